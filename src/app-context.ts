@@ -1,0 +1,12 @@
+import type { Config } from "./config";
+import type { Logger } from "./logger";
+import type { Store } from "./store/store";
+
+/** Everything a route module needs, built once by main (or by a test). */
+export type AppContext = {
+  config: Config;
+  store: Store;
+  logger: Logger;
+  /** epoch milliseconds; injected so tests can move time */
+  clock: () => number;
+};

@@ -1,0 +1,68 @@
+import type { Store } from "./store/store";
+import { hashKey } from "./modules/keys/key-secret";
+import { insertKey } from "./modules/keys/service";
+
+export const OWNER_USER_ID = "owner";
+
+export type BootstrapResult = {
+  /** raw management key created on first start; shown once, never stored */
+  createdManagementKey?: string;
+  adminKeyCreated: boolean;
+};
+
+/**
+ * First start on an empty database: the owner, the default workspace and a management key.
+ * With GATEWAY_ADMIN_KEY, a management key with exactly that secret exists afterwards (idempotent).
+ */
+export function bootstrap(store: Store, opts: { adminKey?: string; now: number }): BootstrapResult {
+  return store.transaction(() => {
+    const result: BootstrapResult = { adminKeyCreated: false };
+    const fresh = store.users.count() === 0;
+    if (fresh) {
+      store.users.create({ id: OWNER_USER_ID, email: null, name: "Owner", role: "owner", createdAt: opts.now });
+      store.meta.set("organization_id", `org_${crypto.randomUUID()}`);
+    }
+    let workspace = store.workspaces.getDefault();
+    if (!workspace) {
+      workspace = store.workspaces.create({
+        id: crypto.randomUUID(),
+        name: "Default",
+        slug: "default",
+        description: null,
+        isDefault: true,
+        defaultTextModel: null,
+        defaultImageModel: null,
+        defaultProviderSort: null,
+        settings: {},
+        createdBy: OWNER_USER_ID,
+        createdAt: opts.now,
+        updatedAt: null,
+      });
+    }
+    if (opts.adminKey) {
+      const hash = hashKey(opts.adminKey);
+      const existing = store.keys.get(hash);
+      if (!existing || !existing.isManagement || existing.disabled || existing.expiresAt !== null) {
+        if (!store.keys.reviveAsManagement(hash, opts.now)) {
+          insertKey(store, opts.now, {
+            name: "Admin key (GATEWAY_ADMIN_KEY)",
+            isManagement: true,
+            workspaceId: workspace.id,
+            creatorUserId: OWNER_USER_ID,
+            raw: opts.adminKey,
+          });
+          result.adminKeyCreated = true;
+        }
+      }
+    } else if (fresh) {
+      const { raw } = insertKey(store, opts.now, {
+        name: "Initial management key",
+        isManagement: true,
+        workspaceId: workspace.id,
+        creatorUserId: OWNER_USER_ID,
+      });
+      result.createdManagementKey = raw;
+    }
+    return result;
+  });
+}

@@ -1,0 +1,24 @@
+export const USAGE = `gateway — a self-hosted, OpenRouter-compatible model gateway
+
+Usage: gateway [command] [options]
+
+Commands:
+  serve                      start the HTTP server (default)
+  migrate                    apply database migrations and exit
+  keys create [--management] [--name N] [--workspace W] [--limit USD]
+                             create an API key and print the raw key
+  users add --id ID [--email E] [--name N] [--role admin|member]
+                             add an organization user
+  config check               validate the configuration and print it with secrets masked
+  version                    print the version
+  --help, -h                 show this help
+
+Environment: PORT, HOST, DATABASE_URL, GATEWAY_CONFIG, GATEWAY_ADMIN_KEY, GATEWAY_SECRET_KEY, LOG_LEVEL,
+GATEWAY_MAX_BODY_MB, GATEWAY_FIRST_BYTE_TIMEOUT_MS, GATEWAY_CIRCUIT_FAILURES, GATEWAY_CIRCUIT_COOLDOWN_MS,
+GATEWAY_ALLOW_PRIVATE_URLS, GATEWAY_DEFAULT_CATALOG (see README.md).
+`;
+
+/** A usage mistake on the command line: printed on one line, exit code 2. */
+export class UsageError extends Error {
+  override name = "UsageError";
+}

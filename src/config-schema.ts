@@ -1,0 +1,94 @@
+import { Type as T, type Static } from "@sinclair/typebox";
+
+/** Schema of gateway.yaml (DESIGN.md, "Running it"). */
+
+const Decimal = T.Union([T.String({ pattern: "^\\d+(\\.\\d+)?([eE]-?\\d+)?$" }), T.Number({ minimum: 0 })], {
+  description: "a non-negative USD decimal string such as \"0.000001\"",
+});
+
+export const ApiKind = T.Union([T.Literal("openai-chat"), T.Literal("openai-responses"), T.Literal("anthropic-messages")]);
+
+export const PricingSchema = T.Object(
+  {
+    prompt: T.Optional(Decimal),
+    completion: T.Optional(Decimal),
+    request: T.Optional(Decimal),
+    image: T.Optional(Decimal),
+    input_cache_read: T.Optional(Decimal),
+    input_cache_write: T.Optional(Decimal),
+    input_cache_write_1h: T.Optional(Decimal),
+    web_search: T.Optional(Decimal),
+    internal_reasoning: T.Optional(Decimal),
+  },
+  { additionalProperties: false },
+);
+
+const Modality = T.Union(["text", "image", "audio", "video", "file", "embeddings"].map((m) => T.Literal(m)));
+
+export const ProviderSchema = T.Object(
+  {
+    slug: T.String({ pattern: "^[a-z0-9][a-z0-9._/-]*$", maxLength: 64 }),
+    name: T.Optional(T.String()),
+    api: ApiKind,
+    base_url: T.String({ pattern: "^https?://" }),
+    api_key: T.Optional(T.String()),
+    headers: T.Optional(T.Record(T.String(), T.String())),
+    zdr: T.Optional(T.Boolean()),
+    data_collection: T.Optional(T.Union([T.Literal("allow"), T.Literal("deny")])),
+  },
+  { additionalProperties: false },
+);
+
+export const EndpointSchema = T.Object(
+  {
+    provider: T.String(),
+    model: T.String({ minLength: 1 }),
+    pricing: T.Optional(PricingSchema),
+    context_length: T.Optional(T.Integer({ minimum: 1 })),
+    max_completion_tokens: T.Optional(T.Integer({ minimum: 1 })),
+    quantization: T.Optional(T.String()),
+    supported_parameters: T.Optional(T.Array(T.String())),
+  },
+  { additionalProperties: false },
+);
+
+export const ModelSchema = T.Object(
+  {
+    id: T.String({ pattern: "^[A-Za-z0-9._~-]+/[A-Za-z0-9._:~-]+$", description: "author/slug" }),
+    name: T.Optional(T.String()),
+    description: T.Optional(T.String()),
+    context_length: T.Optional(T.Integer({ minimum: 1 })),
+    input_modalities: T.Optional(T.Array(Modality)),
+    output_modalities: T.Optional(T.Array(Modality)),
+    endpoints: T.Array(EndpointSchema, { minItems: 1 }),
+  },
+  { additionalProperties: false },
+);
+
+export const GatewayFileSchema = T.Object(
+  {
+    providers: T.Optional(T.Array(ProviderSchema)),
+    models: T.Optional(T.Array(ModelSchema)),
+    catalog: T.Optional(T.Object({ default: T.Optional(T.Boolean()) }, { additionalProperties: false })),
+    routing: T.Optional(
+      T.Object(
+        {
+          first_byte_timeout_ms: T.Optional(T.Integer({ minimum: 1 })),
+          circuit_failures: T.Optional(T.Integer({ minimum: 1 })),
+          circuit_cooldown_ms: T.Optional(T.Integer({ minimum: 0 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    server: T.Optional(T.Object({ max_body_mb: T.Optional(T.Number({ exclusiveMinimum: 0 })) }, { additionalProperties: false })),
+    security: T.Optional(T.Object({ allow_private_urls: T.Optional(T.Boolean()) }, { additionalProperties: false })),
+  },
+  { additionalProperties: false },
+);
+
+export type GatewayFile = Static<typeof GatewayFileSchema>;
+export type ProviderConfig = Static<typeof ProviderSchema>;
+export type ModelConfig = Static<typeof ModelSchema>;
+export type EndpointConfig = Static<typeof EndpointSchema>;
+export type PricingConfig = Static<typeof PricingSchema>;
+export type ApiKindName = Static<typeof ApiKind>;

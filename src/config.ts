@@ -1,0 +1,195 @@
+import { mkdirSync, readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { Value } from "@sinclair/typebox/value";
+import type { TSchema } from "@sinclair/typebox";
+import { GatewayFileSchema, type GatewayFile, type ModelConfig, type ProviderConfig } from "./config-schema";
+
+/** The only reader of process.env and gateway.yaml. */
+
+export type LogLevel = "debug" | "info" | "warn" | "error";
+
+export type Config = {
+  port: number;
+  /** filesystem path of the SQLite file, or ":memory:" */
+  databasePath: string;
+  adminKey?: string;
+  secretKey?: string;
+  logLevel: LogLevel;
+  configPath?: string;
+  server: { maxBodyMb: number };
+  routing: { firstByteTimeoutMs: number; circuitFailures: number; circuitCooldownMs: number };
+  security: { allowPrivateUrls: boolean };
+  catalog: { default: boolean };
+  providers: ProviderConfig[];
+  models: ModelConfig[];
+  /** provider API keys found in the environment, by variable name (for the default catalog) */
+  env: Record<string, string | undefined>;
+};
+
+/** A configuration problem; main prints `message` on one line and exits with code 2. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+  constructor(
+    public readonly field: string,
+    expected: string,
+    got?: unknown,
+  ) {
+    super(`config error: ${field}: expected ${expected}${got === undefined ? "" : ` (got ${JSON.stringify(got)})`}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function intFromEnv(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || n < min || n > max) throw new ConfigError(name, `an integer from ${min} to ${max}`, raw);
+  return n;
+}
+
+function boolFromEnv(env: Env, name: string): boolean | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return undefined;
+  if (["1", "true", "yes"].includes(raw.toLowerCase())) return true;
+  if (["0", "false", "no"].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(name, "true or false", raw);
+}
+
+export function databasePathFromUrl(url: string): string {
+  if (url === ":memory:" || url === "file::memory:") return ":memory:";
+  const path = url.startsWith("file:") ? url.slice("file:".length) : url;
+  if (path === "") throw new ConfigError("DATABASE_URL", "file:<path> or :memory:", url);
+  if (/^[a-z]+:\/\//i.test(path)) throw new ConfigError("DATABASE_URL", "a SQLite file URL such as file:./data/gateway.db", url);
+  return resolve(path);
+}
+
+/** Replaces ${NAME} with the environment value; a missing variable is a config error naming it. */
+export function interpolateEnv(text: string, env: Env): string {
+  return text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => {
+    const value = env[name];
+    if (value === undefined) throw new ConfigError(`\${${name}}`, "the environment variable to be set (referenced in GATEWAY_CONFIG)");
+    return value;
+  });
+}
+
+function describeExpected(schema: TSchema): string {
+  if (typeof schema.description === "string") return schema.description;
+  if (Array.isArray(schema.anyOf) && schema.anyOf.every((s: TSchema) => s.const !== undefined))
+    return `one of ${schema.anyOf.map((s: TSchema) => String(s.const)).join(", ")}`;
+  if (schema.pattern) return `a string matching ${schema.pattern}`;
+  if (schema.type === "integer") return `an integer${schema.minimum !== undefined ? ` >= ${schema.minimum}` : ""}`;
+  if (schema.type === "object" && schema.additionalProperties === false)
+    return `only the keys ${Object.keys(schema.properties ?? {}).join(", ")}`;
+  if (schema.type) return `a value of type ${schema.type}`;
+  return "a valid value";
+}
+
+function pointerToField(pointer: string): string {
+  return pointer
+    .split("/")
+    .filter(Boolean)
+    .map((seg, i) => (/^\d+$/.test(seg) ? `[${seg}]` : i === 0 ? seg : `.${seg}`))
+    .join("");
+}
+
+export function parseGatewayFile(text: string, env: Env, source = "GATEWAY_CONFIG"): GatewayFile {
+  let parsed: unknown;
+  try {
+    parsed = Bun.YAML.parse(interpolateEnv(text, env)) ?? {};
+  } catch (err) {
+    if (err instanceof ConfigError) throw err;
+    throw new ConfigError(source, "valid YAML", (err as Error).message);
+  }
+  const first = Value.Errors(GatewayFileSchema, parsed).First();
+  if (first) {
+    const extra = first.schema.additionalProperties === false && first.value && typeof first.value === "object"
+      ? Object.keys(first.value).find((k) => !(k in (first.schema.properties ?? {})))
+      : undefined;
+    const field = extra ? pointerToField(`${first.path}/${extra}`) : pointerToField(first.path) || "(root)";
+    if (extra) throw new ConfigError(field, "no such key (unknown field)");
+    throw new ConfigError(field, describeExpected(first.schema), first.value);
+  }
+  const file = parsed as GatewayFile;
+  checkReferences(file);
+  return file;
+}
+
+function checkReferences(file: GatewayFile) {
+  const slugs = new Set<string>();
+  file.providers?.forEach((p, i) => {
+    if (slugs.has(p.slug)) throw new ConfigError(`providers[${i}].slug`, "a slug not used by another provider", p.slug);
+    slugs.add(p.slug);
+  });
+  const ids = new Set<string>();
+  file.models?.forEach((m, i) => {
+    if (ids.has(m.id)) throw new ConfigError(`models[${i}].id`, "a model id not used by another model", m.id);
+    ids.add(m.id);
+  });
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const configPath = env.GATEWAY_CONFIG ? resolve(env.GATEWAY_CONFIG) : undefined;
+  let file: GatewayFile = {};
+  if (configPath) {
+    let text: string;
+    try {
+      text = readFileSync(configPath, "utf8");
+    } catch {
+      throw new ConfigError("GATEWAY_CONFIG", "a readable gateway.yaml file", env.GATEWAY_CONFIG);
+    }
+    file = parseGatewayFile(text, env);
+  }
+  const logLevel = (env.LOG_LEVEL ?? "info").toLowerCase();
+  if (!["debug", "info", "warn", "error"].includes(logLevel)) throw new ConfigError("LOG_LEVEL", "one of debug, info, warn, error", env.LOG_LEVEL);
+  const adminKey = env.GATEWAY_ADMIN_KEY || undefined;
+  if (adminKey !== undefined && adminKey.length < 32) throw new ConfigError("GATEWAY_ADMIN_KEY", "at least 32 characters");
+  const secretKey = env.GATEWAY_SECRET_KEY || undefined;
+  if (secretKey !== undefined && !/^[0-9a-fA-F]{64}$/.test(secretKey) && Buffer.from(secretKey, "base64").length !== 32)
+    throw new ConfigError("GATEWAY_SECRET_KEY", "32 bytes as 64 hex characters or base64");
+  const maxBodyRaw = env.GATEWAY_MAX_BODY_MB;
+  const maxBodyMb = maxBodyRaw ? Number(maxBodyRaw) : (file.server?.max_body_mb ?? 32);
+  if (!(maxBodyMb > 0) || !Number.isFinite(maxBodyMb)) throw new ConfigError("GATEWAY_MAX_BODY_MB", "a positive number of megabytes", maxBodyRaw);
+  return {
+    port: intFromEnv(env, "PORT", 8080, 0, 65535),
+    databasePath: databasePathFromUrl(env.DATABASE_URL || "file:./data/gateway.db"),
+    adminKey,
+    secretKey,
+    logLevel: logLevel as LogLevel,
+    configPath,
+    server: { maxBodyMb },
+    routing: {
+      firstByteTimeoutMs: intFromEnv(env, "GATEWAY_FIRST_BYTE_TIMEOUT_MS", file.routing?.first_byte_timeout_ms ?? 60_000, 1, 3_600_000),
+      circuitFailures: intFromEnv(env, "GATEWAY_CIRCUIT_FAILURES", file.routing?.circuit_failures ?? 5, 1, 1000),
+      circuitCooldownMs: intFromEnv(env, "GATEWAY_CIRCUIT_COOLDOWN_MS", file.routing?.circuit_cooldown_ms ?? 30_000, 0, 86_400_000),
+    },
+    security: { allowPrivateUrls: boolFromEnv(env, "GATEWAY_ALLOW_PRIVATE_URLS") ?? file.security?.allow_private_urls ?? false },
+    catalog: { default: boolFromEnv(env, "GATEWAY_DEFAULT_CATALOG") ?? file.catalog?.default ?? true },
+    providers: file.providers ?? [],
+    models: file.models ?? [],
+    env: { ...env },
+  };
+}
+
+/** Creates the directory that holds the database file. */
+export function ensureDataDir(config: Config): string {
+  const dir = config.databasePath === ":memory:" ? resolve("data") : dirname(config.databasePath);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+export function maskSecret(secret: string | undefined): string | undefined {
+  if (!secret) return secret;
+  return secret.length <= 8 ? "****" : `${secret.slice(0, 4)}…${secret.slice(-2)}`;
+}
+
+/** The effective config with secrets masked, for `config check`. */
+export function describeConfig(config: Config): Record<string, unknown> {
+  const { env: _env, ...rest } = config;
+  return {
+    ...rest,
+    adminKey: maskSecret(config.adminKey),
+    secretKey: maskSecret(config.secretKey),
+    providers: config.providers.map((p) => ({ ...p, api_key: maskSecret(p.api_key) })),
+  };
+}

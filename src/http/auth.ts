@@ -1,0 +1,49 @@
+import { Elysia } from "elysia";
+import { bearer } from "@elysiajs/bearer";
+import { GatewayError } from "../errors";
+import type { Store } from "../store/store";
+import { digestsEqual, hashKey } from "../modules/keys/key-secret";
+import type { Principal } from "./principal";
+
+/**
+ * Which keys a route accepts. `management`: management keys only (403 for inference keys);
+ * `inference`: inference keys only (403 for management keys, as OpenRouter does);
+ * `any`: both (presets, current-key metadata, generations).
+ */
+export type AuthKind = "management" | "inference" | "any";
+
+export function authenticate(store: Store, rawKey: string | undefined, now: number): Principal {
+  if (!rawKey) throw new GatewayError(401, "Missing API key: send Authorization: Bearer <key>");
+  const digest = hashKey(rawKey.trim());
+  const key = store.keys.get(digest);
+  if (!key || !digestsEqual(digest, key.hash)) throw new GatewayError(401, "Invalid API key");
+  if (key.disabled) throw new GatewayError(401, "API key is disabled");
+  if (key.expiresAt !== null && key.expiresAt <= now) throw new GatewayError(401, "API key has expired");
+  const workspace = store.workspaces.find(key.workspaceId);
+  if (!workspace) throw new GatewayError(401, "API key belongs to a workspace that no longer exists");
+  const user = key.creatorUserId ? (store.users.get(key.creatorUserId) ?? null) : null;
+  return { key, workspace, user, isManagement: key.isManagement };
+}
+
+export function authorize(principal: Principal, kind: AuthKind): void {
+  if (kind === "management" && !principal.isManagement)
+    throw new GatewayError(403, "This operation requires a management key");
+  if (kind === "inference" && principal.isManagement)
+    throw new GatewayError(403, "Management keys cannot be used for inference; create an API key with POST /api/v1/keys");
+}
+
+/** The one auth plugin: routes declare `auth: "management" | "inference" | "any"` and receive `principal`. */
+export function authPlugin(store: Store, clock: () => number) {
+  return new Elysia({ name: "auth" })
+    .use(bearer())
+    .macro({
+      auth: (kind: AuthKind) => ({
+        resolve({ bearer: token, headers }) {
+          // Anthropic clients may send the key as x-api-key instead of a bearer token
+          const principal = authenticate(store, token ?? headers["x-api-key"], clock());
+          authorize(principal, kind);
+          return { principal };
+        },
+      }),
+    });
+}

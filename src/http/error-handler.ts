@@ -1,0 +1,61 @@
+import type { ValidationError } from "elysia";
+import { GatewayError, errorBody } from "../errors";
+import type { Logger } from "../logger";
+import { anthropicErrorBody } from "../formats/anthropic-messages";
+
+/** Anthropic clients expect their own error shape from the Messages endpoint (contract §3.1). */
+export function usesAnthropicErrors(request: Request): boolean {
+  const path = new URL(request.url).pathname;
+  return path === "/api/v1/messages" || path === "/api/v1/messages/count_tokens";
+}
+
+export function jsonError(request: Request, status: number, message: string, metadata?: Record<string, unknown>, headers?: Record<string, string>): Response {
+  const body = usesAnthropicErrors(request) ? anthropicErrorBody(status, message) : errorBody(status, message, metadata);
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
+}
+
+function pointerToField(path: string): string {
+  const segs = path.split("/").filter(Boolean);
+  if (segs.length === 0) return "(root)";
+  return segs.map((s, i) => (/^\d+$/.test(s) ? `[${s}]` : i === 0 ? s : `.${s}`)).join("");
+}
+
+export function describeValidation(error: ValidationError): { message: string; metadata: Record<string, unknown> } {
+  const where = error.type === "query" ? "query parameter" : error.type === "params" ? "path parameter" : error.type === "headers" ? "header" : "field";
+  const first = error.valueError;
+  if (!first) return { message: `Invalid request ${error.type}`, metadata: { location: error.type } };
+  let path = first.path;
+  // additionalProperties failures point at the object; name the offending key instead
+  if (first.schema && (first.schema as { additionalProperties?: unknown }).additionalProperties === false && first.value && typeof first.value === "object") {
+    const known = Object.keys((first.schema as { properties?: object }).properties ?? {});
+    const extra = Object.keys(first.value).find((k) => !known.includes(k));
+    if (extra) return { message: `Invalid ${where} '${pointerToField(`${path}/${extra}`)}': unknown field`, metadata: { location: error.type, field: pointerToField(`${path}/${extra}`) } };
+  }
+  if (first.type === 45 /* ValueErrorType.ObjectRequiredProperty */ || first.value === undefined) {
+    return { message: `Invalid ${where} '${pointerToField(path)}' is required`, metadata: { location: error.type, field: pointerToField(path) } };
+  }
+  const field = pointerToField(path);
+  return { message: `Invalid ${where} '${field}': ${first.message}`, metadata: { location: error.type, field } };
+}
+
+export function renderError(request: Request, code: string | number, error: unknown, logger: Logger): Response {
+  if (error instanceof GatewayError) return jsonError(request, error.status, error.message, error.metadata, error.headers);
+  switch (code) {
+    case "VALIDATION": {
+      const { message, metadata } = describeValidation(error as ValidationError);
+      return jsonError(request, 400, message, metadata);
+    }
+    case "NOT_FOUND":
+      return jsonError(request, 404, `No route for ${request.method} ${new URL(request.url).pathname}`);
+    case "PARSE":
+      return jsonError(request, 400, "Request body is not valid JSON");
+    case "INVALID_COOKIE_SIGNATURE":
+      return jsonError(request, 400, "Invalid cookie");
+  }
+  const status = (error as { status?: unknown })?.status;
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    return jsonError(request, status, status === 413 ? "Request body too large" : (error as Error).message || "Bad request");
+  }
+  logger.error("unhandled error", { path: new URL(request.url).pathname, error: String(error), stack: (error as Error)?.stack });
+  return jsonError(request, 500, "Internal server error");
+}

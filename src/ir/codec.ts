@@ -1,0 +1,54 @@
+import type { IRRequest, IRResult, IRStreamPart } from "./types";
+
+/** What an inbound encoder needs to know that the IR does not carry. */
+export type EncodeContext = {
+  /** the gateway's generation id; used as the response id the client sees */
+  generationId: string;
+  /** model id shown to the client (the catalog id that served the request) */
+  model: string;
+  /** unix seconds */
+  created: number;
+  /** the decoded request, for formats that echo request fields (Responses) */
+  request: IRRequest;
+  /** set by the orchestrator before it hands over `finish` or the result, when the client asked for it */
+  serviceMetadata?: Record<string, unknown>;
+};
+
+/** A format clients speak to us: decode their request, encode our answer. */
+export interface InboundCodec<Body = unknown> {
+  decodeRequest(body: Body, headers?: Headers): IRRequest;
+  encodeResult(result: IRResult, ctx: EncodeContext): Record<string, unknown>;
+  createStreamEncoder(ctx: EncodeContext): InboundStreamEncoder;
+}
+
+export interface InboundStreamEncoder {
+  /** SSE text for one IR part ("" when the part produces nothing). The stream ends after `finish` or `error`. */
+  encode(part: IRStreamPart): string;
+}
+
+/** One server-sent event as parsed from an upstream stream. */
+export type SseEvent = { event?: string; data: string };
+
+/** A format we speak to upstreams: encode the IR request, decode their answer. */
+export interface UpstreamCodec {
+  /** appended to the provider's base_url */
+  path: "/chat/completions" | "/responses" | "/messages";
+  encodeRequest(req: IRRequest, upstreamModel: string): Record<string, unknown>;
+  /** throws UpstreamFormatError when the body is not a valid result */
+  decodeResult(body: unknown): IRResult;
+  createStreamDecoder(): UpstreamStreamDecoder;
+  /** human-readable message from an upstream error body */
+  errorMessage(body: unknown): string | undefined;
+}
+
+export interface UpstreamStreamDecoder {
+  push(event: SseEvent): IRStreamPart[];
+  /** the upstream closed the stream; close open blocks. Returns [] if `finish` was already emitted. */
+  end(): IRStreamPart[];
+  /** whether a terminal `finish` (or `error`) has been produced */
+  readonly finished: boolean;
+}
+
+export class UpstreamFormatError extends Error {
+  override name = "UpstreamFormatError";
+}

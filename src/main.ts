@@ -1,0 +1,62 @@
+#!/usr/bin/env bun
+import { ConfigError, loadConfig } from "./config";
+import { configCheckCommand, keysCommand, migrateCommand, usersCommand, versionCommand } from "./cli/commands";
+import { USAGE, UsageError } from "./cli/usage";
+import { startGateway } from "./server";
+
+const out = (line: string) => process.stdout.write(line + "\n");
+
+async function serve(): Promise<void> {
+  const config = loadConfig();
+  const gateway = await startGateway(config);
+  if (gateway.boot.createdManagementKey) {
+    out("Created the initial management key. It is shown only this once; store it now:");
+    out(`  ${gateway.boot.createdManagementKey}`);
+  }
+  out(`gateway listening on port ${gateway.port}`);
+  const shutdown = async () => {
+    await gateway.stop();
+    process.exit(0);
+  };
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command = "serve", ...rest] = argv;
+  switch (command) {
+    case "serve":
+      return serve();
+    case "migrate":
+      return migrateCommand(loadConfig(), out);
+    case "keys":
+      return keysCommand(loadConfig(), rest, out);
+    case "users":
+      return usersCommand(loadConfig(), rest, out);
+    case "config":
+      if (rest[0] !== "check") throw new UsageError(`unknown config subcommand '${rest[0] ?? ""}': expected 'check'`);
+      return configCheckCommand(loadConfig(), out);
+    case "version":
+    case "--version":
+      return versionCommand(out);
+    case "help":
+    case "--help":
+    case "-h":
+      return void process.stdout.write(USAGE);
+    default:
+      throw new UsageError(`unknown command '${command}' (see --help)`);
+  }
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof UsageError) {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(2);
+  }
+  if (err instanceof TypeError && (err as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(2);
+  }
+  process.stderr.write(`fatal: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+import { Elysia } from "elysia";
+import type { AppContext } from "../../app-context";
+import { authPlugin } from "../../http/auth";
+import {
+  CreateKeyBody,
+  CreateKeyResponse,
+  CurrentKeyResponse,
+  DeletedResponse,
+  HashParams,
+  KeyResponse,
+  ListKeysQuery,
+  ListKeysResponse,
+  UpdateKeyBody,
+} from "./model";
+import { createKey, currentKey, deleteKey, getKey, listKeys, updateKey } from "./service";
+
+export function keyRoutes(ctx: AppContext) {
+  return new Elysia({ name: "keys", prefix: "/api/v1" })
+    .use(authPlugin(ctx.store, ctx.clock))
+    .get("/key", ({ principal }) => ({ data: currentKey(ctx, principal) }), {
+      auth: "any",
+      response: CurrentKeyResponse,
+      detail: { tags: ["API keys"], summary: "Metadata of the calling key" },
+    })
+    .get("/keys", ({ query }) => ({ data: listKeys(ctx, query) }), {
+      auth: "management",
+      query: ListKeysQuery,
+      response: ListKeysResponse,
+      detail: { tags: ["API keys"], summary: "List API keys of a workspace" },
+    })
+    .post("/keys", ({ principal, body, set }) => {
+      set.status = 201;
+      return createKey(ctx, principal, body);
+    }, {
+      auth: "management",
+      body: CreateKeyBody,
+      response: { 201: CreateKeyResponse },
+      detail: { tags: ["API keys"], summary: "Create an API key (the raw key is returned once)" },
+    })
+    .get("/keys/:hash", ({ params }) => ({ data: getKey(ctx, params.hash) }), {
+      auth: "management",
+      params: HashParams,
+      response: KeyResponse,
+      detail: { tags: ["API keys"], summary: "Get an API key" },
+    })
+    .patch("/keys/:hash", ({ params, body }) => ({ data: updateKey(ctx, params.hash, body) }), {
+      auth: "management",
+      params: HashParams,
+      body: UpdateKeyBody,
+      response: KeyResponse,
+      detail: { tags: ["API keys"], summary: "Update an API key" },
+    })
+    .delete("/keys/:hash", ({ params }) => deleteKey(ctx, params.hash), {
+      auth: "management",
+      params: HashParams,
+      response: DeletedResponse,
+      detail: { tags: ["API keys"], summary: "Delete an API key" },
+    });
+}

@@ -1,0 +1,59 @@
+import type { Server } from "bun";
+import { createApp } from "./app";
+import type { AppContext } from "./app-context";
+import { bootstrap, type BootstrapResult } from "./bootstrap";
+import { ensureDataDir, type Config } from "./config";
+import { createLogger, type Logger } from "./logger";
+import { createSqliteStore } from "./store/sqlite";
+
+export type RunningGateway = {
+  url: string;
+  port: number;
+  ctx: AppContext;
+  boot: BootstrapResult;
+  server: Server<undefined>;
+  stop(): Promise<void>;
+};
+
+export type StartOptions = { hostname?: string; logger?: Logger; clock?: () => number };
+
+export function buildContext(config: Config, opts: StartOptions = {}): AppContext {
+  ensureDataDir(config);
+  const store = createSqliteStore(config.databasePath);
+  return {
+    config,
+    store,
+    logger: opts.logger ?? createLogger(config.logLevel),
+    clock: opts.clock ?? Date.now,
+  };
+}
+
+export async function startGateway(config: Config, opts: StartOptions = {}): Promise<RunningGateway> {
+  const ctx = buildContext(config, opts);
+  const boot = bootstrap(ctx.store, { adminKey: config.adminKey, now: ctx.clock() });
+  const app = createApp(ctx);
+  app.listen({
+    hostname: opts.hostname ?? process.env.HOST ?? "0.0.0.0",
+    port: config.port,
+    // a little above the limit: the app answers 413 in the standard error shape from content-length;
+    // Bun's own limit catches chunked bodies that declare no length
+    maxRequestBodySize: Math.floor(config.server.maxBodyMb * 1024 * 1024) + 1024,
+    // long generations must not be cut; streaming routes also disable the timeout per request
+    idleTimeout: 255,
+  });
+  const server = app.server;
+  if (!server) throw new Error("server failed to start");
+  const port = server.port ?? config.port;
+  ctx.logger.info("gateway listening", { port, database: config.databasePath });
+  return {
+    url: `http://${server.hostname === "0.0.0.0" ? "127.0.0.1" : server.hostname}:${port}`,
+    port,
+    ctx,
+    boot,
+    server,
+    async stop() {
+      await server.stop(true);
+      ctx.store.close();
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import { Database } from "bun:sqlite";
+import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
+import * as schema from "./schema";
+
+export type Db = BunSQLiteDatabase<typeof schema>;
+
+/**
+ * WAL with synchronous=NORMAL: measured ~39.5k commits/s against ~5.8k for FULL, with no
+ * acknowledged row lost under SIGKILL (pitfalls #14); only power loss can drop the last commits.
+ */
+export function openDatabase(path: string): { sqlite: Database; db: Db } {
+  const sqlite = new Database(path, { create: true, strict: true });
+  sqlite.exec("PRAGMA busy_timeout = 5000");
+  sqlite.exec("PRAGMA journal_mode = WAL");
+  sqlite.exec("PRAGMA synchronous = NORMAL");
+  sqlite.exec("PRAGMA foreign_keys = ON");
+  return { sqlite, db: drizzle(sqlite, { schema }) };
+}

@@ -1,0 +1,35 @@
+import { eq } from "drizzle-orm";
+import type { Store } from "../store";
+import { openDatabase } from "./client";
+import { pendingMigrations, runMigrations } from "./migrate";
+import { meta } from "./schema";
+import { sqliteKeyStore } from "./keys";
+import { sqliteKeyUsageStore } from "./key-usage";
+import { sqliteUserStore } from "./users";
+import { sqliteWorkspaceStore } from "./workspaces";
+
+export function createSqliteStore(path: string, opts: { migrate?: boolean } = {}): Store {
+  const { sqlite, db } = openDatabase(path);
+  if (opts.migrate !== false) runMigrations(sqlite);
+  return {
+    meta: {
+      get: (key) => db.select().from(meta).where(eq(meta.key, key)).get()?.value,
+      set: (key, value) => void db.insert(meta).values({ key, value }).onConflictDoUpdate({ target: meta.key, set: { value } }).run(),
+    },
+    users: sqliteUserStore(db),
+    workspaces: sqliteWorkspaceStore(db),
+    keys: sqliteKeyStore(db),
+    usage: sqliteKeyUsageStore(db, sqlite),
+    transaction: (fn) => sqlite.transaction(fn).immediate(),
+    ready() {
+      try {
+        return pendingMigrations(sqlite).length === 0;
+      } catch {
+        return false;
+      }
+    },
+    close: () => sqlite.close(),
+  };
+}
+
+export { runMigrations, openDatabase };

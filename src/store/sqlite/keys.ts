@@ -1,0 +1,50 @@
+import { and, asc, count, eq, isNull } from "drizzle-orm";
+import type { Db } from "./client";
+import { apiKeys } from "./schema";
+import type { ApiKeyRecord, ApiKeyStore } from "../store";
+
+type Row = typeof apiKeys.$inferSelect;
+
+const toRecord = ({ deletedAt: _deleted, ...row }: Row): ApiKeyRecord => row;
+
+export function sqliteKeyStore(db: Db): ApiKeyStore {
+  const live = isNull(apiKeys.deletedAt);
+  return {
+    create(key) {
+      db.insert(apiKeys).values(key).run();
+      return key;
+    },
+    get(hash) {
+      const row = db.select().from(apiKeys).where(and(eq(apiKeys.hash, hash), live)).get();
+      return row ? toRecord(row) : undefined;
+    },
+    list({ workspaceId, includeDisabled, offset, limit }) {
+      const filters = [eq(apiKeys.workspaceId, workspaceId), live];
+      if (!includeDisabled) filters.push(eq(apiKeys.disabled, false));
+      return db
+        .select()
+        .from(apiKeys)
+        .where(and(...filters))
+        .orderBy(asc(apiKeys.createdAt), asc(apiKeys.hash))
+        .limit(limit)
+        .offset(offset)
+        .all()
+        .map(toRecord);
+    },
+    update(hash, patch, now) {
+      const row = db.update(apiKeys).set({ ...patch, updatedAt: now }).where(and(eq(apiKeys.hash, hash), live)).returning().get();
+      return row ? toRecord(row) : undefined;
+    },
+    delete(hash, now) {
+      const row = db.update(apiKeys).set({ deletedAt: now, disabled: true }).where(and(eq(apiKeys.hash, hash), live)).returning().get();
+      return row !== undefined;
+    },
+    reviveAsManagement(hash, now) {
+      const row = db.update(apiKeys).set({ deletedAt: null, disabled: false, isManagement: true, expiresAt: null, updatedAt: now }).where(eq(apiKeys.hash, hash)).returning().get();
+      return row !== undefined;
+    },
+    countManagement() {
+      return db.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.isManagement, true), live)).get()?.n ?? 0;
+    },
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * Storage interfaces. Callers depend on these only; `sqlite/` implements them and a
+ * Postgres dialect can be added as `pg/` without touching callers.
+ * Times are epoch milliseconds, money integer nano-dollars.
+ */
+
+export type UserRole = "owner" | "admin" | "member";
+
+export type UserRecord = { id: string; email: string | null; name: string | null; role: UserRole; createdAt: number };
+
+export type WorkspaceRecord = {
+  id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  isDefault: boolean;
+  defaultTextModel: string | null;
+  defaultImageModel: string | null;
+  defaultProviderSort: string | null;
+  settings: Record<string, unknown>;
+  createdBy: string | null;
+  createdAt: number;
+  updatedAt: number | null;
+};
+
+export type LimitReset = "daily" | "weekly" | "monthly";
+
+export type ApiKeyRecord = {
+  hash: string;
+  name: string;
+  label: string;
+  isManagement: boolean;
+  disabled: boolean;
+  workspaceId: string;
+  creatorUserId: string | null;
+  externalUser: string | null;
+  limitNanos: number | null;
+  limitReset: LimitReset | null;
+  includeByokInLimit: boolean;
+  expiresAt: number | null;
+  createdAt: number;
+  updatedAt: number | null;
+};
+
+export type ApiKeyPatch = Partial<Pick<ApiKeyRecord, "name" | "disabled" | "limitNanos" | "limitReset" | "includeByokInLimit">>;
+
+export interface MetaStore {
+  get(key: string): string | undefined;
+  set(key: string, value: string): void;
+}
+
+export interface UserStore {
+  create(user: UserRecord): UserRecord;
+  get(id: string): UserRecord | undefined;
+  list(offset: number, limit: number): UserRecord[];
+  count(): number;
+}
+
+export interface WorkspaceStore {
+  create(ws: WorkspaceRecord): WorkspaceRecord;
+  /** by UUID or slug */
+  find(ref: string): WorkspaceRecord | undefined;
+  getDefault(): WorkspaceRecord | undefined;
+  list(offset: number, limit: number): WorkspaceRecord[];
+  count(): number;
+}
+
+export interface ApiKeyStore {
+  create(key: ApiKeyRecord): ApiKeyRecord;
+  get(hash: string): ApiKeyRecord | undefined;
+  list(opts: { workspaceId: string; includeDisabled: boolean; offset: number; limit: number }): ApiKeyRecord[];
+  update(hash: string, patch: ApiKeyPatch, now: number): ApiKeyRecord | undefined;
+  /** soft delete: the key stops authenticating and disappears from lists */
+  delete(hash: string, now: number): boolean;
+  countManagement(): number;
+  /** makes a stored key (even a deleted or disabled one) a live management key again */
+  reviveAsManagement(hash: string, now: number): boolean;
+}
+
+export interface Store {
+  meta: MetaStore;
+  users: UserStore;
+  workspaces: WorkspaceStore;
+  keys: ApiKeyStore;
+  usage: KeyUsageStore;
+  /** runs fn in one write transaction (BEGIN IMMEDIATE) */
+  transaction<T>(fn: () => T): T;
+  /** database reachable and all migrations applied */
+  ready(): boolean;
+  close(): void;
+}
+
+export type KeyUsageRow = {
+  hash: string;
+  dayKey: string;
+  weekKey: string;
+  monthKey: string;
+  total: number;
+  day: number;
+  week: number;
+  month: number;
+  byokTotal: number;
+  byokDay: number;
+  byokWeek: number;
+  byokMonth: number;
+};
+
+export interface KeyUsageStore {
+  get(hash: string): KeyUsageRow | undefined;
+  /** adds spend to the key's counters, resetting any window whose key changed; call inside a transaction */
+  add(hash: string, nanos: number, byok: boolean, windows: { day: string; week: string; month: string }): void;
+}
