@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import { openapi } from "@elysiajs/openapi";
 import type { AppContext } from "./app-context";
+import { GatewayError } from "./errors";
 import { jsonError, renderError } from "./http/error-handler";
 import { docsRoutes } from "./http/docs";
 import { healthRoutes } from "./modules/health";
@@ -8,10 +9,21 @@ import { keyRoutes } from "./modules/keys";
 
 export function createApp(ctx: AppContext) {
   const maxBodyBytes = Math.floor(ctx.config.server.maxBodyMb * 1024 * 1024);
-  return new Elysia({ name: "gateway" })
+  return new Elysia({ name: "gateway", normalize: false })
     .onRequest(({ request }) => {
       const length = Number(request.headers.get("content-length") ?? 0);
       if (length > maxBodyBytes) return jsonError(request, 413, `Request body too large: the limit is ${ctx.config.server.maxBodyMb} MB`);
+    })
+    .onParse({ as: "global" }, async ({ request }, contentType) => {
+      // chunked bodies declare no length: measure them while reading
+      if (request.headers.has("content-length") || !contentType?.startsWith("application/json")) return;
+      const text = await request.text();
+      if (text.length > maxBodyBytes) throw new GatewayError(413, `Request body too large: the limit is ${ctx.config.server.maxBodyMb} MB`);
+      try {
+        return text === "" ? undefined : JSON.parse(text);
+      } catch {
+        throw new GatewayError(400, "Request body is not valid JSON");
+      }
     })
     .onError({ as: "global" }, ({ request, code, error }) => renderError(request, code, error, ctx.logger))
     .use(

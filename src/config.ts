@@ -102,14 +102,7 @@ export function parseGatewayFile(text: string, env: Env, source = "GATEWAY_CONFI
     throw new ConfigError(source, "valid YAML", (err as Error).message);
   }
   const first = Value.Errors(GatewayFileSchema, parsed).First();
-  if (first) {
-    const extra = first.schema.additionalProperties === false && first.value && typeof first.value === "object"
-      ? Object.keys(first.value).find((k) => !(k in (first.schema.properties ?? {})))
-      : undefined;
-    const field = extra ? pointerToField(`${first.path}/${extra}`) : pointerToField(first.path) || "(root)";
-    if (extra) throw new ConfigError(field, "no such key (unknown field)");
-    throw new ConfigError(field, describeExpected(first.schema), first.value);
-  }
+  if (first) throw new ConfigError(pointerToField(first.path) || "(root)", describeExpected(first.schema), first.value);
   const file = parsed as GatewayFile;
   checkReferences(file);
   return file;

@@ -35,9 +35,9 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
   app.listen({
     hostname: opts.hostname ?? process.env.HOST ?? "0.0.0.0",
     port: config.port,
-    // a little above the limit: the app answers 413 in the standard error shape from content-length;
-    // Bun's own limit catches chunked bodies that declare no length
-    maxRequestBodySize: Math.floor(config.server.maxBodyMb * 1024 * 1024) + 1024,
+    // the app answers 413 in the standard error shape (content-length, or measured for chunked
+    // bodies); Bun's own hard stop at twice the limit keeps memory bounded before that
+    maxRequestBodySize: Math.floor(config.server.maxBodyMb * 1024 * 1024) * 2,
     // long generations must not be cut; streaming routes also disable the timeout per request
     idleTimeout: 255,
   });

@@ -20,29 +20,40 @@ function pointerToField(path: string): string {
   return segs.map((s, i) => (/^\d+$/.test(s) ? `[${s}]` : i === 0 ? s : `.${s}`)).join("");
 }
 
-export function describeValidation(error: ValidationError): { message: string; metadata: Record<string, unknown> } {
-  const where = error.type === "query" ? "query parameter" : error.type === "params" ? "path parameter" : error.type === "headers" ? "header" : "field";
+/** Elysia checks coerced query numbers one by one and loses their name ("property" errors); find it in the URL. */
+function queryParamWithValue(request: Request, value: unknown): string | undefined {
+  for (const [name, raw] of new URL(request.url).searchParams) if (raw === String(value)) return name;
+  return undefined;
+}
+
+export function describeValidation(error: ValidationError, request: Request): { message: string; metadata: Record<string, unknown> } {
   const first = error.valueError;
-  if (!first) return { message: `Invalid request ${error.type}`, metadata: { location: error.type } };
-  let path = first.path;
+  const lostQueryName = error.type === "property" && first !== undefined && first.path === "" ? queryParamWithValue(request, first.value) : undefined;
+  const location = lostQueryName ? "query" : error.type;
+  const where = location === "query" ? "query parameter" : location === "params" ? "path parameter" : location === "headers" ? "header" : "field";
+  if (!first) return { message: `Invalid request ${error.type}`, metadata: { location } };
+  const path = lostQueryName ? `/${lostQueryName}` : first.path;
   // additionalProperties failures point at the object; name the offending key instead
   if (first.schema && (first.schema as { additionalProperties?: unknown }).additionalProperties === false && first.value && typeof first.value === "object") {
     const known = Object.keys((first.schema as { properties?: object }).properties ?? {});
     const extra = Object.keys(first.value).find((k) => !known.includes(k));
-    if (extra) return { message: `Invalid ${where} '${pointerToField(`${path}/${extra}`)}': unknown field`, metadata: { location: error.type, field: pointerToField(`${path}/${extra}`) } };
+    if (extra) return { message: `Invalid ${where} '${pointerToField(`${path}/${extra}`)}': unknown field`, metadata: { location, field: pointerToField(`${path}/${extra}`) } };
   }
   if (first.type === 45 /* ValueErrorType.ObjectRequiredProperty */ || first.value === undefined) {
-    return { message: `Invalid ${where} '${pointerToField(path)}' is required`, metadata: { location: error.type, field: pointerToField(path) } };
+    return { message: `Invalid ${where} '${pointerToField(path)}' is required`, metadata: { location, field: pointerToField(path) } };
   }
   const field = pointerToField(path);
-  return { message: `Invalid ${where} '${field}': ${first.message}`, metadata: { location: error.type, field } };
+  return { message: `Invalid ${where} '${field}': ${first.message}`, metadata: { location, field } };
 }
 
 export function renderError(request: Request, code: string | number, error: unknown, logger: Logger): Response {
+  // errors thrown by a parse hook arrive wrapped in Elysia's ParseError
+  const cause = (error as { cause?: unknown })?.cause;
+  if (code === "PARSE" && cause instanceof GatewayError) return jsonError(request, cause.status, cause.message, cause.metadata);
   if (error instanceof GatewayError) return jsonError(request, error.status, error.message, error.metadata, error.headers);
   switch (code) {
     case "VALIDATION": {
-      const { message, metadata } = describeValidation(error as ValidationError);
+      const { message, metadata } = describeValidation(error as ValidationError, request);
       return jsonError(request, 400, message, metadata);
     }
     case "NOT_FOUND":

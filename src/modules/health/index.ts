@@ -1,9 +1,10 @@
-import { Elysia, t } from "elysia";
+import { t } from "elysia";
+import { routeModule } from "../../http/module";
 import type { AppContext } from "../../app-context";
 import { GatewayError } from "../../errors";
 
 export function healthRoutes(ctx: AppContext) {
-  return new Elysia({ name: "health" })
+  return routeModule("health")
     .get("/health", () => ({ status: "ok" as const }), {
       response: t.Object({ status: t.Literal("ok") }),
       detail: { tags: ["Health"], summary: "The process is up" },

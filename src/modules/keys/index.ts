@@ -1,4 +1,4 @@
-import { Elysia } from "elysia";
+import { routeModule } from "../../http/module";
 import type { AppContext } from "../../app-context";
 import { authPlugin } from "../../http/auth";
 import {
@@ -15,7 +15,7 @@ import {
 import { createKey, currentKey, deleteKey, getKey, listKeys, updateKey } from "./service";
 
 export function keyRoutes(ctx: AppContext) {
-  return new Elysia({ name: "keys", prefix: "/api/v1" })
+  return routeModule("keys", "/api/v1")
     .use(authPlugin(ctx.store, ctx.clock))
     .get("/key", ({ principal }) => ({ data: currentKey(ctx, principal) }), {
       auth: "any",

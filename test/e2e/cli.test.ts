@@ -1,0 +1,89 @@
+import { describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { loadConfig } from "../../src/config";
+import { silentLogger } from "../../src/logger";
+import { startGateway } from "../../src/server";
+import { ADMIN_KEY, tempDir } from "../support/gateway";
+
+function run(args: string[], env: Record<string, string>) {
+  const proc = Bun.spawnSync(["bun", "src/main.ts", ...args], { env: { ...process.env, LOG_LEVEL: "error", ...env } });
+  return { code: proc.exitCode, stdout: proc.stdout.toString(), stderr: proc.stderr.toString() };
+}
+
+describe("CLI", () => {
+  test("--help, version and unknown commands", () => {
+    const help = run(["--help"], {});
+    expect(help.code).toBe(0);
+    for (const word of ["serve", "migrate", "keys create", "users add", "config check", "version"]) expect(help.stdout).toContain(word);
+    expect(run(["version"], {}).stdout).toMatch(/^gateway \d+\.\d+\.\d+/);
+    const bad = run(["frobnicate"], {});
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("unknown command 'frobnicate'");
+  });
+
+  test("migrate, keys create, users add against a database a running server uses", async () => {
+    const dir = tempDir();
+    const env = { DATABASE_URL: `file:${join(dir, "g.db")}`, GATEWAY_ADMIN_KEY: ADMIN_KEY };
+    expect(run(["migrate"], env).stdout).toContain("applied 1 migration");
+    expect(run(["migrate"], env).stdout).toContain("up to date");
+    const gw = await startGateway(loadConfig({ ...env, PORT: "0" }), { hostname: "127.0.0.1", logger: silentLogger });
+    try {
+      const created = run(["keys", "create", "--name", "cli key", "--limit", "2.5"], env);
+      expect(created.code).toBe(0);
+      const raw = created.stdout.trim();
+      expect(raw).toMatch(/^sk-gw-v1-[0-9a-f]{64}$/);
+      const me = (await (await fetch(`${gw.url}/api/v1/key`, { headers: { authorization: `Bearer ${raw}` } })).json()) as any;
+      expect(me.data).toMatchObject({ limit: 2.5, is_management_key: false });
+
+      const mgmt = run(["keys", "create", "--management"], env).stdout.trim();
+      expect((await fetch(`${gw.url}/api/v1/keys`, { headers: { authorization: `Bearer ${mgmt}` } })).status).toBe(200);
+
+      const user = run(["users", "add", "--id", "alice", "--email", "a@example.com", "--role", "admin"], env);
+      expect(JSON.parse(user.stdout)).toEqual({ id: "alice", email: "a@example.com", name: null, role: "admin" });
+      expect(run(["users", "add", "--id", "alice"], env).code).toBe(2);
+      expect(run(["users", "add", "--id", "bob", "--role", "root"], env).stderr).toContain("--role");
+      expect(run(["keys", "create", "--limit", "lots"], env).code).toBe(2);
+    } finally {
+      await gw.stop();
+    }
+  });
+
+  test("config check prints the effective config with secrets masked", () => {
+    const out = run(["config", "check"], { DATABASE_URL: ":memory:", GATEWAY_ADMIN_KEY: ADMIN_KEY });
+    expect(out.code).toBe(0);
+    const config = JSON.parse(out.stdout);
+    expect(config.port).toBe(8080);
+    expect(out.stdout).not.toContain(ADMIN_KEY);
+    expect(config.adminKey).toBe("sk-g…ef");
+  });
+});
+
+describe("bootstrap", () => {
+  test("first start creates owner, default workspace and one printed management key; restarts add nothing", async () => {
+    const dir = tempDir();
+    const config = loadConfig({ DATABASE_URL: `file:${join(dir, "g.db")}`, PORT: "0" });
+    const first = await startGateway(config, { hostname: "127.0.0.1", logger: silentLogger });
+    const raw = first.boot.createdManagementKey!;
+    expect(raw).toMatch(/^sk-gw-v1-/);
+    expect((await fetch(`${first.url}/api/v1/keys`, { headers: { authorization: `Bearer ${raw}` } })).status).toBe(200);
+    await first.stop();
+    const second = await startGateway(config, { hostname: "127.0.0.1", logger: silentLogger });
+    expect(second.boot.createdManagementKey).toBeUndefined();
+    expect(second.ctx.store.keys.countManagement()).toBe(1);
+    expect(second.ctx.store.users.count()).toBe(1);
+    expect(second.ctx.store.workspaces.count()).toBe(1);
+    await second.stop();
+  });
+
+  test("GATEWAY_ADMIN_KEY is idempotent across restarts", async () => {
+    const dir = tempDir();
+    const config = loadConfig({ DATABASE_URL: `file:${join(dir, "g.db")}`, PORT: "0", GATEWAY_ADMIN_KEY: ADMIN_KEY });
+    for (let i = 0; i < 2; i++) {
+      const gw = await startGateway(config, { hostname: "127.0.0.1", logger: silentLogger });
+      expect(gw.boot.createdManagementKey).toBeUndefined();
+      expect(gw.ctx.store.keys.countManagement()).toBe(1);
+      expect((await fetch(`${gw.url}/api/v1/key`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).status).toBe(200);
+      await gw.stop();
+    }
+  });
+});
