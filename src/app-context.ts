@@ -1,6 +1,7 @@
 import type { Config } from "./config";
 import type { Logger } from "./logger";
 import type { Store } from "./store/store";
+import type { Catalog } from "./catalog/types";
 
 /** Everything a route module needs, built once by main (or by a test). */
 export type AppContext = {
@@ -9,4 +10,5 @@ export type AppContext = {
   logger: Logger;
   /** epoch milliseconds; injected so tests can move time */
   clock: () => number;
+  catalog: Catalog;
 };

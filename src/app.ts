@@ -6,6 +6,8 @@ import { jsonError, renderError } from "./http/error-handler";
 import { docsRoutes } from "./http/docs";
 import { healthRoutes } from "./modules/health";
 import { keyRoutes } from "./modules/keys";
+import { inferenceRoutes } from "./modules/inference";
+import { generationRoutes } from "./modules/generations";
 
 export function createApp(ctx: AppContext) {
   const maxBodyBytes = Math.floor(ctx.config.server.maxBodyMb * 1024 * 1024);
@@ -40,7 +42,9 @@ export function createApp(ctx: AppContext) {
     )
     .use(docsRoutes())
     .use(healthRoutes(ctx))
-    .use(keyRoutes(ctx));
+    .use(keyRoutes(ctx))
+    .use(inferenceRoutes(ctx))
+    .use(generationRoutes(ctx));
 }
 
 export type App = ReturnType<typeof createApp>;

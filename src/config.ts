@@ -118,6 +118,9 @@ function checkReferences(file: GatewayFile) {
   file.models?.forEach((m, i) => {
     if (ids.has(m.id)) throw new ConfigError(`models[${i}].id`, "a model id not used by another model", m.id);
     ids.add(m.id);
+    m.endpoints.forEach((e, j) => {
+      if (!slugs.has(e.provider)) throw new ConfigError(`models[${i}].endpoints[${j}].provider`, "the slug of a provider declared under providers", e.provider);
+    });
   });
 }
 

@@ -5,6 +5,7 @@ import { bootstrap, type BootstrapResult } from "./bootstrap";
 import { ensureDataDir, type Config } from "./config";
 import { createLogger, type Logger } from "./logger";
 import { createSqliteStore } from "./store/sqlite";
+import { buildCatalog } from "./catalog/build-catalog";
 
 export type RunningGateway = {
   url: string;
@@ -25,6 +26,7 @@ export function buildContext(config: Config, opts: StartOptions = {}): AppContex
     store,
     logger: opts.logger ?? createLogger(config.logLevel),
     clock: opts.clock ?? Date.now,
+    catalog: buildCatalog(config),
   };
 }
 

@@ -83,6 +83,7 @@ export interface Store {
   workspaces: WorkspaceStore;
   keys: ApiKeyStore;
   usage: KeyUsageStore;
+  generations: GenerationStore;
   /** runs fn in one write transaction (BEGIN IMMEDIATE) */
   transaction<T>(fn: () => T): T;
   /** database reachable and all migrations applied */
@@ -109,4 +110,53 @@ export interface KeyUsageStore {
   get(hash: string): KeyUsageRow | undefined;
   /** adds spend to the key's counters, resetting any window whose key changed; call inside a transaction */
   add(hash: string, nanos: number, byok: boolean, windows: { day: string; week: string; month: string }): void;
+}
+
+export type GenerationAttempt = { model: string; provider: string; endpoint: string; status: number; latency: number };
+
+export type GenerationRecord = {
+  id: string;
+  keyHash: string;
+  workspaceId: string;
+  userId: string | null;
+  apiType: string;
+  requestedModel: string | null;
+  model: string;
+  providerName: string | null;
+  endpointId: string | null;
+  upstreamId: string | null;
+  streamed: boolean;
+  cancelled: boolean;
+  finishReason: string | null;
+  nativeFinishReason: string | null;
+  tokensPrompt: number | null;
+  tokensCompletion: number | null;
+  tokensCached: number | null;
+  tokensCacheWrite: number | null;
+  tokensReasoning: number | null;
+  usageEstimated: boolean;
+  costNanos: number;
+  promptCostNanos: number;
+  completionCostNanos: number;
+  isByok: boolean;
+  latencyMs: number | null;
+  generationTimeMs: number | null;
+  timeToFirstTokenMs: number | null;
+  attempts: GenerationAttempt[];
+  sessionId: string | null;
+  externalUser: string | null;
+  presetId: string | null;
+  trace: Record<string, unknown> | null;
+  httpReferer: string | null;
+  userAgent: string | null;
+  origin: string | null;
+  errorMessage: string | null;
+  createdAt: number;
+};
+
+export interface GenerationStore {
+  insert(gen: GenerationRecord): void;
+  get(id: string): GenerationRecord | undefined;
+  /** generations since `since` (ms), oldest first, for rebuilding live stats */
+  since(since: number, limit: number): GenerationRecord[];
 }

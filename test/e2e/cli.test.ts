@@ -24,7 +24,7 @@ describe("CLI", () => {
   test("migrate, keys create, users add against a database a running server uses", async () => {
     const dir = tempDir();
     const env = { DATABASE_URL: `file:${join(dir, "g.db")}`, GATEWAY_ADMIN_KEY: ADMIN_KEY };
-    expect(run(["migrate"], env).stdout).toContain("applied 1 migration");
+    expect(run(["migrate"], env).stdout).toMatch(/applied \d+ migration/);
     expect(run(["migrate"], env).stdout).toContain("up to date");
     const gw = await startGateway(loadConfig({ ...env, PORT: "0" }), { hostname: "127.0.0.1", logger: silentLogger });
     try {

@@ -5,6 +5,7 @@ import { pendingMigrations, runMigrations } from "./migrate";
 import { meta } from "./schema";
 import { sqliteKeyStore } from "./keys";
 import { sqliteKeyUsageStore } from "./key-usage";
+import { sqliteGenerationStore } from "./generations";
 import { sqliteUserStore } from "./users";
 import { sqliteWorkspaceStore } from "./workspaces";
 
@@ -20,6 +21,7 @@ export function createSqliteStore(path: string, opts: { migrate?: boolean } = {}
     workspaces: sqliteWorkspaceStore(db),
     keys: sqliteKeyStore(db),
     usage: sqliteKeyUsageStore(db, sqlite),
+    generations: sqliteGenerationStore(db),
     transaction: (fn) => sqlite.transaction(fn).immediate(),
     ready() {
       try {

@@ -1,0 +1,24 @@
+import type { EncodeContext } from "../../ir/codec";
+import type { IRResult } from "../../ir/types";
+import { encodeContentBlock } from "./encode-blocks";
+import { encodeStopReason } from "./stop-reason";
+import { encodeUsage } from "./usage";
+
+/** IR result -> non-streaming MessagesResult (contract §3.12). */
+export function encodeResult(result: IRResult, ctx: EncodeContext): Record<string, unknown> {
+  const stopReason = encodeStopReason(result.finishReason, result.stopSequence, result.nativeFinishReason);
+  const body: Record<string, unknown> = {
+    id: ctx.generationId,
+    type: "message",
+    role: "assistant",
+    model: ctx.model,
+    content: result.content.map(encodeContentBlock),
+    stop_reason: stopReason,
+    stop_sequence: stopReason === "stop_sequence" ? (result.stopSequence ?? null) : null,
+    stop_details: null,
+    container: null,
+    usage: encodeUsage(result.usage),
+  };
+  if (ctx.serviceMetadata) body.service_metadata = ctx.serviceMetadata;
+  return body;
+}

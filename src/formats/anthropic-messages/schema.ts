@@ -1,0 +1,177 @@
+import { t, type Static } from "elysia";
+import { CacheControlSchema, gatewayRequestFields } from "../shared-schema";
+
+/**
+ * Body of POST /messages (contract §3.12 and §6 MessagesRequest). Known block and
+ * tool kinds are validated field by field; other kinds (server tools, search
+ * results, compaction...) are accepted as open objects so a client using newer
+ * Anthropic features is not refused, and the decoder skips what the IR cannot carry.
+ */
+
+const CacheControl = t.Optional(CacheControlSchema);
+
+/** Matches any `type` other than the ones given, so an open fallback object cannot swallow a malformed known block. */
+const otherType = (known: string[]) => t.String({ pattern: `^(?!(?:${known.join("|")})$)` });
+const openObject = (known: string[]) => t.Object({ type: otherType(known) }, { additionalProperties: true });
+
+export const TextBlockParam = t.Object({
+  type: t.Literal("text"),
+  text: t.String(),
+  cache_control: CacheControl,
+  citations: t.Optional(t.Nullable(t.Array(t.Unknown()))),
+});
+
+const Base64Source = t.Object({ type: t.Literal("base64"), media_type: t.String(), data: t.String() });
+const UrlSource = t.Object({ type: t.Literal("url"), url: t.String() });
+const FileSource = t.Object({ type: t.Literal("file"), file_id: t.String() });
+
+export const ImageBlockParam = t.Object({
+  type: t.Literal("image"),
+  source: t.Union([Base64Source, UrlSource, FileSource]),
+  cache_control: CacheControl,
+});
+
+const PlainTextSource = t.Object({ type: t.Literal("text"), media_type: t.Literal("text/plain"), data: t.String() });
+const ContentSource = t.Object({
+  type: t.Literal("content"),
+  content: t.Union([t.String(), t.Array(t.Union([TextBlockParam, ImageBlockParam]))]),
+});
+
+export const DocumentBlockParam = t.Object({
+  type: t.Literal("document"),
+  source: t.Union([Base64Source, PlainTextSource, ContentSource, UrlSource, FileSource]),
+  title: t.Optional(t.Nullable(t.String())),
+  context: t.Optional(t.Nullable(t.String())),
+  citations: t.Optional(t.Nullable(t.Object({ enabled: t.Optional(t.Boolean()) }))),
+  cache_control: CacheControl,
+});
+
+const ToolUseBlockParam = t.Object({
+  type: t.Literal("tool_use"),
+  id: t.String(),
+  name: t.String(),
+  input: t.Optional(t.Unknown()),
+  cache_control: CacheControl,
+});
+
+const ToolResultContentBlock = t.Union([
+  TextBlockParam,
+  ImageBlockParam,
+  DocumentBlockParam,
+  openObject(["text", "image", "document"]),
+]);
+
+const ToolResultBlockParam = t.Object({
+  type: t.Literal("tool_result"),
+  tool_use_id: t.String(),
+  content: t.Optional(t.Union([t.String(), t.Array(ToolResultContentBlock)])),
+  is_error: t.Optional(t.Boolean()),
+  cache_control: CacheControl,
+});
+
+const ThinkingBlockParam = t.Object({ type: t.Literal("thinking"), thinking: t.String(), signature: t.String() });
+const RedactedThinkingBlockParam = t.Object({ type: t.Literal("redacted_thinking"), data: t.String() });
+
+const KNOWN_BLOCKS = ["text", "image", "document", "tool_use", "tool_result", "thinking", "redacted_thinking"];
+
+export const ContentBlockParam = t.Union([
+  TextBlockParam,
+  ImageBlockParam,
+  DocumentBlockParam,
+  ToolUseBlockParam,
+  ToolResultBlockParam,
+  ThinkingBlockParam,
+  RedactedThinkingBlockParam,
+  openObject(KNOWN_BLOCKS),
+]);
+
+export const MessageParam = t.Object({
+  role: t.Union([t.Literal("user"), t.Literal("assistant"), t.Literal("system")]),
+  content: t.Union([t.String(), t.Array(ContentBlockParam)]),
+});
+
+const CustomTool = t.Object({
+  type: t.Optional(t.Literal("custom")),
+  name: t.String({ minLength: 1, maxLength: 128 }),
+  description: t.Optional(t.String()),
+  input_schema: t.Record(t.String(), t.Unknown()),
+  strict: t.Optional(t.Boolean()),
+  defer_loading: t.Optional(t.Boolean()),
+  cache_control: CacheControl,
+});
+
+/** Anthropic server tools (web_search_20250305, bash...) and OpenRouter server tools (openrouter:web_search...). */
+const ServerTool = openObject(["custom"]);
+
+const ToolChoice = t.Union([
+  t.Object({ type: t.Literal("auto"), disable_parallel_tool_use: t.Optional(t.Boolean()) }),
+  t.Object({ type: t.Literal("any"), disable_parallel_tool_use: t.Optional(t.Boolean()) }),
+  t.Object({ type: t.Literal("none") }),
+  t.Object({ type: t.Literal("tool"), name: t.String(), disable_parallel_tool_use: t.Optional(t.Boolean()) }),
+]);
+
+const ThinkingDisplay = t.Optional(t.Nullable(t.String()));
+const Thinking = t.Union([
+  t.Object({
+    type: t.Literal("enabled"),
+    budget_tokens: t.Integer({ minimum: 0 }),
+    display: ThinkingDisplay,
+    block_binding: t.Optional(t.Unknown()),
+  }),
+  t.Object({ type: t.Literal("disabled") }),
+  t.Object({ type: t.Literal("adaptive"), display: ThinkingDisplay, block_binding: t.Optional(t.Unknown()) }),
+]);
+
+export const OutputEffort = t.Union([
+  t.Literal("low"),
+  t.Literal("medium"),
+  t.Literal("high"),
+  t.Literal("xhigh"),
+  t.Literal("max"),
+]);
+
+const OutputConfig = t.Object({
+  effort: t.Optional(t.Nullable(OutputEffort)),
+  format: t.Optional(t.Nullable(t.Object({ type: t.Literal("json_schema"), schema: t.Record(t.String(), t.Unknown()) }))),
+  task_budget: t.Optional(t.Nullable(t.Unknown())),
+});
+
+const AnthropicMetadata = t.Object({ user_id: t.Optional(t.Nullable(t.String({ maxLength: 256 }))) });
+
+export const MessagesRequestSchema = t.Object({
+  model: t.String(),
+  messages: t.Nullable(t.Array(MessageParam)),
+  max_tokens: t.Optional(t.Integer({ minimum: 1 })),
+  system: t.Optional(t.Union([t.String(), t.Array(TextBlockParam)])),
+  stream: t.Optional(t.Boolean()),
+  temperature: t.Optional(t.Number({ minimum: 0, maximum: 2 })),
+  top_p: t.Optional(t.Number({ minimum: 0, maximum: 1 })),
+  top_k: t.Optional(t.Integer({ minimum: 0 })),
+  stop_sequences: t.Optional(t.Array(t.String())),
+  tools: t.Optional(t.Array(t.Union([CustomTool, ServerTool]))),
+  tool_choice: t.Optional(ToolChoice),
+  thinking: t.Optional(Thinking),
+  metadata: t.Optional(AnthropicMetadata),
+  output_config: t.Optional(OutputConfig),
+  context_management: t.Optional(t.Nullable(t.Unknown())),
+  cache_control: CacheControl,
+  service_tier: t.Optional(t.String()),
+  speed: t.Optional(t.Nullable(t.String())),
+  fallbacks: t.Optional(
+    t.Nullable(t.Array(t.Object({ model: t.String() }, { additionalProperties: true }), { maxItems: 3 })),
+  ),
+  safeguards: t.Optional(t.Nullable(t.Array(t.Unknown()))),
+  ...gatewayRequestFields,
+});
+
+export type MessagesRequestBody = Static<typeof MessagesRequestSchema>;
+export type MessagesContentBlock = Static<typeof ContentBlockParam>;
+export type TextBlock = Static<typeof TextBlockParam>;
+export type ImageBlock = Static<typeof ImageBlockParam>;
+export type DocumentBlock = Static<typeof DocumentBlockParam>;
+export type ToolUseBlock = Static<typeof ToolUseBlockParam>;
+export type ToolResultBlock = Static<typeof ToolResultBlockParam>;
+export type ThinkingBlock = Static<typeof ThinkingBlockParam>;
+export type RedactedThinkingBlock = Static<typeof RedactedThinkingBlockParam>;
+export type CustomToolParam = Static<typeof CustomTool>;
+export type MessagesMessage = Static<typeof MessageParam>;

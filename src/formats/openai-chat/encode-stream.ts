@@ -1,0 +1,140 @@
+import type { EncodeContext, InboundStreamEncoder } from "../../ir/codec";
+import type { IRStreamBlock, IRStreamPart } from "../../ir/types";
+import { toChatFinishReason } from "./finish-reason";
+import { ReasoningDetailWriter } from "./reasoning-details";
+import { encodeChatUsage } from "./usage";
+
+/** IR stream parts → Chat SSE (`data: <ChatStreamChunk>` frames, then `data: [DONE]`). */
+
+type ReasoningBlock = Extract<IRStreamBlock, { type: "reasoning" }>;
+
+type OpenBlock =
+  | { type: "text" | "refusal" }
+  | { type: "tool_call"; toolIndex: number }
+  | { type: "reasoning"; block: ReasoningBlock; detailIndex?: number; pendingEncrypted?: string };
+
+/** ApiErrorType for an error part that did not name one. */
+const ERROR_TYPE_BY_STATUS: Record<number, string> = {
+  400: "invalid_request", 401: "authentication", 402: "payment_required", 403: "permission_denied",
+  404: "not_found", 408: "timeout", 413: "payload_too_large", 422: "unprocessable",
+  429: "rate_limit_exceeded", 502: "provider_unavailable", 503: "provider_unavailable", 529: "provider_overloaded",
+};
+
+const frame = (chunk: unknown) => `data: ${JSON.stringify(chunk)}\n\n`;
+
+class ChatStreamEncoder implements InboundStreamEncoder {
+  private blocks = new Map<number, OpenBlock>();
+  private toolCount = 0;
+  private details = new ReasoningDetailWriter();
+  private roleSent = false;
+  private done = false;
+
+  constructor(private readonly ctx: EncodeContext) {}
+
+  encode(part: IRStreamPart): string {
+    if (this.done) return "";
+    switch (part.type) {
+      case "start":
+        return this.delta({ content: "" });
+      case "block-start":
+        return this.blockStart(part.index, part.block);
+      case "text-delta":
+        return part.text === "" ? "" : this.delta({ content: part.text });
+      case "refusal-delta":
+        return part.text === "" ? "" : this.delta({ refusal: part.text });
+      case "reasoning-delta":
+        return this.reasoningText(part.index, part.text);
+      case "reasoning-signature":
+        return this.reasoningText(part.index, "", part.signature);
+      case "reasoning-encrypted":
+        return this.reasoningEncrypted(part.index, part.data);
+      case "tool-args-delta": {
+        const block = this.blocks.get(part.index);
+        if (block?.type !== "tool_call" || part.delta === "") return "";
+        return this.delta({ tool_calls: [{ index: block.toolIndex, function: { arguments: part.delta } }] });
+      }
+      case "block-end":
+        return this.blockEnd(part.index);
+      case "usage":
+        return "";
+      case "finish":
+        return this.finish(part);
+      case "error":
+        return this.error(part);
+    }
+  }
+
+  private envelope(extra: Record<string, unknown>): Record<string, unknown> {
+    return { id: this.ctx.generationId, object: "chat.completion.chunk", created: this.ctx.created, model: this.ctx.model, ...extra };
+  }
+
+  /** One choice chunk; the first chunk of the stream also names the role, as OpenAI does. */
+  private delta(delta: Record<string, unknown>, finishReason: string | null = null, extra: Record<string, unknown> = {}): string {
+    const withRole = this.roleSent ? delta : { role: "assistant", ...delta };
+    this.roleSent = true;
+    return frame(this.envelope({ choices: [{ index: 0, delta: withRole, finish_reason: finishReason, ...extra }] }));
+  }
+
+  private blockStart(index: number, block: IRStreamBlock): string {
+    if (block.type === "tool_call") {
+      const toolIndex = this.toolCount++;
+      this.blocks.set(index, { type: "tool_call", toolIndex });
+      return this.delta({
+        tool_calls: [{ index: toolIndex, id: block.id, type: "function", function: { name: block.name, arguments: "" } }],
+      });
+    }
+    if (block.type !== "reasoning") {
+      this.blocks.set(index, { type: block.type });
+      return "";
+    }
+    // A payload known at the start goes out after the block's text, the order non-streaming
+    // answers use, so the text and the payload stay one item for clients and decoders.
+    this.blocks.set(index, { type: "reasoning", block, pendingEncrypted: block.redacted ? undefined : block.encrypted });
+    return block.redacted && block.encrypted !== undefined ? this.reasoningEncrypted(index, block.encrypted) : "";
+  }
+
+  private blockEnd(index: number): string {
+    const open = this.blocks.get(index);
+    const pending = open?.type === "reasoning" ? open.pendingEncrypted : undefined;
+    const sse = pending !== undefined ? this.reasoningEncrypted(index, pending) : "";
+    this.blocks.delete(index);
+    return sse;
+  }
+
+  /** Text and signature of one block share a detail index so clients merging by index get one item. */
+  private reasoningText(index: number, text: string, signature?: string): string {
+    const open = this.blocks.get(index);
+    if (open?.type !== "reasoning" || (text === "" && signature === undefined)) return "";
+    open.detailIndex ??= this.details.reserve();
+    const detail = this.details.textItem(open.block, text, signature, open.detailIndex);
+    return this.delta(text === "" ? { reasoning_details: [detail] } : { reasoning: text, reasoning_details: [detail] });
+  }
+
+  private reasoningEncrypted(index: number, data: string): string {
+    const open = this.blocks.get(index);
+    if (open?.type !== "reasoning") return "";
+    open.pendingEncrypted = undefined;
+    return this.delta({ reasoning_details: [this.details.encryptedItem(open.block, data)] });
+  }
+
+  private finish(part: Extract<IRStreamPart, { type: "finish" }>): string {
+    const unclosed = [...this.blocks.keys()].map((index) => this.blockEnd(index)).join("");
+    this.done = true;
+    const reason = toChatFinishReason(part.finishReason);
+    const last = unclosed + this.delta({}, reason, { native_finish_reason: part.nativeFinishReason ?? null });
+    const usage: Record<string, unknown> = { choices: [], usage: encodeChatUsage(part.usage) };
+    if (this.ctx.serviceMetadata) usage.service_metadata = this.ctx.serviceMetadata;
+    return last + frame(this.envelope(usage)) + "data: [DONE]\n\n";
+  }
+
+  /** In-band error after the 200 went out; `code` must be an integer for SDKs to parse it. */
+  private error(part: Extract<IRStreamPart, { type: "error" }>): string {
+    this.done = true;
+    const error = { code: part.status, message: part.message, metadata: { error_type: part.errorType ?? ERROR_TYPE_BY_STATUS[part.status] ?? "server" } };
+    return frame(this.envelope({ error, choices: [{ index: 0, delta: { content: "" }, finish_reason: "error" }] }));
+  }
+}
+
+export function createChatStreamEncoder(ctx: EncodeContext): InboundStreamEncoder {
+  return new ChatStreamEncoder(ctx);
+}

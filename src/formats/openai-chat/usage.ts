@@ -1,0 +1,47 @@
+import type { IRUsage } from "../../ir/types";
+import type { WireUsage } from "./wire-types";
+
+/** ChatUsage as OpenRouter returns it: prompt tokens already include cached ones. */
+export function encodeChatUsage(usage: IRUsage): Record<string, unknown> {
+  const details = usage.costDetails;
+  const encoded: Record<string, unknown> = {
+    prompt_tokens: usage.inputTokens,
+    completion_tokens: usage.outputTokens,
+    total_tokens: usage.inputTokens + usage.outputTokens,
+    cost: usage.cost ?? 0,
+    is_byok: usage.isByok ?? false,
+    cost_details: {
+      upstream_inference_cost: details?.upstreamInferenceCost ?? null,
+      upstream_inference_prompt_cost: details?.upstreamInferencePromptCost ?? 0,
+      upstream_inference_completions_cost: details?.upstreamInferenceCompletionsCost ?? 0,
+    },
+    prompt_tokens_details: { cached_tokens: usage.cachedTokens, cache_write_tokens: usage.cacheWriteTokens },
+    completion_tokens_details: { reasoning_tokens: usage.reasoningTokens },
+  };
+  if (usage.webSearchRequests !== undefined) {
+    encoded.server_tool_use_details = { web_search_requests: usage.webSearchRequests };
+  }
+  return encoded;
+}
+
+const count = (value: unknown): number | undefined =>
+  typeof value === "number" && Number.isFinite(value) ? value : undefined;
+
+/** Only the fields the upstream actually reported, so stream updates merge field by field. */
+export function decodeChatUsage(usage: WireUsage | null | undefined): Partial<IRUsage> {
+  if (!usage || typeof usage !== "object") return {};
+  const decoded: Partial<IRUsage> = {};
+  const input = count(usage.prompt_tokens);
+  const output = count(usage.completion_tokens);
+  const cached = count(usage.prompt_tokens_details?.cached_tokens);
+  const cacheWrite = count(usage.prompt_tokens_details?.cache_write_tokens);
+  const reasoning = count(usage.completion_tokens_details?.reasoning_tokens);
+  const webSearch = count(usage.server_tool_use_details?.web_search_requests);
+  if (input !== undefined) decoded.inputTokens = input;
+  if (output !== undefined) decoded.outputTokens = output;
+  if (cached !== undefined) decoded.cachedTokens = cached;
+  if (cacheWrite !== undefined) decoded.cacheWriteTokens = cacheWrite;
+  if (reasoning !== undefined) decoded.reasoningTokens = reasoning;
+  if (webSearch !== undefined) decoded.webSearchRequests = webSearch;
+  return decoded;
+}

@@ -1,0 +1,55 @@
+import type { EncodeContext } from "../../ir/codec";
+import type { IRResult } from "../../ir/types";
+import {
+  derivedItemId,
+  functionCallItem,
+  type MessageContent,
+  messageItem,
+  outputText,
+  reasoningItem,
+  reasoningItemId,
+  refusal,
+} from "./output-items";
+import { responseEnvelope, statusForFinish } from "./response-envelope";
+
+/** IR parts → output items; consecutive text and refusal parts share one assistant message, as OpenAI emits them. */
+export function encodeOutput(result: IRResult, generationId: string): Array<Record<string, unknown>> {
+  const output: Array<Record<string, unknown>> = [];
+  let message: MessageContent[] | undefined;
+  const closeMessage = () => {
+    if (!message) return;
+    output.push(messageItem(derivedItemId("msg", generationId, output.length), message, "completed"));
+    message = undefined;
+  };
+  for (const part of result.content) {
+    if (part.type === "text" || part.type === "refusal") {
+      message ??= [];
+      message.push(part.type === "text" ? outputText(part.text) : refusal(part.refusal));
+      continue;
+    }
+    closeMessage();
+    const index = output.length;
+    if (part.type === "reasoning") {
+      const { type: _type, ...reasoning } = part;
+      output.push(reasoningItem(reasoningItemId(reasoning, generationId, index), reasoning));
+    } else {
+      const id = derivedItemId("fc", generationId, index);
+      output.push(functionCallItem(id, part.id, part.name, part.arguments, "completed"));
+    }
+  }
+  closeMessage();
+  return output;
+}
+
+export function encodeResponsesResult(result: IRResult, ctx: EncodeContext): Record<string, unknown> {
+  const output = encodeOutput(result, ctx.generationId);
+  if (result.finishReason === "error") {
+    return responseEnvelope(ctx, {
+      status: "failed",
+      output,
+      usage: result.usage,
+      error: { code: "server_error", message: "The upstream model stopped with an error", errorType: "server" },
+    });
+  }
+  return responseEnvelope(ctx, { ...statusForFinish(result.finishReason), output, usage: result.usage });
+}

@@ -1,0 +1,76 @@
+import type { IRReasoningPart } from "../../ir/types";
+import { packForeignSignature } from "../reasoning-signature";
+
+/**
+ * Output items of an OpenResponsesResult, shared by encode-result and encode-stream so that a
+ * streamed response's final output is exactly the non-streamed one.
+ */
+
+export type OutputTextContent = { type: "output_text"; text: string; annotations: never[] };
+export type RefusalContent = { type: "refusal"; refusal: string };
+export type MessageContent = OutputTextContent | RefusalContent;
+export type ItemStatus = "in_progress" | "completed" | "incomplete";
+
+/** Ids derive from the generation id and output index so they are stable within (and across) encodings. */
+export const derivedItemId = (prefix: "msg" | "rs" | "fc", generationId: string, outputIndex: number): string =>
+  `${prefix}_${generationId}_${outputIndex}`;
+
+export const outputText = (text: string): OutputTextContent => ({ type: "output_text", text, annotations: [] });
+export const refusal = (text: string): RefusalContent => ({ type: "refusal", refusal: text });
+
+export function messageItem(id: string, content: MessageContent[], status: ItemStatus): Record<string, unknown> {
+  return { type: "message", id, role: "assistant", status, content };
+}
+
+export function functionCallItem(
+  id: string,
+  callId: string,
+  name: string,
+  args: string,
+  status: ItemStatus,
+): Record<string, unknown> {
+  return { type: "function_call", id, call_id: callId, name, arguments: args, status };
+}
+
+/** What a reasoning item is built from: an IR reasoning part, or a streamed block plus its deltas. */
+export type ReasoningData = Omit<IRReasoningPart, "type">;
+
+/** Summaries for OpenAI's own reasoning (and anything flagged as a summary); raw thinking goes to `content`. */
+export const isSummaryReasoning = (reasoning: Pick<ReasoningData, "summary" | "origin">): boolean =>
+  reasoning.summary ?? reasoning.origin === "openai-responses";
+
+export function reasoningItemId(reasoning: Pick<ReasoningData, "origin" | "id">, generationId: string, outputIndex: number): string {
+  return reasoning.origin === "openai-responses" && reasoning.id ? reasoning.id : derivedItemId("rs", generationId, outputIndex);
+}
+
+/**
+ * OpenAI's payload goes out as is; another upstream's signature or payload is packed (with its
+ * origin) so that a client replaying the item sends it back to the kind of upstream that made it.
+ */
+export function encryptedContent(reasoning: ReasoningData): string | undefined {
+  if (reasoning.origin === "openai-responses") return reasoning.encrypted;
+  if (reasoning.signature === undefined && reasoning.encrypted === undefined) return undefined;
+  return packForeignSignature({ type: "reasoning", ...reasoning });
+}
+
+export function reasoningItem(id: string, reasoning: ReasoningData): Record<string, unknown> {
+  const item: Record<string, unknown> = { type: "reasoning", id, summary: [] };
+  if (isSummaryReasoning(reasoning)) {
+    if (reasoning.text !== "") item.summary = [{ type: "summary_text", text: reasoning.text }];
+  } else if (reasoning.text !== "") {
+    item.content = [{ type: "reasoning_text", text: reasoning.text }];
+  }
+  const encrypted = encryptedContent(reasoning);
+  if (encrypted !== undefined) item.encrypted_content = encrypted;
+  return item;
+}
+
+/** `output_text` of a response: every output_text part in order. */
+export function joinOutputText(output: Array<Record<string, unknown>>): string {
+  let text = "";
+  for (const item of output) {
+    if (item.type !== "message") continue;
+    for (const part of item.content as MessageContent[]) if (part.type === "output_text") text += part.text;
+  }
+  return text;
+}

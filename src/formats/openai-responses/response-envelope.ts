@@ -1,0 +1,78 @@
+import type { EncodeContext } from "../../ir/codec";
+import type { IRFinishReason, IRRequest, IRUsage } from "../../ir/types";
+import { encodeResponseFormat, encodeToolChoice, encodeTools } from "./encode-tools";
+import { joinOutputText } from "./output-items";
+import { encodeResponsesUsage } from "./usage";
+
+/** The OpenResponsesResult around an output list (contract §3.11), echoing the request like OpenAI does. */
+
+export type ResponseStatus = "in_progress" | "completed" | "incomplete" | "failed";
+
+export type EnvelopeState = {
+  status: ResponseStatus;
+  output: Array<Record<string, unknown>>;
+  usage?: IRUsage;
+  incompleteReason?: "max_output_tokens" | "content_filter";
+  error?: { code: string; message: string; errorType: string };
+};
+
+/** IR merges `instructions` into the leading system message; that message is the best echo available. */
+function instructionsOf(request: IRRequest): string | null {
+  const first = request.messages[0];
+  if (first?.role !== "system") return null;
+  return first.content.map((part) => part.text).join("");
+}
+
+function reasoningOf(request: IRRequest): Record<string, unknown> | null {
+  if (!request.reasoning) return null;
+  return { effort: request.reasoning.effort ?? null, summary: request.reasoning.summary ?? null };
+}
+
+export function statusForFinish(finish: IRFinishReason): Pick<EnvelopeState, "status" | "incompleteReason"> {
+  if (finish === "length") return { status: "incomplete", incompleteReason: "max_output_tokens" };
+  if (finish === "content_filter") return { status: "incomplete", incompleteReason: "content_filter" };
+  return { status: "completed" };
+}
+
+export function responseEnvelope(ctx: EncodeContext, state: EnvelopeState): Record<string, unknown> {
+  const request = ctx.request;
+  const terminal = state.status !== "in_progress";
+  const response: Record<string, unknown> = {
+    id: ctx.generationId,
+    object: "response",
+    created_at: ctx.created,
+    status: state.status,
+    background: false,
+    completed_at: state.status === "completed" || state.status === "incomplete" ? Math.floor(Date.now() / 1000) : null,
+    error: state.error ? { code: state.error.code, message: state.error.message } : null,
+    incomplete_details: state.incompleteReason ? { reason: state.incompleteReason } : null,
+    instructions: instructionsOf(request),
+    max_output_tokens: request.maxOutputTokens ?? null,
+    max_tool_calls: null,
+    model: ctx.model,
+    output: state.output,
+    parallel_tool_calls: request.parallelToolCalls ?? true,
+    previous_response_id: null,
+    prompt_cache_key: request.promptCacheKey ?? null,
+    reasoning: reasoningOf(request),
+    safety_identifier: null,
+    service_tier: request.serviceTier ?? "auto",
+    store: false,
+    temperature: request.temperature ?? null,
+    text: { format: request.responseFormat ? encodeResponseFormat(request.responseFormat) : { type: "text" } },
+    tool_choice: request.toolChoice ? encodeToolChoice(request.toolChoice) : "auto",
+    tools: request.tools ? encodeTools(request.tools, "echo") : [],
+    top_logprobs: request.topLogprobs ?? null,
+    top_p: request.topP ?? null,
+    presence_penalty: request.presencePenalty ?? null,
+    frequency_penalty: request.frequencyPenalty ?? null,
+    truncation: "disabled",
+    usage: state.usage ? encodeResponsesUsage(state.usage) : null,
+    user: request.user ?? null,
+    metadata: request.metadata ?? null,
+    output_text: joinOutputText(state.output),
+  };
+  if (state.error) response.error_type = state.error.errorType;
+  if (terminal && ctx.serviceMetadata) response.service_metadata = ctx.serviceMetadata;
+  return response;
+}

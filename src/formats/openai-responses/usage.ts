@@ -1,0 +1,50 @@
+import { emptyUsage, type IRUsage } from "../../ir/types";
+
+/** Responses `usage` (contract §3.11 Usage): input_tokens already include cached ones, like IR. */
+export function encodeResponsesUsage(usage: IRUsage): Record<string, unknown> {
+  const details = usage.costDetails;
+  const encoded: Record<string, unknown> = {
+    input_tokens: usage.inputTokens,
+    input_tokens_details: { cached_tokens: usage.cachedTokens, cache_write_tokens: usage.cacheWriteTokens },
+    output_tokens: usage.outputTokens,
+    output_tokens_details: { reasoning_tokens: usage.reasoningTokens },
+    total_tokens: usage.inputTokens + usage.outputTokens,
+    cost: usage.cost ?? 0,
+    is_byok: usage.isByok ?? false,
+    cost_details: {
+      upstream_inference_cost: details?.upstreamInferenceCost ?? null,
+      upstream_inference_input_cost: details?.upstreamInferencePromptCost ?? 0,
+      upstream_inference_output_cost: details?.upstreamInferenceCompletionsCost ?? 0,
+    },
+  };
+  if (usage.webSearchRequests !== undefined) {
+    encoded.server_tool_use_details = { web_search_requests: usage.webSearchRequests };
+  }
+  return encoded;
+}
+
+type WireUsage = {
+  input_tokens?: unknown;
+  output_tokens?: unknown;
+  input_tokens_details?: { cached_tokens?: unknown; cache_write_tokens?: unknown } | null;
+  output_tokens_details?: { reasoning_tokens?: unknown } | null;
+  server_tool_use_details?: { web_search_requests?: unknown } | null;
+};
+
+const count = (value: unknown): number | undefined =>
+  typeof value === "number" && Number.isFinite(value) ? value : undefined;
+
+/** An upstream's usage; counts it did not report stay 0. Its `cost` is the upstream's price, not ours, so it is dropped. */
+export function decodeResponsesUsage(raw: unknown): IRUsage {
+  const usage = emptyUsage();
+  if (!raw || typeof raw !== "object") return usage;
+  const wire = raw as WireUsage;
+  usage.inputTokens = count(wire.input_tokens) ?? 0;
+  usage.outputTokens = count(wire.output_tokens) ?? 0;
+  usage.cachedTokens = count(wire.input_tokens_details?.cached_tokens) ?? 0;
+  usage.cacheWriteTokens = count(wire.input_tokens_details?.cache_write_tokens) ?? 0;
+  usage.reasoningTokens = count(wire.output_tokens_details?.reasoning_tokens) ?? 0;
+  const webSearch = count(wire.server_tool_use_details?.web_search_requests);
+  if (webSearch !== undefined) usage.webSearchRequests = webSearch;
+  return usage;
+}

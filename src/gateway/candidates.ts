@@ -1,0 +1,29 @@
+import { GatewayError } from "../errors";
+import type { Catalog, CatalogEndpoint, CatalogModel } from "../catalog/types";
+
+/** One way to serve the request: an endpoint and the credential to call it with. */
+export type Candidate = {
+  endpoint: CatalogEndpoint;
+  model: CatalogModel;
+  apiKey: string;
+  isByok: boolean;
+};
+
+/** The models a request may be served by, in order: `model`, then each of `models`. */
+export function requestedModels(catalog: Catalog, primary: string, fallbacks: string[] = []): CatalogModel[] {
+  const ids = [primary, ...fallbacks.filter((m) => m !== primary)];
+  const models = ids.map((id) => catalog.getModel(id)).filter((m): m is CatalogModel => m !== undefined);
+  if (!catalog.getModel(primary) && models.length === 0) throw new GatewayError(404, `Model not found: ${primary}`);
+  return models;
+}
+
+/** Endpoints with a usable credential, in catalog order. */
+export function credentialedCandidates(models: CatalogModel[]): Candidate[] {
+  const out: Candidate[] = [];
+  for (const model of models) {
+    for (const endpoint of model.endpoints) {
+      if (endpoint.provider.apiKey) out.push({ endpoint, model, apiKey: endpoint.provider.apiKey, isByok: false });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,84 @@
+import type { InboundStreamEncoder, SseEvent, UpstreamStreamDecoder } from "../ir/codec";
+import type { IRStreamPart } from "../ir/types";
+import { UsageTracker } from "./usage-tracker";
+
+const encoder = new TextEncoder();
+/** A keep-alive comment while the upstream has not answered yet (clients ignore comments). */
+export const KEEPALIVE = encoder.encode(": PROCESSING\n\n");
+
+export type StreamEnd = {
+  finished: boolean;
+  cancelled: boolean;
+  errorMessage: string | null;
+  finishReason: string | null;
+  nativeFinishReason: string | null;
+  upstreamId: string | null;
+  firstTokenAt: number | null;
+};
+
+export type UpstreamStream = {
+  firstParts: IRStreamPart[];
+  events: AsyncGenerator<SseEvent>;
+  decoder: UpstreamStreamDecoder;
+};
+
+/**
+ * Moves one upstream stream to the client as its events arrive: decode, let the caller
+ * complete `finish` (cost, metadata), encode, write. Ends with a terminal error event when
+ * the upstream breaks off, and reports how it ended.
+ */
+export async function pumpStream(opts: {
+  upstream: UpstreamStream;
+  encoder: InboundStreamEncoder;
+  write: (chunk: Uint8Array) => boolean;
+  usage: UsageTracker;
+  isCancelled: () => boolean;
+  clock: () => number;
+  /** called with the finish part before it is encoded; may mutate it */
+  onFinish: (part: Extract<IRStreamPart, { type: "finish" }>) => void;
+}): Promise<StreamEnd> {
+  const end: StreamEnd = { finished: false, cancelled: false, errorMessage: null, finishReason: null, nativeFinishReason: null, upstreamId: null, firstTokenAt: null };
+  const emit = (part: IRStreamPart): boolean => {
+    opts.usage.observe(part);
+    if (part.type === "start") end.upstreamId = part.id;
+    if (end.firstTokenAt === null && (part.type === "text-delta" || part.type === "reasoning-delta" || part.type === "tool-args-delta" || part.type === "block-start"))
+      end.firstTokenAt = opts.clock();
+    if (part.type === "finish") {
+      opts.onFinish(part);
+      end.finished = true;
+      end.finishReason = part.finishReason;
+      end.nativeFinishReason = part.nativeFinishReason ?? null;
+    }
+    if (part.type === "error") {
+      end.finished = true;
+      end.finishReason = "error";
+      end.errorMessage = part.message;
+    }
+    const text = opts.encoder.encode(part);
+    return text === "" || opts.write(encoder.encode(text));
+  };
+  const emitAll = (parts: IRStreamPart[]) => {
+    for (const p of parts) {
+      if (end.finished) return;
+      if (!emit(p)) return;
+    }
+  };
+  try {
+    emitAll(opts.upstream.firstParts);
+    while (!end.finished && !opts.isCancelled()) {
+      const next = await opts.upstream.events.next();
+      if (next.done) break;
+      emitAll(opts.upstream.decoder.push(next.value));
+    }
+    if (!end.finished && !opts.isCancelled()) {
+      emitAll(opts.upstream.decoder.end());
+      if (!end.finished) emit({ type: "error", status: 502, message: "The provider closed the stream before it finished" });
+    }
+  } catch (err) {
+    if (!opts.isCancelled() && !end.finished) emit({ type: "error", status: 502, message: `The provider stream failed: ${(err as Error).message}` });
+  } finally {
+    await opts.upstream.events.return(undefined).catch(() => {});
+  }
+  end.cancelled = opts.isCancelled() && !end.finished;
+  return end;
+}

@@ -1,0 +1,39 @@
+import { emptyUsage, type IRStreamPart, type IRUsage } from "../ir/types";
+
+/** Collects usage from stream parts; later values win field by field. */
+export class UsageTracker {
+  usage: IRUsage = emptyUsage();
+  seen = false;
+  /** characters of output seen, for estimating when the upstream reports no usage */
+  outputChars = 0;
+
+  merge(partial: Partial<IRUsage> | undefined): void {
+    if (!partial) return;
+    for (const [k, v] of Object.entries(partial)) {
+      if (typeof v === "number" && (v > 0 || !(k in this.usage))) {
+        (this.usage as Record<string, unknown>)[k] = v;
+        this.seen = true;
+      }
+    }
+  }
+
+  observe(part: IRStreamPart): void {
+    switch (part.type) {
+      case "start":
+      case "usage":
+        this.merge(part.usage);
+        break;
+      case "finish":
+        this.merge(part.usage);
+        break;
+      case "text-delta":
+      case "reasoning-delta":
+      case "refusal-delta":
+        this.outputChars += part.text.length;
+        break;
+      case "tool-args-delta":
+        this.outputChars += part.delta.length;
+        break;
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import { t } from "elysia";
+
+const N = t.Nullable(t.Number());
+const I = t.Nullable(t.Integer());
+const S = t.Nullable(t.String());
+
+export const GenerationQuery = t.Object({ id: t.String({ minLength: 1 }) });
+
+export const ProviderResponse = t.Object({
+  status: I,
+  id: t.Optional(t.String()),
+  endpoint_id: t.Optional(t.String()),
+  model_permaslug: t.Optional(t.String()),
+  provider_name: t.Optional(t.String()),
+  latency: t.Optional(t.Number()),
+  is_byok: t.Optional(t.Boolean()),
+});
+
+export const GenerationData = t.Object({
+  id: t.String(),
+  upstream_id: S,
+  created_at: t.String(),
+  model: t.String(),
+  api_type: t.Nullable(t.UnionEnum(["completions", "embeddings", "rerank", "decisions", "video", "tts", "stt", "image"])),
+  provider_name: S,
+  provider_responses: t.Nullable(t.Array(ProviderResponse)),
+  router: S,
+  origin: t.String(),
+  http_referer: S,
+  app_id: I,
+  external_user: S,
+  user_agent: S,
+  preset_id: S,
+  workspace_id: S,
+  data_region: t.Union([t.Literal("global"), t.Literal("europe"), t.Literal("us")]),
+  is_byok: t.Boolean(),
+  streamed: t.Nullable(t.Boolean()),
+  cancelled: t.Nullable(t.Boolean()),
+  finish_reason: S,
+  native_finish_reason: S,
+  latency: N,
+  generation_time: N,
+  moderation_latency: N,
+  tokens_prompt: I,
+  tokens_completion: I,
+  native_tokens_prompt: I,
+  native_tokens_completion: I,
+  native_tokens_completion_images: I,
+  native_tokens_reasoning: I,
+  native_tokens_cached: I,
+  num_media_prompt: I,
+  num_media_completion: I,
+  num_input_audio_prompt: I,
+  num_search_results: I,
+  num_fetches: I,
+  total_cost: t.Number(),
+  usage: t.Number(),
+  upstream_inference_cost: N,
+  cache_discount: N,
+  service_tier: S,
+  web_search_engine: S,
+  request_id: t.Optional(S),
+  session_id: t.Optional(S),
+  response_cache_source_id: t.Optional(S),
+  // gateway extensions
+  time_to_first_token: N,
+  usage_estimated: t.Boolean(),
+  native_tokens_cache_write: I,
+});
+
+export const GenerationResponse = t.Object({ data: GenerationData });
+export type GenerationDataOut = typeof GenerationData.static;

@@ -1,0 +1,29 @@
+import type { AppContext } from "../../app-context";
+import { authPlugin } from "../../http/auth";
+import { routeModule } from "../../http/module";
+import { ChatRequestSchema } from "../../formats/openai-chat";
+import { ResponsesRequestSchema } from "../../formats/openai-responses";
+import { MessagesRequestSchema } from "../../formats/anthropic-messages";
+import { runInference } from "../../gateway/inference";
+
+const tags = ["Inference"];
+
+export function inferenceRoutes(ctx: AppContext) {
+  return routeModule("inference", "/api/v1")
+    .use(authPlugin(ctx.store, ctx.clock))
+    .post("/chat/completions", ({ body, principal, request, server }) => runInference(ctx, { format: "openai-chat", body, principal, request, server }), {
+      auth: "inference",
+      body: ChatRequestSchema,
+      detail: { tags, summary: "Create a chat completion (OpenAI Chat Completions format, streaming or not)" },
+    })
+    .post("/responses", ({ body, principal, request, server }) => runInference(ctx, { format: "openai-responses", body, principal, request, server }), {
+      auth: "inference",
+      body: ResponsesRequestSchema,
+      detail: { tags, summary: "Create a response (OpenAI Responses format, stateless)" },
+    })
+    .post("/messages", ({ body, principal, request, server }) => runInference(ctx, { format: "anthropic-messages", body, principal, request, server }), {
+      auth: "inference",
+      body: MessagesRequestSchema,
+      detail: { tags, summary: "Create a message (Anthropic Messages format); accepts x-api-key" },
+    });
+}

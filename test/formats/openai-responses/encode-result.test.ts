@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, setSystemTime, test } from "bun:test";
+import { openaiResponsesInbound } from "../../../src/formats/openai-responses";
+import type { IRResult } from "../../../src/ir/types";
+import { ctx, encodedUsage, expectedOutput, NOW, usage } from "./fixtures";
+
+beforeAll(() => setSystemTime(NOW));
+afterAll(() => setSystemTime());
+
+const result: IRResult = {
+  id: "resp_up",
+  model: "gpt-5",
+  content: [
+    { type: "reasoning", text: "Need two lookups.", summary: true, id: "rs_up", encrypted: "ENC", origin: "openai-responses" },
+    { type: "text", text: "Checking both." },
+    { type: "tool_call", id: "call_a", name: "get_weather", arguments: '{"city":"Paris"}' },
+    { type: "tool_call", id: "call_b", name: "get_weather", arguments: '{"city":"Rome"}' },
+  ],
+  finishReason: "tool_calls",
+  usage,
+};
+
+describe("encodeResult", () => {
+  test("a full OpenResponsesResult echoing the request", () => {
+    expect(openaiResponsesInbound.encodeResult(result, ctx)).toEqual({
+      id: "gen-1",
+      object: "response",
+      created_at: 1_700_000_000,
+      status: "completed",
+      background: false,
+      completed_at: 1_700_000_100,
+      error: null,
+      incomplete_details: null,
+      instructions: "Be brief.",
+      max_output_tokens: 500,
+      max_tool_calls: null,
+      model: "openai/gpt-5",
+      output: expectedOutput,
+      parallel_tool_calls: true,
+      previous_response_id: null,
+      prompt_cache_key: null,
+      reasoning: { effort: "low", summary: "auto" },
+      safety_identifier: null,
+      service_tier: "auto",
+      store: false,
+      temperature: 0.2,
+      text: { format: { type: "text" } },
+      tool_choice: "auto",
+      tools: [
+        {
+          type: "function",
+          name: "get_weather",
+          description: null,
+          parameters: { type: "object", properties: { city: { type: "string" } } },
+          strict: null,
+        },
+      ],
+      top_logprobs: null,
+      top_p: null,
+      presence_penalty: null,
+      frequency_penalty: null,
+      truncation: "disabled",
+      usage: encodedUsage,
+      user: null,
+      metadata: { team: "a" },
+      output_text: "Checking both.",
+    });
+  });
+
+  test("length is incomplete with max_output_tokens", () => {
+    const encoded = openaiResponsesInbound.encodeResult({ ...result, content: [{ type: "text", text: "Tru" }], finishReason: "length" }, ctx);
+    expect(encoded.status).toBe("incomplete");
+    expect(encoded.incomplete_details).toEqual({ reason: "max_output_tokens" });
+    expect(encoded.output).toEqual([
+      { type: "message", id: "msg_gen-1_0", role: "assistant", status: "completed", content: [{ type: "output_text", text: "Tru", annotations: [] }] },
+    ]);
+  });
+
+  test("content_filter is incomplete with content_filter; service metadata is attached", () => {
+    const encoded = openaiResponsesInbound.encodeResult(
+      { ...result, content: [{ type: "refusal", refusal: "No." }], finishReason: "content_filter" },
+      { ...ctx, serviceMetadata: { provider: "openai" } },
+    );
+    expect(encoded.status).toBe("incomplete");
+    expect(encoded.incomplete_details).toEqual({ reason: "content_filter" });
+    expect(encoded.output).toEqual([
+      { type: "message", id: "msg_gen-1_0", role: "assistant", status: "completed", content: [{ type: "refusal", refusal: "No." }] },
+    ]);
+    expect(encoded.output_text).toBe("");
+    expect(encoded.service_metadata).toEqual({ provider: "openai" });
+  });
+
+  test("reasoning from another upstream: raw content, packed signature, derived id", () => {
+    const encoded = openaiResponsesInbound.encodeResult(
+      {
+        ...result,
+        content: [
+          { type: "text", text: "a" },
+          { type: "reasoning", text: "thinking", signature: "SIG", origin: "anthropic-messages" },
+          { type: "text", text: "b" },
+        ],
+        finishReason: "stop",
+      },
+      ctx,
+    );
+    const output = encoded.output as Array<Record<string, unknown>>;
+    expect(output[1]).toEqual({
+      type: "reasoning",
+      id: "rs_gen-1_1",
+      summary: [],
+      content: [{ type: "reasoning_text", text: "thinking" }],
+      encrypted_content: expect.stringMatching(/^gwrs1\./),
+    });
+    expect(output.map((item) => item.id)).toEqual(["msg_gen-1_0", "rs_gen-1_1", "msg_gen-1_2"]);
+    expect(encoded.output_text).toBe("ab");
+    // The packed payload decodes back to the same reasoning part.
+    const replay = openaiResponsesInbound.decodeRequest({ input: [output[1] as never] });
+    expect(replay.messages).toEqual([
+      { role: "assistant", content: [{ type: "reasoning", text: "thinking", signature: "SIG", origin: "anthropic-messages" }] },
+    ]);
+  });
+
+  test("echoes tool choice, format and other request fields", () => {
+    const encoded = openaiResponsesInbound.encodeResult(result, {
+      ...ctx,
+      request: {
+        messages: [],
+        stream: false,
+        sentParameters: [],
+        toolChoice: { type: "tool", name: "get_weather" },
+        responseFormat: { type: "json_schema", name: "o", schema: { type: "object" } },
+        parallelToolCalls: false,
+        topP: 0.5,
+        user: "u",
+        serviceTier: "flex",
+        promptCacheKey: "k",
+      },
+    });
+    expect(encoded).toMatchObject({
+      instructions: null,
+      tool_choice: { type: "function", name: "get_weather" },
+      text: { format: { type: "json_schema", name: "o", schema: { type: "object" } } },
+      parallel_tool_calls: false,
+      top_p: 0.5,
+      user: "u",
+      service_tier: "flex",
+      prompt_cache_key: "k",
+      reasoning: null,
+      metadata: null,
+      tools: [],
+    });
+  });
+});
