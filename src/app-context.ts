@@ -2,6 +2,7 @@ import type { Config } from "./config";
 import type { Logger } from "./logger";
 import type { Store } from "./store/store";
 import type { Catalog } from "./catalog/types";
+import type { RouterState } from "./gateway/routing/router-state";
 
 /** Everything a route module needs, built once by main (or by a test). */
 export type AppContext = {
@@ -11,4 +12,5 @@ export type AppContext = {
   /** epoch milliseconds; injected so tests can move time */
   clock: () => number;
   catalog: Catalog;
+  router: RouterState;
 };

@@ -6,6 +6,7 @@ import { ensureDataDir, type Config } from "./config";
 import { createLogger, type Logger } from "./logger";
 import { createSqliteStore } from "./store/sqlite";
 import { buildCatalog } from "./catalog/build-catalog";
+import { createRouterState } from "./gateway/routing/router-state";
 
 export type RunningGateway = {
   url: string;
@@ -21,12 +22,14 @@ export type StartOptions = { hostname?: string; logger?: Logger; clock?: () => n
 export function buildContext(config: Config, opts: StartOptions = {}): AppContext {
   ensureDataDir(config);
   const store = createSqliteStore(config.databasePath);
+  const clock = opts.clock ?? Date.now;
   return {
     config,
     store,
     logger: opts.logger ?? createLogger(config.logLevel),
-    clock: opts.clock ?? Date.now,
+    clock,
     catalog: buildCatalog(config),
+    router: createRouterState(config, clock),
   };
 }
 

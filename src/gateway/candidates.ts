@@ -1,5 +1,6 @@
 import { GatewayError } from "../errors";
 import type { Catalog, CatalogEndpoint, CatalogModel } from "../catalog/types";
+import type { Credential } from "./routing/plan";
 
 /** One way to serve the request: an endpoint and the credential to call it with. */
 export type Candidate = {
@@ -17,13 +18,7 @@ export function requestedModels(catalog: Catalog, primary: string, fallbacks: st
   return models;
 }
 
-/** Endpoints with a usable credential, in catalog order. */
-export function credentialedCandidates(models: CatalogModel[]): Candidate[] {
-  const out: Candidate[] = [];
-  for (const model of models) {
-    for (const endpoint of model.endpoints) {
-      if (endpoint.provider.apiKey) out.push({ endpoint, model, apiKey: endpoint.provider.apiKey, isByok: false });
-    }
-  }
-  return out;
+/** The gateway's own key for the endpoint's provider (BYOK credentials join in later). */
+export function ownCredentials(endpoint: CatalogEndpoint): Credential[] {
+  return endpoint.provider.apiKey ? [{ apiKey: endpoint.provider.apiKey, isByok: false }] : [];
 }

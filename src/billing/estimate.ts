@@ -1,0 +1,62 @@
+import type { IRMessage, IRRequest } from "../ir/types";
+
+/** Rough prompt size for routing and reservations: about 4 characters a token, images at a flat rate. */
+const CHARS_PER_TOKEN = 4;
+const TOKENS_PER_IMAGE = 1_000;
+const TOKENS_PER_FILE = 2_000;
+
+function messageChars(m: IRMessage): { chars: number; media: number } {
+  let chars = 8;
+  let media = 0;
+  if (m.role === "tool") {
+    if (typeof m.content === "string") chars += m.content.length;
+    else for (const p of m.content) p.type === "text" ? (chars += p.text.length) : (media += TOKENS_PER_IMAGE);
+    return { chars, media };
+  }
+  for (const p of m.content) {
+    switch (p.type) {
+      case "text":
+        chars += p.text.length;
+        break;
+      case "image":
+        media += TOKENS_PER_IMAGE;
+        break;
+      case "file":
+        media += TOKENS_PER_FILE;
+        break;
+      case "reasoning":
+        chars += p.text.length;
+        break;
+      case "tool_call":
+        chars += p.name.length + p.arguments.length;
+        break;
+      case "refusal":
+        chars += p.refusal.length;
+        break;
+    }
+  }
+  return { chars, media };
+}
+
+export function estimatePromptTokens(ir: Pick<IRRequest, "messages" | "tools">): number {
+  let chars = 0;
+  let media = 0;
+  for (const m of ir.messages) {
+    const c = messageChars(m);
+    chars += c.chars;
+    media += c.media;
+  }
+  for (const t of ir.tools ?? []) chars += t.name.length + (t.description?.length ?? 0) + JSON.stringify(t.parameters ?? {}).length;
+  return Math.ceil(chars / CHARS_PER_TOKEN) + media;
+}
+
+/** The input modalities a request needs from a model. */
+export function requiredModalities(ir: Pick<IRRequest, "messages">): Set<string> {
+  const need = new Set<string>(["text"]);
+  for (const m of ir.messages) {
+    if (m.role !== "user") continue;
+    for (const p of m.content) if (p.type === "image") need.add("image");
+    else if (p.type === "file") need.add("file");
+  }
+  return need;
+}

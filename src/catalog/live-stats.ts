@@ -1,0 +1,154 @@
+/**
+ * Live figures per endpoint from this gateway's own traffic: latency (time to first token, ms),
+ * throughput (output tokens/s), success rate. Kept in fixed time buckets, so memory is bounded by
+ * the number of endpoints whatever the traffic: 30 one-minute buckets and 24 one-hour buckets.
+ */
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const MINUTE_SLOTS = 30;
+const HOUR_SLOTS = 24;
+
+/** Log-scale histogram bounds: 1, 1.25, 1.5625 ... up to ~1e7. Percentiles are exact to ±12.5%. */
+const BOUNDS: number[] = (() => {
+  const out: number[] = [];
+  for (let v = 1; v < 1e7; v *= 1.25) out.push(v);
+  return out;
+})();
+
+function bucketOf(value: number): number {
+  let lo = 0;
+  let hi = BOUNDS.length - 1;
+  if (value <= BOUNDS[0]!) return 0;
+  if (value >= BOUNDS[hi]!) return hi;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (BOUNDS[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+type Slot = { start: number; ok: number; failed: number; latency: Uint32Array; throughput: Uint32Array };
+
+const newSlot = (start: number): Slot => ({ start, ok: 0, failed: 0, latency: new Uint32Array(BOUNDS.length), throughput: new Uint32Array(BOUNDS.length) });
+
+export type Percentiles = { p50: number; p75: number; p90: number; p99: number };
+
+export type EndpointStats = {
+  latencyLast30m: Percentiles | null;
+  throughputLast30m: Percentiles | null;
+  uptimeLast5m: number | null;
+  uptimeLast30m: number | null;
+  uptimeLast1d: number | null;
+  requestsLast30m: number;
+};
+
+class EndpointSeries {
+  minutes: Array<Slot | undefined> = new Array(MINUTE_SLOTS);
+  hours: Array<{ start: number; ok: number; failed: number } | undefined> = new Array(HOUR_SLOTS);
+
+  minuteSlot(at: number): Slot {
+    const start = at - (at % MINUTE);
+    const i = Math.floor(start / MINUTE) % MINUTE_SLOTS;
+    let slot = this.minutes[i];
+    if (!slot || slot.start !== start) this.minutes[i] = slot = newSlot(start);
+    return slot;
+  }
+
+  hourSlot(at: number) {
+    const start = at - (at % HOUR);
+    const i = Math.floor(start / HOUR) % HOUR_SLOTS;
+    let slot = this.hours[i];
+    if (!slot || slot.start !== start) this.hours[i] = slot = { start, ok: 0, failed: 0 };
+    return slot;
+  }
+}
+
+function percentiles(hist: Uint32Array, total: number): Percentiles | null {
+  if (total === 0) return null;
+  const at = (q: number) => {
+    const target = Math.ceil(total * q);
+    let seen = 0;
+    for (let i = 0; i < hist.length; i++) {
+      seen += hist[i]!;
+      if (seen >= target) return Math.round(BOUNDS[i]! * 100) / 100;
+    }
+    return BOUNDS[BOUNDS.length - 1]!;
+  };
+  return { p50: at(0.5), p75: at(0.75), p90: at(0.9), p99: at(0.99) };
+}
+
+export class LiveStats {
+  private series = new Map<string, EndpointSeries>();
+
+  constructor(private readonly clock: () => number = Date.now) {}
+
+  private get(endpointId: string): EndpointSeries {
+    let s = this.series.get(endpointId);
+    if (!s) this.series.set(endpointId, (s = new EndpointSeries()));
+    return s;
+  }
+
+  /** One finished attempt. `latencyMs`: time to first token (or to the whole answer); `throughput`: output tokens/s. */
+  record(endpointId: string, ok: boolean, latencyMs: number | null, throughput: number | null, at = this.clock()): void {
+    const s = this.get(endpointId);
+    const m = s.minuteSlot(at);
+    const h = s.hourSlot(at);
+    if (ok) {
+      m.ok++;
+      h.ok++;
+      if (latencyMs !== null && latencyMs >= 0) m.latency[bucketOf(latencyMs)]!++;
+      if (throughput !== null && throughput > 0 && Number.isFinite(throughput)) m.throughput[bucketOf(throughput)]!++;
+    } else {
+      m.failed++;
+      h.failed++;
+    }
+  }
+
+  stats(endpointId: string, now = this.clock()): EndpointStats {
+    const s = this.series.get(endpointId);
+    const empty: EndpointStats = { latencyLast30m: null, throughputLast30m: null, uptimeLast5m: null, uptimeLast30m: null, uptimeLast1d: null, requestsLast30m: 0 };
+    if (!s) return empty;
+    const latency = new Uint32Array(BOUNDS.length);
+    const throughput = new Uint32Array(BOUNDS.length);
+    let latencyN = 0;
+    let throughputN = 0;
+    let ok30 = 0, failed30 = 0, ok5 = 0, failed5 = 0;
+    for (const slot of s.minutes) {
+      if (!slot || now - slot.start >= MINUTE_SLOTS * MINUTE || slot.start > now) continue;
+      ok30 += slot.ok;
+      failed30 += slot.failed;
+      if (now - slot.start < 5 * MINUTE) {
+        ok5 += slot.ok;
+        failed5 += slot.failed;
+      }
+      for (let i = 0; i < BOUNDS.length; i++) {
+        latency[i]! += slot.latency[i]!;
+        latencyN += slot.latency[i]!;
+        throughput[i]! += slot.throughput[i]!;
+        throughputN += slot.throughput[i]!;
+      }
+    }
+    let okDay = 0, failedDay = 0;
+    for (const slot of s.hours) {
+      if (!slot || now - slot.start >= HOUR_SLOTS * HOUR || slot.start > now) continue;
+      okDay += slot.ok;
+      failedDay += slot.failed;
+    }
+    const uptime = (ok: number, failed: number) => (ok + failed === 0 ? null : Math.round((ok / (ok + failed)) * 10000) / 100);
+    return {
+      latencyLast30m: percentiles(latency, latencyN),
+      throughputLast30m: percentiles(throughput, throughputN),
+      uptimeLast5m: uptime(ok5, failed5),
+      uptimeLast30m: uptime(ok30, failed30),
+      uptimeLast1d: uptime(okDay, failedDay),
+      requestsLast30m: ok30 + failed30,
+    };
+  }
+
+  /** number of endpoints tracked (for memory checks) */
+  get size(): number {
+    return this.series.size;
+  }
+}

@@ -1,0 +1,47 @@
+import type { CatalogEndpoint, CatalogModel } from "../../catalog/types";
+import { GatewayError } from "../../errors";
+import type { Candidate } from "../candidates";
+import { describeRemovals, filterEndpoints, type FilterContext, type Removal } from "./filters";
+import { orderEndpoints, type OrderContext } from "./order";
+import { sortOf } from "./preferences";
+
+export type Credential = { apiKey: string; isByok: boolean };
+
+export type PlanInput = Omit<FilterContext, "hasCredentials"> &
+  OrderContext & {
+    models: CatalogModel[];
+    requested: string;
+    /** usable credentials for an endpoint, in the order to try them */
+    credentials: (endpoint: CatalogEndpoint) => Credential[];
+  };
+
+/**
+ * Candidates in try order: the endpoints of each requested model that pass the filters,
+ * ordered per model (or all together with sort partition "none"), one candidate per
+ * usable credential. Nothing left: 503 saying which filter removed what.
+ */
+export function planRoute(input: PlanInput): Candidate[] {
+  const removed: Removal[] = [];
+  const filterCtx: FilterContext = { ...input, hasCredentials: (e) => input.credentials(e).length > 0 };
+  const groups = input.models.map((model) => ({ model, endpoints: filterEndpoints(model, filterCtx, removed) }));
+
+  const { by, partition } = sortOf(input.prefs, input.workspaceSort);
+  let ordered: Array<{ endpoint: CatalogEndpoint; model: CatalogModel }>;
+  if (by && partition === "none") {
+    const all = groups.flatMap((g) => g.endpoints.map((endpoint) => ({ endpoint, model: g.model })));
+    const order = orderEndpoints(all.map((x) => x.endpoint), input);
+    ordered = order.map((endpoint) => all.find((x) => x.endpoint === endpoint)!);
+  } else {
+    ordered = groups.flatMap((g) => orderEndpoints(g.endpoints, input).map((endpoint) => ({ endpoint, model: g.model })));
+  }
+
+  const candidates: Candidate[] = [];
+  for (const { endpoint, model } of ordered) {
+    for (const cred of input.credentials(endpoint)) candidates.push({ endpoint, model, apiKey: cred.apiKey, isByok: cred.isByok });
+  }
+  if (candidates.length === 0) {
+    const why = removed.length ? describeRemovals(removed) : "no endpoints";
+    throw new GatewayError(503, `No endpoint satisfies the routing requirements for ${input.requested}: ${why}`, { removed });
+  }
+  return candidates;
+}
