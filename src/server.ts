@@ -6,6 +6,7 @@ import { ensureDataDir, type Config } from "./config";
 import { createLogger, type Logger } from "./logger";
 import { createSqliteStore } from "./store/sqlite";
 import { buildCatalog } from "./catalog/build-catalog";
+import { warmTokenizer } from "./billing/tokenizer";
 import { createRouterState } from "./gateway/routing/router-state";
 
 export type RunningGateway = {
@@ -36,6 +37,10 @@ export function buildContext(config: Config, opts: StartOptions = {}): AppContex
 export async function startGateway(config: Config, opts: StartOptions = {}): Promise<RunningGateway> {
   const ctx = buildContext(config, opts);
   const boot = bootstrap(ctx.store, { adminKey: config.adminKey, now: ctx.clock() });
+  // single-process SQLite deployment: whatever was reserved before this start belongs to requests that died with it
+  const stale = ctx.store.reservations.clear();
+  if (stale > 0) ctx.logger.warn("released reservations of a previous process", { count: stale });
+  void warmTokenizer();
   const app = createApp(ctx);
   app.listen({
     hostname: opts.hostname ?? process.env.HOST ?? "0.0.0.0",

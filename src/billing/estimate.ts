@@ -60,3 +60,46 @@ export function requiredModalities(ir: Pick<IRRequest, "messages">): Set<string>
   }
   return need;
 }
+
+/**
+ * An upper bound on prompt tokens for reservations: BPE tokens cover at least one byte each,
+ * so UTF-8 bytes plus a per-message allowance never undercount.
+ */
+export function promptTokensUpperBound(ir: Pick<IRRequest, "messages" | "tools">): number {
+  let tokens = 0;
+  const bytes = (s: string) => Buffer.byteLength(s, "utf8");
+  for (const m of ir.messages) {
+    tokens += 8;
+    if (m.role === "tool") {
+      tokens += typeof m.content === "string" ? bytes(m.content) : m.content.reduce((n, p) => n + (p.type === "text" ? bytes(p.text) : TOKENS_PER_IMAGE * 2), 0);
+      continue;
+    }
+    for (const p of m.content) {
+      if (p.type === "text") tokens += bytes(p.text);
+      else if (p.type === "image") tokens += TOKENS_PER_IMAGE * 2;
+      else if (p.type === "file") tokens += p.data ? bytes(p.data) : TOKENS_PER_FILE * 4;
+      else if (p.type === "reasoning") tokens += bytes(p.text);
+      else if (p.type === "tool_call") tokens += bytes(p.name) + bytes(p.arguments);
+      else tokens += bytes(p.refusal);
+    }
+  }
+  for (const t of ir.tools ?? []) tokens += bytes(t.name) + bytes(t.description ?? "") + bytes(JSON.stringify(t.parameters ?? {}));
+  return tokens;
+}
+
+/** Number of input images, for per-image prices. */
+export function countImages(ir: Pick<IRRequest, "messages">): number {
+  let n = 0;
+  for (const m of ir.messages) if (m.role === "user") for (const p of m.content) if (p.type === "image") n++;
+  return n;
+}
+
+/** All prompt text, for counting tokens when the upstream reports no usage. */
+export function promptText(ir: Pick<IRRequest, "messages">): string {
+  const parts: string[] = [];
+  for (const m of ir.messages) {
+    if (m.role === "tool") parts.push(typeof m.content === "string" ? m.content : m.content.map((p) => (p.type === "text" ? p.text : "")).join(""));
+    else for (const p of m.content) parts.push(p.type === "text" || p.type === "reasoning" ? p.text : p.type === "tool_call" ? p.arguments : "");
+  }
+  return parts.join("\n");
+}

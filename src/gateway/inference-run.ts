@@ -12,7 +12,9 @@ import { ownCredentials, requestedModels, type Candidate } from "./candidates";
 import { planRoute } from "./routing/plan";
 import { parseRetryAfter } from "./routing/circuit";
 import type { ProviderPreferences } from "./routing/preferences";
-import { estimatePromptTokens, requiredModalities } from "../billing/estimate";
+import { countImages, estimatePromptTokens, promptText, requiredModalities } from "../billing/estimate";
+import { admit } from "../billing/admission";
+import { countTokens } from "../billing/tokenizer";
 import { inboundCodecs, upstreamCodecs, type InboundFormat } from "./codecs";
 import { finalError } from "./final-error";
 import { newGenerationId } from "./ids";
@@ -44,6 +46,8 @@ export class InferenceRun {
   ir!: IRRequest;
   requested = "";
   served: Candidate | null = null;
+  reservationId: string | null = null;
+  usageEstimated = false;
 
   constructor(
     readonly deps: InferenceDeps,
@@ -86,7 +90,9 @@ export class InferenceRun {
       sessionEndpoint: this.ir.sessionId ? router.sessions.get(this.sessionKey()) : undefined,
       random: router.random,
     });
-    return candidates;
+    const admission = admit(this.deps.store, this.input.principal, candidates, this.ir, this.id, this.deps.clock());
+    this.reservationId = admission.reservationId;
+    return admission.candidates;
   }
 
   /** Tries candidates in order until one produces output or fails for a reason another would share. */
@@ -134,9 +140,24 @@ export class InferenceRun {
     return { ...this.ir, maxOutputTokens: candidate.endpoint.maxCompletionTokens };
   }
 
+  /**
+   * Fills in what the upstream did not report (no usage at all, or a stream cut before its
+   * output count) by counting tokens, and marks the generation as estimated.
+   */
+  completeUsage(usage: IRUsage, outputText: string): void {
+    if (usage.inputTokens === 0) {
+      usage.inputTokens = countTokens(promptText(this.ir));
+      this.usageEstimated = true;
+    }
+    if (usage.outputTokens === 0 && outputText !== "") {
+      usage.outputTokens = countTokens(outputText);
+      this.usageEstimated = true;
+    }
+  }
+
   priceUsage(usage: IRUsage): CostBreakdown {
     if (!this.served) return ZERO_COST;
-    const cost = computeCost(this.served.endpoint.pricing, usage);
+    const cost = computeCost(this.served.endpoint.pricing, usage, { images: countImages(this.ir) });
     usage.cost = nanosToUsd(cost.total);
     usage.isByok = this.served.isByok;
     usage.costDetails = {
@@ -182,7 +203,7 @@ export class InferenceRun {
       finishReason: o.finishReason,
       nativeFinishReason: o.nativeFinishReason ?? null,
       usage: o.usage,
-      usageEstimated: false,
+      usageEstimated: this.usageEstimated,
       cost: o.cost,
       isByok: this.served?.isByok ?? false,
       startedAt: this.startedAt,
@@ -198,7 +219,7 @@ export class InferenceRun {
     });
     if (this.served) this.observe(o, endedAt);
     try {
-      persistGeneration(this.deps.store, record, endedAt);
+      persistGeneration(this.deps.store, record, endedAt, this.reservationId);
     } catch (err) {
       this.deps.logger.error("failed to record generation", { id: this.id, error: String(err) });
     }

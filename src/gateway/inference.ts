@@ -35,12 +35,17 @@ function respondJson(run: InferenceRun, outcome: Served | GatewayError): Respons
   }
   if (outcome.success.kind !== "result") throw new Error("expected a whole result");
   const result: IRResult = outcome.success.result;
+  run.completeUsage(result.usage, resultText(result));
   const cost = run.priceUsage(result.usage);
   const ctx = run.encodeContext();
   ctx.serviceMetadata = run.metadata();
   const body = run.inbound.encodeResult(result, ctx);
   run.record({ usage: result.usage, cost, streamed: false, cancelled: false, finishReason: result.finishReason, nativeFinishReason: result.nativeFinishReason, upstreamId: result.id, firstTokenAt: null });
   return new Response(JSON.stringify(body), { headers: { "content-type": "application/json", ...run.idHeader } });
+}
+
+function resultText(result: IRResult): string {
+  return result.content.map((p) => (p.type === "text" || p.type === "reasoning" ? p.text : p.type === "tool_call" ? p.arguments : p.refusal)).join("");
 }
 
 const SSE_HEADERS = { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", connection: "keep-alive", "x-accel-buffering": "no" };
@@ -111,11 +116,16 @@ async function streamServed(run: InferenceRun, served: Served, write: (c: Uint8A
     onFinish(part: Extract<IRStreamPart, { type: "finish" }>) {
       usage.merge(part.usage);
       part.usage = { ...usage.usage };
+      run.completeUsage(part.usage, usage.outputText);
       cost = run.priceUsage(part.usage);
       ctx.serviceMetadata = run.metadata();
     },
   });
-  if (!end.finished || end.finishReason === "error") cost = run.priceUsage(usage.usage);
+  if (!end.finished || end.finishReason === "error") {
+    // cut short: charge what was produced, counted when the upstream did not say
+    run.completeUsage(usage.usage, usage.outputText);
+    cost = run.priceUsage(usage.usage);
+  }
   run.record({
     usage: usage.usage,
     cost,

@@ -77,9 +77,10 @@ export function generationRecord(o: GenerationOutcome): GenerationRecord {
 }
 
 /** The generation row and the key's spend counters change together or not at all. */
-export function persistGeneration(store: Store, record: GenerationRecord, now: number): void {
+export function persistGeneration(store: Store, record: GenerationRecord, now: number, reservationId: string | null): void {
   store.transaction(() => {
     store.generations.insert(record);
+    if (reservationId) store.reservations.release(reservationId);
     if (record.costNanos > 0) store.usage.add(record.keyHash, record.costNanos, record.isByok, windowKeys(now));
   });
 }

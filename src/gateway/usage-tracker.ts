@@ -4,8 +4,12 @@ import { emptyUsage, type IRStreamPart, type IRUsage } from "../ir/types";
 export class UsageTracker {
   usage: IRUsage = emptyUsage();
   seen = false;
-  /** characters of output seen, for estimating when the upstream reports no usage */
-  outputChars = 0;
+  /** output seen so far, for counting tokens when the upstream reports no usage */
+  private output: string[] = [];
+
+  get outputText(): string {
+    return this.output.join("");
+  }
 
   merge(partial: Partial<IRUsage> | undefined): void {
     if (!partial) return;
@@ -29,10 +33,10 @@ export class UsageTracker {
       case "text-delta":
       case "reasoning-delta":
       case "refusal-delta":
-        this.outputChars += part.text.length;
+        this.output.push(part.text);
         break;
       case "tool-args-delta":
-        this.outputChars += part.delta.length;
+        this.output.push(part.delta);
         break;
     }
   }

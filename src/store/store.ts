@@ -84,6 +84,7 @@ export interface Store {
   keys: ApiKeyStore;
   usage: KeyUsageStore;
   generations: GenerationStore;
+  reservations: ReservationStore;
   /** runs fn in one write transaction (BEGIN IMMEDIATE) */
   transaction<T>(fn: () => T): T;
   /** database reachable and all migrations applied */
@@ -159,4 +160,25 @@ export interface GenerationStore {
   get(id: string): GenerationRecord | undefined;
   /** generations since `since` (ms), oldest first, for rebuilding live stats */
   since(since: number, limit: number): GenerationRecord[];
+}
+
+export type ReservationRequest = {
+  id: string;
+  key: Pick<ApiKeyRecord, "hash" | "limitNanos" | "limitReset" | "includeByokInLimit">;
+  amountNanos: number;
+  now: number;
+};
+
+export interface ReservationStore {
+  /**
+   * Atomically: if the key's limit minus its spend in the current window minus open
+   * reservations leaves room for `amountNanos`, hold it and return null; otherwise return
+   * what is left (nano-dollars, possibly 0) and hold nothing.
+   */
+  reserve(req: ReservationRequest): number | null;
+  release(id: string): void;
+  /** open reservations of a key, in nano-dollars */
+  held(keyHash: string): number;
+  /** forget every reservation (at start: requests of a previous process are gone) */
+  clear(): number;
 }

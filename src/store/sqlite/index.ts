@@ -6,6 +6,7 @@ import { meta } from "./schema";
 import { sqliteKeyStore } from "./keys";
 import { sqliteKeyUsageStore } from "./key-usage";
 import { sqliteGenerationStore } from "./generations";
+import { sqliteReservationStore } from "./reservations";
 import { sqliteUserStore } from "./users";
 import { sqliteWorkspaceStore } from "./workspaces";
 
@@ -22,6 +23,7 @@ export function createSqliteStore(path: string, opts: { migrate?: boolean } = {}
     keys: sqliteKeyStore(db),
     usage: sqliteKeyUsageStore(db, sqlite),
     generations: sqliteGenerationStore(db),
+    reservations: sqliteReservationStore(db, sqlite),
     transaction: (fn) => sqlite.transaction(fn).immediate(),
     ready() {
       try {

@@ -136,3 +136,19 @@ export const generations = sqliteTable(
   },
   (table) => [index("generations_key_time").on(table.keyHash, table.createdAt), index("generations_endpoint_time").on(table.endpointId, table.createdAt)],
 );
+
+/**
+ * Spend held by requests in flight: each reserves its worst-case cost before calling upstream
+ * and the row is deleted in the transaction that records the real cost. Rows of a process that
+ * died are cleared when the gateway starts.
+ */
+export const reservations = sqliteTable(
+  "reservations",
+  {
+    id: text("id").primaryKey(),
+    keyHash: text("key_hash").notNull(),
+    amountNanos: integer("amount_nanos").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (table) => [index("reservations_key").on(table.keyHash)],
+);
