@@ -115,8 +115,8 @@ async function streamServed(run: InferenceRun, served: Served, write: (c: Uint8A
     clock: run.deps.clock,
     onFinish(part: Extract<IRStreamPart, { type: "finish" }>) {
       usage.merge(part.usage);
+      run.completeUsage(usage.usage, usage.outputText);
       part.usage = { ...usage.usage };
-      run.completeUsage(part.usage, usage.outputText);
       cost = run.priceUsage(part.usage);
       ctx.serviceMetadata = run.metadata();
     },
