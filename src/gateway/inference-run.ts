@@ -8,7 +8,9 @@ import { computeCost, type CostBreakdown } from "../billing/cost";
 import { nanosToUsd } from "../billing/money";
 import type { GenerationAttempt } from "../store/store";
 import { attemptUpstream, type AttemptFailure, type AttemptSuccess } from "./attempt";
-import { ownCredentials, requestedModels, type Candidate } from "./candidates";
+import { requestedModels, type Candidate } from "./candidates";
+import { credentialResolver } from "./credentials";
+import { applyPreset } from "./preset-merge";
 import { planRoute } from "./routing/plan";
 import { parseRetryAfter } from "./routing/circuit";
 import type { ProviderPreferences } from "./routing/preferences";
@@ -47,6 +49,7 @@ export class InferenceRun {
   requested = "";
   served: Candidate | null = null;
   reservationId: string | null = null;
+  presetId: string | null = null;
   usageEstimated = false;
 
   constructor(
@@ -64,7 +67,9 @@ export class InferenceRun {
   }
 
   plan(): Candidate[] {
-    this.ir = this.inbound.decodeRequest(this.input.body, this.input.request.headers);
+    const { body, presetId } = applyPreset(this.deps, this.input.principal, this.input.format, this.input.body);
+    this.presetId = presetId;
+    this.ir = this.inbound.decodeRequest(body, this.input.request.headers);
     if (!this.ir.sessionId) {
       const header = this.input.request.headers.get("x-session-id");
       if (header && header.length > 256) throw new GatewayError(400, "Invalid header 'x-session-id': at most 256 characters");
@@ -83,7 +88,7 @@ export class InferenceRun {
       estimatedPromptTokens: estimatePromptTokens(this.ir),
       requestedOutputTokens: this.ir.maxOutputTokens ?? 0,
       modalities: requiredModalities(this.ir),
-      credentials: ownCredentials,
+      credentials: credentialResolver(this.deps, this.input.principal),
       workspaceSort: this.input.principal.workspace.defaultProviderSort,
       stats: (id) => router.stats.stats(id),
       health: (id) => router.circuits.health(id),
@@ -212,7 +217,7 @@ export class InferenceRun {
       attempts: this.attempts,
       sessionId: this.ir?.sessionId ?? null,
       externalUser: this.ir?.user ?? null,
-      presetId: null,
+      presetId: this.presetId,
       trace: (this.ir?.trace as Record<string, unknown> | undefined) ?? null,
       headers: this.input.request.headers,
       errorMessage: o.errorMessage ?? null,

@@ -3,9 +3,11 @@
 import m0 from "../../../migrations/0000_foundation.sql" with { type: "text" };
 import m1 from "../../../migrations/0001_generations.sql" with { type: "text" };
 import m2 from "../../../migrations/0002_reservations.sql" with { type: "text" };
+import m3 from "../../../migrations/0003_byok_and_presets.sql" with { type: "text" };
 
 export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0000_foundation", sql: m0 },
   { tag: "0001_generations", sql: m1 },
   { tag: "0002_reservations", sql: m2 },
+  { tag: "0003_byok_and_presets", sql: m3 },
 ];

@@ -152,3 +152,65 @@ export const reservations = sqliteTable(
   },
   (table) => [index("reservations_key").on(table.keyHash)],
 );
+
+/** BYOK provider credentials. The raw key is stored only encrypted (AES-256-GCM under the master key). */
+export const byokCredentials = sqliteTable(
+  "byok_credentials",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id"),
+    provider: text("provider").notNull(),
+    name: text("name"),
+    label: text("label").notNull(),
+    /** base64 of iv | ciphertext | tag */
+    encryptedKey: text("encrypted_key").notNull(),
+    disabled: integer("disabled", { mode: "boolean" }).notNull().default(false),
+    isFallback: integer("is_fallback", { mode: "boolean" }).notNull().default(false),
+    isRequired: integer("is_required", { mode: "boolean" }).notNull().default(false),
+    isByokOnly: integer("is_byok_only", { mode: "boolean" }).notNull().default(false),
+    declaredZdr: integer("declared_zdr", { mode: "boolean" }),
+    /** JSON arrays or null */
+    allowedModels: text("allowed_models"),
+    allowedUserIds: text("allowed_user_ids"),
+    allowedApiKeyHashes: text("allowed_api_key_hashes"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at"),
+    deletedAt: integer("deleted_at"),
+  },
+  (table) => [index("byok_workspace_provider").on(table.workspaceId, table.provider)],
+);
+
+export const presets = sqliteTable(
+  "presets",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    description: text("description"),
+    status: text("status", { enum: ["active", "disabled", "archived"] }).notNull().default("active"),
+    statusUpdatedAt: integer("status_updated_at"),
+    designatedVersionId: text("designated_version_id"),
+    creatorUserId: text("creator_user_id"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (table) => [uniqueIndex("presets_workspace_slug").on(table.workspaceId, table.slug)],
+);
+
+export const presetVersions = sqliteTable(
+  "preset_versions",
+  {
+    id: text("id").primaryKey(),
+    presetId: text("preset_id").notNull(),
+    version: integer("version").notNull(),
+    /** JSON object of the persisted configuration */
+    config: text("config").notNull(),
+    systemPrompt: text("system_prompt"),
+    creatorId: text("creator_id"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (table) => [uniqueIndex("preset_versions_preset_version").on(table.presetId, table.version)],
+);
