@@ -18,7 +18,7 @@ export type RunningGateway = {
   stop(): Promise<void>;
 };
 
-export type StartOptions = { hostname?: string; logger?: Logger; clock?: () => number };
+export type StartOptions = { hostname?: string; logger?: Logger; clock?: () => number; /** Bun's idle timeout; tests lower it to prove long requests are not cut */ idleTimeoutSeconds?: number };
 
 export function buildContext(config: Config, opts: StartOptions = {}): AppContext {
   ensureDataDir(config);
@@ -49,7 +49,7 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
     // bodies); Bun's own hard stop at twice the limit keeps memory bounded before that
     maxRequestBodySize: Math.floor(config.server.maxBodyMb * 1024 * 1024) * 2,
     // long generations must not be cut; streaming routes also disable the timeout per request
-    idleTimeout: 255,
+    idleTimeout: opts.idleTimeoutSeconds ?? 255,
   });
   const server = app.server;
   if (!server) throw new Error("server failed to start");

@@ -25,6 +25,7 @@ export type TestGatewayOptions = {
   dir?: string;
   clock?: () => number;
   configure?: (config: Config) => void;
+  idleTimeoutSeconds?: number;
 };
 
 export async function startTestGateway(opts: TestGatewayOptions = {}): Promise<TestGateway> {
@@ -43,7 +44,7 @@ export async function startTestGateway(opts: TestGatewayOptions = {}): Promise<T
   }
   const config = loadConfig(env);
   opts.configure?.(config);
-  const gw = await startGateway(config, { hostname: "127.0.0.1", logger: silentLogger, clock: opts.clock });
+  const gw = await startGateway(config, { hostname: "127.0.0.1", logger: silentLogger, clock: opts.clock, idleTimeoutSeconds: opts.idleTimeoutSeconds });
   const api: TestGateway["api"] = (path, init = {}) => {
     const headers = new Headers(init.headers);
     const key = init.key === undefined ? ADMIN_KEY : init.key;
