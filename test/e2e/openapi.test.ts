@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { startTestGateway, type TestGateway } from "../support/gateway";
+
+let gw: TestGateway;
+beforeAll(async () => {
+  gw = await startTestGateway();
+});
+afterAll(() => gw.close());
+
+test("the OpenAPI document describes every route with request and response schemas", async () => {
+  const res = await fetch(`${gw.url}/api/v1/openapi.json`);
+  expect(res.status).toBe(200);
+  const doc = (await res.json()) as any;
+  expect(doc.openapi).toMatch(/^3\./);
+  const missing: string[] = [];
+  for (const [path, ops] of Object.entries<any>(doc.paths)) {
+    for (const [method, op] of Object.entries<any>(ops)) {
+      const ok = Object.entries<any>(op.responses ?? {}).find(([code]) => code.startsWith("2"));
+      if (!ok || !Object.values<any>(ok[1].content ?? {}).some((c) => c.schema)) missing.push(`${method.toUpperCase()} ${path}: no 2xx response schema`);
+      if (["post", "put", "patch"].includes(method) && !op.requestBody) missing.push(`${method.toUpperCase()} ${path}: no request body schema`);
+    }
+  }
+  expect(missing).toEqual([]);
+  expect(Object.keys(doc.paths)).toContain("/api/v1/chat/completions");
+});
+
+test("/docs serves a page and its script from the binary's own assets", async () => {
+  const page = await fetch(`${gw.url}/docs`);
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  expect(html).toContain("/api/v1/openapi.json");
+  expect(html).not.toMatch(/https?:\/\//);
+  const script = await fetch(`${gw.url}/docs/scalar.js`);
+  expect(script.status).toBe(200);
+  expect((await script.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
+});
