@@ -16,3 +16,25 @@ export function openDatabase(path: string): { sqlite: Database; db: Db } {
   sqlite.exec("PRAGMA foreign_keys = ON");
   return { sqlite, db: drizzle(sqlite, { schema }) };
 }
+
+/**
+ * BEGIN IMMEDIATE ... COMMIT with statements prepared once (a read-modify-write must hold the
+ * write lock from its first read). Nested calls join the open transaction.
+ */
+export function immediateTransaction(sqlite: Database): <T>(fn: () => T) => T {
+  const begin = sqlite.query("BEGIN IMMEDIATE");
+  const commit = sqlite.query("COMMIT");
+  const rollback = sqlite.query("ROLLBACK");
+  return <T>(fn: () => T): T => {
+    if (sqlite.inTransaction) return fn();
+    begin.run();
+    try {
+      const result = fn();
+      commit.run();
+      return result;
+    } catch (err) {
+      if (sqlite.inTransaction) rollback.run();
+      throw err;
+    }
+  };
+}

@@ -1,4 +1,5 @@
-import { asc, eq, gte } from "drizzle-orm";
+import type { Database } from "bun:sqlite";
+import { asc, eq, getTableColumns, gte } from "drizzle-orm";
 import type { Db } from "./client";
 import { generations } from "./schema";
 import type { GenerationRecord, GenerationStore } from "../store";
@@ -11,10 +12,22 @@ const toRecord = (row: Row): GenerationRecord => ({
   trace: row.trace ? (JSON.parse(row.trace) as Record<string, unknown>) : null,
 });
 
-export function sqliteGenerationStore(db: Db): GenerationStore {
+export function sqliteGenerationStore(db: Db, sqlite: Database): GenerationStore {
+  // one statement prepared once, its columns taken from the schema so they cannot drift
+  const columns = Object.entries(getTableColumns(generations)).map(([key, column]) => ({ key, name: column.name }));
+  const insert = sqlite.query(`INSERT INTO generations (${columns.map((c) => `"${c.name}"`).join(", ")}) VALUES (${columns.map((c) => `$${c.name}`).join(", ")})`);
+  const toParams = (gen: GenerationRecord) => {
+    const row: Record<string, unknown> = { ...gen, attempts: JSON.stringify(gen.attempts), trace: gen.trace ? JSON.stringify(gen.trace) : null };
+    const params: Record<string, string | number | null> = {};
+    for (const c of columns) {
+      const v = row[c.key as keyof typeof row];
+      params[c.name] = typeof v === "boolean" ? (v ? 1 : 0) : ((v ?? null) as string | number | null);
+    }
+    return params;
+  };
   return {
     insert(gen) {
-      db.insert(generations).values({ ...gen, attempts: JSON.stringify(gen.attempts), trace: gen.trace ? JSON.stringify(gen.trace) : null }).run();
+      insert.run(toParams(gen));
     },
     get(id) {
       const row = db.select().from(generations).where(eq(generations.id, id)).get();

@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { keyUsage } from "./schema";
 import type { KeyUsageStore } from "../store";
@@ -24,9 +24,10 @@ ON CONFLICT(hash) DO UPDATE SET
 
 export function sqliteKeyUsageStore(db: Db, sqlite: Database): KeyUsageStore {
   const upsert = sqlite.query(UPSERT);
+  const byHash = db.select().from(keyUsage).where(eq(keyUsage.hash, sql.placeholder("hash"))).prepare();
   return {
     get(hash) {
-      return db.select().from(keyUsage).where(eq(keyUsage.hash, hash)).get();
+      return byHash.get({ hash });
     },
     add(hash, nanos, byok, windows) {
       upsert.run({ hash, day: windows.day, week: windows.week, month: windows.month, paid: byok ? 0 : nanos, byok: byok ? nanos : 0 });

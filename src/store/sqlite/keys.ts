@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull } from "drizzle-orm";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { apiKeys } from "./schema";
 import type { ApiKeyRecord, ApiKeyStore } from "../store";
@@ -9,13 +9,15 @@ const toRecord = ({ deletedAt: _deleted, ...row }: Row): ApiKeyRecord => row;
 
 export function sqliteKeyStore(db: Db): ApiKeyStore {
   const live = isNull(apiKeys.deletedAt);
+  // prepared once: the auth lookup of every request
+  const byHash = db.select().from(apiKeys).where(and(eq(apiKeys.hash, sql.placeholder("hash")), live)).prepare();
   return {
     create(key) {
       db.insert(apiKeys).values(key).run();
       return key;
     },
     get(hash) {
-      const row = db.select().from(apiKeys).where(and(eq(apiKeys.hash, hash), live)).get();
+      const row = byHash.get({ hash });
       return row ? toRecord(row) : undefined;
     },
     list({ workspaceId, includeDisabled, offset, limit }) {
