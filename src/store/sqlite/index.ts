@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Store } from "../store";
-import { openDatabase } from "./client";
+import { immediateTransaction, openDatabase } from "./client";
 import { pendingMigrations, runMigrations } from "./migrate";
 import { meta } from "./schema";
 import { sqliteKeyStore } from "./keys";
@@ -13,6 +13,7 @@ import { sqliteWorkspaceStore } from "./workspaces";
 export function createSqliteStore(path: string, opts: { migrate?: boolean } = {}): Store {
   const { sqlite, db } = openDatabase(path);
   if (opts.migrate !== false) runMigrations(sqlite);
+  const transaction = immediateTransaction(sqlite);
   return {
     meta: {
       get: (key) => db.select().from(meta).where(eq(meta.key, key)).get()?.value,
@@ -22,9 +23,9 @@ export function createSqliteStore(path: string, opts: { migrate?: boolean } = {}
     workspaces: sqliteWorkspaceStore(db),
     keys: sqliteKeyStore(db),
     usage: sqliteKeyUsageStore(db, sqlite),
-    generations: sqliteGenerationStore(db),
-    reservations: sqliteReservationStore(db, sqlite),
-    transaction: (fn) => sqlite.transaction(fn).immediate(),
+    generations: sqliteGenerationStore(db, sqlite),
+    reservations: sqliteReservationStore(db, sqlite, transaction),
+    transaction,
     ready() {
       try {
         return pendingMigrations(sqlite).length === 0;
