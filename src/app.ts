@@ -27,7 +27,13 @@ export function createApp(ctx: AppContext) {
         throw new GatewayError(400, "Request body is not valid JSON");
       }
     })
-    .onError({ as: "global" }, ({ request, code, error }) => renderError(request, code, error, ctx.logger))
+    .onError({ as: "global" }, ({ request, code, error, set }) => {
+      const response = renderError(request, code, error, ctx.logger);
+      // inference routes name their generation even when they fail before it starts
+      const generationId = set.headers["x-generation-id"];
+      if (typeof generationId === "string" && !response.headers.has("x-generation-id")) response.headers.set("x-generation-id", generationId);
+      return response;
+    })
     .use(
       openapi({
         path: "/docs/openapi",

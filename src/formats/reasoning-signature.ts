@@ -9,24 +9,28 @@ import type { IRReasoningPart, ReasoningOrigin } from "../ir/types";
  */
 const PREFIX = "gwrs1.";
 
-type Packed = { o: ReasoningOrigin; i?: string; e?: string; s?: string };
+/** `u`: whether the text is a summary (Responses summary_text) rather than raw reasoning text. */
+type Packed = { o: ReasoningOrigin; i?: string; e?: string; s?: string; u?: boolean };
 
 export function packForeignSignature(part: IRReasoningPart): string {
   const packed: Packed = { o: part.origin };
   if (part.id) packed.i = part.id;
   if (part.encrypted) packed.e = part.encrypted;
   if (part.signature) packed.s = part.signature;
+  if (part.summary !== undefined) packed.u = part.summary;
   return PREFIX + Buffer.from(JSON.stringify(packed)).toString("base64url");
 }
 
 /** Returns the fields a packed signature carries, or undefined for a native signature. */
 export function unpackForeignSignature(
   signature: string,
-): Pick<IRReasoningPart, "origin" | "id" | "encrypted" | "signature"> | undefined {
+): Pick<IRReasoningPart, "origin" | "id" | "encrypted" | "signature" | "summary"> | undefined {
   if (!signature.startsWith(PREFIX)) return undefined;
   try {
     const packed = JSON.parse(Buffer.from(signature.slice(PREFIX.length), "base64url").toString()) as Packed;
-    return { origin: packed.o, id: packed.i, encrypted: packed.e, signature: packed.s };
+    const fields: Pick<IRReasoningPart, "origin" | "id" | "encrypted" | "signature" | "summary"> = { origin: packed.o, id: packed.i, encrypted: packed.e, signature: packed.s };
+    if (packed.u !== undefined) fields.summary = packed.u;
+    return fields;
   } catch {
     return undefined;
   }

@@ -91,22 +91,24 @@ export async function attemptUpstream(input: AttemptInput, abort: AbortControlle
     if (!res.body) return failure(502, "upstream sent no body", { retryable: true });
     const events = readSse(res.body);
     const decoder = codec.createStreamDecoder();
+    // `start` and `usage` (Anthropic's message_start, a chat role chunk) are not output yet: an
+    // error event right after them (an overloaded_error, say) can still fall over to the next
+    // candidate, so they are held back until the first real part shows which way it goes.
+    const preamble: IRStreamPart[] = [];
     try {
       for (;;) {
         const next = await events.next();
-        if (next.done) {
-          const parts = decoder.end();
-          if (parts.length === 0 || parts[0]?.type === "error") return failure(502, "upstream stream ended before any output", { retryable: true });
-          return { ok: true, kind: "stream", status: res.status, firstParts: parts, events, decoder };
-        }
-        const parts = decoder.push(next.value);
-        if (parts.length === 0) continue;
-        const error = parts.find((p): p is Extract<IRStreamPart, { type: "error" }> => p.type === "error");
-        if (error && parts.every((p) => p.type === "start" || p.type === "error" || p.type === "usage")) {
+        const parts = next.done ? decoder.end() : decoder.push(next.value);
+        preamble.push(...parts);
+        // the upstream has started its answer: from here on its pace is the model's, not a dead connection's
+        if (preamble.length > 0) clearTimeout(timer);
+        const first = preamble.find((p) => p.type !== "start" && p.type !== "usage");
+        if (first?.type === "error") {
           await events.return(undefined);
-          return failure(error.status, error.message, { retryable: error.status === 429 || error.status >= 500 || error.status === 408 });
+          return failure(first.status, first.message, { retryable: first.status === 429 || first.status >= 500 || first.status === 408 });
         }
-        return { ok: true, kind: "stream", status: res.status, firstParts: parts, events, decoder };
+        if (first) return { ok: true, kind: "stream", status: res.status, firstParts: preamble, events, decoder };
+        if (next.done) return failure(502, "upstream stream ended before any output", { retryable: true });
       }
     } catch (err) {
       await events.return(undefined).catch(() => {});

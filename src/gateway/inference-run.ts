@@ -19,7 +19,6 @@ import { admit } from "../billing/admission";
 import { countTokens } from "../billing/tokenizer";
 import { inboundCodecs, upstreamCodecs, type InboundFormat } from "./codecs";
 import { finalError } from "./final-error";
-import { newGenerationId } from "./ids";
 import { serviceMetadata, wantsServiceMetadata } from "./metadata";
 import { generationRecord, persistGeneration } from "./record";
 
@@ -33,6 +32,8 @@ export type InferenceInput = {
   principal: Principal;
   request: Request;
   server: Server<unknown> | null;
+  /** assigned when the request arrived, so that even auth and validation errors carry it */
+  generationId: string;
 };
 
 export type Served = { success: AttemptSuccess; candidate: Candidate; abort: AbortController };
@@ -57,7 +58,7 @@ export class InferenceRun {
     readonly input: InferenceInput,
   ) {
     this.startedAt = deps.clock();
-    this.id = newGenerationId(this.startedAt);
+    this.id = input.generationId;
     this.inbound = inboundCodecs[input.format];
     this.wantsMetadata = wantsServiceMetadata(input.request.headers);
   }

@@ -116,6 +116,7 @@ function decodeThinking(block: ThinkingBlock): IRReasoningPart {
   if (packed.id) part.id = packed.id;
   if (packed.encrypted) part.encrypted = packed.encrypted;
   if (packed.signature) part.signature = packed.signature;
+  if (packed.summary !== undefined) part.summary = packed.summary;
   return part;
 }
 

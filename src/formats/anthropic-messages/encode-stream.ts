@@ -117,6 +117,8 @@ class MessagesStreamEncoder implements InboundStreamEncoder {
       open.reasoning = { type: "reasoning", text: "", origin: block.origin };
       if (block.id) open.reasoning.id = block.id;
       if (block.encrypted) open.reasoning.encrypted = block.encrypted;
+      // a summary must go back as a summary (Responses summary_text, not raw reasoning_text)
+      if (block.summary) open.reasoning.summary = true;
     }
     this.open = open;
     if (kind === "redacted") return "";

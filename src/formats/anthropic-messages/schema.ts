@@ -136,7 +136,8 @@ const OutputConfig = t.Object({
   task_budget: t.Optional(t.Nullable(t.Unknown())),
 });
 
-const AnthropicMetadata = t.Object({ user_id: t.Optional(t.Nullable(t.String({ maxLength: 256 }))) });
+/** Anthropic's metadata carries only user_id and refuses other keys; so do we, rather than drop them silently. */
+const AnthropicMetadata = t.Object({ user_id: t.Optional(t.Nullable(t.String({ maxLength: 256 }))) }, { additionalProperties: false });
 
 export const MessagesRequestSchema = t.Object({
   model: t.String(),

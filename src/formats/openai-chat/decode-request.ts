@@ -9,6 +9,7 @@ import type {
 } from "../../ir/types";
 import { decodeMessage } from "./decode-messages";
 import type { ChatRequestBody } from "./schema";
+import { sessionIdHeader } from "../session-header";
 
 /** Inbound `POST /chat/completions` body (already schema-validated) → IR request. */
 
@@ -115,7 +116,7 @@ export function decodeChatRequest(body: ChatRequestBody, headers?: Headers): IRR
     reasoning: decodeReasoning(body),
     serviceTier: given(body.service_tier),
     user: body.user,
-    sessionId: body.session_id ?? headers?.get("x-session-id") ?? undefined,
+    sessionId: body.session_id ?? sessionIdHeader(headers),
     metadata: body.metadata,
     provider: given(body.provider) as Record<string, unknown> | undefined,
     trace: body.trace,

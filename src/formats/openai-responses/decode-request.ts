@@ -2,6 +2,7 @@ import { badRequest } from "../../errors";
 import type { IRReasoningConfig, IRRequest, IRResponseFormat, IRTool, IRToolChoice, ReasoningEffort } from "../../ir/types";
 import { decodeInput } from "./decode-input";
 import type { ResponsesRequestBody } from "./schema";
+import { sessionIdHeader } from "../session-header";
 
 type Tools = NonNullable<ResponsesRequestBody["tools"]>;
 type ToolChoice = NonNullable<ResponsesRequestBody["tool_choice"]>;
@@ -109,7 +110,7 @@ export function decodeResponsesRequest(body: ResponsesRequestBody, headers?: Hea
 
   if (body.metadata) request.metadata = body.metadata;
   if (body.user !== undefined) request.user = body.user;
-  const sessionId = body.session_id ?? headers?.get("x-session-id") ?? undefined;
+  const sessionId = body.session_id ?? sessionIdHeader(headers);
   if (sessionId) request.sessionId = sessionId;
   if (body.provider) request.provider = body.provider;
   if (body.trace) request.trace = body.trace;

@@ -5,24 +5,31 @@ import { ChatRequestSchema } from "../../formats/openai-chat";
 import { ResponsesRequestSchema } from "../../formats/openai-responses";
 import { MessagesRequestSchema } from "../../formats/anthropic-messages";
 import { runInference } from "../../gateway/inference";
+import { newGenerationId } from "../../gateway/ids";
 import { ChatResult, MessagesResult, ResponsesResult, inferenceResponses } from "./model";
 
 const tags = ["Inference"];
 
 export function inferenceRoutes(ctx: AppContext) {
   return routeModule("inference", "/api/v1")
+    // before auth and validation, so that every answer of these routes names its generation
+    .derive(({ set }) => {
+      const generationId = newGenerationId(ctx.clock());
+      set.headers["x-generation-id"] = generationId;
+      return { generationId };
+    })
     .use(authPlugin(ctx.store, ctx.clock))
-    .post("/chat/completions", ({ body, principal, request, server }) => runInference(ctx, { format: "openai-chat", body, principal, request, server }), {
+    .post("/chat/completions", ({ body, principal, request, server, generationId }) => runInference(ctx, { format: "openai-chat", body, principal, request, server, generationId }), {
       auth: "inference",
       body: ChatRequestSchema,
       detail: { tags, summary: "Create a chat completion (OpenAI Chat Completions format, streaming or not)", responses: inferenceResponses(ChatResult, "chat.completion.chunk events ending with data: [DONE]") as never },
     })
-    .post("/responses", ({ body, principal, request, server }) => runInference(ctx, { format: "openai-responses", body, principal, request, server }), {
+    .post("/responses", ({ body, principal, request, server, generationId }) => runInference(ctx, { format: "openai-responses", body, principal, request, server, generationId }), {
       auth: "inference",
       body: ResponsesRequestSchema,
       detail: { tags, summary: "Create a response (OpenAI Responses format, stateless)", responses: inferenceResponses(ResponsesResult, "Responses events, each with sequence_number") as never },
     })
-    .post("/messages", ({ body, principal, request, server }) => runInference(ctx, { format: "anthropic-messages", body, principal, request, server }), {
+    .post("/messages", ({ body, principal, request, server, generationId }) => runInference(ctx, { format: "anthropic-messages", body, principal, request, server, generationId }), {
       auth: "inference",
       body: MessagesRequestSchema,
       detail: { tags, summary: "Create a message (Anthropic Messages format); accepts x-api-key", responses: inferenceResponses(MessagesResult, "Anthropic message events, each with an event: line", true) as never },

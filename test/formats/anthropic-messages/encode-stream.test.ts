@@ -118,7 +118,7 @@ describe("anthropic stream encoder", () => {
   });
 
   test("foreign reasoning gets a packed signature; redacted thinking is written whole; blocks never overlap", () => {
-    const foreign = { type: "reasoning" as const, text: "", origin: "openai-responses" as const, id: "rs_7", encrypted: "ENC" };
+    const foreign = { type: "reasoning" as const, text: "", origin: "openai-responses" as const, id: "rs_7", encrypted: "ENC", summary: true };
     const text = encodeAll([
       { type: "block-start", index: 0, block: { type: "reasoning", origin: "openai-responses", id: "rs_7", summary: true } },
       { type: "reasoning-delta", index: 0, text: "sum" },

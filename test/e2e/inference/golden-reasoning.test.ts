@@ -1,0 +1,143 @@
+// Golden matrix, reasoning: effort / budget settings map to each upstream's dialect; reasoning
+// text reaches every client; an Anthropic thinking signature comes back to the client and, sent
+// back next turn, reaches an Anthropic upstream intact and never an OpenAI one. The same for
+// OpenAI Responses encrypted reasoning, the other way round.
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { call, type Spec } from "./drivers";
+import { INBOUNDS, MODEL, startHarness, UPSTREAMS, type Harness, type Inbound, type UpstreamKind } from "./harness";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => h.up.reset());
+
+const MATRIX = INBOUNDS.flatMap((inbound) => UPSTREAMS.flatMap((upstream) => [false, true].map((stream) => ({ inbound, upstream, stream }))));
+const label = (c: { inbound: Inbound; upstream: UpstreamKind; stream: boolean }) => `${c.inbound} -> ${c.upstream} ${c.stream ? "stream" : "json"}`;
+const PACKED = /^gwrs1\./;
+
+describe("reasoning settings map to the upstream's dialect", () => {
+  // OpenAI clients send an effort; an Anthropic client a budget (2048 of 4000 tokens = medium).
+  const effortSpec = (model: string): Spec => ({ model, effort: "high", turns: [{ role: "user", text: "think" }] });
+  const budgetSpec = (model: string): Spec => ({ model, thinkingBudget: 2048, maxTokens: 4000, turns: [{ role: "user", text: "think" }] });
+  const expected: Record<Inbound, Record<UpstreamKind, Record<string, unknown>>> = {
+    chat: {
+      "openai-chat": { reasoning_effort: "high" },
+      "openai-responses": { reasoning: { effort: "high" }, include: ["reasoning.encrypted_content"] },
+      // no max tokens: the endpoint's cap (8192) is the allowance, high = 80% of it
+      "anthropic-messages": { thinking: { type: "enabled", budget_tokens: 6553 }, max_tokens: 8192 },
+    },
+    responses: {
+      "openai-chat": { reasoning_effort: "high" },
+      "openai-responses": { reasoning: { effort: "high" }, include: ["reasoning.encrypted_content"] },
+      "anthropic-messages": { thinking: { type: "enabled", budget_tokens: 6553 }, max_tokens: 8192 },
+    },
+    messages: {
+      "openai-chat": { reasoning_effort: "medium", max_tokens: 4000 },
+      "openai-responses": { reasoning: { effort: "medium" }, include: ["reasoning.encrypted_content"], max_output_tokens: 4000 },
+      "anthropic-messages": { thinking: { type: "enabled", budget_tokens: 2048 }, max_tokens: 4000 },
+    },
+  };
+  for (const inbound of INBOUNDS) {
+    for (const upstream of UPSTREAMS) {
+      test(`${inbound} -> ${upstream}`, async () => {
+        h.up.enqueue({ text: "ok" });
+        const spec = inbound === "messages" ? budgetSpec(MODEL[upstream]) : effortSpec(MODEL[upstream]);
+        await call(h, inbound, false, spec);
+        expect(h.lastRequest().body).toMatchObject(expected[inbound][upstream]);
+      });
+    }
+  }
+
+  test("Anthropic thinking disabled sends no reasoning to an OpenAI upstream", async () => {
+    h.up.enqueue({ text: "ok" });
+    await h.anthropic.messages.create({ model: MODEL["openai-responses"], max_tokens: 100, thinking: { type: "disabled" }, messages: [{ role: "user", content: "x" }] });
+    expect(h.lastRequest().body.reasoning).toBeUndefined();
+  });
+});
+
+const THINKING = { text: ["Let me ", "think", "."], signature: "sig-XYZ==" };
+
+/** The signature a client holds for reasoning made by each upstream kind (undefined: none). */
+function expectSignature(inbound: Inbound, upstream: UpstreamKind, signature: string | undefined) {
+  if (upstream === "anthropic-messages") {
+    if (inbound === "responses") expect(signature).toMatch(PACKED);
+    else expect(signature).toBe("sig-XYZ==");
+  } else if (inbound === "messages") {
+    // Anthropic clients need a signature on every thinking block: foreign reasoning gets a packed one
+    expect(signature).toMatch(PACKED);
+  } else {
+    expect(signature).toBeUndefined();
+  }
+}
+
+describe("reasoning text and signatures reach the client", () => {
+  for (const c of MATRIX) {
+    test(label(c), async () => {
+      h.up.enqueue({ reasoning: THINKING, text: "Answer", usage: { input: 20, output: 30, reasoning: 12 } });
+      const a = await call(h, c.inbound, c.stream, { model: MODEL[c.upstream], turns: [{ role: "user", text: "q" }] });
+      expect(a.text).toBe("Answer");
+      expect(a.reasoning.map((r) => r.text)).toEqual(["Let me think."]);
+      expectSignature(c.inbound, c.upstream, a.reasoning[0]?.signature);
+    });
+  }
+});
+
+const QUESTION: Spec["turns"][number] = { role: "user", text: "q" };
+const FOLLOW_UP: Spec["turns"][number] = { role: "user", text: "and then?" };
+
+describe("an Anthropic signature sent back reaches Anthropic intact and never OpenAI", () => {
+  for (const inbound of INBOUNDS) {
+    for (const stream of [false, true]) {
+      test(`${inbound} ${stream ? "stream" : "json"}`, async () => {
+        h.up.enqueue({ reasoning: THINKING, text: "Answer" });
+        const first = await call(h, inbound, stream, { model: MODEL["anthropic-messages"], turns: [QUESTION] });
+        const turns: Spec["turns"] = [QUESTION, { role: "native", items: first.history }, FOLLOW_UP];
+
+        h.up.enqueue({ text: "more" }, { text: "more" }, { text: "more" });
+        await call(h, inbound, stream, { model: MODEL["anthropic-messages"], turns });
+        expect(h.up.requests[1]!.body.messages[1]).toEqual({
+          role: "assistant",
+          content: [
+            { type: "thinking", thinking: "Let me think.", signature: "sig-XYZ==" },
+            { type: "text", text: "Answer" },
+          ],
+        });
+
+        await call(h, inbound, stream, { model: MODEL["openai-chat"], turns });
+        expect(h.up.requests[2]!.body.messages[1]).toEqual({ role: "assistant", content: "Answer" });
+
+        await call(h, inbound, stream, { model: MODEL["openai-responses"], turns });
+        const sent = h.up.requests[3]!.body;
+        expect(sent.input[1]).toEqual({ type: "message", role: "assistant", content: [{ type: "output_text", text: "Answer", annotations: [] }] });
+        expect(sent.input.some((i: any) => i.type === "reasoning")).toBe(false);
+        expect(JSON.stringify([h.up.requests[2]!.body, sent])).not.toContain("sig-XYZ");
+      });
+    }
+  }
+});
+
+describe("OpenAI encrypted reasoning sent back reaches a Responses upstream and never Anthropic", () => {
+  for (const inbound of INBOUNDS) {
+    for (const stream of [false, true]) {
+      test(`${inbound} ${stream ? "stream" : "json"}`, async () => {
+        h.up.enqueue({ reasoning: { text: ["Pl", "an."], encrypted: "enc-abc" }, text: "Answer" });
+        const first = await call(h, inbound, stream, { model: MODEL["openai-responses"], effort: inbound === "messages" ? undefined : "low", turns: [QUESTION] });
+        expect(first.reasoning.map((r) => r.text)).toEqual(["Plan."]);
+        const turns: Spec["turns"] = [QUESTION, { role: "native", items: first.history }, FOLLOW_UP];
+
+        h.up.enqueue({ text: "more" }, { text: "more" });
+        await call(h, inbound, stream, { model: MODEL["openai-responses"], turns });
+        const sent = h.up.requests[1]!.body;
+        expect(sent.include).toEqual(["reasoning.encrypted_content"]);
+        expect(sent.input[1]).toEqual({ type: "reasoning", id: "rs_mock1", summary: [{ type: "summary_text", text: "Plan." }], encrypted_content: "enc-abc" });
+        expect(sent.input[2]).toEqual({ type: "message", role: "assistant", content: [{ type: "output_text", text: "Answer", annotations: [] }] });
+
+        await call(h, inbound, stream, { model: MODEL["anthropic-messages"], turns });
+        expect(h.up.requests[2]!.body.messages[1]).toEqual({ role: "assistant", content: [{ type: "text", text: "Answer" }] });
+        expect(JSON.stringify(h.up.requests[2]!.body)).not.toContain("enc-abc");
+      });
+    }
+  }
+});

@@ -1,0 +1,135 @@
+// One real gateway (port 0, temp SQLite) in front of one mock upstream that speaks all three
+// upstream formats, plus the real SDK clients pointed at the gateway. Each test file starts
+// its own harness in beforeAll so files stay independent and can run in parallel.
+import Anthropic from "@anthropic-ai/sdk";
+import OpenAI from "openai";
+import { startMockUpstream, type MockUpstream, type RecordedRequest } from "../../support/mock-upstream";
+import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
+
+export type Inbound = "chat" | "responses" | "messages";
+export type UpstreamKind = "openai-chat" | "openai-responses" | "anthropic-messages";
+
+export const INBOUNDS: Inbound[] = ["chat", "responses", "messages"];
+export const UPSTREAMS: UpstreamKind[] = ["openai-chat", "openai-responses", "anthropic-messages"];
+
+/** Catalog id the client asks for, and the model id the upstream receives, per upstream kind. */
+export const MODEL: Record<UpstreamKind, string> = { "openai-chat": "t/chat", "openai-responses": "t/resp", "anthropic-messages": "t/anth" };
+export const UPSTREAM_MODEL: Record<UpstreamKind, string> = { "openai-chat": "up-chat", "openai-responses": "up-resp", "anthropic-messages": "up-anth" };
+export const UPSTREAM_PATH: Record<UpstreamKind, string> = { "openai-chat": "/v1/chat/completions", "openai-responses": "/v1/responses", "anthropic-messages": "/v1/messages" };
+export const PROVIDER: Record<UpstreamKind, string> = { "openai-chat": "oc", "openai-responses": "orr", "anthropic-messages": "an" };
+
+/** Prices per token in nano-dollars (the yaml below says the same in USD). */
+export const PRICE_NANOS = { prompt: 1000, completion: 2000, cacheRead: 100, cacheWrite: 1250 };
+
+/** Hand-computed cost in USD: uncached prompt + cache reads + cache writes + completion. */
+export function expectedCost(u: { input: number; output: number; cached?: number; cacheWrite?: number }): number {
+  const cached = u.cached ?? 0;
+  const writes = u.cacheWrite ?? 0;
+  const nanos = (u.input - cached - writes) * PRICE_NANOS.prompt + cached * PRICE_NANOS.cacheRead + writes * PRICE_NANOS.cacheWrite + u.output * PRICE_NANOS.completion;
+  return nanos / 1e9;
+}
+
+const PRICING = `{ prompt: "0.000001", completion: "0.000002", input_cache_read: "0.0000001", input_cache_write: "0.00000125" }`;
+
+export function gatewayYaml(upstreamUrl: string): string {
+  return `
+providers:
+  - { slug: oc, api: openai-chat, base_url: "${upstreamUrl}", api_key: k1 }
+  - { slug: orr, api: openai-responses, base_url: "${upstreamUrl}", api_key: k2 }
+  - { slug: an, api: anthropic-messages, base_url: "${upstreamUrl}", api_key: k3 }
+models:
+  - id: t/chat
+    input_modalities: [text, image]
+    endpoints: [{ provider: oc, model: up-chat, pricing: ${PRICING} }]
+  - id: t/resp
+    input_modalities: [text, image]
+    endpoints: [{ provider: orr, model: up-resp, pricing: ${PRICING} }]
+  - id: t/anth
+    input_modalities: [text, image]
+    endpoints: [{ provider: an, model: up-anth, pricing: ${PRICING}, max_completion_tokens: 8192 }]
+`;
+}
+
+export type Harness = {
+  up: MockUpstream;
+  gw: TestGateway;
+  key: string;
+  openai: OpenAI;
+  anthropic: Anthropic;
+  /** the upstream request made by the most recent gateway call */
+  lastRequest(): RecordedRequest;
+  close(): Promise<void>;
+};
+
+export async function startHarness(): Promise<Harness> {
+  const up = await startMockUpstream();
+  const gw = await startTestGateway({ yaml: gatewayYaml(up.url) });
+  const { key } = await createInferenceKey(gw, { name: "e2e inference" });
+  const openai = new OpenAI({ apiKey: key, baseURL: gw.url + "/api/v1", maxRetries: 0 });
+  const anthropic = new Anthropic({ apiKey: key, baseURL: gw.url + "/api", maxRetries: 0 });
+  return {
+    up,
+    gw,
+    key,
+    openai,
+    anthropic,
+    lastRequest() {
+      const last = up.requests.at(-1);
+      if (!last) throw new Error("the upstream received no request");
+      return last;
+    },
+    async close() {
+      await gw.close();
+      await up.stop();
+    },
+  };
+}
+
+/** Inbound endpoint path under the gateway, per inbound format. */
+export const INBOUND_PATH: Record<Inbound, string> = { chat: "/api/v1/chat/completions", responses: "/api/v1/responses", messages: "/api/v1/messages" };
+
+/** POSTs a JSON body to an inbound endpoint with the harness key. */
+export function post(h: Harness, inbound: Inbound, body: unknown, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<Response> {
+  return h.gw.api(INBOUND_PATH[inbound], { method: "POST", key: h.key, json: body, headers, signal });
+}
+
+/** A minimal valid body for each inbound format. */
+export function minimalBody(inbound: Inbound, model: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  if (inbound === "chat") return { model, messages: [{ role: "user", content: "hi" }], ...extra };
+  if (inbound === "responses") return { model, input: "hi", ...extra };
+  return { model, max_tokens: 100, messages: [{ role: "user", content: "hi" }], ...extra };
+}
+
+export type RawEvent = { event?: string; data: string };
+
+/** Splits an SSE body into events (comments dropped), keeping `event:` lines. */
+export function parseSse(text: string): RawEvent[] {
+  const events: RawEvent[] = [];
+  for (const block of text.split("\n\n")) {
+    let event: string | undefined;
+    const data: string[] = [];
+    for (const line of block.split("\n")) {
+      if (line.startsWith("event:")) event = line.slice(6).trim();
+      else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
+    }
+    if (data.length > 0) events.push(event === undefined ? { data: data.join("\n") } : { event, data: data.join("\n") });
+  }
+  return events;
+}
+
+/** The JSON payloads of an SSE body (the chat `[DONE]` sentinel excluded). */
+export function sseJson(text: string): any[] {
+  return parseSse(text)
+    .filter((e) => e.data !== "[DONE]")
+    .map((e) => JSON.parse(e.data));
+}
+
+/** Reads GET /api/v1/generation for an id, retrying briefly: streams are recorded just after they end. */
+export async function fetchGeneration(h: Harness, id: string, key: string = h.key): Promise<any> {
+  for (let i = 0; i < 50; i++) {
+    const res = await h.gw.api(`/api/v1/generation?id=${encodeURIComponent(id)}`, { key });
+    if (res.status === 200) return ((await res.json()) as any).data;
+    await Bun.sleep(20);
+  }
+  throw new Error(`generation ${id} was not recorded`);
+}
