@@ -19,7 +19,7 @@ export type AttemptFailure = {
 
 export type AttemptSuccess =
   | { ok: true; kind: "result"; status: number; result: IRResult }
-  | { ok: true; kind: "stream"; status: number; firstParts: IRStreamPart[]; events: AsyncGenerator<SseEvent>; decoder: UpstreamStreamDecoder };
+  | { ok: true; kind: "stream"; status: number; firstParts: IRStreamPart[]; events: AsyncGenerator<SseEvent[]>; decoder: UpstreamStreamDecoder };
 
 export type AttemptOutcome = AttemptSuccess | AttemptFailure;
 
@@ -98,7 +98,7 @@ export async function attemptUpstream(input: AttemptInput, abort: AbortControlle
     try {
       for (;;) {
         const next = await events.next();
-        const parts = next.done ? decoder.end() : decoder.push(next.value);
+        const parts = next.done ? decoder.end() : next.value.flatMap((e) => decoder.push(e));
         preamble.push(...parts);
         // the upstream has started its answer: from here on its pace is the model's, not a dead connection's
         if (preamble.length > 0) clearTimeout(timer);

@@ -18,7 +18,7 @@ export type StreamEnd = {
 
 export type UpstreamStream = {
   firstParts: IRStreamPart[];
-  events: AsyncGenerator<SseEvent>;
+  events: AsyncGenerator<SseEvent[]>;
   decoder: UpstreamStreamDecoder;
 };
 
@@ -38,7 +38,15 @@ export async function pumpStream(opts: {
   onFinish: (part: Extract<IRStreamPart, { type: "finish" }>) => void;
 }): Promise<StreamEnd> {
   const end: StreamEnd = { finished: false, cancelled: false, errorMessage: null, finishReason: null, nativeFinishReason: null, upstreamId: null, firstTokenAt: null };
-  const emit = (part: IRStreamPart): boolean => {
+  // the SSE text of one upstream read, written to the client in one chunk
+  let pending = "";
+  const flush = (): boolean => {
+    if (pending === "") return true;
+    const ok = opts.write(encoder.encode(pending));
+    pending = "";
+    return ok;
+  };
+  const emit = (part: IRStreamPart): void => {
     opts.usage.observe(part);
     if (part.type === "start") end.upstreamId = part.id;
     if (end.firstTokenAt === null && (part.type === "text-delta" || part.type === "reasoning-delta" || part.type === "tool-args-delta" || part.type === "block-start"))
@@ -54,28 +62,30 @@ export async function pumpStream(opts: {
       end.finishReason = "error";
       end.errorMessage = part.message;
     }
-    const text = opts.encoder.encode(part);
-    return text === "" || opts.write(encoder.encode(text));
+    pending += opts.encoder.encode(part);
   };
-  const emitAll = (parts: IRStreamPart[]) => {
+  const emitAll = (parts: IRStreamPart[]): boolean => {
     for (const p of parts) {
-      if (end.finished) return;
-      if (!emit(p)) return;
+      if (end.finished) break;
+      emit(p);
     }
+    return flush();
   };
   try {
     emitAll(opts.upstream.firstParts);
     while (!end.finished && !opts.isCancelled()) {
       const next = await opts.upstream.events.next();
       if (next.done) break;
-      emitAll(opts.upstream.decoder.push(next.value));
+      const parts: IRStreamPart[] = [];
+      for (const event of next.value) parts.push(...opts.upstream.decoder.push(event));
+      if (!emitAll(parts)) break;
     }
     if (!end.finished && !opts.isCancelled()) {
       emitAll(opts.upstream.decoder.end());
-      if (!end.finished) emit({ type: "error", status: 502, message: "The provider closed the stream before it finished" });
+      if (!end.finished) emitAll([{ type: "error", status: 502, message: "The provider closed the stream before it finished" }]);
     }
   } catch (err) {
-    if (!opts.isCancelled() && !end.finished) emit({ type: "error", status: 502, message: `The provider stream failed: ${(err as Error).message}` });
+    if (!opts.isCancelled() && !end.finished) emitAll([{ type: "error", status: 502, message: `The provider stream failed: ${(err as Error).message}` }]);
   } finally {
     await opts.upstream.events.return(undefined).catch(() => {});
   }
