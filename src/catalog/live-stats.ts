@@ -9,7 +9,7 @@ const HOUR = 60 * MINUTE;
 const MINUTE_SLOTS = 30;
 const HOUR_SLOTS = 24;
 
-/** Log-scale histogram bounds: 1, 1.25, 1.5625 ... up to ~1e7. Percentiles are exact to ±12.5%. */
+/** Log-scale histogram bounds: 1, 1.25, 1.5625 ... up to ~1e7. Percentiles are exact to ±12.5% (see REPORTED). */
 const BOUNDS: number[] = (() => {
   const out: number[] = [];
   for (let v = 1; v < 1e7; v *= 1.25) out.push(v);
@@ -65,16 +65,23 @@ class EndpointSeries {
   }
 }
 
+/**
+ * What a bucket reports: the geometric middle of (BOUNDS[i-1], BOUNDS[i]], so any value in it is
+ * off by at most √1.25 ≈ ±12%. (Its upper bound would be up to 25% high.)
+ */
+const REPORTED: number[] = BOUNDS.map((b, i) => (i === 0 ? b : Math.round((b / Math.sqrt(1.25)) * 100) / 100));
+
 function percentiles(hist: Uint32Array, total: number): Percentiles | null {
   if (total === 0) return null;
   const at = (q: number) => {
-    const target = Math.ceil(total * q);
+    // the epsilon keeps e.g. 0.29 * 100 = 28.999999999999996 from picking rank 29
+    const target = Math.max(1, Math.ceil(total * q - 1e-9));
     let seen = 0;
     for (let i = 0; i < hist.length; i++) {
       seen += hist[i]!;
-      if (seen >= target) return Math.round(BOUNDS[i]! * 100) / 100;
+      if (seen >= target) return REPORTED[i]!;
     }
-    return BOUNDS[BOUNDS.length - 1]!;
+    return REPORTED[REPORTED.length - 1]!;
   };
   return { p50: at(0.5), p75: at(0.75), p90: at(0.9), p99: at(0.99) };
 }
@@ -150,5 +157,12 @@ export class LiveStats {
   /** number of endpoints tracked (for memory checks) */
   get size(): number {
     return this.series.size;
+  }
+
+  /** time slots held across all endpoints: at most 54 per endpoint, whatever the traffic */
+  get slotCount(): number {
+    let n = 0;
+    for (const s of this.series.values()) n += s.minutes.filter(Boolean).length + s.hours.filter(Boolean).length;
+    return n;
   }
 }

@@ -75,11 +75,13 @@ export async function attemptUpstream(input: AttemptInput, abort: AbortControlle
     }
     if (!res.ok) return await readError(res, codec);
     if (!request.stream) {
+      // headers arrived in time; a non-streaming body may take as long as the generation does
+      clearTimeout(timer);
       let json: unknown;
       try {
         json = await res.json();
       } catch (err) {
-        return failure(res.status, timedOut ? "no response before the first-byte timeout" : `invalid upstream body: ${(err as Error).message}`, { retryable: true, timedOut });
+        return failure(timedOut ? 0 : 502, timedOut ? "no response before the first-byte timeout" : `invalid upstream body: ${(err as Error).message}`, { retryable: true, timedOut });
       }
       try {
         return { ok: true, kind: "result", status: res.status, result: codec.decodeResult(json) };

@@ -49,6 +49,8 @@ export class InferenceRun {
   ir!: IRRequest;
   requested = "";
   served: Candidate | null = null;
+  /** when the serving attempt began: its latency excludes the candidates that failed before it */
+  servedAt = 0;
   reservationId: string | null = null;
   presetId: string | null = null;
   usageEstimated = false;
@@ -108,30 +110,37 @@ export class InferenceRun {
 
   async attemptAll(planned: Candidate[]): Promise<Served | GatewayError> {
     const { circuits, stats } = this.deps.router;
-    // an endpoint past its cooldown gets one probe; concurrent requests treat it as still open
+    // an endpoint past its cooldown gets one probe, claimed only when it is about to be tried;
+    // when another request holds the probe it waits behind every other candidate
     const deferred: Candidate[] = [];
-    const queue = planned.filter((c) => {
-      if (circuits.health(c.endpoint.id) !== "probe" || circuits.claimProbe(c.endpoint.id)) return true;
-      deferred.push(c);
-      return false;
-    });
-    for (const candidate of [...queue, ...deferred]) {
+    const tryOrder = function* () {
+      yield* planned;
+      yield* deferred;
+    };
+    for (const candidate of tryOrder()) {
       if (this.input.request.signal.aborted) break;
+      if (!deferred.includes(candidate) && circuits.health(candidate.endpoint.id) === "probe" && !circuits.claimProbe(candidate.endpoint.id)) {
+        deferred.push(candidate);
+        continue;
+      }
       const abort = new AbortController();
       const began = this.deps.clock();
       const codec = upstreamCodecs[candidate.endpoint.provider.api];
       const request = this.upstreamRequest(candidate);
       const outcome = await attemptUpstream({ candidate, codec, request, signal: this.input.request.signal, firstByteTimeoutMs: this.deps.config.routing.firstByteTimeoutMs }, abort);
-      const status = outcome.ok ? outcome.status : outcome.status;
-      this.attempts.push({ model: candidate.model.id, provider: candidate.endpoint.provider.slug, endpoint: candidate.endpoint.id, status, latency: this.deps.clock() - began });
+      this.attempts.push({ model: candidate.model.id, provider: candidate.endpoint.provider.slug, endpoint: candidate.endpoint.id, status: outcome.status, latency: this.deps.clock() - began });
       if (outcome.ok) {
         this.served = candidate;
+        this.servedAt = began;
         if (this.ir.sessionId) this.deps.router.sessions.set(this.sessionKey(), candidate.endpoint.id);
         return { success: outcome, candidate, abort };
       }
       if (outcome.retryable) {
         circuits.failure(candidate.endpoint.id, parseRetryAfter(outcome.retryAfter, this.deps.clock()));
         stats.record(candidate.endpoint.id, false, null, null);
+      } else {
+        // it answered: the request was at fault, not the endpoint
+        circuits.success(candidate.endpoint.id);
       }
       this.failures.push({ failure: outcome, provider: candidate.endpoint.provider.slug });
       if (!outcome.retryable) break;
@@ -243,10 +252,10 @@ export class InferenceRun {
     }
     circuits.success(id);
     const firstAt = o.firstTokenAt ?? endedAt;
-    const seconds = (endedAt - (o.streamed ? firstAt : this.startedAt)) / 1000;
+    const seconds = (endedAt - (o.streamed ? firstAt : this.servedAt)) / 1000;
     const output = o.usage?.outputTokens ?? 0;
     const throughput = seconds > 0 && output > 0 ? output / seconds : null;
-    stats.record(id, true, firstAt - this.startedAt, throughput, endedAt);
+    stats.record(id, true, firstAt - this.servedAt, throughput, endedAt);
   }
 
   recordFailure(error: GatewayError) {

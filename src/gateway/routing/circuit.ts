@@ -4,7 +4,7 @@
  * it, failure opens it again. An upstream Retry-After holds the endpoint back for as long.
  * Open endpoints are tried last, never dropped.
  */
-type State = { consecutive: number; openUntil: number; probing: boolean; retryAfterUntil: number };
+type State = { consecutive: number; openUntil: number; retryAfterUntil: number };
 
 export type Health = "healthy" | "open" | "probe";
 
@@ -19,7 +19,7 @@ export class CircuitBreakers {
 
   private state(id: string): State {
     let s = this.states.get(id);
-    if (!s) this.states.set(id, (s = { consecutive: 0, openUntil: 0, probing: false, retryAfterUntil: 0 }));
+    if (!s) this.states.set(id, (s = { consecutive: 0, openUntil: 0, retryAfterUntil: 0 }));
     return s;
   }
 
@@ -29,15 +29,18 @@ export class CircuitBreakers {
     const now = this.clock();
     if (s.retryAfterUntil > now) return "open";
     if (s.consecutive < this.failures) return "healthy";
-    if (s.openUntil > now || s.probing) return "open";
-    return "probe";
+    return s.openUntil > now ? "open" : "probe";
   }
 
-  /** Claims the half-open probe slot; false when another request already holds it. */
+  /**
+   * Claims the half-open probe slot; false when another request already holds it. The claim
+   * is a lease of one more cooldown: a probe whose outcome is never reported (another
+   * candidate served first, the request was rejected as invalid, the client left) must not
+   * keep the endpoint open for ever.
+   */
   claimProbe(id: string): boolean {
-    const s = this.state(id);
     if (this.health(id) !== "probe") return false;
-    s.probing = true;
+    this.state(id).openUntil = this.clock() + this.cooldownMs;
     return true;
   }
 
@@ -45,15 +48,14 @@ export class CircuitBreakers {
     const s = this.states.get(id);
     if (!s) return;
     s.consecutive = 0;
-    s.probing = false;
     s.openUntil = 0;
+    s.retryAfterUntil = 0;
   }
 
   failure(id: string, retryAfterMs?: number): void {
     const s = this.state(id);
     const now = this.clock();
     s.consecutive++;
-    s.probing = false;
     if (s.consecutive >= this.failures) s.openUntil = now + this.cooldownMs;
     if (retryAfterMs && retryAfterMs > 0) s.retryAfterUntil = now + retryAfterMs;
   }
@@ -61,7 +63,7 @@ export class CircuitBreakers {
 
 /** Retry-After as seconds or an HTTP date, in milliseconds from now. */
 export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
-  if (!value) return undefined;
+  if (!value?.trim()) return undefined;
   const seconds = Number(value);
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
   const at = Date.parse(value);

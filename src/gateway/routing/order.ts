@@ -42,9 +42,11 @@ function sortKey(by: SortBy, s: EndpointStats, e: CatalogEndpoint): number {
 function weightedShuffle(endpoints: CatalogEndpoint[], random: () => number): CatalogEndpoint[] {
   const pool = [...endpoints];
   const out: CatalogEndpoint[] = [];
-  const minPositive = Math.min(...pool.map(unitPrice).filter((p) => p > 0), 1);
+  // free endpoints weigh as if they cost a tenth of the cheapest paid one (1/p² is unbounded at 0)
+  const paid = pool.map(unitPrice).filter((p) => p > 0);
+  const floor = paid.length ? Math.min(...paid) / 10 : 1;
   while (pool.length) {
-    const weights = pool.map((e) => 1 / Math.max(unitPrice(e), minPositive / 10) ** 2);
+    const weights = pool.map((e) => 1 / Math.max(unitPrice(e), floor) ** 2);
     const total = weights.reduce((a, b) => a + b, 0);
     let r = random() * total;
     let i = 0;
@@ -73,33 +75,41 @@ function partition<T>(items: T[], front: (t: T) => boolean): T[] {
 
 /**
  * The try order of one group of endpoints: `order` first (and only, without fallbacks), else
- * the sort, else price-weighted random; the session's endpoint first when healthy; slow
- * endpoints (preferred_max_latency / preferred_min_throughput) and open circuits last.
+ * the sort, else price-weighted random; slow endpoints (preferred_max_latency /
+ * preferred_min_throughput) after the others; the session's endpoint first when healthy (not
+ * with `order`); open circuits last.
  */
 export function orderEndpoints(endpoints: CatalogEndpoint[], ctx: OrderContext): CatalogEndpoint[] {
   const { prefs } = ctx;
   const allowFallbacks = prefs.allow_fallbacks !== false;
+  const maxLatency = thresholds(prefs.preferred_max_latency);
+  const minThroughput = thresholds(prefs.preferred_min_throughput);
+  const slowLast = (list: CatalogEndpoint[]) =>
+    maxLatency || minThroughput
+      ? partition(list, (e) => {
+          const s = ctx.stats(e.id);
+          // latency thresholds are in seconds, figures in milliseconds
+          return !exceeds(s.latencyLast30m, maxLatency, 1000, true) && !exceeds(s.throughputLast30m, minThroughput, 1, false);
+        })
+      : list;
   let ordered: CatalogEndpoint[];
   if (prefs.order?.length) {
+    // an explicit order is kept as given: speed preferences only rearrange the fallbacks, and
+    // the session's endpoint does not jump it (as on OpenRouter)
     const order = prefs.order;
     const preferred = endpoints.filter((e) => orderIndex(e, order) !== Number.POSITIVE_INFINITY).sort((a, b) => orderIndex(a, order) - orderIndex(b, order));
     const rest = endpoints.filter((e) => orderIndex(e, order) === Number.POSITIVE_INFINITY);
-    ordered = allowFallbacks ? [...preferred, ...weightedShuffle(rest, ctx.random)] : preferred;
+    ordered = allowFallbacks ? [...preferred, ...slowLast(weightedShuffle(rest, ctx.random))] : preferred;
   } else {
     const { by } = sortOf(prefs, ctx.workspaceSort);
-    ordered = by
-      ? [...endpoints].map((e) => ({ e, k: sortKey(by, ctx.stats(e.id), e) })).sort((a, b) => a.k - b.k).map((x) => x.e)
-      : weightedShuffle(endpoints, ctx.random);
-    if (ctx.sessionEndpoint) ordered = partition(ordered, (e) => e.id === ctx.sessionEndpoint && ctx.health(e.id) === "healthy");
-  }
-  const maxLatency = thresholds(prefs.preferred_max_latency);
-  const minThroughput = thresholds(prefs.preferred_min_throughput);
-  if (maxLatency || minThroughput) {
-    ordered = partition(ordered, (e) => {
-      const s = ctx.stats(e.id);
-      // latency thresholds are in seconds, figures in milliseconds
-      return !exceeds(s.latencyLast30m, maxLatency, 1000, true) && !exceeds(s.throughputLast30m, minThroughput, 1, false);
-    });
+    ordered = slowLast(
+      by
+        ? [...endpoints].map((e) => ({ e, k: sortKey(by, ctx.stats(e.id), e) })).sort((a, b) => (a.k === b.k ? 0 : a.k - b.k)).map((x) => x.e)
+        : weightedShuffle(endpoints, ctx.random),
+    );
+    // the session's endpoint keeps its prompt cache warm, so it beats speed preferences
+    const session = ctx.sessionEndpoint;
+    if (session) ordered = partition(ordered, (e) => e.id === session && ctx.health(e.id) === "healthy");
   }
   ordered = partition(ordered, (e) => ctx.health(e.id) !== "open");
   if (!allowFallbacks && !prefs.order?.length) ordered = ordered.slice(0, 1);

@@ -40,7 +40,11 @@ export function planRoute(input: PlanInput): Candidate[] {
     for (const cred of input.credentials(endpoint)) candidates.push({ endpoint, model, apiKey: cred.apiKey, isByok: cred.isByok });
   }
   if (candidates.length === 0) {
-    const why = removed.length ? describeRemovals(removed) : "no endpoints";
+    const reasons = removed.length ? [describeRemovals(removed)] : [];
+    const survivors = groups.flatMap((g) => g.endpoints.map((e) => e.id));
+    // endpoints that passed every filter but are not in `order`, which allow_fallbacks: false forbids
+    if (survivors.length) reasons.push(`provider.order [${(input.prefs.order ?? []).join(", ")}] with allow_fallbacks: false removed ${survivors.join(", ")}`);
+    const why = reasons.length ? reasons.join("; ") : "no endpoints";
     throw new GatewayError(503, `No endpoint satisfies the routing requirements for ${input.requested}: ${why}`, { removed });
   }
   return candidates;
