@@ -3,6 +3,7 @@ import type { Logger } from "./logger";
 import type { Store } from "./store/store";
 import type { Catalog } from "./catalog/types";
 import type { RouterState } from "./gateway/routing/router-state";
+import type { SecretBox } from "./crypto/secret-box";
 
 /** Everything a route module needs, built once by main (or by a test). */
 export type AppContext = {
@@ -13,4 +14,6 @@ export type AppContext = {
   clock: () => number;
   catalog: Catalog;
   router: RouterState;
+  /** seals BYOK secrets under the master key; built from config when absent (see secretBoxOf) */
+  secrets?: SecretBox;
 };

@@ -8,6 +8,12 @@ import { healthRoutes } from "./modules/health";
 import { keyRoutes } from "./modules/keys";
 import { inferenceRoutes } from "./modules/inference";
 import { generationRoutes } from "./modules/generations";
+import { modelRoutes } from "./modules/models";
+import { embeddingRoutes } from "./modules/embeddings";
+import { organizationRoutes } from "./modules/organization";
+import { workspaceRoutes } from "./modules/workspaces";
+import { byokRoutes } from "./modules/byok";
+import { presetRoutes } from "./modules/presets";
 
 export function createApp(ctx: AppContext) {
   const maxBodyBytes = Math.floor(ctx.config.server.maxBodyMb * 1024 * 1024);
@@ -50,7 +56,13 @@ export function createApp(ctx: AppContext) {
     .use(healthRoutes(ctx))
     .use(keyRoutes(ctx))
     .use(inferenceRoutes(ctx))
-    .use(generationRoutes(ctx));
+    .use(generationRoutes(ctx))
+    .use(modelRoutes(ctx))
+    .use(embeddingRoutes(ctx))
+    .use(organizationRoutes(ctx))
+    .use(workspaceRoutes(ctx))
+    .use(byokRoutes(ctx))
+    .use(presetRoutes(ctx));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -27,7 +27,8 @@ export function bootstrap(store: Store, opts: { adminKey?: string; now: number }
       workspace = store.workspaces.create({
         id: crypto.randomUUID(),
         name: "Default",
-        slug: "default",
+        // a workspace made later may have taken the slug after the original default was deleted
+        slug: store.workspaces.find("default") ? `default-${crypto.randomUUID().slice(0, 8)}` : "default",
         description: null,
         isDefault: true,
         defaultTextModel: null,
@@ -42,8 +43,9 @@ export function bootstrap(store: Store, opts: { adminKey?: string; now: number }
     if (opts.adminKey) {
       const hash = hashKey(opts.adminKey);
       const existing = store.keys.get(hash);
-      if (!existing || !existing.isManagement || existing.disabled || existing.expiresAt !== null) {
-        if (!store.keys.reviveAsManagement(hash, opts.now)) {
+      const orphaned = existing !== undefined && store.workspaces.find(existing.workspaceId) === undefined;
+      if (!existing || orphaned || !existing.isManagement || existing.disabled || existing.expiresAt !== null) {
+        if (!store.keys.reviveAsManagement(hash, opts.now, workspace.id)) {
           insertKey(store, opts.now, {
             name: "Admin key (GATEWAY_ADMIN_KEY)",
             isManagement: true,

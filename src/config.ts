@@ -3,6 +3,7 @@ import { dirname, resolve } from "node:path";
 import { Value } from "@sinclair/typebox/value";
 import type { TSchema } from "@sinclair/typebox";
 import { GatewayFileSchema, type GatewayFile, type ModelConfig, type ProviderConfig } from "./config-schema";
+import { defaultProviderSlugs } from "./catalog/default-catalog";
 
 /** The only reader of process.env and gateway.yaml. */
 
@@ -104,14 +105,17 @@ export function parseGatewayFile(text: string, env: Env, source = "GATEWAY_CONFI
   const first = Value.Errors(GatewayFileSchema, parsed).First();
   if (first) throw new ConfigError(pointerToField(first.path) || "(root)", describeExpected(first.schema), first.value);
   const file = parsed as GatewayFile;
-  checkReferences(file);
+  checkReferences(file, boolFromEnv(env, "GATEWAY_DEFAULT_CATALOG") ?? file.catalog?.default ?? true);
   return file;
 }
 
-function checkReferences(file: GatewayFile) {
-  const slugs = new Set<string>();
+/** Endpoints may name a gateway.yaml provider or, while the default catalog is on, one of its providers. */
+function checkReferences(file: GatewayFile, defaultCatalog: boolean) {
+  const slugs = new Set<string>(defaultCatalog ? defaultProviderSlugs() : []);
+  const declared = new Set<string>();
   file.providers?.forEach((p, i) => {
-    if (slugs.has(p.slug)) throw new ConfigError(`providers[${i}].slug`, "a slug not used by another provider", p.slug);
+    if (declared.has(p.slug)) throw new ConfigError(`providers[${i}].slug`, "a slug not used by another provider", p.slug);
+    declared.add(p.slug);
     slugs.add(p.slug);
   });
   const ids = new Set<string>();
@@ -119,7 +123,7 @@ function checkReferences(file: GatewayFile) {
     if (ids.has(m.id)) throw new ConfigError(`models[${i}].id`, "a model id not used by another model", m.id);
     ids.add(m.id);
     m.endpoints.forEach((e, j) => {
-      if (!slugs.has(e.provider)) throw new ConfigError(`models[${i}].endpoints[${j}].provider`, "the slug of a provider declared under providers", e.provider);
+      if (!slugs.has(e.provider)) throw new ConfigError(`models[${i}].endpoints[${j}].provider`, defaultCatalog ? "the slug of a provider declared under providers or of a default-catalog provider" : "the slug of a provider declared under providers", e.provider);
     });
   });
 }

@@ -6,8 +6,11 @@ import { ensureDataDir, type Config } from "./config";
 import { createLogger, type Logger } from "./logger";
 import { createSqliteStore } from "./store/sqlite";
 import { buildCatalog } from "./catalog/build-catalog";
+import { rebuildFromGenerations } from "./catalog/rebuild-stats";
 import { warmTokenizer } from "./billing/tokenizer";
 import { createRouterState } from "./gateway/routing/router-state";
+import { createSecretBox } from "./crypto/secret-box";
+import { loadMasterKey } from "./crypto/master-key";
 
 export type RunningGateway = {
   url: string;
@@ -31,6 +34,7 @@ export function buildContext(config: Config, opts: StartOptions = {}): AppContex
     clock,
     catalog: buildCatalog(config),
     router: createRouterState(config, clock),
+    secrets: createSecretBox(loadMasterKey(config)),
   };
 }
 
@@ -40,6 +44,8 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
   // single-process SQLite deployment: whatever was reserved before this start belongs to requests that died with it
   const stale = ctx.store.reservations.clear();
   if (stale > 0) ctx.logger.warn("released reservations of a previous process", { count: stale });
+  const replayed = rebuildFromGenerations(ctx.router.stats, ctx.store.generations, ctx.clock());
+  if (replayed > 0) ctx.logger.debug("live endpoint stats rebuilt from generations", { count: replayed });
   void warmTokenizer();
   const app = createApp(ctx);
   app.listen({

@@ -41,8 +41,10 @@ export function admit(store: Store, principal: Principal, candidates: Candidate[
   const amount = Math.max(0, ...costs);
   const left = store.reservations.reserve({ id, key, amountNanos: amount, now });
   if (left === null) return { candidates, reservationId: id };
-  if (left <= 0) throw paymentRequired(0);
   const fitting = candidates.filter((_, i) => costs[i]! <= left);
+  // BYOK candidates outside the limit cost the key nothing and need no reservation
+  if (fitting.length > 0 && fitting.every((c) => costs[candidates.indexOf(c)] === 0)) return { candidates: fitting, reservationId: null };
+  if (left <= 0) throw paymentRequired(0);
   if (fitting.length === 0) throw paymentRequired(left);
   const reduced = Math.max(0, ...fitting.map((c) => costs[candidates.indexOf(c)]!));
   const retry = store.reservations.reserve({ id, key, amountNanos: reduced, now });

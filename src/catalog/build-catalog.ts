@@ -1,6 +1,8 @@
 import type { Config } from "../config";
 import type { ModelConfig, PricingConfig, ProviderConfig } from "../config-schema";
 import { decimalToNanos } from "../billing/money";
+import { DEFAULT_CATALOG } from "./default-catalog";
+import type { DefaultCatalogData, DefaultModel } from "./default-catalog-data";
 import type { Catalog, CatalogEndpoint, CatalogModel, PriceTable, PricingStrings, ProviderEntry } from "./types";
 
 const DEFAULT_CONTEXT = 128_000;
@@ -39,8 +41,70 @@ export function providerEntry(p: ProviderConfig): ProviderEntry {
   };
 }
 
-function modelFromConfig(m: ModelConfig, providers: Map<string, ProviderEntry>, created: number): CatalogModel {
-  const contextLength = m.context_length ?? DEFAULT_CONTEXT;
+type Env = Record<string, string | undefined>;
+
+/** Default-catalog providers; usable (an apiKey) only when their environment variable is set. */
+function defaultProviders(data: DefaultCatalogData, env: Env): ProviderEntry[] {
+  return data.providers.map((p) => ({
+    slug: p.slug,
+    name: p.name,
+    api: p.api,
+    baseUrl: p.baseUrl,
+    apiKey: env[p.env] || undefined,
+    headers: {},
+    zdr: false,
+    dataCollection: "allow",
+    envVar: p.env,
+  }));
+}
+
+/** A gateway.yaml provider replaces the default one of the same slug, keeping its environment key when it names none. */
+function overrideProvider(p: ProviderConfig, base: ProviderEntry | undefined): ProviderEntry {
+  const entry = providerEntry(p);
+  if (!base) return entry;
+  return { ...entry, apiKey: entry.apiKey ?? base.apiKey, envVar: base.envVar };
+}
+
+function defaultModel(m: DefaultModel, providers: Map<string, ProviderEntry>): CatalogModel {
+  const endpoints = m.endpoints.flatMap((e): CatalogEndpoint[] => {
+    const provider = providers.get(e.provider);
+    if (!provider) return [];
+    return [
+      {
+        id: `${provider.slug}/${e.model}`,
+        modelId: m.id,
+        provider,
+        upstreamModel: e.model,
+        pricing: priceTable(e.pricing),
+        pricingStrings: e.pricing,
+        contextLength: e.contextLength,
+        maxCompletionTokens: e.maxCompletionTokens,
+        quantization: e.quantization,
+        supportedParameters: e.supportedParameters,
+      },
+    ];
+  });
+  return {
+    id: m.id,
+    name: m.name,
+    description: m.description,
+    contextLength: m.contextLength,
+    inputModalities: m.inputModalities,
+    outputModalities: m.outputModalities,
+    endpoints,
+    created: m.created,
+    knowledgeCutoff: m.knowledgeCutoff,
+    reasoning: m.reasoning,
+  };
+}
+
+/**
+ * A gateway.yaml model. With the id of a default model it overrides it: the yaml endpoints
+ * replace the default ones (what the operator wrote is what serves the model), and metadata the
+ * yaml leaves out (name, description, context, modalities, cutoff) comes from the default.
+ */
+function modelFromConfig(m: ModelConfig, providers: Map<string, ProviderEntry>, created: number, base?: CatalogModel): CatalogModel {
+  const contextLength = m.context_length ?? base?.contextLength ?? DEFAULT_CONTEXT;
   const endpoints: CatalogEndpoint[] = m.endpoints.map((e, i) => {
     const provider = providers.get(e.provider);
     if (!provider) throw new Error(`models: ${m.id} endpoint ${i} names unknown provider '${e.provider}'`);
@@ -59,20 +123,34 @@ function modelFromConfig(m: ModelConfig, providers: Map<string, ProviderEntry>, 
   });
   return {
     id: m.id,
-    name: m.name ?? m.id,
-    description: m.description ?? "",
+    name: m.name ?? base?.name ?? m.id,
+    description: m.description ?? base?.description ?? "",
     contextLength,
-    inputModalities: m.input_modalities ?? ["text"],
-    outputModalities: m.output_modalities ?? ["text"],
+    inputModalities: m.input_modalities ?? base?.inputModalities ?? ["text"],
+    outputModalities: m.output_modalities ?? base?.outputModalities ?? ["text"],
     endpoints,
-    created,
+    created: base?.created ?? created,
+    knowledgeCutoff: base?.knowledgeCutoff ?? null,
+    reasoning: base?.reasoning ?? false,
   };
 }
 
-/** The catalog the gateway routes over: gateway.yaml providers and models. */
-export function buildCatalog(config: Pick<Config, "providers" | "models">, created = Math.floor(Date.now() / 1000)): Catalog {
-  const providers = new Map(config.providers.map((p) => [p.slug, providerEntry(p)]));
-  const models = new Map(config.models.map((m) => [m.id, modelFromConfig(m, providers, created)]));
+export type CatalogConfig = Pick<Config, "providers" | "models"> & Partial<Pick<Config, "catalog" | "env">>;
+
+/**
+ * The catalog the gateway routes over: the embedded default catalog (unless `catalog.default`
+ * is false; callers that pass no `catalog` get none) with gateway.yaml providers and models
+ * merged over it.
+ */
+export function buildCatalog(config: CatalogConfig, created = Math.floor(Date.now() / 1000), data: DefaultCatalogData = DEFAULT_CATALOG): Catalog {
+  const useDefault = config.catalog?.default ?? false;
+  const providers = new Map<string, ProviderEntry>();
+  if (useDefault) for (const p of defaultProviders(data, config.env ?? {})) providers.set(p.slug, p);
+  for (const p of config.providers) providers.set(p.slug, overrideProvider(p, providers.get(p.slug)));
+
+  const models = new Map<string, CatalogModel>();
+  if (useDefault) for (const m of data.models) models.set(m.id, defaultModel(m, providers));
+  for (const m of config.models) models.set(m.id, modelFromConfig(m, providers, created, models.get(m.id)));
   return {
     getModel: (id) => models.get(id),
     models: () => [...models.values()],

@@ -29,6 +29,8 @@ export type ProviderEntry = {
   headers: Record<string, string>;
   zdr: boolean;
   dataCollection: "allow" | "deny";
+  /** default-catalog providers: the environment variable their key is read from */
+  envVar?: string;
 };
 
 export type CatalogEndpoint = {
@@ -55,6 +57,10 @@ export type CatalogModel = {
   endpoints: CatalogEndpoint[];
   /** unix seconds */
   created: number;
+  /** e.g. "2024-09-30" or "2024-09"; null when unknown */
+  knowledgeCutoff?: string | null;
+  /** the model can think before answering (reasoning parameters apply) */
+  reasoning?: boolean;
 };
 
 export interface Catalog {

@@ -135,7 +135,10 @@ export class InferenceRun {
         if (this.ir.sessionId) this.deps.router.sessions.set(this.sessionKey(), candidate.endpoint.id);
         return { success: outcome, candidate, abort };
       }
-      if (outcome.retryable) {
+      const rejectedCredential = candidate.isByok && (outcome.status === 401 || outcome.status === 403);
+      if (rejectedCredential) {
+        // one workspace's bad BYOK key says nothing about the endpoint's health for everyone else
+      } else if (outcome.retryable) {
         circuits.failure(candidate.endpoint.id, parseRetryAfter(outcome.retryAfter, this.deps.clock()));
         stats.record(candidate.endpoint.id, false, null, null);
       } else {

@@ -63,7 +63,18 @@ export interface WorkspaceStore {
   getDefault(): WorkspaceRecord | undefined;
   list(offset: number, limit: number): WorkspaceRecord[];
   count(): number;
+  update(id: string, patch: WorkspacePatch, now: number): WorkspaceRecord | undefined;
+  /** removes the workspace and its memberships; its BYOK credentials are soft-deleted and wiped */
+  delete(id: string, now: number): boolean;
+  /** keys of the workspace that still authenticate (live, enabled, not expired at `now`) */
+  countActiveKeys(id: string, now: number): number;
+  /** which of `userIds` created keys of the workspace that still authenticate */
+  usersWithActiveKeys(id: string, userIds: string[], now: number): string[];
 }
+
+export type WorkspacePatch = Partial<
+  Pick<WorkspaceRecord, "name" | "slug" | "description" | "defaultTextModel" | "defaultImageModel" | "defaultProviderSort" | "settings">
+>;
 
 export interface ApiKeyStore {
   create(key: ApiKeyRecord): ApiKeyRecord;
@@ -73,8 +84,8 @@ export interface ApiKeyStore {
   /** soft delete: the key stops authenticating and disappears from lists */
   delete(hash: string, now: number): boolean;
   countManagement(): number;
-  /** makes a stored key (even a deleted or disabled one) a live management key again */
-  reviveAsManagement(hash: string, now: number): boolean;
+  /** makes a stored key (even a deleted or disabled one) a live management key of `workspaceId` again */
+  reviveAsManagement(hash: string, now: number, workspaceId: string): boolean;
 }
 
 export interface Store {
@@ -85,6 +96,9 @@ export interface Store {
   usage: KeyUsageStore;
   generations: GenerationStore;
   reservations: ReservationStore;
+  presets: PresetStore;
+  members: WorkspaceMemberStore;
+  byok: ByokStore;
   /** runs fn in one write transaction (BEGIN IMMEDIATE) */
   transaction<T>(fn: () => T): T;
   /** database reachable and all migrations applied */
@@ -181,4 +195,116 @@ export interface ReservationStore {
   held(keyHash: string): number;
   /** forget every reservation (at start: requests of a previous process are gone) */
   clear(): number;
+}
+
+export type PresetStatus = "active" | "disabled" | "archived";
+
+export type PresetRecord = {
+  id: string;
+  workspaceId: string;
+  slug: string;
+  name: string;
+  description: string | null;
+  status: PresetStatus;
+  statusUpdatedAt: number | null;
+  designatedVersionId: string | null;
+  creatorUserId: string | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type PresetVersionRecord = {
+  id: string;
+  presetId: string;
+  version: number;
+  config: Record<string, unknown>;
+  systemPrompt: string | null;
+  creatorId: string | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type NewPresetVersion = {
+  workspaceId: string;
+  slug: string;
+  config: Record<string, unknown>;
+  systemPrompt: string | null;
+  creatorUserId: string | null;
+  creatorId: string | null;
+  now: number;
+};
+
+export interface PresetStore {
+  /**
+   * In one write transaction: creates the preset (status active) when the workspace has no
+   * preset with this slug, appends version max+1 and designates it. Racing callers get
+   * consecutive versions.
+   */
+  appendVersion(input: NewPresetVersion): { preset: PresetRecord; version: PresetVersionRecord };
+  find(workspaceId: string, slug: string): PresetRecord | undefined;
+  /** most recently updated first */
+  list(workspaceId: string, offset: number, limit: number): PresetRecord[];
+  count(workspaceId: string): number;
+  getVersion(presetId: string, version: number): PresetVersionRecord | undefined;
+  getVersionById(id: string): PresetVersionRecord | undefined;
+  /** version ascending */
+  listVersions(presetId: string, offset: number, limit: number): PresetVersionRecord[];
+  countVersions(presetId: string): number;
+}
+
+export type WorkspaceMemberRecord = { id: string; workspaceId: string; userId: string; role: "admin" | "member"; createdAt: number };
+
+export interface WorkspaceMemberStore {
+  list(workspaceId: string, offset: number, limit: number): WorkspaceMemberRecord[];
+  count(workspaceId: string): number;
+  get(workspaceId: string, userId: string): WorkspaceMemberRecord | undefined;
+  /** inserts or updates (role) each membership; returns them as stored */
+  upsert(members: WorkspaceMemberRecord[]): WorkspaceMemberRecord[];
+  /** how many of the users were members */
+  remove(workspaceId: string, userIds: string[]): number;
+}
+
+export type ByokRecord = {
+  id: string;
+  /** null: applies to every workspace */
+  workspaceId: string | null;
+  provider: string;
+  name: string | null;
+  label: string;
+  /** base64 of iv | ciphertext | tag; "" once deleted */
+  encryptedKey: string;
+  disabled: boolean;
+  isFallback: boolean;
+  isRequired: boolean;
+  isByokOnly: boolean;
+  declaredZdr: boolean | null;
+  allowedModels: string[] | null;
+  allowedUserIds: string[] | null;
+  allowedApiKeyHashes: string[] | null;
+  sortOrder: number;
+  createdAt: number;
+  updatedAt: number | null;
+};
+
+export type ByokPatch = Partial<
+  Pick<
+    ByokRecord,
+    "name" | "label" | "encryptedKey" | "disabled" | "isFallback" | "isRequired" | "isByokOnly" | "declaredZdr" | "allowedModels" | "allowedUserIds" | "allowedApiKeyHashes"
+  >
+>;
+
+export type ByokFilter = { workspaceId?: string; provider?: string };
+
+export interface ByokStore {
+  /** stores the credential with sort_order = last of its workspace and provider + 1 */
+  create(cred: Omit<ByokRecord, "sortOrder">): ByokRecord;
+  get(id: string): ByokRecord | undefined;
+  /** by workspace, provider, sort_order */
+  list(filter: ByokFilter, offset: number, limit: number): ByokRecord[];
+  count(filter: ByokFilter): number;
+  update(id: string, patch: ByokPatch, now: number): ByokRecord | undefined;
+  /** soft delete; the key material is wiped */
+  delete(id: string, now: number): boolean;
+  /** enabled credentials a request of the workspace may use (its own and global ones), by sort_order */
+  usable(workspaceId: string): ByokRecord[];
 }

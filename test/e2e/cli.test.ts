@@ -87,3 +87,22 @@ describe("bootstrap", () => {
     }
   });
 });
+
+describe("bootstrap after the default workspace was deleted", () => {
+  test("a new default is made even when its slug is taken, and the admin key moves to it", async () => {
+    const { bootstrap } = await import("../../src/bootstrap");
+    const { createSqliteStore } = await import("../../src/store/sqlite");
+    const { authenticate } = await import("../../src/http/auth");
+    const store = createSqliteStore(":memory:");
+    bootstrap(store, { adminKey: ADMIN_KEY, now: 1 });
+    const original = store.workspaces.getDefault()!;
+    store.workspaces.delete(original.id, 2);
+    store.workspaces.create({ ...original, id: crypto.randomUUID(), isDefault: false, name: "Taken", slug: "default", createdAt: 3 });
+    bootstrap(store, { adminKey: ADMIN_KEY, now: 4 });
+    const fresh = store.workspaces.getDefault()!;
+    expect(fresh.id).not.toBe(original.id);
+    expect(fresh.slug).toMatch(/^default-[0-9a-f]{8}$/);
+    expect(authenticate(store, ADMIN_KEY, 5).workspace.id).toBe(fresh.id);
+    store.close();
+  });
+});

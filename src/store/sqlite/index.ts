@@ -7,8 +7,11 @@ import { sqliteKeyStore } from "./keys";
 import { sqliteKeyUsageStore } from "./key-usage";
 import { sqliteGenerationStore } from "./generations";
 import { sqliteReservationStore } from "./reservations";
+import { sqlitePresetStore } from "./presets";
 import { sqliteUserStore } from "./users";
 import { sqliteWorkspaceStore } from "./workspaces";
+import { sqliteMemberStore } from "./members";
+import { sqliteByokStore } from "./byok";
 
 export function createSqliteStore(path: string, opts: { migrate?: boolean } = {}): Store {
   const { sqlite, db } = openDatabase(path);
@@ -25,6 +28,9 @@ export function createSqliteStore(path: string, opts: { migrate?: boolean } = {}
     usage: sqliteKeyUsageStore(db, sqlite),
     generations: sqliteGenerationStore(db, sqlite),
     reservations: sqliteReservationStore(db, sqlite, transaction),
+    presets: sqlitePresetStore(db, sqlite),
+    members: sqliteMemberStore(db),
+    byok: sqliteByokStore(db),
     transaction,
     ready() {
       try {

@@ -41,8 +41,8 @@ export function sqliteKeyStore(db: Db): ApiKeyStore {
       const row = db.update(apiKeys).set({ deletedAt: now, disabled: true }).where(and(eq(apiKeys.hash, hash), live)).returning().get();
       return row !== undefined;
     },
-    reviveAsManagement(hash, now) {
-      const row = db.update(apiKeys).set({ deletedAt: null, disabled: false, isManagement: true, expiresAt: null, updatedAt: now }).where(eq(apiKeys.hash, hash)).returning().get();
+    reviveAsManagement(hash, now, workspaceId) {
+      const row = db.update(apiKeys).set({ deletedAt: null, disabled: false, isManagement: true, expiresAt: null, updatedAt: now, workspaceId }).where(eq(apiKeys.hash, hash)).returning().get();
       return row !== undefined;
     },
     countManagement() {

@@ -1,20 +1,25 @@
-import { asc, count, eq, or } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import type { Db } from "./client";
-import { workspaces } from "./schema";
-import type { WorkspaceRecord, WorkspaceStore } from "../store";
+import { apiKeys, byokCredentials, workspaceMembers, workspaces } from "./schema";
+import type { WorkspacePatch, WorkspaceRecord, WorkspaceStore } from "../store";
 
 type Row = typeof workspaces.$inferSelect;
 
 const toRecord = (row: Row): WorkspaceRecord => ({ ...row, settings: JSON.parse(row.settings) as Record<string, unknown> });
 
 export function sqliteWorkspaceStore(db: Db): WorkspaceStore {
+  /** keys that still authenticate: live, enabled and not expired */
+  const activeKeysOf = (id: string, now: number) =>
+    and(eq(apiKeys.workspaceId, id), isNull(apiKeys.deletedAt), eq(apiKeys.disabled, false), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now)));
   return {
     create(ws) {
       db.insert(workspaces).values({ ...ws, settings: JSON.stringify(ws.settings) }).run();
       return ws;
     },
     find(ref) {
-      const row = db.select().from(workspaces).where(or(eq(workspaces.id, ref), eq(workspaces.slug, ref))).get();
+      // an id wins over a slug that happens to look like one
+      const rows = db.select().from(workspaces).where(or(eq(workspaces.id, ref), eq(workspaces.slug, ref))).all();
+      const row = rows.find((r) => r.id === ref) ?? rows[0];
       return row ? toRecord(row) : undefined;
     },
     getDefault() {
@@ -26,6 +31,35 @@ export function sqliteWorkspaceStore(db: Db): WorkspaceStore {
     },
     count() {
       return db.select({ n: count() }).from(workspaces).get()?.n ?? 0;
+    },
+    update(id, patch: WorkspacePatch, now) {
+      const { settings, ...rest } = patch;
+      const values = { ...rest, updatedAt: now, ...(settings === undefined ? {} : { settings: JSON.stringify(settings) }) };
+      const row = db.update(workspaces).set(values).where(eq(workspaces.id, id)).returning().get();
+      return row ? toRecord(row) : undefined;
+    },
+    delete(id, now) {
+      const row = db.delete(workspaces).where(eq(workspaces.id, id)).returning().get();
+      if (!row) return false;
+      db.delete(workspaceMembers).where(eq(workspaceMembers.workspaceId, id)).run();
+      db.update(byokCredentials)
+        .set({ deletedAt: now, encryptedKey: "", disabled: true })
+        .where(and(eq(byokCredentials.workspaceId, id), isNull(byokCredentials.deletedAt)))
+        .run();
+      return true;
+    },
+    countActiveKeys(id, now) {
+      return db.select({ n: count() }).from(apiKeys).where(activeKeysOf(id, now)).get()?.n ?? 0;
+    },
+    usersWithActiveKeys(id, userIds, now) {
+      if (userIds.length === 0) return [];
+      const rows = db
+        .selectDistinct({ user: apiKeys.creatorUserId })
+        .from(apiKeys)
+        .where(and(activeKeysOf(id, now), inArray(apiKeys.creatorUserId, userIds)))
+        .all();
+      const found = new Set(rows.map((r) => r.user));
+      return userIds.filter((u) => found.has(u));
     },
   };
 }

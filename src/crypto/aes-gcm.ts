@@ -1,0 +1,42 @@
+import { createDecipheriv } from "node:crypto";
+
+/**
+ * AES-256-GCM sealing of short secrets (BYOK provider keys). A sealed secret is
+ * base64(iv | ciphertext | tag): 12-byte random IV, 16-byte tag, the layout WebCrypto
+ * produces, so both directions below read each other's output.
+ */
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+export function importAesKey(raw: Uint8Array, usages: Array<"encrypt" | "decrypt">): Promise<CryptoKey> {
+  if (raw.length !== 32) throw new Error("AES-256 needs a 32-byte key");
+  return crypto.subtle.importKey("raw", new Uint8Array(raw), { name: "AES-GCM" }, false, usages);
+}
+
+export async function sealSecret(key: CryptoKey, plaintext: string): Promise<string> {
+  const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
+  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, key, new TextEncoder().encode(plaintext)));
+  const out = new Uint8Array(IV_BYTES + sealed.length);
+  out.set(iv, 0);
+  out.set(sealed, IV_BYTES);
+  return Buffer.from(out).toString("base64");
+}
+
+export async function openSecret(key: CryptoKey, blob: string): Promise<string> {
+  const bytes = Buffer.from(blob, "base64");
+  if (bytes.length < IV_BYTES + TAG_BYTES) throw new Error("sealed secret is too short");
+  const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: new Uint8Array(bytes.subarray(0, IV_BYTES)) }, key, new Uint8Array(bytes.subarray(IV_BYTES)));
+  return new TextDecoder().decode(plain);
+}
+
+/**
+ * Synchronous opening for the routing path, which plans candidates without awaiting.
+ * Same format and the same authentication check as `openSecret`.
+ */
+export function openSecretSync(raw: Uint8Array, blob: string): string {
+  const bytes = Buffer.from(blob, "base64");
+  if (bytes.length < IV_BYTES + TAG_BYTES) throw new Error("sealed secret is too short");
+  const decipher = createDecipheriv("aes-256-gcm", raw, bytes.subarray(0, IV_BYTES), { authTagLength: TAG_BYTES });
+  decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
+  return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]).toString("utf8");
+}

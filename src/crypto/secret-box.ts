@@ -1,0 +1,46 @@
+import type { Config } from "../config";
+import { loadMasterKey } from "./master-key";
+import { importAesKey, openSecret, openSecretSync, sealSecret } from "./aes-gcm";
+
+/** Seals and opens BYOK secrets under the master key. */
+export type SecretBox = {
+  seal(plaintext: string): Promise<string>;
+  open(sealed: string): Promise<string>;
+  /** for the routing path; recently opened secrets are served from a bounded cache */
+  openSync(sealed: string): string;
+};
+
+export function createSecretBox(masterKey: Uint8Array, cacheSize = 1024): SecretBox {
+  let encryptKey: Promise<CryptoKey> | undefined;
+  let decryptKey: Promise<CryptoKey> | undefined;
+  // keyed by the sealed text: a rotated key is a new entry, the old one ages out
+  const cache = new Map<string, string>();
+  return {
+    async seal(plaintext) {
+      encryptKey ??= importAesKey(masterKey, ["encrypt"]);
+      return sealSecret(await encryptKey, plaintext);
+    },
+    async open(sealed) {
+      decryptKey ??= importAesKey(masterKey, ["decrypt"]);
+      return openSecret(await decryptKey, sealed);
+    },
+    openSync(sealed) {
+      const hit = cache.get(sealed);
+      if (hit !== undefined) {
+        cache.delete(sealed);
+        cache.set(sealed, hit);
+        return hit;
+      }
+      const plain = openSecretSync(masterKey, sealed);
+      if (cache.size >= cacheSize) cache.delete(cache.keys().next().value!);
+      cache.set(sealed, plain);
+      return plain;
+    },
+  };
+}
+
+/** The context's secret box, built from its config on first use when the context was made without one. */
+export function secretBoxOf(ctx: { config: Pick<Config, "secretKey" | "databasePath">; secrets?: SecretBox }): SecretBox {
+  ctx.secrets ??= createSecretBox(loadMasterKey(ctx.config));
+  return ctx.secrets;
+}

@@ -1,0 +1,121 @@
+import { badRequest, notFound } from "../../errors";
+import type { Catalog } from "../../catalog/types";
+import type { Config } from "../../config";
+import { secretBoxOf, type SecretBox } from "../../crypto/secret-box";
+import type { ByokPatch, ByokRecord, Store, WorkspaceRecord } from "../../store/store";
+import { isoTime } from "../../time";
+import { maskProviderKey } from "./label";
+import type { ByokDataOut, CreateByokInput, ListByokInput, UpdateByokInput } from "./model";
+
+export type ByokDeps = { store: Store; clock: () => number; catalog: Catalog; config: Pick<Config, "secretKey" | "databasePath">; secrets?: SecretBox };
+
+export function renderByok(c: ByokRecord): ByokDataOut {
+  return {
+    id: c.id,
+    provider: c.provider,
+    name: c.name,
+    label: c.label,
+    disabled: c.disabled,
+    is_fallback: c.isFallback,
+    is_required: c.isRequired,
+    is_byok_only: c.isByokOnly,
+    declared_zdr: c.declaredZdr,
+    allowed_models: c.allowedModels,
+    allowed_user_ids: c.allowedUserIds,
+    allowed_api_key_hashes: c.allowedApiKeyHashes,
+    sort_order: c.sortOrder,
+    workspace_id: c.workspaceId,
+    created_at: isoTime(c.createdAt),
+  };
+}
+
+/** A credential is only useful for a provider the catalog can route to. */
+function knownProvider(catalog: Catalog, slug: string, field: string): string {
+  if (!catalog.getProvider(slug)) throw badRequest(`Invalid ${field} 'provider': unknown provider '${slug}'`, { field: "provider" });
+  return slug;
+}
+
+function workspaceFor(store: Store, ref: string | undefined, where: string): WorkspaceRecord {
+  const ws = ref === undefined ? store.workspaces.getDefault() : store.workspaces.find(ref);
+  if (!ws) throw badRequest(ref === undefined ? "No default workspace exists; pass workspace_id" : `Invalid ${where} 'workspace_id': no workspace '${ref}'`, { field: "workspace_id" });
+  return ws;
+}
+
+function assertFlagsCompatible(isFallback: boolean, isByokOnly: boolean): void {
+  if (isFallback && isByokOnly) throw badRequest("Invalid field 'is_fallback': a fallback credential cannot also be is_byok_only", { field: "is_fallback" });
+}
+
+function findCredential(store: Store, id: string): ByokRecord {
+  const cred = store.byok.get(id);
+  if (!cred) throw notFound(`BYOK key not found: ${id}`);
+  return cred;
+}
+
+export async function createByok(deps: ByokDeps, body: CreateByokInput): Promise<ByokDataOut> {
+  const provider = knownProvider(deps.catalog, body.provider, "field");
+  assertFlagsCompatible(body.is_fallback ?? false, body.is_byok_only ?? false);
+  const ws = workspaceFor(deps.store, body.workspace_id, "field");
+  const encryptedKey = await secretBoxOf(deps).seal(body.key);
+  const now = deps.clock();
+  const record = deps.store.transaction(() =>
+    deps.store.byok.create({
+      id: crypto.randomUUID(),
+      workspaceId: ws.id,
+      provider,
+      name: body.name ?? null,
+      label: maskProviderKey(body.key),
+      encryptedKey,
+      disabled: body.disabled ?? false,
+      isFallback: body.is_fallback ?? false,
+      isRequired: body.is_required ?? false,
+      isByokOnly: body.is_byok_only ?? false,
+      declaredZdr: body.declared_zdr ?? null,
+      allowedModels: body.allowed_models ?? null,
+      allowedUserIds: body.allowed_user_ids ?? null,
+      allowedApiKeyHashes: body.allowed_api_key_hashes ?? null,
+      createdAt: now,
+      updatedAt: null,
+    }),
+  );
+  return renderByok(record);
+}
+
+export function listByok(deps: ByokDeps, query: ListByokInput): { data: ByokDataOut[]; total_count: number } {
+  const filter = {
+    workspaceId: query.workspace_id === undefined ? undefined : workspaceFor(deps.store, query.workspace_id, "query parameter").id,
+    provider: query.provider === undefined ? undefined : knownProvider(deps.catalog, query.provider, "query parameter"),
+  };
+  return { data: deps.store.byok.list(filter, query.offset ?? 0, query.limit ?? 50).map(renderByok), total_count: deps.store.byok.count(filter) };
+}
+
+export function getByok(deps: ByokDeps, id: string): ByokDataOut {
+  return renderByok(findCredential(deps.store, id));
+}
+
+export async function updateByok(deps: ByokDeps, id: string, body: UpdateByokInput): Promise<ByokDataOut> {
+  const current = findCredential(deps.store, id);
+  assertFlagsCompatible(body.is_fallback ?? current.isFallback, body.is_byok_only ?? current.isByokOnly);
+  const patch: ByokPatch = {};
+  if (body.key !== undefined) {
+    // rotation in place: new ciphertext, new label, same id and position
+    patch.encryptedKey = await secretBoxOf(deps).seal(body.key);
+    patch.label = maskProviderKey(body.key);
+  }
+  if (body.name !== undefined) patch.name = body.name;
+  if (body.disabled !== undefined) patch.disabled = body.disabled;
+  if (body.is_fallback !== undefined) patch.isFallback = body.is_fallback;
+  if (body.is_required !== undefined) patch.isRequired = body.is_required;
+  if (body.is_byok_only !== undefined) patch.isByokOnly = body.is_byok_only;
+  if (body.declared_zdr !== undefined) patch.declaredZdr = body.declared_zdr;
+  if (body.allowed_models !== undefined) patch.allowedModels = body.allowed_models;
+  if (body.allowed_user_ids !== undefined) patch.allowedUserIds = body.allowed_user_ids;
+  if (body.allowed_api_key_hashes !== undefined) patch.allowedApiKeyHashes = body.allowed_api_key_hashes;
+  const updated = deps.store.byok.update(id, patch, deps.clock());
+  if (!updated) throw notFound(`BYOK key not found: ${id}`);
+  return renderByok(updated);
+}
+
+export function deleteByok(deps: ByokDeps, id: string): { deleted: true } {
+  if (!deps.store.byok.delete(id, deps.clock())) throw notFound(`BYOK key not found: ${id}`);
+  return { deleted: true };
+}

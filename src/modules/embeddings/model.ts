@@ -1,0 +1,55 @@
+import { t } from "elysia";
+import { ProviderPreferences, SessionId, Trace, User } from "../../formats/shared-schema";
+
+/** contract §3.9 and §5 CreateEmbeddingsRequestBody / CreateEmbeddingsResponseBody */
+
+const ContentPart = t.Object({ type: t.String() }, { additionalProperties: true });
+
+export const EmbeddingInput = t.Union([
+  t.String(),
+  t.Array(t.String()),
+  t.Array(t.Number()),
+  t.Array(t.Array(t.Number())),
+  t.Array(t.Object({ content: t.Array(ContentPart) })),
+]);
+
+export const EmbeddingsBody = t.Object(
+  {
+    model: t.String({ minLength: 1 }),
+    input: EmbeddingInput,
+    encoding_format: t.Optional(t.Union([t.Literal("float"), t.Literal("base64")])),
+    dimensions: t.Optional(t.Integer({ minimum: 1 })),
+    input_type: t.Optional(t.String()),
+    provider: t.Optional(t.Nullable(ProviderPreferences)),
+    user: t.Optional(User),
+    session_id: t.Optional(SessionId),
+    trace: t.Optional(Trace),
+  },
+  // provider-specific extras (e.g. `truncate`) are not refused; only the fields above are sent upstream
+  { additionalProperties: true },
+);
+
+export const CostDetails = t.Object({
+  upstream_inference_cost: t.Optional(t.Nullable(t.Number())),
+  upstream_inference_prompt_cost: t.Number(),
+  upstream_inference_completions_cost: t.Number(),
+});
+
+export const EmbeddingsResponse = t.Object({
+  id: t.Optional(t.String()),
+  object: t.Literal("list"),
+  data: t.Array(t.Object({ object: t.Literal("embedding"), embedding: t.Union([t.Array(t.Number()), t.String()]), index: t.Optional(t.Integer()) })),
+  model: t.String(),
+  usage: t.Optional(
+    t.Object({
+      prompt_tokens: t.Integer(),
+      total_tokens: t.Integer(),
+      cost: t.Optional(t.Number()),
+      is_byok: t.Optional(t.Boolean()),
+      cost_details: t.Optional(t.Nullable(CostDetails)),
+    }),
+  ),
+});
+
+export type EmbeddingsRequest = typeof EmbeddingsBody.static;
+export type EmbeddingsResult = typeof EmbeddingsResponse.static;

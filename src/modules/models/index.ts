@@ -1,0 +1,86 @@
+import type { AppContext } from "../../app-context";
+import { authPlugin } from "../../http/auth";
+import { routeModule } from "../../http/module";
+import {
+  CountQuery,
+  ListEndpointsResponse,
+  ListEndpointsZdrResponse,
+  ListModelsQuery,
+  ListProvidersResponse,
+  ModelPathParams,
+  ModelResponse,
+  ModelsCountResponse,
+  ModelsListResponse,
+  PageQuery,
+  UserModelsQuery,
+} from "./model";
+import { modelsRss } from "./rss";
+import {
+  countModels,
+  filteredModels,
+  getModel,
+  listEmbeddingModels,
+  listEndpoints,
+  listModels,
+  listProviders,
+  listUserModels,
+  listZdrEndpoints,
+} from "./service";
+
+const tags = ["Models"];
+
+/** The catalog: public like OpenRouter's, except /models/user, which depends on the caller. */
+export function modelRoutes(ctx: AppContext) {
+  return routeModule("models", "/api/v1")
+    .use(authPlugin(ctx.store, ctx.clock))
+    .get(
+      "/models",
+      ({ query, request }) => {
+        if (!query.use_rss) return listModels(ctx, query, request.url);
+        const xml = modelsRss(
+          filteredModels(ctx, query).map((x) => x.model),
+          { origin: new URL(request.url).origin, chatLinks: query.use_rss_chat_links === true, now: ctx.clock() },
+        );
+        return new Response(xml, { headers: { "content-type": "application/rss+xml; charset=utf-8" } });
+      },
+      {
+        query: ListModelsQuery,
+        response: ModelsListResponse,
+        detail: { tags, summary: "List models (JSON, or an RSS 2.0 feed with use_rss=true)" },
+      },
+    )
+    .get("/models/count", ({ query }) => ({ data: { count: countModels(ctx, query.output_modalities) } }), {
+      query: CountQuery,
+      response: ModelsCountResponse,
+      detail: { tags, summary: "Number of models" },
+    })
+    .get("/models/user", ({ query, principal, request }) => listUserModels(ctx, principal, query, request.url), {
+      auth: "any",
+      query: UserModelsQuery,
+      response: ModelsListResponse,
+      detail: { tags, summary: "Models the caller's workspace can use (credentials present, provider preferences applied)" },
+    })
+    .get("/model/:author/:slug", ({ params }) => ({ data: getModel(ctx, params.author, params.slug) }), {
+      params: ModelPathParams,
+      response: ModelResponse,
+      detail: { tags, summary: "One model" },
+    })
+    .get("/models/:author/:slug/endpoints", ({ params }) => ({ data: listEndpoints(ctx, params.author, params.slug) }), {
+      params: ModelPathParams,
+      response: ListEndpointsResponse,
+      detail: { tags: ["Endpoints"], summary: "Endpoints of a model, with live latency, throughput and uptime" },
+    })
+    .get("/endpoints/zdr", () => ({ data: listZdrEndpoints(ctx) }), {
+      response: ListEndpointsZdrResponse,
+      detail: { tags: ["Endpoints"], summary: "Endpoints of zero-data-retention providers" },
+    })
+    .get("/embeddings/models", ({ query, request }) => listEmbeddingModels(ctx, query, request.url), {
+      query: PageQuery,
+      response: ModelsListResponse,
+      detail: { tags: ["Embeddings"], summary: "Embedding models" },
+    })
+    .get("/providers", () => ({ data: listProviders(ctx) }), {
+      response: ListProvidersResponse,
+      detail: { tags: ["Providers"], summary: "Providers in the catalog" },
+    });
+}

@@ -1,0 +1,148 @@
+import type { AppContext } from "../../app-context";
+import type { CatalogEndpoint, CatalogModel } from "../../catalog/types";
+import { GatewayError } from "../../errors";
+import { credentialResolver } from "../../gateway/credentials";
+import { filterEndpoints, type FilterContext } from "../../gateway/routing/filters";
+import type { ProviderPreferences } from "../../gateway/routing/preferences";
+import type { Principal } from "../../http/principal";
+import { modelFilters, outputModalityFilter } from "./filters";
+import type { ListModelsQueryInput, ModelWire } from "./model";
+import { endpointWire, modelWire, providerWire } from "./present";
+
+const DEFAULT_LIMIT = 500;
+
+type Listed = { model: CatalogModel; endpoints: CatalogEndpoint[] };
+export type ModelsPage = { data: ModelWire[]; links: { next: string | null }; total_count: number };
+
+/** offset/limit over the list; `links.next` repeats the request URL with the next offset */
+function page(items: Listed[], url: string, offset = 0, limit: number | undefined): ModelsPage {
+  const size = limit ?? DEFAULT_LIMIT;
+  const slice = items.slice(offset, offset + size);
+  let next: string | null = null;
+  if (offset + size < items.length) {
+    const u = new URL(url);
+    u.searchParams.set("offset", String(offset + size));
+    u.searchParams.set("limit", String(size));
+    next = u.pathname + u.search;
+  }
+  return { data: slice.map((x) => modelWire(x.model, x.endpoints)), links: { next }, total_count: items.length };
+}
+
+const topEndpoint = (x: Listed) => x.endpoints[0];
+const promptPrice = (x: Listed) => topEndpoint(x)?.pricing.prompt ?? 0;
+
+function sorter(ctx: AppContext, sort: string | undefined): ((a: Listed, b: Listed) => number) | null {
+  const stat = (x: Listed) => (topEndpoint(x) ? ctx.router.stats.stats(topEndpoint(x)!.id) : null);
+  switch (sort) {
+    case "newest":
+      return (a, b) => b.model.created - a.model.created;
+    case "pricing-low-to-high":
+      return (a, b) => promptPrice(a) - promptPrice(b);
+    case "pricing-high-to-low":
+      return (a, b) => promptPrice(b) - promptPrice(a);
+    case "context-high-to-low":
+      return (a, b) => b.model.contextLength - a.model.contextLength;
+    case "throughput-high-to-low":
+      return (a, b) => (stat(b)?.throughputLast30m?.p50 ?? -1) - (stat(a)?.throughputLast30m?.p50 ?? -1);
+    case "latency-low-to-high":
+      return (a, b) => (stat(a)?.latencyLast30m?.p50 ?? Infinity) - (stat(b)?.latencyLast30m?.p50 ?? Infinity);
+    default:
+      return null;
+  }
+}
+
+export function filteredModels(ctx: AppContext, q: ListModelsQueryInput): Listed[] {
+  const filters = modelFilters(q);
+  const items = ctx.catalog
+    .models()
+    .filter((m) => filters.every((f) => f(m)))
+    .map((model) => ({ model, endpoints: model.endpoints }));
+  const order = sorter(ctx, q.sort);
+  return order ? items.sort(order) : items;
+}
+
+export function listModels(ctx: AppContext, q: ListModelsQueryInput, url: string): ModelsPage {
+  return page(filteredModels(ctx, q), url, q.offset, q.limit);
+}
+
+export function countModels(ctx: AppContext, outputModalities: string | undefined): number {
+  const f = outputModalityFilter(outputModalities);
+  return ctx.catalog.models().filter(f).length;
+}
+
+/** provider preferences a workspace may keep in its settings (`settings.provider`), applied to what it can use */
+function workspacePreferences(principal: Principal): ProviderPreferences {
+  const p = principal.workspace.settings?.provider;
+  return p && typeof p === "object" ? (p as ProviderPreferences) : {};
+}
+
+/** The models the caller's workspace can call: endpoints with usable credentials that pass its provider preferences. */
+export function listUserModels(ctx: AppContext, principal: Principal, q: { offset?: number; limit?: number; output_modalities?: string }, url: string): ModelsPage {
+  const credentials = credentialResolver(ctx, principal);
+  const filterCtx: FilterContext = {
+    prefs: workspacePreferences(principal),
+    sentParameters: [],
+    estimatedPromptTokens: 0,
+    requestedOutputTokens: 0,
+    modalities: new Set(),
+    hasCredentials: (e) => credentials(e).length > 0,
+  };
+  const byModality = outputModalityFilter(q.output_modalities);
+  const items: Listed[] = [];
+  for (const model of ctx.catalog.models()) {
+    if (!byModality(model)) continue;
+    const endpoints = filterEndpoints(model, filterCtx, []);
+    if (endpoints.length) items.push({ model, endpoints });
+  }
+  // both omitted: the whole list, as the contract says
+  const limit = q.offset === undefined && q.limit === undefined ? Math.max(items.length, 1) : q.limit;
+  return page(items, url, q.offset, limit);
+}
+
+function findModel(ctx: AppContext, author: string, slug: string): CatalogModel {
+  const model = ctx.catalog.getModel(`${author}/${slug}`);
+  if (!model) throw new GatewayError(404, `Model not found: ${author}/${slug}`);
+  return model;
+}
+
+export function getModel(ctx: AppContext, author: string, slug: string): ModelWire {
+  return modelWire(findModel(ctx, author, slug));
+}
+
+function endpointsWire(ctx: AppContext, model: CatalogModel, endpoints: CatalogEndpoint[]) {
+  const { stats, circuits } = ctx.router;
+  return endpoints.map((e) => endpointWire(model, e, stats.stats(e.id), circuits.health(e.id)));
+}
+
+export function listEndpoints(ctx: AppContext, author: string, slug: string) {
+  const model = findModel(ctx, author, slug);
+  const wire = modelWire(model);
+  return {
+    id: model.id,
+    name: model.name,
+    created: model.created,
+    description: model.description,
+    architecture: { ...wire.architecture, tokenizer: wire.architecture.tokenizer ?? null, instruct_type: wire.architecture.instruct_type ?? null },
+    endpoints: endpointsWire(ctx, model, model.endpoints),
+  };
+}
+
+/** every endpoint of a zero-data-retention provider, across all models */
+export function listZdrEndpoints(ctx: AppContext) {
+  return ctx.catalog.models().flatMap((m) => endpointsWire(ctx, m, m.endpoints.filter((e) => e.provider.zdr)));
+}
+
+export function listProviders(ctx: AppContext) {
+  return ctx.catalog
+    .providers()
+    .map(providerWire)
+    .sort((a, b) => a.slug.localeCompare(b.slug));
+}
+
+export function listEmbeddingModels(ctx: AppContext, q: { offset?: number; limit?: number }, url: string): ModelsPage {
+  const items = ctx.catalog
+    .models()
+    .filter((m) => m.outputModalities.includes("embeddings"))
+    .map((model) => ({ model, endpoints: model.endpoints }));
+  return page(items, url, q.offset, q.limit);
+}

@@ -1,0 +1,96 @@
+import { notFound, badRequest } from "../../errors";
+import type { InboundFormat } from "../../gateway/codecs";
+import type { Principal } from "../../http/principal";
+import type { PresetRecord, PresetVersionRecord, Store } from "../../store/store";
+import { isoOrNull, isoTime } from "../../time";
+import { extractPreset } from "./extract-config";
+import type { PageInput, PresetDataOut, PresetVersionDataOut, PresetWithVersionOut } from "./model";
+import { assertPresetSlug } from "./slug";
+
+export type PresetServiceDeps = { store: Store; clock: () => number };
+
+export function renderPreset(preset: PresetRecord): PresetDataOut {
+  return {
+    id: preset.id,
+    slug: preset.slug,
+    name: preset.name,
+    description: preset.description,
+    status: preset.status,
+    status_updated_at: isoOrNull(preset.statusUpdatedAt),
+    designated_version_id: preset.designatedVersionId,
+    creator_user_id: preset.creatorUserId,
+    workspace_id: preset.workspaceId,
+    created_at: isoTime(preset.createdAt),
+    updated_at: isoTime(preset.updatedAt),
+  };
+}
+
+export function renderVersion(version: PresetVersionRecord): PresetVersionDataOut {
+  return {
+    id: version.id,
+    preset_id: version.presetId,
+    version: version.version,
+    config: version.config,
+    system_prompt: version.systemPrompt,
+    creator_id: version.creatorId ?? "",
+    created_at: isoTime(version.createdAt),
+    updated_at: isoTime(version.updatedAt),
+  };
+}
+
+function withDesignated(store: Store, preset: PresetRecord, designated?: PresetVersionRecord): PresetWithVersionOut {
+  const version = designated ?? (preset.designatedVersionId ? store.presets.getVersionById(preset.designatedVersionId) : undefined);
+  return { ...renderPreset(preset), designated_version: version ? renderVersion(version) : null };
+}
+
+const page = (query: PageInput) => ({ offset: query.offset ?? 0, limit: query.limit ?? 50 });
+
+/** The preset of the caller's workspace, or 404. */
+export function findPreset(store: Store, principal: Principal, slug: string): PresetRecord {
+  assertPresetSlug(slug);
+  const preset = store.presets.find(principal.workspace.id, slug);
+  if (!preset) throw notFound(`Preset not found: ${slug}`);
+  return preset;
+}
+
+/** Creates the preset when absent, else adds a version and designates it. */
+export function createPresetVersion(deps: PresetServiceDeps, principal: Principal, slug: string, format: InboundFormat, body: Record<string, unknown>): PresetWithVersionOut {
+  assertPresetSlug(slug);
+  const { config, systemPrompt } = extractPreset(format, body);
+  // the version's creator: the key's user when it has one, else the key itself (its public hash)
+  const creatorUserId = principal.user?.id ?? principal.key.creatorUserId;
+  const { preset, version } = deps.store.presets.appendVersion({
+    workspaceId: principal.workspace.id,
+    slug,
+    config,
+    systemPrompt,
+    creatorUserId,
+    creatorId: creatorUserId ?? principal.key.hash,
+    now: deps.clock(),
+  });
+  return withDesignated(deps.store, preset, version);
+}
+
+export function listPresets(deps: PresetServiceDeps, principal: Principal, query: PageInput) {
+  const { offset, limit } = page(query);
+  const workspaceId = principal.workspace.id;
+  return { data: deps.store.presets.list(workspaceId, offset, limit).map(renderPreset), total_count: deps.store.presets.count(workspaceId) };
+}
+
+export function getPreset(deps: PresetServiceDeps, principal: Principal, slug: string): PresetWithVersionOut {
+  return withDesignated(deps.store, findPreset(deps.store, principal, slug));
+}
+
+export function listPresetVersions(deps: PresetServiceDeps, principal: Principal, slug: string, query: PageInput) {
+  const preset = findPreset(deps.store, principal, slug);
+  const { offset, limit } = page(query);
+  return { data: deps.store.presets.listVersions(preset.id, offset, limit).map(renderVersion), total_count: deps.store.presets.countVersions(preset.id) };
+}
+
+export function getPresetVersion(deps: PresetServiceDeps, principal: Principal, slug: string, versionParam: string): PresetVersionDataOut {
+  if (!/^[1-9]\d{0,8}$/.test(versionParam)) throw badRequest(`Invalid path parameter 'version': a positive integer, got '${versionParam}'`, { field: "version" });
+  const preset = findPreset(deps.store, principal, slug);
+  const version = deps.store.presets.getVersion(preset.id, Number(versionParam));
+  if (!version) throw notFound(`Preset version not found: ${slug} version ${versionParam}`);
+  return renderVersion(version);
+}

@@ -1,0 +1,82 @@
+import type { AppContext } from "../../app-context";
+import { authPlugin } from "../../http/auth";
+import { routeModule } from "../../http/module";
+import {
+  AddMembersResponse,
+  CreateWorkspaceBody,
+  DeleteWorkspaceQuery,
+  DeletedResponse,
+  ListMembersResponse,
+  ListWorkspacesResponse,
+  PageQuery,
+  RemoveMembersResponse,
+  UpdateWorkspaceBody,
+  UserIdsBody,
+  WorkspaceParams,
+  WorkspaceResponse,
+} from "./model";
+import { addMembers, listMembers, removeMembers } from "./members";
+import { createWorkspace, deleteWorkspace, getWorkspace, listWorkspaces, updateWorkspace } from "./service";
+
+const tags = ["Workspaces"];
+
+export function workspaceRoutes(ctx: AppContext) {
+  return routeModule("workspaces", "/api/v1")
+    .use(authPlugin(ctx.store, ctx.clock))
+    .get("/workspaces", ({ query }) => listWorkspaces(ctx, query), {
+      auth: "management",
+      query: PageQuery,
+      response: ListWorkspacesResponse,
+      detail: { tags, summary: "List workspaces" },
+    })
+    .post("/workspaces", ({ principal, body, set }) => {
+      set.status = 201;
+      return { data: createWorkspace(ctx, principal, body) };
+    }, {
+      auth: "management",
+      body: CreateWorkspaceBody,
+      response: { 201: WorkspaceResponse },
+      detail: { tags, summary: "Create a workspace" },
+    })
+    .get("/workspaces/:id", ({ params }) => ({ data: getWorkspace(ctx, params.id) }), {
+      auth: "management",
+      params: WorkspaceParams,
+      response: WorkspaceResponse,
+      detail: { tags, summary: "Get a workspace by UUID or slug" },
+    })
+    .patch("/workspaces/:id", ({ params, body }) => ({ data: updateWorkspace(ctx, params.id, body) }), {
+      auth: "management",
+      params: WorkspaceParams,
+      body: UpdateWorkspaceBody,
+      response: WorkspaceResponse,
+      detail: { tags, summary: "Update a workspace" },
+    })
+    .delete("/workspaces/:id", ({ params, query }) => deleteWorkspace(ctx, params.id, query.confirm_default_workspace_deletion ?? false), {
+      auth: "management",
+      params: WorkspaceParams,
+      query: DeleteWorkspaceQuery,
+      response: DeletedResponse,
+      detail: { tags, summary: "Delete a workspace (refused while it has active API keys)" },
+    })
+    .get("/workspaces/:id/members", ({ params, query }) => listMembers(ctx, params.id, query), {
+      auth: "management",
+      params: WorkspaceParams,
+      query: PageQuery,
+      response: ListMembersResponse,
+      detail: { tags, summary: "List a workspace's members" },
+    })
+    .post("/workspaces/:id/members/add", ({ params, body }) => addMembers(ctx, params.id, body.user_ids), {
+      auth: "management",
+      params: WorkspaceParams,
+      body: UserIdsBody,
+      response: AddMembersResponse,
+      detail: { tags, summary: "Add organization users to a workspace" },
+    })
+    .post("/workspaces/:id/members/remove", ({ params, body }) => removeMembers(ctx, params.id, body.user_ids), {
+      auth: "management",
+      params: WorkspaceParams,
+      body: UserIdsBody,
+      response: RemoveMembersResponse,
+      detail: { tags, summary: "Remove users from a workspace (refused for users with active keys in it)" },
+    });
+}

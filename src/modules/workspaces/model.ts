@@ -1,0 +1,89 @@
+import { t } from "elysia";
+
+export { PageQuery } from "../organization/model";
+
+const SLUG_PATTERN = "^[a-z0-9]+(?:-[a-z0-9]+)*$";
+const ProviderSort = t.Union([t.Literal("price"), t.Literal("throughput"), t.Literal("latency"), t.Literal("exacto")]);
+
+/** Fields with no behaviour in this gateway: kept in the workspace's settings and echoed back. */
+const settingsFields = {
+  disabled_server_tools: t.Optional(t.Nullable(t.Array(t.String({ minLength: 1 }), { maxItems: 100 }))),
+  io_logging_api_key_ids: t.Optional(t.Nullable(t.Array(t.Integer(), { maxItems: 1000 }))),
+  io_logging_sampling_rate: t.Optional(t.Number({ minimum: 0.0001, maximum: 1 })),
+  is_data_discount_logging_enabled: t.Optional(t.Boolean()),
+  is_observability_broadcast_enabled: t.Optional(t.Boolean()),
+  is_observability_io_logging_enabled: t.Optional(t.Boolean()),
+};
+
+export const SETTINGS_KEYS = Object.keys(settingsFields) as Array<keyof typeof settingsFields>;
+
+const editable = {
+  description: t.Optional(t.Nullable(t.String({ maxLength: 500 }))),
+  default_text_model: t.Optional(t.Nullable(t.String({ minLength: 1, maxLength: 256 }))),
+  default_image_model: t.Optional(t.Nullable(t.String({ minLength: 1, maxLength: 256 }))),
+  default_provider_sort: t.Optional(t.Nullable(ProviderSort)),
+  ...settingsFields,
+};
+
+export const CreateWorkspaceBody = t.Object(
+  { name: t.String({ minLength: 1, maxLength: 100 }), slug: t.String({ minLength: 1, maxLength: 50, pattern: SLUG_PATTERN }), ...editable },
+  { additionalProperties: false },
+);
+
+export const UpdateWorkspaceBody = t.Object(
+  {
+    name: t.Optional(t.String({ minLength: 1, maxLength: 100 })),
+    slug: t.Optional(t.String({ minLength: 1, maxLength: 50, pattern: SLUG_PATTERN })),
+    ...editable,
+  },
+  { additionalProperties: false },
+);
+
+export const WorkspaceParams = t.Object({ id: t.String({ minLength: 1 }) });
+export const DeleteWorkspaceQuery = t.Object({ confirm_default_workspace_deletion: t.Optional(t.Boolean()) });
+
+export const WorkspaceData = t.Object({
+  id: t.String(),
+  name: t.String(),
+  slug: t.String(),
+  description: t.Nullable(t.String()),
+  created_at: t.String(),
+  updated_at: t.Nullable(t.String()),
+  created_by: t.Nullable(t.String()),
+  default_guardrail_id: t.String(),
+  default_text_model: t.Nullable(t.String()),
+  default_image_model: t.Nullable(t.String()),
+  default_provider_sort: t.Nullable(t.String()),
+  disabled_server_tools: t.Nullable(t.Array(t.String())),
+  io_logging_api_key_ids: t.Nullable(t.Array(t.Integer())),
+  io_logging_sampling_rate: t.Number(),
+  is_data_discount_logging_enabled: t.Boolean(),
+  is_observability_broadcast_enabled: t.Boolean(),
+  is_observability_io_logging_enabled: t.Boolean(),
+});
+
+export const WorkspaceResponse = t.Object({ data: WorkspaceData });
+export const ListWorkspacesResponse = t.Object({ data: t.Array(WorkspaceData), total_count: t.Integer() });
+export const DeletedResponse = t.Object({ deleted: t.Literal(true) });
+
+export const MemberData = t.Object({
+  id: t.String(),
+  workspace_id: t.String(),
+  user_id: t.String(),
+  role: t.Union([t.Literal("admin"), t.Literal("member")]),
+  created_at: t.String(),
+});
+
+export const UserIdsBody = t.Object(
+  { user_ids: t.Array(t.String({ minLength: 1 }), { minItems: 1, maxItems: 100 }) },
+  { additionalProperties: false },
+);
+
+export const ListMembersResponse = t.Object({ data: t.Array(MemberData), total_count: t.Integer() });
+export const AddMembersResponse = t.Object({ added_count: t.Integer(), data: t.Array(MemberData) });
+export const RemoveMembersResponse = t.Object({ removed_count: t.Integer() });
+
+export type CreateWorkspaceInput = typeof CreateWorkspaceBody.static;
+export type UpdateWorkspaceInput = typeof UpdateWorkspaceBody.static;
+export type WorkspaceDataOut = typeof WorkspaceData.static;
+export type MemberDataOut = typeof MemberData.static;

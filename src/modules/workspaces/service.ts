@@ -1,0 +1,105 @@
+import { badRequest, conflict, notFound } from "../../errors";
+import type { Principal } from "../../http/principal";
+import type { Store, WorkspacePatch, WorkspaceRecord } from "../../store/store";
+import { isoOrNull, isoTime } from "../../time";
+import { SETTINGS_KEYS, type CreateWorkspaceInput, type UpdateWorkspaceInput, type WorkspaceDataOut } from "./model";
+
+export type WorkspaceDeps = { store: Store; clock: () => number };
+
+/** by UUID or slug; 404 otherwise */
+export function findWorkspace(store: Store, ref: string): WorkspaceRecord {
+  const ws = store.workspaces.find(ref);
+  if (!ws) throw notFound(`Workspace not found: ${ref}`);
+  return ws;
+}
+
+export function renderWorkspace(ws: WorkspaceRecord): WorkspaceDataOut {
+  const s = ws.settings as Partial<Record<string, unknown>>;
+  return {
+    id: ws.id,
+    name: ws.name,
+    slug: ws.slug,
+    description: ws.description,
+    created_at: isoTime(ws.createdAt),
+    updated_at: isoOrNull(ws.updatedAt),
+    created_by: ws.createdBy,
+    default_guardrail_id: (s.default_guardrail_id as string | undefined) ?? "",
+    default_text_model: ws.defaultTextModel,
+    default_image_model: ws.defaultImageModel,
+    default_provider_sort: ws.defaultProviderSort,
+    disabled_server_tools: (s.disabled_server_tools as string[] | null | undefined) ?? null,
+    io_logging_api_key_ids: (s.io_logging_api_key_ids as number[] | null | undefined) ?? null,
+    io_logging_sampling_rate: (s.io_logging_sampling_rate as number | undefined) ?? 1,
+    is_data_discount_logging_enabled: (s.is_data_discount_logging_enabled as boolean | undefined) ?? false,
+    is_observability_broadcast_enabled: (s.is_observability_broadcast_enabled as boolean | undefined) ?? false,
+    is_observability_io_logging_enabled: (s.is_observability_io_logging_enabled as boolean | undefined) ?? false,
+  };
+}
+
+function settingsFrom(body: UpdateWorkspaceInput, base: Record<string, unknown>): Record<string, unknown> {
+  const settings = { ...base };
+  for (const k of SETTINGS_KEYS) if (body[k] !== undefined) settings[k] = body[k];
+  return settings;
+}
+
+function assertSlugFree(store: Store, slug: string, self?: string): void {
+  const other = store.workspaces.find(slug);
+  if (other && other.id !== self && other.slug === slug) throw conflict(`A workspace with slug '${slug}' already exists`, { slug });
+}
+
+export function listWorkspaces(deps: WorkspaceDeps, query: { offset?: number; limit?: number }) {
+  return { data: deps.store.workspaces.list(query.offset ?? 0, query.limit ?? 50).map(renderWorkspace), total_count: deps.store.workspaces.count() };
+}
+
+export function createWorkspace(deps: WorkspaceDeps, principal: Principal, body: CreateWorkspaceInput): WorkspaceDataOut {
+  return deps.store.transaction(() => {
+    assertSlugFree(deps.store, body.slug);
+    const ws = deps.store.workspaces.create({
+      id: crypto.randomUUID(),
+      name: body.name,
+      slug: body.slug,
+      description: body.description ?? null,
+      isDefault: false,
+      defaultTextModel: body.default_text_model ?? null,
+      defaultImageModel: body.default_image_model ?? null,
+      defaultProviderSort: body.default_provider_sort ?? null,
+      settings: settingsFrom(body, {}),
+      createdBy: principal.key.creatorUserId,
+      createdAt: deps.clock(),
+      updatedAt: null,
+    });
+    return renderWorkspace(ws);
+  });
+}
+
+export function getWorkspace(deps: WorkspaceDeps, ref: string): WorkspaceDataOut {
+  return renderWorkspace(findWorkspace(deps.store, ref));
+}
+
+export function updateWorkspace(deps: WorkspaceDeps, ref: string, body: UpdateWorkspaceInput): WorkspaceDataOut {
+  return deps.store.transaction(() => {
+    const ws = findWorkspace(deps.store, ref);
+    if (body.slug !== undefined) assertSlugFree(deps.store, body.slug, ws.id);
+    const patch: WorkspacePatch = { settings: settingsFrom(body, ws.settings) };
+    if (body.name !== undefined) patch.name = body.name;
+    if (body.slug !== undefined) patch.slug = body.slug;
+    if (body.description !== undefined) patch.description = body.description;
+    if (body.default_text_model !== undefined) patch.defaultTextModel = body.default_text_model;
+    if (body.default_image_model !== undefined) patch.defaultImageModel = body.default_image_model;
+    if (body.default_provider_sort !== undefined) patch.defaultProviderSort = body.default_provider_sort;
+    return renderWorkspace(deps.store.workspaces.update(ws.id, patch, deps.clock())!);
+  });
+}
+
+export function deleteWorkspace(deps: WorkspaceDeps, ref: string, confirmDefault: boolean): { deleted: true } {
+  return deps.store.transaction(() => {
+    const ws = findWorkspace(deps.store, ref);
+    if (ws.isDefault && !confirmDefault)
+      throw badRequest("Deleting the default workspace requires confirm_default_workspace_deletion=true", { field: "confirm_default_workspace_deletion" });
+    const now = deps.clock();
+    const active = deps.store.workspaces.countActiveKeys(ws.id, now);
+    if (active > 0) throw conflict(`Workspace '${ws.slug}' still has ${active} active API key(s); delete or disable them first`, { active_keys: active });
+    deps.store.workspaces.delete(ws.id, now);
+    return { deleted: true as const };
+  });
+}
