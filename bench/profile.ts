@@ -60,7 +60,7 @@ try {
       for (const row of b.rows) {
         console.log(`  ${(row.us / REQUESTS).toFixed(1).padStart(7)} µs  ${((100 * row.us) / b.totalUs).toFixed(1).padStart(5)}%  ${row.category}`);
         if (row.us / b.totalUs < 0.05) continue;
-        for (const [kind, us] of [...row.leaves].sort((x, y) => y[1] - x[1])) {
+        for (const [kind, us] of [...row.leaves].sort((x, y) => y[1] - x[1]).slice(0, process.env.BENCH_PROFILE_LEAVES ? 12 : 99)) {
           if (kind !== "rest") console.log(`  ${"".padStart(7)}     ${(us / REQUESTS).toFixed(1).padStart(7)} µs  of which ${kind}`);
         }
       }

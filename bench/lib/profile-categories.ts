@@ -62,7 +62,13 @@ export function categorize(profile: CpuProfile, fromUs: number, toUs: number, in
     const category = CATEGORIES.find(([, match]) => stack.some(match))?.[0] ?? OTHER;
     const row = rows.get(category) ?? { us: 0, leaves: new Map() };
     row.us += weight;
-    const kind = leafKind(stack);
+    let kind = leafKind(stack);
+    if (process.env.BENCH_PROFILE_LEAVES && kind === "rest") {
+      // the innermost frame of our own code, and the leaf below it
+      const own = [...stack].reverse().find((f) => f.url.includes("/src/"));
+      const leaf = stack[stack.length - 1]!;
+      kind = `${own ? own.url.split("/src/")[1] + ":" + own.functionName : "?"} > ${leaf.functionName || "(anon)"}`;
+    }
     row.leaves.set(kind, (row.leaves.get(kind) ?? 0) + weight);
     rows.set(category, row);
     totalUs += weight;

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, isNull, max, or, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, isNull, max, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "./client";
 import { byokCredentials } from "./schema";
+import type { UsableByokCache } from "./usable-byok-cache";
 import type { ByokFilter, ByokPatch, ByokRecord, ByokStore } from "../store";
 
 type Row = typeof byokCredentials.$inferSelect;
@@ -22,7 +23,7 @@ function toColumns(patch: ByokPatch) {
   return { ...rest, allowedModels: listText(allowedModels), allowedUserIds: listText(allowedUserIds), allowedApiKeyHashes: listText(allowedApiKeyHashes) };
 }
 
-export function sqliteByokStore(db: Db): ByokStore {
+export function sqliteByokStore(db: Db, cache: UsableByokCache<ByokRecord>): ByokStore {
   const live = isNull(byokCredentials.deletedAt);
   const where = (filter: ByokFilter): SQL => {
     const parts: SQL[] = [live];
@@ -31,8 +32,16 @@ export function sqliteByokStore(db: Db): ByokStore {
     return and(...parts)!;
   };
   const order = [asc(byokCredentials.sortOrder), asc(byokCredentials.createdAt), asc(byokCredentials.id)];
+  // prepared once: every inference request asks which credentials its workspace has
+  const usableIn = db
+    .select()
+    .from(byokCredentials)
+    .where(and(live, eq(byokCredentials.disabled, false), or(eq(byokCredentials.workspaceId, sql.placeholder("workspaceId")), isNull(byokCredentials.workspaceId))))
+    .orderBy(...order)
+    .prepare();
   return {
     create(cred) {
+      cache.clear();
       const scope = and(
         live,
         eq(byokCredentials.provider, cred.provider),
@@ -62,6 +71,7 @@ export function sqliteByokStore(db: Db): ByokStore {
       return db.select({ n: count() }).from(byokCredentials).where(where(filter)).get()?.n ?? 0;
     },
     update(id, patch, now) {
+      cache.clear();
       const row = db
         .update(byokCredentials)
         .set({ ...toColumns(patch), updatedAt: now })
@@ -71,6 +81,7 @@ export function sqliteByokStore(db: Db): ByokStore {
       return row ? toRecord(row) : undefined;
     },
     delete(id, now) {
+      cache.clear();
       const row = db
         .update(byokCredentials)
         .set({ deletedAt: now, encryptedKey: "", disabled: true, updatedAt: now })
@@ -80,13 +91,7 @@ export function sqliteByokStore(db: Db): ByokStore {
       return row !== undefined;
     },
     usable(workspaceId) {
-      return db
-        .select()
-        .from(byokCredentials)
-        .where(and(live, eq(byokCredentials.disabled, false), or(eq(byokCredentials.workspaceId, workspaceId), isNull(byokCredentials.workspaceId))))
-        .orderBy(...order)
-        .all()
-        .map(toRecord);
+      return cache.get(workspaceId, () => usableIn.all({ workspaceId }).map(toRecord));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Store } from "../store";
+import type { ByokRecord, Store } from "../store";
 import { immediateTransaction, openDatabase } from "./client";
 import { pendingMigrations, runMigrations } from "./migrate";
 import { meta } from "./schema";
@@ -12,25 +12,27 @@ import { sqliteUserStore } from "./users";
 import { sqliteWorkspaceStore } from "./workspaces";
 import { sqliteMemberStore } from "./members";
 import { sqliteByokStore } from "./byok";
+import { UsableByokCache } from "./usable-byok-cache";
 
 export function createSqliteStore(path: string, opts: { migrate?: boolean } = {}): Store {
   const { sqlite, db } = openDatabase(path);
   if (opts.migrate !== false) runMigrations(sqlite);
   const transaction = immediateTransaction(sqlite);
+  const byokCache = new UsableByokCache<ByokRecord>();
   return {
     meta: {
       get: (key) => db.select().from(meta).where(eq(meta.key, key)).get()?.value,
       set: (key, value) => void db.insert(meta).values({ key, value }).onConflictDoUpdate({ target: meta.key, set: { value } }).run(),
     },
     users: sqliteUserStore(db),
-    workspaces: sqliteWorkspaceStore(db),
+    workspaces: sqliteWorkspaceStore(db, () => byokCache.clear()),
     keys: sqliteKeyStore(db),
     usage: sqliteKeyUsageStore(db, sqlite),
     generations: sqliteGenerationStore(db, sqlite),
     reservations: sqliteReservationStore(db, sqlite, transaction),
     presets: sqlitePresetStore(db, sqlite),
     members: sqliteMemberStore(db),
-    byok: sqliteByokStore(db),
+    byok: sqliteByokStore(db, byokCache),
     transaction,
     ready() {
       try {

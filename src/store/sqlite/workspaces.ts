@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, or } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { apiKeys, byokCredentials, workspaceMembers, workspaces } from "./schema";
 import type { WorkspacePatch, WorkspaceRecord, WorkspaceStore } from "../store";
@@ -7,7 +7,9 @@ type Row = typeof workspaces.$inferSelect;
 
 const toRecord = (row: Row): WorkspaceRecord => ({ ...row, settings: JSON.parse(row.settings) as Record<string, unknown> });
 
-export function sqliteWorkspaceStore(db: Db): WorkspaceStore {
+export function sqliteWorkspaceStore(db: Db, onByokChange: () => void = () => {}): WorkspaceStore {
+  // prepared once: every authenticated request looks its workspace up
+  const byRef = db.select().from(workspaces).where(or(eq(workspaces.id, sql.placeholder("ref")), eq(workspaces.slug, sql.placeholder("ref")))).prepare();
   /** keys that still authenticate: live, enabled and not expired */
   const activeKeysOf = (id: string, now: number) =>
     and(eq(apiKeys.workspaceId, id), isNull(apiKeys.deletedAt), eq(apiKeys.disabled, false), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now)));
@@ -18,7 +20,7 @@ export function sqliteWorkspaceStore(db: Db): WorkspaceStore {
     },
     find(ref) {
       // an id wins over a slug that happens to look like one
-      const rows = db.select().from(workspaces).where(or(eq(workspaces.id, ref), eq(workspaces.slug, ref))).all();
+      const rows = byRef.all({ ref });
       const row = rows.find((r) => r.id === ref) ?? rows[0];
       return row ? toRecord(row) : undefined;
     },
@@ -46,6 +48,7 @@ export function sqliteWorkspaceStore(db: Db): WorkspaceStore {
         .set({ deletedAt: now, encryptedKey: "", disabled: true })
         .where(and(eq(byokCredentials.workspaceId, id), isNull(byokCredentials.deletedAt)))
         .run();
+      onByokChange();
       return true;
     },
     countActiveKeys(id, now) {
