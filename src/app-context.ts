@@ -3,6 +3,7 @@ import type { Logger } from "./logger";
 import type { Store } from "./store/store";
 import type { Catalog } from "./catalog/types";
 import type { RouterState } from "./gateway/routing/router-state";
+import type { GenerationWriter } from "./gateway/generation-writer";
 import type { SecretBox } from "./crypto/secret-box";
 
 /** Everything a route module needs, built once by main (or by a test). */
@@ -14,6 +15,8 @@ export type AppContext = {
   clock: () => number;
   catalog: Catalog;
   router: RouterState;
+  /** commits generation records after their answers; flush before reading usage */
+  generations: GenerationWriter;
   /** seals BYOK secrets under the master key; built from config when absent (see secretBoxOf) */
   secrets?: SecretBox;
 };

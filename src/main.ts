@@ -15,7 +15,8 @@ async function serve(): Promise<void> {
   }
   out(`gateway listening on port ${gateway.port}`);
   const shutdown = async () => {
-    await gateway.stop();
+    // finish answers in flight so their generations are recorded, then close
+    await gateway.stop({ graceful: true });
     process.exit(0);
   };
   process.on("SIGINT", shutdown);

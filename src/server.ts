@@ -9,6 +9,7 @@ import { buildCatalog } from "./catalog/build-catalog";
 import { rebuildFromGenerations } from "./catalog/rebuild-stats";
 import { warmTokenizer } from "./billing/tokenizer";
 import { createRouterState } from "./gateway/routing/router-state";
+import { GenerationWriter } from "./gateway/generation-writer";
 import { createSecretBox } from "./crypto/secret-box";
 import { loadMasterKey } from "./crypto/master-key";
 
@@ -18,7 +19,8 @@ export type RunningGateway = {
   ctx: AppContext;
   boot: BootstrapResult;
   server: Server<undefined>;
-  stop(): Promise<void>;
+  /** `graceful`: let requests in flight finish (up to `graceMs`) before closing */
+  stop(opts?: { graceful?: boolean; graceMs?: number }): Promise<void>;
 };
 
 export type StartOptions = { hostname?: string; logger?: Logger; clock?: () => number; /** Bun's idle timeout; tests lower it to prove long requests are not cut */ idleTimeoutSeconds?: number };
@@ -27,10 +29,12 @@ export function buildContext(config: Config, opts: StartOptions = {}): AppContex
   ensureDataDir(config);
   const store = createSqliteStore(config.databasePath);
   const clock = opts.clock ?? Date.now;
+  const logger = opts.logger ?? createLogger(config.logLevel);
   return {
     config,
     store,
-    logger: opts.logger ?? createLogger(config.logLevel),
+    logger,
+    generations: new GenerationWriter(store, logger),
     clock,
     catalog: buildCatalog(config),
     router: createRouterState(config, clock),
@@ -67,8 +71,10 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
     ctx,
     boot,
     server,
-    async stop() {
+    async stop({ graceful = false, graceMs = 10_000 } = {}) {
+      if (graceful) await Promise.race([server.stop(false), Bun.sleep(graceMs)]);
       await server.stop(true);
+      ctx.generations.flush();
       ctx.store.close();
     },
   };

@@ -20,7 +20,7 @@ import { countTokens } from "../billing/tokenizer";
 import { inboundCodecs, upstreamCodecs, type InboundFormat } from "./codecs";
 import { finalError } from "./final-error";
 import { serviceMetadata, wantsServiceMetadata } from "./metadata";
-import { generationRecord, persistGeneration } from "./record";
+import { generationRecord } from "./record";
 
 export const ZERO_COST: CostBreakdown = { total: 0, prompt: 0, completion: 0, other: 0 };
 
@@ -236,11 +236,7 @@ export class InferenceRun {
       errorMessage: o.errorMessage ?? null,
     });
     if (this.served) this.observe(o, endedAt);
-    try {
-      persistGeneration(this.deps.store, record, endedAt, this.reservationId);
-    } catch (err) {
-      this.deps.logger.error("failed to record generation", { id: this.id, error: String(err) });
-    }
+    this.deps.generations.enqueue(record, endedAt, this.reservationId);
   }
 
   /** feeds the circuit and the live figures routing sorts by */

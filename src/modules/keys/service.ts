@@ -7,7 +7,8 @@ import { isoOrNull, isoTime, parseUtcDateTime } from "../../time";
 import { generateRawKey, hashKey, maskKey } from "./key-secret";
 import type { CreateKeyInput, CurrentKeyDataOut, KeyDataOut, UpdateKeyInput } from "./model";
 
-export type KeyServiceDeps = { store: Store; clock: () => number };
+/** `generations` (when given) is flushed before usage is read, so figures include every answer already sent */
+export type KeyServiceDeps = { store: Store; clock: () => number; generations?: { flush(): void } };
 
 function spendFields(spend: KeySpend) {
   return {
@@ -33,6 +34,7 @@ function limitFields(key: ApiKeyRecord, spend: KeySpend) {
 }
 
 export function renderKey(deps: KeyServiceDeps, key: ApiKeyRecord): KeyDataOut {
+  deps.generations?.flush();
   const spend = keySpend(deps.store.usage.get(key.hash), deps.clock());
   return {
     hash: key.hash,
@@ -52,6 +54,7 @@ export function renderKey(deps: KeyServiceDeps, key: ApiKeyRecord): KeyDataOut {
 
 export function currentKey(deps: KeyServiceDeps, principal: Principal): CurrentKeyDataOut {
   const { key } = principal;
+  deps.generations?.flush();
   const spend = keySpend(deps.store.usage.get(key.hash), deps.clock());
   return {
     label: key.label,

@@ -35,6 +35,8 @@ function chat(key: string, body: Record<string, unknown>) {
 }
 
 function generationsOf(hash: string): { n: number; sum: number } {
+  // reading the file directly skips the API's flush of records committed just after their answers
+  gw.ctx.generations.flush();
   const db = new Database(`${gw.dir}/gateway.db`, { readonly: true });
   const row = db.query("SELECT count(*) AS n, coalesce(sum(cost_nanos), 0) AS sum FROM generations WHERE key_hash = ?").get(hash) as { n: number; sum: number };
   db.close();
