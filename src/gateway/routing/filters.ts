@@ -78,7 +78,10 @@ const checks: Array<[string, (e: CatalogEndpoint, m: CatalogModel, c: FilterCont
       return missing.length ? `no ${missing.join(", ")} input` : null;
     },
   ],
-  ["credentials", (e, _m, c) => (c.hasCredentials(e) ? null : "no usable credentials")],
+  [
+    "credentials",
+    (e, _m, c) => (c.hasCredentials(e) ? null : `no usable credentials: set ${e.provider.envVar ?? `api_key for provider ${e.provider.slug}`} or add a BYOK credential`),
+  ],
 ];
 
 export function filterEndpoints(model: CatalogModel, ctx: FilterContext, removed: Removal[]): CatalogEndpoint[] {

@@ -119,7 +119,7 @@ describe("filterEndpoints", () => {
 
   test("endpoints without usable credentials are skipped", () => {
     const k = model("m/k", [{ provider: "a", apiKey: null }, { provider: "b" }]);
-    expect(run(k)).toEqual({ kept: ["b/up"], removed: [{ endpoint: "a/up", filter: "credentials", detail: "no usable credentials" }] });
+    expect(run(k)).toEqual({ kept: ["b/up"], removed: [{ endpoint: "a/up", filter: "credentials", detail: "no usable credentials: set api_key for provider a or add a BYOK credential" }] });
   });
 
   test("the first failing check names the filter", () => {
@@ -159,7 +159,7 @@ describe("planRoute: nothing left is a 503 naming the filters", () => {
   test("credentials and context reasons", () => {
     const m1 = model("m/one", [{ provider: "a", apiKey: null }, { provider: "b", contextLength: 100 }]);
     expect(() => planRoute(planInput([m1], { estimatedPromptTokens: 90, requestedOutputTokens: 20 }))).toThrow(
-      "No endpoint satisfies the routing requirements for m/one: credentials removed a/up (no usable credentials); context_length removed b/up (needs ~110 tokens, has 100)",
+      "No endpoint satisfies the routing requirements for m/one: credentials removed a/up (no usable credentials: set api_key for provider a or add a BYOK credential); context_length removed b/up (needs ~110 tokens, has 100)",
     );
   });
 
@@ -172,7 +172,7 @@ describe("planRoute: allow_fallbacks false with no ordered provider left", () =>
   test("503 says order removed the rest", () => {
     const m1 = model("m/one", [{ provider: "a", apiKey: null }, { provider: "b" }, { provider: "c" }]);
     expect(() => planRoute(planInput([m1], { prefs: { order: ["a"], allow_fallbacks: false } }))).toThrow(
-      "No endpoint satisfies the routing requirements for m/one: credentials removed a/up (no usable credentials); provider.order [a] with allow_fallbacks: false removed b/up, c/up",
+      "No endpoint satisfies the routing requirements for m/one: credentials removed a/up (no usable credentials: set api_key for provider a or add a BYOK credential); provider.order [a] with allow_fallbacks: false removed b/up, c/up",
     );
   });
 });
