@@ -9,7 +9,7 @@ import { credentialResolver } from "../../gateway/credentials";
 import { finalError } from "../../gateway/final-error";
 import { newGenerationId } from "../../gateway/ids";
 import { ZERO_COST } from "../../gateway/inference-run";
-import { generationRecord, persistGeneration } from "../../gateway/record";
+import { generationRecord } from "../../gateway/record";
 import { parseRetryAfter } from "../../gateway/routing/circuit";
 import { planRoute } from "../../gateway/routing/plan";
 import type { ProviderPreferences } from "../../gateway/routing/preferences";
@@ -157,9 +157,5 @@ function persist(ctx: AppContext, principal: Principal, request: Request, run: R
     headers: request.headers,
     errorMessage: o.error,
   });
-  try {
-    persistGeneration(ctx.store, record, endedAt, run.reservationId);
-  } catch (err) {
-    ctx.logger.error("failed to record generation", { id: run.id, error: String(err) });
-  }
+  ctx.generations.enqueue(record, endedAt, run.reservationId);
 }
