@@ -7,6 +7,7 @@ import { createLogger, type Logger } from "./logger";
 import { createSqliteStore } from "./store/sqlite";
 import { buildCatalog } from "./catalog/build-catalog";
 import { rebuildFromGenerations } from "./catalog/rebuild-stats";
+import { unpricedEndpoints } from "./catalog/unpriced";
 import { warmTokenizer } from "./billing/tokenizer";
 import { createRouterState } from "./gateway/routing/router-state";
 import { GenerationWriter } from "./gateway/generation-writer";
@@ -48,6 +49,9 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
   // single-process SQLite deployment: whatever was reserved before this start belongs to requests that died with it
   const stale = ctx.store.reservations.clear();
   if (stale > 0) ctx.logger.warn("released reservations of a previous process", { count: stale });
+  const unpriced = unpricedEndpoints(ctx.catalog);
+  if (unpriced.length > 0)
+    ctx.logger.warn("endpoints without pricing serve for free and never count against key limits", { endpoints: unpriced.slice(0, 50), count: unpriced.length });
   const replayed = rebuildFromGenerations(ctx.router.stats, ctx.store.generations, ctx.clock());
   if (replayed > 0) ctx.logger.debug("live endpoint stats rebuilt from generations", { count: replayed });
   void warmTokenizer();
