@@ -73,11 +73,6 @@ export class InferenceRun {
     const { body, presetId } = applyPreset(this.deps, this.input.principal, this.input.format, this.input.body);
     this.presetId = presetId;
     this.ir = this.inbound.decodeRequest(body, this.input.request.headers);
-    if (!this.ir.sessionId) {
-      const header = this.input.request.headers.get("x-session-id");
-      if (header && header.length > 256) throw new GatewayError(400, "Invalid header 'x-session-id': at most 256 characters");
-      if (header) this.ir.sessionId = header;
-    }
     const requested = this.ir.model || this.input.principal.workspace.defaultTextModel;
     if (!requested) throw new GatewayError(400, "Invalid field 'model': required (the workspace has no default model)", { field: "model" });
     this.requested = requested;
@@ -103,11 +98,12 @@ export class InferenceRun {
     return admission.candidates;
   }
 
-  /** Tries candidates in order until one produces output or fails for a reason another would share. */
+  /** Session affinity is per workspace: two teams may pick the same session id. */
   sessionKey(): string {
     return `${this.input.principal.workspace.id}\u0000${this.ir.sessionId}`;
   }
 
+  /** Tries candidates in order until one produces output or fails for a reason another would share. */
   async attemptAll(planned: Candidate[]): Promise<Served | GatewayError> {
     const { circuits, stats } = this.deps.router;
     // an endpoint past its cooldown gets one probe, claimed only when it is about to be tried;

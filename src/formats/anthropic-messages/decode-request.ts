@@ -1,4 +1,5 @@
 import type { IRReasoningConfig, IRRequest, IRTool, IRToolChoice } from "../../ir/types";
+import { sessionIdHeader } from "../session-header";
 import { decodeMessage, decodeSystem } from "./decode-content";
 import type { CustomToolParam, MessagesRequestBody } from "./schema";
 
@@ -42,7 +43,7 @@ function decodeReasoning(body: MessagesRequestBody): IRReasoningConfig | undefin
   return Object.keys(reasoning).length > 0 ? reasoning : undefined;
 }
 
-export function decodeRequest(body: MessagesRequestBody): IRRequest {
+export function decodeRequest(body: MessagesRequestBody, headers?: Headers): IRRequest {
   const sent = new Set<string>();
   const messages = [
     ...(body.system !== undefined ? [decodeSystem(body.system)] : []),
@@ -102,7 +103,8 @@ export function decodeRequest(body: MessagesRequestBody): IRRequest {
 
   const user = body.user ?? body.metadata?.user_id ?? undefined;
   if (user) req.user = user;
-  if (body.session_id !== undefined) req.sessionId = body.session_id;
+  const sessionId = body.session_id ?? sessionIdHeader(headers);
+  if (sessionId !== undefined) req.sessionId = sessionId;
   if (body.provider) req.provider = body.provider as Record<string, unknown>;
   if (body.plugins) req.plugins = body.plugins as Array<Record<string, unknown>>;
   if (body.trace) req.trace = body.trace as Record<string, unknown>;

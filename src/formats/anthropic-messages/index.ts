@@ -10,7 +10,7 @@ import type { MessagesRequestBody } from "./schema";
 
 /** Clients speaking the Anthropic Messages API to the gateway (POST /messages). */
 export const anthropicInbound: InboundCodec<MessagesRequestBody> = {
-  decodeRequest: (body) => decodeRequest(body),
+  decodeRequest: (body, headers) => decodeRequest(body, headers),
   encodeResult,
   createStreamEncoder,
 };
