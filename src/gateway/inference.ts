@@ -23,7 +23,11 @@ export async function runInference(deps: AppContext, input: InferenceInput): Pro
   }
   // generations may take minutes: Bun's idle timeout must not cut this request
   input.server?.timeout(input.request, 0);
-  const attempt = run.attemptAll(candidates);
+  // an unexpected fault still ends as a recorded failure, so the key's reservation is released
+  const attempt = run.attemptAll(candidates).catch((err: unknown) => {
+    deps.logger.error("inference attempt failed unexpectedly", { id: run.id, error: String(err), stack: (err as Error)?.stack });
+    return new GatewayError(500, "Internal error while calling the provider", undefined, run.idHeader);
+  });
   if (!run.ir.stream) return respondJson(run, await attempt);
   return respondStream(run, attempt);
 }
