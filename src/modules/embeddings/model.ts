@@ -5,12 +5,15 @@ import { ProviderPreferences, SessionId, Trace, User } from "../../formats/share
 
 const ContentPart = t.Object({ type: t.String() }, { additionalProperties: true });
 
+// An empty list is a 400 (as at OpenAI), not a billed call that returns no vectors.
+const NonEmpty = { minItems: 1 };
+
 export const EmbeddingInput = t.Union([
   t.String(),
-  t.Array(t.String()),
-  t.Array(t.Number()),
-  t.Array(t.Array(t.Number())),
-  t.Array(t.Object({ content: t.Array(ContentPart) })),
+  t.Array(t.String(), NonEmpty),
+  t.Array(t.Number(), NonEmpty),
+  t.Array(t.Array(t.Number(), NonEmpty), NonEmpty),
+  t.Array(t.Object({ content: t.Array(ContentPart) }), NonEmpty),
 ]);
 
 export const EmbeddingsBody = t.Object(

@@ -27,5 +27,7 @@ export function createUser(deps: OrganizationDeps, body: CreateUserInput): UserD
 }
 
 export function listUsers(deps: OrganizationDeps, query: PageInput): { data: UserDataOut[]; total_count: number } {
-  return { data: deps.store.users.list(query.offset ?? 0, query.limit ?? 50).map(renderUser), total_count: deps.store.users.count() };
+  // The SDK's ListOrganizationMembersData requires `email: string`; a user without one lists as "".
+  const data = deps.store.users.list(query.offset ?? 0, query.limit ?? 50).map((u) => ({ ...renderUser(u), email: u.email ?? "" }));
+  return { data, total_count: deps.store.users.count() };
 }
