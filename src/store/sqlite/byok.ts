@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNull, max, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "./client";
 import { byokCredentials } from "./schema";
-import type { UsableByokCache } from "./usable-byok-cache";
+import type { ReadCache } from "./read-cache";
 import type { ByokFilter, ByokPatch, ByokRecord, ByokStore } from "../store";
 
 type Row = typeof byokCredentials.$inferSelect;
@@ -23,7 +23,7 @@ function toColumns(patch: ByokPatch) {
   return { ...rest, allowedModels: listText(allowedModels), allowedUserIds: listText(allowedUserIds), allowedApiKeyHashes: listText(allowedApiKeyHashes) };
 }
 
-export function sqliteByokStore(db: Db, cache: UsableByokCache<ByokRecord>): ByokStore {
+export function sqliteByokStore(db: Db, cache: ReadCache<ByokRecord[]>): ByokStore {
   const live = isNull(byokCredentials.deletedAt);
   const where = (filter: ByokFilter): SQL => {
     const parts: SQL[] = [live];
@@ -91,7 +91,7 @@ export function sqliteByokStore(db: Db, cache: UsableByokCache<ByokRecord>): Byo
       return row !== undefined;
     },
     usable(workspaceId) {
-      return cache.get(workspaceId, () => usableIn.all({ workspaceId }).map(toRecord));
+      return cache.get(workspaceId, () => usableIn.all({ workspaceId }).map(toRecord)) ?? [];
     },
   };
 }

@@ -2,12 +2,13 @@ import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { apiKeys } from "./schema";
 import type { ApiKeyRecord, ApiKeyStore } from "../store";
+import type { ReadCache } from "./read-cache";
 
 type Row = typeof apiKeys.$inferSelect;
 
 const toRecord = ({ deletedAt: _deleted, ...row }: Row): ApiKeyRecord => row;
 
-export function sqliteKeyStore(db: Db): ApiKeyStore {
+export function sqliteKeyStore(db: Db, cache: ReadCache<ApiKeyRecord>): ApiKeyStore {
   const live = isNull(apiKeys.deletedAt);
   // prepared once: the auth lookup of every request
   const byHash = db.select().from(apiKeys).where(and(eq(apiKeys.hash, sql.placeholder("hash")), live)).prepare();
@@ -17,8 +18,10 @@ export function sqliteKeyStore(db: Db): ApiKeyStore {
       return key;
     },
     get(hash) {
-      const row = byHash.get({ hash });
-      return row ? toRecord(row) : undefined;
+      return cache.get(hash, () => {
+        const row = byHash.get({ hash });
+        return row ? toRecord(row) : undefined;
+      });
     },
     list({ workspaceId, includeDisabled, offset, limit }) {
       const filters = [eq(apiKeys.workspaceId, workspaceId), live];
@@ -34,14 +37,17 @@ export function sqliteKeyStore(db: Db): ApiKeyStore {
         .map(toRecord);
     },
     update(hash, patch, now) {
+      cache.clear();
       const row = db.update(apiKeys).set({ ...patch, updatedAt: now }).where(and(eq(apiKeys.hash, hash), live)).returning().get();
       return row ? toRecord(row) : undefined;
     },
     delete(hash, now) {
+      cache.clear();
       const row = db.update(apiKeys).set({ deletedAt: now, disabled: true }).where(and(eq(apiKeys.hash, hash), live)).returning().get();
       return row !== undefined;
     },
     reviveAsManagement(hash, now, workspaceId) {
+      cache.clear();
       const row = db.update(apiKeys).set({ deletedAt: null, disabled: false, isManagement: true, expiresAt: null, updatedAt: now, workspaceId }).where(eq(apiKeys.hash, hash)).returning().get();
       return row !== undefined;
     },

@@ -2,12 +2,13 @@ import { and, asc, count, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { apiKeys, byokCredentials, workspaceMembers, workspaces } from "./schema";
 import type { WorkspacePatch, WorkspaceRecord, WorkspaceStore } from "../store";
+import type { ReadCache } from "./read-cache";
 
 type Row = typeof workspaces.$inferSelect;
 
 const toRecord = (row: Row): WorkspaceRecord => ({ ...row, settings: JSON.parse(row.settings) as Record<string, unknown> });
 
-export function sqliteWorkspaceStore(db: Db, onByokChange: () => void = () => {}): WorkspaceStore {
+export function sqliteWorkspaceStore(db: Db, cache: ReadCache<WorkspaceRecord>, onByokChange: () => void = () => {}): WorkspaceStore {
   // prepared once: every authenticated request looks its workspace up
   const byRef = db.select().from(workspaces).where(or(eq(workspaces.id, sql.placeholder("ref")), eq(workspaces.slug, sql.placeholder("ref")))).prepare();
   /** keys that still authenticate: live, enabled and not expired */
@@ -15,14 +16,17 @@ export function sqliteWorkspaceStore(db: Db, onByokChange: () => void = () => {}
     and(eq(apiKeys.workspaceId, id), isNull(apiKeys.deletedAt), eq(apiKeys.disabled, false), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now)));
   return {
     create(ws) {
+      cache.clear();
       db.insert(workspaces).values({ ...ws, settings: JSON.stringify(ws.settings) }).run();
       return ws;
     },
     find(ref) {
       // an id wins over a slug that happens to look like one
-      const rows = byRef.all({ ref });
-      const row = rows.find((r) => r.id === ref) ?? rows[0];
-      return row ? toRecord(row) : undefined;
+      return cache.get(ref, () => {
+        const rows = byRef.all({ ref });
+        const row = rows.find((r) => r.id === ref) ?? rows[0];
+        return row ? toRecord(row) : undefined;
+      });
     },
     getDefault() {
       const row = db.select().from(workspaces).where(eq(workspaces.isDefault, true)).get();
@@ -35,12 +39,14 @@ export function sqliteWorkspaceStore(db: Db, onByokChange: () => void = () => {}
       return db.select({ n: count() }).from(workspaces).get()?.n ?? 0;
     },
     update(id, patch: WorkspacePatch, now) {
+      cache.clear();
       const { settings, ...rest } = patch;
       const values = { ...rest, updatedAt: now, ...(settings === undefined ? {} : { settings: JSON.stringify(settings) }) };
       const row = db.update(workspaces).set(values).where(eq(workspaces.id, id)).returning().get();
       return row ? toRecord(row) : undefined;
     },
     delete(id, now) {
+      cache.clear();
       const row = db.delete(workspaces).where(eq(workspaces.id, id)).returning().get();
       if (!row) return false;
       db.delete(workspaceMembers).where(eq(workspaceMembers.workspaceId, id)).run();
