@@ -71,7 +71,7 @@ export const ChatRequestSchema = t.Object(
     ...gatewayRequestFields,
     messages: t.Array(ChatMessageSchema, { minItems: 1 }),
     model: opt(t.String()),
-    stream: opt(t.Boolean({ default: false })),
+    stream: opt(t.Boolean({ description: "default false" })),
     stream_options: optNull(t.Object({ include_usage: opt(t.Boolean()) })),
     temperature: optNull(t.Number({ minimum: 0, maximum: 2 })),
     top_p: optNull(t.Number({ minimum: 0, maximum: 1 })),
