@@ -153,6 +153,11 @@ export type IRRequest = {
   cacheControl?: CacheControl;
   /** names of the request parameters the client actually sent (for require_parameters) */
   sentParameters: string[];
+  /**
+   * Responses API `instructions` as sent, for echoing in its result (they also travel as the
+   * leading system message; other formats ignore this field)
+   */
+  instructions?: string;
 };
 
 export type IRFinishReason = "stop" | "length" | "tool_calls" | "content_filter" | "error" | "refusal";

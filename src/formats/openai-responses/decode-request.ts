@@ -60,6 +60,7 @@ export function decodeResponsesRequest(body: ResponsesRequestBody, headers?: Hea
   const request: IRRequest = { messages: [], stream: body.stream ?? false, sentParameters: sent };
 
   if (body.instructions != null && body.instructions !== "") {
+    request.instructions = body.instructions;
     request.messages.push({ role: "system", content: [{ type: "text", text: body.instructions }] });
   }
   request.messages.push(...decodeInput(body.input));

@@ -16,11 +16,9 @@ export type EnvelopeState = {
   error?: { code: string; message: string; errorType: string };
 };
 
-/** IR merges `instructions` into the leading system message; that message is the best echo available. */
+/** The instructions exactly as the client sent them (a system message in `input` is not one). */
 function instructionsOf(request: IRRequest): string | null {
-  const first = request.messages[0];
-  if (first?.role !== "system") return null;
-  return first.content.map((part) => part.text).join("");
+  return request.instructions ?? null;
 }
 
 function reasoningOf(request: IRRequest): Record<string, unknown> | null {

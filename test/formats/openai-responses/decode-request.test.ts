@@ -15,6 +15,7 @@ describe("decodeRequest", () => {
       ],
       stream: false,
       sentParameters: [],
+      instructions: "Be brief.",
     });
   });
 

@@ -37,6 +37,7 @@ export const request: IRRequest = {
   reasoning: { effort: "low", summary: "auto" },
   metadata: { team: "a" },
   sentParameters: ["temperature", "max_tokens", "tools", "tool_choice", "reasoning"],
+  instructions: "Be brief.",
 };
 
 export const ctx: EncodeContext = { generationId: "gen-1", model: "openai/gpt-5", created: 1_700_000_000, request };
