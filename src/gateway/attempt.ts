@@ -2,6 +2,7 @@ import type { SseEvent, UpstreamCodec, UpstreamStreamDecoder } from "../ir/codec
 import { UpstreamFormatError } from "../ir/codec";
 import type { IRRequest, IRResult, IRStreamPart } from "../ir/types";
 import { sendUpstream } from "../providers/transport";
+import { adaptMaxTokensField, refusedMaxTokens } from "../providers/max-tokens-field";
 import type { Candidate } from "./candidates";
 import { readSse } from "./sse-reader";
 
@@ -66,10 +67,18 @@ export async function attemptUpstream(input: AttemptInput, abort: AbortControlle
   const onClientAbort = () => abort.abort(input.signal.reason);
   input.signal.addEventListener("abort", onClientAbort, { once: true });
   try {
-    const body = codec.encodeRequest(request, candidate.endpoint.upstreamModel);
+    const endpointId = candidate.endpoint.id;
+    let body = adaptMaxTokensField(endpointId, codec.encodeRequest(request, candidate.endpoint.upstreamModel));
+    const send = () => sendUpstream({ provider: candidate.endpoint.provider, apiKey: candidate.apiKey, path: codec.path, body, stream: request.stream, signal: abort.signal });
     let res: Response;
     try {
-      res = await sendUpstream({ provider: candidate.endpoint.provider, apiKey: candidate.apiKey, path: codec.path, body, stream: request.stream, signal: abort.signal });
+      res = await send();
+      if (res.status === 400 && codec.path === "/chat/completions") {
+        const refused = await readError(res, codec);
+        if (!refusedMaxTokens(endpointId, body, refused.status, refused.message)) return refused;
+        body = adaptMaxTokensField(endpointId, body);
+        res = await send();
+      }
     } catch (err) {
       return failure(0, timedOut ? "no response before the first-byte timeout" : `connection failed: ${(err as Error).message}`, { retryable: true, timedOut });
     }
