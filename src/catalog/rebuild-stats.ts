@@ -32,7 +32,8 @@ export function replayGeneration(stats: LiveStats, g: GenerationRecord): void {
   // streamed: tokens over the time after the first one; otherwise over the whole served attempt
   const spanMs = g.streamed && g.generationTimeMs !== null ? g.generationTimeMs : endedAt - servedAt;
   const output = g.tokensCompletion ?? 0;
-  const throughput = spanMs > 0 && output > 0 ? output / (spanMs / 1000) : null;
+  // as when it was first recorded: whole milliseconds, at least one
+  const throughput = output > 0 ? output / (Math.max(1, spanMs) / 1000) : null;
   stats.record(g.endpointId, true, Math.max(0, firstAt - servedAt), throughput, endedAt);
 }
 

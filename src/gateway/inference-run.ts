@@ -247,7 +247,8 @@ export class InferenceRun {
     }
     circuits.success(id);
     const firstAt = o.firstTokenAt ?? endedAt;
-    const seconds = (endedAt - (o.streamed ? firstAt : this.servedAt)) / 1000;
+    // the clock counts whole milliseconds: a faster answer still took some time, not none
+    const seconds = Math.max(1, endedAt - (o.streamed ? firstAt : this.servedAt)) / 1000;
     const output = o.usage?.outputTokens ?? 0;
     const throughput = seconds > 0 && output > 0 ? output / seconds : null;
     stats.record(id, true, firstAt - this.servedAt, throughput, endedAt);
