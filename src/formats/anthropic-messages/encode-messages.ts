@@ -8,6 +8,7 @@ import type {
   IRToolResultContent,
   IRUserPart,
 } from "../../ir/types";
+import { parseDataUrl } from "../data-url";
 import { parseToolInput } from "./encode-blocks";
 
 /** IR messages -> Anthropic `system` and `messages` for an upstream request. */
@@ -28,10 +29,8 @@ function imageBlock(part: IRImagePart): Block {
   if (source.kind === "base64") {
     return withCache({ type: "image", source: { type: "base64", media_type: source.mediaType, data: source.data } }, part.cacheControl);
   }
-  const dataUrl = /^data:([^;,]+);base64,(.*)$/s.exec(source.url);
-  const wireSource = dataUrl
-    ? { type: "base64", media_type: dataUrl[1], data: dataUrl[2] }
-    : { type: "url", url: source.url };
+  const inline = parseDataUrl(source.url);
+  const wireSource = inline ? { type: "base64", media_type: inline.mediaType, data: inline.data } : { type: "url", url: source.url };
   return withCache({ type: "image", source: wireSource }, part.cacheControl);
 }
 

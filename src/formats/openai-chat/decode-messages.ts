@@ -1,6 +1,6 @@
 import { badRequest } from "../../errors";
 import type { CacheControl, IRAssistantPart, IRMessage, IRTextPart, IRToolResultContent, IRUserPart } from "../../ir/types";
-import { parseDataUrl } from "./data-url";
+import { parseDataUrl } from "../data-url";
 import { decodeReasoningDetails } from "./reasoning-details";
 import type { ChatMessageBody } from "./schema";
 import type { WireReasoningDetail } from "./wire-types";

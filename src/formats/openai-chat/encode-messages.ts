@@ -1,5 +1,5 @@
 import type { IRImagePart, IRMessage, IRReasoningPart, IRTextPart, IRUserPart } from "../../ir/types";
-import { toDataUrl } from "./data-url";
+import { toDataUrl } from "../data-url";
 import { encodeReasoningDetails } from "./reasoning-details";
 
 /** IR messages → Chat messages for an upstream. */

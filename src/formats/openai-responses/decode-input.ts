@@ -11,6 +11,7 @@ import type {
   IRUserPart,
 } from "../../ir/types";
 import { unpackForeignSignature } from "../reasoning-signature";
+import { parseDataUrl } from "../data-url";
 import type { Input, InputFilePart, InputImagePart, MessageItem, ReasoningItem } from "./schema-input";
 
 type InputValue = Static<typeof Input>;
@@ -18,14 +19,11 @@ type Item = Exclude<InputValue, string>[number];
 type Message = Static<typeof MessageItem>;
 type Part = Exclude<Message["content"], string | null>[number];
 
-const DATA_URL = /^data:([^;,]+)(?:;[^,]*)?;base64,(.*)$/s;
 
 function imagePart(part: Static<typeof InputImagePart>): IRImagePart {
   if (!part.image_url) throw badRequest("input_image needs image_url: uploaded file ids are not supported");
-  const match = DATA_URL.exec(part.image_url);
-  const source: IRImagePart["source"] = match
-    ? { kind: "base64", mediaType: match[1]!, data: match[2]! }
-    : { kind: "url", url: part.image_url };
+  const inline = parseDataUrl(part.image_url);
+  const source: IRImagePart["source"] = inline ? { kind: "base64", ...inline } : { kind: "url", url: part.image_url };
   const image: IRImagePart = { type: "image", source };
   // IR has no "original"; "high" is the closest fidelity upstreams understand.
   if (part.detail) image.detail = part.detail === "original" ? "high" : part.detail;
@@ -36,10 +34,10 @@ function filePart(part: Static<typeof InputFilePart>): IRFilePart {
   const file: IRFilePart = { type: "file" };
   if (part.filename !== undefined) file.filename = part.filename;
   if (part.file_data !== undefined) {
-    const match = DATA_URL.exec(part.file_data);
-    if (match) {
-      file.mediaType = match[1]!;
-      file.data = match[2]!;
+    const inline = parseDataUrl(part.file_data);
+    if (inline) {
+      file.mediaType = inline.mediaType;
+      file.data = inline.data;
     } else {
       file.data = part.file_data;
     }

@@ -7,6 +7,7 @@ import type {
   IRTextPart,
   IRToolResultContent,
 } from "../../ir/types";
+import { toDataUrl } from "../data-url";
 
 /** IR messages → Responses `input` items for an upstream. */
 
@@ -15,14 +16,14 @@ type Item = Record<string, unknown>;
 const inputText = (part: IRTextPart): Item => ({ type: "input_text", text: part.text });
 
 function inputImage(part: IRImagePart): Item {
-  const url = part.source.kind === "url" ? part.source.url : `data:${part.source.mediaType};base64,${part.source.data}`;
+  const url = part.source.kind === "url" ? part.source.url : toDataUrl(part.source.mediaType, part.source.data);
   return { type: "input_image", image_url: url, detail: part.detail ?? "auto" };
 }
 
 function inputFile(part: IRFilePart): Item {
   const file: Item = { type: "input_file" };
   if (part.filename !== undefined) file.filename = part.filename;
-  if (part.data !== undefined) file.file_data = `data:${part.mediaType ?? "application/pdf"};base64,${part.data}`;
+  if (part.data !== undefined) file.file_data = toDataUrl(part.mediaType ?? "application/pdf", part.data);
   else if (part.url !== undefined) file.file_url = part.url;
   return file;
 }

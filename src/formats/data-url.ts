@@ -1,4 +1,4 @@
-/** Chat carries inline images and files as `data:` URLs; the IR keeps media type and base64 apart. */
+/** Inline images and files travel as `data:` URLs in the OpenAI formats; the IR keeps media type and base64 apart. */
 
 const DATA_URL = /^data:([^;,]*)((?:;[^;,=]+=[^;,]*)*);base64,(.*)$/s;
 
