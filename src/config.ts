@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { Value } from "@sinclair/typebox/value";
 import type { TSchema } from "@sinclair/typebox";
+import { pointerToField } from "./json-pointer";
 import { GatewayFileSchema, type GatewayFile, type ModelConfig, type ProviderConfig } from "./config-schema";
 import { defaultProviderSlugs } from "./catalog/default-catalog";
 
@@ -84,14 +85,6 @@ function describeExpected(schema: TSchema): string {
     return `only the keys ${Object.keys(schema.properties ?? {}).join(", ")}`;
   if (schema.type) return `a value of type ${schema.type}`;
   return "a valid value";
-}
-
-function pointerToField(pointer: string): string {
-  return pointer
-    .split("/")
-    .filter(Boolean)
-    .map((seg, i) => (/^\d+$/.test(seg) ? `[${seg}]` : i === 0 ? seg : `.${seg}`))
-    .join("");
 }
 
 export function parseGatewayFile(text: string, env: Env, source = "GATEWAY_CONFIG"): GatewayFile {

@@ -2,6 +2,7 @@ import { Value } from "@sinclair/typebox/value";
 import type { TSchema } from "@sinclair/typebox";
 import type { AppContext } from "../app-context";
 import { badRequest, notFound } from "../errors";
+import { pointerToField } from "../json-pointer";
 import type { Principal } from "../http/principal";
 import { ChatRequestSchema } from "../formats/openai-chat/schema";
 import { ResponsesRequestSchema } from "../formats/openai-responses/schema";
@@ -57,7 +58,7 @@ export function applyPreset(ctx: AppContext, principal: Principal, format: Inbou
   // decoders trust a validated body; a preset made for another endpoint may not fit this one
   const error = Value.Errors(SCHEMAS[format], merged).First();
   if (error) {
-    const field = error.path.replace(/^\//, "").replaceAll("/", ".") || "(root)";
+    const field = pointerToField(error.path) || "(root)";
     throw badRequest(`Preset '${reference.slug}' does not fit this endpoint: field '${field}': ${error.message}`, { field, preset: reference.slug });
   }
   return { body: merged, presetId: preset.id };

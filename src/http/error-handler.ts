@@ -1,5 +1,8 @@
 import type { ValidationError } from "elysia";
 import { GatewayError, errorBody } from "../errors";
+import { pointerToField } from "../json-pointer";
+
+const fieldOf = (pointer: string) => pointerToField(pointer) || "(root)";
 import type { Logger } from "../logger";
 import { anthropicErrorBody } from "../formats/anthropic-messages";
 
@@ -12,12 +15,6 @@ export function usesAnthropicErrors(request: Request): boolean {
 export function jsonError(request: Request, status: number, message: string, metadata?: Record<string, unknown>, headers?: Record<string, string>): Response {
   const body = usesAnthropicErrors(request) ? anthropicErrorBody(status, message) : errorBody(status, message, metadata);
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
-}
-
-function pointerToField(path: string): string {
-  const segs = path.split("/").filter(Boolean);
-  if (segs.length === 0) return "(root)";
-  return segs.map((s, i) => (/^\d+$/.test(s) ? `[${s}]` : i === 0 ? s : `.${s}`)).join("");
 }
 
 /** Elysia checks coerced query numbers one by one and loses their name ("property" errors); find it in the URL. */
@@ -37,12 +34,12 @@ export function describeValidation(error: ValidationError, request: Request): { 
   if (first.schema && (first.schema as { additionalProperties?: unknown }).additionalProperties === false && first.value && typeof first.value === "object") {
     const known = Object.keys((first.schema as { properties?: object }).properties ?? {});
     const extra = Object.keys(first.value).find((k) => !known.includes(k));
-    if (extra) return { message: `Invalid ${where} '${pointerToField(`${path}/${extra}`)}': unknown field`, metadata: { location, field: pointerToField(`${path}/${extra}`) } };
+    if (extra) return { message: `Invalid ${where} '${fieldOf(`${path}/${extra}`)}': unknown field`, metadata: { location, field: fieldOf(`${path}/${extra}`) } };
   }
   if (first.type === 45 /* ValueErrorType.ObjectRequiredProperty */ || first.value === undefined) {
-    return { message: `Invalid ${where} '${pointerToField(path)}' is required`, metadata: { location, field: pointerToField(path) } };
+    return { message: `Invalid ${where} '${fieldOf(path)}' is required`, metadata: { location, field: fieldOf(path) } };
   }
-  const field = pointerToField(path);
+  const field = fieldOf(path);
   return { message: `Invalid ${where} '${field}': ${first.message}`, metadata: { location, field } };
 }
 
