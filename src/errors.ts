@@ -12,8 +12,6 @@ export class GatewayError extends Error {
 }
 
 export const badRequest = (message: string, metadata?: Record<string, unknown>) => new GatewayError(400, message, metadata);
-export const unauthorized = (message = "Missing or invalid API key") => new GatewayError(401, message);
-export const forbidden = (message: string) => new GatewayError(403, message);
 export const notFound = (message: string) => new GatewayError(404, message);
 export const conflict = (message: string, metadata?: Record<string, unknown>) => new GatewayError(409, message, metadata);
 

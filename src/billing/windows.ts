@@ -1,5 +1,3 @@
-import type { LimitReset } from "../store/store";
-
 /** Reset windows in UTC: days start at midnight, weeks on Monday (ISO), months on the 1st. */
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -23,5 +21,3 @@ export type WindowKeys = { day: string; week: string; month: string };
 export function windowKeys(now: number): WindowKeys {
   return { day: dayKey(now), week: weekKey(now), month: monthKey(now) };
 }
-
-export type WindowName = LimitReset | null;

@@ -3,7 +3,6 @@ import { emptyUsage, type IRStreamPart, type IRUsage } from "../ir/types";
 /** Collects usage from stream parts; later values win field by field. */
 export class UsageTracker {
   usage: IRUsage = emptyUsage();
-  seen = false;
   /** output seen so far, for counting tokens when the upstream reports no usage */
   private output: string[] = [];
 
@@ -16,7 +15,6 @@ export class UsageTracker {
     for (const [k, v] of Object.entries(partial)) {
       if (typeof v === "number" && (v > 0 || !(k in this.usage))) {
         (this.usage as Record<string, unknown>)[k] = v;
-        this.seen = true;
       }
     }
   }
@@ -25,8 +23,6 @@ export class UsageTracker {
     switch (part.type) {
       case "start":
       case "usage":
-        this.merge(part.usage);
-        break;
       case "finish":
         this.merge(part.usage);
         break;

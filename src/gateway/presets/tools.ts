@@ -1,5 +1,5 @@
 import type { InboundFormat } from "../codecs";
-import { isObject, present, type Json } from "./json";
+import { isObject, present } from "./json";
 
 /**
  * Tools and tool choices between the three formats, through the Chat Completions form.
