@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { spawnChild, type Child, type CpuSample } from "./lib/child";
 import { fetchText, runBatch, type RequestSpec } from "./lib/load";
 import { SAME_FORMAT_MODEL, TRANSLATED_MODEL, UPSTREAM_MODEL } from "./lib/models";
-import { printGoals, printTable, type Row } from "./lib/report";
+import { printBaseline, printGoals, printTable, type Row } from "./lib/report";
 import { Accumulator } from "./lib/stats";
 
 const envInt = (name: string, fallback: number) => {
@@ -22,6 +22,8 @@ const WARMUP = envInt("BENCH_WARMUP", 300); // per target and mode
 const CONCURRENCY = envInt("BENCH_CONCURRENCY", 8);
 const SETTLE_MS = envInt("BENCH_SETTLE_MS", 10); // lets a child finish post-response work before its CPU is read
 const GATEWAY_BUN_ARGS = (process.env.BENCH_GATEWAY_BUN_ARGS ?? "").split(" ").filter(Boolean);
+/** a checkout of another commit (with node_modules): its gateway runs beside this one, interleaved, for a before/after figure */
+const BASELINE = process.env.BENCH_BASELINE;
 
 type Target = { name: string; mode: "json" | "stream"; spec: RequestSpec; child: Child<unknown> | null; acc: Accumulator };
 
@@ -42,11 +44,14 @@ const started = performance.now();
 const here = import.meta.dir;
 const upstream = await spawnChild<{ url: string }>(join(here, "upstream.entry.ts"));
 const childEnv = { BENCH_UPSTREAM_URL: upstream.info.url };
-const [floor, gateway] = await Promise.all([
+const [floor, gateway, baseline] = await Promise.all([
   spawnChild<{ url: string }>(join(here, "floor-proxy.entry.ts"), childEnv),
   spawnChild<{ url: string; key: string }>(join(here, "gateway.entry.ts"), childEnv, GATEWAY_BUN_ARGS),
+  // the baseline keeps its own database defaults: SQLite in a temporary directory
+  BASELINE ? spawnChild<{ url: string; key: string }>(join(BASELINE, "bench/gateway.entry.ts"), { BENCH_UPSTREAM_URL: upstream.info.url }) : Promise.resolve(null),
 ]);
-const children = [upstream, floor, gateway];
+const children = [upstream, floor, gateway, ...(baseline ? [baseline] : [])];
+const measured = [floor, gateway, ...(baseline ? [baseline] : [])];
 
 try {
   const headers = { "content-type": "application/json", authorization: `Bearer ${gateway.info.key}` };
@@ -59,6 +64,11 @@ try {
     add("floor proxy", `${floor.info.url}/v1/chat/completions`, UPSTREAM_MODEL, floor);
     add("gateway same-format", `${gateway.info.url}/api/v1/chat/completions`, SAME_FORMAT_MODEL, gateway);
     add("gateway translated", `${gateway.info.url}/api/v1/chat/completions`, TRANSLATED_MODEL, gateway);
+    if (baseline) {
+      const baselineHeaders = { ...headers, authorization: `Bearer ${baseline.info.key}` };
+      targets.push({ name: "baseline same-format", mode, child: baseline, acc: new Accumulator(), spec: { url: `${baseline.info.url}/api/v1/chat/completions`, headers: baselineHeaders, body: chatBody(SAME_FORMAT_MODEL, stream), stream } });
+      targets.push({ name: "baseline translated", mode, child: baseline, acc: new Accumulator(), spec: { url: `${baseline.info.url}/api/v1/chat/completions`, headers: baselineHeaders, body: chatBody(TRANSLATED_MODEL, stream), stream } });
+    }
   }
 
   for (const t of targets) check(t, await fetchText(t.spec));
@@ -66,8 +76,8 @@ try {
     for (const t of targets) await runBatch(t.spec, Math.min(BATCH, WARMUP - done), CONCURRENCY);
   }
 
-  const cpuAtStart = new Map(await Promise.all([floor, gateway].map(async (c) => [c, cpuUs(await c.cpu())] as const)));
-  const cpuInBatches = new Map<Child<unknown>, number>([[floor, 0], [gateway, 0]]);
+  const cpuAtStart = new Map(await Promise.all(measured.map(async (c) => [c, cpuUs(await c.cpu())] as const)));
+  const cpuInBatches = new Map<Child<unknown>, number>(measured.map((c) => [c, 0]));
   const rounds = Math.ceil(REQUESTS / BATCH);
   for (let round = 0; round < rounds; round++) {
     const size = Math.min(BATCH, REQUESTS - round * BATCH);
@@ -93,7 +103,8 @@ try {
   );
   printTable(rows);
   printGoals(rows, "floor proxy", ["gateway same-format", "gateway translated"]);
-  for (const [child, name] of [[floor, "floor"], [gateway, "gateway"]] as const) {
+  if (baseline) printBaseline(rows);
+  for (const [child, name] of [[floor, "floor"], [gateway, "gateway"], ...(baseline ? [[baseline, "baseline"] as const] : [])] as const) {
     const total = cpuUs(await child.cpu()) - cpuAtStart.get(child)!;
     const outside = total - cpuInBatches.get(child)!;
     console.log(`  ${name} CPU outside its own batches (idle/GC, not attributed): ${(outside / 1000).toFixed(1)} ms of ${(total / 1000).toFixed(1)} ms`);

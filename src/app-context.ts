@@ -5,18 +5,24 @@ import type { Catalog } from "./catalog/types";
 import type { RouterState } from "./gateway/routing/router-state";
 import type { GenerationWriter } from "./gateway/generation-writer";
 import type { SecretBox } from "./crypto/secret-box";
+import type { ReservationLease } from "./billing/admission";
+import type { SharedState } from "./shared-state/types";
 
 /** Everything a route module needs, built once by main (or by a test). */
 export type AppContext = {
   config: Config;
   store: Store;
+  /** what instances share: in memory for one, Redis for several */
+  shared: SharedState;
   logger: Logger;
   /** epoch milliseconds; injected so tests can move time */
   clock: () => number;
   catalog: Catalog;
   router: RouterState;
-  /** commits generation records after their answers; flush before reading usage */
+  /** group-commits generation records before their answers end; await `settled()` before reading usage */
   generations: GenerationWriter;
+  /** this instance's id and how long its reservations live without renewal */
+  reservationLease: ReservationLease;
   /** seals BYOK secrets under the master key; built from config when absent (see secretBoxOf) */
   secrets?: SecretBox;
 };

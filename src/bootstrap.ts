@@ -14,21 +14,22 @@ export type BootstrapResult = {
  * First start on an empty database: the owner, the default workspace and a management key.
  * With GATEWAY_ADMIN_KEY, a management key with exactly that secret exists afterwards (idempotent).
  */
-export function bootstrap(store: Store, opts: { adminKey?: string; now: number }): BootstrapResult {
-  return store.transaction(() => {
+export function bootstrap(store: Store, opts: { adminKey?: string; now: number }): Promise<BootstrapResult> {
+  // one transaction, serialised across instances: two starting at once create one owner
+  return store.transaction(async (tx) => {
     const result: BootstrapResult = { adminKeyCreated: false };
-    const fresh = store.users.count() === 0;
+    const fresh = (await tx.users.count()) === 0;
     if (fresh) {
-      store.users.create({ id: OWNER_USER_ID, email: null, name: "Owner", role: "owner", createdAt: opts.now });
-      store.meta.set("organization_id", `org_${crypto.randomUUID()}`);
+      await tx.users.create({ id: OWNER_USER_ID, email: null, name: "Owner", role: "owner", createdAt: opts.now });
+      await tx.meta.set("organization_id", `org_${crypto.randomUUID()}`);
     }
-    let workspace = store.workspaces.getDefault();
+    let workspace = await tx.workspaces.getDefault();
     if (!workspace) {
-      workspace = store.workspaces.create({
+      workspace = await tx.workspaces.create({
         id: crypto.randomUUID(),
         name: "Default",
         // a workspace made later may have taken the slug after the original default was deleted
-        slug: store.workspaces.find("default") ? `default-${crypto.randomUUID().slice(0, 8)}` : "default",
+        slug: (await tx.workspaces.find("default")) ? `default-${crypto.randomUUID().slice(0, 8)}` : "default",
         description: null,
         isDefault: true,
         defaultTextModel: null,
@@ -42,11 +43,11 @@ export function bootstrap(store: Store, opts: { adminKey?: string; now: number }
     }
     if (opts.adminKey) {
       const hash = hashKey(opts.adminKey);
-      const existing = store.keys.get(hash);
-      const orphaned = existing !== undefined && store.workspaces.find(existing.workspaceId) === undefined;
+      const existing = await tx.keys.get(hash);
+      const orphaned = existing !== undefined && (await tx.workspaces.find(existing.workspaceId)) === undefined;
       if (!existing || orphaned || !existing.isManagement || existing.disabled || existing.expiresAt !== null) {
-        if (!store.keys.reviveAsManagement(hash, opts.now, workspace.id)) {
-          insertKey(store, opts.now, {
+        if (!await tx.keys.reviveAsManagement(hash, opts.now, workspace.id)) {
+          await insertKey(tx, opts.now, {
             name: "Admin key (GATEWAY_ADMIN_KEY)",
             isManagement: true,
             workspaceId: workspace.id,
@@ -57,7 +58,7 @@ export function bootstrap(store: Store, opts: { adminKey?: string; now: number }
         }
       }
     } else if (fresh) {
-      const { raw } = insertKey(store, opts.now, {
+      const { raw } = await insertKey(tx, opts.now, {
         name: "Initial management key",
         isManagement: true,
         workspaceId: workspace.id,

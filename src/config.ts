@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { hostname } from "node:os";
 import { Value } from "@sinclair/typebox/value";
 import type { TSchema } from "@sinclair/typebox";
 import { pointerToField } from "./json-pointer";
@@ -10,10 +11,20 @@ import { defaultProviderSlugs } from "./catalog/default-catalog";
 
 export type LogLevel = "debug" | "info" | "warn" | "error";
 
+/** SQLite (the embedded default) or PostgreSQL, from DATABASE_URL. */
+export type DatabaseConfig = { dialect: "sqlite"; path: string } | { dialect: "postgres"; url: string; poolSize: number };
+
 export type Config = {
   port: number;
-  /** filesystem path of the SQLite file, or ":memory:" */
+  database: DatabaseConfig;
+  /** filesystem path of the SQLite file, or ":memory:"; with PostgreSQL, where local files (the data directory) would go */
   databasePath: string;
+  /** shared state of several instances (circuits, live stats, affinity, cache invalidation); absent: in memory */
+  redis?: { url: string; prefix: string };
+  /** names this process in reservations and shared-state messages */
+  instanceId: string;
+  /** a reservation not renewed for this long belongs to an instance that died and is released */
+  reservationLeaseMs: number;
   adminKey?: string;
   secretKey?: string;
   logLevel: LogLevel;
@@ -56,6 +67,32 @@ function boolFromEnv(env: Env, name: string): boolean | undefined {
   if (["1", "true", "yes"].includes(raw.toLowerCase())) return true;
   if (["0", "false", "no"].includes(raw.toLowerCase())) return false;
   throw new ConfigError(name, "true or false", raw);
+}
+
+const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
+
+function databaseFromEnv(env: Env, secretKey: string | undefined): { database: DatabaseConfig; databasePath: string } {
+  const url = env.DATABASE_URL || "file:./data/gateway.db";
+  if (!isPostgresUrl(url)) {
+    const path = databasePathFromUrl(url);
+    return { database: { dialect: "sqlite", path }, databasePath: path };
+  }
+  try {
+    new URL(url);
+  } catch {
+    throw new ConfigError("DATABASE_URL", "a URL such as postgres://user:pass@host:5432/db", url.replace(/\/\/[^@]*@/, "//***@"));
+  }
+  // every instance must open BYOK secrets sealed by any other: a per-machine key file cannot do that
+  if (!secretKey) throw new ConfigError("GATEWAY_SECRET_KEY", "to be set with a PostgreSQL DATABASE_URL (every instance must share one master key for BYOK secrets)");
+  return { database: { dialect: "postgres", url, poolSize: intFromEnv(env, "DATABASE_POOL_SIZE", 10, 1, 1000) }, databasePath: resolve("data/gateway.db") };
+}
+
+function redisFromEnv(env: Env): Config["redis"] {
+  const url = env.REDIS_URL;
+  if (!url) return undefined;
+  if (!/^rediss?:\/\//i.test(url)) throw new ConfigError("REDIS_URL", "a URL such as redis://host:6379", url.replace(/\/\/[^@]*@/, "//***@"));
+  const prefix = env.REDIS_PREFIX ?? "gateway:";
+  return { url, prefix };
 }
 
 export function databasePathFromUrl(url: string): string {
@@ -145,7 +182,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (!(maxBodyMb > 0) || !Number.isFinite(maxBodyMb)) throw new ConfigError("GATEWAY_MAX_BODY_MB", "a positive number of megabytes", maxBodyRaw);
   return {
     port: intFromEnv(env, "PORT", 8080, 0, 65535),
-    databasePath: databasePathFromUrl(env.DATABASE_URL || "file:./data/gateway.db"),
+    ...databaseFromEnv(env, secretKey),
+    redis: redisFromEnv(env),
+    instanceId: env.GATEWAY_INSTANCE_ID || `${hostname()}-${process.pid}-${crypto.randomUUID().slice(0, 8)}`,
+    reservationLeaseMs: intFromEnv(env, "GATEWAY_RESERVATION_LEASE_MS", 120_000, 1_000, 86_400_000),
     adminKey,
     secretKey,
     logLevel: logLevel as LogLevel,
@@ -165,7 +205,7 @@ export function loadConfig(env: Env = process.env): Config {
 }
 
 /** Creates the directory that holds the database file. */
-export function ensureDataDir(config: Config): string {
+export function ensureDataDir(config: Pick<Config, "databasePath">): string {
   const dir = config.databasePath === ":memory:" ? resolve("data") : dirname(config.databasePath);
   mkdirSync(dir, { recursive: true });
   return dir;
@@ -177,12 +217,29 @@ export function maskSecret(secret: string | undefined): string | undefined {
 }
 
 /** The effective config with secrets masked, for `config check`. */
+/** A URL with its password (or token) masked. */
+export function maskUrlCredentials(url: string): string {
+  return url.replace(/\/\/([^:@/]*):([^@/]*)@/, (_, user: string) => `//${user}:****@`).replace(/\/\/([^:@/]+)@/, "//****@");
+}
+
 export function describeConfig(config: Config): Record<string, unknown> {
   const { env: _env, ...rest } = config;
   return {
     ...rest,
+    database: config.database.dialect === "postgres" ? { ...config.database, url: maskUrlCredentials(config.database.url) } : config.database,
+    redis: config.redis ? { ...config.redis, url: maskUrlCredentials(config.redis.url) } : undefined,
     adminKey: maskSecret(config.adminKey),
     secretKey: maskSecret(config.secretKey),
     providers: config.providers.map((p) => ({ ...p, api_key: maskSecret(p.api_key) })),
   };
+}
+
+/** What a running deployment should know about its configuration (printed by `config check` and at start). */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.database.dialect === "postgres" && !config.redis)
+    warnings.push(
+      "PostgreSQL without REDIS_URL: run a single instance. Several instances need Redis to share circuits, live stats and session affinity, and to drop each other's cached keys, workspaces and BYOK credentials at once (without it a change can take up to 1 s to reach another instance).",
+    );
+  return warnings;
 }

@@ -2,9 +2,11 @@ import type { Server } from "bun";
 import { createApp } from "./app";
 import type { AppContext } from "./app-context";
 import { bootstrap, type BootstrapResult } from "./bootstrap";
-import { ensureDataDir, type Config } from "./config";
+import { configWarnings, ensureDataDir, type Config } from "./config";
 import { createLogger, type Logger } from "./logger";
-import { createSqliteStore } from "./store/sqlite";
+import { openStore } from "./store/open";
+import { withReadCache } from "./store/cached-store";
+import { createSharedState } from "./shared-state";
 import { buildCatalog } from "./catalog/build-catalog";
 import { rebuildFromGenerations } from "./catalog/rebuild-stats";
 import { unpricedEndpoints } from "./catalog/unpriced";
@@ -13,6 +15,7 @@ import { createRouterState } from "./gateway/routing/router-state";
 import { GenerationWriter } from "./gateway/generation-writer";
 import { createSecretBox } from "./crypto/secret-box";
 import { loadMasterKey } from "./crypto/master-key";
+import { startReservationLeases, type ReservationLeases } from "./billing/reservation-leases";
 
 export type RunningGateway = {
   url: string;
@@ -26,33 +29,50 @@ export type RunningGateway = {
 
 export type StartOptions = { hostname?: string; logger?: Logger; clock?: () => number; /** Bun's idle timeout; tests lower it to prove long requests are not cut */ idleTimeoutSeconds?: number };
 
-export function buildContext(config: Config, opts: StartOptions = {}): AppContext {
-  ensureDataDir(config);
-  const store = createSqliteStore(config.databasePath);
+export async function buildContext(config: Config, opts: StartOptions = {}): Promise<AppContext> {
+  if (config.database.dialect === "sqlite") ensureDataDir(config);
   const clock = opts.clock ?? Date.now;
   const logger = opts.logger ?? createLogger(config.logLevel);
+  const shared = await createSharedState({ redisUrl: config.redis?.url, prefix: config.redis?.prefix ?? "", instanceId: config.instanceId, logger });
+  const store = withReadCache(await openStore(config.database), shared.bus, { clock });
   return {
     config,
     store,
+    shared,
     logger,
     generations: new GenerationWriter(store, logger),
+    reservationLease: { instanceId: config.instanceId, leaseMs: config.reservationLeaseMs },
     clock,
     catalog: buildCatalog(config),
-    router: createRouterState(config, clock),
+    router: createRouterState(config, clock, shared),
     secrets: createSecretBox(loadMasterKey(config)),
   };
 }
 
+/**
+ * Reservations left by requests that can no longer finish. SQLite: one process owns the file,
+ * so whatever a previous run reserved died with it. PostgreSQL: other live instances hold
+ * reservations too, so only those whose lease ran out are released (by every instance, all
+ * the time), never at start.
+ */
+async function releaseOrphanedReservations(ctx: AppContext): Promise<ReservationLeases> {
+  if (ctx.store.dialect === "sqlite") {
+    const stale = await ctx.store.reservations.releaseAll();
+    if (stale > 0) ctx.logger.warn("released reservations of a previous process", { count: stale });
+  }
+  return startReservationLeases(ctx.store.reservations, ctx.reservationLease, ctx.logger, ctx.clock);
+}
+
 export async function startGateway(config: Config, opts: StartOptions = {}): Promise<RunningGateway> {
-  const ctx = buildContext(config, opts);
-  const boot = bootstrap(ctx.store, { adminKey: config.adminKey, now: ctx.clock() });
-  // single-process SQLite deployment: whatever was reserved before this start belongs to requests that died with it
-  const stale = ctx.store.reservations.clear();
-  if (stale > 0) ctx.logger.warn("released reservations of a previous process", { count: stale });
+  const ctx = await buildContext(config, opts);
+  for (const warning of configWarnings(config)) ctx.logger.warn(warning);
+  const boot = await bootstrap(ctx.store, { adminKey: config.adminKey, now: ctx.clock() });
+  const leases = await releaseOrphanedReservations(ctx);
   const unpriced = unpricedEndpoints(ctx.catalog);
   if (unpriced.length > 0)
     ctx.logger.warn("endpoints without pricing serve for free and never count against key limits", { endpoints: unpriced.slice(0, 50), count: unpriced.length });
-  const replayed = rebuildFromGenerations(ctx.router.stats, ctx.store.generations, ctx.clock());
+  // other instances hold these records already: replaying them must not be sent to them again
+  const replayed = await ctx.router.stats.quietly(() => rebuildFromGenerations(ctx.router.stats, ctx.store.generations, ctx.clock()));
   if (replayed > 0) ctx.logger.debug("live endpoint stats rebuilt from generations", { count: replayed });
   void warmTokenizer();
   const app = createApp(ctx);
@@ -68,7 +88,12 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
   const server = app.server;
   if (!server) throw new Error("server failed to start");
   const port = server.port ?? config.port;
-  ctx.logger.info("gateway listening", { port, database: config.databasePath });
+  ctx.logger.info("gateway listening", {
+    port,
+    database: config.database.dialect === "sqlite" ? config.database.path : "postgres",
+    shared_state: ctx.shared.kind,
+    instance: config.instanceId,
+  });
   return {
     url: `http://${server.hostname === "0.0.0.0" ? "127.0.0.1" : server.hostname}:${port}`,
     port,
@@ -78,8 +103,10 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
     async stop({ graceful = false, graceMs = 10_000 } = {}) {
       if (graceful) await Promise.race([server.stop(false), Bun.sleep(graceMs)]);
       await server.stop(true);
-      ctx.generations.flush();
-      ctx.store.close();
+      await ctx.generations.settled();
+      await leases.stop();
+      await ctx.shared.close();
+      await ctx.store.close();
     },
   };
 }

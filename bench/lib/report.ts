@@ -54,3 +54,18 @@ export function printGoals(rows: Row[], floorTarget: string, gatewayTargets: str
     }
   }
 }
+
+/** This gateway against the baseline checkout (BENCH_BASELINE), same mode and path: the regression figure. */
+export function printBaseline(rows: Row[]): void {
+  console.log("\ngateway vs baseline (CPU/req change; + is more CPU than the baseline)");
+  for (const mode of ["json", "stream"] as const) {
+    for (const path of ["same-format", "translated"]) {
+      const now = rows.find((r) => r.target === `gateway ${path}` && r.mode === mode)?.summary;
+      const before = rows.find((r) => r.target === `baseline ${path}` && r.mode === mode)?.summary;
+      if (!now || !before) continue;
+      const change = (now.cpuUsPerReq! / before.cpuUsPerReq! - 1) * 100;
+      const p50 = now.p50 - before.p50;
+      console.log(`  ${(path + " " + mode).padEnd(22)} CPU ${fmt(now.cpuUsPerReq, 0)} vs ${fmt(before.cpuUsPerReq, 0)} µs (${change >= 0 ? "+" : ""}${change.toFixed(1)}%) | p50 ${p50 >= 0 ? "+" : ""}${p50.toFixed(3)} ms`);
+    }
+  }
+}

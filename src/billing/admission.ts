@@ -5,6 +5,11 @@ import type { Store } from "../store/store";
 import type { Candidate } from "../gateway/candidates";
 import { countImages, promptTokensUpperBound } from "./estimate";
 import { nanosToUsd } from "./money";
+import { limitWindow } from "./key-figures";
+import { windowKeys } from "./windows";
+
+/** Who holds reservations and for how long: the holder renews the lease while it lives. */
+export type ReservationLease = { instanceId: string; leaseMs: number };
 
 /** The most a candidate can cost for this request: every prompt token at the dearest input price, every allowed output token. */
 export function worstCaseNanos(c: Candidate, promptTokens: number, maxOutput: number | undefined, images: number): number {
@@ -32,14 +37,19 @@ function paymentRequired(left: number): GatewayError {
  * Candidates whose worst case does not fit in what is left are dropped; none left: 402.
  * BYOK spend counts only with include_byok_in_limit, so BYOK candidates reserve nothing otherwise.
  */
-export function admit(store: Store, principal: Principal, candidates: Candidate[], ir: IRRequest, id: string, now: number): Admission {
+export async function admit(store: Store, principal: Principal, candidates: Candidate[], ir: IRRequest, id: string, now: number, lease: ReservationLease): Promise<Admission> {
   const { key } = principal;
-  if (key.limitNanos === null) return { candidates, reservationId: null };
+  const limitNanos = key.limitNanos;
+  if (limitNanos === null) return { candidates, reservationId: null };
+  const window = limitWindow(key, now);
+  const windows = windowKeys(now);
+  const reserve = (amountNanos: number) =>
+    store.reservations.reserve({ id, keyHash: key.hash, limitNanos, window, windows, amountNanos, instanceId: lease.instanceId, now, expiresAt: now + lease.leaseMs });
   const promptTokens = promptTokensUpperBound(ir);
   const images = countImages(ir);
   const costs = candidates.map((c) => (c.isByok && !key.includeByokInLimit ? 0 : worstCaseNanos(c, promptTokens, ir.maxOutputTokens, images)));
   const amount = Math.max(0, ...costs);
-  const left = store.reservations.reserve({ id, key, amountNanos: amount, now });
+  const left = await reserve(amount);
   if (left === null) return { candidates, reservationId: id };
   const fitting = candidates.filter((_, i) => costs[i]! <= left);
   // BYOK candidates outside the limit cost the key nothing and need no reservation
@@ -47,7 +57,7 @@ export function admit(store: Store, principal: Principal, candidates: Candidate[
   if (left <= 0) throw paymentRequired(0);
   if (fitting.length === 0) throw paymentRequired(left);
   const reduced = Math.max(0, ...fitting.map((c) => costs[candidates.indexOf(c)]!));
-  const retry = store.reservations.reserve({ id, key, amountNanos: reduced, now });
+  const retry = await reserve(reduced);
   if (retry !== null) throw paymentRequired(retry);
   return { candidates: fitting, reservationId: id };
 }

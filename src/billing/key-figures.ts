@@ -1,4 +1,4 @@
-import type { ApiKeyRecord, KeyUsageRow } from "../store/store";
+import type { ApiKeyRecord, KeyUsageRow, LimitWindow } from "../store/store";
 import { windowKeys } from "./windows";
 
 /** A key's spend in nano-dollars: all time and in the current UTC day, ISO week and month. */
@@ -48,4 +48,14 @@ export function spendInLimitWindow(key: Pick<ApiKeyRecord, "limitReset" | "inclu
 export function limitRemainingNanos(key: Pick<ApiKeyRecord, "limitNanos" | "limitReset" | "includeByokInLimit">, spend: KeySpend): number | null {
   if (key.limitNanos === null) return null;
   return Math.max(0, key.limitNanos - spendInLimitWindow(key, spend));
+}
+
+/** Which counter of the key's usage row its limit is measured against, for the store's atomic reserve. */
+export function limitWindow(key: Pick<ApiKeyRecord, "limitReset" | "includeByokInLimit">, now: number): LimitWindow {
+  const w = windowKeys(now);
+  const includeByok = key.includeByokInLimit;
+  if (key.limitReset === "daily") return { counter: "day", windowKey: w.day, includeByok };
+  if (key.limitReset === "weekly") return { counter: "week", windowKey: w.week, includeByok };
+  if (key.limitReset === "monthly") return { counter: "month", windowKey: w.month, includeByok };
+  return { counter: "total", windowKey: "", includeByok };
 }

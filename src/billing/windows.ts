@@ -16,7 +16,9 @@ export function monthKey(now: number): string {
   return new Date(now).toISOString().slice(0, 7);
 }
 
-export type WindowKeys = { day: string; week: string; month: string };
+import type { WindowKeys } from "../store/store";
+
+export type { WindowKeys };
 
 export function windowKeys(now: number): WindowKeys {
   return { day: dayKey(now), week: weekKey(now), month: monthKey(now) };

@@ -2,6 +2,9 @@
  * Live figures per endpoint from this gateway's own traffic: latency (time to first token, ms),
  * throughput (output tokens/s), success rate. Kept in fixed time buckets, so memory is bounded by
  * the number of endpoints whatever the traffic: 30 one-minute buckets and 24 one-hour buckets.
+ *
+ * Several instances share their records (shared-state/router): `record` tells an observer, and
+ * `apply` takes another instance's record without telling it again.
  */
 
 const MINUTE = 60_000;
@@ -86,8 +89,13 @@ function percentiles(hist: Uint32Array, total: number): Percentiles | null {
   return { p50: at(0.5), p75: at(0.75), p90: at(0.9), p99: at(0.99) };
 }
 
+/** One local record, with the clock reading it was filed under, so every instance files it alike. */
+export type StatsObserver = (endpointId: string, ok: boolean, latencyMs: number | null, throughput: number | null, at: number) => void;
+
 export class LiveStats {
   private series = new Map<string, EndpointSeries>();
+  private observer: StatsObserver | undefined;
+  private quiet = false;
 
   constructor(private readonly clock: () => number = Date.now) {}
 
@@ -99,6 +107,38 @@ export class LiveStats {
 
   /** One finished attempt. `latencyMs`: time to first token (or to the whole answer); `throughput`: output tokens/s. */
   record(endpointId: string, ok: boolean, latencyMs: number | null, throughput: number | null, at = this.clock()): void {
+    this.apply(endpointId, ok, latencyMs, throughput, at);
+    if (this.observer && !this.quiet) this.observer(endpointId, ok, latencyMs, throughput, at);
+  }
+
+  /** at most one observer: the replication of the instance's routing state */
+  observe(observer: StatsObserver | undefined): void {
+    this.observer = observer;
+  }
+
+  /**
+   * Runs `fn` with its records kept to this instance (until its promise settles, when it
+   * returns one). Replaying the database at start goes through it: every instance replays the
+   * same records itself, so sending them would count them twice on the others. Meant for
+   * start-up, before the instance serves: records of requests served meanwhile stay local too.
+   */
+  quietly<T>(fn: () => T): T {
+    const was = this.quiet;
+    this.quiet = true;
+    let result: T;
+    try {
+      result = fn();
+    } catch (err) {
+      this.quiet = was;
+      throw err;
+    }
+    if (result instanceof Promise) return result.finally(() => (this.quiet = was)) as T;
+    this.quiet = was;
+    return result;
+  }
+
+  /** a record as `record` files it, without telling the observer (another instance's record) */
+  apply(endpointId: string, ok: boolean, latencyMs: number | null, throughput: number | null, at: number): void {
     const s = this.get(endpointId);
     const m = s.minuteSlot(at);
     const h = s.hourSlot(at);

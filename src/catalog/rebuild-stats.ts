@@ -42,12 +42,12 @@ export function replayGeneration(stats: LiveStats, g: GenerationRecord): void {
  * and the endpoint listings do not start blank after a restart. Reads in pages; records that
  * share the page boundary's millisecond are skipped by id.
  */
-export function rebuildFromGenerations(stats: LiveStats, generations: Pick<GenerationStore, "since">, now: number): number {
+export async function rebuildFromGenerations(stats: LiveStats, generations: Pick<GenerationStore, "since">, now: number): Promise<number> {
   let since = now - DAY;
   let seenAtBoundary = new Set<string>();
   let count = 0;
   for (;;) {
-    const page = generations.since(since, PAGE);
+    const page = await generations.since(since, PAGE);
     let fresh = 0;
     for (const g of page) {
       if (g.createdAt === since && seenAtBoundary.has(g.id)) continue;

@@ -1,31 +1,29 @@
 import { parseArgs } from "node:util";
 import { bootstrap } from "../bootstrap";
-import { describeConfig, ensureDataDir, type Config } from "../config";
+import { configWarnings, describeConfig, ensureDataDir, type Config } from "../config";
 import { usdToNanos } from "../billing/money";
 import { insertKey } from "../modules/keys/service";
-import { createSqliteStore, openDatabase, runMigrations } from "../store/sqlite";
+import { migrateDatabase, openStore as openConfiguredStore } from "../store/open";
 import type { UserRole } from "../store/store";
 import { UsageError } from "./usage";
 import pkg from "../../package.json" with { type: "json" };
 
 type Out = (line: string) => void;
 
-function openStore(config: Config) {
-  ensureDataDir(config);
-  const store = createSqliteStore(config.databasePath);
-  bootstrap(store, { adminKey: config.adminKey, now: Date.now() });
+async function openStore(config: Config) {
+  if (config.database.dialect === "sqlite") ensureDataDir(config);
+  const store = await openConfiguredStore(config.database);
+  await bootstrap(store, { adminKey: config.adminKey, now: Date.now() });
   return store;
 }
 
-export function migrateCommand(config: Config, out: Out): void {
-  ensureDataDir(config);
-  const { sqlite } = openDatabase(config.databasePath);
-  const applied = runMigrations(sqlite);
-  sqlite.close();
+export async function migrateCommand(config: Config, out: Out): Promise<void> {
+  if (config.database.dialect === "sqlite") ensureDataDir(config);
+  const applied = await migrateDatabase(config.database);
   out(applied.length ? `applied ${applied.length} migration(s): ${applied.join(", ")}` : "database is up to date");
 }
 
-export function keysCommand(config: Config, args: string[], out: Out): void {
+export async function keysCommand(config: Config, args: string[], out: Out): Promise<void> {
   const [sub, ...rest] = args;
   if (sub !== "create") throw new UsageError(`unknown keys subcommand '${sub ?? ""}': expected 'create'`);
   const { values } = parseArgs({
@@ -35,11 +33,11 @@ export function keysCommand(config: Config, args: string[], out: Out): void {
   });
   const limit = values.limit === undefined ? null : Number(values.limit);
   if (limit !== null && (!Number.isFinite(limit) || limit < 0)) throw new UsageError(`--limit: expected a non-negative USD amount (got "${values.limit}")`);
-  const store = openStore(config);
+  const store = await openStore(config);
   try {
-    const ws = values.workspace ? store.workspaces.find(values.workspace) : store.workspaces.getDefault();
+    const ws = values.workspace ? await store.workspaces.find(values.workspace) : await store.workspaces.getDefault();
     if (!ws) throw new UsageError(`--workspace: no workspace '${values.workspace}'`);
-    const { raw } = insertKey(store, Date.now(), {
+    const { raw } = await insertKey(store, Date.now(), {
       name: values.name ?? (values.management ? "Management key" : "API key"),
       isManagement: values.management ?? false,
       workspaceId: ws.id,
@@ -48,11 +46,11 @@ export function keysCommand(config: Config, args: string[], out: Out): void {
     });
     out(raw);
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
-export function usersCommand(config: Config, args: string[], out: Out): void {
+export async function usersCommand(config: Config, args: string[], out: Out): Promise<void> {
   const [sub, ...rest] = args;
   if (sub !== "add") throw new UsageError(`unknown users subcommand '${sub ?? ""}': expected 'add'`);
   const { values } = parseArgs({
@@ -63,18 +61,19 @@ export function usersCommand(config: Config, args: string[], out: Out): void {
   if (!values.id) throw new UsageError("--id: required");
   const role = (values.role ?? "member") as UserRole;
   if (role !== "admin" && role !== "member") throw new UsageError(`--role: expected admin or member (got "${values.role}")`);
-  const store = openStore(config);
+  const store = await openStore(config);
   try {
-    if (store.users.get(values.id)) throw new UsageError(`--id: user '${values.id}' already exists`);
-    const user = store.users.create({ id: values.id, email: values.email ?? null, name: values.name ?? null, role, createdAt: Date.now() });
+    if (await store.users.get(values.id)) throw new UsageError(`--id: user '${values.id}' already exists`);
+    const user = await store.users.create({ id: values.id, email: values.email ?? null, name: values.name ?? null, role, createdAt: Date.now() });
     out(JSON.stringify({ id: user.id, email: user.email, name: user.name, role: user.role }));
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
-export function configCheckCommand(config: Config, out: Out): void {
+export function configCheckCommand(config: Config, out: Out, warn: Out = (line) => process.stderr.write(line + "\n")): void {
   out(JSON.stringify(describeConfig(config), null, 2));
+  for (const warning of configWarnings(config)) warn(`warning: ${warning}`);
 }
 
 export function versionCommand(out: Out): void {

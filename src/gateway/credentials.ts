@@ -37,9 +37,9 @@ export function orderCredentials(endpoint: CatalogEndpoint, applicable: ByokReco
   return [...applicable.filter((c) => !c.isFallback).flatMap(toCredential), ...own, ...applicable.filter((c) => c.isFallback).flatMap(toCredential)];
 }
 
-export function credentialResolver(ctx: AppContext, principal: Principal): CredentialResolver {
+export async function credentialResolver(ctx: AppContext, principal: Principal): Promise<CredentialResolver> {
   // one read per request; planning asks per endpoint, often twice
-  const usable = ctx.store.byok.usable(principal.workspace.id);
+  const usable = await ctx.store.byok.usable(principal.workspace.id);
   if (usable.length === 0) return ownCredentials;
   const box = secretBoxOf(ctx);
   const open = (c: ByokRecord): string | null => {

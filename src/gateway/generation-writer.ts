@@ -1,56 +1,112 @@
 import type { Logger } from "../logger";
-import type { GenerationRecord, Store } from "../store/store";
-import { persistGeneration } from "./record";
+import type { SettledGeneration, Store } from "../store/store";
 
-type Pending = { record: GenerationRecord; endedAt: number; reservationId: string | null };
+type Waiting = { item: SettledGeneration; resolve: () => void; reject: (err: unknown) => void };
+
+/** How long a record the store refused is retried in the background before it is given up (and logged whole). */
+const RETRY_EVERY_MS = 2_000;
+const RETRY_FOR_MS = 5 * 60_000;
 
 /**
- * Commits generation records just after their answer has been handed to the client, instead
- * of before: the records finished in one turn of the event loop go in one short transaction,
- * each with its spend counters and reservation release. A request's reservation keeps the
- * key's limit safe until then. Readers of usage call `flush()` first, so the API never shows
- * a figure older than the answers already sent; shutdown flushes too.
+ * Group commit of generation records. A request awaits `commit()` before the last bytes of its
+ * answer are written, so an answer the client received in full is durable (nothing acknowledged
+ * is lost, even to SIGKILL). The records that finish in one turn of the event loop share one
+ * store transaction, each with its spend and reservation release; records that arrive while a
+ * commit is in flight go in the next one. So the wait is microseconds on SQLite and one commit's
+ * round trips on PostgreSQL, however many requests finish together.
  */
 export class GenerationWriter {
-  private queue: Pending[] = [];
+  private queue: Waiting[] = [];
   private scheduled = false;
+  private inFlight: Promise<void> | null = null;
+  private retrying: Array<{ item: SettledGeneration; since: number }> = [];
+  private retryTimer: Timer | null = null;
+
+  private readonly retryEveryMs: number;
 
   constructor(
     private readonly store: Store,
     private readonly logger: Logger,
-  ) {}
-
-  enqueue(record: GenerationRecord, endedAt: number, reservationId: string | null): void {
-    this.queue.push({ record, endedAt, reservationId });
-    if (!this.scheduled) {
-      this.scheduled = true;
-      setImmediate(() => this.flush());
-    }
+    opts: { retryEveryMs?: number } = {},
+  ) {
+    this.retryEveryMs = opts.retryEveryMs ?? RETRY_EVERY_MS;
   }
 
-  flush(): void {
-    this.scheduled = false;
-    if (this.queue.length === 0) return;
-    const batch = this.queue;
-    this.queue = [];
-    try {
-      this.store.transaction(() => {
-        for (const p of batch) persistGeneration(this.store, p.record, p.endedAt, p.reservationId);
-      });
-    } catch (err) {
-      // one bad row must not take the others with it: retry them one by one
-      this.logger.error("batch write of generations failed; retrying one by one", { error: String(err), count: batch.length });
-      for (const p of batch) {
-        try {
-          persistGeneration(this.store, p.record, p.endedAt, p.reservationId);
-        } catch (e) {
-          this.logger.error("failed to record generation", { id: p.record.id, error: String(e) });
-        }
+  /** resolves once the record, its spend and its reservation release are committed */
+  commit(item: SettledGeneration): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ item, resolve, reject });
+      if (!this.scheduled && !this.inFlight) {
+        this.scheduled = true;
+        setImmediate(() => void this.drain());
       }
-    }
+    });
+  }
+
+  /** resolves when every record handed over so far has been committed (or failed) */
+  async settled(): Promise<void> {
+    while (this.inFlight || this.queue.length > 0) await (this.inFlight ?? this.drain());
   }
 
   get pending(): number {
     return this.queue.length;
+  }
+
+  private async drain(): Promise<void> {
+    this.scheduled = false;
+    if (this.inFlight) return this.inFlight;
+    while (this.queue.length > 0) {
+      const batch = this.queue;
+      this.queue = [];
+      this.inFlight = this.commitBatch(batch);
+      await this.inFlight;
+      this.inFlight = null;
+    }
+  }
+
+  private async commitBatch(batch: Waiting[]): Promise<void> {
+    try {
+      await this.store.generations.commit(batch.map((w) => w.item));
+      for (const w of batch) w.resolve();
+      return;
+    } catch (err) {
+      if (batch.length > 1) this.logger.error("batch commit of generations failed; committing them one by one", { error: String(err), count: batch.length });
+    }
+    // one bad record must not take the others with it
+    for (const w of batch) {
+      try {
+        await this.store.generations.commit([w.item]);
+        w.resolve();
+      } catch (err) {
+        this.logger.error("failed to record generation; retrying in the background", { id: w.item.record.id, error: String(err) });
+        this.retryLater(w.item);
+        w.reject(err);
+      }
+    }
+  }
+
+  /** the store may be back soon (a PostgreSQL failover): keep the spend rather than drop it */
+  private retryLater(item: SettledGeneration): void {
+    this.retrying.push({ item, since: Date.now() });
+    if (this.retryTimer) return;
+    this.retryTimer = setInterval(() => void this.retryFailed(), this.retryEveryMs);
+    this.retryTimer.unref();
+  }
+
+  private async retryFailed(): Promise<void> {
+    const due = this.retrying;
+    this.retrying = [];
+    for (const r of due) {
+      try {
+        await this.store.generations.commit([r.item]);
+      } catch (err) {
+        if (Date.now() - r.since < RETRY_FOR_MS) this.retrying.push(r);
+        else this.logger.error("gave up recording a generation", { error: String(err), generation: r.item });
+      }
+    }
+    if (this.retrying.length === 0 && this.retryTimer) {
+      clearInterval(this.retryTimer);
+      this.retryTimer = null;
+    }
   }
 }

@@ -20,7 +20,7 @@ import { countTokens } from "../billing/tokenizer";
 import { inboundCodecs, upstreamCodecs, type InboundFormat } from "./codecs";
 import { finalError } from "./final-error";
 import { serviceMetadata, wantsServiceMetadata } from "./metadata";
-import { generationRecord } from "./record";
+import { generationRecord, settlement } from "./record";
 
 export const ZERO_COST: CostBreakdown = { total: 0, prompt: 0, completion: 0, other: 0 };
 
@@ -69,8 +69,8 @@ export class InferenceRun {
     return { "x-generation-id": this.id };
   }
 
-  plan(): Candidate[] {
-    const { body, presetId } = applyPreset(this.deps, this.input.principal, this.input.format, this.input.body);
+  async plan(): Promise<Candidate[]> {
+    const { body, presetId } = await applyPreset(this.deps, this.input.principal, this.input.format, this.input.body);
     this.presetId = presetId;
     this.ir = this.inbound.decodeRequest(body, this.input.request.headers);
     const requested = this.ir.model || this.input.principal.workspace.defaultTextModel;
@@ -86,14 +86,14 @@ export class InferenceRun {
       estimatedPromptTokens: estimatePromptTokens(this.ir),
       requestedOutputTokens: this.ir.maxOutputTokens ?? 0,
       modalities: requiredModalities(this.ir),
-      credentials: credentialResolver(this.deps, this.input.principal),
+      credentials: await credentialResolver(this.deps, this.input.principal),
       workspaceSort: this.input.principal.workspace.defaultProviderSort,
       stats: (id) => router.stats.stats(id),
       health: (id) => router.circuits.health(id),
       sessionEndpoint: this.ir.sessionId ? router.sessions.get(this.sessionKey()) : undefined,
       random: router.random,
     });
-    const admission = admit(this.deps.store, this.input.principal, candidates, this.ir, this.id, this.deps.clock());
+    const admission = await admit(this.deps.store, this.input.principal, candidates, this.ir, this.id, this.deps.clock(), this.deps.reservationLease);
     this.reservationId = admission.reservationId;
     return admission.candidates;
   }
@@ -198,7 +198,8 @@ export class InferenceRun {
     return { generationId: this.id, model: this.served?.model.id ?? this.requested, created: Math.floor(this.startedAt / 1000), request: this.ir };
   }
 
-  record(o: { usage: IRUsage | null; cost: CostBreakdown; streamed: boolean; cancelled: boolean; finishReason: string | null; nativeFinishReason?: string | null; upstreamId?: string | null; firstTokenAt?: number | null; errorMessage?: string | null }) {
+  /** resolves once the generation, its spend and its reservation release are durable */
+  record(o: { usage: IRUsage | null; cost: CostBreakdown; streamed: boolean; cancelled: boolean; finishReason: string | null; nativeFinishReason?: string | null; upstreamId?: string | null; firstTokenAt?: number | null; errorMessage?: string | null }): Promise<void> {
     const { principal } = this.input;
     const endedAt = this.deps.clock();
     const record = generationRecord({
@@ -232,7 +233,7 @@ export class InferenceRun {
       errorMessage: o.errorMessage ?? null,
     });
     if (this.served) this.observe(o, endedAt);
-    this.deps.generations.enqueue(record, endedAt, this.reservationId);
+    return this.deps.generations.commit(settlement(record, endedAt, this.reservationId));
   }
 
   /** feeds the circuit and the live figures routing sorts by */
@@ -254,8 +255,8 @@ export class InferenceRun {
     stats.record(id, true, firstAt - this.servedAt, throughput, endedAt);
   }
 
-  recordFailure(error: GatewayError) {
-    this.record({ usage: null, cost: ZERO_COST, streamed: this.ir?.stream ?? false, cancelled: error.status === 499, finishReason: "error", errorMessage: error.message });
+  recordFailure(error: GatewayError): Promise<void> {
+    return this.record({ usage: null, cost: ZERO_COST, streamed: this.ir?.stream ?? false, cancelled: error.status === 499, finishReason: "error", errorMessage: error.message });
   }
 }
 

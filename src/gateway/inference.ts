@@ -2,6 +2,7 @@ import type { AppContext } from "../app-context";
 import { GatewayError } from "../errors";
 import type { IRResult, IRStreamPart } from "../ir/types";
 import { InferenceRun, ZERO_COST, type InferenceInput, type Served } from "./inference-run";
+import { NOT_RECORDED } from "./record";
 import { KEEPALIVE, pumpStream, type StreamEnd } from "./stream-session";
 import { UsageTracker } from "./usage-tracker";
 import type { Candidate } from "./candidates";
@@ -16,7 +17,7 @@ export async function runInference(deps: AppContext, input: InferenceInput): Pro
   const run = new InferenceRun(deps, input);
   let candidates: Candidate[];
   try {
-    candidates = run.plan();
+    candidates = await run.plan();
   } catch (err) {
     if (err instanceof GatewayError) throw new GatewayError(err.status, err.message, err.metadata, { ...err.headers, ...run.idHeader });
     throw err;
@@ -32,9 +33,10 @@ export async function runInference(deps: AppContext, input: InferenceInput): Pro
   return respondStream(run, attempt);
 }
 
-function respondJson(run: InferenceRun, outcome: Served | GatewayError): Response {
+
+async function respondJson(run: InferenceRun, outcome: Served | GatewayError): Promise<Response> {
   if (outcome instanceof GatewayError) {
-    run.recordFailure(outcome);
+    await run.recordFailure(outcome).catch(() => {});
     throw outcome;
   }
   if (outcome.success.kind !== "result") throw new Error("expected a whole result");
@@ -44,7 +46,11 @@ function respondJson(run: InferenceRun, outcome: Served | GatewayError): Respons
   const ctx = run.encodeContext();
   ctx.serviceMetadata = run.metadata();
   const body = run.inbound.encodeResult(result, ctx);
-  run.record({ usage: result.usage, cost, streamed: false, cancelled: false, finishReason: result.finishReason, nativeFinishReason: result.nativeFinishReason, upstreamId: result.id, firstTokenAt: null });
+  try {
+    await run.record({ usage: result.usage, cost, streamed: false, cancelled: false, finishReason: result.finishReason, nativeFinishReason: result.nativeFinishReason, upstreamId: result.id, firstTokenAt: null });
+  } catch {
+    throw new GatewayError(503, NOT_RECORDED, undefined, run.idHeader);
+  }
   return new Response(JSON.stringify(body), { headers: { "content-type": "application/json", ...run.idHeader } });
 }
 
@@ -57,7 +63,7 @@ const SSE_HEADERS = { "content-type": "text/event-stream; charset=utf-8", "cache
 async function respondStream(run: InferenceRun, attempt: Promise<Served | GatewayError>): Promise<Response> {
   const held = await Promise.race([attempt, Bun.sleep(HOLD_HEADERS_MS).then(() => "waiting" as const)]);
   if (held instanceof GatewayError) {
-    run.recordFailure(held);
+    await run.recordFailure(held).catch(() => {});
     throw held;
   }
   let cancelled = false;
@@ -82,8 +88,8 @@ async function respondStream(run: InferenceRun, attempt: Promise<Served | Gatewa
         clearInterval(keepalive);
       } else served = held;
       if (served instanceof GatewayError) {
-        run.recordFailure(served);
-        write(new TextEncoder().encode(run.inbound.createStreamEncoder(run.encodeContext()).encode({ type: "error", status: served.status, message: served.message })));
+        await run.recordFailure(served).catch(() => {});
+        write(errorEvent(run, served));
       } else {
         upstreamAbort = served.abort;
         if (cancelled) served.abort.abort();
@@ -103,6 +109,10 @@ async function respondStream(run: InferenceRun, attempt: Promise<Served | Gatewa
     upstreamAbort?.abort();
   });
   return new Response(body, { headers: { ...SSE_HEADERS, ...run.idHeader } });
+}
+
+function errorEvent(run: InferenceRun, error: { status: number; message: string }): Uint8Array {
+  return new TextEncoder().encode(run.inbound.createStreamEncoder(run.encodeContext()).encode({ type: "error", status: error.status, message: error.message }));
 }
 
 async function streamServed(run: InferenceRun, served: Served, write: (c: Uint8Array) => boolean, isCancelled: () => boolean): Promise<StreamEnd> {
@@ -130,7 +140,7 @@ async function streamServed(run: InferenceRun, served: Served, write: (c: Uint8A
     run.completeUsage(usage.usage, usage.outputText);
     cost = run.priceUsage(usage.usage);
   }
-  run.record({
+  const recorded = run.record({
     usage: usage.usage,
     cost,
     streamed: true,
@@ -141,5 +151,16 @@ async function streamServed(run: InferenceRun, served: Served, write: (c: Uint8A
     firstTokenAt: end.firstTokenAt,
     errorMessage: end.errorMessage,
   });
+  if (end.cancelled) {
+    // nobody is waiting for the end; the writer logs and retries a failed record itself
+    recorded.catch(() => {});
+    return end;
+  }
+  try {
+    await recorded;
+    if (end.tail !== "") write(new TextEncoder().encode(end.tail));
+  } catch {
+    write(errorEvent(run, { status: 503, message: NOT_RECORDED }));
+  }
   return end;
 }

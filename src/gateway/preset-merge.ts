@@ -47,11 +47,11 @@ export function mergePreset(format: InboundFormat, request: Json, preset: { conf
  * Applies the preset a request references (`@preset/<slug>`, `<model>@preset/<slug>`, `preset`)
  * to its raw body: the designated version of the preset in the caller's workspace.
  */
-export function applyPreset(ctx: AppContext, principal: Principal, format: InboundFormat, body: unknown): PresetApplied {
+export async function applyPreset(ctx: AppContext, principal: Principal, format: InboundFormat, body: unknown): Promise<PresetApplied> {
   const reference = findPresetReference(body);
   if (!reference) return { body, presetId: null };
-  const preset = ctx.store.presets.find(principal.workspace.id, reference.slug);
-  const version = preset?.designatedVersionId ? ctx.store.presets.getVersionById(preset.designatedVersionId) : undefined;
+  const preset = await ctx.store.presets.find(principal.workspace.id, reference.slug);
+  const version = preset?.designatedVersionId ? await ctx.store.presets.getVersionById(preset.designatedVersionId) : undefined;
   if (!preset || !version) throw notFound(`Preset not found: ${reference.slug}`);
   if (preset.status !== "active") throw badRequest(`Preset '${reference.slug}' is ${preset.status}`, { field: "preset" });
   const merged = mergePreset(format, reference.body, { config: version.config, systemPrompt: version.systemPrompt });

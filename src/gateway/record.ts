@@ -1,4 +1,4 @@
-import type { Store, GenerationRecord, GenerationAttempt } from "../store/store";
+import type { GenerationRecord, GenerationAttempt, SettledGeneration } from "../store/store";
 import type { IRUsage } from "../ir/types";
 import { windowKeys } from "../billing/windows";
 import type { CostBreakdown } from "../billing/cost";
@@ -76,11 +76,10 @@ export function generationRecord(o: GenerationOutcome): GenerationRecord {
   };
 }
 
-/** The generation row and the key's spend counters change together or not at all. */
-export function persistGeneration(store: Store, record: GenerationRecord, now: number, reservationId: string | null): void {
-  store.transaction(() => {
-    store.generations.insert(record);
-    if (reservationId) store.reservations.release(reservationId);
-    if (record.costNanos > 0) store.usage.add(record.keyHash, record.costNanos, record.isByok, windowKeys(now));
-  });
+/** The answer could not be made durable: the client must not take it as delivered (the writer keeps retrying the record). */
+export const NOT_RECORDED = "The gateway could not record this generation; retry the request";
+
+/** What the store commits for a finished request: the record, the spend it adds (in the windows of its end) and the reservation it frees. */
+export function settlement(record: GenerationRecord, endedAt: number, reservationId: string | null): SettledGeneration {
+  return { record, reservationId, spend: record.costNanos > 0 ? { nanos: record.costNanos, byok: record.isByok, windows: windowKeys(endedAt) } : null };
 }

@@ -14,6 +14,8 @@ export type StreamEnd = {
   nativeFinishReason: string | null;
   upstreamId: string | null;
   firstTokenAt: number | null;
+  /** the SSE text of the stream's end (its finish or error event), held back until the caller has recorded the generation */
+  tail: string;
 };
 
 export type UpstreamStream = {
@@ -25,7 +27,8 @@ export type UpstreamStream = {
 /**
  * Moves one upstream stream to the client as its events arrive: decode, let the caller
  * complete `finish` (cost, metadata), encode, write. Ends with a terminal error event when
- * the upstream breaks off, and reports how it ended.
+ * the upstream breaks off, and reports how it ended. The last write, which carries the end,
+ * is left to the caller (`tail`): the generation must be durable before the client has it all.
  */
 export async function pumpStream(opts: {
   upstream: UpstreamStream;
@@ -37,7 +40,7 @@ export async function pumpStream(opts: {
   /** called with the finish part before it is encoded; may mutate it */
   onFinish: (part: Extract<IRStreamPart, { type: "finish" }>) => void;
 }): Promise<StreamEnd> {
-  const end: StreamEnd = { finished: false, cancelled: false, errorMessage: null, finishReason: null, nativeFinishReason: null, upstreamId: null, firstTokenAt: null };
+  const end: StreamEnd = { finished: false, cancelled: false, errorMessage: null, finishReason: null, nativeFinishReason: null, upstreamId: null, firstTokenAt: null, tail: "" };
   // the SSE text of one upstream read, written to the client in one chunk
   let pending = "";
   const flush = (): boolean => {
@@ -69,7 +72,7 @@ export async function pumpStream(opts: {
       if (end.finished) break;
       emit(p);
     }
-    return flush();
+    return end.finished || flush();
   };
   try {
     emitAll(opts.upstream.firstParts);
@@ -90,5 +93,6 @@ export async function pumpStream(opts: {
     await opts.upstream.events.return(undefined).catch(() => {});
   }
   end.cancelled = opts.isCancelled() && !end.finished;
+  end.tail = end.cancelled ? "" : pending;
   return end;
 }

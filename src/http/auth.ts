@@ -12,16 +12,16 @@ import type { Principal } from "./principal";
  */
 export type AuthKind = "management" | "inference" | "any";
 
-export function authenticate(store: Store, rawKey: string | undefined, now: number): Principal {
+export async function authenticate(store: Store, rawKey: string | undefined, now: number): Promise<Principal> {
   if (!rawKey) throw new GatewayError(401, "Missing API key: send Authorization: Bearer <key>");
   const digest = hashKey(rawKey.trim());
-  const key = store.keys.get(digest);
+  const key = await store.keys.get(digest);
   if (!key || !digestsEqual(digest, key.hash)) throw new GatewayError(401, "Invalid API key");
   if (key.disabled) throw new GatewayError(401, "API key is disabled");
   if (key.expiresAt !== null && key.expiresAt <= now) throw new GatewayError(401, "API key has expired");
-  const workspace = store.workspaces.find(key.workspaceId);
+  const workspace = await store.workspaces.find(key.workspaceId);
   if (!workspace) throw new GatewayError(401, "API key belongs to a workspace that no longer exists");
-  const user = key.creatorUserId ? (store.users.get(key.creatorUserId) ?? null) : null;
+  const user = key.creatorUserId ? ((await store.users.get(key.creatorUserId)) ?? null) : null;
   return { key, workspace, user, isManagement: key.isManagement };
 }
 
@@ -38,9 +38,9 @@ export function authPlugin(store: Store, clock: () => number) {
     .use(bearer())
     .macro({
       auth: (kind: AuthKind) => ({
-        resolve({ bearer: token, headers }) {
+        async resolve({ bearer: token, headers }) {
           // Anthropic clients may send the key as x-api-key instead of a bearer token
-          const principal = authenticate(store, token ?? headers["x-api-key"], clock());
+          const principal = await authenticate(store, token ?? headers["x-api-key"], clock());
           authorize(principal, kind);
           return { principal };
         },

@@ -1,6 +1,8 @@
 /**
- * Storage interfaces. Callers depend on these only; `sqlite/` implements them and a
- * Postgres dialect can be added as `pg/` without touching callers.
+ * Storage interfaces. Callers depend on these only; `sqlite/` (bun:sqlite, the embedded default)
+ * and `pg/` (PostgreSQL through Bun.sql) implement them and pass one contract suite
+ * (test/store/contract.ts). Every method is asynchronous. The store keeps values and applies no
+ * policy: billing decides windows and amounts and hands them over as plain values.
  * Times are epoch milliseconds, money integer nano-dollars.
  */
 
@@ -45,31 +47,31 @@ export type ApiKeyRecord = {
 export type ApiKeyPatch = Partial<Pick<ApiKeyRecord, "name" | "disabled" | "limitNanos" | "limitReset" | "includeByokInLimit">>;
 
 export interface MetaStore {
-  get(key: string): string | undefined;
-  set(key: string, value: string): void;
+  get(key: string): Promise<string | undefined>;
+  set(key: string, value: string): Promise<void>;
 }
 
 export interface UserStore {
-  create(user: UserRecord): UserRecord;
-  get(id: string): UserRecord | undefined;
-  list(offset: number, limit: number): UserRecord[];
-  count(): number;
+  create(user: UserRecord): Promise<UserRecord>;
+  get(id: string): Promise<UserRecord | undefined>;
+  list(offset: number, limit: number): Promise<UserRecord[]>;
+  count(): Promise<number>;
 }
 
 export interface WorkspaceStore {
-  create(ws: WorkspaceRecord): WorkspaceRecord;
+  create(ws: WorkspaceRecord): Promise<WorkspaceRecord>;
   /** by UUID or slug */
-  find(ref: string): WorkspaceRecord | undefined;
-  getDefault(): WorkspaceRecord | undefined;
-  list(offset: number, limit: number): WorkspaceRecord[];
-  count(): number;
-  update(id: string, patch: WorkspacePatch, now: number): WorkspaceRecord | undefined;
+  find(ref: string): Promise<WorkspaceRecord | undefined>;
+  getDefault(): Promise<WorkspaceRecord | undefined>;
+  list(offset: number, limit: number): Promise<WorkspaceRecord[]>;
+  count(): Promise<number>;
+  update(id: string, patch: WorkspacePatch, now: number): Promise<WorkspaceRecord | undefined>;
   /** removes the workspace and its memberships; its BYOK credentials are soft-deleted and wiped */
-  delete(id: string, now: number): boolean;
+  delete(id: string, now: number): Promise<boolean>;
   /** keys of the workspace that still authenticate (live, enabled, not expired at `now`) */
-  countActiveKeys(id: string, now: number): number;
+  countActiveKeys(id: string, now: number): Promise<number>;
   /** which of `userIds` created keys of the workspace that still authenticate */
-  usersWithActiveKeys(id: string, userIds: string[], now: number): string[];
+  usersWithActiveKeys(id: string, userIds: string[], now: number): Promise<string[]>;
 }
 
 export type WorkspacePatch = Partial<
@@ -77,18 +79,19 @@ export type WorkspacePatch = Partial<
 >;
 
 export interface ApiKeyStore {
-  create(key: ApiKeyRecord): ApiKeyRecord;
-  get(hash: string): ApiKeyRecord | undefined;
-  list(opts: { workspaceId: string; includeDisabled: boolean; offset: number; limit: number }): ApiKeyRecord[];
-  update(hash: string, patch: ApiKeyPatch, now: number): ApiKeyRecord | undefined;
+  create(key: ApiKeyRecord): Promise<ApiKeyRecord>;
+  get(hash: string): Promise<ApiKeyRecord | undefined>;
+  list(opts: { workspaceId: string; includeDisabled: boolean; offset: number; limit: number }): Promise<ApiKeyRecord[]>;
+  update(hash: string, patch: ApiKeyPatch, now: number): Promise<ApiKeyRecord | undefined>;
   /** soft delete: the key stops authenticating and disappears from lists */
-  delete(hash: string, now: number): boolean;
-  countManagement(): number;
+  delete(hash: string, now: number): Promise<boolean>;
+  countManagement(): Promise<number>;
   /** makes a stored key (even a deleted or disabled one) a live management key of `workspaceId` again */
-  reviveAsManagement(hash: string, now: number, workspaceId: string): boolean;
+  reviveAsManagement(hash: string, now: number, workspaceId: string): Promise<boolean>;
 }
 
-export interface Store {
+/** The stores one transaction sees. */
+export type StoreTables = {
   meta: MetaStore;
   users: UserStore;
   workspaces: WorkspaceStore;
@@ -99,11 +102,23 @@ export interface Store {
   presets: PresetStore;
   members: WorkspaceMemberStore;
   byok: ByokStore;
-  /** runs fn in one write transaction (BEGIN IMMEDIATE) */
-  transaction<T>(fn: () => T): T;
+};
+
+export type Dialect = "sqlite" | "postgres";
+
+export interface Store extends StoreTables {
+  readonly dialect: Dialect;
+  /**
+   * Runs fn in one write transaction, serialised with every other `transaction()` of every
+   * process on the database (SQLite: BEGIN IMMEDIATE; PostgreSQL: a transaction-scoped advisory
+   * lock), so a read-modify-write inside it sees no concurrent writer. Use `tx`, not the outer
+   * store, inside fn, and await its calls one at a time (PostgreSQL runs some of them in
+   * savepoints). Rolled back when fn throws.
+   */
+  transaction<T>(fn: (tx: StoreTables) => Promise<T>): Promise<T>;
   /** database reachable and all migrations applied */
-  ready(): boolean;
-  close(): void;
+  ready(): Promise<boolean>;
+  close(): Promise<void>;
 }
 
 export type KeyUsageRow = {
@@ -122,9 +137,9 @@ export type KeyUsageRow = {
 };
 
 export interface KeyUsageStore {
-  get(hash: string): KeyUsageRow | undefined;
-  /** adds spend to the key's counters, resetting any window whose key changed; call inside a transaction */
-  add(hash: string, nanos: number, byok: boolean, windows: { day: string; week: string; month: string }): void;
+  get(hash: string): Promise<KeyUsageRow | undefined>;
+  /** adds spend to the key's counters, resetting any window whose key changed */
+  add(hash: string, spend: SpendEntry): Promise<void>;
 }
 
 export type GenerationAttempt = { model: string; provider: string; endpoint: string; status: number; latency: number };
@@ -169,32 +184,69 @@ export type GenerationRecord = {
   createdAt: number;
 };
 
+/** Spend a recorded generation adds to its key's counters (computed by billing). */
+export type SpendEntry = { nanos: number; byok: boolean; windows: WindowKeys };
+
+export type WindowKeys = { day: string; week: string; month: string };
+
+export type SettledGeneration = {
+  record: GenerationRecord;
+  /** the request's reservation, released in the same transaction */
+  reservationId: string | null;
+  /** null: nothing to add (free, or not charged) */
+  spend: SpendEntry | null;
+};
+
 export interface GenerationStore {
-  insert(gen: GenerationRecord): void;
-  get(id: string): GenerationRecord | undefined;
-  /** generations since `since` (ms), oldest first, for rebuilding live stats */
-  since(since: number, limit: number): GenerationRecord[];
+  /**
+   * In one transaction: inserts every record, adds each one's spend to its key's counters and
+   * releases its reservation. A record whose id is already stored is skipped with its spend,
+   * so a retried batch never charges twice; its reservation is released all the same.
+   */
+  commit(batch: SettledGeneration[]): Promise<void>;
+  get(id: string): Promise<GenerationRecord | undefined>;
+  /** generations since `since` (ms), oldest first (ties by id), for rebuilding live stats */
+  since(since: number, limit: number): Promise<GenerationRecord[]>;
 }
+
+/**
+ * Which spend counts against a limit: one counter of the key's usage row (`total` for a limit
+ * without reset), read only while its window key is the current one (`day`/`week`/`month` keys
+ * from billing/windows.ts), plus the BYOK counter of the same window when `includeByok`.
+ */
+export type LimitWindow = { counter: "total" | "day" | "week" | "month"; windowKey: string; includeByok: boolean };
 
 export type ReservationRequest = {
   id: string;
-  key: Pick<ApiKeyRecord, "hash" | "limitNanos" | "limitReset" | "includeByokInLimit">;
+  keyHash: string;
+  limitNanos: number;
+  window: LimitWindow;
+  /** the current window keys, to start a usage row the key does not have yet */
+  windows: WindowKeys;
   amountNanos: number;
+  /** the instance holding it renews the lease; past `expiresAt` any instance may release it */
+  instanceId: string;
   now: number;
+  expiresAt: number;
 };
 
 export interface ReservationStore {
   /**
-   * Atomically: if the key's limit minus its spend in the current window minus open
-   * reservations leaves room for `amountNanos`, hold it and return null; otherwise return
-   * what is left (nano-dollars, possibly 0) and hold nothing.
+   * In one atomic step across every instance: if the limit minus the window's spend minus the
+   * key's open reservations is positive and leaves room for `amountNanos`, hold it and return
+   * null; otherwise return what is left (nano-dollars, possibly 0) and hold nothing. (Nothing
+   * left refuses even a zero amount.)
    */
-  reserve(req: ReservationRequest): number | null;
-  release(id: string): void;
+  reserve(req: ReservationRequest): Promise<number | null>;
+  release(id: string): Promise<void>;
   /** open reservations of a key, in nano-dollars */
-  held(keyHash: string): number;
-  /** forget every reservation (at start: requests of a previous process are gone) */
-  clear(): number;
+  held(keyHash: string): Promise<number>;
+  /** moves the lease of every reservation the instance holds to `expiresAt`; returns how many */
+  renew(instanceId: string, expiresAt: number): Promise<number>;
+  /** releases reservations whose lease ended before `now` (their instance died); returns how many */
+  releaseExpired(now: number): Promise<number>;
+  /** releases every reservation (SQLite at start: one process owns the file) */
+  releaseAll(): Promise<number>;
 }
 
 export type PresetStatus = "active" | "disabled" | "archived";
@@ -240,28 +292,28 @@ export interface PresetStore {
    * preset with this slug, appends version max+1 and designates it. Racing callers get
    * consecutive versions.
    */
-  appendVersion(input: NewPresetVersion): { preset: PresetRecord; version: PresetVersionRecord };
-  find(workspaceId: string, slug: string): PresetRecord | undefined;
+  appendVersion(input: NewPresetVersion): Promise<{ preset: PresetRecord; version: PresetVersionRecord }>;
+  find(workspaceId: string, slug: string): Promise<PresetRecord | undefined>;
   /** most recently updated first */
-  list(workspaceId: string, offset: number, limit: number): PresetRecord[];
-  count(workspaceId: string): number;
-  getVersion(presetId: string, version: number): PresetVersionRecord | undefined;
-  getVersionById(id: string): PresetVersionRecord | undefined;
+  list(workspaceId: string, offset: number, limit: number): Promise<PresetRecord[]>;
+  count(workspaceId: string): Promise<number>;
+  getVersion(presetId: string, version: number): Promise<PresetVersionRecord | undefined>;
+  getVersionById(id: string): Promise<PresetVersionRecord | undefined>;
   /** version ascending */
-  listVersions(presetId: string, offset: number, limit: number): PresetVersionRecord[];
-  countVersions(presetId: string): number;
+  listVersions(presetId: string, offset: number, limit: number): Promise<PresetVersionRecord[]>;
+  countVersions(presetId: string): Promise<number>;
 }
 
 export type WorkspaceMemberRecord = { id: string; workspaceId: string; userId: string; role: "admin" | "member"; createdAt: number };
 
 export interface WorkspaceMemberStore {
-  list(workspaceId: string, offset: number, limit: number): WorkspaceMemberRecord[];
-  count(workspaceId: string): number;
-  get(workspaceId: string, userId: string): WorkspaceMemberRecord | undefined;
+  list(workspaceId: string, offset: number, limit: number): Promise<WorkspaceMemberRecord[]>;
+  count(workspaceId: string): Promise<number>;
+  get(workspaceId: string, userId: string): Promise<WorkspaceMemberRecord | undefined>;
   /** inserts or updates (role) each membership; returns them as stored */
-  upsert(members: WorkspaceMemberRecord[]): WorkspaceMemberRecord[];
+  upsert(members: WorkspaceMemberRecord[]): Promise<WorkspaceMemberRecord[]>;
   /** how many of the users were members */
-  remove(workspaceId: string, userIds: string[]): number;
+  remove(workspaceId: string, userIds: string[]): Promise<number>;
 }
 
 export type ByokRecord = {
@@ -297,14 +349,14 @@ export type ByokFilter = { workspaceId?: string; provider?: string };
 
 export interface ByokStore {
   /** stores the credential with sort_order = last of its workspace and provider + 1 */
-  create(cred: Omit<ByokRecord, "sortOrder">): ByokRecord;
-  get(id: string): ByokRecord | undefined;
+  create(cred: Omit<ByokRecord, "sortOrder">): Promise<ByokRecord>;
+  get(id: string): Promise<ByokRecord | undefined>;
   /** by workspace, provider, sort_order */
-  list(filter: ByokFilter, offset: number, limit: number): ByokRecord[];
-  count(filter: ByokFilter): number;
-  update(id: string, patch: ByokPatch, now: number): ByokRecord | undefined;
+  list(filter: ByokFilter, offset: number, limit: number): Promise<ByokRecord[]>;
+  count(filter: ByokFilter): Promise<number>;
+  update(id: string, patch: ByokPatch, now: number): Promise<ByokRecord | undefined>;
   /** soft delete; the key material is wiped */
-  delete(id: string, now: number): boolean;
+  delete(id: string, now: number): Promise<boolean>;
   /** enabled credentials a request of the workspace may use (its own and global ones), by sort_order */
-  usable(workspaceId: string): ByokRecord[];
+  usable(workspaceId: string): Promise<ByokRecord[]>;
 }

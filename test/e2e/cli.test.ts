@@ -69,9 +69,9 @@ describe("bootstrap", () => {
     await first.stop();
     const second = await startGateway(config, { hostname: "127.0.0.1", logger: silentLogger });
     expect(second.boot.createdManagementKey).toBeUndefined();
-    expect(second.ctx.store.keys.countManagement()).toBe(1);
-    expect(second.ctx.store.users.count()).toBe(1);
-    expect(second.ctx.store.workspaces.count()).toBe(1);
+    expect(await second.ctx.store.keys.countManagement()).toBe(1);
+    expect(await second.ctx.store.users.count()).toBe(1);
+    expect(await second.ctx.store.workspaces.count()).toBe(1);
     await second.stop();
   });
 
@@ -81,7 +81,7 @@ describe("bootstrap", () => {
     for (let i = 0; i < 2; i++) {
       const gw = await startGateway(config, { hostname: "127.0.0.1", logger: silentLogger });
       expect(gw.boot.createdManagementKey).toBeUndefined();
-      expect(gw.ctx.store.keys.countManagement()).toBe(1);
+      expect(await gw.ctx.store.keys.countManagement()).toBe(1);
       expect((await fetch(`${gw.url}/api/v1/key`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } })).status).toBe(200);
       await gw.stop();
     }
@@ -94,15 +94,15 @@ describe("bootstrap after the default workspace was deleted", () => {
     const { createSqliteStore } = await import("../../src/store/sqlite");
     const { authenticate } = await import("../../src/http/auth");
     const store = createSqliteStore(":memory:");
-    bootstrap(store, { adminKey: ADMIN_KEY, now: 1 });
-    const original = store.workspaces.getDefault()!;
-    store.workspaces.delete(original.id, 2);
-    store.workspaces.create({ ...original, id: crypto.randomUUID(), isDefault: false, name: "Taken", slug: "default", createdAt: 3 });
-    bootstrap(store, { adminKey: ADMIN_KEY, now: 4 });
-    const fresh = store.workspaces.getDefault()!;
+    await bootstrap(store, { adminKey: ADMIN_KEY, now: 1 });
+    const original = (await store.workspaces.getDefault())!;
+    await store.workspaces.delete(original.id, 2);
+    await store.workspaces.create({ ...original, id: crypto.randomUUID(), isDefault: false, name: "Taken", slug: "default", createdAt: 3 });
+    await bootstrap(store, { adminKey: ADMIN_KEY, now: 4 });
+    const fresh = (await store.workspaces.getDefault())!;
     expect(fresh.id).not.toBe(original.id);
     expect(fresh.slug).toMatch(/^default-[0-9a-f]{8}$/);
-    expect(authenticate(store, ADMIN_KEY, 5).workspace.id).toBe(fresh.id);
-    store.close();
+    expect((await authenticate(store, ADMIN_KEY, 5)).workspace.id).toBe(fresh.id);
+    await store.close();
   });
 });

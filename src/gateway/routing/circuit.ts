@@ -3,13 +3,25 @@
  * `cooldownMs`; after that one probe request is let through (half-open): success closes
  * it, failure opens it again. An upstream Retry-After holds the endpoint back for as long.
  * Open endpoints are tried last, never dropped.
+ *
+ * Several instances share circuits (shared-state/router): each local change is told to an
+ * observer, and the `apply*` methods replay another instance's change without telling it
+ * again, so nothing echoes back and forth.
  */
-type State = { consecutive: number; openUntil: number; retryAfterUntil: number };
+export type CircuitState = { consecutive: number; openUntil: number; retryAfterUntil: number };
 
 export type Health = "healthy" | "open" | "probe";
 
+/** Local changes, with the clock reading they used, so every instance computes the same deadlines. */
+export interface CircuitObserver {
+  failure(id: string, at: number, retryAfterMs: number | undefined): void;
+  success(id: string): void;
+  probe(id: string, at: number): void;
+}
+
 export class CircuitBreakers {
-  private states = new Map<string, State>();
+  private states = new Map<string, CircuitState>();
+  private observer: CircuitObserver | undefined;
 
   constructor(
     private readonly failures: number,
@@ -17,7 +29,7 @@ export class CircuitBreakers {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  private state(id: string): State {
+  private state(id: string): CircuitState {
     let s = this.states.get(id);
     if (!s) this.states.set(id, (s = { consecutive: 0, openUntil: 0, retryAfterUntil: 0 }));
     return s;
@@ -40,11 +52,38 @@ export class CircuitBreakers {
    */
   claimProbe(id: string): boolean {
     if (this.health(id) !== "probe") return false;
-    this.state(id).openUntil = this.clock() + this.cooldownMs;
+    const at = this.clock();
+    this.applyProbe(id, at);
+    this.observer?.probe(id, at);
     return true;
   }
 
   success(id: string): void {
+    const s = this.states.get(id);
+    if (!s) return;
+    // only a success that closes something is worth telling: most successes change nothing
+    const changed = s.consecutive !== 0 || s.openUntil !== 0 || s.retryAfterUntil !== 0;
+    this.applySuccess(id);
+    if (changed) this.observer?.success(id);
+  }
+
+  failure(id: string, retryAfterMs?: number): void {
+    const at = this.clock();
+    this.applyFailure(id, at, retryAfterMs);
+    this.observer?.failure(id, at, retryAfterMs);
+  }
+
+  /** at most one observer: the replication of the instance's routing state */
+  observe(observer: CircuitObserver | undefined): void {
+    this.observer = observer;
+  }
+
+  /** a probe claimed at `at` (here or on another instance): the others wait one more cooldown */
+  applyProbe(id: string, at: number): void {
+    this.state(id).openUntil = at + this.cooldownMs;
+  }
+
+  applySuccess(id: string): void {
     const s = this.states.get(id);
     if (!s) return;
     s.consecutive = 0;
@@ -52,12 +91,25 @@ export class CircuitBreakers {
     s.retryAfterUntil = 0;
   }
 
-  failure(id: string, retryAfterMs?: number): void {
+  applyFailure(id: string, at: number, retryAfterMs?: number): void {
     const s = this.state(id);
-    const now = this.clock();
     s.consecutive++;
-    if (s.consecutive >= this.failures) s.openUntil = now + this.cooldownMs;
-    if (retryAfterMs && retryAfterMs > 0) s.retryAfterUntil = now + retryAfterMs;
+    if (s.consecutive >= this.failures) s.openUntil = at + this.cooldownMs;
+    if (retryAfterMs && retryAfterMs > 0) s.retryAfterUntil = at + retryAfterMs;
+  }
+
+  /** merges a state kept by another instance (later deadlines and longer runs of failures win) */
+  restore(id: string, kept: CircuitState): void {
+    const s = this.state(id);
+    s.consecutive = Math.max(s.consecutive, kept.consecutive);
+    s.openUntil = Math.max(s.openUntil, kept.openUntil);
+    s.retryAfterUntil = Math.max(s.retryAfterUntil, kept.retryAfterUntil);
+  }
+
+  /** a copy of an endpoint's state, undefined when it never failed */
+  snapshot(id: string): CircuitState | undefined {
+    const s = this.states.get(id);
+    return s ? { ...s } : undefined;
   }
 }
 

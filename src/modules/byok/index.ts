@@ -25,7 +25,7 @@ export function byokRoutes(ctx: AppContext) {
       response: { 201: ByokResponse },
       detail: { tags, summary: "Store a provider key, encrypted, for a workspace" },
     })
-    .get("/byok/:id", ({ params }) => ({ data: getByok(ctx, params.id) }), {
+    .get("/byok/:id", async ({ params }) => ({ data: await getByok(ctx, params.id) }), {
       auth: "management",
       params: ByokParams,
       response: ByokResponse,

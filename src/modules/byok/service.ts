@@ -35,8 +35,8 @@ function knownProvider(catalog: Catalog, slug: string, field: string): string {
   return slug;
 }
 
-function workspaceFor(store: Store, ref: string | undefined, where: string): WorkspaceRecord {
-  const ws = ref === undefined ? store.workspaces.getDefault() : store.workspaces.find(ref);
+async function workspaceFor(store: Store, ref: string | undefined, where: string): Promise<WorkspaceRecord> {
+  const ws = ref === undefined ? await store.workspaces.getDefault() : await store.workspaces.find(ref);
   if (!ws) throw badRequest(ref === undefined ? "No default workspace exists; pass workspace_id" : `Invalid ${where} 'workspace_id': no workspace '${ref}'`, { field: "workspace_id" });
   return ws;
 }
@@ -45,8 +45,8 @@ function assertFlagsCompatible(isFallback: boolean, isByokOnly: boolean): void {
   if (isFallback && isByokOnly) throw badRequest("Invalid field 'is_fallback': a fallback credential cannot also be is_byok_only", { field: "is_fallback" });
 }
 
-function findCredential(store: Store, id: string): ByokRecord {
-  const cred = store.byok.get(id);
+async function findCredential(store: Store, id: string): Promise<ByokRecord> {
+  const cred = await store.byok.get(id);
   if (!cred) throw notFound(`BYOK key not found: ${id}`);
   return cred;
 }
@@ -54,11 +54,12 @@ function findCredential(store: Store, id: string): ByokRecord {
 export async function createByok(deps: ByokDeps, body: CreateByokInput): Promise<ByokDataOut> {
   const provider = knownProvider(deps.catalog, body.provider, "field");
   assertFlagsCompatible(body.is_fallback ?? false, body.is_byok_only ?? false);
-  const ws = workspaceFor(deps.store, body.workspace_id, "field");
+  const ws = await workspaceFor(deps.store, body.workspace_id, "field");
   const encryptedKey = await secretBoxOf(deps).seal(body.key);
   const now = deps.clock();
-  const record = deps.store.transaction(() =>
-    deps.store.byok.create({
+  // sort_order is the last of its scope + 1: serialised with other writers
+  const record = await deps.store.transaction((tx) =>
+    tx.byok.create({
       id: crypto.randomUUID(),
       workspaceId: ws.id,
       provider,
@@ -80,20 +81,21 @@ export async function createByok(deps: ByokDeps, body: CreateByokInput): Promise
   return renderByok(record);
 }
 
-export function listByok(deps: ByokDeps, query: ListByokInput): { data: ByokDataOut[]; total_count: number } {
+export async function listByok(deps: ByokDeps, query: ListByokInput): Promise<{ data: ByokDataOut[]; total_count: number }> {
   const filter = {
-    workspaceId: query.workspace_id === undefined ? undefined : workspaceFor(deps.store, query.workspace_id, "query parameter").id,
+    workspaceId: query.workspace_id === undefined ? undefined : (await workspaceFor(deps.store, query.workspace_id, "query parameter")).id,
     provider: query.provider === undefined ? undefined : knownProvider(deps.catalog, query.provider, "query parameter"),
   };
-  return { data: deps.store.byok.list(filter, query.offset ?? 0, query.limit ?? 50).map(renderByok), total_count: deps.store.byok.count(filter) };
+  const page = await deps.store.byok.list(filter, query.offset ?? 0, query.limit ?? 50);
+  return { data: page.map(renderByok), total_count: await deps.store.byok.count(filter) };
 }
 
-export function getByok(deps: ByokDeps, id: string): ByokDataOut {
-  return renderByok(findCredential(deps.store, id));
+export async function getByok(deps: ByokDeps, id: string): Promise<ByokDataOut> {
+  return renderByok(await findCredential(deps.store, id));
 }
 
 export async function updateByok(deps: ByokDeps, id: string, body: UpdateByokInput): Promise<ByokDataOut> {
-  const current = findCredential(deps.store, id);
+  const current = await findCredential(deps.store, id);
   assertFlagsCompatible(body.is_fallback ?? current.isFallback, body.is_byok_only ?? current.isByokOnly);
   const patch: ByokPatch = {};
   if (body.key !== undefined) {
@@ -110,12 +112,12 @@ export async function updateByok(deps: ByokDeps, id: string, body: UpdateByokInp
   if (body.allowed_models !== undefined) patch.allowedModels = body.allowed_models;
   if (body.allowed_user_ids !== undefined) patch.allowedUserIds = body.allowed_user_ids;
   if (body.allowed_api_key_hashes !== undefined) patch.allowedApiKeyHashes = body.allowed_api_key_hashes;
-  const updated = deps.store.byok.update(id, patch, deps.clock());
+  const updated = await deps.store.byok.update(id, patch, deps.clock());
   if (!updated) throw notFound(`BYOK key not found: ${id}`);
   return renderByok(updated);
 }
 
-export function deleteByok(deps: ByokDeps, id: string): { deleted: true } {
-  if (!deps.store.byok.delete(id, deps.clock())) throw notFound(`BYOK key not found: ${id}`);
+export async function deleteByok(deps: ByokDeps, id: string): Promise<{ deleted: true }> {
+  if (!await deps.store.byok.delete(id, deps.clock())) throw notFound(`BYOK key not found: ${id}`);
   return { deleted: true };
 }

@@ -9,7 +9,7 @@ import { credentialResolver } from "../../gateway/credentials";
 import { finalError } from "../../gateway/final-error";
 import { newGenerationId } from "../../gateway/ids";
 import { ZERO_COST } from "../../gateway/inference-run";
-import { generationRecord } from "../../gateway/record";
+import { generationRecord, NOT_RECORDED, settlement } from "../../gateway/record";
 import { parseRetryAfter } from "../../gateway/routing/circuit";
 import { planRoute } from "../../gateway/routing/plan";
 import type { ProviderPreferences } from "../../gateway/routing/preferences";
@@ -36,7 +36,7 @@ export async function createEmbeddings(ctx: AppContext, principal: Principal, bo
   if (!model.outputModalities.includes("embeddings")) throw new GatewayError(400, `Model ${body.model} is not an embeddings model`, { field: "model" }, idHeader);
 
   const { router } = ctx;
-  const credentials = credentialResolver(ctx, principal);
+  const credentials = await credentialResolver(ctx, principal);
   const ir = admissionRequest(body);
   let candidates: Candidate[];
   let reservationId: string | null;
@@ -55,7 +55,7 @@ export async function createEmbeddings(ctx: AppContext, principal: Principal, bo
       health: (e) => router.circuits.health(e),
       random: router.random,
     });
-    const admission = admit(ctx.store, principal, planned, ir, id, startedAt);
+    const admission = await admit(ctx.store, principal, planned, ir, id, startedAt, ctx.reservationLease);
     candidates = admission.candidates;
     reservationId = admission.reservationId;
   } catch (err) {
@@ -91,7 +91,7 @@ export async function createEmbeddings(ctx: AppContext, principal: Principal, bo
 
   if (!served) {
     const error = request.signal.aborted ? new GatewayError(499, "Client closed the request", undefined, idHeader) : finalError(failures, idHeader);
-    record({ usage: null, cost: ZERO_COST, served: null, upstreamId: null, error: error.message, cancelled: error.status === 499, estimated: false });
+    await record({ usage: null, cost: ZERO_COST, served: null, upstreamId: null, error: error.message, cancelled: error.status === 499, estimated: false }).catch(() => {});
     throw error;
   }
 
@@ -100,7 +100,10 @@ export async function createEmbeddings(ctx: AppContext, principal: Principal, bo
   const promptTokens = result.promptTokens ?? countInputTokens(body.input);
   const usage: IRUsage = { inputTokens: promptTokens, outputTokens: 0, cachedTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 };
   const cost = computeCost(candidate.endpoint.pricing, usage);
-  record({ usage, cost, served: candidate, upstreamId: result.upstreamId, error: null, cancelled: false, estimated });
+  // durable before the answer goes out (the writer retries a failed record in the background)
+  await record({ usage, cost, served: candidate, upstreamId: result.upstreamId, error: null, cancelled: false, estimated }).catch(() => {
+    throw new GatewayError(503, NOT_RECORDED, undefined, idHeader);
+  });
 
   const format = body.encoding_format ?? "float";
   const response: EmbeddingsResult = {
@@ -125,7 +128,7 @@ export async function createEmbeddings(ctx: AppContext, principal: Principal, bo
 
 type RunInfo = { id: string; startedAt: number; model: string; attempts: GenerationAttempt[]; reservationId: string | null; sessionId: string | null; user: string | null; trace: Record<string, unknown> | null };
 
-function persist(ctx: AppContext, principal: Principal, request: Request, run: RunInfo, o: Outcome): void {
+function persist(ctx: AppContext, principal: Principal, request: Request, run: RunInfo, o: Outcome): Promise<void> {
   const endedAt = ctx.clock();
   const record = generationRecord({
     id: run.id,
@@ -157,5 +160,5 @@ function persist(ctx: AppContext, principal: Principal, request: Request, run: R
     headers: request.headers,
     errorMessage: o.error,
   });
-  ctx.generations.enqueue(record, endedAt, run.reservationId);
+  return ctx.generations.commit(settlement(record, endedAt, run.reservationId));
 }

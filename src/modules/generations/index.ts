@@ -7,7 +7,7 @@ import { getGeneration } from "./service";
 export function generationRoutes(ctx: AppContext) {
   return routeModule("generations", "/api/v1")
     .use(authPlugin(ctx.store, ctx.clock))
-    .get("/generation", ({ query, principal }) => ({ data: getGeneration(ctx.store, principal, query.id, ctx.generations) }), {
+    .get("/generation", async ({ query, principal }) => ({ data: await getGeneration(ctx.store, principal, query.id, ctx.generations) }), {
       auth: "any",
       query: GenerationQuery,
       response: GenerationResponse,

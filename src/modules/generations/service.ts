@@ -58,9 +58,9 @@ export function renderGeneration(g: GenerationRecord): GenerationDataOut {
 }
 
 /** The key that made a generation and management keys may read it; anyone else gets 404. */
-export function getGeneration(store: Store, principal: Principal, id: string, pending?: { flush(): void }): GenerationDataOut {
-  pending?.flush();
-  const g = store.generations.get(id);
+export async function getGeneration(store: Store, principal: Principal, id: string, pending?: { settled(): Promise<void> }): Promise<GenerationDataOut> {
+  await pending?.settled();
+  const g = await store.generations.get(id);
   if (!g || (!principal.isManagement && g.keyHash !== principal.key.hash)) throw new GatewayError(404, `Generation not found: ${id}`);
   return renderGeneration(g);
 }

@@ -3,17 +3,27 @@ import { routeModule } from "../../http/module";
 import type { AppContext } from "../../app-context";
 import { GatewayError } from "../../errors";
 
+/** What /ready checks: the database always, Redis when the deployment has one. */
+async function unavailable(ctx: AppContext): Promise<string[]> {
+  const [database, redis] = await Promise.all([ctx.store.ready().catch(() => false), ctx.shared.ready().catch(() => false)]);
+  const down: string[] = [];
+  if (!database) down.push(`database (${ctx.store.dialect}) unreachable or migrations pending`);
+  if (!redis) down.push("redis unreachable");
+  return down;
+}
+
 export function healthRoutes(ctx: AppContext) {
   return routeModule("health")
     .get("/health", () => ({ status: "ok" as const }), {
       response: t.Object({ status: t.Literal("ok") }),
       detail: { tags: ["Health"], summary: "The process is up" },
     })
-    .get("/ready", () => {
-      if (!ctx.store.ready()) throw new GatewayError(503, "Database unreachable or migrations pending");
-      return { status: "ready" as const };
+    .get("/ready", async () => {
+      const down = await unavailable(ctx);
+      if (down.length > 0) throw new GatewayError(503, `Not ready: ${down.join("; ")}`, { unavailable: down });
+      return { status: "ready" as const, database: ctx.store.dialect, shared_state: ctx.shared.kind };
     }, {
-      response: t.Object({ status: t.Literal("ready") }),
-      detail: { tags: ["Health"], summary: "The database is reachable and migrated" },
+      response: t.Object({ status: t.Literal("ready"), database: t.Union([t.Literal("sqlite"), t.Literal("postgres")]), shared_state: t.Union([t.Literal("memory"), t.Literal("redis")]) }),
+      detail: { tags: ["Health"], summary: "The database (and Redis, when configured) is reachable and migrated" },
     });
 }

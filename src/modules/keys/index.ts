@@ -17,12 +17,12 @@ import { createKey, currentKey, deleteKey, getKey, listKeys, updateKey } from ".
 export function keyRoutes(ctx: AppContext) {
   return routeModule("keys", "/api/v1")
     .use(authPlugin(ctx.store, ctx.clock))
-    .get("/key", ({ principal }) => ({ data: currentKey(ctx, principal) }), {
+    .get("/key", async ({ principal }) => ({ data: await currentKey(ctx, principal) }), {
       auth: "any",
       response: CurrentKeyResponse,
       detail: { tags: ["API keys"], summary: "Metadata of the calling key" },
     })
-    .get("/keys", ({ query }) => ({ data: listKeys(ctx, query) }), {
+    .get("/keys", async ({ query }) => ({ data: await listKeys(ctx, query) }), {
       auth: "management",
       query: ListKeysQuery,
       response: ListKeysResponse,
@@ -37,13 +37,13 @@ export function keyRoutes(ctx: AppContext) {
       response: { 201: CreateKeyResponse },
       detail: { tags: ["API keys"], summary: "Create an API key (the raw key is returned once)" },
     })
-    .get("/keys/:hash", ({ params }) => ({ data: getKey(ctx, params.hash) }), {
+    .get("/keys/:hash", async ({ params }) => ({ data: await getKey(ctx, params.hash) }), {
       auth: "management",
       params: HashParams,
       response: KeyResponse,
       detail: { tags: ["API keys"], summary: "Get an API key" },
     })
-    .patch("/keys/:hash", ({ params, body }) => ({ data: updateKey(ctx, params.hash, body) }), {
+    .patch("/keys/:hash", async ({ params, body }) => ({ data: await updateKey(ctx, params.hash, body) }), {
       auth: "management",
       params: HashParams,
       body: UpdateKeyBody,

@@ -7,8 +7,8 @@ import { isoOrNull, isoTime, parseUtcDateTime } from "../../time";
 import { generateRawKey, hashKey, maskKey } from "./key-secret";
 import type { CreateKeyInput, CurrentKeyDataOut, KeyDataOut, UpdateKeyInput } from "./model";
 
-/** `generations` (when given) is flushed before usage is read, so figures include every answer already sent */
-export type KeyServiceDeps = { store: Store; clock: () => number; generations?: { flush(): void } };
+/** `generations` (when given) is awaited before usage is read, so figures include every request that ended here */
+export type KeyServiceDeps = { store: Store; clock: () => number; generations?: { settled(): Promise<void> } };
 
 function spendFields(spend: KeySpend) {
   return {
@@ -33,9 +33,9 @@ function limitFields(key: ApiKeyRecord, spend: KeySpend) {
   };
 }
 
-export function renderKey(deps: KeyServiceDeps, key: ApiKeyRecord): KeyDataOut {
-  deps.generations?.flush();
-  const spend = keySpend(deps.store.usage.get(key.hash), deps.clock());
+export async function renderKey(deps: KeyServiceDeps, key: ApiKeyRecord): Promise<KeyDataOut> {
+  await deps.generations?.settled();
+  const spend = keySpend(await deps.store.usage.get(key.hash), deps.clock());
   return {
     hash: key.hash,
     name: key.name,
@@ -52,10 +52,10 @@ export function renderKey(deps: KeyServiceDeps, key: ApiKeyRecord): KeyDataOut {
   };
 }
 
-export function currentKey(deps: KeyServiceDeps, principal: Principal): CurrentKeyDataOut {
+export async function currentKey(deps: KeyServiceDeps, principal: Principal): Promise<CurrentKeyDataOut> {
   const { key } = principal;
-  deps.generations?.flush();
-  const spend = keySpend(deps.store.usage.get(key.hash), deps.clock());
+  await deps.generations?.settled();
+  const spend = keySpend(await deps.store.usage.get(key.hash), deps.clock());
   return {
     label: key.label,
     ...limitFields(key, spend),
@@ -64,7 +64,7 @@ export function currentKey(deps: KeyServiceDeps, principal: Principal): CurrentK
     is_management_key: key.isManagement,
     is_provisioning_key: key.isManagement,
     creator_user_id: key.creatorUserId,
-    organization_id: deps.store.meta.get("organization_id") ?? null,
+    organization_id: (await deps.store.meta.get("organization_id")) ?? null,
     workspace_id: key.workspaceId,
     expires_at: isoOrNull(key.expiresAt),
     allowed_data_regions: ["global"],
@@ -73,8 +73,8 @@ export function currentKey(deps: KeyServiceDeps, principal: Principal): CurrentK
   };
 }
 
-function resolveWorkspace(store: Store, ref: string | undefined, field: string): WorkspaceRecord {
-  const ws = ref === undefined ? store.workspaces.getDefault() : store.workspaces.find(ref);
+async function resolveWorkspace(store: Store, ref: string | undefined, field: string): Promise<WorkspaceRecord> {
+  const ws = ref === undefined ? await store.workspaces.getDefault() : await store.workspaces.find(ref);
   if (!ws) throw ref === undefined ? badRequest("No default workspace exists; pass workspace_id") : notFound(`Workspace not found: ${field} '${ref}'`);
   return ws;
 }
@@ -94,7 +94,7 @@ export type NewKey = {
 };
 
 /** Stores a new key and returns it with its raw secret, which exists only in this return value. */
-export function insertKey(store: Store, now: number, input: NewKey): { record: ApiKeyRecord; raw: string } {
+export async function insertKey(store: Pick<Store, "keys">, now: number, input: NewKey): Promise<{ record: ApiKeyRecord; raw: string }> {
   const raw = input.raw ?? generateRawKey();
   const record: ApiKeyRecord = {
     hash: hashKey(raw),
@@ -112,11 +112,11 @@ export function insertKey(store: Store, now: number, input: NewKey): { record: A
     createdAt: now,
     updatedAt: null,
   };
-  store.keys.create(record);
+  await store.keys.create(record);
   return { record, raw };
 }
 
-export function createKey(deps: KeyServiceDeps, principal: Principal, body: CreateKeyInput): { data: KeyDataOut; key: string } {
+export async function createKey(deps: KeyServiceDeps, principal: Principal, body: CreateKeyInput): Promise<{ data: KeyDataOut; key: string }> {
   const now = deps.clock();
   let expiresAt: number | null = null;
   if (body.expires_at !== undefined && body.expires_at !== null) {
@@ -126,10 +126,10 @@ export function createKey(deps: KeyServiceDeps, principal: Principal, body: Crea
     if (parsed <= now) throw badRequest("Invalid field 'expires_at': must be in the future", { field: "expires_at" });
     expiresAt = parsed;
   }
-  const workspace = resolveWorkspace(deps.store, body.workspace_id, "workspace_id");
+  const workspace = await resolveWorkspace(deps.store, body.workspace_id, "workspace_id");
   const creator = body.creator_user_id ?? principal.key.creatorUserId;
-  if (creator && !deps.store.users.get(creator)) throw badRequest(`Invalid field 'creator_user_id': no user '${creator}'`, { field: "creator_user_id" });
-  const { record, raw } = insertKey(deps.store, now, {
+  if (creator && !await deps.store.users.get(creator)) throw badRequest(`Invalid field 'creator_user_id': no user '${creator}'`, { field: "creator_user_id" });
+  const { record, raw } = await insertKey(deps.store, now, {
     name: body.name,
     isManagement: false,
     workspaceId: workspace.id,
@@ -140,40 +140,39 @@ export function createKey(deps: KeyServiceDeps, principal: Principal, body: Crea
     expiresAt,
     externalUser: body.external?.user ?? null,
   });
-  return { data: renderKey(deps, record), key: raw };
+  return { data: await renderKey(deps, record), key: raw };
 }
 
-export function listKeys(deps: KeyServiceDeps, query: { include_disabled?: boolean; offset?: number; workspace_id?: string }): KeyDataOut[] {
-  const workspace = resolveWorkspace(deps.store, query.workspace_id, "workspace_id");
-  return deps.store.keys
-    .list({ workspaceId: workspace.id, includeDisabled: query.include_disabled ?? false, offset: query.offset ?? 0, limit: 1000 })
-    .map((k) => renderKey(deps, k));
+export async function listKeys(deps: KeyServiceDeps, query: { include_disabled?: boolean; offset?: number; workspace_id?: string }): Promise<KeyDataOut[]> {
+  const workspace = await resolveWorkspace(deps.store, query.workspace_id, "workspace_id");
+  const keys = await deps.store.keys.list({ workspaceId: workspace.id, includeDisabled: query.include_disabled ?? false, offset: query.offset ?? 0, limit: 1000 });
+  return Promise.all(keys.map((k) => renderKey(deps, k)));
 }
 
-function findKey(store: Store, hash: string): ApiKeyRecord {
-  const key = store.keys.get(hash);
+async function findKey(store: Store, hash: string): Promise<ApiKeyRecord> {
+  const key = await store.keys.get(hash);
   if (!key) throw new GatewayError(404, `API key not found: ${hash}`);
   return key;
 }
 
-export function getKey(deps: KeyServiceDeps, hash: string): KeyDataOut {
-  return renderKey(deps, findKey(deps.store, hash));
+export async function getKey(deps: KeyServiceDeps, hash: string): Promise<KeyDataOut> {
+  return renderKey(deps, await findKey(deps.store, hash));
 }
 
-export function updateKey(deps: KeyServiceDeps, hash: string, body: UpdateKeyInput): KeyDataOut {
-  findKey(deps.store, hash);
+export async function updateKey(deps: KeyServiceDeps, hash: string, body: UpdateKeyInput): Promise<KeyDataOut> {
+  await findKey(deps.store, hash);
   const patch: ApiKeyPatch = {};
   if (body.name !== undefined) patch.name = body.name;
   if (body.disabled !== undefined) patch.disabled = body.disabled;
   if (body.limit !== undefined) patch.limitNanos = body.limit === null ? null : usdToNanos(body.limit);
   if (body.limit_reset !== undefined) patch.limitReset = body.limit_reset;
   if (body.include_byok_in_limit !== undefined) patch.includeByokInLimit = body.include_byok_in_limit;
-  const updated = deps.store.keys.update(hash, patch, deps.clock());
+  const updated = await deps.store.keys.update(hash, patch, deps.clock());
   if (!updated) throw new GatewayError(404, `API key not found: ${hash}`);
   return renderKey(deps, updated);
 }
 
-export function deleteKey(deps: KeyServiceDeps, hash: string): { deleted: true } {
-  if (!deps.store.keys.delete(hash, deps.clock())) throw new GatewayError(404, `API key not found: ${hash}`);
+export async function deleteKey(deps: KeyServiceDeps, hash: string): Promise<{ deleted: true }> {
+  if (!await deps.store.keys.delete(hash, deps.clock())) throw new GatewayError(404, `API key not found: ${hash}`);
   return { deleted: true };
 }

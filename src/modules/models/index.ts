@@ -54,7 +54,7 @@ export function modelRoutes(ctx: AppContext) {
       response: ModelsCountResponse,
       detail: { tags, summary: "Number of models" },
     })
-    .get("/models/user", ({ query, principal, request }) => listUserModels(ctx, principal, query, request.url), {
+    .get("/models/user", async ({ query, principal, request }) => await listUserModels(ctx, principal, query, request.url), {
       auth: "any",
       query: UserModelsQuery,
       response: ModelsListResponse,

@@ -77,8 +77,8 @@ function workspacePreferences(principal: Principal): ProviderPreferences {
 }
 
 /** The models the caller's workspace can call: endpoints with usable credentials that pass its provider preferences. */
-export function listUserModels(ctx: AppContext, principal: Principal, q: { offset?: number; limit?: number; output_modalities?: string }, url: string): ModelsPage {
-  const credentials = credentialResolver(ctx, principal);
+export async function listUserModels(ctx: AppContext, principal: Principal, q: { offset?: number; limit?: number; output_modalities?: string }, url: string): Promise<ModelsPage> {
+  const credentials = await credentialResolver(ctx, principal);
   const filterCtx: FilterContext = {
     prefs: workspacePreferences(principal),
     sentParameters: [],

@@ -13,9 +13,9 @@ export function organizationRoutes(ctx: AppContext) {
       response: ListUsersResponse,
       detail: { tags: ["Organization"], summary: "List the organization's users" },
     })
-    .post("/organization/members", ({ body, set }) => {
+    .post("/organization/members", async ({ body, set }) => {
       set.status = 201;
-      return { data: createUser(ctx, body) };
+      return { data: await createUser(ctx, body) };
     }, {
       auth: "management",
       body: CreateUserBody,

@@ -18,16 +18,17 @@ export function renderUser(user: UserRecord): UserDataOut {
   };
 }
 
-export function createUser(deps: OrganizationDeps, body: CreateUserInput): UserDataOut {
+export function createUser(deps: OrganizationDeps, body: CreateUserInput): Promise<UserDataOut> {
   const id = body.id ?? crypto.randomUUID();
-  return deps.store.transaction(() => {
-    if (deps.store.users.get(id)) throw conflict(`A user with id '${id}' already exists`, { id });
-    return renderUser(deps.store.users.create({ id, email: body.email ?? null, name: body.name ?? null, role: body.role, createdAt: deps.clock() }));
+  return deps.store.transaction(async (tx) => {
+    if (await tx.users.get(id)) throw conflict(`A user with id '${id}' already exists`, { id });
+    return renderUser(await tx.users.create({ id, email: body.email ?? null, name: body.name ?? null, role: body.role, createdAt: deps.clock() }));
   });
 }
 
-export function listUsers(deps: OrganizationDeps, query: PageInput): { data: UserDataOut[]; total_count: number } {
+export async function listUsers(deps: OrganizationDeps, query: PageInput): Promise<{ data: UserDataOut[]; total_count: number }> {
   // The SDK's ListOrganizationMembersData requires `email: string`; a user without one lists as "".
-  const data = deps.store.users.list(query.offset ?? 0, query.limit ?? 50).map((u) => ({ ...renderUser(u), email: u.email ?? "" }));
-  return { data, total_count: deps.store.users.count() };
+  const users = await deps.store.users.list(query.offset ?? 0, query.limit ?? 50);
+  const data = users.map((u) => ({ ...renderUser(u), email: u.email ?? "" }));
+  return { data, total_count: await deps.store.users.count() };
 }

@@ -13,21 +13,21 @@ const created = "Create the preset, or add a version and designate it, from the 
 export function presetRoutes(ctx: AppContext) {
   return routeModule("presets", "/api/v1")
     .use(authPlugin(ctx.store, ctx.clock))
-    .post("/presets/:slug/responses", ({ principal, params, body }) => ({ data: createPresetVersion(ctx, principal, params.slug, "openai-responses", body) }), {
+    .post("/presets/:slug/responses", async ({ principal, params, body }) => ({ data: await createPresetVersion(ctx, principal, params.slug, "openai-responses", body) }), {
       auth: "any",
       params: SlugParams,
       body: ResponsesRequestSchema,
       response: PresetResponse,
       detail: { tags, summary: `${created} a Responses request body` },
     })
-    .post("/presets/:slug/chat/completions", ({ principal, params, body }) => ({ data: createPresetVersion(ctx, principal, params.slug, "openai-chat", body) }), {
+    .post("/presets/:slug/chat/completions", async ({ principal, params, body }) => ({ data: await createPresetVersion(ctx, principal, params.slug, "openai-chat", body) }), {
       auth: "any",
       params: SlugParams,
       body: ChatRequestSchema,
       response: PresetResponse,
       detail: { tags, summary: `${created} a Chat Completions request body` },
     })
-    .post("/presets/:slug/messages", ({ principal, params, body }) => ({ data: createPresetVersion(ctx, principal, params.slug, "anthropic-messages", body) }), {
+    .post("/presets/:slug/messages", async ({ principal, params, body }) => ({ data: await createPresetVersion(ctx, principal, params.slug, "anthropic-messages", body) }), {
       auth: "any",
       params: SlugParams,
       body: MessagesRequestSchema,
@@ -40,7 +40,7 @@ export function presetRoutes(ctx: AppContext) {
       response: ListPresetsResponse,
       detail: { tags, summary: "List the presets of the caller's workspace, most recently updated first" },
     })
-    .get("/presets/:slug", ({ principal, params }) => ({ data: getPreset(ctx, principal, params.slug) }), {
+    .get("/presets/:slug", async ({ principal, params }) => ({ data: await getPreset(ctx, principal, params.slug) }), {
       auth: "any",
       params: SlugParams,
       response: PresetResponse,
@@ -53,7 +53,7 @@ export function presetRoutes(ctx: AppContext) {
       response: ListPresetVersionsResponse,
       detail: { tags, summary: "List the versions of a preset, oldest first" },
     })
-    .get("/presets/:slug/versions/:version", ({ principal, params }) => ({ data: getPresetVersion(ctx, principal, params.slug, params.version) }), {
+    .get("/presets/:slug/versions/:version", async ({ principal, params }) => ({ data: await getPresetVersion(ctx, principal, params.slug, params.version) }), {
       auth: "any",
       params: VersionParams,
       response: PresetVersionResponse,

@@ -38,28 +38,28 @@ export function renderVersion(version: PresetVersionRecord): PresetVersionDataOu
   };
 }
 
-function withDesignated(store: Store, preset: PresetRecord, designated?: PresetVersionRecord): PresetWithVersionOut {
-  const version = designated ?? (preset.designatedVersionId ? store.presets.getVersionById(preset.designatedVersionId) : undefined);
+async function withDesignated(store: Store, preset: PresetRecord, designated?: PresetVersionRecord): Promise<PresetWithVersionOut> {
+  const version = designated ?? (preset.designatedVersionId ? await store.presets.getVersionById(preset.designatedVersionId) : undefined);
   return { ...renderPreset(preset), designated_version: version ? renderVersion(version) : null };
 }
 
 const page = (query: PageInput) => ({ offset: query.offset ?? 0, limit: query.limit ?? 50 });
 
 /** The preset of the caller's workspace, or 404. */
-export function findPreset(store: Store, principal: Principal, slug: string): PresetRecord {
+export async function findPreset(store: Store, principal: Principal, slug: string): Promise<PresetRecord> {
   assertPresetSlug(slug);
-  const preset = store.presets.find(principal.workspace.id, slug);
+  const preset = await store.presets.find(principal.workspace.id, slug);
   if (!preset) throw notFound(`Preset not found: ${slug}`);
   return preset;
 }
 
 /** Creates the preset when absent, else adds a version and designates it. */
-export function createPresetVersion(deps: PresetServiceDeps, principal: Principal, slug: string, format: InboundFormat, body: Record<string, unknown>): PresetWithVersionOut {
+export async function createPresetVersion(deps: PresetServiceDeps, principal: Principal, slug: string, format: InboundFormat, body: Record<string, unknown>): Promise<PresetWithVersionOut> {
   assertPresetSlug(slug);
   const { config, systemPrompt } = extractPreset(format, body);
   // the version's creator: the key's user when it has one, else the key itself (its public hash)
   const creatorUserId = principal.user?.id ?? principal.key.creatorUserId;
-  const { preset, version } = deps.store.presets.appendVersion({
+  const { preset, version } = await deps.store.presets.appendVersion({
     workspaceId: principal.workspace.id,
     slug,
     config,
@@ -71,26 +71,28 @@ export function createPresetVersion(deps: PresetServiceDeps, principal: Principa
   return withDesignated(deps.store, preset, version);
 }
 
-export function listPresets(deps: PresetServiceDeps, principal: Principal, query: PageInput) {
+export async function listPresets(deps: PresetServiceDeps, principal: Principal, query: PageInput) {
   const { offset, limit } = page(query);
   const workspaceId = principal.workspace.id;
-  return { data: deps.store.presets.list(workspaceId, offset, limit).map(renderPreset), total_count: deps.store.presets.count(workspaceId) };
+  const presets = await deps.store.presets.list(workspaceId, offset, limit);
+  return { data: presets.map(renderPreset), total_count: await deps.store.presets.count(workspaceId) };
 }
 
-export function getPreset(deps: PresetServiceDeps, principal: Principal, slug: string): PresetWithVersionOut {
-  return withDesignated(deps.store, findPreset(deps.store, principal, slug));
+export async function getPreset(deps: PresetServiceDeps, principal: Principal, slug: string): Promise<PresetWithVersionOut> {
+  return withDesignated(deps.store, await findPreset(deps.store, principal, slug));
 }
 
-export function listPresetVersions(deps: PresetServiceDeps, principal: Principal, slug: string, query: PageInput) {
-  const preset = findPreset(deps.store, principal, slug);
+export async function listPresetVersions(deps: PresetServiceDeps, principal: Principal, slug: string, query: PageInput) {
+  const preset = await findPreset(deps.store, principal, slug);
   const { offset, limit } = page(query);
-  return { data: deps.store.presets.listVersions(preset.id, offset, limit).map(renderVersion), total_count: deps.store.presets.countVersions(preset.id) };
+  const versions = await deps.store.presets.listVersions(preset.id, offset, limit);
+  return { data: versions.map(renderVersion), total_count: await deps.store.presets.countVersions(preset.id) };
 }
 
-export function getPresetVersion(deps: PresetServiceDeps, principal: Principal, slug: string, versionParam: string): PresetVersionDataOut {
+export async function getPresetVersion(deps: PresetServiceDeps, principal: Principal, slug: string, versionParam: string): Promise<PresetVersionDataOut> {
   if (!/^[1-9]\d{0,8}$/.test(versionParam)) throw badRequest(`Invalid path parameter 'version': a positive integer, got '${versionParam}'`, { field: "version" });
-  const preset = findPreset(deps.store, principal, slug);
-  const version = deps.store.presets.getVersion(preset.id, Number(versionParam));
+  const preset = await findPreset(deps.store, principal, slug);
+  const version = await deps.store.presets.getVersion(preset.id, Number(versionParam));
   if (!version) throw notFound(`Preset version not found: ${slug} version ${versionParam}`);
   return renderVersion(version);
 }

@@ -29,22 +29,22 @@ export function workspaceRoutes(ctx: AppContext) {
       response: ListWorkspacesResponse,
       detail: { tags, summary: "List workspaces" },
     })
-    .post("/workspaces", ({ principal, body, set }) => {
+    .post("/workspaces", async ({ principal, body, set }) => {
       set.status = 201;
-      return { data: createWorkspace(ctx, principal, body) };
+      return { data: await createWorkspace(ctx, principal, body) };
     }, {
       auth: "management",
       body: CreateWorkspaceBody,
       response: { 201: WorkspaceResponse },
       detail: { tags, summary: "Create a workspace" },
     })
-    .get("/workspaces/:id", ({ params }) => ({ data: getWorkspace(ctx, params.id) }), {
+    .get("/workspaces/:id", async ({ params }) => ({ data: await getWorkspace(ctx, params.id) }), {
       auth: "management",
       params: WorkspaceParams,
       response: WorkspaceResponse,
       detail: { tags, summary: "Get a workspace by UUID or slug" },
     })
-    .patch("/workspaces/:id", ({ params, body }) => ({ data: updateWorkspace(ctx, params.id, body) }), {
+    .patch("/workspaces/:id", async ({ params, body }) => ({ data: await updateWorkspace(ctx, params.id, body) }), {
       auth: "management",
       params: WorkspaceParams,
       body: UpdateWorkspaceBody,

@@ -1,14 +1,14 @@
 import { badRequest, conflict, notFound } from "../../errors";
 import type { Principal } from "../../http/principal";
-import type { Store, WorkspacePatch, WorkspaceRecord } from "../../store/store";
+import type { Store, StoreTables, WorkspacePatch, WorkspaceRecord } from "../../store/store";
 import { isoOrNull, isoTime } from "../../time";
 import { SETTINGS_KEYS, type CreateWorkspaceInput, type UpdateWorkspaceInput, type WorkspaceDataOut } from "./model";
 
 export type WorkspaceDeps = { store: Store; clock: () => number };
 
 /** by UUID or slug; 404 otherwise */
-export function findWorkspace(store: Store, ref: string): WorkspaceRecord {
-  const ws = store.workspaces.find(ref);
+export async function findWorkspace(store: Pick<Store, "workspaces">, ref: string): Promise<WorkspaceRecord> {
+  const ws = await store.workspaces.find(ref);
   if (!ws) throw notFound(`Workspace not found: ${ref}`);
   return ws;
 }
@@ -42,19 +42,20 @@ function settingsFrom(body: UpdateWorkspaceInput, base: Record<string, unknown>)
   return settings;
 }
 
-function assertSlugFree(store: Store, slug: string, self?: string): void {
-  const other = store.workspaces.find(slug);
+async function assertSlugFree(store: StoreTables, slug: string, self?: string): Promise<void> {
+  const other = await store.workspaces.find(slug);
   if (other && other.id !== self && other.slug === slug) throw conflict(`A workspace with slug '${slug}' already exists`, { slug });
 }
 
-export function listWorkspaces(deps: WorkspaceDeps, query: { offset?: number; limit?: number }) {
-  return { data: deps.store.workspaces.list(query.offset ?? 0, query.limit ?? 50).map(renderWorkspace), total_count: deps.store.workspaces.count() };
+export async function listWorkspaces(deps: WorkspaceDeps, query: { offset?: number; limit?: number }) {
+  const page = await deps.store.workspaces.list(query.offset ?? 0, query.limit ?? 50);
+  return { data: page.map(renderWorkspace), total_count: await deps.store.workspaces.count() };
 }
 
-export function createWorkspace(deps: WorkspaceDeps, principal: Principal, body: CreateWorkspaceInput): WorkspaceDataOut {
-  return deps.store.transaction(() => {
-    assertSlugFree(deps.store, body.slug);
-    const ws = deps.store.workspaces.create({
+export function createWorkspace(deps: WorkspaceDeps, principal: Principal, body: CreateWorkspaceInput): Promise<WorkspaceDataOut> {
+  return deps.store.transaction(async (tx) => {
+    await assertSlugFree(tx, body.slug);
+    const ws = await tx.workspaces.create({
       id: crypto.randomUUID(),
       name: body.name,
       slug: body.slug,
@@ -72,14 +73,14 @@ export function createWorkspace(deps: WorkspaceDeps, principal: Principal, body:
   });
 }
 
-export function getWorkspace(deps: WorkspaceDeps, ref: string): WorkspaceDataOut {
-  return renderWorkspace(findWorkspace(deps.store, ref));
+export async function getWorkspace(deps: WorkspaceDeps, ref: string): Promise<WorkspaceDataOut> {
+  return renderWorkspace(await findWorkspace(deps.store, ref));
 }
 
-export function updateWorkspace(deps: WorkspaceDeps, ref: string, body: UpdateWorkspaceInput): WorkspaceDataOut {
-  return deps.store.transaction(() => {
-    const ws = findWorkspace(deps.store, ref);
-    if (body.slug !== undefined) assertSlugFree(deps.store, body.slug, ws.id);
+export function updateWorkspace(deps: WorkspaceDeps, ref: string, body: UpdateWorkspaceInput): Promise<WorkspaceDataOut> {
+  return deps.store.transaction(async (tx) => {
+    const ws = await findWorkspace(tx, ref);
+    if (body.slug !== undefined) await assertSlugFree(tx, body.slug, ws.id);
     const patch: WorkspacePatch = { settings: settingsFrom(body, ws.settings) };
     if (body.name !== undefined) patch.name = body.name;
     if (body.slug !== undefined) patch.slug = body.slug;
@@ -87,19 +88,19 @@ export function updateWorkspace(deps: WorkspaceDeps, ref: string, body: UpdateWo
     if (body.default_text_model !== undefined) patch.defaultTextModel = body.default_text_model;
     if (body.default_image_model !== undefined) patch.defaultImageModel = body.default_image_model;
     if (body.default_provider_sort !== undefined) patch.defaultProviderSort = body.default_provider_sort;
-    return renderWorkspace(deps.store.workspaces.update(ws.id, patch, deps.clock())!);
+    return renderWorkspace((await tx.workspaces.update(ws.id, patch, deps.clock()))!);
   });
 }
 
-export function deleteWorkspace(deps: WorkspaceDeps, ref: string, confirmDefault: boolean): { deleted: true } {
-  return deps.store.transaction(() => {
-    const ws = findWorkspace(deps.store, ref);
+export function deleteWorkspace(deps: WorkspaceDeps, ref: string, confirmDefault: boolean): Promise<{ deleted: true }> {
+  return deps.store.transaction(async (tx) => {
+    const ws = await findWorkspace(tx, ref);
     if (ws.isDefault && !confirmDefault)
       throw badRequest("Deleting the default workspace requires confirm_default_workspace_deletion=true", { field: "confirm_default_workspace_deletion" });
     const now = deps.clock();
-    const active = deps.store.workspaces.countActiveKeys(ws.id, now);
+    const active = await tx.workspaces.countActiveKeys(ws.id, now);
     if (active > 0) throw conflict(`Workspace '${ws.slug}' still has ${active} active API key(s); delete or disable them first`, { active_keys: active });
-    deps.store.workspaces.delete(ws.id, now);
+    await tx.workspaces.delete(ws.id, now);
     return { deleted: true as const };
   });
 }

@@ -1,29 +1,10 @@
 import { and, asc, count, eq, isNull, max, or, sql, type SQL } from "drizzle-orm";
-import type { Db } from "./client";
+import type { Db, SqliteWriter, WriteStep } from "./client";
 import { byokCredentials } from "./schema";
-import type { ReadCache } from "./read-cache";
-import type { ByokFilter, ByokPatch, ByokRecord, ByokStore } from "../store";
+import type { ByokFilter, ByokRecord, ByokStore } from "../store";
+import { byokColumns, byokRecord } from "../columns";
 
-type Row = typeof byokCredentials.$inferSelect;
-
-const parseList = (text: string | null): string[] | null => (text === null ? null : (JSON.parse(text) as string[]));
-const listText = (list: string[] | null | undefined) => (list === undefined ? undefined : list === null ? null : JSON.stringify(list));
-
-function toRecord({ deletedAt: _deleted, ...row }: Row): ByokRecord {
-  return {
-    ...row,
-    allowedModels: parseList(row.allowedModels),
-    allowedUserIds: parseList(row.allowedUserIds),
-    allowedApiKeyHashes: parseList(row.allowedApiKeyHashes),
-  };
-}
-
-function toColumns(patch: ByokPatch) {
-  const { allowedModels, allowedUserIds, allowedApiKeyHashes, ...rest } = patch;
-  return { ...rest, allowedModels: listText(allowedModels), allowedUserIds: listText(allowedUserIds), allowedApiKeyHashes: listText(allowedApiKeyHashes) };
-}
-
-export function sqliteByokStore(db: Db, cache: ReadCache<ByokRecord[]>): ByokStore {
+export function sqliteByokStore(db: Db, write: WriteStep, writer: SqliteWriter): ByokStore {
   const live = isNull(byokCredentials.deletedAt);
   const where = (filter: ByokFilter): SQL => {
     const parts: SQL[] = [live];
@@ -40,8 +21,8 @@ export function sqliteByokStore(db: Db, cache: ReadCache<ByokRecord[]>): ByokSto
     .orderBy(...order)
     .prepare();
   return {
-    create(cred) {
-      cache.clear();
+    create: (cred) =>
+      write(() => writer.atomic(() => {
       const scope = and(
         live,
         eq(byokCredentials.provider, cred.provider),
@@ -49,14 +30,14 @@ export function sqliteByokStore(db: Db, cache: ReadCache<ByokRecord[]>): ByokSto
       );
       const last = db.select({ n: max(byokCredentials.sortOrder) }).from(byokCredentials).where(scope).get()?.n;
       const record: ByokRecord = { ...cred, sortOrder: last === null || last === undefined ? 0 : last + 1 };
-      db.insert(byokCredentials).values({ ...record, ...toColumns(record) }).run();
+      db.insert(byokCredentials).values({ ...record, ...byokColumns(record) }).run();
       return record;
-    },
-    get(id) {
+    })),
+    async get(id) {
       const row = db.select().from(byokCredentials).where(and(eq(byokCredentials.id, id), live)).get();
-      return row ? toRecord(row) : undefined;
+      return row ? byokRecord(row) : undefined;
     },
-    list(filter, offset, limit) {
+    async list(filter, offset, limit) {
       return db
         .select()
         .from(byokCredentials)
@@ -65,23 +46,23 @@ export function sqliteByokStore(db: Db, cache: ReadCache<ByokRecord[]>): ByokSto
         .limit(limit)
         .offset(offset)
         .all()
-        .map(toRecord);
+        .map(byokRecord);
     },
-    count(filter) {
+    async count(filter) {
       return db.select({ n: count() }).from(byokCredentials).where(where(filter)).get()?.n ?? 0;
     },
-    update(id, patch, now) {
-      cache.clear();
+    update: (id, patch, now) =>
+      write(() => {
       const row = db
         .update(byokCredentials)
-        .set({ ...toColumns(patch), updatedAt: now })
+        .set({ ...byokColumns(patch), updatedAt: now })
         .where(and(eq(byokCredentials.id, id), live))
         .returning()
         .get();
-      return row ? toRecord(row) : undefined;
-    },
-    delete(id, now) {
-      cache.clear();
+      return row ? byokRecord(row) : undefined;
+    }),
+    delete: (id, now) =>
+      write(() => {
       const row = db
         .update(byokCredentials)
         .set({ deletedAt: now, encryptedKey: "", disabled: true, updatedAt: now })
@@ -89,9 +70,9 @@ export function sqliteByokStore(db: Db, cache: ReadCache<ByokRecord[]>): ByokSto
         .returning({ id: byokCredentials.id })
         .get();
       return row !== undefined;
-    },
-    usable(workspaceId) {
-      return cache.get(workspaceId, () => usableIn.all({ workspaceId }).map(toRecord)) ?? [];
+    }),
+    async usable(workspaceId) {
+      return usableIn.all({ workspaceId }).map(byokRecord);
     },
   };
 }

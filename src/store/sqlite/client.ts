@@ -17,24 +17,65 @@ export function openDatabase(path: string): { sqlite: Database; db: Db } {
   return { sqlite, db: drizzle(sqlite, { schema }) };
 }
 
+/** Runs one write step (synchronous bun:sqlite work) and hands its result back as a promise. */
+export type WriteStep = <T>(step: () => T) => Promise<T>;
+
 /**
- * BEGIN IMMEDIATE ... COMMIT with statements prepared once (a read-modify-write must hold the
- * write lock from its first read). Nested calls join the open transaction.
+ * The one connection's writer. bun:sqlite is synchronous, so a write step runs to its end
+ * without interleaving; only `transaction(async fn)` spans awaits, and while it is open the
+ * connection belongs to it: other write steps wait for its COMMIT instead of landing inside a
+ * transaction that might roll back. Uncontended, a step runs at once (no queue, no timer).
  */
-export function immediateTransaction(sqlite: Database): <T>(fn: () => T) => T {
-  const begin = sqlite.query("BEGIN IMMEDIATE");
-  const commit = sqlite.query("COMMIT");
-  const rollback = sqlite.query("ROLLBACK");
-  return <T>(fn: () => T): T => {
-    if (sqlite.inTransaction) return fn();
-    begin.run();
-    try {
-      const result = fn();
-      commit.run();
-      return result;
-    } catch (err) {
-      if (sqlite.inTransaction) rollback.run();
-      throw err;
+export class SqliteWriter {
+  private open = false;
+  private waiting: Array<() => void> = [];
+
+  constructor(private readonly sqlite: Database) {}
+
+  /** a step outside any async transaction; multi-statement steps are made atomic by `atomic` */
+  readonly step: WriteStep = <T>(step: () => T): Promise<T> => {
+    if (!this.open) {
+      try {
+        return Promise.resolve(step());
+      } catch (err) {
+        return Promise.reject(err);
+      }
     }
+    return new Promise<void>((resume) => this.waiting.push(resume)).then(() => this.step(step));
   };
+
+  /** several statements as one: BEGIN IMMEDIATE unless already inside a transaction */
+  atomic<T>(step: () => T): T {
+    return this.sqlite.inTransaction ? step() : this.sqlite.transaction(step).immediate();
+  }
+
+  async transaction<T>(fn: () => Promise<T>): Promise<T> {
+    while (this.open) await new Promise<void>((resume) => this.waiting.push(resume));
+    this.open = true;
+    try {
+      this.sqlite.run("BEGIN IMMEDIATE");
+      try {
+        const result = await fn();
+        this.sqlite.run("COMMIT");
+        return result;
+      } catch (err) {
+        if (this.sqlite.inTransaction) this.sqlite.run("ROLLBACK");
+        throw err;
+      }
+    } finally {
+      this.open = false;
+      const next = this.waiting;
+      this.waiting = [];
+      for (const resume of next) resume();
+    }
+  }
 }
+
+/** Inside an open transaction every step runs at once: the transaction already owns the connection. */
+export const inTransactionStep: WriteStep = <T>(step: () => T): Promise<T> => {
+  try {
+    return Promise.resolve(step());
+  } catch (err) {
+    return Promise.reject(err);
+  }
+};

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { ApiKeyRecord, ByokRecord, Store, WorkspaceRecord } from "../store";
-import { immediateTransaction, openDatabase } from "./client";
+import type { Store, StoreTables } from "../store";
+import { inTransactionStep, openDatabase, SqliteWriter, type Db, type WriteStep } from "./client";
+import type { Database } from "bun:sqlite";
 import { pendingMigrations, runMigrations } from "./migrate";
 import { meta } from "./schema";
 import { sqliteKeyStore } from "./keys";
@@ -12,38 +13,46 @@ import { sqliteUserStore } from "./users";
 import { sqliteWorkspaceStore } from "./workspaces";
 import { sqliteMemberStore } from "./members";
 import { sqliteByokStore } from "./byok";
-import { ReadCache } from "./read-cache";
 
+function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter): StoreTables {
+  return {
+    meta: {
+      get: async (key) => db.select().from(meta).where(eq(meta.key, key)).get()?.value,
+      set: (key, value) => write(() => void db.insert(meta).values({ key, value }).onConflictDoUpdate({ target: meta.key, set: { value } }).run()),
+    },
+    users: sqliteUserStore(db, write),
+    workspaces: sqliteWorkspaceStore(db, write, writer),
+    keys: sqliteKeyStore(db, write),
+    usage: sqliteKeyUsageStore(db, sqlite, write),
+    generations: sqliteGenerationStore(db, sqlite, write, writer),
+    reservations: sqliteReservationStore(sqlite, write, writer),
+    presets: sqlitePresetStore(db, write, writer),
+    members: sqliteMemberStore(db, write, writer),
+    byok: sqliteByokStore(db, write, writer),
+  };
+}
+
+/** The embedded default: one SQLite file (WAL) owned by this process. */
 export function createSqliteStore(path: string, opts: { migrate?: boolean } = {}): Store {
   const { sqlite, db } = openDatabase(path);
   if (opts.migrate !== false) runMigrations(sqlite);
-  const transaction = immediateTransaction(sqlite);
-  const byokCache = new ReadCache<ByokRecord[]>();
-  const keyCache = new ReadCache<ApiKeyRecord>();
-  const workspaceCache = new ReadCache<WorkspaceRecord>();
+  const writer = new SqliteWriter(sqlite);
+  // statements are prepared once per connection; the transaction's view shares them and only
+  // skips the wait for the writer (it is the writer)
+  const outside = tables(db, sqlite, writer.step, writer);
+  const inside = tables(db, sqlite, inTransactionStep, writer);
   return {
-    meta: {
-      get: (key) => db.select().from(meta).where(eq(meta.key, key)).get()?.value,
-      set: (key, value) => void db.insert(meta).values({ key, value }).onConflictDoUpdate({ target: meta.key, set: { value } }).run(),
-    },
-    users: sqliteUserStore(db),
-    workspaces: sqliteWorkspaceStore(db, workspaceCache, () => byokCache.clear()),
-    keys: sqliteKeyStore(db, keyCache),
-    usage: sqliteKeyUsageStore(db, sqlite),
-    generations: sqliteGenerationStore(db, sqlite),
-    reservations: sqliteReservationStore(db, sqlite, transaction),
-    presets: sqlitePresetStore(db, sqlite),
-    members: sqliteMemberStore(db),
-    byok: sqliteByokStore(db, byokCache),
-    transaction,
-    ready() {
+    dialect: "sqlite",
+    ...outside,
+    transaction: (fn) => writer.transaction(() => fn(inside)),
+    async ready() {
       try {
         return pendingMigrations(sqlite).length === 0;
       } catch {
         return false;
       }
     },
-    close: () => sqlite.close(),
+    close: async () => sqlite.close(),
   };
 }
 

@@ -1,8 +1,8 @@
 import type { Database } from "bun:sqlite";
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "./client";
+import type { Db, WriteStep } from "./client";
 import { keyUsage } from "./schema";
-import type { KeyUsageStore } from "../store";
+import type { KeyUsageRow, KeyUsageStore, SpendEntry } from "../store";
 
 /**
  * One upsert: window counters restart from the new amount when their window key changed,
@@ -22,15 +22,25 @@ ON CONFLICT(hash) DO UPDATE SET
   byok_month = CASE WHEN month_key = $month THEN byok_month + $byok ELSE $byok END,
   day_key = $day, week_key = $week, month_key = $month`;
 
-export function sqliteKeyUsageStore(db: Db, sqlite: Database): KeyUsageStore {
+type Row = typeof keyUsage.$inferSelect;
+
+const toRow = ({ held: _held, ...row }: Row): KeyUsageRow => row;
+
+/** The spend statement, shared with the generation commit that runs it inside its transaction. */
+export function spendAdder(sqlite: Database): (hash: string, spend: SpendEntry) => void {
   const upsert = sqlite.query(UPSERT);
+  return (hash, { nanos, byok, windows }) =>
+    void upsert.run({ hash, day: windows.day, week: windows.week, month: windows.month, paid: byok ? 0 : nanos, byok: byok ? nanos : 0 });
+}
+
+export function sqliteKeyUsageStore(db: Db, sqlite: Database, write: WriteStep): KeyUsageStore {
+  const add = spendAdder(sqlite);
   const byHash = db.select().from(keyUsage).where(eq(keyUsage.hash, sql.placeholder("hash"))).prepare();
   return {
-    get(hash) {
-      return byHash.get({ hash });
+    async get(hash) {
+      const row = byHash.get({ hash });
+      return row ? toRow(row) : undefined;
     },
-    add(hash, nanos, byok, windows) {
-      upsert.run({ hash, day: windows.day, week: windows.week, month: windows.month, paid: byok ? 0 : nanos, byok: byok ? nanos : 0 });
-    },
+    add: (hash, spend) => write(() => add(hash, spend)),
   };
 }

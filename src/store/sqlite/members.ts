@@ -1,15 +1,15 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "./client";
+import type { Db, SqliteWriter, WriteStep } from "./client";
 import { workspaceMembers } from "./schema";
 import type { WorkspaceMemberRecord, WorkspaceMemberStore } from "../store";
 
-export function sqliteMemberStore(db: Db): WorkspaceMemberStore {
+export function sqliteMemberStore(db: Db, write: WriteStep, writer: SqliteWriter): WorkspaceMemberStore {
   const get = (workspaceId: string, userId: string) =>
     db.select().from(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId))).get() as
       | WorkspaceMemberRecord
       | undefined;
   return {
-    list(workspaceId, offset, limit) {
+    async list(workspaceId, offset, limit) {
       return db
         .select()
         .from(workspaceMembers)
@@ -20,27 +20,31 @@ export function sqliteMemberStore(db: Db): WorkspaceMemberStore {
         .offset(offset)
         .all() as WorkspaceMemberRecord[];
     },
-    count(workspaceId) {
+    async count(workspaceId) {
       return db.select({ n: count() }).from(workspaceMembers).where(eq(workspaceMembers.workspaceId, workspaceId)).get()?.n ?? 0;
     },
-    get,
-    upsert(members) {
-      return members.map((m) => {
-        // an existing membership keeps its id and creation time; only the role follows the user
-        db.insert(workspaceMembers)
-          .values(m)
-          .onConflictDoUpdate({ target: [workspaceMembers.workspaceId, workspaceMembers.userId], set: { role: m.role } })
-          .run();
-        return get(m.workspaceId, m.userId)!;
-      });
-    },
-    remove(workspaceId, userIds) {
-      if (userIds.length === 0) return 0;
-      return db
-        .delete(workspaceMembers)
-        .where(and(eq(workspaceMembers.workspaceId, workspaceId), inArray(workspaceMembers.userId, userIds)))
-        .returning({ id: workspaceMembers.id })
-        .all().length;
-    },
+    get: async (workspaceId, userId) => get(workspaceId, userId),
+    upsert: (members) =>
+      write(() =>
+        writer.atomic(() =>
+          members.map((m) => {
+            // an existing membership keeps its id and creation time; only the role follows the user
+            db.insert(workspaceMembers)
+              .values(m)
+              .onConflictDoUpdate({ target: [workspaceMembers.workspaceId, workspaceMembers.userId], set: { role: m.role } })
+              .run();
+            return get(m.workspaceId, m.userId)!;
+          }),
+        ),
+      ),
+    remove: (workspaceId, userIds) =>
+      write(() => {
+        if (userIds.length === 0) return 0;
+        return db
+          .delete(workspaceMembers)
+          .where(and(eq(workspaceMembers.workspaceId, workspaceId), inArray(workspaceMembers.userId, userIds)))
+          .returning({ id: workspaceMembers.id })
+          .all().length;
+      }),
   };
 }

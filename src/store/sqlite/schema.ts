@@ -88,6 +88,8 @@ export const keyUsage = sqliteTable("key_usage", {
   byokDay: integer("byok_day").notNull().default(0),
   byokWeek: integer("byok_week").notNull().default(0),
   byokMonth: integer("byok_month").notNull().default(0),
+  /** sum of the key's open reservations, kept beside the spend so one conditional upsert reserves */
+  held: integer("held").notNull().default(0),
 });
 
 /** One row per inference request. Kept lean: no prompts or completions, attempts as compact JSON. */
@@ -139,8 +141,8 @@ export const generations = sqliteTable(
 
 /**
  * Spend held by requests in flight: each reserves its worst-case cost before calling upstream
- * and the row is deleted in the transaction that records the real cost. Rows of a process that
- * died are cleared when the gateway starts.
+ * and the row is deleted in the transaction that records the real cost. The holding instance
+ * renews `expires_at`; rows of an instance that died are released once it passes.
  */
 export const reservations = sqliteTable(
   "reservations",
@@ -149,8 +151,10 @@ export const reservations = sqliteTable(
     keyHash: text("key_hash").notNull(),
     amountNanos: integer("amount_nanos").notNull(),
     createdAt: integer("created_at").notNull(),
+    instanceId: text("instance_id").notNull().default(""),
+    expiresAt: integer("expires_at").notNull().default(0),
   },
-  (table) => [index("reservations_key").on(table.keyHash)],
+  (table) => [index("reservations_key").on(table.keyHash), index("reservations_instance").on(table.instanceId), index("reservations_expiry").on(table.expiresAt)],
 );
 
 /** BYOK provider credentials. The raw key is stored only encrypted (AES-256-GCM under the master key). */

@@ -1,22 +1,23 @@
 import { asc, count, eq, sql } from "drizzle-orm";
-import type { Db } from "./client";
+import type { Db, WriteStep } from "./client";
 import { users } from "./schema";
 import type { UserRecord, UserStore } from "../store";
 
-export function sqliteUserStore(db: Db): UserStore {
+export function sqliteUserStore(db: Db, write: WriteStep): UserStore {
   const byId = db.select().from(users).where(eq(users.id, sql.placeholder("id"))).prepare();
   return {
-    create(user) {
-      db.insert(users).values(user).run();
-      return user;
-    },
-    get(id) {
+    create: (user) =>
+      write(() => {
+        db.insert(users).values(user).run();
+        return user;
+      }),
+    async get(id) {
       return byId.get({ id }) as UserRecord | undefined;
     },
-    list(offset, limit) {
+    async list(offset, limit) {
       return db.select().from(users).orderBy(asc(users.createdAt), asc(users.id)).limit(limit).offset(offset).all() as UserRecord[];
     },
-    count() {
+    async count() {
       return db.select({ n: count() }).from(users).get()?.n ?? 0;
     },
   };

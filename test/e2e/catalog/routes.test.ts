@@ -212,13 +212,13 @@ describe("models for the caller", () => {
     const groq = gw.ctx.catalog.getModel("openai/gpt-oss-120b")!.endpoints.find((e) => e.provider.slug === "groq")!;
     expect(oss.pricing.prompt).toBe(groq.pricingStrings.prompt!);
 
-    const ws = gw.ctx.store.workspaces.getDefault()!;
-    gw.ctx.store.workspaces.update(ws.id, { settings: { ...ws.settings, provider: { ignore: ["groq"] } } }, Date.now());
+    const ws = (await gw.ctx.store.workspaces.getDefault())!;
+    await gw.ctx.store.workspaces.update(ws.id, { settings: { ...ws.settings, provider: { ignore: ["groq"] } } }, Date.now());
     try {
       const narrowed = await get("/api/v1/models/user?output_modalities=all", S.ModelsListResponse, key);
       expect(narrowed.data.map((m: any) => m.id).sort()).toEqual(["acme/embed", "acme/two"]);
     } finally {
-      gw.ctx.store.workspaces.update(ws.id, { settings: ws.settings }, Date.now());
+      await gw.ctx.store.workspaces.update(ws.id, { settings: ws.settings }, Date.now());
     }
   });
 

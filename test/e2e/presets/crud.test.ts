@@ -27,7 +27,7 @@ describe("create and version", () => {
   test("first create makes version 1 with the full preset shape", async () => {
     const { status, json } = await create("shape", "chat/completions", chatBody({ temperature: 0.5 }));
     expect(status).toBe(200);
-    const ws = gw.ctx.store.workspaces.getDefault()!;
+    const ws = (await gw.ctx.store.workspaces.getDefault())!;
     expect(json).toEqual({
       data: {
         id: UUID,
@@ -196,8 +196,8 @@ describe("field filtering", () => {
 
 describe("reads", () => {
   test("list: most recently updated first, offset, limit and total_count", async () => {
-    const ws = gw.ctx.store.workspaces.getDefault()!;
-    const before = gw.ctx.store.presets.count(ws.id);
+    const ws = (await gw.ctx.store.workspaces.getDefault())!;
+    const before = await gw.ctx.store.presets.count(ws.id);
     for (const slug of ["list-a", "list-b", "list-c"]) await create(slug, "chat/completions", chatBody());
     await create("list-a", "chat/completions", chatBody({ temperature: 1 })); // list-a updated last
     const res = await gw.api("/api/v1/presets?limit=3&offset=0");
@@ -236,11 +236,11 @@ describe("reads", () => {
 describe("workspace isolation", () => {
   test("a key of another workspace neither sees nor reuses this workspace's presets", async () => {
     const now = Date.now();
-    const other = gw.ctx.store.workspaces.create({
+    const other = await gw.ctx.store.workspaces.create({
       id: crypto.randomUUID(), name: "Other", slug: "other-ws", description: null, isDefault: false, defaultTextModel: null,
       defaultImageModel: null, defaultProviderSort: null, settings: {}, createdBy: null, createdAt: now, updatedAt: null,
     });
-    const { raw: otherKey } = insertKey(gw.ctx.store, now, { name: "other", isManagement: false, workspaceId: other.id, creatorUserId: null });
+    const { raw: otherKey } = await insertKey(gw.ctx.store, now, { name: "other", isManagement: false, workspaceId: other.id, creatorUserId: null });
     await create("shared-slug", "chat/completions", chatBody({ temperature: 0.1 }));
 
     expect((await gw.api("/api/v1/presets/shared-slug", { key: otherKey })).status).toBe(404);

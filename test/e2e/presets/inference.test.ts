@@ -219,11 +219,11 @@ describe("errors", () => {
   test("a preset of another workspace is not found", async () => {
     await createPreset("private", "chat", { model: "t/chat", messages: [{ role: "user", content: "x" }] });
     const now = Date.now();
-    const ws = gw.ctx.store.workspaces.create({
+    const ws = await gw.ctx.store.workspaces.create({
       id: crypto.randomUUID(), name: "Elsewhere", slug: "elsewhere", description: null, isDefault: false, defaultTextModel: null,
       defaultImageModel: null, defaultProviderSort: null, settings: {}, createdBy: null, createdAt: now, updatedAt: null,
     });
-    const { raw } = insertKey(gw.ctx.store, now, { name: "elsewhere", isManagement: false, workspaceId: ws.id, creatorUserId: null });
+    const { raw } = await insertKey(gw.ctx.store, now, { name: "elsewhere", isManagement: false, workspaceId: ws.id, creatorUserId: null });
     const res = await infer("chat", { model: "@preset/private", messages: [{ role: "user", content: "hi" }] }, raw);
     expect(res.status).toBe(404);
     expect(up.requests.length).toBe(0);

@@ -8,6 +8,7 @@ import type { IRRequest } from "../../../src/ir/types";
 import { windowKeys } from "../../../src/billing/windows";
 
 const now = Date.parse("2026-11-22T12:00:00Z");
+const lease = { instanceId: "test", leaseMs: 60_000 };
 
 function candidate(isByok: boolean, maxCompletionTokens: number | null = 100): Candidate {
   const provider = { slug: isByok ? "byok-p" : "own-p", name: "p", api: "openai-chat" as const, baseUrl: "http://127.0.0.1:9/v1", headers: {}, zdr: false, dataCollection: "allow" as const };
@@ -42,26 +43,26 @@ describe("admission", () => {
     expect(worstCaseNanos(candidate(false, null), 14, undefined, 0)).toBe(14 * 1000 + 986 * 10_000 + 500_000);
   });
 
-  test("reserves the worst case and refuses what does not fit", () => {
+  test("reserves the worst case and refuses what does not fit", async () => {
     const store = createSqliteStore(":memory:");
     const p = principal(2_000_000);
-    const first = admit(store, p, [candidate(false)], ir(), "r1", now);
+    const first = await admit(store, p, [candidate(false)], ir(), "r1", now, lease);
     expect(first.reservationId).toBe("r1");
-    expect(store.reservations.held(p.key.hash)).toBe(1_514_000);
-    expect(() => admit(store, p, [candidate(false)], ir(), "r2", now)).toThrow("could cost up to more than");
-    store.reservations.release("r1");
-    expect(admit(store, p, [candidate(false)], ir(), "r3", now).reservationId).toBe("r3");
+    expect(await store.reservations.held(p.key.hash)).toBe(1_514_000);
+    await expect(admit(store, p, [candidate(false)], ir(), "r2", now, lease)).rejects.toThrow("could cost up to more than");
+    await store.reservations.release("r1");
+    expect((await admit(store, p, [candidate(false)], ir(), "r3", now, lease)).reservationId).toBe("r3");
   });
 
-  test("a key with nothing left may still use BYOK credentials that do not count against its limit", () => {
+  test("a key with nothing left may still use BYOK credentials that do not count against its limit", async () => {
     const store = createSqliteStore(":memory:");
     const p = principal(1000);
-    store.usage.add(p.key.hash, 1000, false, windowKeys(now));
+    await store.usage.add(p.key.hash, { nanos: 1000, byok: false, windows: windowKeys(now) });
     const both = [candidate(false), candidate(true)];
-    const admitted = admit(store, p, both, ir(), "r1", now);
+    const admitted = await admit(store, p, both, ir(), "r1", now, lease);
     expect(admitted.candidates.map((c) => c.isByok)).toEqual([true]);
     expect(admitted.reservationId).toBeNull();
     // with include_byok_in_limit the BYOK spend counts, so nothing is left for it either
-    expect(() => admit(store, principal(0, true), both, ir(), "r2", now)).toThrow("spending limit");
+    await expect(admit(store, principal(0, true), both, ir(), "r2", now, lease)).rejects.toThrow("spending limit");
   });
 });

@@ -18,23 +18,23 @@ describe("reset windows (UTC)", () => {
     expect(weekKey(t("2027-01-01T12:00:00Z"))).toBe("2026-12-28");
   });
 
-  test("counters roll over at midnight UTC with no job", () => {
+  test("counters roll over at midnight UTC with no job", async () => {
     const store = createSqliteStore(":memory:");
-    const add = (at: string, nanos: number, byok = false) => store.usage.add("k", nanos, byok, windowKeys(t(at)));
-    const spend = (at: string) => keySpend(store.usage.get("k"), t(at));
+    const add = (at: string, nanos: number, byok = false) => store.usage.add("k", { nanos, byok, windows: windowKeys(t(at)) });
+    const spend = async (at: string) => keySpend(await store.usage.get("k"), t(at));
 
-    add("2026-11-22T10:00:00Z", 100); // Sunday
-    add("2026-11-22T23:59:59Z", 50, true);
-    expect(spend("2026-11-22T23:59:59Z")).toEqual({ total: 100, day: 100, week: 100, month: 100, byokTotal: 50, byokDay: 50, byokWeek: 50, byokMonth: 50 });
+    await add("2026-11-22T10:00:00Z", 100); // Sunday
+    await add("2026-11-22T23:59:59Z", 50, true);
+    expect(await spend("2026-11-22T23:59:59Z")).toEqual({ total: 100, day: 100, week: 100, month: 100, byokTotal: 50, byokDay: 50, byokWeek: 50, byokMonth: 50 });
     // Sunday -> Monday: day and week restart, month continues
-    expect(spend("2026-11-23T00:00:00Z")).toEqual({ total: 100, day: 0, week: 0, month: 100, byokTotal: 50, byokDay: 0, byokWeek: 0, byokMonth: 50 });
-    add("2026-11-23T08:00:00Z", 7);
-    expect(spend("2026-11-23T09:00:00Z")).toEqual({ total: 107, day: 7, week: 7, month: 107, byokTotal: 50, byokDay: 0, byokWeek: 0, byokMonth: 50 });
+    expect(await spend("2026-11-23T00:00:00Z")).toEqual({ total: 100, day: 0, week: 0, month: 100, byokTotal: 50, byokDay: 0, byokWeek: 0, byokMonth: 50 });
+    await add("2026-11-23T08:00:00Z", 7);
+    expect(await spend("2026-11-23T09:00:00Z")).toEqual({ total: 107, day: 7, week: 7, month: 107, byokTotal: 50, byokDay: 0, byokWeek: 0, byokMonth: 50 });
     // month boundary
-    expect(spend("2026-12-01T00:00:00Z")).toMatchObject({ total: 107, day: 0, month: 0 });
-    add("2026-12-01T00:00:01Z", 3);
-    expect(spend("2026-12-01T00:00:02Z")).toMatchObject({ total: 110, day: 3, week: 3, month: 3 });
-    store.close();
+    expect(await spend("2026-12-01T00:00:00Z")).toMatchObject({ total: 107, day: 0, month: 0 });
+    await add("2026-12-01T00:00:01Z", 3);
+    expect(await spend("2026-12-01T00:00:02Z")).toMatchObject({ total: 110, day: 3, week: 3, month: 3 });
+    await store.close();
   });
 
   test("limit_remaining follows the key's window and include_byok_in_limit", () => {

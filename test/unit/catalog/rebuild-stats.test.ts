@@ -20,7 +20,7 @@ function gen(i: number, o: Partial<GenerationRecord>): GenerationRecord {
 function store(records: GenerationRecord[]) {
   const sorted = [...records].sort((a, b) => a.createdAt - b.createdAt);
   const calls: number[] = [];
-  return { calls, since: (since: number, limit: number) => (calls.push(since), sorted.filter((g) => g.createdAt >= since).slice(0, limit)) };
+  return { calls, since: async (since: number, limit: number) => (calls.push(since), sorted.filter((g) => g.createdAt >= since).slice(0, limit)) };
 }
 
 describe("rebuilding live stats from generation records", () => {
@@ -51,20 +51,20 @@ describe("rebuilding live stats from generation records", () => {
     expect(stats.stats("q/m", NOW)).toMatchObject({ requestsLast30m: 1, uptimeLast30m: 0 });
   });
 
-  test("reads the last day in pages, without losing or repeating records that share a millisecond", () => {
+  test("reads the last day in pages, without losing or repeating records that share a millisecond", async () => {
     const records: GenerationRecord[] = [];
     for (let i = 0; i < 12_000; i++) records.push(gen(i, { createdAt: NOW - 3_600_000 + Math.floor(i / 3) }));
     records.push(gen(99_999, { createdAt: NOW - 2 * 86_400_000 })); // older than a day: ignored
     const s = store(records);
     const stats = new LiveStats(() => NOW);
-    expect(rebuildFromGenerations(stats, s, NOW)).toBe(12_000);
+    expect(await rebuildFromGenerations(stats, s, NOW)).toBe(12_000);
     expect(s.calls.length).toBe(3);
     expect(stats.stats("p/m", NOW).uptimeLast1d).toBe(100);
   });
 
-  test("an empty store rebuilds nothing", () => {
+  test("an empty store rebuilds nothing", async () => {
     const stats = new LiveStats(() => NOW);
-    expect(rebuildFromGenerations(stats, store([]), NOW)).toBe(0);
+    expect(await rebuildFromGenerations(stats, store([]), NOW)).toBe(0);
     expect(stats.size).toBe(0);
   });
 });

@@ -1,9 +1,11 @@
 import { expect, test } from "bun:test";
 import { GenerationWriter } from "../../../src/gateway/generation-writer";
+import { settlement } from "../../../src/gateway/record";
 import { createSqliteStore } from "../../../src/store/sqlite";
 import { silentLogger } from "../../../src/logger";
-import type { GenerationRecord } from "../../../src/store/store";
+import type { GenerationRecord, GenerationStore, Store } from "../../../src/store/store";
 import { keySpend } from "../../../src/billing/key-figures";
+import { windowKeys } from "../../../src/billing/windows";
 
 const now = Date.parse("2026-11-22T12:00:00Z");
 
@@ -15,29 +17,69 @@ const record = (id: string, costNanos: number): GenerationRecord => ({
   userAgent: null, origin: "", errorMessage: null, createdAt: now,
 });
 
-test("records of one turn commit together with their spend and reservation release, just after it", async () => {
-  const store = createSqliteStore(":memory:");
+/** Counts the store's commits: group commit means one per turn, not one per record. */
+function countingCommits(store: Store): { store: Store; batches: number[] } {
+  const batches: number[] = [];
+  const generations: GenerationStore = { ...store.generations, commit: (batch) => (batches.push(batch.length), store.generations.commit(batch)) };
+  return { store: { ...store, generations }, batches };
+}
+
+test("records of one turn commit together with their spend and reservation release, before commit() resolves", async () => {
+  const base = createSqliteStore(":memory:");
+  const { store, batches } = countingCommits(base);
   const writer = new GenerationWriter(store, silentLogger);
-  store.reservations.reserve({ id: "r1", key: { hash: "k", limitNanos: 1000, limitReset: null, includeByokInLimit: false }, amountNanos: 500, now });
-  writer.enqueue(record("g1", 100), now, "r1");
-  writer.enqueue(record("g2", 50), now, null);
-  expect(store.generations.get("g1")).toBeUndefined();
+  await store.reservations.reserve({
+    id: "r1", keyHash: "k", limitNanos: 1000, window: { counter: "total", windowKey: "", includeByok: false }, windows: windowKeys(now),
+    amountNanos: 500, instanceId: "i", now, expiresAt: now + 60_000,
+  });
+  const first = writer.commit(settlement(record("g1", 100), now, "r1"));
+  const second = writer.commit(settlement(record("g2", 50), now, null));
+  expect(await store.generations.get("g1")).toBeUndefined();
   expect(writer.pending).toBe(2);
-  await new Promise((r) => setImmediate(r));
+  await Promise.all([first, second]);
   expect(writer.pending).toBe(0);
-  expect(store.generations.get("g2")?.costNanos).toBe(50);
-  expect(keySpend(store.usage.get("k"), now).total).toBe(150);
-  expect(store.reservations.held("k")).toBe(0);
+  expect(batches).toEqual([2]);
+  expect((await store.generations.get("g2"))?.costNanos).toBe(50);
+  expect(keySpend(await store.usage.get("k"), now).total).toBe(150);
+  expect(await store.reservations.held("k")).toBe(0);
 });
 
-test("flush commits at once, and one bad row does not lose the others", () => {
+test("a record already stored is skipped with its spend, and does not lose the others of its batch", async () => {
   const store = createSqliteStore(":memory:");
   const writer = new GenerationWriter(store, silentLogger);
-  writer.enqueue(record("dup", 10), now, null);
-  writer.flush();
-  writer.enqueue(record("dup", 10), now, null);
-  writer.enqueue(record("ok", 20), now, null);
-  writer.flush();
-  expect(store.generations.get("ok")?.costNanos).toBe(20);
-  expect(keySpend(store.usage.get("k"), now).total).toBe(30);
+  await writer.commit(settlement(record("dup", 10), now, null));
+  await Promise.all([writer.commit(settlement(record("dup", 10), now, null)), writer.commit(settlement(record("ok", 20), now, null))]);
+  expect((await store.generations.get("ok"))?.costNanos).toBe(20);
+  expect(keySpend(await store.usage.get("k"), now).total).toBe(30);
+});
+
+test("records handed over while a commit is in flight go in the next one; settled() waits for all", async () => {
+  const base = createSqliteStore(":memory:");
+  const { store, batches } = countingCommits(base);
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const slow: Store = { ...store, generations: { ...store.generations, commit: async (batch) => (await gate, store.generations.commit(batch)) } };
+  const writer = new GenerationWriter(slow, silentLogger);
+  const a = writer.commit(settlement(record("a", 1), now, null));
+  await new Promise((r) => setImmediate(r));
+  const b = writer.commit(settlement(record("b", 1), now, null));
+  const c = writer.commit(settlement(record("c", 1), now, null));
+  const settled = writer.settled();
+  release();
+  await Promise.all([a, b, c, settled]);
+  expect(batches).toEqual([1, 2]);
+  expect((await store.generations.get("c"))?.id).toBe("c");
+});
+
+test("a record the store refuses rejects its commit and is retried in the background", async () => {
+  const store = createSqliteStore(":memory:");
+  let refuse = true;
+  const flaky: Store = { ...store, generations: { ...store.generations, commit: (batch) => (refuse ? Promise.reject(new Error("database away")) : store.generations.commit(batch)) } };
+  const writer = new GenerationWriter(flaky, silentLogger, { retryEveryMs: 20 });
+  await expect(writer.commit(settlement(record("late", 7), now, null))).rejects.toThrow("database away");
+  await Bun.sleep(30);
+  refuse = false;
+  await Bun.sleep(60);
+  expect((await store.generations.get("late"))?.costNanos).toBe(7);
+  expect(keySpend(await store.usage.get("k"), now).total).toBe(7);
 });

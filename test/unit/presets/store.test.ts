@@ -9,8 +9,8 @@ import { tempDir } from "../../support/gateway";
 
 const dirs: string[] = [];
 const stores: Store[] = [];
-afterEach(() => {
-  for (const s of stores.splice(0)) s.close();
+afterEach(async () => {
+  for (const s of stores.splice(0)) await s.close();
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
@@ -27,37 +27,37 @@ const add = (store: Store, workspaceId: string, slug: string, now: number, confi
   store.presets.appendVersion({ workspaceId, slug, config, systemPrompt: "sp", creatorUserId: "u1", creatorId: "u1", now });
 
 describe("sqlite preset store", () => {
-  test("first append creates the preset; later ones add versions and move the designation", () => {
+  test("first append creates the preset; later ones add versions and move the designation", async () => {
     const { store } = open();
-    const first = add(store, "ws1", "p", 1000, { a: 1 });
+    const first = await add(store, "ws1", "p", 1000, { a: 1 });
     expect(first.preset).toEqual({
       id: first.preset.id, workspaceId: "ws1", slug: "p", name: "p", description: null, status: "active", statusUpdatedAt: null,
       designatedVersionId: first.version.id, creatorUserId: "u1", createdAt: 1000, updatedAt: 1000,
     });
     expect(first.version).toEqual({ id: first.version.id, presetId: first.preset.id, version: 1, config: { a: 1 }, systemPrompt: "sp", creatorId: "u1", createdAt: 1000, updatedAt: 1000 });
-    const third = [add(store, "ws1", "p", 2000), add(store, "ws1", "p", 3000)].at(-1)!;
+    const third = [await add(store, "ws1", "p", 2000), await add(store, "ws1", "p", 3000)].at(-1)!;
     expect(third.version.version).toBe(3);
     expect(third.preset).toMatchObject({ id: first.preset.id, createdAt: 1000, updatedAt: 3000, designatedVersionId: third.version.id });
-    expect(store.presets.listVersions(first.preset.id, 0, 10).map((v) => v.version)).toEqual([1, 2, 3]);
-    expect(store.presets.listVersions(first.preset.id, 1, 1).map((v) => v.version)).toEqual([2]);
-    expect(store.presets.countVersions(first.preset.id)).toBe(3);
-    expect(store.presets.getVersion(first.preset.id, 2)?.version).toBe(2);
-    expect(store.presets.getVersion(first.preset.id, 4)).toBeUndefined();
+    expect((await store.presets.listVersions(first.preset.id, 0, 10)).map((v) => v.version)).toEqual([1, 2, 3]);
+    expect((await store.presets.listVersions(first.preset.id, 1, 1)).map((v) => v.version)).toEqual([2]);
+    expect(await store.presets.countVersions(first.preset.id)).toBe(3);
+    expect((await store.presets.getVersion(first.preset.id, 2))?.version).toBe(2);
+    expect(await store.presets.getVersion(first.preset.id, 4)).toBeUndefined();
   });
 
-  test("slugs are per workspace; lists are most recently updated first, ties by last write", () => {
+  test("slugs are per workspace; lists are most recently updated first, ties by last write", async () => {
     const { store } = open();
-    add(store, "ws1", "a", 1000);
-    add(store, "ws1", "b", 1000);
-    add(store, "ws1", "c", 1000);
-    add(store, "ws1", "a", 1000);
-    add(store, "ws2", "a", 5000);
-    expect(store.presets.list("ws1", 0, 10).map((p) => p.slug)).toEqual(["a", "c", "b"]);
-    expect(store.presets.list("ws1", 1, 1).map((p) => p.slug)).toEqual(["c"]);
-    expect(store.presets.count("ws1")).toBe(3);
-    expect(store.presets.list("ws2", 0, 10).map((p) => p.slug)).toEqual(["a"]);
-    expect(store.presets.find("ws1", "a")?.id).not.toBe(store.presets.find("ws2", "a")?.id);
-    expect(store.presets.find("ws3", "a")).toBeUndefined();
+    await add(store, "ws1", "a", 1000);
+    await add(store, "ws1", "b", 1000);
+    await add(store, "ws1", "c", 1000);
+    await add(store, "ws1", "a", 1000);
+    await add(store, "ws2", "a", 5000);
+    expect((await store.presets.list("ws1", 0, 10)).map((p) => p.slug)).toEqual(["a", "c", "b"]);
+    expect((await store.presets.list("ws1", 1, 1)).map((p) => p.slug)).toEqual(["c"]);
+    expect(await store.presets.count("ws1")).toBe(3);
+    expect((await store.presets.list("ws2", 0, 10)).map((p) => p.slug)).toEqual(["a"]);
+    expect((await store.presets.find("ws1", "a"))?.id).not.toBe((await store.presets.find("ws2", "a"))?.id);
+    expect(await store.presets.find("ws3", "a")).toBeUndefined();
   });
 
   test("writers in separate processes get consecutive versions with no duplicate", async () => {
@@ -71,15 +71,15 @@ describe("sqlite preset store", () => {
     const codes = await Promise.all(children.map((c) => c.exited));
     const errors = await Promise.all(children.map((c) => new Response(c.stderr).text()));
     expect({ codes, errors }).toEqual({ codes: Array(writers).fill(0), errors: Array(writers).fill("") });
-    const preset = store.presets.find("ws1", "raced")!;
-    const versions = store.presets.listVersions(preset.id, 0, 1000);
+    const preset = (await store.presets.find("ws1", "raced"))!;
+    const versions = await store.presets.listVersions(preset.id, 0, 1000);
     expect(versions.map((v) => v.version)).toEqual(Array.from({ length: writers * each }, (_, i) => i + 1));
-    expect(store.presets.getVersionById(preset.designatedVersionId!)?.version).toBe(writers * each);
+    expect((await store.presets.getVersionById(preset.designatedVersionId!))?.version).toBe(writers * each);
     // each writer's own versions keep its order
     for (let w = 0; w < writers; w++) {
       const mine = versions.filter((v) => v.config.writer === `w${w}`).map((v) => v.config.i);
       expect(mine).toEqual(Array.from({ length: each }, (_, i) => i));
     }
-    expect(store.presets.count("ws1")).toBe(1);
+    expect(await store.presets.count("ws1")).toBe(1);
   });
 });

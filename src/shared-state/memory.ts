@@ -1,0 +1,26 @@
+import type { Logger } from "../logger";
+import { Listeners } from "./listeners";
+import type { CacheTopic, InvalidationBus, Replica, SharedState } from "./types";
+
+/** One instance alone: the bus calls this process's listeners, and routing state has nobody to reach. */
+export function createMemorySharedState(instanceId: string, logger: Logger): SharedState {
+  const listeners = new Listeners<[CacheTopic]>(logger, "cache invalidation");
+  const bus: InvalidationBus = {
+    publish: (topic) => listeners.emit(topic),
+    subscribe: (listener) => listeners.add(listener),
+  };
+  const replica: Replica = {
+    send() {},
+    keep() {},
+    drop() {},
+    listen: () => () => {},
+  };
+  return {
+    kind: "memory",
+    instanceId,
+    bus,
+    replica,
+    ready: async () => true,
+    close: async () => {},
+  };
+}

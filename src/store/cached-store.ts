@@ -1,0 +1,72 @@
+import type { CacheTopic, InvalidationBus } from "../shared-state/types";
+import { ReadCache } from "./read-cache";
+import type { ApiKeyRecord, ByokRecord, Store, StoreTables, UserRecord, WorkspaceRecord } from "./store";
+
+/** Which cached lookups a write makes stale. */
+const WRITES: { [T in "keys" | "workspaces" | "byok" | "users"]: Partial<Record<keyof StoreTables[T], CacheTopic[]>> } = {
+  keys: { create: ["keys"], update: ["keys"], delete: ["keys"], reviveAsManagement: ["keys"] },
+  workspaces: { create: ["workspaces"], update: ["workspaces"], delete: ["workspaces", "byok"] },
+  byok: { create: ["byok"], update: ["byok"], delete: ["byok"] },
+  users: { create: ["users"] },
+};
+
+type Caches = { keys: ReadCache<ApiKeyRecord>; workspaces: ReadCache<WorkspaceRecord>; users: ReadCache<UserRecord>; byok: ReadCache<ByokRecord[]> };
+
+/** Wraps the write methods of one table so that, once a write resolves, `stale` hears its topics. */
+function watchWrites<T extends keyof typeof WRITES>(table: StoreTables[T], writes: (typeof WRITES)[T], stale: (topics: CacheTopic[]) => void): StoreTables[T] {
+  const wrapped: Record<string, unknown> = { ...table };
+  for (const [method, topics] of Object.entries(writes) as Array<[string, CacheTopic[]]>) {
+    const original = (table as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>)[method]!;
+    wrapped[method] = async (...args: unknown[]) => {
+      const result = await original(...args);
+      stale(topics);
+      return result;
+    };
+  }
+  return wrapped as unknown as StoreTables[T];
+}
+
+function watchTables(tables: StoreTables, stale: (topics: CacheTopic[]) => void): StoreTables {
+  return {
+    ...tables,
+    keys: watchWrites<"keys">(tables.keys, WRITES.keys, stale),
+    workspaces: watchWrites<"workspaces">(tables.workspaces, WRITES.workspaces, stale),
+    byok: watchWrites<"byok">(tables.byok, WRITES.byok, stale),
+    users: watchWrites<"users">(tables.users, WRITES.users, stale),
+  };
+}
+
+/**
+ * The read cache in front of any store: the auth lookups (key, workspace, user) and the BYOK
+ * credentials a workspace may use. A write clears this instance's cache at once and tells every
+ * other instance through the bus; a write inside a transaction does so after the commit, since
+ * a reader could otherwise cache what the transaction had not yet committed.
+ */
+export function withReadCache(store: Store, bus: InvalidationBus, opts: { ttlMs?: number; clock?: () => number } = {}): Store {
+  const cache = (): ReadCache<never> => new ReadCache(opts.ttlMs ?? 1_000, 1_000, opts.clock);
+  const caches: Caches = { keys: cache(), workspaces: cache(), users: cache(), byok: cache() };
+  bus.subscribe((topic) => caches[topic].clear());
+  const stale = (topics: CacheTopic[]) => {
+    for (const topic of topics) {
+      caches[topic].clear();
+      bus.publish(topic);
+    }
+  };
+  const outside = watchTables(store, stale);
+  return {
+    ...outside,
+    dialect: store.dialect,
+    keys: { ...outside.keys, get: (hash) => caches.keys.get(hash, () => store.keys.get(hash)) },
+    workspaces: { ...outside.workspaces, find: (ref) => caches.workspaces.get(ref, () => store.workspaces.find(ref)) },
+    users: { ...outside.users, get: (id) => caches.users.get(id, () => store.users.get(id)) },
+    byok: { ...outside.byok, usable: async (workspaceId) => (await caches.byok.get(workspaceId, () => store.byok.usable(workspaceId))) ?? [] },
+    async transaction(fn) {
+      const touched = new Set<CacheTopic>();
+      const result = await store.transaction((tx) => fn(watchTables(tx, (topics) => topics.forEach((t) => touched.add(t)))));
+      stale([...touched]);
+      return result;
+    },
+    ready: () => store.ready(),
+    close: () => store.close(),
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * Record <-> column conversions both dialects share: JSON-bearing columns are text in both, so a
+ * value reads back byte for byte, and a new preset or version is built the same way in both.
+ */
+import type { ByokPatch, ByokRecord, NewPresetVersion, PresetRecord, PresetVersionRecord } from "./store";
+
+const parseList = (text: string | null): string[] | null => (text === null ? null : (JSON.parse(text) as string[]));
+const listText = (list: string[] | null | undefined) => (list === undefined ? undefined : list === null ? null : JSON.stringify(list));
+
+type ByokRow = Omit<ByokRecord, "allowedModels" | "allowedUserIds" | "allowedApiKeyHashes"> & {
+  allowedModels: string | null;
+  allowedUserIds: string | null;
+  allowedApiKeyHashes: string | null;
+  deletedAt: number | null;
+};
+
+export function byokRecord({ deletedAt: _deleted, ...row }: ByokRow): ByokRecord {
+  return {
+    ...row,
+    allowedModels: parseList(row.allowedModels),
+    allowedUserIds: parseList(row.allowedUserIds),
+    allowedApiKeyHashes: parseList(row.allowedApiKeyHashes),
+  };
+}
+
+export function byokColumns(patch: ByokPatch) {
+  const { allowedModels, allowedUserIds, allowedApiKeyHashes, ...rest } = patch;
+  return { ...rest, allowedModels: listText(allowedModels), allowedUserIds: listText(allowedUserIds), allowedApiKeyHashes: listText(allowedApiKeyHashes) };
+}
+
+/** The preset a first append creates: active, named after its slug, designated once its version exists. */
+export function newPreset(input: NewPresetVersion): PresetRecord {
+  return {
+    id: crypto.randomUUID(),
+    workspaceId: input.workspaceId,
+    slug: input.slug,
+    name: input.slug,
+    description: null,
+    status: "active",
+    statusUpdatedAt: null,
+    designatedVersionId: null,
+    creatorUserId: input.creatorUserId,
+    createdAt: input.now,
+    updatedAt: input.now,
+  };
+}
+
+export function newPresetVersion(presetId: string, version: number, input: NewPresetVersion): PresetVersionRecord {
+  return { id: crypto.randomUUID(), presetId, version, config: input.config, systemPrompt: input.systemPrompt, creatorId: input.creatorId, createdAt: input.now, updatedAt: input.now };
+}

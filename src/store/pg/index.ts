@@ -1,0 +1,80 @@
+import type { Store, StoreTables } from "../store";
+import { lockedTransaction, openPool, type Conn } from "./client";
+import { pendingPgMigrations, runPgMigrations } from "./migrate";
+import { pgMetaStore } from "./meta";
+import { pgUserStore } from "./users";
+import { pgWorkspaceStore } from "./workspaces";
+import { pgKeyStore } from "./keys";
+import { pgKeyUsageStore } from "./key-usage";
+import { pgGenerationStore } from "./generations";
+import { pgReservationStore } from "./reservations";
+import { pgPresetStore } from "./presets";
+import { pgMemberStore } from "./members";
+import { pgByokStore } from "./byok";
+
+/** ready() gives up after this long (an unreachable server would otherwise hold it for the connection timeout) */
+const READY_TIMEOUT_MS = 5_000;
+
+function tables(conn: Conn): StoreTables {
+  return {
+    meta: pgMetaStore(conn),
+    users: pgUserStore(conn),
+    workspaces: pgWorkspaceStore(conn),
+    keys: pgKeyStore(conn),
+    usage: pgKeyUsageStore(conn),
+    generations: pgGenerationStore(conn),
+    reservations: pgReservationStore(conn),
+    presets: pgPresetStore(conn),
+    members: pgMemberStore(conn),
+    byok: pgByokStore(conn),
+  };
+}
+
+/**
+ * The PostgreSQL store: a pool of `poolSize` connections (default 10) to `url`, migrated first
+ * unless `migrate` is false. Several instances may share one database: `transaction()` and the
+ * reservation statements are atomic across all of them. No read cache: callers wrap one around it.
+ */
+export async function createPgStore(url: string, opts: { poolSize?: number; migrate?: boolean } = {}): Promise<Store> {
+  const { client, db } = openPool(url, opts.poolSize ?? 10);
+  if (opts.migrate !== false) {
+    try {
+      await runPgMigrations(client);
+    } catch (err) {
+      await client.close({ timeout: 0 });
+      throw err;
+    }
+  }
+  const root: Conn = { db, inTransaction: false };
+  return {
+    dialect: "postgres",
+    ...tables(root),
+    transaction: (fn) => lockedTransaction(root, (tx) => fn(tables({ db: tx, inTransaction: true }))),
+    async ready() {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS)));
+      const check = pendingPgMigrations(client).then(
+        (pending) => pending.length === 0,
+        () => false,
+      );
+      try {
+        return await Promise.race([check, timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    close: () => client.close(),
+  };
+}
+
+/** `gateway migrate`: applies the pending migrations on one connection and names them. */
+export async function migratePg(url: string): Promise<string[]> {
+  const { client } = openPool(url, 1);
+  try {
+    return await runPgMigrations(client);
+  } finally {
+    await client.close();
+  }
+}
+
+export { runPgMigrations, pendingPgMigrations };

@@ -1,0 +1,16 @@
+import { eq } from "drizzle-orm";
+import type { Conn } from "./client";
+import { meta } from "./schema";
+import type { MetaStore } from "../store";
+
+export function pgMetaStore({ db }: Conn): MetaStore {
+  return {
+    async get(key) {
+      const [row] = await db.select({ value: meta.value }).from(meta).where(eq(meta.key, key));
+      return row?.value;
+    },
+    async set(key, value) {
+      await db.insert(meta).values({ key, value }).onConflictDoUpdate({ target: meta.key, set: { value } });
+    },
+  };
+}

@@ -1,0 +1,9 @@
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
+
+/**
+ * ORDER BY terms that sort as SQLite does, whatever the database's collation: text by code
+ * point (COLLATE "C"), NULLs before every value in ascending order.
+ */
+export const ascText = (column: AnyColumn): SQL => sql`${column} collate "C" asc nulls first`;
+export const ascValue = (column: AnyColumn | SQL): SQL => sql`${column} asc nulls first`;
+export const descValue = (column: AnyColumn | SQL): SQL => sql`${column} desc nulls last`;

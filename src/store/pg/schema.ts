@@ -1,0 +1,234 @@
+import { pgTable, text, integer, bigint, boolean, index, uniqueIndex, primaryKey } from "drizzle-orm/pg-core";
+
+/**
+ * The PostgreSQL twin of `../sqlite/schema.ts`: the same tables and column names. Times are
+ * milliseconds since the epoch and money nano-dollars, both `bigint` (int8) read back as JS
+ * numbers; JSON-bearing columns stay `text` so values round-trip byte-exactly, as on SQLite.
+ *
+ * One difference: SQLite orders some lists by `rowid` (insertion order); PostgreSQL has no such
+ * column, so the tables that need it carry an explicit identity column `seq`
+ * (`workspace_members`, `preset_versions`).
+ */
+
+const millis = (name: string) => bigint(name, { mode: "number" });
+const nanos = (name: string) => bigint(name, { mode: "number" });
+
+export const meta = pgTable("meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});
+
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  email: text("email"),
+  name: text("name"),
+  role: text("role", { enum: ["owner", "admin", "member"] }).notNull(),
+  createdAt: millis("created_at").notNull(),
+});
+
+export const workspaces = pgTable(
+  "workspaces",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    description: text("description"),
+    isDefault: boolean("is_default").notNull().default(false),
+    defaultTextModel: text("default_text_model"),
+    defaultImageModel: text("default_image_model"),
+    defaultProviderSort: text("default_provider_sort"),
+    /** JSON: remaining Workspace settings that have no behaviour of their own here */
+    settings: text("settings").notNull().default("{}"),
+    createdBy: text("created_by"),
+    createdAt: millis("created_at").notNull(),
+    updatedAt: millis("updated_at"),
+  },
+  (table) => [uniqueIndex("workspaces_slug_unique").on(table.slug)],
+);
+
+export const workspaceMembers = pgTable(
+  "workspace_members",
+  {
+    id: text("id").notNull(),
+    workspaceId: text("workspace_id").notNull(),
+    userId: text("user_id").notNull(),
+    role: text("role", { enum: ["admin", "member"] }).notNull(),
+    createdAt: millis("created_at").notNull(),
+    /** insertion order (SQLite: rowid); an upsert that only changes the role keeps it */
+    seq: bigint("seq", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
+  },
+  (table) => [primaryKey({ columns: [table.workspaceId, table.userId] })],
+);
+
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    /** SHA-256 hex digest of the raw key; the raw key is never stored */
+    hash: text("hash").primaryKey(),
+    name: text("name").notNull(),
+    label: text("label").notNull(),
+    isManagement: boolean("is_management").notNull(),
+    disabled: boolean("disabled").notNull().default(false),
+    workspaceId: text("workspace_id").notNull(),
+    creatorUserId: text("creator_user_id"),
+    externalUser: text("external_user"),
+    limitNanos: nanos("limit_nanos"),
+    limitReset: text("limit_reset", { enum: ["daily", "weekly", "monthly"] }),
+    includeByokInLimit: boolean("include_byok_in_limit").notNull().default(false),
+    expiresAt: millis("expires_at"),
+    createdAt: millis("created_at").notNull(),
+    updatedAt: millis("updated_at"),
+    deletedAt: millis("deleted_at"),
+  },
+  (table) => [index("api_keys_workspace").on(table.workspaceId)],
+);
+
+/**
+ * Spend counters per key. Each window counter is valid only while its window key (UTC day, ISO
+ * week's Monday, month) is the current one, so windows roll over at midnight UTC without any job.
+ */
+export const keyUsage = pgTable("key_usage", {
+  hash: text("hash").primaryKey(),
+  dayKey: text("day_key").notNull(),
+  weekKey: text("week_key").notNull(),
+  monthKey: text("month_key").notNull(),
+  total: nanos("total").notNull().default(0),
+  day: nanos("day").notNull().default(0),
+  week: nanos("week").notNull().default(0),
+  month: nanos("month").notNull().default(0),
+  byokTotal: nanos("byok_total").notNull().default(0),
+  byokDay: nanos("byok_day").notNull().default(0),
+  byokWeek: nanos("byok_week").notNull().default(0),
+  byokMonth: nanos("byok_month").notNull().default(0),
+  /** sum of the key's open reservations, kept beside the spend so one conditional upsert reserves */
+  held: nanos("held").notNull().default(0),
+});
+
+/** One row per inference request. Kept lean: no prompts or completions, attempts as compact JSON. */
+export const generations = pgTable(
+  "generations",
+  {
+    id: text("id").primaryKey(),
+    keyHash: text("key_hash").notNull(),
+    workspaceId: text("workspace_id").notNull(),
+    userId: text("user_id"),
+    apiType: text("api_type").notNull(),
+    requestedModel: text("requested_model"),
+    model: text("model").notNull(),
+    providerName: text("provider_name"),
+    endpointId: text("endpoint_id"),
+    upstreamId: text("upstream_id"),
+    streamed: boolean("streamed").notNull(),
+    cancelled: boolean("cancelled").notNull(),
+    finishReason: text("finish_reason"),
+    nativeFinishReason: text("native_finish_reason"),
+    tokensPrompt: integer("tokens_prompt"),
+    tokensCompletion: integer("tokens_completion"),
+    tokensCached: integer("tokens_cached"),
+    tokensCacheWrite: integer("tokens_cache_write"),
+    tokensReasoning: integer("tokens_reasoning"),
+    usageEstimated: boolean("usage_estimated").notNull().default(false),
+    costNanos: nanos("cost_nanos").notNull(),
+    promptCostNanos: nanos("prompt_cost_nanos").notNull().default(0),
+    completionCostNanos: nanos("completion_cost_nanos").notNull().default(0),
+    isByok: boolean("is_byok").notNull().default(false),
+    latencyMs: integer("latency_ms"),
+    generationTimeMs: integer("generation_time_ms"),
+    timeToFirstTokenMs: integer("ttft_ms"),
+    /** JSON array of {model, provider, endpoint, status, latency} */
+    attempts: text("attempts").notNull().default("[]"),
+    sessionId: text("session_id"),
+    externalUser: text("external_user"),
+    presetId: text("preset_id"),
+    /** JSON of the request's trace object, when sent */
+    trace: text("trace"),
+    httpReferer: text("http_referer"),
+    userAgent: text("user_agent"),
+    origin: text("origin"),
+    errorMessage: text("error_message"),
+    createdAt: millis("created_at").notNull(),
+  },
+  (table) => [index("generations_key_time").on(table.keyHash, table.createdAt), index("generations_endpoint_time").on(table.endpointId, table.createdAt)],
+);
+
+/**
+ * Spend held by requests in flight: each reserves its worst-case cost before calling upstream
+ * and the row is deleted in the statement that records the real cost. The holding instance
+ * renews `expires_at`; rows of an instance that died are released once it passes.
+ */
+export const reservations = pgTable(
+  "reservations",
+  {
+    id: text("id").primaryKey(),
+    keyHash: text("key_hash").notNull(),
+    amountNanos: nanos("amount_nanos").notNull(),
+    createdAt: millis("created_at").notNull(),
+    instanceId: text("instance_id").notNull().default(""),
+    expiresAt: millis("expires_at").notNull().default(0),
+  },
+  (table) => [index("reservations_key").on(table.keyHash), index("reservations_instance").on(table.instanceId), index("reservations_expiry").on(table.expiresAt)],
+);
+
+/** BYOK provider credentials. The raw key is stored only encrypted (AES-256-GCM under the master key). */
+export const byokCredentials = pgTable(
+  "byok_credentials",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id"),
+    provider: text("provider").notNull(),
+    name: text("name"),
+    label: text("label").notNull(),
+    /** base64 of iv | ciphertext | tag */
+    encryptedKey: text("encrypted_key").notNull(),
+    disabled: boolean("disabled").notNull().default(false),
+    isFallback: boolean("is_fallback").notNull().default(false),
+    isRequired: boolean("is_required").notNull().default(false),
+    isByokOnly: boolean("is_byok_only").notNull().default(false),
+    declaredZdr: boolean("declared_zdr"),
+    /** JSON arrays or null */
+    allowedModels: text("allowed_models"),
+    allowedUserIds: text("allowed_user_ids"),
+    allowedApiKeyHashes: text("allowed_api_key_hashes"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: millis("created_at").notNull(),
+    updatedAt: millis("updated_at"),
+    deletedAt: millis("deleted_at"),
+  },
+  (table) => [index("byok_workspace_provider").on(table.workspaceId, table.provider)],
+);
+
+export const presets = pgTable(
+  "presets",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    description: text("description"),
+    status: text("status", { enum: ["active", "disabled", "archived"] }).notNull().default("active"),
+    statusUpdatedAt: millis("status_updated_at"),
+    designatedVersionId: text("designated_version_id"),
+    creatorUserId: text("creator_user_id"),
+    createdAt: millis("created_at").notNull(),
+    updatedAt: millis("updated_at").notNull(),
+  },
+  (table) => [uniqueIndex("presets_workspace_slug").on(table.workspaceId, table.slug)],
+);
+
+export const presetVersions = pgTable(
+  "preset_versions",
+  {
+    id: text("id").primaryKey(),
+    presetId: text("preset_id").notNull(),
+    version: integer("version").notNull(),
+    /** JSON object of the persisted configuration */
+    config: text("config").notNull(),
+    systemPrompt: text("system_prompt"),
+    creatorId: text("creator_id"),
+    createdAt: millis("created_at").notNull(),
+    updatedAt: millis("updated_at").notNull(),
+    /** write order (SQLite: rowid): breaks ties of presets updated in the same millisecond */
+    seq: bigint("seq", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
+  },
+  (table) => [uniqueIndex("preset_versions_preset_version").on(table.presetId, table.version)],
+);

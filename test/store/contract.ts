@@ -1,0 +1,24 @@
+/**
+ * The store contract: one suite that every dialect (src/store/sqlite, src/store/pg) passes, so
+ * callers can rely on identical behaviour. Each test gets a fresh, empty, migrated store from
+ * `open`. Sections live in ./contract/.
+ */
+import { describe } from "bun:test";
+import type { Store } from "../../src/store/store";
+import { accountsContract } from "./contract/accounts";
+import { catalogContract } from "./contract/catalog";
+import { useStore, type OpenStore } from "./contract/fixtures";
+import { moneyContract } from "./contract/money";
+import { transactionContract } from "./contract/transactions";
+
+export type { OpenStore };
+
+export function storeContract(label: Store["dialect"], open: OpenStore): void {
+  describe(`store contract: ${label}`, () => {
+    const store = useStore(open);
+    accountsContract(store);
+    catalogContract(store);
+    moneyContract(store);
+    transactionContract(store, label);
+  });
+}

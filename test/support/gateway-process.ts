@@ -1,0 +1,67 @@
+/**
+ * A gateway as its own process (`bun src/main.ts serve`), for what only a real process shows:
+ * several instances on one database, SIGKILL, restarts.
+ */
+import type { Subprocess } from "bun";
+import { join } from "node:path";
+import { ADMIN_KEY } from "./gateway";
+
+export type GatewayProcess = {
+  url: string;
+  port: number;
+  proc: Subprocess<"ignore", "pipe", "pipe">;
+  /** fetch with the admin key unless `key` says otherwise */
+  api(path: string, init?: RequestInit & { key?: string; json?: unknown }): Promise<Response>;
+  stop(): Promise<void>;
+  kill(): Promise<void>;
+};
+
+export async function freePort(): Promise<number> {
+  const s = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
+  const port = s.port!;
+  await s.stop(true);
+  return port;
+}
+
+const repoRoot = join(import.meta.dir, "../..");
+
+export async function startGatewayProcess(env: Record<string, string>): Promise<GatewayProcess> {
+  const port = await freePort();
+  const proc = Bun.spawn(["bun", "src/main.ts", "serve"], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", GATEWAY_ADMIN_KEY: ADMIN_KEY, LOG_LEVEL: "error", ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (await fetch(`${url}/ready`).then((r) => r.ok).catch(() => false)) break;
+    if (proc.exitCode !== null) throw new Error(`gateway exited with ${proc.exitCode}: ${await new Response(proc.stderr).text()}`);
+    await Bun.sleep(50);
+    if (i === 299) throw new Error("gateway did not become ready");
+  }
+  const api: GatewayProcess["api"] = (path, init = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set("authorization", `Bearer ${init.key ?? ADMIN_KEY}`);
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set("content-type", "application/json");
+      body = JSON.stringify(init.json);
+    }
+    return fetch(url + path, { ...init, headers, body });
+  };
+  return {
+    url,
+    port,
+    proc,
+    api,
+    async stop() {
+      if (proc.exitCode === null) proc.kill("SIGTERM");
+      await proc.exited;
+    },
+    async kill() {
+      proc.kill("SIGKILL");
+      await proc.exited;
+    },
+  };
+}
