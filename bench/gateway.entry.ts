@@ -1,6 +1,10 @@
 // Child process: the real gateway (auth, routing, translation, accounting on),
 // with two providers on the same mock: one speaking openai-chat (same-format
 // path) and one speaking anthropic-messages (translated path).
+// BENCH_DATABASE_URL (a PostgreSQL server) and BENCH_REDIS_URL run it as one instance of a
+// scale-out deployment (a database of its own, dropped at the end); BENCH_KEY_LIMIT (USD) gives
+// the bench key a spending limit, so every request also reserves and settles.
+import { SQL } from "bun";
 import { createInferenceKey, startTestGateway } from "../test/support/gateway";
 import { announceReady, onTerminate } from "./lib/child";
 import { SAME_FORMAT_MODEL, TRANSLATED_MODEL } from "./lib/models";
@@ -19,7 +23,31 @@ models:
     endpoints: [{ provider: mock-anthropic, model: m-anthropic, pricing: ${pricing} }]
 `;
 
-const gw = await startTestGateway({ yaml });
-const { key } = await createInferenceKey(gw, { name: "bench" });
-onTerminate(() => gw.close());
+async function scaleOutEnv(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  const server = process.env.BENCH_DATABASE_URL;
+  if (!server) return { env: {}, drop: async () => {} };
+  const name = `gw_bench_${process.pid}`;
+  const admin = new SQL(server, { max: 1 });
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  const env: Record<string, string> = { DATABASE_URL: url.toString(), GATEWAY_SECRET_KEY: "b".repeat(64) };
+  if (process.env.BENCH_REDIS_URL) Object.assign(env, { REDIS_URL: process.env.BENCH_REDIS_URL, REDIS_PREFIX: `gw-bench:${process.pid}:` });
+  return {
+    env,
+    async drop() {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.close();
+    },
+  };
+}
+
+const scaleOut = await scaleOutEnv();
+const gw = await startTestGateway({ yaml, env: scaleOut.env });
+const limit = process.env.BENCH_KEY_LIMIT ? Number(process.env.BENCH_KEY_LIMIT) : undefined;
+const { key } = await createInferenceKey(gw, { name: "bench", ...(limit ? { limit } : {}) });
+onTerminate(async () => {
+  await gw.close();
+  await scaleOut.drop();
+});
 announceReady({ url: gw.url, key });

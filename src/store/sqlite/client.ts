@@ -29,8 +29,16 @@ export type WriteStep = <T>(step: () => T) => Promise<T>;
 export class SqliteWriter {
   private open = false;
   private waiting: Array<() => void> = [];
+  // prepared once: every request with a limit and every group commit begins and commits one
+  private readonly begin: ReturnType<Database["query"]>;
+  private readonly commit: ReturnType<Database["query"]>;
+  private readonly rollback: ReturnType<Database["query"]>;
 
-  constructor(private readonly sqlite: Database) {}
+  constructor(private readonly sqlite: Database) {
+    this.begin = sqlite.query("BEGIN IMMEDIATE");
+    this.commit = sqlite.query("COMMIT");
+    this.rollback = sqlite.query("ROLLBACK");
+  }
 
   /** a step outside any async transaction; multi-statement steps are made atomic by `atomic` */
   readonly step: WriteStep = <T>(step: () => T): Promise<T> => {
@@ -46,20 +54,29 @@ export class SqliteWriter {
 
   /** several statements as one: BEGIN IMMEDIATE unless already inside a transaction */
   atomic<T>(step: () => T): T {
-    return this.sqlite.inTransaction ? step() : this.sqlite.transaction(step).immediate();
+    if (this.sqlite.inTransaction) return step();
+    this.begin.run();
+    try {
+      const result = step();
+      this.commit.run();
+      return result;
+    } catch (err) {
+      if (this.sqlite.inTransaction) this.rollback.run();
+      throw err;
+    }
   }
 
   async transaction<T>(fn: () => Promise<T>): Promise<T> {
     while (this.open) await new Promise<void>((resume) => this.waiting.push(resume));
     this.open = true;
     try {
-      this.sqlite.run("BEGIN IMMEDIATE");
+      this.begin.run();
       try {
         const result = await fn();
-        this.sqlite.run("COMMIT");
+        this.commit.run();
         return result;
       } catch (err) {
-        if (this.sqlite.inTransaction) this.sqlite.run("ROLLBACK");
+        if (this.sqlite.inTransaction) this.rollback.run();
         throw err;
       }
     } finally {

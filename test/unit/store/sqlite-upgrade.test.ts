@@ -1,0 +1,42 @@
+// A database made by an earlier release keeps working: its applied migrations are recognised
+// by tag, only the new ones run, and its rows (with a reservation left by the old process) survive.
+import { expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { join } from "node:path";
+import { rmSync } from "node:fs";
+import { migrations } from "../../../src/store/sqlite/migrations.generated";
+import { createSqliteStore } from "../../../src/store/sqlite";
+import { tempDir } from "../../support/gateway";
+
+test("an earlier release's database: applied history recognised, only new migrations applied, data kept", async () => {
+  const dir = tempDir("gw-upgrade-");
+  const path = join(dir, "old.db");
+  try {
+    // what the previous release's runner left behind: its four migrations, by tag
+    const old = new Database(path, { create: true });
+    old.exec("CREATE TABLE __migrations (tag TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)");
+    for (const m of migrations.slice(0, 4)) {
+      for (const statement of m.sql.split("--> statement-breakpoint")) if (statement.trim()) old.exec(statement);
+      old.query("INSERT INTO __migrations (tag, applied_at) VALUES (?, 1)").run(m.tag);
+    }
+    old.exec(`INSERT INTO api_keys (hash, name, label, is_management, workspace_id, created_at) VALUES ('h1', 'kept', 'sk-...1', 0, 'w', 1)`);
+    old.exec(`INSERT INTO key_usage (hash, day_key, week_key, month_key, total) VALUES ('h1', '2026-11-22', '2026-11-16', '2026-11', 500)`);
+    old.exec(`INSERT INTO reservations (id, key_hash, amount_nanos, created_at) VALUES ('r-old', 'h1', 300, 1)`);
+    old.close();
+
+    const store = createSqliteStore(path);
+    const check = new Database(path, { readonly: true });
+    const tags = (check.query("SELECT tag FROM __migrations ORDER BY tag").all() as Array<{ tag: string }>).map((r) => r.tag);
+    check.close();
+    expect(tags).toEqual(migrations.map((m) => m.tag));
+    expect(await store.ready()).toBe(true);
+    expect((await store.keys.get("h1"))?.name).toBe("kept");
+    expect((await store.usage.get("h1"))?.total).toBe(500);
+    // the old process's reservation predates `held`: releasing everything at start leaves nothing held
+    expect(await store.reservations.releaseAll()).toBe(1);
+    expect(await store.reservations.held("h1")).toBe(0);
+    await store.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
