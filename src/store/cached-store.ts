@@ -59,7 +59,8 @@ export function withReadCache(store: Store, bus: InvalidationBus, opts: { ttlMs?
     keys: { ...outside.keys, get: (hash) => caches.keys.get(hash, () => store.keys.get(hash)) },
     workspaces: { ...outside.workspaces, find: (ref) => caches.workspaces.get(ref, () => store.workspaces.find(ref)) },
     users: { ...outside.users, get: (id) => caches.users.get(id, () => store.users.get(id)) },
-    byok: { ...outside.byok, usable: async (workspaceId) => (await caches.byok.get(workspaceId, () => store.byok.usable(workspaceId))) ?? [] },
+    // usable() always answers a list, so the cache never misses to undefined here
+    byok: { ...outside.byok, usable: (workspaceId) => caches.byok.get(workspaceId, () => store.byok.usable(workspaceId)) as Promise<ByokRecord[]> },
     async transaction(fn) {
       const touched = new Set<CacheTopic>();
       const result = await store.transaction((tx) => fn(watchTables(tx, (topics) => topics.forEach((t) => touched.add(t)))));

@@ -6,7 +6,8 @@
  * elsewhere works at once.
  */
 export class ReadCache<T> {
-  private entries = new Map<string, { at: number; value: T }>();
+  /** the settled promise itself is kept, so a hit allocates nothing */
+  private entries = new Map<string, { at: number; value: Promise<T> }>();
   /** bumped by clear(): a load that began before a clear must not store what it read */
   private epoch = 0;
 
@@ -16,10 +17,14 @@ export class ReadCache<T> {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  async get(key: string, load: () => T | undefined | Promise<T | undefined>): Promise<T | undefined> {
+  get(key: string, load: () => T | undefined | Promise<T | undefined>): Promise<T | undefined> {
     const now = this.clock();
     const hit = this.entries.get(key);
     if (hit && now - hit.at < this.ttlMs) return hit.value;
+    return this.load(key, load, now);
+  }
+
+  private async load(key: string, load: () => T | undefined | Promise<T | undefined>, now: number): Promise<T | undefined> {
     const epoch = this.epoch;
     const value = await load();
     if (value === undefined) {
@@ -28,7 +33,7 @@ export class ReadCache<T> {
     }
     if (epoch !== this.epoch) return value;
     if (this.entries.size >= this.capacity) this.entries.clear();
-    this.entries.set(key, { at: now, value });
+    this.entries.set(key, { at: now, value: Promise.resolve(value) });
     return value;
   }
 
