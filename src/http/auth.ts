@@ -4,6 +4,7 @@ import { GatewayError } from "../errors";
 import type { Store } from "../store/store";
 import { digestsEqual, hashKey } from "../modules/keys/key-secret";
 import type { Principal } from "./principal";
+import { nulInRequest } from "./nul-guard";
 
 /**
  * Which keys a route accepts. `management`: management keys only (403 for inference keys);
@@ -38,10 +39,13 @@ export function authPlugin(store: Store, clock: () => number) {
     .use(bearer())
     .macro({
       auth: (kind: AuthKind) => ({
-        async resolve({ bearer: token, headers }) {
+        async resolve({ bearer: token, headers, path, params, query, body }) {
           // Anthropic clients may send the key as x-api-key instead of a bearer token
           const principal = await authenticate(store, token ?? headers["x-api-key"], clock());
           authorize(principal, kind);
+          // only a caller who may call the route learns what is wrong with its input
+          const field = nulInRequest(path, { params, query, body });
+          if (field !== null) throw new GatewayError(400, `Invalid field '${field}': text cannot contain the NUL character (\\u0000)`, { field });
           return { principal };
         },
       }),
