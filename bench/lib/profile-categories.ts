@@ -10,8 +10,10 @@ const file = (...names: string[]) => (f: Frame) => names.some((n) => f.url.inclu
 const fn = (path: string, ...names: string[]) => (f: Frame) => f.url.includes(path) && names.includes(f.functionName);
 
 const CATEGORIES: Array<[string, (f: Frame) => boolean]> = [
-  ["auth (key/workspace/user lookup)", file("/src/http/auth.ts", "/modules/keys/key-secret.ts")],
-  ["generation record: SQLite tx + insert", fn("/gateway/record.ts", "persistGeneration")],
+  ["auth (key/workspace/user lookup)", file("/src/http/auth.ts", "/modules/keys/key-secret.ts", "/src/store/read-cache.ts", "/src/store/cached-store.ts")],
+  // the group commit runs from the writer's own turn: its frames, or the dialect's commit
+  ["generation record: group commit (tx + insert + spend)", file("/gateway/generation-writer.ts", "/store/sqlite/generations.ts", "/store/pg/generations.ts")],
+  ["reservation (reserve/release)", file("/store/sqlite/reservations.ts", "/store/pg/reservations.ts", "/billing/admission.ts")],
   ["generation record: build row", fn("/gateway/record.ts", "generationRecord")],
   ["routing plan + endpoint stats", file("/gateway/routing/", "/gateway/candidates.ts")],
   ["body validation (TypeBox)", file("@sinclair/typebox", "/elysia/dist/schema")],
@@ -22,6 +24,7 @@ const CATEGORIES: Array<[string, (f: Frame) => boolean]> = [
   ["upstream call (transport, fetch)", file("/providers/transport.ts", "/gateway/attempt.ts")],
   ["pricing (billing/)", file("/src/billing/")],
   ["other gateway orchestration", file("/src/gateway/", "/modules/inference/")],
+  ["store (other queries, drivers)", file("/src/store/", "drizzle-orm")],
   ["Elysia (routing, body parse, hooks)", file("/elysia/", "@elysiajs")],
   ["garbage collector", (f) => f.functionName === "(garbage collector)"],
 ];
