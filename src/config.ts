@@ -71,6 +71,9 @@ function boolFromEnv(env: Env, name: string): boolean | undefined {
 
 const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
 
+/** A URL that failed validation, as an error message may show it: whatever precedes `@` hidden. */
+const hideUserinfo = (url: string) => url.replace(/\/\/[^@]*@/, "//***@");
+
 function databaseFromEnv(env: Env, secretKey: string | undefined): { database: DatabaseConfig; databasePath: string } {
   const url = env.DATABASE_URL || "file:./data/gateway.db";
   if (!isPostgresUrl(url)) {
@@ -80,7 +83,7 @@ function databaseFromEnv(env: Env, secretKey: string | undefined): { database: D
   try {
     new URL(url);
   } catch {
-    throw new ConfigError("DATABASE_URL", "a URL such as postgres://user:pass@host:5432/db", url.replace(/\/\/[^@]*@/, "//***@"));
+    throw new ConfigError("DATABASE_URL", "a URL such as postgres://user:pass@host:5432/db", hideUserinfo(url));
   }
   // every instance must open BYOK secrets sealed by any other: a per-machine key file cannot do that
   if (!secretKey) throw new ConfigError("GATEWAY_SECRET_KEY", "to be set with a PostgreSQL DATABASE_URL (every instance must share one master key for BYOK secrets)");
@@ -90,7 +93,7 @@ function databaseFromEnv(env: Env, secretKey: string | undefined): { database: D
 function redisFromEnv(env: Env): Config["redis"] {
   const url = env.REDIS_URL;
   if (!url) return undefined;
-  if (!/^rediss?:\/\//i.test(url)) throw new ConfigError("REDIS_URL", "a URL such as redis://host:6379", url.replace(/\/\/[^@]*@/, "//***@"));
+  if (!/^rediss?:\/\//i.test(url)) throw new ConfigError("REDIS_URL", "a URL such as redis://host:6379", hideUserinfo(url));
   const prefix = env.REDIS_PREFIX ?? "gateway:";
   return { url, prefix };
 }
@@ -216,12 +219,12 @@ export function maskSecret(secret: string | undefined): string | undefined {
   return secret.length <= 8 ? "****" : `${secret.slice(0, 4)}…${secret.slice(-2)}`;
 }
 
-/** The effective config with secrets masked, for `config check`. */
 /** A URL with its password (or token) masked. */
 export function maskUrlCredentials(url: string): string {
   return url.replace(/\/\/([^:@/]*):([^@/]*)@/, (_, user: string) => `//${user}:****@`).replace(/\/\/([^:@/]+)@/, "//****@");
 }
 
+/** The effective config with secrets masked, for `config check`. */
 export function describeConfig(config: Config): Record<string, unknown> {
   const { env: _env, ...rest } = config;
   return {

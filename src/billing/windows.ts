@@ -1,4 +1,7 @@
 /** Reset windows in UTC: days start at midnight, weeks on Monday (ISO), months on the 1st. */
+import type { WindowKeys } from "../store/store";
+
+export type { WindowKeys };
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -15,10 +18,6 @@ export function weekKey(now: number): string {
 export function monthKey(now: number): string {
   return new Date(now).toISOString().slice(0, 7);
 }
-
-import type { WindowKeys } from "../store/store";
-
-export type { WindowKeys };
 
 export function windowKeys(now: number): WindowKeys {
   return { day: dayKey(now), week: weekKey(now), month: monthKey(now) };

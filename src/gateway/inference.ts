@@ -33,7 +33,6 @@ export async function runInference(deps: AppContext, input: InferenceInput): Pro
   return respondStream(run, attempt);
 }
 
-
 async function respondJson(run: InferenceRun, outcome: Served | GatewayError): Promise<Response> {
   if (outcome instanceof GatewayError) {
     await run.recordFailure(outcome).catch(() => {});

@@ -39,12 +39,13 @@ export function authPlugin(store: Store, clock: () => number) {
     .use(bearer())
     .macro({
       auth: (kind: AuthKind) => ({
-        async resolve({ bearer: token, headers, path, params, query, body }) {
+        async resolve({ bearer: token, headers, params, query, body }) {
           // Anthropic clients may send the key as x-api-key instead of a bearer token
           const principal = await authenticate(store, token ?? headers["x-api-key"], clock());
           authorize(principal, kind);
-          // only a caller who may call the route learns what is wrong with its input
-          const field = nulInRequest(path, { params, query, body });
+          // only a caller who may call the route learns what is wrong with its input; the bodies of
+          // inference routes (the only ones for inference keys alone) go upstream, not into the store
+          const field = nulInRequest({ params, query, body }, kind !== "inference");
           if (field !== null) throw new GatewayError(400, `Invalid field '${field}': text cannot contain the NUL character (\\u0000)`, { field });
           return { principal };
         },

@@ -5,32 +5,29 @@
  * their content goes upstream, not into the store, and the fields a generation record keeps
  * are cleaned by the store itself.
  */
+import { pointerToField } from "../json-pointer";
+
 const NUL = "\u0000";
 
-/** The path of the first string (or object key) holding a NUL, e.g. `allowed_models[2]`; null when there is none. */
-export function nulField(value: unknown, path = ""): string | null {
-  if (typeof value === "string") return value.includes(NUL) ? path || "(root)" : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = nulField(value[i], `${path}[${i}]`);
-      if (found !== null) return found;
-    }
-    return null;
-  }
-  if (value !== null && typeof value === "object") {
-    for (const [key, v] of Object.entries(value)) {
-      const field = path ? `${path}.${key}` : key;
-      if (key.includes(NUL)) return field;
-      const found = nulField(v, field);
-      if (found !== null) return found;
-    }
+/** The JSON pointer of the first string (or object key) holding a NUL; null when there is none. */
+function nulPointer(value: unknown, pointer: string): string | null {
+  if (typeof value === "string") return value.includes(NUL) ? pointer : null;
+  if (value === null || typeof value !== "object") return null;
+  for (const [key, v] of Object.entries(value)) {
+    const at = `${pointer}/${key}`;
+    const found = key.includes(NUL) ? at : nulPointer(v, at);
+    if (found !== null) return found;
   }
   return null;
 }
 
-const INFERENCE_PATHS = new Set(["/api/v1/chat/completions", "/api/v1/responses", "/api/v1/messages", "/api/v1/embeddings"]);
+/** The field (as users read it: `allowed_models[2]`) of the first NUL in the value; null when there is none. */
+export function nulField(value: unknown): string | null {
+  const pointer = nulPointer(value, "");
+  return pointer === null ? null : pointerToField(pointer) || "(root)";
+}
 
-/** Which part of a request holds a NUL: path parameters and query always, the body outside inference. */
-export function nulInRequest(path: string, parts: { params?: unknown; query?: unknown; body?: unknown }): string | null {
-  return nulField(parts.params ?? {}) ?? nulField(parts.query ?? {}) ?? (INFERENCE_PATHS.has(path) ? null : nulField(parts.body));
+/** Which part of a request holds a NUL: path parameters and query always, the body unless it only goes upstream. */
+export function nulInRequest(parts: { params?: unknown; query?: unknown; body?: unknown }, bodyIsStored: boolean): string | null {
+  return nulField(parts.params ?? {}) ?? nulField(parts.query ?? {}) ?? (bodyIsStored ? nulField(parts.body) : null);
 }

@@ -1,18 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { ConfigError, configWarnings, describeConfig, loadConfig } from "../../src/config";
+import { configWarnings, describeConfig, loadConfig } from "../../src/config";
+import { configError } from "../support/config-error";
 import { configCheckCommand } from "../../src/cli/commands";
 
 const SECRET = "ab".repeat(32);
 
-function configError(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(ConfigError);
-    return (err as Error).message;
-  }
-  throw new Error("expected a ConfigError");
-}
 
 describe("database, Redis and instance settings", () => {
   test("SQLite by default, in memory for one instance", () => {

@@ -1,19 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { ConfigError, loadConfig, parseGatewayFile } from "../../src/config";
+import { loadConfig, parseGatewayFile } from "../../src/config";
+import { configError } from "../support/config-error";
 import { tempDir } from "../support/gateway";
 
 const base = { DATABASE_URL: ":memory:" };
 
-function configError(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(ConfigError);
-    return (err as Error).message;
-  }
-  throw new Error("expected a ConfigError");
-}
 
 describe("config", () => {
   test("defaults", () => {

@@ -42,13 +42,7 @@ export class SqliteWriter {
 
   /** a step outside any async transaction; multi-statement steps are made atomic by `atomic` */
   readonly step: WriteStep = <T>(step: () => T): Promise<T> => {
-    if (!this.open) {
-      try {
-        return Promise.resolve(step());
-      } catch (err) {
-        return Promise.reject(err);
-      }
-    }
+    if (!this.open) return runAtOnce(step);
     return new Promise<void>((resume) => this.waiting.push(resume)).then(() => this.step(step));
   };
 
@@ -88,8 +82,8 @@ export class SqliteWriter {
   }
 }
 
-/** Inside an open transaction every step runs at once: the transaction already owns the connection. */
-export const inTransactionStep: WriteStep = <T>(step: () => T): Promise<T> => {
+/** Runs a step now: when no async transaction holds the connection, or inside the one that does. */
+export const runAtOnce: WriteStep = <T>(step: () => T): Promise<T> => {
   try {
     return Promise.resolve(step());
   } catch (err) {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Store, StoreTables } from "../store";
-import { inTransactionStep, openDatabase, SqliteWriter, type Db, type WriteStep } from "./client";
+import { runAtOnce, openDatabase, SqliteWriter, type Db, type WriteStep } from "./client";
 import type { Database } from "bun:sqlite";
 import { pendingMigrations, runMigrations } from "./migrate";
 import { meta } from "./schema";
@@ -40,7 +40,7 @@ export function createSqliteStore(path: string, opts: { migrate?: boolean } = {}
   // statements are prepared once per connection; the transaction's view shares them and only
   // skips the wait for the writer (it is the writer)
   const outside = tables(db, sqlite, writer.step, writer);
-  const inside = tables(db, sqlite, inTransactionStep, writer);
+  const inside = tables(db, sqlite, runAtOnce, writer);
   return {
     dialect: "sqlite",
     ...outside,
