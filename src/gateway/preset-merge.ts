@@ -7,7 +7,8 @@ import type { Principal } from "../http/principal";
 import { ChatRequestSchema } from "../formats/openai-chat/schema";
 import { ResponsesRequestSchema } from "../formats/openai-responses/schema";
 import { MessagesRequestSchema } from "../formats/anthropic-messages/schema";
-import type { InboundFormat } from "./codecs";
+import { inboundCodecs, type InboundFormat } from "./codecs";
+import type { IRRequest } from "../ir/types";
 import { fromChatConfig } from "./presets/from-chat-config";
 import type { Json } from "./presets/json";
 import { findPresetReference } from "./presets/reference";
@@ -62,4 +63,10 @@ export async function applyPreset(ctx: AppContext, principal: Principal, format:
     throw badRequest(`Preset '${reference.slug}' does not fit this endpoint: field '${field}': ${error.message}`, { field, preset: reference.slug });
   }
   return { body: merged, presetId: preset.id };
+}
+
+/** The request as IR, with the preset it references (if any) merged in. */
+export async function decodeWithPreset(ctx: AppContext, principal: Principal, format: InboundFormat, body: unknown, headers: Headers): Promise<{ ir: IRRequest; presetId: string | null }> {
+  const applied = await applyPreset(ctx, principal, format, body);
+  return { ir: inboundCodecs[format].decodeRequest(applied.body, headers), presetId: applied.presetId };
 }

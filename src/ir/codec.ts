@@ -1,4 +1,5 @@
-import type { IRRequest, IRResult, IRStreamPart } from "./types";
+import type { Settlement } from "./settlement";
+import type { IRFinishPart, IRRequest, IRResult, IRStreamPart } from "./types";
 
 /** What an inbound encoder needs to know that the IR does not carry. */
 export type EncodeContext = {
@@ -10,20 +11,23 @@ export type EncodeContext = {
   created: number;
   /** the decoded request, for formats that echo request fields (Responses) */
   request: IRRequest;
-  /** set by the orchestrator before it hands over `finish` or the result, when the client asked for it */
-  serviceMetadata?: Record<string, unknown>;
 };
 
 /** A format clients speak to us: decode their request, encode our answer. */
-export interface InboundCodec<Body = unknown> {
+export interface InboundCodec<Body = unknown, Result = Record<string, unknown>> {
   decodeRequest(body: Body, headers?: Headers): IRRequest;
-  encodeResult(result: IRResult, ctx: EncodeContext): Record<string, unknown>;
+  /** the whole answer; `settlement` carries the money and service metadata the IR usage does not */
+  encodeResult(result: IRResult, ctx: EncodeContext, settlement: Settlement): Result;
   createStreamEncoder(ctx: EncodeContext): InboundStreamEncoder;
+  /** the error body clients of this format expect, for an HTTP error status */
+  errorBody(status: number, message: string, metadata?: Record<string, unknown>): Record<string, unknown>;
 }
 
 export interface InboundStreamEncoder {
-  /** SSE text for one IR part ("" when the part produces nothing). The stream ends after `finish` or `error`. */
-  encode(part: IRStreamPart): string;
+  /** SSE text for one IR part ("" when the part produces nothing). The stream ends after `error` or `finish`. */
+  encode(part: Exclude<IRStreamPart, IRFinishPart>): string;
+  /** SSE text that ends the stream, with what the gateway charged */
+  finish(part: IRFinishPart, settlement: Settlement): string;
 }
 
 /** One server-sent event as parsed from an upstream stream. */

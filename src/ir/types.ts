@@ -162,6 +162,7 @@ export type IRRequest = {
 
 export type IRFinishReason = "stop" | "length" | "tool_calls" | "content_filter" | "error" | "refusal";
 
+/** Tokens only: what the request cost in money is a `Settlement` (ir/settlement.ts), passed beside it. */
 export type IRUsage = {
   /** prompt tokens including cached reads and cache writes */
   inputTokens: number;
@@ -174,10 +175,6 @@ export type IRUsage = {
   cacheWrite1hTokens?: number;
   reasoningTokens: number;
   webSearchRequests?: number;
-  /** filled in by the gateway after pricing, USD */
-  cost?: number;
-  costDetails?: { upstreamInferencePromptCost: number; upstreamInferenceCompletionsCost: number; upstreamInferenceCost?: number | null };
-  isByok?: boolean;
 };
 
 export type IRResult = {
@@ -217,8 +214,10 @@ export type IRStreamPart =
   | { type: "tool-args-delta"; index: number; delta: string }
   | { type: "block-end"; index: number }
   | { type: "usage"; usage: Partial<IRUsage> }
-  | { type: "finish"; finishReason: IRFinishReason; stopSequence?: string | null; nativeFinishReason?: string | null; usage: IRUsage }
+  | IRFinishPart
   | { type: "error"; status: number; message: string; errorType?: string };
+
+export type IRFinishPart = { type: "finish"; finishReason: IRFinishReason; stopSequence?: string | null; nativeFinishReason?: string | null; usage: IRUsage };
 
 export const emptyUsage = (): IRUsage => ({
   inputTokens: 0,
