@@ -21,7 +21,7 @@ const CATEGORIES: Array<[string, (f: Frame) => boolean]> = [
   ["encode upstream request", file("encode-request.ts", "encode-messages.ts", "encode-blocks.ts")],
   ["decode upstream response/SSE", file("decode-result.ts", "decode-stream.ts", "sse-reader.ts", "eventsource-parser", "stream-blocks.ts")],
   ["encode inbound response/SSE", file("encode-result.ts", "encode-stream.ts")],
-  ["upstream call (transport, fetch)", file("/providers/transport.ts", "/gateway/attempt.ts")],
+  ["upstream call (transport, fetch)", file("/providers/transport.ts", "/providers/first-byte-deadline.ts", "/gateway/completion-attempt.ts")],
   ["pricing (billing/)", file("/src/billing/")],
   ["other gateway orchestration", file("/src/gateway/", "/modules/inference/")],
   ["store (other queries, drivers)", file("/src/store/", "drizzle-orm")],

@@ -3,6 +3,7 @@ import type { Principal } from "../http/principal";
 import type { IRRequest } from "../ir/types";
 import type { Store } from "../store/store";
 import type { Candidate } from "../gateway/candidates";
+import { outputCap } from "../catalog/output-cap";
 import { countImages, promptTokensUpperBound } from "./estimate";
 import { nanosToUsd } from "./money";
 import { limitWindow } from "./key-figures";
@@ -14,7 +15,7 @@ export type ReservationLease = { instanceId: string; leaseMs: number };
 /** The most a candidate can cost for this request: every prompt token at the dearest input price, every allowed output token. */
 export function worstCaseNanos(c: Candidate, promptTokens: number, maxOutput: number | undefined, images: number): number {
   const p = c.endpoint.pricing;
-  const output = maxOutput ?? c.endpoint.maxCompletionTokens ?? Math.max(0, c.endpoint.contextLength - promptTokens);
+  const output = outputCap(c.endpoint, maxOutput) ?? Math.max(0, c.endpoint.contextLength - promptTokens);
   const promptPrice = Math.max(p.prompt, p.inputCacheWrite, p.inputCacheWrite1h);
   const outputPrice = Math.max(p.completion, p.internalReasoning);
   return Math.ceil(promptTokens * promptPrice + output * outputPrice + p.request + images * p.image);
@@ -37,7 +38,7 @@ function paymentRequired(left: number): GatewayError {
  * Candidates whose worst case does not fit in what is left are dropped; none left: 402.
  * BYOK spend counts only with include_byok_in_limit, so BYOK candidates reserve nothing otherwise.
  */
-export async function admit(store: Store, principal: Principal, candidates: Candidate[], ir: IRRequest, id: string, now: number, lease: ReservationLease): Promise<Admission> {
+export async function admit(store: Store, principal: Principal, candidates: Candidate[], ir: Pick<IRRequest, "messages" | "tools" | "maxOutputTokens">, id: string, now: number, lease: ReservationLease): Promise<Admission> {
   const { key } = principal;
   const limitNanos = key.limitNanos;
   if (limitNanos === null) return { candidates, reservationId: null };

@@ -1,7 +1,5 @@
 import { GatewayError } from "../errors";
-import type { AttemptFailure } from "./attempt";
-
-type Failed = { failure: AttemptFailure; provider: string };
+import type { ClassifiedFailure } from "./upstream-failure";
 
 /**
  * The error the client gets when no candidate succeeded: a request error as the upstream
@@ -9,10 +7,10 @@ type Failed = { failure: AttemptFailure; provider: string };
  * HTTP status; a refused connection or a timeout after it says less): 429 stays 429 with its
  * Retry-After, anything else is a 502 with that provider and its raw answer.
  */
-export function finalError(failures: Failed[], headers: Record<string, string>): GatewayError {
+export function finalError(failures: readonly ClassifiedFailure[], headers: Record<string, string>): GatewayError {
   const last = failures[failures.length - 1];
   if (!last) return new GatewayError(503, "No provider could serve this request", undefined, headers);
-  if (!last.failure.retryable) {
+  if (!last.retryable) {
     return new GatewayError(last.failure.status, `Provider ${last.provider} rejected the request: ${last.failure.message}`, { provider_name: last.provider, raw: last.failure.raw ?? null }, headers);
   }
   if (failures.every((f) => f.failure.timedOut)) {

@@ -1,165 +1,162 @@
 import type { AppContext } from "../app-context";
+import { countImages } from "../billing/estimate";
 import { GatewayError } from "../errors";
-import type { IRResult, IRStreamPart } from "../ir/types";
-import { InferenceRun, ZERO_COST, type InferenceInput, type Served } from "./inference-run";
-import { NOT_RECORDED } from "./record";
-import { KEEPALIVE, pumpStream, type StreamEnd } from "./stream-session";
-import { UsageTracker } from "./usage-tracker";
-import type { Candidate } from "./candidates";
+import type { IRResult, IRUsage } from "../ir/types";
+import type { GenerationAttempt } from "../store/store";
+import { charge, noCharge, type Charge } from "./charge";
+import { ClientStream } from "./client-stream";
+import { completionOperation, type UpstreamAnswer, type UpstreamStream } from "./completion-attempt";
+import { upstreamCodecs } from "./codecs";
+import { attemptWithFallback, type NotServed, type Served } from "./fallback";
+import { serviceMetadata } from "./metadata";
+import { planInference, type InferenceInput, type InferencePlan } from "./plan";
+import { commitGeneration, NOT_RECORDED, type EndFacts } from "./record";
+import { pipeStream } from "./stream-pipeline";
+import { completeUsage } from "./usage-estimate";
 
 /** How long a streaming request's 200 is held back waiting for the upstream's first event. */
 const HOLD_HEADERS_MS = 2000;
 const KEEPALIVE_EVERY_MS = 5000;
+/** A keep-alive comment while the upstream has not answered yet (clients ignore comments). */
+const KEEPALIVE = ": PROCESSING\n\n";
+const SSE_HEADERS = { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", connection: "keep-alive", "x-accel-buffering": "no" };
 
 export type { InferenceInput };
 
+/**
+ * One inference request (Chat, Responses or Messages), top to bottom:
+ * plan (decode, route, admit) → attempt with fallback → answer (JSON, or the stream pipeline)
+ * → settle and record → last bytes to the client.
+ */
 export async function runInference(deps: AppContext, input: InferenceInput): Promise<Response> {
-  const run = new InferenceRun(deps, input);
-  let candidates: Candidate[];
-  try {
-    candidates = await run.plan();
-  } catch (err) {
-    if (err instanceof GatewayError) throw new GatewayError(err.status, err.message, err.metadata, { ...err.headers, ...run.idHeader });
-    throw err;
-  }
+  const plan = await planInference(deps, input);
   // generations may take minutes: Bun's idle timeout must not cut this request
   input.server?.timeout(input.request, 0);
-  // an unexpected fault still ends as a recorded failure, so the key's reservation is released
-  const attempt = run.attemptAll(candidates).catch((err: unknown) => {
-    deps.logger.error("inference attempt failed unexpectedly", { id: run.id, error: String(err), stack: (err as Error)?.stack });
-    return new GatewayError(500, "Internal error while calling the provider", undefined, run.idHeader);
-  });
-  if (!run.ir.stream) return respondJson(run, await attempt);
-  return respondStream(run, attempt);
+  const client = plan.ir.stream ? new ClientStream(input.request.signal) : null;
+  const operation = completionOperation(plan.ir, (c) => upstreamCodecs[c.endpoint.provider.api], deps.config.routing.firstByteTimeoutMs);
+  const attempt = attemptWithFallback(deps, { candidates: plan.candidates, signal: client?.signal ?? input.request.signal, headers: plan.idHeader, sessionKey: plan.sessionKey }, operation).catch(
+    (err: unknown): NotServed => {
+      // an unexpected fault still ends as a recorded failure, so the key's reservation is released
+      deps.logger.error("inference attempt failed unexpectedly", { id: plan.facts.id, error: String(err), stack: (err as Error)?.stack });
+      return { ok: false, error: new GatewayError(500, "Internal error while calling the provider", undefined, plan.idHeader), attempts: [] };
+    },
+  );
+  return client ? respondStream(deps, plan, attempt, client) : respondJson(deps, plan, await attempt);
 }
 
-async function respondJson(run: InferenceRun, outcome: Served | GatewayError): Promise<Response> {
-  if (outcome instanceof GatewayError) {
-    await run.recordFailure(outcome).catch(() => {});
-    throw outcome;
-  }
-  if (outcome.success.kind !== "result") throw new Error("expected a whole result");
-  const result: IRResult = outcome.success.result;
-  run.completeUsage(result.usage, resultText(result));
-  const cost = run.priceUsage(result.usage);
-  const ctx = run.encodeContext();
-  ctx.serviceMetadata = run.metadata();
-  const body = run.inbound.encodeResult(result, ctx);
+type Attempted = Served<UpstreamAnswer> | NotServed;
+
+async function respondJson(deps: AppContext, plan: InferencePlan, attempted: Attempted): Promise<Response> {
+  if (!attempted.ok) throw await recordFailure(deps, plan, attempted);
+  const { value, candidate } = attempted;
+  if (value.kind !== "result") throw new Error("expected a whole result");
+  const { result } = value;
+  const { usage, estimated } = completeUsage(result.usage, plan.ir, resultText(result));
+  const money = chargeServed(plan, attempted, usage);
+  const body = plan.inbound.encodeResult(result, encodeContext(plan, candidate.model.id), money.settlement);
   try {
-    await run.record({ usage: result.usage, cost, streamed: false, cancelled: false, finishReason: result.finishReason, nativeFinishReason: result.nativeFinishReason, upstreamId: result.id, firstTokenAt: null });
+    await commitGeneration(deps, plan.facts, attempted, attempted.attempts, {
+      usage,
+      usageEstimated: estimated,
+      cost: money.cost,
+      cancelled: false,
+      finishReason: result.finishReason,
+      nativeFinishReason: result.nativeFinishReason ?? null,
+      upstreamId: result.id,
+      firstTokenAt: null,
+      errorMessage: null,
+    });
   } catch {
-    throw new GatewayError(503, NOT_RECORDED, undefined, run.idHeader);
+    throw new GatewayError(503, NOT_RECORDED, undefined, plan.idHeader);
   }
-  return new Response(JSON.stringify(body), { headers: { "content-type": "application/json", ...run.idHeader } });
+  return new Response(JSON.stringify(body), { headers: { "content-type": "application/json", ...plan.idHeader } });
+}
+
+async function respondStream(deps: AppContext, plan: InferencePlan, attempt: Promise<Attempted>, client: ClientStream): Promise<Response> {
+  let holding: Timer | undefined;
+  const held = await Promise.race([attempt, new Promise<"waiting">((resolve) => (holding = setTimeout(resolve, HOLD_HEADERS_MS, "waiting")))]);
+  clearTimeout(holding);
+  // a failure while the headers are still held is an ordinary HTTP error
+  if (held !== "waiting" && !held.ok) throw await recordFailure(deps, plan, held);
+  streamAnswer(deps, plan, held === "waiting" ? attempt : held, client).catch((err: unknown) => {
+    deps.logger.error("streaming an answer failed unexpectedly", { id: plan.facts.id, error: String(err), stack: (err as Error)?.stack });
+    client.close();
+  });
+  return new Response(client.body, { headers: { ...SSE_HEADERS, ...plan.idHeader } });
+}
+
+/** Writes the answer into the client stream: keep-alives while waiting, then the piped upstream, then the recorded end. */
+async function streamAnswer(deps: AppContext, plan: InferencePlan, attempt: Attempted | Promise<Attempted>, client: ClientStream): Promise<void> {
+  let attempted: Attempted;
+  if (attempt instanceof Promise) {
+    client.write(KEEPALIVE);
+    const keepalive = setInterval(() => client.write(KEEPALIVE), KEEPALIVE_EVERY_MS);
+    attempted = await attempt;
+    clearInterval(keepalive);
+  } else attempted = attempt;
+  if (!attempted.ok) {
+    const error = await recordFailure(deps, plan, attempted);
+    client.write(plan.inbound.createStreamEncoder(encodeContext(plan, plan.facts.requestedModel)).encode({ type: "error", status: error.status, message: error.message }));
+  } else if (attempted.value.kind === "stream") {
+    await streamServed(deps, plan, attempted, attempted.value.stream, client);
+  }
+  client.close();
+}
+
+async function streamServed(deps: AppContext, plan: InferencePlan, served: Served<UpstreamAnswer>, upstream: UpstreamStream, client: ClientStream): Promise<void> {
+  const encoder = plan.inbound.createStreamEncoder(encodeContext(plan, served.candidate.model.id));
+  const piped = await pipeStream(upstream, encoder, client, deps.clock);
+  const { end, meter } = piped;
+  // the meter has merged every usage the upstream reported, the finish part's included
+  const { usage, estimated } = completeUsage(meter.usage, plan.ir, meter.outputText);
+  const money = chargeServed(plan, served, usage);
+  const recorded = commitGeneration(deps, plan.facts, served, served.attempts, {
+    usage,
+    usageEstimated: estimated,
+    cost: money.cost,
+    cancelled: end === null,
+    finishReason: end === null ? "cancelled" : end.type === "finish" ? end.finishReason : "error",
+    nativeFinishReason: end?.type === "finish" ? (end.nativeFinishReason ?? null) : null,
+    upstreamId: meter.upstreamId,
+    firstTokenAt: meter.firstTokenAt,
+    errorMessage: end?.type === "error" ? end.message : null,
+  });
+  if (end === null) {
+    // nobody is waiting for the end; the writer logs and retries a failed record itself
+    recorded.catch(() => {});
+    return;
+  }
+  const last = end.type === "finish" ? encoder.finish({ ...end, usage }, money.settlement) : encoder.encode(end);
+  try {
+    await recorded;
+    client.write(piped.pending + last);
+  } catch {
+    client.write(encoder.encode({ type: "error", status: 503, message: NOT_RECORDED }));
+  }
+}
+
+function chargeServed(plan: InferencePlan, served: Served<UpstreamAnswer>, usage: IRUsage): Charge {
+  const { candidate } = served;
+  const metadata = plan.wantsMetadata ? metadataOf(plan, served.attempts, candidate.model.id, candidate.endpoint.provider.slug, candidate.isByok) : undefined;
+  return charge(candidate.endpoint.pricing, candidate.isByok, usage, countImages(plan.ir), metadata);
+}
+
+function metadataOf(plan: InferencePlan, attempts: readonly GenerationAttempt[], model: string, provider: string | null, isByok: boolean): Record<string, unknown> {
+  return serviceMetadata({ requested: plan.facts.requestedModel, model, provider, generationId: plan.facts.id, isByok, attempts: [...attempts] });
+}
+
+/** Records a request no candidate served and hands back the error to answer with. */
+async function recordFailure(deps: AppContext, plan: InferencePlan, failed: NotServed): Promise<GatewayError> {
+  const { error } = failed;
+  const end: EndFacts = { usage: null, usageEstimated: false, cost: noCharge().cost, cancelled: error.status === 499, finishReason: "error", nativeFinishReason: null, upstreamId: null, firstTokenAt: null, errorMessage: error.message };
+  await commitGeneration(deps, plan.facts, null, failed.attempts, end).catch(() => {});
+  return error;
+}
+
+function encodeContext(plan: InferencePlan, model: string) {
+  return { generationId: plan.facts.id, model, created: Math.floor(plan.facts.startedAt / 1000), request: plan.ir };
 }
 
 function resultText(result: IRResult): string {
   return result.content.map((p) => (p.type === "text" || p.type === "reasoning" ? p.text : p.type === "tool_call" ? p.arguments : p.refusal)).join("");
-}
-
-const SSE_HEADERS = { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", connection: "keep-alive", "x-accel-buffering": "no" };
-
-async function respondStream(run: InferenceRun, attempt: Promise<Served | GatewayError>): Promise<Response> {
-  const held = await Promise.race([attempt, Bun.sleep(HOLD_HEADERS_MS).then(() => "waiting" as const)]);
-  if (held instanceof GatewayError) {
-    await run.recordFailure(held).catch(() => {});
-    throw held;
-  }
-  let cancelled = false;
-  let upstreamAbort: AbortController | null = held === "waiting" ? null : held.abort;
-  const body = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      const write = (chunk: Uint8Array) => {
-        if (cancelled) return false;
-        try {
-          controller.enqueue(chunk);
-          return true;
-        } catch {
-          return false;
-        }
-      };
-      let keepalive: Timer | null = null;
-      let served: Served | GatewayError;
-      if (held === "waiting") {
-        write(KEEPALIVE);
-        keepalive = setInterval(() => write(KEEPALIVE), KEEPALIVE_EVERY_MS);
-        served = await attempt;
-        clearInterval(keepalive);
-      } else served = held;
-      if (served instanceof GatewayError) {
-        await run.recordFailure(served).catch(() => {});
-        write(errorEvent(run, served));
-      } else {
-        upstreamAbort = served.abort;
-        if (cancelled) served.abort.abort();
-        const end = await streamServed(run, served, write, () => cancelled);
-        if (end.cancelled) served.abort.abort();
-      }
-      if (!cancelled) controller.close();
-    },
-    cancel() {
-      // the client went away: stop paying for tokens nobody reads
-      cancelled = true;
-      upstreamAbort?.abort();
-    },
-  });
-  run.input.request.signal.addEventListener("abort", () => {
-    cancelled = true;
-    upstreamAbort?.abort();
-  });
-  return new Response(body, { headers: { ...SSE_HEADERS, ...run.idHeader } });
-}
-
-function errorEvent(run: InferenceRun, error: { status: number; message: string }): Uint8Array {
-  return new TextEncoder().encode(run.inbound.createStreamEncoder(run.encodeContext()).encode({ type: "error", status: error.status, message: error.message }));
-}
-
-async function streamServed(run: InferenceRun, served: Served, write: (c: Uint8Array) => boolean, isCancelled: () => boolean): Promise<StreamEnd> {
-  if (served.success.kind !== "stream") throw new Error("expected a stream");
-  const ctx = run.encodeContext();
-  const usage = new UsageTracker();
-  let cost = ZERO_COST;
-  const end = await pumpStream({
-    upstream: served.success,
-    encoder: run.inbound.createStreamEncoder(ctx),
-    write,
-    usage,
-    isCancelled,
-    clock: run.deps.clock,
-    onFinish(part: Extract<IRStreamPart, { type: "finish" }>) {
-      usage.merge(part.usage);
-      run.completeUsage(usage.usage, usage.outputText);
-      part.usage = { ...usage.usage };
-      cost = run.priceUsage(part.usage);
-      ctx.serviceMetadata = run.metadata();
-    },
-  });
-  if (!end.finished || end.finishReason === "error") {
-    // cut short: charge what was produced, counted when the upstream did not say
-    run.completeUsage(usage.usage, usage.outputText);
-    cost = run.priceUsage(usage.usage);
-  }
-  const recorded = run.record({
-    usage: usage.usage,
-    cost,
-    streamed: true,
-    cancelled: end.cancelled,
-    finishReason: end.cancelled ? "cancelled" : end.finishReason,
-    nativeFinishReason: end.nativeFinishReason,
-    upstreamId: end.upstreamId,
-    firstTokenAt: end.firstTokenAt,
-    errorMessage: end.errorMessage,
-  });
-  if (end.cancelled) {
-    // nobody is waiting for the end; the writer logs and retries a failed record itself
-    recorded.catch(() => {});
-    return end;
-  }
-  try {
-    await recorded;
-    if (end.tail !== "") write(new TextEncoder().encode(end.tail));
-  } catch {
-    write(errorEvent(run, { status: 503, message: NOT_RECORDED }));
-  }
-  return end;
 }

@@ -2,6 +2,10 @@ import type { GenerationRecord, GenerationAttempt, SettledGeneration } from "../
 import type { IRUsage } from "../ir/types";
 import { windowKeys } from "../billing/windows";
 import type { CostBreakdown } from "../billing/cost";
+import type { Principal } from "../http/principal";
+import type { AppContext } from "../app-context";
+import type { Candidate } from "./candidates";
+import { observeServed } from "./fallback";
 
 export type GenerationOutcome = {
   id: string;
@@ -82,4 +86,86 @@ export const NOT_RECORDED = "The gateway could not record this generation; retry
 /** What the store commits for a finished request: the record, the spend it adds (in the windows of its end) and the reservation it frees. */
 export function settlement(record: GenerationRecord, endedAt: number, reservationId: string | null): SettledGeneration {
   return { record, reservationId, spend: record.costNanos > 0 ? { nanos: record.costNanos, byok: record.isByok, windows: windowKeys(endedAt) } : null };
+}
+
+/** What is known of a request once it is planned: everything its record needs but the outcome. */
+export type RequestFacts = Readonly<{
+  id: string;
+  startedAt: number;
+  principal: Principal;
+  headers: Headers;
+  apiType: "completions" | "embeddings";
+  requestedModel: string;
+  streamed: boolean;
+  sessionId: string | null;
+  externalUser: string | null;
+  presetId: string | null;
+  trace: Record<string, unknown> | null;
+  reservationId: string | null;
+}>;
+
+/** How the request ended. */
+export type EndFacts = {
+  usage: IRUsage | null;
+  usageEstimated: boolean;
+  cost: CostBreakdown;
+  cancelled: boolean;
+  finishReason: string | null;
+  nativeFinishReason: string | null;
+  upstreamId: string | null;
+  firstTokenAt: number | null;
+  errorMessage: string | null;
+};
+
+export type ServedBy = { candidate: Candidate; servedAt: number } | null;
+
+/**
+ * Ends a request's life: feeds the serving endpoint's circuit and live figures, and commits
+ * its generation record with its spend and reservation release. Resolves once durable.
+ */
+export function commitGeneration(deps: Pick<AppContext, "clock" | "router" | "generations">, facts: RequestFacts, served: ServedBy, attempts: readonly GenerationAttempt[], end: EndFacts): Promise<void> {
+  const endedAt = deps.clock();
+  const { principal } = facts;
+  const candidate = served?.candidate;
+  if (served) {
+    observeServed(deps, served.candidate.endpoint.id, served.servedAt, {
+      failed: end.finishReason === "error",
+      cancelled: end.cancelled,
+      streamed: facts.streamed,
+      outputTokens: end.usage?.outputTokens ?? 0,
+      firstTokenAt: end.firstTokenAt,
+      endedAt,
+    });
+  }
+  const record = generationRecord({
+    id: facts.id,
+    keyHash: principal.key.hash,
+    workspaceId: principal.workspace.id,
+    userId: principal.user?.id ?? null,
+    apiType: facts.apiType,
+    requestedModel: facts.requestedModel || null,
+    model: candidate?.model.id ?? facts.requestedModel,
+    providerName: candidate?.endpoint.provider.slug ?? null,
+    endpointId: candidate?.endpoint.id ?? null,
+    upstreamId: end.upstreamId,
+    streamed: facts.streamed,
+    cancelled: end.cancelled,
+    finishReason: end.finishReason,
+    nativeFinishReason: end.nativeFinishReason,
+    usage: end.usage,
+    usageEstimated: end.usageEstimated,
+    cost: end.cost,
+    isByok: candidate?.isByok ?? false,
+    startedAt: facts.startedAt,
+    endedAt,
+    firstTokenAt: end.firstTokenAt,
+    attempts: [...attempts],
+    sessionId: facts.sessionId,
+    externalUser: facts.externalUser,
+    presetId: facts.presetId,
+    trace: facts.trace,
+    headers: facts.headers,
+    errorMessage: end.errorMessage,
+  });
+  return deps.generations.commit(settlement(record, endedAt, facts.reservationId));
 }

@@ -1,9 +1,14 @@
 import { describe, expect, test } from "bun:test";
-import type { AttemptFailure } from "../../../src/gateway/attempt";
+import type { UpstreamFailure } from "../../../src/gateway/upstream-failure";
 import { finalError } from "../../../src/gateway/final-error";
 
 const H = { "x-generation-id": "gen-1" };
-const f = (provider: string, o: Partial<AttemptFailure>) => ({ provider, failure: { ok: false as const, status: 0, message: "boom", retryable: true, timedOut: false, ...o } });
+const f = (provider: string, { retryable = true, ...o }: Partial<UpstreamFailure> & { retryable?: boolean }) => ({
+  provider,
+  retryable,
+  blameEndpoint: retryable,
+  failure: { ok: false as const, kind: "http" as const, status: 0, message: "boom", timedOut: false, ...o },
+});
 const view = (e: ReturnType<typeof finalError>) => ({ status: e.status, message: e.message, metadata: e.metadata, headers: e.headers });
 
 describe("finalError", () => {

@@ -1,0 +1,116 @@
+import type { SseEvent, UpstreamCodec, UpstreamStreamDecoder } from "../ir/codec";
+import { UpstreamFormatError } from "../ir/codec";
+import type { IRRequest, IRResult, IRStreamPart } from "../ir/types";
+import { outputCap } from "../catalog/output-cap";
+import { firstByteDeadline } from "../providers/first-byte-deadline";
+import { adaptMaxTokensField, refusedMaxTokens } from "../providers/max-tokens-field";
+import { sendUpstream } from "../providers/transport";
+import type { Candidate } from "./candidates";
+import type { UpstreamOperation } from "./fallback";
+import { readSse } from "./sse-reader";
+import { httpFailure, transportFailure, type UpstreamFailure } from "./upstream-failure";
+
+/** An upstream stream that has produced its first output: the rest is read by the stream pipeline. */
+export type UpstreamStream = {
+  /** what the decoder produced up to and including the first output part */
+  firstParts: IRStreamPart[];
+  events: AsyncGenerator<SseEvent[]>;
+  decoder: UpstreamStreamDecoder;
+};
+
+export type UpstreamAnswer = { kind: "result"; result: IRResult } | { kind: "stream"; stream: UpstreamStream };
+
+/** The IR request as one candidate receives it: the output cap filled in where the endpoint has one (Anthropic requires it). */
+function requestFor(ir: IRRequest, candidate: Candidate): IRRequest {
+  const cap = outputCap(candidate.endpoint, ir.maxOutputTokens);
+  return cap === ir.maxOutputTokens ? ir : { ...ir, maxOutputTokens: cap };
+}
+
+/**
+ * A completion (Chat, Responses or Messages upstream) as a fallback-loop operation: one call
+ * to one candidate, up to its first meaningful output (a whole result, or the first decoded
+ * stream parts).
+ */
+export function completionOperation(ir: IRRequest, codecOf: (candidate: Candidate) => UpstreamCodec, firstByteTimeoutMs: number): UpstreamOperation<UpstreamAnswer> {
+  return async (candidate, clientSignal) => {
+    const codec = codecOf(candidate);
+    const deadline = firstByteDeadline(clientSignal, firstByteTimeoutMs);
+    try {
+      const endpointId = candidate.endpoint.id;
+      const request = requestFor(ir, candidate);
+      let body = adaptMaxTokensField(endpointId, codec.encodeRequest(request, candidate.endpoint.upstreamModel));
+      const send = () => sendUpstream({ provider: candidate.endpoint.provider, apiKey: candidate.apiKey, path: codec.path, body, stream: request.stream, signal: deadline.signal });
+      let res: Response;
+      try {
+        res = await send();
+        if (res.status === 400 && codec.path === "/chat/completions") {
+          const refused = await httpFailure(res, codec.errorMessage);
+          if (!refusedMaxTokens(endpointId, body, refused.status, refused.message)) return refused;
+          body = adaptMaxTokensField(endpointId, body);
+          res = await send();
+        }
+      } catch (err) {
+        return transportFailure(deadline.timedOut() ? "no response before the first-byte timeout" : `connection failed: ${(err as Error).message}`, { timedOut: deadline.timedOut() });
+      }
+      if (!res.ok) return await httpFailure(res, codec.errorMessage);
+      if (!request.stream) {
+        // headers arrived in time; a non-streaming body may take as long as the generation does
+        deadline.met();
+        return await readResult(res, codec, deadline.timedOut);
+      }
+      return await readFirstOutput(res, codec, deadline);
+    } finally {
+      deadline.met();
+    }
+  };
+}
+
+async function readResult(res: Response, codec: UpstreamCodec, timedOut: () => boolean): Promise<{ ok: true; status: number; value: UpstreamAnswer } | UpstreamFailure> {
+  let json: unknown;
+  try {
+    json = await res.json();
+  } catch (err) {
+    return timedOut()
+      ? transportFailure("no response before the first-byte timeout", { timedOut: true })
+      : transportFailure(`invalid upstream body: ${(err as Error).message}`, { status: 502 });
+  }
+  try {
+    return { ok: true, status: res.status, value: { kind: "result", result: codec.decodeResult(json) } };
+  } catch (err) {
+    if (err instanceof UpstreamFormatError) return transportFailure(`invalid upstream response: ${err.message}`, { status: 502, raw: json });
+    throw err;
+  }
+}
+
+/**
+ * Reads a stream up to its first output. `start` and `usage` (Anthropic's message_start, a chat
+ * role chunk) are not output yet: an error event right after them (an overloaded_error, say)
+ * can still fall over to the next candidate, so they are held back until the first real part
+ * shows which way it goes.
+ */
+async function readFirstOutput(res: Response, codec: UpstreamCodec, deadline: { met: () => void; timedOut: () => boolean }): Promise<{ ok: true; status: number; value: UpstreamAnswer } | UpstreamFailure> {
+  if (!res.body) return transportFailure("upstream sent no body", { status: 502 });
+  const events = readSse(res.body);
+  const decoder = codec.createStreamDecoder();
+  const preamble: IRStreamPart[] = [];
+  try {
+    for (;;) {
+      const next = await events.next();
+      const parts = next.done ? decoder.end() : next.value.flatMap((e) => decoder.push(e));
+      preamble.push(...parts);
+      // the upstream has started its answer: from here on its pace is the model's, not a dead connection's
+      if (preamble.length > 0) deadline.met();
+      const first = preamble.find((p) => p.type !== "start" && p.type !== "usage");
+      if (first?.type === "error") {
+        await events.return(undefined);
+        return { ok: false, kind: "event", status: first.status, message: first.message, timedOut: false };
+      }
+      if (first) return { ok: true, status: res.status, value: { kind: "stream", stream: { firstParts: preamble, events, decoder } } };
+      if (next.done) return transportFailure("upstream stream ended before any output", { status: 502 });
+    }
+  } catch (err) {
+    await events.return(undefined).catch(() => {});
+    if (err instanceof SyntaxError || err instanceof UpstreamFormatError) return transportFailure(`invalid upstream stream: ${err.message}`, { status: 502 });
+    return transportFailure(deadline.timedOut() ? "no first event before the first-byte timeout" : `stream failed before any output: ${(err as Error).message}`, { timedOut: deadline.timedOut() });
+  }
+}

@@ -1,0 +1,118 @@
+import type { Server } from "bun";
+import type { AppContext } from "../app-context";
+import { admit } from "../billing/admission";
+import { estimatePromptTokens, requiredModalities } from "../billing/estimate";
+import { GatewayError } from "../errors";
+import type { Principal } from "../http/principal";
+import type { InboundCodec } from "../ir/codec";
+import type { IRRequest } from "../ir/types";
+import { requestedModels, type Candidate } from "./candidates";
+import { inboundCodecs, type InboundFormat } from "./codecs";
+import { credentialResolver } from "./credentials";
+import { wantsServiceMetadata } from "./metadata";
+import { decodeWithPreset } from "./preset-merge";
+import type { RequestFacts } from "./record";
+import { planRoute, type PlanInput } from "./routing/plan";
+import type { ProviderPreferences } from "./routing/preferences";
+
+export type InferenceInput = {
+  format: InboundFormat;
+  body: unknown;
+  principal: Principal;
+  request: Request;
+  server: Server<unknown> | null;
+  /** assigned when the request arrived, so that even auth and validation errors carry it */
+  generationId: string;
+};
+
+/** Everything decided before the first upstream call. Nothing in it changes afterwards. */
+export type InferencePlan = Readonly<{
+  facts: RequestFacts;
+  ir: IRRequest;
+  inbound: InboundCodec<unknown>;
+  /** admitted candidates, in the order to try them */
+  candidates: readonly Candidate[];
+  /** the client asked for service metadata in the answer */
+  wantsMetadata: boolean;
+  /** session affinity is per workspace: two teams may pick the same session id */
+  sessionKey: string | undefined;
+  idHeader: Record<string, string>;
+}>;
+
+/** What routing needs beyond the request's own models and preferences. */
+export type RouteRequest = Pick<PlanInput, "models" | "requested" | "prefs" | "sentParameters" | "estimatedPromptTokens" | "requestedOutputTokens" | "modalities" | "sessionEndpoint">;
+
+/**
+ * Routes and admits: the candidates that may serve (filtered and ordered by the router), and
+ * the reservation of the worst case against the key's limit. Shared by every operation.
+ */
+export async function admittedCandidates(deps: AppContext, principal: Principal, route: RouteRequest, admission: Pick<IRRequest, "messages" | "tools" | "maxOutputTokens">, id: string): Promise<{ candidates: Candidate[]; reservationId: string | null }> {
+  const { router } = deps;
+  const planned = planRoute({
+    ...route,
+    credentials: await credentialResolver(deps, principal),
+    workspaceSort: principal.workspace.defaultProviderSort,
+    stats: (endpoint) => router.stats.stats(endpoint),
+    health: (endpoint) => router.circuits.health(endpoint),
+    random: router.random,
+  });
+  return admit(deps.store, principal, planned, admission, id, deps.clock(), deps.reservationLease);
+}
+
+/** Errors before any upstream call carry the generation id too. */
+export function withIdHeader(err: unknown, idHeader: Record<string, string>): unknown {
+  return err instanceof GatewayError ? new GatewayError(err.status, err.message, err.metadata, { ...err.headers, ...idHeader }) : err;
+}
+
+/** decode (with the preset merged) → route → admit. */
+export async function planInference(deps: AppContext, input: InferenceInput): Promise<InferencePlan> {
+  const startedAt = deps.clock();
+  const idHeader = { "x-generation-id": input.generationId };
+  const { principal } = input;
+  try {
+    const { ir, presetId } = await decodeWithPreset(deps, principal, input.format, input.body, input.request.headers);
+    const requested = ir.model || principal.workspace.defaultTextModel;
+    if (!requested) throw new GatewayError(400, "Invalid field 'model': required (the workspace has no default model)", { field: "model" });
+    const sessionKey = ir.sessionId ? `${principal.workspace.id}\u0000${ir.sessionId}` : undefined;
+    const { candidates, reservationId } = await admittedCandidates(
+      deps,
+      principal,
+      {
+        models: requestedModels(deps.catalog, requested, ir.models),
+        requested,
+        prefs: (ir.provider ?? {}) as ProviderPreferences,
+        sentParameters: ir.sentParameters,
+        estimatedPromptTokens: estimatePromptTokens(ir),
+        requestedOutputTokens: ir.maxOutputTokens ?? 0,
+        modalities: requiredModalities(ir),
+        sessionEndpoint: sessionKey ? deps.router.sessions.get(sessionKey) : undefined,
+      },
+      ir,
+      input.generationId,
+    );
+    return {
+      facts: {
+        id: input.generationId,
+        startedAt,
+        principal,
+        headers: input.request.headers,
+        apiType: "completions",
+        requestedModel: requested,
+        streamed: ir.stream,
+        sessionId: ir.sessionId ?? null,
+        externalUser: ir.user ?? null,
+        presetId,
+        trace: (ir.trace as Record<string, unknown> | undefined) ?? null,
+        reservationId,
+      },
+      ir,
+      inbound: inboundCodecs[input.format],
+      candidates,
+      wantsMetadata: wantsServiceMetadata(input.request.headers),
+      sessionKey,
+      idHeader,
+    };
+  } catch (err) {
+    throw withIdHeader(err, idHeader);
+  }
+}
