@@ -18,7 +18,8 @@ export type UpstreamStream = {
   decoder: UpstreamStreamDecoder;
 };
 
-export type UpstreamAnswer = { kind: "result"; result: IRResult } | { kind: "stream"; stream: UpstreamStream };
+/** `raw` is the upstream's JSON answer as it came, for same-format answers that pass it through */
+export type UpstreamAnswer = { kind: "result"; result: IRResult; raw: Record<string, unknown> } | { kind: "stream"; stream: UpstreamStream };
 
 /** The IR request as one candidate receives it: the output cap filled in where the endpoint has one (Anthropic requires it). */
 function requestFor(ir: IRRequest, candidate: Candidate): IRRequest {
@@ -75,7 +76,7 @@ async function readResult(res: Response, codec: UpstreamCodec, timedOut: () => b
       : transportFailure(`invalid upstream body: ${(err as Error).message}`, { status: 502 });
   }
   try {
-    return { ok: true, status: res.status, value: { kind: "result", result: codec.decodeResult(json) } };
+    return { ok: true, status: res.status, value: { kind: "result", result: codec.decodeResult(json), raw: json as Record<string, unknown> } };
   } catch (err) {
     if (err instanceof UpstreamFormatError) return transportFailure(`invalid upstream response: ${err.message}`, { status: 502, raw: json });
     throw err;

@@ -53,7 +53,10 @@ async function respondJson(deps: AppContext, plan: InferencePlan, attempted: Att
   const { result } = value;
   const { usage, estimated } = completeUsage(result.usage, plan.ir, resultText(result));
   const money = chargeServed(plan, attempted, usage);
-  const body = plan.inbound.encodeResult(result, encodeContext(plan, candidate.model.id), money.settlement);
+  const ctx = encodeContext(plan, candidate.model.id);
+  const encoded = plan.inbound.encodeResult({ ...result, usage }, ctx, money.settlement);
+  // same format in and out: what the upstream said beyond what the gateway encodes reaches the client too
+  const body = candidate.endpoint.provider.api === plan.format ? { ...value.raw, ...encoded } : encoded;
   try {
     await commitGeneration(deps, plan.facts, attempted, attempted.attempts, {
       usage,

@@ -29,6 +29,7 @@ export type InferenceInput = {
 export type InferencePlan = Readonly<{
   facts: RequestFacts;
   ir: IRRequest;
+  format: InboundFormat;
   inbound: InboundCodec<unknown>;
   /** admitted candidates, in the order to try them */
   candidates: readonly Candidate[];
@@ -106,6 +107,7 @@ export async function planInference(deps: AppContext, input: InferenceInput): Pr
         reservationId,
       },
       ir,
+      format: input.format,
       inbound: inboundCodecs[input.format],
       candidates,
       wantsMetadata: wantsServiceMetadata(input.request.headers),

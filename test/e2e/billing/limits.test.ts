@@ -89,6 +89,18 @@ describe("spending limits", () => {
     expect(gen.total_cost).toBeCloseTo(gen.tokens_prompt * 0.0001 + gen.tokens_completion * 0.0002, 12);
   });
 
+  test("without usage from the upstream, a whole answer shows the client the counted tokens and their cost, as recorded", async () => {
+    const { key } = await createInferenceKey(gw, { limit: 5 });
+    up.enqueue({ text: "Hello there friend", omitUsage: true });
+    const res = await chat(key, { messages: [{ role: "user", content: "Say hello to my friend please" }], max_tokens: 20 });
+    const body = (await res.json()) as any;
+    const gen = ((await (await gw.api(`/api/v1/generation?id=${res.headers.get("x-generation-id")}`)).json()) as any).data;
+    expect(gen.usage_estimated).toBe(true);
+    expect(gen.tokens_prompt).toBeGreaterThan(0);
+    expect(gen.tokens_completion).toBeGreaterThan(0);
+    expect([body.usage.prompt_tokens, body.usage.completion_tokens, body.usage.cost]).toEqual([gen.tokens_prompt, gen.tokens_completion, gen.total_cost]);
+  });
+
   test("200 parallel requests never spend past a $1.00 limit (20 rounds)", async () => {
     // the mock reports prompt tokens no larger than the prompt's bytes, as real tokenizers do
     up.setHandler((req) => {
