@@ -10,7 +10,6 @@ import { createSharedState } from "./shared-state";
 import { buildCatalog } from "./catalog/build-catalog";
 import { rebuildFromGenerations } from "./catalog/rebuild-stats";
 import { unpricedEndpoints } from "./catalog/unpriced";
-import { warmTokenizer } from "./billing/tokenizer";
 import { createRouterState } from "./gateway/routing/router-state";
 import { GenerationWriter } from "./gateway/generation-writer";
 import { createSecretBox } from "./crypto/secret-box";
@@ -74,7 +73,6 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
   // other instances hold these records already: replaying them must not be sent to them again
   const replayed = await ctx.router.stats.quietly(() => rebuildFromGenerations(ctx.router.stats, ctx.store.generations, ctx.clock()));
   if (replayed > 0) ctx.logger.debug("live endpoint stats rebuilt from generations", { count: replayed });
-  void warmTokenizer();
   const app = createApp(ctx);
   app.listen({
     hostname: opts.hostname ?? process.env.HOST ?? "0.0.0.0",

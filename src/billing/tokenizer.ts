@@ -1,23 +1,23 @@
 /**
  * Token counting for upstreams that report no usage (a cut stream, a provider that omits it).
- * gpt-tokenizer takes about a second to load, so it is loaded in the background at start and
- * counting falls back to ~4 characters a token until it is ready.
+ * gpt-tokenizer holds about 46 MB once loaded, and most gateways never need it (upstreams
+ * report usage), so it is loaded on first use, not at start; the first count waits for it
+ * (about a second). Should it fail to load, counting falls back to ~4 characters a token.
  */
 type Counter = (text: string) => number;
 
-let counter: Counter | null = null;
-let loading: Promise<void> | null = null;
+const approximate: Counter = (text) => Math.ceil(text.length / 4);
+let loading: Promise<Counter> | null = null;
 
-export function warmTokenizer(): Promise<void> {
-  loading ??= import("gpt-tokenizer")
-    .then((m) => {
-      counter = m.countTokens;
-    })
-    .catch(() => {});
+function counter(): Promise<Counter> {
+  loading ??= import("gpt-tokenizer").then(
+    (m) => m.countTokens,
+    () => approximate,
+  );
   return loading;
 }
 
-export function countTokens(text: string): number {
+export async function countTokens(text: string): Promise<number> {
   if (text === "") return 0;
-  return counter ? counter(text) : Math.ceil(text.length / 4);
+  return (await counter())(text);
 }

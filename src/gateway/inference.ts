@@ -51,7 +51,7 @@ async function respondJson(deps: AppContext, plan: InferencePlan, attempted: Att
   const { value, candidate } = attempted;
   if (value.kind !== "result") throw new Error("expected a whole result");
   const { result } = value;
-  const { usage, estimated } = completeUsage(result.usage, plan.ir, resultText(result));
+  const { usage, estimated } = await completeUsage(result.usage, plan.ir, resultText(result));
   const money = chargeServed(plan, attempted, usage);
   const ctx = encodeContext(plan, candidate.model.id);
   const encoded = plan.inbound.encodeResult({ ...result, usage }, ctx, money.settlement);
@@ -111,7 +111,7 @@ async function streamServed(deps: AppContext, plan: InferencePlan, served: Serve
   const piped = await pipeStream(upstream, encoder, client, deps.clock);
   const { end, meter } = piped;
   // the meter has merged every usage the upstream reported, the finish part's included
-  const { usage, estimated } = completeUsage(meter.usage, plan.ir, meter.outputText);
+  const { usage, estimated } = await completeUsage(meter.usage, plan.ir, meter.outputText);
   const money = chargeServed(plan, served, usage);
   const recorded = commitGeneration(deps, plan.facts, served, served.attempts, {
     usage,

@@ -24,8 +24,9 @@ export function tokenArrayCount(input: Input): number {
 }
 
 /** Prompt tokens when the upstream reports none. */
-export function countInputTokens(input: Input): number {
-  return inputTexts(input).reduce((n, s) => n + countTokens(s), 0) + tokenArrayCount(input);
+export async function countInputTokens(input: Input): Promise<number> {
+  const counts = await Promise.all(inputTexts(input).map(countTokens));
+  return counts.reduce((n, c) => n + c, 0) + tokenArrayCount(input);
 }
 
 /**

@@ -62,7 +62,7 @@ export async function createEmbeddings(ctx: AppContext, principal: Principal, bo
   }
 
   const { candidate, value: result } = attempted;
-  const promptTokens = result.promptTokens ?? countInputTokens(body.input);
+  const promptTokens = result.promptTokens ?? (await countInputTokens(body.input));
   const usage: IRUsage = { inputTokens: promptTokens, outputTokens: 0, cachedTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 };
   const money = charge(candidate.endpoint.pricing, candidate.isByok, usage, 0);
   // durable before the answer goes out (the writer retries a failed record in the background)
