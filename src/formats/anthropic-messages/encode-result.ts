@@ -1,7 +1,7 @@
 import type { EncodeContext } from "../../ir/codec";
 import type { IRResult } from "../../ir/types";
 import { encodeContentBlock } from "./encode-blocks";
-import { encodeStopReason } from "./stop-reason";
+import { encodeStopReason } from "./finish-reason";
 import { encodeUsage } from "./usage";
 
 /** IR result -> non-streaming MessagesResult (contract §3.12). */

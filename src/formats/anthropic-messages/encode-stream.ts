@@ -1,9 +1,9 @@
 import type { EncodeContext, InboundStreamEncoder } from "../../ir/codec";
 import { emptyUsage, type IRReasoningPart, type IRStreamBlock, type IRStreamPart, type IRUsage } from "../../ir/types";
 import { packForeignSignature } from "../reasoning-signature";
-import { errorTypeForStatus, isAnthropicErrorType } from "./error-body";
+import { errorTypeForStatus, isAnthropicErrorType } from "./errors";
 import { sseEvent } from "./sse";
-import { encodeStopReason } from "./stop-reason";
+import { encodeStopReason } from "./finish-reason";
 import { encodeUsage } from "./usage";
 
 /**

@@ -1,5 +1,6 @@
 import type { EncodeContext, InboundStreamEncoder } from "../../ir/codec";
 import type { IRStreamBlock, IRStreamPart } from "../../ir/types";
+import { chatStreamError } from "./errors";
 import { toChatFinishReason } from "./finish-reason";
 import { ReasoningDetailWriter } from "./reasoning-details";
 import { encodeChatUsage } from "./usage";
@@ -12,13 +13,6 @@ type OpenBlock =
   | { type: "text" | "refusal" }
   | { type: "tool_call"; toolIndex: number }
   | { type: "reasoning"; block: ReasoningBlock; detailIndex?: number; pendingEncrypted?: string };
-
-/** ApiErrorType for an error part that did not name one. */
-const ERROR_TYPE_BY_STATUS: Record<number, string> = {
-  400: "invalid_request", 401: "authentication", 402: "payment_required", 403: "permission_denied",
-  404: "not_found", 408: "timeout", 413: "payload_too_large", 422: "unprocessable",
-  429: "rate_limit_exceeded", 502: "provider_unavailable", 503: "provider_unavailable", 529: "provider_overloaded",
-};
 
 const frame = (chunk: unknown) => `data: ${JSON.stringify(chunk)}\n\n`;
 
@@ -127,11 +121,10 @@ class ChatStreamEncoder implements InboundStreamEncoder {
     return last + frame(this.envelope(usage)) + "data: [DONE]\n\n";
   }
 
-  /** In-band error after the 200 went out; `code` must be an integer for SDKs to parse it. */
+  /** In-band error after the 200 went out: one last chunk, no [DONE]. */
   private error(part: Extract<IRStreamPart, { type: "error" }>): string {
     this.done = true;
-    const error = { code: part.status, message: part.message, metadata: { error_type: part.errorType ?? ERROR_TYPE_BY_STATUS[part.status] ?? "server" } };
-    return frame(this.envelope({ error, choices: [{ index: 0, delta: { content: "" }, finish_reason: "error" }] }));
+    return frame(this.envelope({ error: chatStreamError(part), choices: [{ index: 0, delta: { content: "" }, finish_reason: "error" }] }));
   }
 }
 

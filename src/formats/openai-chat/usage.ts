@@ -1,5 +1,5 @@
 import type { IRUsage } from "../../ir/types";
-import type { WireUsage } from "./wire-types";
+import type { WireUsage } from "./wire";
 
 /** ChatUsage as OpenRouter returns it: prompt tokens already include cached ones. */
 export function encodeChatUsage(usage: IRUsage): Record<string, unknown> {

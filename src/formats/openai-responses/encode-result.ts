@@ -10,7 +10,8 @@ import {
   reasoningItemId,
   refusal,
 } from "./output-items";
-import { responseEnvelope, statusForFinish } from "./response-envelope";
+import { statusForFinish } from "./finish-reason";
+import { responseEnvelope } from "./response-envelope";
 
 /** IR parts → output items; consecutive text and refusal parts share one assistant message, as OpenAI emits them. */
 export function encodeOutput(result: IRResult, generationId: string): Array<Record<string, unknown>> {

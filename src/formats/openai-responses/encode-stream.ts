@@ -8,8 +8,10 @@ import {
   outputText,
   refusal,
 } from "./output-items";
-import { type EnvelopeState, responseEnvelope, statusForFinish } from "./response-envelope";
-import { apiErrorType, responsesErrorCode } from "./stream-error";
+import { statusForFinish } from "./finish-reason";
+import { type EnvelopeState, responseEnvelope } from "./response-envelope";
+import { apiErrorType } from "../api-error-type";
+import { responsesErrorCode } from "./errors";
 import { ReasoningItemStream } from "./stream-reasoning";
 
 /**

@@ -26,12 +26,6 @@ function reasoningOf(request: IRRequest): Record<string, unknown> | null {
   return { effort: request.reasoning.effort ?? null, summary: request.reasoning.summary ?? null };
 }
 
-export function statusForFinish(finish: IRFinishReason): Pick<EnvelopeState, "status" | "incompleteReason"> {
-  if (finish === "length") return { status: "incomplete", incompleteReason: "max_output_tokens" };
-  if (finish === "content_filter") return { status: "incomplete", incompleteReason: "content_filter" };
-  return { status: "completed" };
-}
-
 export function responseEnvelope(ctx: EncodeContext, state: EnvelopeState): Record<string, unknown> {
   const request = ctx.request;
   const terminal = state.status !== "in_progress";

@@ -1,4 +1,5 @@
 import { emptyUsage, type IRUsage } from "../../ir/types";
+import type { WireUsage } from "./wire";
 
 /** Responses `usage` (contract §3.11 Usage): input_tokens already include cached ones, like IR. */
 export function encodeResponsesUsage(usage: IRUsage): Record<string, unknown> {
@@ -22,14 +23,6 @@ export function encodeResponsesUsage(usage: IRUsage): Record<string, unknown> {
   }
   return encoded;
 }
-
-type WireUsage = {
-  input_tokens?: unknown;
-  output_tokens?: unknown;
-  input_tokens_details?: { cached_tokens?: unknown; cache_write_tokens?: unknown } | null;
-  output_tokens_details?: { reasoning_tokens?: unknown } | null;
-  server_tool_use_details?: { web_search_requests?: unknown } | null;
-};
 
 const count = (value: unknown): number | undefined =>
   typeof value === "number" && Number.isFinite(value) ? value : undefined;
