@@ -1,3 +1,4 @@
+import type { Settlement } from "../../ir/settlement";
 import type { IRUsage } from "../../ir/types";
 import type { WireUsage } from "./wire";
 
@@ -44,7 +45,8 @@ export function mergeUsageWire(into: WireUsage, next: WireUsage): WireUsage {
   return merged;
 }
 
-export function encodeUsage(usage: IRUsage): Record<string, unknown> {
+/** Tokens as Anthropic counts them; with a settlement, also what the gateway charged (OpenRouter's extension). */
+export function encodeUsage(usage: IRUsage, settlement?: Settlement): Record<string, unknown> {
   const cacheRead = usage.cachedTokens;
   const cacheWrite = usage.cacheWriteTokens;
   const write1h = usage.cacheWrite1hTokens ?? 0;
@@ -63,14 +65,18 @@ export function encodeUsage(usage: IRUsage): Record<string, unknown> {
     inference_geo: null,
     output_tokens_details: usage.reasoningTokens > 0 ? { thinking_tokens: usage.reasoningTokens } : null,
   };
-  if (usage.cost !== undefined) wire.cost = usage.cost;
-  if (usage.isByok !== undefined) wire.is_byok = usage.isByok;
-  if (usage.costDetails) {
-    wire.cost_details = {
-      upstream_inference_prompt_cost: usage.costDetails.upstreamInferencePromptCost,
-      upstream_inference_completions_cost: usage.costDetails.upstreamInferenceCompletionsCost,
-      upstream_inference_cost: usage.costDetails.upstreamInferenceCost ?? null,
-    };
-  }
-  return wire;
+  return settlement ? { ...wire, ...encodeCharge(settlement) } : wire;
+}
+
+function encodeCharge(settlement: Settlement): Record<string, unknown> {
+  const details = settlement.costDetails;
+  return {
+    cost: settlement.cost,
+    is_byok: settlement.isByok,
+    cost_details: {
+      upstream_inference_prompt_cost: details.upstreamInferencePromptCost,
+      upstream_inference_completions_cost: details.upstreamInferenceCompletionsCost,
+      upstream_inference_cost: details.upstreamInferenceCost,
+    },
+  };
 }

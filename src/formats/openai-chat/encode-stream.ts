@@ -1,5 +1,6 @@
 import type { EncodeContext, InboundStreamEncoder } from "../../ir/codec";
-import type { IRStreamBlock, IRStreamPart } from "../../ir/types";
+import type { Settlement } from "../../ir/settlement";
+import type { IRFinishPart, IRStreamBlock, IRStreamPart } from "../../ir/types";
 import { chatStreamError } from "./errors";
 import { toChatFinishReason } from "./finish-reason";
 import { ReasoningDetailWriter } from "./reasoning-details";
@@ -25,7 +26,7 @@ class ChatStreamEncoder implements InboundStreamEncoder {
 
   constructor(private readonly ctx: EncodeContext) {}
 
-  encode(part: IRStreamPart): string {
+  encode(part: Exclude<IRStreamPart, IRFinishPart>): string {
     if (this.done) return "";
     switch (part.type) {
       case "start":
@@ -51,11 +52,20 @@ class ChatStreamEncoder implements InboundStreamEncoder {
         return this.blockEnd(part.index);
       case "usage":
         return "";
-      case "finish":
-        return this.finish(part);
       case "error":
         return this.error(part);
     }
+  }
+
+  finish(part: IRFinishPart, settlement: Settlement): string {
+    if (this.done) return "";
+    const unclosed = [...this.blocks.keys()].map((index) => this.blockEnd(index)).join("");
+    this.done = true;
+    const reason = toChatFinishReason(part.finishReason);
+    const last = unclosed + this.delta({}, reason, { native_finish_reason: part.nativeFinishReason ?? null });
+    const usage: Record<string, unknown> = { choices: [], usage: encodeChatUsage(part.usage, settlement) };
+    if (settlement.serviceMetadata) usage.service_metadata = settlement.serviceMetadata;
+    return last + frame(this.envelope(usage)) + "data: [DONE]\n\n";
   }
 
   private envelope(extra: Record<string, unknown>): Record<string, unknown> {
@@ -109,16 +119,6 @@ class ChatStreamEncoder implements InboundStreamEncoder {
     if (open?.type !== "reasoning") return "";
     open.pendingEncrypted = undefined;
     return this.delta({ reasoning_details: [this.details.encryptedItem(open.block, data)] });
-  }
-
-  private finish(part: Extract<IRStreamPart, { type: "finish" }>): string {
-    const unclosed = [...this.blocks.keys()].map((index) => this.blockEnd(index)).join("");
-    this.done = true;
-    const reason = toChatFinishReason(part.finishReason);
-    const last = unclosed + this.delta({}, reason, { native_finish_reason: part.nativeFinishReason ?? null });
-    const usage: Record<string, unknown> = { choices: [], usage: encodeChatUsage(part.usage) };
-    if (this.ctx.serviceMetadata) usage.service_metadata = this.ctx.serviceMetadata;
-    return last + frame(this.envelope(usage)) + "data: [DONE]\n\n";
   }
 
   /** In-band error after the 200 went out: one last chunk, no [DONE]. */
