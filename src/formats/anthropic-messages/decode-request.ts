@@ -1,6 +1,6 @@
 import type { IRReasoningConfig, IRRequest, IRTool, IRToolChoice } from "../../ir/types";
 import { sessionIdHeader } from "../session-header";
-import { decodeMessage, decodeSystem } from "./decode-content";
+import { decodeMessage, decodeSystem } from "./decode-messages";
 import type { CustomToolParam, MessagesRequestBody } from "./schema";
 
 type Tool = NonNullable<MessagesRequestBody["tools"]>[number];

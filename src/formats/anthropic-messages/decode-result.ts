@@ -1,27 +1,8 @@
 import { UpstreamFormatError } from "../../ir/codec";
 import type { IRAssistantPart, IRResult } from "../../ir/types";
-import { decodeStopReason } from "./stop-reason";
-import { decodeUsage, type AnthropicUsageWire } from "./usage";
-
-type WireBlock = {
-  type: string;
-  text?: string;
-  thinking?: string;
-  signature?: string;
-  data?: string;
-  id?: string;
-  name?: string;
-  input?: unknown;
-};
-
-type WireMessage = {
-  id?: string;
-  model?: string;
-  content?: WireBlock[];
-  stop_reason?: string | null;
-  stop_sequence?: string | null;
-  usage?: AnthropicUsageWire;
-};
+import { decodeStopReason } from "./finish-reason";
+import { decodeUsage } from "./usage";
+import type { WireBlock, WireMessage } from "./wire";
 
 /** Server-tool blocks (web search results, code execution...) have no IR form and are skipped. */
 function decodeBlock(block: WireBlock): IRAssistantPart | undefined {

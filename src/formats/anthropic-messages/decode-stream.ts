@@ -1,20 +1,9 @@
 import type { SseEvent, UpstreamStreamDecoder } from "../../ir/codec";
 import type { IRStreamBlock, IRStreamPart } from "../../ir/types";
-import { statusForErrorType } from "./error-body";
-import { decodeStopReason } from "./stop-reason";
-import { decodeUsage, inputSideOf, mergeUsageWire, type AnthropicUsageWire } from "./usage";
-
-type WireBlock = { type: string; text?: string; thinking?: string; signature?: string; data?: string; id?: string; name?: string; input?: unknown };
-type WireDelta = { type: string; text?: string; partial_json?: string; thinking?: string; signature?: string };
-type WireEvent = {
-  type: string;
-  index?: number;
-  message?: { id?: string; model?: string; usage?: AnthropicUsageWire };
-  content_block?: WireBlock;
-  delta?: WireDelta & { stop_reason?: string | null; stop_sequence?: string | null };
-  usage?: AnthropicUsageWire;
-  error?: { type?: string; message?: string };
-};
+import { statusForErrorType } from "./errors";
+import { decodeStopReason } from "./finish-reason";
+import { decodeUsage, inputSideOf, mergeUsageWire } from "./usage";
+import type { WireBlock, WireDelta, WireEvent, WireUsage } from "./wire";
 
 /**
  * Anthropic SSE -> IR stream parts. Blocks the IR cannot carry (server tool use,
@@ -26,7 +15,7 @@ class MessagesStreamDecoder implements UpstreamStreamDecoder {
   private nextIndex = 0;
   /** Anthropic index -> IR index of the open block */
   private open: { wire: number; ir: number } | undefined;
-  private usage: AnthropicUsageWire = {};
+  private usage: WireUsage = {};
   private stopReason: string | null | undefined;
   private stopSequence: string | null = null;
 

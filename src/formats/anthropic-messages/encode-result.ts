@@ -1,11 +1,12 @@
 import type { EncodeContext } from "../../ir/codec";
+import type { Settlement } from "../../ir/settlement";
 import type { IRResult } from "../../ir/types";
 import { encodeContentBlock } from "./encode-blocks";
-import { encodeStopReason } from "./stop-reason";
+import { encodeStopReason } from "./finish-reason";
 import { encodeUsage } from "./usage";
 
 /** IR result -> non-streaming MessagesResult (contract §3.12). */
-export function encodeResult(result: IRResult, ctx: EncodeContext): Record<string, unknown> {
+export function encodeResult(result: IRResult, ctx: EncodeContext, settlement: Settlement): Record<string, unknown> {
   const stopReason = encodeStopReason(result.finishReason, result.stopSequence, result.nativeFinishReason);
   const body: Record<string, unknown> = {
     id: ctx.generationId,
@@ -17,8 +18,8 @@ export function encodeResult(result: IRResult, ctx: EncodeContext): Record<strin
     stop_sequence: stopReason === "stop_sequence" ? (result.stopSequence ?? null) : null,
     stop_details: null,
     container: null,
-    usage: encodeUsage(result.usage),
+    usage: encodeUsage(result.usage, settlement),
   };
-  if (ctx.serviceMetadata) body.service_metadata = ctx.serviceMetadata;
+  if (settlement.serviceMetadata) body.service_metadata = settlement.serviceMetadata;
   return body;
 }

@@ -1,9 +1,10 @@
 import type { EncodeContext, InboundStreamEncoder } from "../../ir/codec";
-import { emptyUsage, type IRReasoningPart, type IRStreamBlock, type IRStreamPart, type IRUsage } from "../../ir/types";
+import type { Settlement } from "../../ir/settlement";
+import { emptyUsage, type IRFinishPart, type IRReasoningPart, type IRStreamBlock, type IRStreamPart, type IRUsage } from "../../ir/types";
 import { packForeignSignature } from "../reasoning-signature";
-import { errorTypeForStatus, isAnthropicErrorType } from "./error-body";
+import { errorTypeForStatus, isAnthropicErrorType } from "./errors";
 import { sseEvent } from "./sse";
-import { encodeStopReason } from "./stop-reason";
+import { encodeStopReason } from "./finish-reason";
 import { encodeUsage } from "./usage";
 
 /**
@@ -43,7 +44,7 @@ class MessagesStreamEncoder implements InboundStreamEncoder {
 
   constructor(private readonly ctx: EncodeContext) {}
 
-  encode(part: IRStreamPart): string {
+  encode(part: Exclude<IRStreamPart, IRFinishPart>): string {
     if (this.done) return "";
     if (part.type === "start") {
       this.usage = { ...this.usage, ...part.usage };
@@ -58,9 +59,25 @@ class MessagesStreamEncoder implements InboundStreamEncoder {
       const type = isAnthropicErrorType(part.errorType) ? part.errorType : errorTypeForStatus(part.status);
       return sseEvent("error", { error: { type, message: part.message } });
     }
-    const head = this.messageStart();
-    if (part.type === "finish") return head + this.finish(part);
-    return head + this.blockPart(part);
+    return this.messageStart() + this.blockPart(part);
+  }
+
+  finish(part: IRFinishPart, settlement: Settlement): string {
+    if (this.done) return "";
+    const head = this.messageStart() + this.closeOpen();
+    this.done = true;
+    const stopReason = encodeStopReason(part.finishReason, part.stopSequence, part.nativeFinishReason);
+    const messageDelta = sseEvent("message_delta", {
+      delta: {
+        stop_reason: stopReason,
+        stop_sequence: stopReason === "stop_sequence" ? (part.stopSequence ?? null) : null,
+        stop_details: null,
+        container: null,
+      },
+      usage: encodeUsage(part.usage, settlement),
+    });
+    const stop = sseEvent("message_stop", settlement.serviceMetadata ? { service_metadata: settlement.serviceMetadata } : {});
+    return head + messageDelta + stop;
   }
 
   private messageStart(): string {
@@ -82,7 +99,7 @@ class MessagesStreamEncoder implements InboundStreamEncoder {
     return sseEvent("message_start", { message });
   }
 
-  private blockPart(part: IRStreamPart): string {
+  private blockPart(part: Exclude<IRStreamPart, IRFinishPart>): string {
     if (part.type === "block-start") return this.closeOpen() + this.openBlock(part.index, part.block);
     const open = this.open;
     if (!open || !("index" in part) || part.index !== open.irIndex) return "";
@@ -139,22 +156,6 @@ class MessagesStreamEncoder implements InboundStreamEncoder {
       return sseEvent("content_block_delta", { index: open.wireIndex, delta: { type: "signature_delta", signature } }) + stop;
     }
     return stop;
-  }
-
-  private finish(part: Extract<IRStreamPart, { type: "finish" }>): string {
-    this.done = true;
-    const stopReason = encodeStopReason(part.finishReason, part.stopSequence, part.nativeFinishReason);
-    const messageDelta = sseEvent("message_delta", {
-      delta: {
-        stop_reason: stopReason,
-        stop_sequence: stopReason === "stop_sequence" ? (part.stopSequence ?? null) : null,
-        stop_details: null,
-        container: null,
-      },
-      usage: encodeUsage(part.usage),
-    });
-    const stop = sseEvent("message_stop", this.ctx.serviceMetadata ? { service_metadata: this.ctx.serviceMetadata } : {});
-    return this.closeOpen() + messageDelta + stop;
   }
 }
 

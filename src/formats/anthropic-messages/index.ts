@@ -1,11 +1,12 @@
 import type { InboundCodec, UpstreamCodec } from "../../ir/codec";
+import { upstreamErrorMessage } from "../error-message";
 import { decodeRequest } from "./decode-request";
 import { decodeResult } from "./decode-result";
 import { createStreamDecoder } from "./decode-stream";
 import { encodeRequest } from "./encode-request";
 import { encodeResult } from "./encode-result";
 import { createStreamEncoder } from "./encode-stream";
-import { anthropicErrorMessage } from "./error-body";
+import { anthropicErrorBody } from "./errors";
 import type { MessagesRequestBody } from "./schema";
 
 /** Clients speaking the Anthropic Messages API to the gateway (POST /messages). */
@@ -13,6 +14,8 @@ export const anthropicInbound: InboundCodec<MessagesRequestBody> = {
   decodeRequest: (body, headers) => decodeRequest(body, headers),
   encodeResult,
   createStreamEncoder,
+  // Anthropic's body has no room for metadata; its SDKs key error classes off `error.type` alone.
+  errorBody: (status, message) => anthropicErrorBody(status, message),
 };
 
 /** Upstreams that speak the Anthropic Messages API. */
@@ -21,8 +24,8 @@ export const anthropicUpstream: UpstreamCodec = {
   encodeRequest,
   decodeResult,
   createStreamDecoder,
-  errorMessage: anthropicErrorMessage,
+  errorMessage: upstreamErrorMessage,
 };
 
-export { anthropicErrorBody, errorTypeForStatus, type AnthropicErrorBody } from "./error-body";
+export { anthropicErrorBody, errorTypeForStatus, type AnthropicErrorBody } from "./errors";
 export { MessagesRequestSchema, type MessagesRequestBody } from "./schema";

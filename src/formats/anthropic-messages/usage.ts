@@ -1,21 +1,12 @@
+import type { Settlement } from "../../ir/settlement";
 import type { IRUsage } from "../../ir/types";
-
-/** Usage as Anthropic reports it. Counters may be null or absent (stream deltas carry only what changed). */
-export type AnthropicUsageWire = {
-  input_tokens?: number | null;
-  output_tokens?: number | null;
-  cache_creation_input_tokens?: number | null;
-  cache_read_input_tokens?: number | null;
-  cache_creation?: { ephemeral_5m_input_tokens?: number; ephemeral_1h_input_tokens?: number } | null;
-  server_tool_use?: { web_search_requests?: number; web_fetch_requests?: number } | null;
-  output_tokens_details?: { thinking_tokens?: number } | null;
-};
+import type { WireUsage } from "./wire";
 
 /**
  * Anthropic's input_tokens EXCLUDES cache reads and writes; the IR's includes them
  * (types.ts), so the three are added here and subtracted again in encodeUsage.
  */
-export function decodeUsage(wire: AnthropicUsageWire): IRUsage {
+export function decodeUsage(wire: WireUsage): IRUsage {
   const cachedTokens = wire.cache_read_input_tokens ?? 0;
   const cacheWriteTokens = wire.cache_creation_input_tokens ?? 0;
   const usage: IRUsage = {
@@ -46,15 +37,16 @@ export function inputSideOf(usage: IRUsage): Partial<IRUsage> {
 }
 
 /** Later stream usage overrides earlier field by field; absent and null counters do not erase known ones. */
-export function mergeUsageWire(into: AnthropicUsageWire, next: AnthropicUsageWire): AnthropicUsageWire {
-  const merged: AnthropicUsageWire = { ...into };
-  for (const [key, value] of Object.entries(next) as Array<[keyof AnthropicUsageWire, unknown]>) {
+export function mergeUsageWire(into: WireUsage, next: WireUsage): WireUsage {
+  const merged: WireUsage = { ...into };
+  for (const [key, value] of Object.entries(next) as Array<[keyof WireUsage, unknown]>) {
     if (value !== null && value !== undefined) (merged as Record<string, unknown>)[key] = value;
   }
   return merged;
 }
 
-export function encodeUsage(usage: IRUsage): Record<string, unknown> {
+/** Tokens as Anthropic counts them; with a settlement, also what the gateway charged (OpenRouter's extension). */
+export function encodeUsage(usage: IRUsage, settlement?: Settlement): Record<string, unknown> {
   const cacheRead = usage.cachedTokens;
   const cacheWrite = usage.cacheWriteTokens;
   const write1h = usage.cacheWrite1hTokens ?? 0;
@@ -73,14 +65,18 @@ export function encodeUsage(usage: IRUsage): Record<string, unknown> {
     inference_geo: null,
     output_tokens_details: usage.reasoningTokens > 0 ? { thinking_tokens: usage.reasoningTokens } : null,
   };
-  if (usage.cost !== undefined) wire.cost = usage.cost;
-  if (usage.isByok !== undefined) wire.is_byok = usage.isByok;
-  if (usage.costDetails) {
-    wire.cost_details = {
-      upstream_inference_prompt_cost: usage.costDetails.upstreamInferencePromptCost,
-      upstream_inference_completions_cost: usage.costDetails.upstreamInferenceCompletionsCost,
-      upstream_inference_cost: usage.costDetails.upstreamInferenceCost ?? null,
-    };
-  }
-  return wire;
+  return settlement ? { ...wire, ...encodeCharge(settlement) } : wire;
+}
+
+function encodeCharge(settlement: Settlement): Record<string, unknown> {
+  const details = settlement.costDetails;
+  return {
+    cost: settlement.cost,
+    is_byok: settlement.isByok,
+    cost_details: {
+      upstream_inference_prompt_cost: details.upstreamInferencePromptCost,
+      upstream_inference_completions_cost: details.upstreamInferenceCompletionsCost,
+      upstream_inference_cost: details.upstreamInferenceCost,
+    },
+  };
 }

@@ -3,7 +3,7 @@ import type { CacheControl, IRAssistantPart, IRMessage, IRTextPart, IRToolResult
 import { parseDataUrl } from "../data-url";
 import { decodeReasoningDetails } from "./reasoning-details";
 import type { ChatMessageBody } from "./schema";
-import type { WireReasoningDetail } from "./wire-types";
+import type { WireReasoningDetail } from "./wire";
 
 /** Inbound Chat messages → IR messages. */
 

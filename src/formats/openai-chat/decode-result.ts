@@ -3,7 +3,7 @@ import { emptyUsage, type IRAssistantPart, type IRResult } from "../../ir/types"
 import { fromChatFinishReason } from "./finish-reason";
 import { decodeReasoningDetails } from "./reasoning-details";
 import { decodeChatUsage } from "./usage";
-import type { WireMessage, WireResult } from "./wire-types";
+import type { WireMessage, WireResult } from "./wire";
 
 /** Upstream non-streaming Chat completion → IR result. */
 
@@ -51,13 +51,4 @@ export function decodeChatResult(body: unknown): IRResult {
     nativeFinishReason: choice?.native_finish_reason ?? choice?.finish_reason ?? null,
     usage: { ...emptyUsage(), ...decodeChatUsage(result.usage) },
   };
-}
-
-export function chatErrorMessage(body: unknown): string | undefined {
-  if (!body || typeof body !== "object") return undefined;
-  const error = (body as { error?: unknown }).error;
-  if (typeof error === "string") return error;
-  if (!error || typeof error !== "object") return undefined;
-  const message = (error as { message?: unknown }).message;
-  return typeof message === "string" ? message : undefined;
 }

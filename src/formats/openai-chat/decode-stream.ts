@@ -1,10 +1,11 @@
 import type { SseEvent, UpstreamStreamDecoder } from "../../ir/codec";
 import { emptyUsage, type IRStreamPart, type IRUsage, type ReasoningOrigin } from "../../ir/types";
+import { statusOfChatStreamError } from "./errors";
 import { fromChatFinishReason } from "./finish-reason";
 import { originFromFormat } from "./reasoning-details";
 import { BlockTracker } from "./stream-blocks";
 import { decodeChatUsage } from "./usage";
-import type { WireDelta, WireReasoningDetail, WireStreamChunk, WireStreamToolCall } from "./wire-types";
+import type { WireDelta, WireReasoningDetail, WireStreamChunk, WireStreamToolCall } from "./wire";
 
 /** Upstream Chat SSE → IR stream parts. */
 
@@ -37,9 +38,7 @@ class ChatStreamDecoder implements UpstreamStreamDecoder {
     if (!chunk || typeof chunk !== "object") return [];
     this.ensureStarted(out, chunk);
     if (chunk.error) {
-      const code = chunk.error.code;
-      const status = typeof code === "number" && Number.isInteger(code) ? code : 502;
-      return this.fail(out, status, chunk.error.message || "Upstream error", chunk.error.metadata?.error_type);
+      return this.fail(out, statusOfChatStreamError(chunk.error.code), chunk.error.message || "Upstream error", chunk.error.metadata?.error_type);
     }
     const choice = Array.isArray(chunk.choices) ? chunk.choices.find((c) => (c?.index ?? 0) === 0) : undefined;
     if (choice?.delta) this.readDelta(out, choice.delta);

@@ -1,4 +1,5 @@
 import type { EncodeContext } from "../../ir/codec";
+import type { Settlement } from "../../ir/settlement";
 import type { IRAssistantPart, IRReasoningPart, IRResult } from "../../ir/types";
 import { toChatFinishReason } from "./finish-reason";
 import { encodeReasoningDetails } from "./reasoning-details";
@@ -30,7 +31,7 @@ export function encodeAssistantAnswer(content: readonly IRAssistantPart[]): Reco
   return message;
 }
 
-export function encodeChatResult(result: IRResult, ctx: EncodeContext): Record<string, unknown> {
+export function encodeChatResult(result: IRResult, ctx: EncodeContext, settlement: Settlement): Record<string, unknown> {
   const body: Record<string, unknown> = {
     id: ctx.generationId,
     object: "chat.completion",
@@ -46,8 +47,8 @@ export function encodeChatResult(result: IRResult, ctx: EncodeContext): Record<s
         logprobs: null,
       },
     ],
-    usage: encodeChatUsage(result.usage),
+    usage: encodeChatUsage(result.usage, settlement),
   };
-  if (ctx.serviceMetadata) body.service_metadata = ctx.serviceMetadata;
+  if (settlement.serviceMetadata) body.service_metadata = settlement.serviceMetadata;
   return body;
 }

@@ -1,5 +1,7 @@
 import type { EncodeContext, InboundStreamEncoder } from "../../ir/codec";
-import type { IRStreamBlock, IRStreamPart } from "../../ir/types";
+import type { Settlement } from "../../ir/settlement";
+import type { IRFinishPart, IRStreamBlock, IRStreamPart } from "../../ir/types";
+import { chatStreamError } from "./errors";
 import { toChatFinishReason } from "./finish-reason";
 import { ReasoningDetailWriter } from "./reasoning-details";
 import { encodeChatUsage } from "./usage";
@@ -13,13 +15,6 @@ type OpenBlock =
   | { type: "tool_call"; toolIndex: number }
   | { type: "reasoning"; block: ReasoningBlock; detailIndex?: number; pendingEncrypted?: string };
 
-/** ApiErrorType for an error part that did not name one. */
-const ERROR_TYPE_BY_STATUS: Record<number, string> = {
-  400: "invalid_request", 401: "authentication", 402: "payment_required", 403: "permission_denied",
-  404: "not_found", 408: "timeout", 413: "payload_too_large", 422: "unprocessable",
-  429: "rate_limit_exceeded", 502: "provider_unavailable", 503: "provider_unavailable", 529: "provider_overloaded",
-};
-
 const frame = (chunk: unknown) => `data: ${JSON.stringify(chunk)}\n\n`;
 
 class ChatStreamEncoder implements InboundStreamEncoder {
@@ -31,7 +26,7 @@ class ChatStreamEncoder implements InboundStreamEncoder {
 
   constructor(private readonly ctx: EncodeContext) {}
 
-  encode(part: IRStreamPart): string {
+  encode(part: Exclude<IRStreamPart, IRFinishPart>): string {
     if (this.done) return "";
     switch (part.type) {
       case "start":
@@ -57,11 +52,20 @@ class ChatStreamEncoder implements InboundStreamEncoder {
         return this.blockEnd(part.index);
       case "usage":
         return "";
-      case "finish":
-        return this.finish(part);
       case "error":
         return this.error(part);
     }
+  }
+
+  finish(part: IRFinishPart, settlement: Settlement): string {
+    if (this.done) return "";
+    const unclosed = [...this.blocks.keys()].map((index) => this.blockEnd(index)).join("");
+    this.done = true;
+    const reason = toChatFinishReason(part.finishReason);
+    const last = unclosed + this.delta({}, reason, { native_finish_reason: part.nativeFinishReason ?? null });
+    const usage: Record<string, unknown> = { choices: [], usage: encodeChatUsage(part.usage, settlement) };
+    if (settlement.serviceMetadata) usage.service_metadata = settlement.serviceMetadata;
+    return last + frame(this.envelope(usage)) + "data: [DONE]\n\n";
   }
 
   private envelope(extra: Record<string, unknown>): Record<string, unknown> {
@@ -117,21 +121,10 @@ class ChatStreamEncoder implements InboundStreamEncoder {
     return this.delta({ reasoning_details: [this.details.encryptedItem(open.block, data)] });
   }
 
-  private finish(part: Extract<IRStreamPart, { type: "finish" }>): string {
-    const unclosed = [...this.blocks.keys()].map((index) => this.blockEnd(index)).join("");
-    this.done = true;
-    const reason = toChatFinishReason(part.finishReason);
-    const last = unclosed + this.delta({}, reason, { native_finish_reason: part.nativeFinishReason ?? null });
-    const usage: Record<string, unknown> = { choices: [], usage: encodeChatUsage(part.usage) };
-    if (this.ctx.serviceMetadata) usage.service_metadata = this.ctx.serviceMetadata;
-    return last + frame(this.envelope(usage)) + "data: [DONE]\n\n";
-  }
-
-  /** In-band error after the 200 went out; `code` must be an integer for SDKs to parse it. */
+  /** In-band error after the 200 went out: one last chunk, no [DONE]. */
   private error(part: Extract<IRStreamPart, { type: "error" }>): string {
     this.done = true;
-    const error = { code: part.status, message: part.message, metadata: { error_type: part.errorType ?? ERROR_TYPE_BY_STATUS[part.status] ?? "server" } };
-    return frame(this.envelope({ error, choices: [{ index: 0, delta: { content: "" }, finish_reason: "error" }] }));
+    return frame(this.envelope({ error: chatStreamError(part), choices: [{ index: 0, delta: { content: "" }, finish_reason: "error" }] }));
   }
 }
 

@@ -1,10 +1,12 @@
 import type { InboundCodec, UpstreamCodec } from "../../ir/codec";
+import { upstreamErrorMessage } from "../error-message";
 import { decodeChatRequest } from "./decode-request";
-import { chatErrorMessage, decodeChatResult } from "./decode-result";
+import { decodeChatResult } from "./decode-result";
 import { createChatStreamDecoder } from "./decode-stream";
 import { encodeChatRequest } from "./encode-request";
 import { encodeChatResult } from "./encode-result";
 import { createChatStreamEncoder } from "./encode-stream";
+import { chatErrorBody } from "./errors";
 import type { ChatRequestBody } from "./schema";
 
 /** OpenAI Chat Completions, as clients speak it to us. */
@@ -12,6 +14,7 @@ export const openaiChatInbound: InboundCodec<ChatRequestBody> = {
   decodeRequest: decodeChatRequest,
   encodeResult: encodeChatResult,
   createStreamEncoder: createChatStreamEncoder,
+  errorBody: chatErrorBody,
 };
 
 /** OpenAI Chat Completions, as we speak it to upstreams. */
@@ -20,7 +23,7 @@ export const openaiChatUpstream: UpstreamCodec = {
   encodeRequest: encodeChatRequest,
   decodeResult: decodeChatResult,
   createStreamDecoder: createChatStreamDecoder,
-  errorMessage: chatErrorMessage,
+  errorMessage: upstreamErrorMessage,
 };
 
 export { ChatRequestSchema, type ChatRequestBody } from "./schema";

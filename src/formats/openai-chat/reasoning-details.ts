@@ -1,5 +1,5 @@
 import type { IRReasoningPart, ReasoningOrigin } from "../../ir/types";
-import type { WireReasoningDetail } from "./wire-types";
+import type { WireReasoningDetail } from "./wire";
 
 /**
  * `reasoning_details` is OpenRouter's lossless carrier for reasoning in the Chat

@@ -1,6 +1,6 @@
 import { t, type Static } from "elysia";
 import { CacheControlSchema, gatewayRequestFields, Metadata, ReasoningEffortSchema, ServiceTier } from "../shared-schema";
-import { ChatMessageSchema, TextPartSchema } from "./message-schema";
+import { ChatMessageSchema, TextPartSchema } from "./schema-messages";
 
 /** `POST /chat/completions` request body (contract §3.10 ChatRequest). */
 

@@ -1,19 +1,20 @@
+import type { Settlement } from "../../ir/settlement";
 import type { IRUsage } from "../../ir/types";
-import type { WireUsage } from "./wire-types";
+import type { WireUsage } from "./wire";
 
-/** ChatUsage as OpenRouter returns it: prompt tokens already include cached ones. */
-export function encodeChatUsage(usage: IRUsage): Record<string, unknown> {
-  const details = usage.costDetails;
+/** ChatUsage as OpenRouter returns it: prompt tokens already include cached ones; the money is what the gateway charged. */
+export function encodeChatUsage(usage: IRUsage, settlement: Settlement): Record<string, unknown> {
+  const details = settlement.costDetails;
   const encoded: Record<string, unknown> = {
     prompt_tokens: usage.inputTokens,
     completion_tokens: usage.outputTokens,
     total_tokens: usage.inputTokens + usage.outputTokens,
-    cost: usage.cost ?? 0,
-    is_byok: usage.isByok ?? false,
+    cost: settlement.cost,
+    is_byok: settlement.isByok,
     cost_details: {
-      upstream_inference_cost: details?.upstreamInferenceCost ?? null,
-      upstream_inference_prompt_cost: details?.upstreamInferencePromptCost ?? 0,
-      upstream_inference_completions_cost: details?.upstreamInferenceCompletionsCost ?? 0,
+      upstream_inference_cost: details.upstreamInferenceCost,
+      upstream_inference_prompt_cost: details.upstreamInferencePromptCost,
+      upstream_inference_completions_cost: details.upstreamInferenceCompletionsCost,
     },
     prompt_tokens_details: { cached_tokens: usage.cachedTokens, cache_write_tokens: usage.cacheWriteTokens },
     completion_tokens_details: { reasoning_tokens: usage.reasoningTokens },

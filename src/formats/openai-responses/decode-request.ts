@@ -1,6 +1,6 @@
 import { badRequest } from "../../errors";
 import type { IRReasoningConfig, IRRequest, IRResponseFormat, IRTool, IRToolChoice, ReasoningEffort } from "../../ir/types";
-import { decodeInput } from "./decode-input";
+import { decodeInput } from "./decode-messages";
 import type { ResponsesRequestBody } from "./schema";
 import { sessionIdHeader } from "../session-header";
 

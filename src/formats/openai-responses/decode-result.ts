@@ -1,43 +1,27 @@
 import { UpstreamFormatError } from "../../ir/codec";
-import type { IRAssistantPart, IRFinishReason, IRResult } from "../../ir/types";
+import type { IRAssistantPart, IRResult } from "../../ir/types";
+import { finishReasonOf } from "./finish-reason";
 import { decodeResponsesUsage } from "./usage";
+import type { WireItem, WireResponse } from "./wire";
 
 /** A Responses upstream's JSON body → IR result. Item kinds IR cannot carry (server tool calls) are skipped. */
-
-type WireItem = {
-  type?: unknown;
-  id?: unknown;
-  content?: unknown;
-  summary?: unknown;
-  encrypted_content?: unknown;
-  call_id?: unknown;
-  name?: unknown;
-  arguments?: unknown;
-};
-
-type WireResponse = {
-  id?: unknown;
-  model?: unknown;
-  status?: unknown;
-  output?: unknown;
-  incomplete_details?: { reason?: unknown } | null;
-  usage?: unknown;
-};
 
 const str = (value: unknown): string => (typeof value === "string" ? value : "");
 const list = (value: unknown): Array<Record<string, unknown>> =>
   Array.isArray(value) ? value.filter((entry) => entry && typeof entry === "object") : [];
 
-export function decodeReasoningItem(item: WireItem): IRAssistantPart {
+/** A reasoning item's text: its summary parts (joined as paragraphs), else its raw reasoning text. */
+export function reasoningTextOf(item: WireItem): { summary: boolean; text: string } {
   const summaries = list(item.summary).map((entry) => str(entry.text));
   const raw = list(item.content).map((entry) => str(entry.text));
-  const useSummary = summaries.length > 0 || raw.length === 0;
-  const part: IRAssistantPart = {
-    type: "reasoning",
-    text: useSummary ? summaries.join("\n\n") : raw.join(""),
-    origin: "openai-responses",
-  };
-  if (useSummary) part.summary = true;
+  const summary = summaries.length > 0 || raw.length === 0;
+  return { summary, text: summary ? summaries.join("\n\n") : raw.join("") };
+}
+
+export function decodeReasoningItem(item: WireItem): IRAssistantPart {
+  const { summary, text } = reasoningTextOf(item);
+  const part: IRAssistantPart = { type: "reasoning", text, origin: "openai-responses" };
+  if (summary) part.summary = true;
   if (typeof item.id === "string" && item.id !== "") part.id = item.id;
   if (typeof item.encrypted_content === "string" && item.encrypted_content !== "") part.encrypted = item.encrypted_content;
   return part;
@@ -58,15 +42,6 @@ function decodeItem(item: WireItem): IRAssistantPart[] {
     default:
       return [];
   }
-}
-
-export function finishReasonOf(status: unknown, incompleteReason: unknown, sawToolCall: boolean): IRFinishReason {
-  if (status === "incomplete") {
-    if (incompleteReason === "content_filter") return "content_filter";
-    return "length";
-  }
-  if (status === "failed") return "error";
-  return sawToolCall ? "tool_calls" : "stop";
 }
 
 export function decodeResponsesResult(body: unknown): IRResult {

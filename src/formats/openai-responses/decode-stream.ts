@@ -1,8 +1,10 @@
 import type { SseEvent, UpstreamStreamDecoder } from "../../ir/codec";
 import type { IRStreamBlock, IRStreamPart } from "../../ir/types";
-import { finishReasonOf } from "./decode-result";
-import { statusForErrorCode } from "./stream-error";
+import { reasoningTextOf } from "./decode-result";
+import { statusForErrorCode } from "./errors";
+import { finishReasonOf } from "./finish-reason";
 import { decodeResponsesUsage } from "./usage";
+import type { WireError, WireEvent, WireItem, WireResponse } from "./wire";
 
 /**
  * Responses SSE (events keyed by their JSON `type`) → IR stream parts. Blocks follow the upstream's
@@ -12,7 +14,6 @@ import { decodeResponsesUsage } from "./usage";
  * compatible servers skip deltas) is emitted as one delta, so nothing is lost.
  */
 
-type Json = Record<string, any>;
 type Kind = IRStreamBlock["type"];
 type OpenBlock = { index: number; kind: Kind; outputIndex: number; emitted: boolean };
 type PendingReasoning = { outputIndex: number; id?: string };
@@ -27,9 +28,9 @@ export class ResponsesStreamDecoder implements UpstreamStreamDecoder {
 
   push(event: SseEvent): IRStreamPart[] {
     if (this.finished || event.data === "[DONE]") return [];
-    let data: Json;
+    let data: WireEvent;
     try {
-      data = JSON.parse(event.data);
+      data = JSON.parse(event.data) as WireEvent;
     } catch {
       return [];
     }
@@ -48,11 +49,11 @@ export class ResponsesStreamDecoder implements UpstreamStreamDecoder {
     return out;
   }
 
-  private handle(type: string, data: Json, out: IRStreamPart[]): void {
+  private handle(type: string, data: WireEvent, out: IRStreamPart[]): void {
     if (type === "error") return this.fail(data.error ?? data, undefined, out);
     if (!type.startsWith("response.")) return; // keepalive and future non-response events
     this.ensureStarted(type === "response.created" || type === "response.in_progress" ? data.response : undefined, out);
-    const outputIndex: number = data.output_index ?? 0;
+    const outputIndex = typeof data.output_index === "number" ? data.output_index : 0;
     switch (type) {
       case "response.output_item.added":
         return this.itemAdded(data.item ?? {}, outputIndex, out);
@@ -79,7 +80,7 @@ export class ResponsesStreamDecoder implements UpstreamStreamDecoder {
       case "response.reasoning_summary_part.added":
         this.openReasoning(true, outputIndex, out);
         // Several summary parts read as one text, separated like decode-result joins them.
-        if ((data.summary_index ?? 0) > 0 && this.open?.emitted) this.emit("\n\n", out);
+        if (typeof data.summary_index === "number" && data.summary_index > 0 && this.open?.emitted) this.emit("\n\n", out);
         return;
       case "response.reasoning_summary_text.delta":
         this.openReasoning(true, outputIndex, out);
@@ -103,13 +104,13 @@ export class ResponsesStreamDecoder implements UpstreamStreamDecoder {
     }
   }
 
-  private ensureStarted(response: Json | undefined, out: IRStreamPart[]): void {
+  private ensureStarted(response: WireResponse | null | undefined, out: IRStreamPart[]): void {
     if (this.started) return;
     this.started = true;
     out.push({ type: "start", id: String(response?.id ?? ""), model: String(response?.model ?? "") });
   }
 
-  private itemAdded(item: Json, outputIndex: number, out: IRStreamPart[]): void {
+  private itemAdded(item: WireItem, outputIndex: number, out: IRStreamPart[]): void {
     this.closeBlock(out);
     if (item.type === "reasoning") {
       this.reasoning = { outputIndex, id: typeof item.id === "string" ? item.id : undefined };
@@ -120,16 +121,11 @@ export class ResponsesStreamDecoder implements UpstreamStreamDecoder {
     }
   }
 
-  private itemDone(item: Json, outputIndex: number, out: IRStreamPart[]): void {
+  private itemDone(item: WireItem, outputIndex: number, out: IRStreamPart[]): void {
     if (item.type === "reasoning") {
-      const summaries: string[] = (item.summary ?? []).map((entry: Json) => String(entry?.text ?? ""));
-      const raw: string[] = (item.content ?? []).map((entry: Json) => String(entry?.text ?? ""));
-      const summary = summaries.length > 0 || raw.length === 0;
+      const { summary, text } = reasoningTextOf(item);
       this.openReasoning(summary, outputIndex, out);
-      if (this.open && !this.open.emitted) {
-        const text = summary ? summaries.join("\n\n") : raw.join("");
-        if (text !== "") this.emit(text, out);
-      }
+      if (this.open && !this.open.emitted && text !== "") this.emit(text, out);
       if (this.open && typeof item.encrypted_content === "string" && item.encrypted_content !== "") {
         out.push({ type: "reasoning-encrypted", index: this.open.index, data: item.encrypted_content });
       }
@@ -191,7 +187,7 @@ export class ResponsesStreamDecoder implements UpstreamStreamDecoder {
     this.open = undefined;
   }
 
-  private complete(response: Json, out: IRStreamPart[]): void {
+  private complete(response: WireResponse, out: IRStreamPart[]): void {
     this.closeBlock(out);
     this.finished = true;
     const reason = response.incomplete_details?.reason;
@@ -203,7 +199,7 @@ export class ResponsesStreamDecoder implements UpstreamStreamDecoder {
     });
   }
 
-  private fail(error: Json, errorType: unknown, out: IRStreamPart[]): void {
+  private fail(error: WireError, errorType: unknown, out: IRStreamPart[]): void {
     this.closeBlock(out);
     this.finished = true;
     const part: IRStreamPart = {

@@ -1,6 +1,6 @@
 import type { IRReasoningConfig, IRRequest } from "../../ir/types";
 import { effortFromBudget } from "../reasoning-budget";
-import { encodeInput, hasResponsesReasoning } from "./encode-input";
+import { encodeInput, hasResponsesReasoning } from "./encode-messages";
 import { encodeResponseFormat, encodeToolChoice, encodeTools } from "./encode-tools";
 
 /** IR → the body an OpenAI-compatible Responses upstream receives. Gateway-only fields stay behind. */

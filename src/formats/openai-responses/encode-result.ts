@@ -1,4 +1,5 @@
 import type { EncodeContext } from "../../ir/codec";
+import type { Settlement } from "../../ir/settlement";
 import type { IRResult } from "../../ir/types";
 import {
   derivedItemId,
@@ -10,7 +11,9 @@ import {
   reasoningItemId,
   refusal,
 } from "./output-items";
-import { responseEnvelope, statusForFinish } from "./response-envelope";
+import { statusForFinish } from "./finish-reason";
+import { responseEnvelope } from "./response-envelope";
+import { encodeResponsesUsage } from "./usage";
 
 /** IR parts → output items; consecutive text and refusal parts share one assistant message, as OpenAI emits them. */
 export function encodeOutput(result: IRResult, generationId: string): Array<Record<string, unknown>> {
@@ -41,15 +44,15 @@ export function encodeOutput(result: IRResult, generationId: string): Array<Reco
   return output;
 }
 
-export function encodeResponsesResult(result: IRResult, ctx: EncodeContext): Record<string, unknown> {
+export function encodeResponsesResult(result: IRResult, ctx: EncodeContext, settlement: Settlement): Record<string, unknown> {
   const output = encodeOutput(result, ctx.generationId);
+  const settled = { output, usage: encodeResponsesUsage(result.usage, settlement), serviceMetadata: settlement.serviceMetadata };
   if (result.finishReason === "error") {
     return responseEnvelope(ctx, {
       status: "failed",
-      output,
-      usage: result.usage,
+      ...settled,
       error: { code: "server_error", message: "The upstream model stopped with an error", errorType: "server" },
     });
   }
-  return responseEnvelope(ctx, { ...statusForFinish(result.finishReason), output, usage: result.usage });
+  return responseEnvelope(ctx, { ...statusForFinish(result.finishReason), ...settled });
 }

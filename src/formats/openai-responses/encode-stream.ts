@@ -1,5 +1,6 @@
 import type { EncodeContext, InboundStreamEncoder } from "../../ir/codec";
-import type { IRFinishReason, IRStreamBlock, IRStreamPart, IRUsage } from "../../ir/types";
+import type { Settlement } from "../../ir/settlement";
+import type { IRFinishPart, IRStreamBlock, IRStreamPart } from "../../ir/types";
 import {
   derivedItemId,
   functionCallItem,
@@ -8,9 +9,12 @@ import {
   outputText,
   refusal,
 } from "./output-items";
-import { type EnvelopeState, responseEnvelope, statusForFinish } from "./response-envelope";
-import { apiErrorType, responsesErrorCode } from "./stream-error";
+import { statusForFinish } from "./finish-reason";
+import { type EnvelopeState, responseEnvelope } from "./response-envelope";
+import { apiErrorType } from "../api-error-type";
+import { responsesErrorCode } from "./errors";
 import { ReasoningItemStream } from "./stream-reasoning";
+import { encodeResponsesUsage } from "./usage";
 
 /**
  * IR stream parts → Responses SSE (contract §3.2). The openai SDK's ResponseStream checks that
@@ -35,7 +39,7 @@ export class ResponsesStreamEncoder implements InboundStreamEncoder {
 
   constructor(private readonly ctx: EncodeContext) {}
 
-  encode(part: IRStreamPart): string {
+  encode(part: Exclude<IRStreamPart, IRFinishPart>): string {
     if (this.ended) return "";
     let sse = this.started ? "" : this.start();
     switch (part.type) {
@@ -64,14 +68,22 @@ export class ResponsesStreamEncoder implements InboundStreamEncoder {
       case "block-end":
         sse += this.closeBlock(part.index);
         break;
-      case "finish":
-        sse += this.finish(part.finishReason, part.usage);
-        break;
       case "error":
         sse += this.fail(part.status, part.message, part.errorType);
         break;
     }
     return sse;
+  }
+
+  finish(part: IRFinishPart, settlement: Settlement): string {
+    if (this.ended) return "";
+    const sse = (this.started ? "" : this.start()) + this.closeItem() + this.closeMessage();
+    if (part.finishReason === "error") return sse + this.fail(502, "The upstream model stopped with an error", undefined, settlement.serviceMetadata);
+    this.ended = true;
+    const usage = encodeResponsesUsage(part.usage, settlement);
+    const state: EnvelopeState = { ...statusForFinish(part.finishReason), output: this.output, usage, serviceMetadata: settlement.serviceMetadata };
+    const type = state.status === "incomplete" ? "response.incomplete" : "response.completed";
+    return sse + this.event(type, { response: responseEnvelope(this.ctx, state) });
   }
 
   private event(type: string, payload: Record<string, unknown>): string {
@@ -188,17 +200,8 @@ export class ResponsesStreamEncoder implements InboundStreamEncoder {
     );
   }
 
-  private finish(finishReason: IRFinishReason, usage: IRUsage): string {
-    const sse = this.closeItem() + this.closeMessage();
-    if (finishReason === "error") return sse + this.fail(502, "The upstream model stopped with an error");
-    this.ended = true;
-    const state: EnvelopeState = { ...statusForFinish(finishReason), output: this.output, usage };
-    const type = state.status === "incomplete" ? "response.incomplete" : "response.completed";
-    return sse + this.event(type, { response: responseEnvelope(this.ctx, state) });
-  }
-
   /** Whatever was produced so far stays in the failed response, open items as in_progress snapshots. */
-  private fail(status: number, message: string, errorType?: string): string {
+  private fail(status: number, message: string, errorType?: string, serviceMetadata?: Record<string, unknown>): string {
     this.ended = true;
     const output = [...this.output];
     if (this.message) output.push(messageItem(this.message.id, this.partialContent(this.message), "in_progress"));
@@ -207,7 +210,7 @@ export class ResponsesStreamEncoder implements InboundStreamEncoder {
     }
     if (this.reasoning) output.push(this.reasoning.stream.snapshot());
     const error = { code: responsesErrorCode(status), message, errorType: errorType ?? apiErrorType(status) };
-    return this.event("response.failed", { response: responseEnvelope(this.ctx, { status: "failed", output, error }) });
+    return this.event("response.failed", { response: responseEnvelope(this.ctx, { status: "failed", output, error, serviceMetadata }) });
   }
 
   private partialContent(message: OpenMessage): MessageContent[] {

@@ -1,8 +1,7 @@
 import type { EncodeContext } from "../../ir/codec";
-import type { IRFinishReason, IRRequest, IRUsage } from "../../ir/types";
+import type { IRRequest } from "../../ir/types";
 import { encodeResponseFormat, encodeToolChoice, encodeTools } from "./encode-tools";
 import { joinOutputText } from "./output-items";
-import { encodeResponsesUsage } from "./usage";
 
 /** The OpenResponsesResult around an output list (contract §3.11), echoing the request like OpenAI does. */
 
@@ -11,9 +10,12 @@ export type ResponseStatus = "in_progress" | "completed" | "incomplete" | "faile
 export type EnvelopeState = {
   status: ResponseStatus;
   output: Array<Record<string, unknown>>;
-  usage?: IRUsage;
+  /** the encoded usage, on a terminal response the gateway settled */
+  usage?: Record<string, unknown>;
   incompleteReason?: "max_output_tokens" | "content_filter";
   error?: { code: string; message: string; errorType: string };
+  /** on a terminal response, when the client asked for it */
+  serviceMetadata?: Record<string, unknown>;
 };
 
 /** The instructions exactly as the client sent them (a system message in `input` is not one). */
@@ -26,15 +28,8 @@ function reasoningOf(request: IRRequest): Record<string, unknown> | null {
   return { effort: request.reasoning.effort ?? null, summary: request.reasoning.summary ?? null };
 }
 
-export function statusForFinish(finish: IRFinishReason): Pick<EnvelopeState, "status" | "incompleteReason"> {
-  if (finish === "length") return { status: "incomplete", incompleteReason: "max_output_tokens" };
-  if (finish === "content_filter") return { status: "incomplete", incompleteReason: "content_filter" };
-  return { status: "completed" };
-}
-
 export function responseEnvelope(ctx: EncodeContext, state: EnvelopeState): Record<string, unknown> {
   const request = ctx.request;
-  const terminal = state.status !== "in_progress";
   const response: Record<string, unknown> = {
     id: ctx.generationId,
     object: "response",
@@ -65,12 +60,12 @@ export function responseEnvelope(ctx: EncodeContext, state: EnvelopeState): Reco
     presence_penalty: request.presencePenalty ?? null,
     frequency_penalty: request.frequencyPenalty ?? null,
     truncation: "disabled",
-    usage: state.usage ? encodeResponsesUsage(state.usage) : null,
+    usage: state.usage ?? null,
     user: request.user ?? null,
     metadata: request.metadata ?? null,
     output_text: joinOutputText(state.output),
   };
   if (state.error) response.error_type = state.error.errorType;
-  if (terminal && ctx.serviceMetadata) response.service_metadata = ctx.serviceMetadata;
+  if (state.serviceMetadata) response.service_metadata = state.serviceMetadata;
   return response;
 }

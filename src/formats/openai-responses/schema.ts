@@ -1,6 +1,6 @@
 import { t, type Static } from "elysia";
 import { CacheControlSchema, gatewayRequestFields, Metadata, ReasoningEffortSchema, ServiceTier } from "../shared-schema";
-import { Input, InputFilePart, InputImagePart, InputTextPart } from "./schema-input";
+import { Input, InputFilePart, InputImagePart, InputTextPart } from "./schema-messages";
 import { TextConfig, Tool, ToolChoice } from "./schema-tools";
 
 /** `POST /responses` request body (contract §3.11 ResponsesRequest). */

@@ -1,20 +1,22 @@
+import type { Settlement } from "../../ir/settlement";
 import { emptyUsage, type IRUsage } from "../../ir/types";
+import type { WireUsage } from "./wire";
 
-/** Responses `usage` (contract §3.11 Usage): input_tokens already include cached ones, like IR. */
-export function encodeResponsesUsage(usage: IRUsage): Record<string, unknown> {
-  const details = usage.costDetails;
+/** Responses `usage` (contract §3.11 Usage): input_tokens already include cached ones, like IR; the money is what the gateway charged. */
+export function encodeResponsesUsage(usage: IRUsage, settlement: Settlement): Record<string, unknown> {
+  const details = settlement.costDetails;
   const encoded: Record<string, unknown> = {
     input_tokens: usage.inputTokens,
     input_tokens_details: { cached_tokens: usage.cachedTokens, cache_write_tokens: usage.cacheWriteTokens },
     output_tokens: usage.outputTokens,
     output_tokens_details: { reasoning_tokens: usage.reasoningTokens },
     total_tokens: usage.inputTokens + usage.outputTokens,
-    cost: usage.cost ?? 0,
-    is_byok: usage.isByok ?? false,
+    cost: settlement.cost,
+    is_byok: settlement.isByok,
     cost_details: {
-      upstream_inference_cost: details?.upstreamInferenceCost ?? null,
-      upstream_inference_input_cost: details?.upstreamInferencePromptCost ?? 0,
-      upstream_inference_output_cost: details?.upstreamInferenceCompletionsCost ?? 0,
+      upstream_inference_cost: details.upstreamInferenceCost,
+      upstream_inference_input_cost: details.upstreamInferencePromptCost,
+      upstream_inference_output_cost: details.upstreamInferenceCompletionsCost,
     },
   };
   if (usage.webSearchRequests !== undefined) {
@@ -22,14 +24,6 @@ export function encodeResponsesUsage(usage: IRUsage): Record<string, unknown> {
   }
   return encoded;
 }
-
-type WireUsage = {
-  input_tokens?: unknown;
-  output_tokens?: unknown;
-  input_tokens_details?: { cached_tokens?: unknown; cache_write_tokens?: unknown } | null;
-  output_tokens_details?: { reasoning_tokens?: unknown } | null;
-  server_tool_use_details?: { web_search_requests?: unknown } | null;
-};
 
 const count = (value: unknown): number | undefined =>
   typeof value === "number" && Number.isFinite(value) ? value : undefined;

@@ -2,7 +2,9 @@ import { describe, expect, test } from "bun:test";
 import { anthropicInbound, anthropicUpstream } from "../../../src/formats/anthropic-messages";
 import { packForeignSignature } from "../../../src/formats/reasoning-signature";
 import type { EncodeContext } from "../../../src/ir/codec";
+import { NO_CHARGE, type Settlement } from "../../../src/ir/settlement";
 import type { IRStreamPart, IRUsage } from "../../../src/ir/types";
+import { encodeParts } from "../encode-parts";
 import { decodeAll, parseSse } from "./sse-helpers";
 
 const ctx: EncodeContext = {
@@ -12,10 +14,7 @@ const ctx: EncodeContext = {
   request: { messages: [], stream: true, sentParameters: [] },
 };
 
-const encodeAll = (parts: IRStreamPart[], c: EncodeContext = ctx) => {
-  const encoder = anthropicInbound.createStreamEncoder(c);
-  return parts.map((p) => encoder.encode(p)).join("");
-};
+const encodeAll = (parts: IRStreamPart[], settlement: Settlement = NO_CHARGE) => encodeParts(anthropicInbound.createStreamEncoder(ctx), parts, settlement);
 
 const events = (text: string) => parseSse(text).map((e) => ({ event: e.event, data: JSON.parse(e.data) as unknown }));
 
@@ -105,6 +104,10 @@ describe("anthropic stream encoder", () => {
             service_tier: "standard",
             inference_geo: null,
             output_tokens_details: { thinking_tokens: 12 },
+            // what the gateway charged (NO_CHARGE here)
+            cost: 0,
+            is_byok: false,
+            cost_details: { upstream_inference_prompt_cost: 0, upstream_inference_completions_cost: 0, upstream_inference_cost: null },
           },
         },
       },
@@ -166,7 +169,7 @@ describe("anthropic stream encoder", () => {
     );
     const text = encodeAll(
       [{ type: "finish", finishReason: "stop", stopSequence: "STOP", usage: { inputTokens: 1, outputTokens: 1, cachedTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 } }],
-      { ...ctx, serviceMetadata: { provider: "acme" } },
+      { ...NO_CHARGE, serviceMetadata: { provider: "acme" } },
     );
     const data = events(text).map((e) => e.data as Record<string, unknown>);
     expect(data.map((d) => d.type)).toStrictEqual(["message_start", "message_delta", "message_stop"]);

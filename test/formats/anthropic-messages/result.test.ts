@@ -3,6 +3,7 @@ import { anthropicInbound, anthropicUpstream } from "../../../src/formats/anthro
 import { encodeUsage } from "../../../src/formats/anthropic-messages/usage";
 import type { EncodeContext } from "../../../src/ir/codec";
 import { UpstreamFormatError } from "../../../src/ir/codec";
+import { NO_CHARGE } from "../../../src/ir/settlement";
 import { emptyUsage, type IRResult } from "../../../src/ir/types";
 import { packForeignSignature } from "../../../src/formats/reasoning-signature";
 
@@ -32,17 +33,10 @@ describe("usage normalisation", () => {
 
   test("never negative, 1h split kept, cost fields", () => {
     expect(
-      encodeUsage({
-        inputTokens: 10,
-        outputTokens: 0,
-        cachedTokens: 8,
-        cacheWriteTokens: 7,
-        cacheWrite1hTokens: 5,
-        reasoningTokens: 0,
-        cost: 0.0012,
-        isByok: false,
-        costDetails: { upstreamInferencePromptCost: 0.001, upstreamInferenceCompletionsCost: 0.0002 },
-      }),
+      encodeUsage(
+        { inputTokens: 10, outputTokens: 0, cachedTokens: 8, cacheWriteTokens: 7, cacheWrite1hTokens: 5, reasoningTokens: 0 },
+        { cost: 0.0012, isByok: false, costDetails: { upstreamInferencePromptCost: 0.001, upstreamInferenceCompletionsCost: 0.0002, upstreamInferenceCost: null } },
+      ),
     ).toStrictEqual({
       input_tokens: 0,
       output_tokens: 0,
@@ -80,9 +74,10 @@ describe("anthropic encodeResult", () => {
         { type: "refusal", refusal: "no" },
       ],
       finishReason: "tool_calls",
-      usage: { inputTokens: 30, outputTokens: 12, cachedTokens: 10, cacheWriteTokens: 0, reasoningTokens: 0, cost: 0.5 },
+      usage: { inputTokens: 30, outputTokens: 12, cachedTokens: 10, cacheWriteTokens: 0, reasoningTokens: 0 },
     };
-    expect(anthropicInbound.encodeResult(result, { ...ctx, serviceMetadata: { region: "eu" } })).toStrictEqual({
+    const settlement = { ...NO_CHARGE, cost: 0.5, serviceMetadata: { region: "eu" } };
+    expect(anthropicInbound.encodeResult(result, ctx, settlement)).toStrictEqual({
       id: "gen-1",
       type: "message",
       role: "assistant",
@@ -111,6 +106,9 @@ describe("anthropic encodeResult", () => {
         inference_geo: null,
         output_tokens_details: null,
         cost: 0.5,
+        // the settlement always says whether the key was BYOK and how the cost splits
+        is_byok: false,
+        cost_details: { upstream_inference_prompt_cost: 0, upstream_inference_completions_cost: 0, upstream_inference_cost: null },
       },
       service_metadata: { region: "eu" },
     });
@@ -118,7 +116,7 @@ describe("anthropic encodeResult", () => {
 
   test("finish reason mapping", () => {
     const stop = (finishReason: IRResult["finishReason"], extra: Partial<IRResult> = {}) => {
-      const body = anthropicInbound.encodeResult({ id: "", model: "", content: [], finishReason, usage: emptyUsage(), ...extra }, ctx);
+      const body = anthropicInbound.encodeResult({ id: "", model: "", content: [], finishReason, usage: emptyUsage(), ...extra }, ctx, NO_CHARGE);
       return [body.stop_reason, body.stop_sequence];
     };
     expect(stop("stop")).toStrictEqual(["end_turn", null]);
@@ -135,7 +133,7 @@ describe("anthropic encodeResult", () => {
 
   test("foreign reasoning survives a round trip through an Anthropic client", () => {
     const part = { type: "reasoning" as const, text: "summary", origin: "openai-responses" as const, id: "rs_abc", encrypted: "gAAAAB-opaque" };
-    const body = anthropicInbound.encodeResult({ id: "", model: "", content: [part], finishReason: "stop", usage: emptyUsage() }, ctx);
+    const body = anthropicInbound.encodeResult({ id: "", model: "", content: [part], finishReason: "stop", usage: emptyUsage() }, ctx, NO_CHARGE);
     const block = (body.content as Array<{ type: "thinking"; thinking: string; signature: string }>)[0]!;
     const req = anthropicInbound.decodeRequest({ model: "m", messages: [{ role: "assistant", content: [block] }] });
     expect(req.messages).toStrictEqual([{ role: "assistant", content: [part] }]);

@@ -3,7 +3,9 @@ import Anthropic from "@anthropic-ai/sdk";
 import { anthropicInbound } from "../../../src/formats/anthropic-messages";
 import { packForeignSignature } from "../../../src/formats/reasoning-signature";
 import type { EncodeContext } from "../../../src/ir/codec";
+import { NO_CHARGE } from "../../../src/ir/settlement";
 import type { IRStreamPart } from "../../../src/ir/types";
+import { encodeParts } from "../encode-parts";
 
 const ctx: EncodeContext = {
   generationId: "gen-sdk",
@@ -32,7 +34,7 @@ const happy: IRStreamPart[] = [
   {
     type: "finish",
     finishReason: "tool_calls",
-    usage: { inputTokens: 1200, outputTokens: 77, cachedTokens: 1000, cacheWriteTokens: 150, reasoningTokens: 20, cost: 0.0042 },
+    usage: { inputTokens: 1200, outputTokens: 77, cachedTokens: 1000, cacheWriteTokens: 150, reasoningTokens: 20 },
   },
 ];
 
@@ -53,10 +55,9 @@ beforeAll(() => {
       const sent = (await request.json()) as { stream?: boolean };
       if (!sent.stream) {
         const result = { id: "up", model: "m", content: [{ type: "text" as const, text: "plain" }], finishReason: "stop" as const, usage: { inputTokens: 5, outputTokens: 2, cachedTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 } };
-        return Response.json(anthropicInbound.encodeResult(result, ctx));
+        return Response.json(anthropicInbound.encodeResult(result, ctx, NO_CHARGE));
       }
-      const encoder = anthropicInbound.createStreamEncoder(ctx);
-      const body = script.map((p) => encoder.encode(p)).join("");
+      const body = encodeParts(anthropicInbound.createStreamEncoder(ctx), script, { ...NO_CHARGE, cost: 0.0042 });
       return new Response(body, { headers: { "content-type": "text/event-stream" } });
     },
   });

@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { openaiChatInbound } from "../../../src/formats/openai-chat";
+import type { Settlement } from "../../../src/ir/settlement";
 import type { IRStreamPart, IRUsage } from "../../../src/ir/types";
+import { encodeParts } from "../encode-parts";
 import { ctx, parseSse } from "./fixtures";
 
 const usage: IRUsage = {
@@ -9,15 +11,16 @@ const usage: IRUsage = {
   cachedTokens: 4,
   cacheWriteTokens: 1,
   reasoningTokens: 2,
+};
+
+const settlement: Settlement = {
   cost: 0.5,
   isByok: true,
   costDetails: { upstreamInferencePromptCost: 0.3, upstreamInferenceCompletionsCost: 0.2, upstreamInferenceCost: 0.5 },
 };
 
-const encodeAll = (parts: IRStreamPart[], extra = {}) => {
-  const encoder = openaiChatInbound.createStreamEncoder(ctx(extra));
-  return parts.map((part) => encoder.encode(part)).join("");
-};
+const encodeAll = (parts: IRStreamPart[], extra: Partial<Settlement> = {}) =>
+  encodeParts(openaiChatInbound.createStreamEncoder(ctx()), parts, { ...settlement, ...extra });
 
 const head = { id: "gen-123", object: "chat.completion.chunk", created: 1_700_000_000, model: "acme/alpha" };
 const choice = (delta: Record<string, unknown>, finish_reason: string | null = null) => ({ ...head, choices: [{ index: 0, delta, finish_reason }] });
@@ -136,7 +139,7 @@ describe("createStreamEncoder", () => {
         choices: [{ index: 0, delta: { content: "" }, finish_reason: "error" }],
       })}\n\n`,
     );
-    expect(encoder.encode({ type: "finish", finishReason: "stop", usage })).toBe("");
+    expect(encoder.finish({ type: "finish", finishReason: "stop", usage }, settlement)).toBe("");
   });
 
   test("an explicit error type is kept", () => {

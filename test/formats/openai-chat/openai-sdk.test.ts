@@ -2,12 +2,12 @@ import { describe, expect, test } from "bun:test";
 import OpenAI from "openai";
 import { openaiChatInbound } from "../../../src/formats/openai-chat";
 import type { IRStreamPart } from "../../../src/ir/types";
+import { encodeParts } from "../encode-parts";
 import { ctx } from "./fixtures";
 
 /** The real `openai` client reading our SSE through an in-process fetch (no network). */
 function clientFor(parts: IRStreamPart[]): OpenAI {
-  const encoder = openaiChatInbound.createStreamEncoder(ctx());
-  const sse = parts.map((part) => encoder.encode(part)).join("");
+  const sse = encodeParts(openaiChatInbound.createStreamEncoder(ctx()), parts);
   const fetch = async () => new Response(sse, { headers: { "content-type": "text/event-stream" } });
   return new OpenAI({ apiKey: "test", baseURL: "http://gateway.test/api/v1", fetch: fetch as unknown as typeof globalThis.fetch, maxRetries: 0 });
 }

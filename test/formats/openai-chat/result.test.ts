@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { openaiChatInbound, openaiChatUpstream } from "../../../src/formats/openai-chat";
 import { UpstreamFormatError } from "../../../src/ir/codec";
+import { NO_CHARGE, type Settlement } from "../../../src/ir/settlement";
 import type { IRResult } from "../../../src/ir/types";
 import { ctx } from "./fixtures";
 
@@ -112,16 +113,15 @@ describe("encodeResult", () => {
       { type: "text", text: "42." },
       { type: "tool_call", id: "call_1", name: "lookup", arguments: '{"q":"x"}' },
     ],
-    usage: {
-      ...decoded.usage,
-      cost: 0.0012,
-      isByok: false,
-      costDetails: { upstreamInferencePromptCost: 0.001, upstreamInferenceCompletionsCost: 0.0002, upstreamInferenceCost: null },
-    },
+  };
+  const settlement: Settlement = {
+    cost: 0.0012,
+    isByok: false,
+    costDetails: { upstreamInferencePromptCost: 0.001, upstreamInferenceCompletionsCost: 0.0002, upstreamInferenceCost: null },
   };
 
   test("writes the ChatResult shape with exact values", () => {
-    expect(openaiChatInbound.encodeResult(result, ctx())).toStrictEqual({
+    expect(openaiChatInbound.encodeResult(result, ctx(), settlement)).toStrictEqual({
       id: "gen-123",
       object: "chat.completion",
       created: 1_700_000_000,
@@ -164,7 +164,8 @@ describe("encodeResult", () => {
   test("plain answer: null refusal and reasoning, no tool_calls; refusal finish is content_filter; service_metadata", () => {
     const body = openaiChatInbound.encodeResult(
       { ...decoded, content: [{ type: "refusal", refusal: "No." }], finishReason: "refusal", nativeFinishReason: "refusal" },
-      ctx({ serviceMetadata: { region: "eu" } }),
+      ctx(),
+      { ...NO_CHARGE, serviceMetadata: { region: "eu" } },
     );
     const choice = (body.choices as Array<Record<string, unknown>>)[0];
     expect(choice?.message).toStrictEqual({ role: "assistant", content: null, refusal: "No.", reasoning: null });
@@ -173,7 +174,7 @@ describe("encodeResult", () => {
   });
 
   test("encodeResult output decodes back to the same IR content", () => {
-    const body = openaiChatInbound.encodeResult(result, ctx());
+    const body = openaiChatInbound.encodeResult(result, ctx(), settlement);
     const back = openaiChatUpstream.decodeResult(body);
     const [thinking, redacted, summary, , , call] = result.content;
     const expected: unknown[] = [thinking, redacted, summary, { type: "text", text: "It is 42." }, call];

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { openaiChatInbound, openaiChatUpstream } from "../../../src/formats/openai-chat";
 import type { IRAssistantPart, IRFinishReason, IRStreamPart, IRUsage } from "../../../src/ir/types";
+import { encodeParts } from "../encode-parts";
 import { ctx, decodeAll, parseSse } from "./fixtures";
 import { collect, expectValidStream, mergeNeighbours } from "./stream-invariants";
 
@@ -105,10 +106,9 @@ describe("encode-stream then decode-stream", () => {
         const blocks = makers.map((make, i) => make(`id_${i}`));
         const parts: IRStreamPart[] = [{ type: "start", id: "up", model: "m" }];
         blocks.forEach((b, index) => parts.push(...b.parts(index), { type: "block-end", index }));
-        parts.push({ type: "finish", finishReason: reason, nativeFinishReason: "native", usage: { ...tokens, cost: 1 } });
+        parts.push({ type: "finish", finishReason: reason, nativeFinishReason: "native", usage: tokens });
 
-        const encoder = openaiChatInbound.createStreamEncoder(ctx());
-        const sse = parts.map((part) => encoder.encode(part)).join("");
+        const sse = encodeParts(openaiChatInbound.createStreamEncoder(ctx()), parts);
         const decoded = decodeAll(openaiChatUpstream.createStreamDecoder(), parseSse(sse));
 
         expectValidStream(decoded);

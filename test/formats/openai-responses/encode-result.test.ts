@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setSystemTime, test } from "bun:test";
 import { openaiResponsesInbound } from "../../../src/formats/openai-responses";
 import type { IRResult } from "../../../src/ir/types";
-import { ctx, encodedUsage, expectedOutput, NOW, usage } from "./fixtures";
+import { ctx, encodedUsage, expectedOutput, NOW, settlement, usage } from "./fixtures";
 
 beforeAll(() => setSystemTime(NOW));
 afterAll(() => setSystemTime());
@@ -21,7 +21,7 @@ const result: IRResult = {
 
 describe("encodeResult", () => {
   test("a full OpenResponsesResult echoing the request", () => {
-    expect(openaiResponsesInbound.encodeResult(result, ctx)).toEqual({
+    expect(openaiResponsesInbound.encodeResult(result, ctx, settlement)).toEqual({
       id: "gen-1",
       object: "response",
       created_at: 1_700_000_000,
@@ -67,7 +67,7 @@ describe("encodeResult", () => {
   });
 
   test("length is incomplete with max_output_tokens", () => {
-    const encoded = openaiResponsesInbound.encodeResult({ ...result, content: [{ type: "text", text: "Tru" }], finishReason: "length" }, ctx);
+    const encoded = openaiResponsesInbound.encodeResult({ ...result, content: [{ type: "text", text: "Tru" }], finishReason: "length" }, ctx, settlement);
     expect(encoded.status).toBe("incomplete");
     expect(encoded.incomplete_details).toEqual({ reason: "max_output_tokens" });
     expect(encoded.output).toEqual([
@@ -78,7 +78,8 @@ describe("encodeResult", () => {
   test("content_filter is incomplete with content_filter; service metadata is attached", () => {
     const encoded = openaiResponsesInbound.encodeResult(
       { ...result, content: [{ type: "refusal", refusal: "No." }], finishReason: "content_filter" },
-      { ...ctx, serviceMetadata: { provider: "openai" } },
+      ctx,
+      { ...settlement, serviceMetadata: { provider: "openai" } },
     );
     expect(encoded.status).toBe("incomplete");
     expect(encoded.incomplete_details).toEqual({ reason: "content_filter" });
@@ -101,6 +102,7 @@ describe("encodeResult", () => {
         finishReason: "stop",
       },
       ctx,
+      settlement,
     );
     const output = encoded.output as Array<Record<string, unknown>>;
     expect(output[1]).toEqual({
@@ -134,7 +136,7 @@ describe("encodeResult", () => {
         serviceTier: "flex",
         promptCacheKey: "k",
       },
-    });
+    }, settlement);
     expect(encoded).toMatchObject({
       instructions: null,
       tool_choice: { type: "function", name: "get_weather" },

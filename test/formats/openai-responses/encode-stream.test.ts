@@ -2,15 +2,13 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { setSystemTime } from "bun:test";
 import { openaiResponsesInbound, openaiResponsesUpstream } from "../../../src/formats/openai-responses";
 import type { IRStreamPart } from "../../../src/ir/types";
-import { ctx, encodedUsage, expectedOutput, irStream, NOW, parseSse, usage } from "./fixtures";
+import { encodeParts } from "../encode-parts";
+import { ctx, encodedUsage, expectedOutput, irStream, NOW, parseSse, settlement, usage } from "./fixtures";
 
 beforeAll(() => setSystemTime(NOW));
 afterAll(() => setSystemTime());
 
-const encodeAll = (parts: IRStreamPart[], context = ctx) => {
-  const encoder = openaiResponsesInbound.createStreamEncoder(context);
-  return parts.map((part) => encoder.encode(part)).join("");
-};
+const encodeAll = (parts: IRStreamPart[]) => encodeParts(openaiResponsesInbound.createStreamEncoder(ctx), parts, settlement);
 
 const text = (index: number, ...deltas: string[]): IRStreamPart[] => [
   { type: "block-start", index, block: { type: "text" } },
@@ -68,6 +66,7 @@ describe("createStreamEncoder", () => {
         usage,
       },
       ctx,
+      settlement,
     );
     expect(completed.response).toEqual(nonStreamed);
   });
@@ -152,7 +151,6 @@ describe("createStreamEncoder", () => {
     const events = parseSse(
       encodeAll(
         [{ type: "start", id: "u", model: "m" }, { type: "block-start", index: 0, block: { type: "text" } }, { type: "text-delta", index: 0, text: "Hal" }, { type: "error", status: 429, message: "Rate limited upstream" }, ...text(1, "ignored")],
-        { ...ctx, serviceMetadata: { provider: "openai" } },
       ),
     ).map((e) => e.data);
     const failed = events.at(-1)!;
@@ -164,7 +162,6 @@ describe("createStreamEncoder", () => {
       error_type: "rate_limit_exceeded",
       completed_at: null,
       usage: null,
-      service_metadata: { provider: "openai" },
       output: [
         {
           type: "message",
@@ -175,6 +172,14 @@ describe("createStreamEncoder", () => {
         },
       ],
     });
+  });
+
+  test("a finish with reason error is response.failed carrying the settlement's service metadata", () => {
+    const encoder = openaiResponsesInbound.createStreamEncoder(ctx);
+    const sse = encodeParts(encoder, [...text(0, "Hal"), { type: "finish", finishReason: "error", usage }], { ...settlement, serviceMetadata: { provider: "openai" } });
+    const failed = parseSse(sse).at(-1)!.data;
+    expect(failed.type).toBe("response.failed");
+    expect(failed.response).toMatchObject({ status: "failed", error: { code: "server_error" }, usage: null, service_metadata: { provider: "openai" } });
   });
 
   test("an error before anything else still opens the response first", () => {
@@ -192,8 +197,7 @@ describe("createStreamEncoder", () => {
       if (part.type === "start") return { type: "start", id: "gen-1", model: "openai/gpt-5" };
       if (part.type === "finish") {
         // Prices are the gateway's own and do not travel upstream-ward.
-        const { cost: _c, costDetails: _d, isByok: _b, ...counts } = usage;
-        return { ...part, nativeFinishReason: "completed", usage: counts };
+        return { ...part, nativeFinishReason: "completed", usage };
       }
       return part;
     });

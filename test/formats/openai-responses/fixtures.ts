@@ -1,4 +1,5 @@
 import type { EncodeContext } from "../../../src/ir/codec";
+import type { Settlement } from "../../../src/ir/settlement";
 import type { IRRequest, IRStreamPart, IRUsage } from "../../../src/ir/types";
 
 export const usage: IRUsage = {
@@ -7,6 +8,9 @@ export const usage: IRUsage = {
   cachedTokens: 20,
   cacheWriteTokens: 5,
   reasoningTokens: 30,
+};
+
+export const settlement: Settlement = {
   cost: 0.0012,
   isByok: false,
   costDetails: { upstreamInferencePromptCost: 0.0004, upstreamInferenceCompletionsCost: 0.0008, upstreamInferenceCost: null },

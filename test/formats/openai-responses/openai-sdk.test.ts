@@ -4,7 +4,8 @@ import fc from "fast-check";
 import OpenAI from "openai";
 import { openaiResponsesInbound } from "../../../src/formats/openai-responses";
 import type { IRAssistantPart, IRStreamPart } from "../../../src/ir/types";
-import { ctx, encodedUsage, expectedOutput, irStream, NOW, usage } from "./fixtures";
+import { encodeParts } from "../encode-parts";
+import { ctx, encodedUsage, expectedOutput, irStream, NOW, settlement, usage } from "./fixtures";
 
 /** The real openai SDK (v7) consuming our SSE: its ResponseStream validates indexes and item ids. */
 
@@ -20,10 +21,7 @@ function clientServing(body: string, contentType = "text/event-stream"): OpenAI 
   });
 }
 
-const encodeAll = (parts: IRStreamPart[]) => {
-  const encoder = openaiResponsesInbound.createStreamEncoder(ctx);
-  return parts.map((part) => encoder.encode(part)).join("");
-};
+const encodeAll = (parts: IRStreamPart[]) => encodeParts(openaiResponsesInbound.createStreamEncoder(ctx), parts, settlement);
 
 describe("openai SDK compatibility", () => {
   test("responses.stream() → finalResponse() rebuilds the exact output", async () => {
@@ -62,6 +60,7 @@ describe("openai SDK compatibility", () => {
     const body = openaiResponsesInbound.encodeResult(
       { id: "u", model: "m", content: [{ type: "text", text: "Hi there" }], finishReason: "stop", usage },
       ctx,
+      settlement,
     );
     const response = await clientServing(JSON.stringify(body), "application/json").responses.create({ model: "m", input: "hi" });
     expect(response.output_text).toBe("Hi there");
@@ -108,7 +107,7 @@ describe("openai SDK compatibility", () => {
         });
         parts.push({ type: "finish", finishReason: "stop", usage });
         const final = await clientServing(encodeAll(parts)).responses.stream({ model: "m", input: "hi" }).finalResponse();
-        const expected = openaiResponsesInbound.encodeResult({ id: "u", model: "m", content, finishReason: "stop", usage }, ctx);
+        const expected = openaiResponsesInbound.encodeResult({ id: "u", model: "m", content, finishReason: "stop", usage }, ctx, settlement);
         const stripped = JSON.parse(JSON.stringify(final, (key, value) => (key === "parsed" || key === "parsed_arguments" || key === "output_parsed" ? undefined : value)));
         expect(stripped).toEqual(expected);
       }),

@@ -70,12 +70,3 @@ export type AnthropicErrorBody = {
 export function anthropicErrorBody(status: number, message: string, errorType?: string): AnthropicErrorBody {
   return { type: "error", error: { type: errorType ?? errorTypeForStatus(status), message }, request_id: null };
 }
-
-/** Human-readable message of an Anthropic error body, if it is one. */
-export function anthropicErrorMessage(body: unknown): string | undefined {
-  if (typeof body !== "object" || body === null) return undefined;
-  const error = (body as { error?: unknown }).error;
-  if (typeof error !== "object" || error === null) return undefined;
-  const message = (error as { message?: unknown }).message;
-  return typeof message === "string" ? message : undefined;
-}

@@ -12,7 +12,7 @@ import type {
 } from "../../ir/types";
 import { unpackForeignSignature } from "../reasoning-signature";
 import { parseDataUrl } from "../data-url";
-import type { Input, InputFilePart, InputImagePart, MessageItem, ReasoningItem } from "./schema-input";
+import type { Input, InputFilePart, InputImagePart, MessageItem, ReasoningItem } from "./schema-messages";
 
 type InputValue = Static<typeof Input>;
 type Item = Exclude<InputValue, string>[number];
