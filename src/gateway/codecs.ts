@@ -7,9 +7,9 @@ import { anthropicInbound, anthropicUpstream } from "../formats/anthropic-messag
 export type InboundFormat = ApiKindName;
 
 export const inboundCodecs: Record<InboundFormat, InboundCodec<any>> = {
-  "openai-chat": adapt(openaiChatInbound),
-  "openai-responses": adapt(openaiResponsesInbound),
-  "anthropic-messages": adapt(anthropicInbound),
+  "openai-chat": openaiChatInbound,
+  "openai-responses": openaiResponsesInbound,
+  "anthropic-messages": anthropicInbound,
 };
 
 export const upstreamCodecs: Record<ApiKindName, UpstreamCodec> = {
@@ -17,28 +17,3 @@ export const upstreamCodecs: Record<ApiKindName, UpstreamCodec> = {
   "openai-responses": openaiResponsesUpstream,
   "anthropic-messages": anthropicUpstream,
 };
-
-// TEMPORARY: adapts the format folders' previous encoder interface until they implement Settlement
-import type { EncodeContext, InboundStreamEncoder } from "../ir/codec";
-import type { Settlement } from "../ir/settlement";
-function legacyUsage(usage: any, s: Settlement) {
-  return { ...usage, cost: s.cost, isByok: s.isByok, costDetails: s.costDetails };
-}
-function adapt(codec: any): InboundCodec<any> {
-  return {
-    decodeRequest: codec.decodeRequest,
-    encodeResult: (result, ctx, s) => codec.encodeResult({ ...result, usage: legacyUsage(result.usage, s) }, { ...ctx, serviceMetadata: s.serviceMetadata }),
-    errorBody: (status, message, metadata) => ({ error: { code: status, message, metadata } }),
-    createStreamEncoder(ctx: EncodeContext): InboundStreamEncoder {
-      const c: any = { ...ctx };
-      const enc = codec.createStreamEncoder(c);
-      return {
-        encode: (p) => enc.encode(p),
-        finish: (p, s) => {
-          c.serviceMetadata = s.serviceMetadata;
-          return enc.encode({ ...p, usage: legacyUsage(p.usage, s) });
-        },
-      };
-    },
-  };
-}

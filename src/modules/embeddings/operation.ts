@@ -1,3 +1,4 @@
+import { upstreamErrorMessage } from "../../formats/error-message";
 import type { UpstreamOperation } from "../../gateway/fallback";
 import { httpFailure, transportFailure } from "../../gateway/upstream-failure";
 import { firstByteDeadline } from "../../providers/first-byte-deadline";
@@ -12,13 +13,6 @@ export type UpstreamEmbeddings = {
 
 const PATH = "/embeddings";
 const MAX_RAW_BODY = 64 * 1024;
-
-function errorMessage(raw: unknown): string | undefined {
-  const err = (raw as { error?: unknown } | null)?.error;
-  if (typeof err === "string") return err;
-  const message = (err as { message?: unknown } | undefined)?.message;
-  return typeof message === "string" ? message : undefined;
-}
 
 /** The body sent upstream: only the fields of the OpenAI embeddings API; vectors always as floats (converted for the client). */
 export function encodeRequest(body: EmbeddingsRequest, upstreamModel: string): Record<string, unknown> {
@@ -54,7 +48,7 @@ export function embeddingsOperation(body: EmbeddingsRequest, firstByteTimeoutMs:
       } catch (err) {
         return transportFailure(deadline.timedOut() ? "no response before the first-byte timeout" : `connection failed: ${(err as Error).message}`, { timedOut: deadline.timedOut() });
       }
-      if (!res.ok) return await httpFailure(res, errorMessage);
+      if (!res.ok) return await httpFailure(res, upstreamErrorMessage);
       const text = await res.text().catch(() => "");
       let json: unknown = text;
       try {
