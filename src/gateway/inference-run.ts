@@ -10,7 +10,7 @@ import type { GenerationAttempt } from "../store/store";
 import { attemptUpstream, type AttemptFailure, type AttemptSuccess } from "./attempt";
 import { requestedModels, type Candidate } from "./candidates";
 import { credentialResolver } from "./credentials";
-import { applyPreset } from "./preset-merge";
+import { decodeWithPreset } from "./preset-merge";
 import { planRoute } from "./routing/plan";
 import { parseRetryAfter } from "./routing/circuit";
 import type { ProviderPreferences } from "./routing/preferences";
@@ -70,9 +70,9 @@ export class InferenceRun {
   }
 
   async plan(): Promise<Candidate[]> {
-    const { body, presetId } = await applyPreset(this.deps, this.input.principal, this.input.format, this.input.body);
+    const { ir, presetId } = await decodeWithPreset(this.deps, this.input.principal, this.input.format, this.input.body, this.input.request.headers);
     this.presetId = presetId;
-    this.ir = this.inbound.decodeRequest(body, this.input.request.headers);
+    this.ir = ir;
     const requested = this.ir.model || this.input.principal.workspace.defaultTextModel;
     if (!requested) throw new GatewayError(400, "Invalid field 'model': required (the workspace has no default model)", { field: "model" });
     this.requested = requested;
