@@ -46,5 +46,6 @@ export function newPreset(input: NewPresetVersion): PresetRecord {
 }
 
 export function newPresetVersion(presetId: string, version: number, input: NewPresetVersion): PresetVersionRecord {
-  return { id: crypto.randomUUID(), presetId, version, config: input.config, systemPrompt: input.systemPrompt, creatorId: input.creatorId, createdAt: input.now, updatedAt: input.now };
+  const { config, systemPrompt, format, creatorId, now } = input;
+  return { id: crypto.randomUUID(), presetId, version, config, systemPrompt, format, creatorId, createdAt: now, updatedAt: now };
 }

@@ -265,12 +265,19 @@ export type PresetRecord = {
   updatedAt: number;
 };
 
+/** The inference endpoints a preset version can be created through, named as the api kinds. */
+export const PRESET_FORMATS = ["openai-chat", "openai-responses", "anthropic-messages"] as const;
+export type PresetFormat = (typeof PRESET_FORMATS)[number];
+
 export type PresetVersionRecord = {
   id: string;
   presetId: string;
   version: number;
+  /** in the field names of `format` */
   config: Record<string, unknown>;
   systemPrompt: string | null;
+  /** the endpoint that created the version; null for versions written before the format was recorded */
+  format: PresetFormat | null;
   creatorId: string | null;
   createdAt: number;
   updatedAt: number;
@@ -281,6 +288,7 @@ export type NewPresetVersion = {
   slug: string;
   config: Record<string, unknown>;
   systemPrompt: string | null;
+  format: PresetFormat;
   creatorUserId: string | null;
   creatorId: string | null;
   now: number;

@@ -61,7 +61,7 @@ describePostgres("postgres store", () => {
 
     test("presets appended through two pools at once get consecutive versions", async () => {
       const [a, b] = await open(2);
-      const add = (s: Store, i: number) => s.presets.appendVersion({ workspaceId: "w", slug: "p", config: { i }, systemPrompt: null, creatorUserId: null, creatorId: null, now: i });
+      const add = (s: Store, i: number) => s.presets.appendVersion({ workspaceId: "w", slug: "p", config: { i }, systemPrompt: null, format: "openai-chat", creatorUserId: null, creatorId: null, now: i });
       await Promise.all(Array.from({ length: 20 }, (_, i) => add(i % 2 ? a! : b!, i)));
       const preset = (await a!.presets.find("w", "p"))!;
       expect((await a!.presets.listVersions(preset.id, 0, 100)).map((v) => v.version)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
@@ -103,6 +103,28 @@ describePostgres("postgres store", () => {
         } finally {
           await again.drop();
         }
+      } finally {
+        await fresh.drop();
+      }
+    });
+
+    test("an earlier release's database: its preset versions read back with format null", async () => {
+      const fresh = await createTestDatabase();
+      try {
+        // what the first release's runner left behind: 0000 applied, one preset version written
+        const { client } = openPool(fresh.url, 1);
+        await client.unsafe("create table __migrations (tag text primary key, applied_at bigint not null)");
+        const first = migrations[0]!;
+        for (const statement of first.sql.split("--> statement-breakpoint")) if (statement.trim()) await client.unsafe(statement);
+        await client`insert into __migrations (tag, applied_at) values (${first.tag}, 1)`;
+        await client`insert into preset_versions (id, preset_id, version, config, system_prompt, creator_id, created_at, updated_at)
+          values ('v-old', 'p', 1, '{"model":"m","thinking":{"type":"adaptive"}}', null, null, 1, 1)`;
+        await client.close();
+        const store = await createPgStore(fresh.url);
+        expect(await store.presets.getVersionById("v-old")).toEqual({
+          id: "v-old", presetId: "p", version: 1, config: { model: "m", thinking: { type: "adaptive" } }, systemPrompt: null, format: null, creatorId: null, createdAt: 1, updatedAt: 1,
+        });
+        await store.close();
       } finally {
         await fresh.drop();
       }

@@ -1,21 +1,21 @@
-import type { InboundFormat } from "../codecs";
-import { isObject, type Json } from "./json";
+import type { IRMessage, IRRequest } from "../../ir/types";
 
-/** The preset's system prompt goes before the request's own instructions, in the request's format. */
-export function prependSystemPrompt(format: InboundFormat, body: Json, prompt: string): Json {
-  if (format === "openai-chat") {
-    const [first, ...rest] = Array.isArray(body.messages) ? (body.messages as unknown[]) : [];
-    // joined into the request's own leading system message, so the upstream sees one
-    // instruction text whichever endpoint the request came through
-    if (isObject(first) && first.role === "system") return { ...body, messages: [{ ...first, content: prepend(prompt, first.content) }, ...rest] };
-    return { ...body, messages: [{ role: "system", content: prompt }, ...(first === undefined ? [] : [first]), ...rest] };
-  }
-  const key = format === "openai-responses" ? "instructions" : "system";
-  return { ...body, [key]: prepend(prompt, body[key]) };
-}
+const text = (value: string) => ({ type: "text" as const, text: value });
 
-/** Text (string or text-part array) with the prompt in front; a missing or empty text becomes the prompt. */
-function prepend(prompt: string, own: unknown): unknown {
-  if (Array.isArray(own)) return own.length === 0 ? prompt : [{ type: "text", text: prompt }, ...own];
-  return typeof own === "string" && own !== "" ? `${prompt}\n\n${own}` : prompt;
+/**
+ * The preset's system prompt before the request's own instructions. A leading system message of
+ * one plain text gets the prompt joined in front of it, so the upstream sees one instruction text
+ * (Chat `"Preset.\n\nOwn."`) whichever endpoint the request came through; one of several parts, or
+ * with a cache breakpoint that must stay where the client put it, gets the prompt as a part of its
+ * own before them; a request without one gets the prompt as a system message of its own.
+ * `instructions` (what a Responses result echoes) follow the leading text they describe.
+ */
+export function prependSystemPrompt(request: IRRequest, prompt: string): Pick<IRRequest, "messages" | "instructions"> {
+  const [first, ...rest] = request.messages;
+  if (first?.role !== "system") return { messages: [{ role: "system", content: [text(prompt)] }, ...request.messages], instructions: prompt };
+  const [only] = first.content;
+  const joined = first.content.length === 1 && only !== undefined && !only.cacheControl;
+  const content = joined ? [text(only.text === "" ? prompt : `${prompt}\n\n${only.text}`)] : [text(prompt), ...first.content];
+  const messages: IRMessage[] = [{ role: "system", content }, ...rest];
+  return request.instructions === undefined ? { messages } : { messages, instructions: content[0]!.text };
 }

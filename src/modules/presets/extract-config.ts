@@ -3,10 +3,11 @@ import type { InboundFormat } from "../../gateway/codecs";
 /**
  * What of an inference body a preset version keeps. Config fields are persisted verbatim,
  * in the field names of the endpoint the preset was created through (so `config` reads like
- * the body the user sent); the gateway translates them when the preset is used from another
- * format (src/gateway/presets/). Anything else — conversation content (`messages`, `input`,
- * `prompt`), per-request switches (`stream`, `stream_options`) and identity or tracing
- * (`metadata`, `user`, `session_id`, `trace`) — is transient and dropped.
+ * the body the user sent), beside that endpoint's format; at inference that format's codec
+ * decodes them and the gateway merges them under the request in the IR (src/gateway/presets/).
+ * Anything else — conversation content (`messages`, `input`, `prompt`), per-request switches
+ * (`stream`, `stream_options`) and identity or tracing (`metadata`, `user`, `session_id`,
+ * `trace`) — is transient and dropped.
  */
 
 const SHARED = ["model", "models", "provider", "plugins", "stop_server_tools_when", "temperature", "top_p", "top_k", "tools", "tool_choice", "service_tier", "cache_control"];

@@ -64,6 +64,7 @@ export async function createPresetVersion(deps: PresetServiceDeps, principal: Pr
     slug,
     config,
     systemPrompt,
+    format,
     creatorUserId,
     creatorId: creatorUserId ?? principal.key.hash,
     now: deps.clock(),

@@ -1,4 +1,5 @@
 import { pgTable, text, integer, bigint, boolean, index, uniqueIndex, primaryKey } from "drizzle-orm/pg-core";
+import { PRESET_FORMATS } from "../store";
 
 /**
  * The PostgreSQL twin of `../sqlite/schema.ts`: the same tables and column names. Times are
@@ -227,6 +228,8 @@ export const presetVersions = pgTable(
     creatorId: text("creator_id"),
     createdAt: millis("created_at").notNull(),
     updatedAt: millis("updated_at").notNull(),
+    /** the wire format of the endpoint that created the version (its config's field names); null: written before it was recorded */
+    format: text("format", { enum: PRESET_FORMATS }),
     /** write order (SQLite: rowid): breaks ties of presets updated in the same millisecond */
     seq: bigint("seq", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
   },

@@ -1,4 +1,5 @@
 import { sqliteTable, text, integer, index, uniqueIndex, primaryKey } from "drizzle-orm/sqlite-core";
+import { PRESET_FORMATS } from "../store";
 
 /** Times are integer milliseconds since the epoch; money is integer nano-dollars (1e-9 USD). */
 
@@ -215,6 +216,8 @@ export const presetVersions = sqliteTable(
     creatorId: text("creator_id"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
+    /** the wire format of the endpoint that created the version (its config's field names); null: written before it was recorded */
+    format: text("format", { enum: PRESET_FORMATS }),
   },
   (table) => [uniqueIndex("preset_versions_preset_version").on(table.presetId, table.version)],
 );

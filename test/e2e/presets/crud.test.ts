@@ -69,6 +69,21 @@ describe("create and version", () => {
     expect(got.data.designated_version_id).toBe(got.data.designated_version.id);
   });
 
+  test("each version records the endpoint it was created through (kept, not shown)", async () => {
+    const formats = [];
+    for (const [endpoint, body] of [
+      ["responses", { model: "acme/alpha", input: "hi" }],
+      ["messages", { model: "acme/alpha", messages: [] }],
+      ["chat/completions", chatBody()],
+    ] as const) {
+      const { status, json } = await create("formats", endpoint, body);
+      expect(status).toBe(200);
+      expect(json.data.designated_version.format).toBeUndefined();
+      formats.push((await gw.ctx.store.presets.getVersionById(json.data.designated_version.id))?.format);
+    }
+    expect(formats).toEqual(["openai-responses", "anthropic-messages", "openai-chat"]);
+  });
+
   test("concurrent creates on one slug get consecutive versions, never a duplicate", async () => {
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => create("race", "responses", { model: "acme/alpha", temperature: i / 20 })));
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));

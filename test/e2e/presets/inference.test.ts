@@ -185,12 +185,13 @@ describe("merging", () => {
     expect((await infer("messages", { model: "@preset/structured", messages: [{ role: "user", content: "hi" }] })).status).toBe(200);
     const body = lastUpstream().body;
     expect(lastUpstream().path).toBe("/v1/responses");
-    // Anthropic's output_config.format carries no schema name: the name the upstream sees is the gateway's default
+    // the preset is decoded by the Responses codec, so the schema name survives even though
+    // the request's own format (Anthropic's output_config.format) could not have carried it
     expect({ model: body.model, reasoning: body.reasoning, max_output_tokens: body.max_output_tokens, format: body.text?.format }).toEqual({
       model: "up-resp",
       reasoning: { effort: "high" },
       max_output_tokens: 99,
-      format: { type: "json_schema", name: "output", schema: { type: "object" } },
+      format: { type: "json_schema", name: "out", schema: { type: "object" } },
     });
   });
 

@@ -1,6 +1,6 @@
 /** Contract: BYOK credentials and presets. */
 import { describe, expect, test } from "bun:test";
-import type { ByokRecord, Store } from "../../../src/store/store";
+import { PRESET_FORMATS, type ByokRecord, type PresetFormat, type Store } from "../../../src/store/store";
 import { credential } from "./fixtures";
 
 const stored = (cred: Omit<ByokRecord, "sortOrder">, sortOrder: number): ByokRecord => ({ ...cred, sortOrder });
@@ -90,8 +90,8 @@ export function catalogContract(store: () => Store): void {
   });
 
   describe("presets", () => {
-    const add = (s: Store, workspaceId: string, slug: string, now: number, config: Record<string, unknown> = {}) =>
-      s.presets.appendVersion({ workspaceId, slug, config, systemPrompt: "sp", creatorUserId: "u1", creatorId: "u1", now });
+    const add = (s: Store, workspaceId: string, slug: string, now: number, config: Record<string, unknown> = {}, format: PresetFormat = "openai-chat") =>
+      s.presets.appendVersion({ workspaceId, slug, config, systemPrompt: "sp", format, creatorUserId: "u1", creatorId: "u1", now });
 
     test("the first append creates the preset; later ones add versions and move the designation", async () => {
       const s = store();
@@ -110,7 +110,7 @@ export function catalogContract(store: () => Store): void {
         createdAt: 1000,
         updatedAt: 1000,
       });
-      expect(first.version).toEqual({ id: first.version.id, presetId: first.preset.id, version: 1, config, systemPrompt: "sp", creatorId: "u1", createdAt: 1000, updatedAt: 1000 });
+      expect(first.version).toEqual({ id: first.version.id, presetId: first.preset.id, version: 1, config, systemPrompt: "sp", format: "openai-chat", creatorId: "u1", createdAt: 1000, updatedAt: 1000 });
       expect(JSON.stringify((await s.presets.getVersionById(first.version.id))?.config)).toBe(JSON.stringify(config));
       await add(s, "ws1", "p", 2000);
       const third = await add(s, "ws1", "p", 3000);
@@ -125,6 +125,19 @@ export function catalogContract(store: () => Store): void {
       expect(await s.presets.getVersion(first.preset.id, 4)).toBeUndefined();
       expect(await s.presets.getVersionById(third.version.id)).toEqual(third.version);
       expect(await s.presets.getVersionById("nope")).toBeUndefined();
+    });
+
+    test("each version keeps the format that created it, through every read", async () => {
+      const s = store();
+      const written = [];
+      for (const [i, format] of [...PRESET_FORMATS, "openai-chat" as const].entries()) written.push((await add(s, "ws1", "f", 1000 + i, { i }, format)).version);
+      expect(written.map((v) => v.format)).toEqual([...PRESET_FORMATS, "openai-chat"]);
+      const presetId = written[0]!.presetId;
+      expect(await s.presets.listVersions(presetId, 0, 10)).toEqual(written);
+      for (const version of written) {
+        expect(await s.presets.getVersion(presetId, version.version)).toEqual(version);
+        expect(await s.presets.getVersionById(version.id)).toEqual(version);
+      }
     });
 
     test("slugs are per workspace; lists are most recently updated first, ties by last write, paged", async () => {

@@ -1,8 +1,11 @@
-// Recognising the three preset reference forms, and the shallow merge with the system prompt.
+// Recognising the three preset reference forms, and the IR-level merge with the system prompt.
 import { describe, expect, test } from "bun:test";
 import { GatewayError } from "../../../src/errors";
+import { inboundCodecs, type InboundFormat } from "../../../src/gateway/codecs";
+import { decodePresetConfig } from "../../../src/gateway/presets/decode-config";
+import { mergePresetIR } from "../../../src/gateway/presets/merge-ir";
 import { findPresetReference } from "../../../src/gateway/presets/reference";
-import { mergePreset } from "../../../src/gateway/preset-merge";
+import type { IRMessage } from "../../../src/ir/types";
 
 describe("findPresetReference", () => {
   test("model @preset/<slug> drops the model", () => {
@@ -43,45 +46,65 @@ describe("findPresetReference", () => {
   });
 });
 
-describe("mergePreset", () => {
+/** The preset (a Chat config) decoded by its codec, merged under the request decoded by its own. */
+function merge(format: InboundFormat, request: Record<string, unknown>, preset: { config: Record<string, unknown>; systemPrompt: string | null }) {
+  const presetIR = decodePresetConfig("p", "openai-chat", preset.config, new Headers());
+  return mergePresetIR(presetIR, inboundCodecs[format].decodeRequest(request), preset.systemPrompt);
+}
+
+const system = (...texts: Array<string | { text: string; cacheControl: { type: "ephemeral" } }>): IRMessage => ({
+  role: "system",
+  content: texts.map((t) => (typeof t === "string" ? { type: "text", text: t } : { type: "text", ...t })),
+});
+const user: IRMessage = { role: "user", content: [{ type: "text", text: "hi" }] };
+
+describe("mergePresetIR", () => {
   const preset = { config: { model: "p/model", temperature: 0.2, max_tokens: 50 }, systemPrompt: "Preset." };
 
-  test("request fields win over preset fields, shallowly", () => {
-    const merged = mergePreset("openai-chat", { temperature: 0.9, provider: { sort: "price" }, messages: [{ role: "user", content: "hi" }] }, {
+  test("request fields win over preset fields, each whole", () => {
+    const merged = merge("openai-chat", { temperature: 0.9, provider: { sort: "price" }, messages: [{ role: "user", content: "hi" }] }, {
       config: { model: "p/model", temperature: 0.2, provider: { order: ["x"], allow_fallbacks: false } },
       systemPrompt: null,
     });
-    expect(merged).toEqual({ model: "p/model", temperature: 0.9, provider: { sort: "price" }, messages: [{ role: "user", content: "hi" }] });
+    expect(merged).toEqual({ model: "p/model", temperature: 0.9, provider: { sort: "price" }, messages: [user], stream: false, sentParameters: ["temperature"] });
   });
 
-  test("chat: joined into a leading system message, or added as one", () => {
-    expect(mergePreset("openai-chat", { messages: [{ role: "system", content: "Own." }, { role: "user", content: "hi" }] }, preset).messages).toEqual([
-      { role: "system", content: "Preset.\n\nOwn." },
-      { role: "user", content: "hi" },
-    ]);
-    expect(mergePreset("openai-chat", { messages: [{ role: "system", content: [{ type: "text", text: "Own." }] }] }, preset).messages).toEqual([
-      { role: "system", content: [{ type: "text", text: "Preset." }, { type: "text", text: "Own." }] },
-    ]);
-    expect(mergePreset("openai-chat", { messages: [{ role: "user", content: "hi" }] }, preset).messages).toEqual([
-      { role: "system", content: "Preset." },
-      { role: "user", content: "hi" },
-    ]);
+  test("a request field wins whatever name either side gave it", () => {
+    // the preset's max_completion_tokens and the request's max_tokens are one IR field: the request's
+    const merged = merge("openai-chat", { max_tokens: 10, messages: [{ role: "user", content: "hi" }] }, { config: { max_completion_tokens: 99, reasoning_effort: "high" }, systemPrompt: null });
+    expect(merged).toMatchObject({ maxOutputTokens: 10, reasoning: { effort: "high" } });
+    expect(merged.sentParameters.sort()).toEqual(["max_tokens", "reasoning"]);
   });
 
-  test("responses: before the instructions", () => {
-    expect(mergePreset("openai-responses", { instructions: "Own.", input: "hi" }, preset)).toEqual({
-      model: "p/model", temperature: 0.2, max_output_tokens: 50, instructions: "Preset.\n\nOwn.", input: "hi",
+  test("a preset's sent parameters count only for the fields it still sets", () => {
+    const schemaPreset = { config: { response_format: { type: "json_schema", json_schema: { name: "x", schema: {} } } }, systemPrompt: null };
+    const plainText = merge("openai-responses", { input: "hi", text: { format: { type: "text" } } }, schemaPreset);
+    expect({ format: plainText.responseFormat, sent: plainText.sentParameters }).toEqual({ format: { type: "text" }, sent: [] });
+    const kept = merge("openai-responses", { input: "hi" }, schemaPreset);
+    expect(kept.sentParameters).toEqual(["response_format", "structured_outputs"]);
+  });
+
+  test("chat: joined into a leading system message of one text, or added as one", () => {
+    expect(merge("openai-chat", { messages: [{ role: "system", content: "Own." }, { role: "user", content: "hi" }] }, preset).messages).toEqual([system("Preset.\n\nOwn."), user]);
+    // a one-part array is the same IR as a string: joined too (the Chat hub put the prompt in a part of its own)
+    expect(merge("openai-chat", { messages: [{ role: "system", content: [{ type: "text", text: "Own." }] }] }, preset).messages).toEqual([system("Preset.\n\nOwn.")]);
+    expect(merge("openai-chat", { messages: [{ role: "system", content: [{ type: "text", text: "A" }, { type: "text", text: "B" }] }] }, preset).messages).toEqual([system("Preset.", "A", "B")]);
+    expect(merge("openai-chat", { messages: [{ role: "user", content: "hi" }] }, preset).messages).toEqual([system("Preset."), user]);
+  });
+
+  test("responses: before the instructions, which the result echoes", () => {
+    expect(merge("openai-responses", { instructions: "Own.", input: "hi" }, preset)).toEqual({
+      model: "p/model", temperature: 0.2, maxOutputTokens: 50, instructions: "Preset.\n\nOwn.", messages: [system("Preset.\n\nOwn."), user], stream: false, sentParameters: ["temperature", "max_tokens"],
     });
-    expect(mergePreset("openai-responses", { input: "hi" }, preset).instructions).toBe("Preset.");
-    expect(mergePreset("openai-responses", { instructions: null, input: "hi" }, preset).instructions).toBe("Preset.");
+    expect(merge("openai-responses", { input: "hi" }, preset).instructions).toBe("Preset.");
+    expect(merge("openai-responses", { instructions: null, input: "hi" }, preset).instructions).toBe("Preset.");
   });
 
-  test("messages: before the system text or blocks", () => {
-    expect(mergePreset("anthropic-messages", { system: "Own.", messages: [] }, preset).system).toBe("Preset.\n\nOwn.");
-    expect(mergePreset("anthropic-messages", { system: [{ type: "text", text: "Own.", cache_control: { type: "ephemeral" } }], messages: [] }, preset).system).toEqual([
-      { type: "text", text: "Preset." },
-      { type: "text", text: "Own.", cache_control: { type: "ephemeral" } },
+  test("messages: before the system text or blocks; a cache breakpoint stays on its block", () => {
+    expect(merge("anthropic-messages", { system: "Own.", messages: [] }, preset).messages).toEqual([system("Preset.\n\nOwn.")]);
+    expect(merge("anthropic-messages", { system: [{ type: "text", text: "Own.", cache_control: { type: "ephemeral" } }], messages: [] }, preset).messages).toEqual([
+      system("Preset.", { text: "Own.", cacheControl: { type: "ephemeral" } }),
     ]);
-    expect(mergePreset("anthropic-messages", { messages: [] }, preset)).toEqual({ model: "p/model", temperature: 0.2, max_tokens: 50, system: "Preset.", messages: [] });
+    expect(merge("anthropic-messages", { messages: [] }, preset)).toMatchObject({ model: "p/model", temperature: 0.2, maxOutputTokens: 50, messages: [system("Preset.")] });
   });
 });

@@ -24,7 +24,7 @@ function open(): { store: Store; path: string } {
 }
 
 const add = (store: Store, workspaceId: string, slug: string, now: number, config: Record<string, unknown> = {}) =>
-  store.presets.appendVersion({ workspaceId, slug, config, systemPrompt: "sp", creatorUserId: "u1", creatorId: "u1", now });
+  store.presets.appendVersion({ workspaceId, slug, config, systemPrompt: "sp", format: "openai-chat", creatorUserId: "u1", creatorId: "u1", now });
 
 describe("sqlite preset store", () => {
   test("first append creates the preset; later ones add versions and move the designation", async () => {
@@ -34,7 +34,7 @@ describe("sqlite preset store", () => {
       id: first.preset.id, workspaceId: "ws1", slug: "p", name: "p", description: null, status: "active", statusUpdatedAt: null,
       designatedVersionId: first.version.id, creatorUserId: "u1", createdAt: 1000, updatedAt: 1000,
     });
-    expect(first.version).toEqual({ id: first.version.id, presetId: first.preset.id, version: 1, config: { a: 1 }, systemPrompt: "sp", creatorId: "u1", createdAt: 1000, updatedAt: 1000 });
+    expect(first.version).toEqual({ id: first.version.id, presetId: first.preset.id, version: 1, config: { a: 1 }, systemPrompt: "sp", format: "openai-chat", creatorId: "u1", createdAt: 1000, updatedAt: 1000 });
     const third = [await add(store, "ws1", "p", 2000), await add(store, "ws1", "p", 3000)].at(-1)!;
     expect(third.version.version).toBe(3);
     expect(third.preset).toMatchObject({ id: first.preset.id, createdAt: 1000, updatedAt: 3000, designatedVersionId: third.version.id });

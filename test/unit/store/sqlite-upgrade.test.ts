@@ -8,17 +8,23 @@ import { migrations } from "../../../src/store/sqlite/migrations.generated";
 import { createSqliteStore } from "../../../src/store/sqlite";
 import { tempDir } from "../../support/gateway";
 
+/** A database as the runner of a release whose last migration was `lastTag` left it. */
+function oldDatabase(path: string, lastTag: string): Database {
+  const db = new Database(path, { create: true });
+  db.exec("CREATE TABLE __migrations (tag TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)");
+  for (const m of migrations.slice(0, migrations.findIndex((m) => m.tag === lastTag) + 1)) {
+    for (const statement of m.sql.split("--> statement-breakpoint")) if (statement.trim()) db.exec(statement);
+    db.query("INSERT INTO __migrations (tag, applied_at) VALUES (?, 1)").run(m.tag);
+  }
+  return db;
+}
+
 test("an earlier release's database: applied history recognised, only new migrations applied, data kept", async () => {
   const dir = tempDir("gw-upgrade-");
   const path = join(dir, "old.db");
   try {
     // what the previous release's runner left behind: its four migrations, by tag
-    const old = new Database(path, { create: true });
-    old.exec("CREATE TABLE __migrations (tag TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)");
-    for (const m of migrations.slice(0, 4)) {
-      for (const statement of m.sql.split("--> statement-breakpoint")) if (statement.trim()) old.exec(statement);
-      old.query("INSERT INTO __migrations (tag, applied_at) VALUES (?, 1)").run(m.tag);
-    }
+    const old = oldDatabase(path, "0003_byok_and_presets");
     old.exec(`INSERT INTO api_keys (hash, name, label, is_management, workspace_id, created_at) VALUES ('h1', 'kept', 'sk-...1', 0, 'w', 1)`);
     old.exec(`INSERT INTO key_usage (hash, day_key, week_key, month_key, total) VALUES ('h1', '2026-11-22', '2026-11-16', '2026-11', 500)`);
     old.exec(`INSERT INTO reservations (id, key_hash, amount_nanos, created_at) VALUES ('r-old', 'h1', 300, 1)`);
@@ -35,6 +41,24 @@ test("an earlier release's database: applied history recognised, only new migrat
     // the old process's reservation predates `held`: releasing everything at start leaves nothing held
     expect(await store.reservations.releaseAll()).toBe(1);
     expect(await store.reservations.held("h1")).toBe(0);
+    await store.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("preset versions written before the format was recorded read back with format null and their config intact", async () => {
+  const dir = tempDir("gw-upgrade-");
+  const path = join(dir, "old.db");
+  try {
+    const old = oldDatabase(path, "0004_reservation_leases");
+    old.exec(`INSERT INTO preset_versions (id, preset_id, version, config, system_prompt, creator_id, created_at, updated_at)
+      VALUES ('v-old', 'p', 1, '{"model":"m","max_output_tokens":5}', 'sp', 'u', 1, 1)`);
+    old.close();
+    const store = createSqliteStore(path);
+    expect(await store.presets.getVersionById("v-old")).toEqual({
+      id: "v-old", presetId: "p", version: 1, config: { model: "m", max_output_tokens: 5 }, systemPrompt: "sp", format: null, creatorId: "u", createdAt: 1, updatedAt: 1,
+    });
     await store.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,20 +1,19 @@
-// A preset config created through one endpoint and used from another must mean the same to
-// the gateway as if the client had written it in the second endpoint's own fields: the
-// decoded IR requests match, and the translated body passes that endpoint's schema.
-import { describe, expect, test } from "bun:test";
+// One preset or request configuration ("spec") written in each format's own field names, with
+// fast-check generators, for the IR-level preset tests.
 import fc from "fast-check";
 import { Value } from "@sinclair/typebox/value";
+import type { TSchema } from "@sinclair/typebox";
 import { inboundCodecs, type InboundFormat } from "../../../src/gateway/codecs";
-import { presetConfigFor } from "../../../src/gateway/preset-merge";
+import type { IRRequest } from "../../../src/ir/types";
 import { ChatRequestSchema } from "../../../src/formats/openai-chat/schema";
 import { ResponsesRequestSchema } from "../../../src/formats/openai-responses/schema";
 import { MessagesRequestSchema } from "../../../src/formats/anthropic-messages/schema";
 
-const FORMATS: InboundFormat[] = ["openai-chat", "openai-responses", "anthropic-messages"];
-const SCHEMAS = { "openai-chat": ChatRequestSchema, "openai-responses": ResponsesRequestSchema, "anthropic-messages": MessagesRequestSchema };
+export const FORMATS: InboundFormat[] = ["openai-chat", "openai-responses", "anthropic-messages"];
+const SCHEMAS: Record<InboundFormat, TSchema> = { "openai-chat": ChatRequestSchema, "openai-responses": ResponsesRequestSchema, "anthropic-messages": MessagesRequestSchema };
 
 type ToolSpec = { name: string; description?: string; parameters: Record<string, unknown>; strict?: boolean };
-type Spec = {
+export type Spec = {
   model: string;
   temperature?: number;
   maxTokens?: number;
@@ -27,8 +26,8 @@ type Spec = {
   schema?: { name: string; schema: Record<string, unknown> };
 };
 
-/** The spec written as a create body's config in each endpoint's own names. */
-function configFor(format: InboundFormat, s: Spec): Record<string, unknown> {
+/** The spec written as a body's config in each endpoint's own names. */
+export function configFor(format: InboundFormat, s: Spec): Record<string, unknown> {
   const c: Record<string, unknown> = { model: s.model };
   if (s.temperature !== undefined) c.temperature = s.temperature;
   const choice = s.toolChoice;
@@ -52,7 +51,7 @@ function configFor(format: InboundFormat, s: Spec): Record<string, unknown> {
     if (s.tools) c.tools = s.tools.map(({ name, description, parameters, strict }) => ({ name, input_schema: parameters, ...(description ? { description } : {}), ...(strict !== undefined ? { strict } : {}) }));
     if (choice !== undefined) {
       const base = typeof choice === "string" ? { type: { auto: "auto", none: "none", required: "any" }[choice] } : { type: "tool", name: choice.name };
-      c.tool_choice = s.disableParallel ? { ...base, disable_parallel_tool_use: true } : base;
+      c.tool_choice = s.disableParallel && choice !== "none" ? { ...base, disable_parallel_tool_use: true } : base;
     }
     if (s.stop) c.stop_sequences = s.stop;
     if (s.budget !== undefined) c.thinking = { type: "enabled", budget_tokens: s.budget };
@@ -62,30 +61,55 @@ function configFor(format: InboundFormat, s: Spec): Record<string, unknown> {
 }
 
 /** What both formats can say: Responses has no stop sequences; Anthropic names no output schema. */
-function common(s: Spec, a: InboundFormat, b: InboundFormat): Spec {
+export function common(s: Spec, a: InboundFormat, b: InboundFormat): Spec {
   const out = { ...s };
   if (a === "openai-responses" || b === "openai-responses") delete out.stop;
   if ((a === "anthropic-messages" || b === "anthropic-messages") && out.schema) out.schema = { ...out.schema, name: "output" };
   return out;
 }
 
-function withContent(format: InboundFormat, config: Record<string, unknown>): Record<string, unknown> {
+/**
+ * The spec a request `r` over a preset `p` stands for: each thing the request says wins whole.
+ * Effort and budget are one thing (the IR's `reasoning`), as are the tool choice and, apart, the
+ * parallel switch.
+ */
+export function mergeSpecs(p: Spec, r: Spec): Spec {
+  const merged: Spec = { ...p };
+  for (const key of ["model", "temperature", "maxTokens", "tools", "toolChoice", "disableParallel", "stop", "schema"] as const) {
+    if (r[key] !== undefined) (merged as Record<string, unknown>)[key] = r[key];
+  }
+  if (r.effort !== undefined || r.budget !== undefined) {
+    delete merged.effort;
+    delete merged.budget;
+    if (r.effort !== undefined) merged.effort = r.effort;
+    if (r.budget !== undefined) merged.budget = r.budget;
+  }
+  return merged;
+}
+
+export function withContent(format: InboundFormat, config: Record<string, unknown>): Record<string, unknown> {
   if (format === "openai-responses") return { ...config, input: "hi" };
   return { ...config, messages: [{ role: "user", content: "hi" }] };
 }
 
-const FIELDS = ["model", "maxOutputTokens", "temperature", "tools", "toolChoice", "parallelToolCalls", "stop", "reasoning", "responseFormat"] as const;
-
-function decoded(format: InboundFormat, config: Record<string, unknown>) {
+/** A request body in `format` (the config plus one user turn), schema-checked, decoded by that format's codec. */
+export function decodeRequest(format: InboundFormat, config: Record<string, unknown>): IRRequest {
   const body = withContent(format, config);
   const error = Value.Errors(SCHEMAS[format], body).First();
   if (error) throw new Error(`${format} body invalid at ${error.path}: ${error.message} in ${JSON.stringify(body)}`);
-  const ir = inboundCodecs[format].decodeRequest(body) as unknown as Record<string, unknown>;
-  return Object.fromEntries(FIELDS.filter((f) => ir[f] !== undefined).map((f) => [f, ir[f]]));
+  return inboundCodecs[format].decodeRequest(body);
+}
+
+export const FIELDS = ["model", "maxOutputTokens", "temperature", "tools", "toolChoice", "parallelToolCalls", "stop", "reasoning", "responseFormat"] as const;
+
+/** The IR fields a spec can set, those that are set. */
+export function fieldsOf(ir: IRRequest): Record<string, unknown> {
+  const record = ir as unknown as Record<string, unknown>;
+  return Object.fromEntries(FIELDS.filter((f) => record[f] !== undefined).map((f) => [f, record[f]]));
 }
 
 const toolNames = fc.uniqueArray(fc.stringMatching(/^[a-z][a-z_]{0,9}$/), { minLength: 1, maxLength: 3 });
-const specArb: fc.Arbitrary<Spec> = fc
+export const specArb: fc.Arbitrary<Spec> = fc
   .record(
     {
       model: fc.constantFrom("acme/alpha", "acme/beta"),
@@ -119,54 +143,3 @@ const specArb: fc.Arbitrary<Spec> = fc
     if (r.schemaName) spec.schema = { name: r.schemaName, schema: { type: "object" } };
     return spec;
   });
-
-describe("preset config translation", () => {
-  for (const source of FORMATS) {
-    for (const target of FORMATS) {
-      test(`${source} config used from ${target} decodes like the native ${target} config`, () => {
-        fc.assert(
-          fc.property(specArb, (spec) => {
-            const s = common(spec, source, target);
-            expect(decoded(target, presetConfigFor(configFor(source, s), target))).toEqual(decoded(target, configFor(target, s)));
-          }),
-          { numRuns: 100 },
-        );
-      });
-    }
-  }
-
-  test("same-format configs pass through unchanged", () => {
-    const chat = { model: "m", temperature: 0.2, seed: 3, logit_bias: { "1": 2 }, reasoning_effort: "low", stop: "x" };
-    expect(presetConfigFor(chat, "openai-chat")).toEqual(chat);
-    const responses = { model: "m", max_output_tokens: 5, truncation: "auto", include: ["reasoning.encrypted_content"], text: { verbosity: "low" } };
-    expect(presetConfigFor(responses, "openai-responses")).toEqual(responses);
-    const messages = { model: "m", max_tokens: 5, speed: "fast", context_management: { edits: [] }, fallbacks: [{ model: "n" }], top_k: 3 };
-    expect(presetConfigFor(messages, "anthropic-messages")).toEqual({ model: "m", max_tokens: 5, speed: "fast", context_management: { edits: [] }, models: ["n"], top_k: 3 });
-  });
-
-  test("fields with no equivalent are dropped for the closed Responses and Messages schemas", () => {
-    const chat = { model: "m", seed: 3, stop: ["x"], logit_bias: { "1": 2 }, max_completion_tokens: 9, verbosity: "high" };
-    expect(presetConfigFor(chat, "openai-responses")).toEqual({ model: "m", max_output_tokens: 9, text: { verbosity: "high" } });
-    expect(presetConfigFor(chat, "anthropic-messages")).toEqual({ model: "m", max_tokens: 9, stop_sequences: ["x"] });
-  });
-
-  test("chat string stop, reasoning switches and effort names map onto Anthropic's", () => {
-    expect(presetConfigFor({ stop: "END" }, "anthropic-messages")).toEqual({ stop_sequences: ["END"] });
-    expect(presetConfigFor({ reasoning: { enabled: false } }, "anthropic-messages")).toEqual({ thinking: { type: "disabled" } });
-    expect(presetConfigFor({ reasoning_effort: "none" }, "anthropic-messages")).toEqual({ thinking: { type: "disabled" } });
-    expect(presetConfigFor({ reasoning: { enabled: true } }, "anthropic-messages")).toEqual({ thinking: { type: "adaptive" } });
-    expect(presetConfigFor({ reasoning_effort: "minimal" }, "anthropic-messages")).toEqual({ output_config: { effort: "low" } });
-    expect(presetConfigFor({ thinking: { type: "adaptive" } }, "openai-chat")).toEqual({ reasoning: { enabled: true } });
-    expect(presetConfigFor({ thinking: { type: "disabled" } }, "openai-responses")).toEqual({ reasoning: { enabled: false } });
-  });
-
-  test("parallel_tool_calls false without a tool choice becomes Anthropic auto without parallel use", () => {
-    expect(presetConfigFor({ parallel_tool_calls: false }, "anthropic-messages")).toEqual({ tool_choice: { type: "auto", disable_parallel_tool_use: true } });
-    expect(presetConfigFor({ parallel_tool_calls: true, tool_choice: "none" }, "anthropic-messages")).toEqual({ tool_choice: { type: "none" } });
-  });
-
-  test("server tools cross unchanged", () => {
-    const tools = [{ type: "openrouter:web_search", parameters: { max_results: 3 } }];
-    for (const target of FORMATS) expect(presetConfigFor({ tools }, target).tools).toEqual(tools);
-  });
-});

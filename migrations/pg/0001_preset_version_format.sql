@@ -1,0 +1,1 @@
+ALTER TABLE "preset_versions" ADD COLUMN "format" text;
