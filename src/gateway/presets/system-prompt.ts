@@ -8,7 +8,8 @@ const text = (value: string) => ({ type: "text" as const, text: value });
  * (Chat `"Preset.\n\nOwn."`) whichever endpoint the request came through; one of several parts, or
  * with a cache breakpoint that must stay where the client put it, gets the prompt as a part of its
  * own before them; a request without one gets the prompt as a system message of its own.
- * `instructions` (what a Responses result echoes) follow the leading text they describe.
+ * `instructions` (what a Responses result echoes) become the request's own with the prompt in
+ * front, or the prompt alone where the request had no leading system message.
  */
 export function prependSystemPrompt(request: IRRequest, prompt: string): Pick<IRRequest, "messages" | "instructions"> {
   const [first, ...rest] = request.messages;
