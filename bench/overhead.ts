@@ -2,7 +2,7 @@
 //
 // One mock upstream; targets: the upstream directly, a bare Bun pass-through proxy (the
 // floor), the gateway (same-format and translated; json, 50-chunk streams, and a mixed
-// load), optionally a baseline checkout's gateway. Every
+// load), optionally a baseline checkout's gateway and the Portkey gateway (Node). Every
 // server runs in its own child process; this process only generates load and measures.
 // Each round starts a fresh floor and gateway for idle memory, then runs batches of every
 // target interleaved round-robin, so machine noise hits every target alike. It prints
@@ -14,8 +14,9 @@ import { fetchText, runBatch, runFor, type RequestSpec } from "./lib/load";
 import { machineLine } from "./lib/machine";
 import { readMemory, settledRss } from "./lib/memory";
 import { chatBody, SAME_FORMAT_MODEL, TRANSLATED_MODEL, UPSTREAM_MODEL } from "./lib/models";
+import { portkeyHeaders, startPortkey, type Portkey } from "./lib/portkey";
 import { REPLY_END, REPLY_START, STREAM_CHUNK_COUNT } from "./lib/reply";
-import { FLOOR, printBaseline, printGoals, printSoak, printTable, SAME, TRANSLATED, type MemoryFigures, type Mode, type Row, type SoakSample, type View } from "./lib/report";
+import { FLOOR, PORTKEY, printBaseline, printGoals, printSoak, printTable, SAME, TRANSLATED, type MemoryFigures, type Mode, type Row, type SoakSample, type View } from "./lib/report";
 import { median, RoundAccumulator, type Summary } from "./lib/stats";
 
 const envNumber = (name: string, fallback: number) => {
@@ -32,6 +33,7 @@ const CONCURRENCY = envInt("BENCH_CONCURRENCY", 16);
 const SETTLE_MS = envInt("BENCH_SETTLE_MS", 10); // lets a child finish post-response work before its CPU is read
 const SOAK_MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 0) || 0;
 const SOAK_SAMPLE_S = envNumber("BENCH_SOAK_SAMPLE_SECONDS", 30);
+const WITH_PORTKEY = ["1", "true", "yes"].includes((process.env.BENCH_PORTKEY ?? "").toLowerCase());
 const GATEWAY_BUN_ARGS = (process.env.BENCH_GATEWAY_BUN_ARGS ?? "").split(" ").filter(Boolean);
 /** a checkout of another commit (with node_modules): its gateway runs beside this one, interleaved, for a before/after figure */
 const BASELINE = process.env.BENCH_BASELINE;
@@ -58,9 +60,19 @@ const [floor, gateway, baseline] = await Promise.all([
   // the baseline keeps its own database defaults: SQLite in a temporary directory
   BASELINE ? spawnChild<GatewayInfo>(join(BASELINE, "bench/gateway.entry.ts"), childEnv) : Promise.resolve(null),
 ]);
-const children = [upstream, floor, gateway, ...(baseline ? [baseline] : [])];
+let portkey: Portkey | null = null;
+let portkeyNote = "";
+if (WITH_PORTKEY) {
+  try {
+    portkey = await startPortkey();
+  } catch (err) {
+    portkeyNote = `Portkey not run: ${(err as Error).message}`;
+    console.log(portkeyNote);
+  }
+}
+const children = [upstream, floor, gateway, ...(baseline ? [baseline] : []), ...(portkey ? [portkey.child] : [])];
 const measured = children.filter((c) => c !== upstream);
-const childName = new Map<Child<unknown>, string>([[floor, "floor"], [gateway, "gateway"], ...(baseline ? [[baseline, "baseline"] as const] : [])]);
+const childName = new Map<Child<unknown>, string>([[floor, "floor"], [gateway, "gateway"], ...(baseline ? [[baseline, "baseline"] as const] : []), ...(portkey ? [[portkey.child, "portkey"] as const] : [])]);
 
 /** RSS of a fresh floor and a fresh gateway (default catalog, no request), once start-up has settled. */
 async function idleMemory(): Promise<{ floor: number | null; gateway: number | null }> {
@@ -97,6 +109,7 @@ try {
       add("baseline same-format", mode, baseline, [gatewaySpec(baseline, SAME_FORMAT_MODEL, stream)]);
       add("baseline translated", mode, baseline, [gatewaySpec(baseline, TRANSLATED_MODEL, stream)]);
     }
+    if (portkey) add(PORTKEY, mode, portkey.child, [spec(`${portkey.child.info.url}/v1/chat/completions`, UPSTREAM_MODEL, stream, portkeyHeaders(upstream.info.url))]);
   }
   // the memory figures' load: both paths, json and stream, in one batch
   const mixed = [false, true].flatMap((stream) => [gatewaySpec(gateway, SAME_FORMAT_MODEL, stream), gatewaySpec(gateway, TRANSLATED_MODEL, stream)]);
@@ -108,12 +121,14 @@ try {
 
   const subRounds = Math.ceil(REQUESTS / BATCH);
   console.log(`goals bench: ${ROUNDS} interleaved rounds; per round, target and mode ${REQUESTS} requests at concurrency ${CONCURRENCY} (batches of ${BATCH}) and ${TTFB_REQUESTS} streamed at concurrency 1; warm-up ${WARMUP}`);
-  console.log(machineLine());
+  console.log(machineLine(portkey ? [portkey.node] : []));
   console.log(
     `upstream: json answer ${upstreamJson.length} bytes, stream ${STREAM_CHUNK_COUNT} content chunks (${upstreamStream.match(/^data: /gm)?.length ?? 0} SSE events, ${upstreamStream.length} bytes); ` +
       `bench key limit ${gateway.info.limit ? `$${gateway.info.limit} (reservations on)` : "none (reservations off)"}; ` +
-      `store ${process.env.BENCH_DATABASE_URL ? `PostgreSQL${process.env.BENCH_REDIS_URL ? " + Redis" : ""}` : "SQLite"}`,
+      `store ${process.env.BENCH_DATABASE_URL ? `PostgreSQL${process.env.BENCH_REDIS_URL ? " + Redis" : ""}` : "SQLite"}` +
+      (portkey ? `; ${portkey.installed}` : ""),
   );
+  if (portkeyNote) console.log(portkeyNote);
 
   for (let done = 0; done < WARMUP; done += BATCH) {
     for (const t of targets) await runBatch(t.specs, Math.min(BATCH, WARMUP - done, t.perRound), t.concurrency);
