@@ -67,7 +67,6 @@ if (WITH_PORTKEY) {
     portkey = await startPortkey();
   } catch (err) {
     portkeyNote = `Portkey not run: ${(err as Error).message}`;
-    console.log(portkeyNote);
   }
 }
 const children = [upstream, floor, gateway, ...(baseline ? [baseline] : []), ...(portkey ? [portkey.child] : [])];
@@ -213,7 +212,7 @@ try {
   }
 
   console.log(`\ngoals (gateway vs the floor proxy, same run; ${CONCURRENCY} connections unless c=1; figures over all ${ROUNDS} rounds, spread = per-round min–max)`);
-  const failed = printGoals(all, perRound, soak);
+  const failed = printGoals(all, perRound, soak, portkeyNote ? "not run: Portkey could not start (above)" : undefined);
   console.log(`${failed === 0 ? "all measured goals PASS" : `${failed} goal(s) FAIL`} (a benchmark: the exit code is 0 either way)`);
   if (soak) printSoak(soak);
   if (baseline) printBaseline(rows);

@@ -116,6 +116,8 @@ function ttfbGoal(label: string, target: string, pct: "p50" | "p99", limit: numb
   };
 }
 
+const PORTKEY_MISSING = "not run (BENCH_PORTKEY=1)";
+
 function portkeyGoal(label: string, mode: Mode): Goal {
   return {
     label,
@@ -132,7 +134,7 @@ function portkeyGoal(label: string, mode: Mode): Goal {
     figure: times,
     digits: 2,
     unit: "x",
-    missing: "not run (BENCH_PORTKEY=1)",
+    missing: PORTKEY_MISSING,
   };
 }
 
@@ -171,11 +173,11 @@ const GOALS: Goal[] = [
 const verdict = (ok: boolean) => (ok ? "PASS" : "FAIL");
 
 /** The goals table; returns how many goals failed. */
-export function printGoals(all: View, rounds: View[], soak: SoakSample[] | null): number {
+export function printGoals(all: View, rounds: View[], soak: SoakSample[] | null, portkeyMissing?: string): number {
   let failed = 0;
   const rows = GOALS.map((g) => {
     const f = g.compute(all);
-    if (!f) return [g.label, g.goal, "—", "—", "—", g.missing, "", "—"];
+    if (!f) return [g.label, g.goal, "—", "—", "—", (g.missing === PORTKEY_MISSING && portkeyMissing) || g.missing, "", "—"];
     const perRound = spread(rounds.map((v) => g.compute(v)?.figure ?? NaN));
     const ok = g.atLeast ? f.figure >= g.limit : f.figure <= g.limit;
     if (!ok) failed++;
