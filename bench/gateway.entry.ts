@@ -2,8 +2,10 @@
 // with two providers on the same mock: one speaking openai-chat (same-format
 // path) and one speaking anthropic-messages (translated path).
 // BENCH_DATABASE_URL (a PostgreSQL server) and BENCH_REDIS_URL run it as one instance of a
-// scale-out deployment (a database of its own, dropped at the end); BENCH_KEY_LIMIT (USD) gives
-// the bench key a spending limit, so every request also reserves and settles.
+// scale-out deployment (a database of its own, dropped at the end). The bench key has a spending
+// limit of BENCH_KEY_LIMIT USD (default 1000; 0 or "off": none), so every request also reserves
+// and settles. BENCH_GATEWAY_IDLE=1 starts a gateway with the default catalog only (no bench
+// providers, no key, no request), for the idle-memory figure.
 import { SQL } from "bun";
 import { createInferenceKey, startTestGateway } from "../test/support/gateway";
 import { announceReady, onTerminate } from "./lib/child";
@@ -42,12 +44,25 @@ async function scaleOutEnv(): Promise<{ env: Record<string, string>; drop(): Pro
   };
 }
 
+/** USD limit of the bench key; undefined = no limit. */
+function keyLimit(): number | undefined {
+  const raw = (process.env.BENCH_KEY_LIMIT ?? "1000").trim().toLowerCase();
+  const usd = Number(raw);
+  return raw === "" || raw === "off" || !Number.isFinite(usd) || usd <= 0 ? undefined : usd;
+}
+
+const idle = process.env.BENCH_GATEWAY_IDLE === "1";
 const scaleOut = await scaleOutEnv();
-const gw = await startTestGateway({ yaml, env: scaleOut.env });
-const limit = process.env.BENCH_KEY_LIMIT ? Number(process.env.BENCH_KEY_LIMIT) : undefined;
-const { key } = await createInferenceKey(gw, { name: "bench", ...(limit ? { limit } : {}) });
+const env = { GATEWAY_DEFAULT_CATALOG: "true", ...scaleOut.env };
+const gw = await startTestGateway(idle ? { env } : { yaml, env });
 onTerminate(async () => {
   await gw.close();
   await scaleOut.drop();
 });
-announceReady({ url: gw.url, key });
+if (idle) {
+  announceReady({ url: gw.url });
+} else {
+  const limit = keyLimit();
+  const { key } = await createInferenceKey(gw, { name: "bench", ...(limit ? { limit } : {}) });
+  announceReady({ url: gw.url, key, limit: limit ?? null });
+}

@@ -1,114 +1,222 @@
-// Gateway overhead benchmark (not a test; loopback only). See bench/README.md.
+// Gateway goals benchmark (not a test; loopback only). See bench/README.md.
 //
-// Three targets on one mock upstream: the upstream directly, a bare Bun
-// pass-through proxy (the floor) and the gateway (same-format and translated),
-// each in non-streaming and streaming mode. Every server runs in its own child
-// process; this process only generates load and measures. Batches are
-// interleaved round-robin so machine noise hits every target alike.
+// One mock upstream; targets: the upstream directly, a bare Bun pass-through proxy (the
+// floor), the gateway (same-format and translated; json, 50-chunk streams, and a mixed
+// load), optionally a baseline checkout's gateway and the Portkey gateway (Node). Every
+// server runs in its own child process; this process only generates load and measures.
+// Each round starts a fresh floor and gateway for idle memory, then runs batches of every
+// target interleaved round-robin, so machine noise hits every target alike. It prints
+// every goal with its value, the ratio to the floor, the spread across rounds and
+// PASS/FAIL, and always exits 0 once it could run.
 import { join } from "node:path";
 import { spawnChild, type Child, type CpuSample } from "./lib/child";
-import { fetchText, runBatch, type RequestSpec } from "./lib/load";
-import { SAME_FORMAT_MODEL, TRANSLATED_MODEL, UPSTREAM_MODEL } from "./lib/models";
-import { printBaseline, printGoals, printTable, type Row } from "./lib/report";
-import { Accumulator } from "./lib/stats";
+import { fetchText, runBatch, runFor, type RequestSpec } from "./lib/load";
+import { machineLine } from "./lib/machine";
+import { readMemory, settledRss } from "./lib/memory";
+import { chatBody, SAME_FORMAT_MODEL, TRANSLATED_MODEL, UPSTREAM_MODEL } from "./lib/models";
+import { portkeyHeaders, startPortkey, type Portkey } from "./lib/portkey";
+import { REPLY_END, REPLY_START, STREAM_CHUNK_COUNT } from "./lib/reply";
+import { FLOOR, PORTKEY, printBaseline, printGoals, printSoak, printTable, SAME, TRANSLATED, type MemoryFigures, type Mode, type Row, type SoakSample, type View } from "./lib/report";
+import { median, RoundAccumulator, type Summary } from "./lib/stats";
 
-const envInt = (name: string, fallback: number) => {
+const envNumber = (name: string, fallback: number) => {
   const v = Number(process.env[name]);
-  return Number.isFinite(v) && v > 0 ? Math.floor(v) : fallback;
+  return Number.isFinite(v) && v > 0 ? v : fallback;
 };
-const REQUESTS = envInt("BENCH_REQUESTS", 3000); // measured requests per target and mode
+const envInt = (name: string, fallback: number) => Math.floor(envNumber(name, fallback));
+const ROUNDS = envInt("BENCH_ROUNDS", 5);
+const REQUESTS = envInt("BENCH_REQUESTS", 2000); // per target, mode and round, at CONCURRENCY
+const TTFB_REQUESTS = envInt("BENCH_TTFB_REQUESTS", 400); // per stream target and round, at concurrency 1
 const BATCH = envInt("BENCH_BATCH", 200);
 const WARMUP = envInt("BENCH_WARMUP", 300); // per target and mode
-const CONCURRENCY = envInt("BENCH_CONCURRENCY", 8);
+const CONCURRENCY = envInt("BENCH_CONCURRENCY", 16);
 const SETTLE_MS = envInt("BENCH_SETTLE_MS", 10); // lets a child finish post-response work before its CPU is read
+const SOAK_MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 0) || 0;
+const SOAK_SAMPLE_S = envNumber("BENCH_SOAK_SAMPLE_SECONDS", 30);
+const WITH_PORTKEY = ["1", "true", "yes"].includes((process.env.BENCH_PORTKEY ?? "").toLowerCase());
 const GATEWAY_BUN_ARGS = (process.env.BENCH_GATEWAY_BUN_ARGS ?? "").split(" ").filter(Boolean);
 /** a checkout of another commit (with node_modules): its gateway runs beside this one, interleaved, for a before/after figure */
 const BASELINE = process.env.BENCH_BASELINE;
+/** USD limit of the bench key (reservations on); "off" or 0: no limit. Passed to the baseline's gateway too. */
+const KEY_LIMIT = process.env.BENCH_KEY_LIMIT ?? "1000";
 
-type Target = { name: string; mode: "json" | "stream"; spec: RequestSpec; child: Child<unknown> | null; acc: Accumulator };
+type GatewayInfo = { url: string; key: string; limit?: number | null };
+type Target = { name: string; mode: Mode; concurrency: number; perRound: number; specs: RequestSpec[]; child: Child<unknown> | null; acc: RoundAccumulator };
 
-function chatBody(model: string, stream: boolean): string {
-  const body: Record<string, unknown> = { model, messages: [{ role: "user", content: "Say hello." }], max_tokens: 64 };
-  if (stream) Object.assign(body, { stream: true, stream_options: { include_usage: true } });
-  return JSON.stringify(body);
-}
-
-function check(target: Target, text: string): void {
-  const ok = target.mode === "stream" ? text.includes("tok19") && text.includes("[DONE]") : text.includes("Hello from the bench upstream.");
+function check(target: Target, spec: RequestSpec, text: string): void {
+  const ok = spec.stream ? text.includes(REPLY_END) && text.includes("[DONE]") : text.includes(REPLY_START) && text.includes(REPLY_END);
   if (!ok || !text.includes("usage")) throw new Error(`${target.name} ${target.mode}: unexpected response: ${text.slice(0, 400)}`);
 }
 
 const cpuUs = (s: CpuSample) => s.user + s.system;
-
-const started = performance.now();
 const here = import.meta.dir;
+const started = performance.now();
+
 const upstream = await spawnChild<{ url: string }>(join(here, "upstream.entry.ts"));
-const childEnv = { BENCH_UPSTREAM_URL: upstream.info.url };
+const childEnv = { BENCH_UPSTREAM_URL: upstream.info.url, BENCH_KEY_LIMIT: KEY_LIMIT };
 const [floor, gateway, baseline] = await Promise.all([
   spawnChild<{ url: string }>(join(here, "floor-proxy.entry.ts"), childEnv),
-  spawnChild<{ url: string; key: string }>(join(here, "gateway.entry.ts"), childEnv, GATEWAY_BUN_ARGS),
+  spawnChild<GatewayInfo>(join(here, "gateway.entry.ts"), childEnv, GATEWAY_BUN_ARGS),
   // the baseline keeps its own database defaults: SQLite in a temporary directory
-  BASELINE ? spawnChild<{ url: string; key: string }>(join(BASELINE, "bench/gateway.entry.ts"), { BENCH_UPSTREAM_URL: upstream.info.url }) : Promise.resolve(null),
+  BASELINE ? spawnChild<GatewayInfo>(join(BASELINE, "bench/gateway.entry.ts"), childEnv) : Promise.resolve(null),
 ]);
-const children = [upstream, floor, gateway, ...(baseline ? [baseline] : [])];
-const measured = [floor, gateway, ...(baseline ? [baseline] : [])];
+let portkey: Portkey | null = null;
+let portkeyNote = "";
+if (WITH_PORTKEY) {
+  try {
+    portkey = await startPortkey();
+  } catch (err) {
+    portkeyNote = `Portkey not run: ${(err as Error).message}`;
+  }
+}
+const children = [upstream, floor, gateway, ...(baseline ? [baseline] : []), ...(portkey ? [portkey.child] : [])];
+const measured = children.filter((c) => c !== upstream);
+const childName = new Map<Child<unknown>, string>([[floor, "floor"], [gateway, "gateway"], ...(baseline ? [[baseline, "baseline"] as const] : []), ...(portkey ? [[portkey.child, "portkey"] as const] : [])]);
+
+/** RSS of a fresh floor and a fresh gateway (default catalog, no request), once start-up has settled. */
+async function idleMemory(): Promise<{ floor: number | null; gateway: number | null }> {
+  const [f, g] = await Promise.all([
+    spawnChild<{ url: string }>(join(here, "floor-proxy.entry.ts"), childEnv),
+    spawnChild<{ url: string }>(join(here, "gateway.entry.ts"), { ...childEnv, BENCH_GATEWAY_IDLE: "1" }, GATEWAY_BUN_ARGS),
+  ]);
+  try {
+    const [floorMb, gatewayMb] = await Promise.all([settledRss(f.proc.pid), settledRss(g.proc.pid)]);
+    return { floor: floorMb, gateway: gatewayMb };
+  } finally {
+    await Promise.all([f.stop(), g.stop()]);
+  }
+}
 
 try {
-  const headers = { "content-type": "application/json", authorization: `Bearer ${gateway.info.key}` };
+  const headers: Record<string, string> = { "content-type": "application/json", authorization: `Bearer ${gateway.info.key}` };
+  const spec = (url: string, model: string, stream: boolean, h = headers): RequestSpec => ({ url, headers: h, body: chatBody(model, stream), stream });
+  const gatewaySpec = (g: Child<GatewayInfo>, model: string, stream: boolean) =>
+    spec(`${g.info.url}/api/v1/chat/completions`, model, stream, { ...headers, authorization: `Bearer ${g.info.key}` });
   const targets: Target[] = [];
-  for (const mode of ["json", "stream"] as const) {
-    const stream = mode === "stream";
-    const add = (name: string, url: string, model: string, child: Child<unknown> | null) =>
-      targets.push({ name, mode, child, acc: new Accumulator(), spec: { url, headers, body: chatBody(model, stream), stream } });
-    add("direct upstream", `${upstream.info.url}/chat/completions`, UPSTREAM_MODEL, null);
-    add("floor proxy", `${floor.info.url}/v1/chat/completions`, UPSTREAM_MODEL, floor);
-    add("gateway same-format", `${gateway.info.url}/api/v1/chat/completions`, SAME_FORMAT_MODEL, gateway);
-    add("gateway translated", `${gateway.info.url}/api/v1/chat/completions`, TRANSLATED_MODEL, gateway);
+  const add = (name: string, mode: Mode, child: Child<unknown> | null, specs: RequestSpec[]) => {
+    const unloaded = mode === "stream c=1";
+    targets.push({ name, mode, child, specs, concurrency: unloaded ? 1 : CONCURRENCY, perRound: unloaded ? TTFB_REQUESTS : REQUESTS, acc: new RoundAccumulator() });
+  };
+  for (const mode of ["json", "stream", "stream c=1"] as const) {
+    const stream = mode !== "json";
+    add("direct upstream", mode, null, [spec(`${upstream.info.url}/chat/completions`, UPSTREAM_MODEL, stream)]);
+    add(FLOOR, mode, floor, [spec(`${floor.info.url}/v1/chat/completions`, UPSTREAM_MODEL, stream)]);
+    add(SAME, mode, gateway, [gatewaySpec(gateway, SAME_FORMAT_MODEL, stream)]);
+    add(TRANSLATED, mode, gateway, [gatewaySpec(gateway, TRANSLATED_MODEL, stream)]);
+    if (mode === "stream c=1") continue;
     if (baseline) {
-      const baselineHeaders = { ...headers, authorization: `Bearer ${baseline.info.key}` };
-      targets.push({ name: "baseline same-format", mode, child: baseline, acc: new Accumulator(), spec: { url: `${baseline.info.url}/api/v1/chat/completions`, headers: baselineHeaders, body: chatBody(SAME_FORMAT_MODEL, stream), stream } });
-      targets.push({ name: "baseline translated", mode, child: baseline, acc: new Accumulator(), spec: { url: `${baseline.info.url}/api/v1/chat/completions`, headers: baselineHeaders, body: chatBody(TRANSLATED_MODEL, stream), stream } });
+      add("baseline same-format", mode, baseline, [gatewaySpec(baseline, SAME_FORMAT_MODEL, stream)]);
+      add("baseline translated", mode, baseline, [gatewaySpec(baseline, TRANSLATED_MODEL, stream)]);
     }
+    if (portkey) add(PORTKEY, mode, portkey.child, [spec(`${portkey.child.info.url}/v1/chat/completions`, UPSTREAM_MODEL, stream, portkeyHeaders(upstream.info.url))]);
   }
+  // the memory figures' load: both paths, json and stream, in one batch
+  const mixed = [false, true].flatMap((stream) => [gatewaySpec(gateway, SAME_FORMAT_MODEL, stream), gatewaySpec(gateway, TRANSLATED_MODEL, stream)]);
+  add("gateway mixed", "mixed", gateway, mixed);
 
-  for (const t of targets) check(t, await fetchText(t.spec));
+  const upstreamJson = await fetchText(targets[0]!.specs[0]!);
+  const upstreamStream = await fetchText(targets.find((t) => t.mode === "stream")!.specs[0]!);
+  for (const t of targets) for (const s of t.specs) check(t, s, await fetchText(s));
+
+  const subRounds = Math.ceil(REQUESTS / BATCH);
+  console.log(`goals bench: ${ROUNDS} interleaved rounds; per round, target and mode ${REQUESTS} requests at concurrency ${CONCURRENCY} (batches of ${BATCH}) and ${TTFB_REQUESTS} streamed at concurrency 1; warm-up ${WARMUP}`);
+  console.log(machineLine(portkey ? [portkey.node] : []));
+  console.log(
+    `upstream: json answer ${upstreamJson.length} bytes, stream ${STREAM_CHUNK_COUNT} content chunks (${upstreamStream.match(/^data: /gm)?.length ?? 0} SSE events, ${upstreamStream.length} bytes); ` +
+      `bench key limit ${gateway.info.limit ? `$${gateway.info.limit} (reservations on)` : "none (reservations off)"}; ` +
+      `store ${process.env.BENCH_DATABASE_URL ? `PostgreSQL${process.env.BENCH_REDIS_URL ? " + Redis" : ""}` : "SQLite"}` +
+      (portkey ? `; ${portkey.installed}` : ""),
+  );
+  if (portkeyNote) console.log(portkeyNote);
+
   for (let done = 0; done < WARMUP; done += BATCH) {
-    for (const t of targets) await runBatch(t.spec, Math.min(BATCH, WARMUP - done), CONCURRENCY);
+    for (const t of targets) await runBatch(t.specs, Math.min(BATCH, WARMUP - done, t.perRound), t.concurrency);
   }
 
   const cpuAtStart = new Map(await Promise.all(measured.map(async (c) => [c, cpuUs(await c.cpu())] as const)));
   const cpuInBatches = new Map<Child<unknown>, number>(measured.map((c) => [c, 0]));
-  const rounds = Math.ceil(REQUESTS / BATCH);
-  for (let round = 0; round < rounds; round++) {
-    const size = Math.min(BATCH, REQUESTS - round * BATCH);
-    // rotate the starting target each round so no target always follows the same one
-    for (let i = 0; i < targets.length; i++) {
-      const t = targets[(i + round) % targets.length]!;
-      const before = t.child ? cpuUs(await t.child.cpu()) : 0;
-      const batch = await runBatch(t.spec, size, CONCURRENCY);
-      let used: number | null = null;
-      if (t.child) {
-        await Bun.sleep(SETTLE_MS);
-        used = cpuUs(await t.child.cpu()) - before;
-        cpuInBatches.set(t.child, cpuInBatches.get(t.child)! + used);
+  const roundMemory: MemoryFigures[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const idle = await idleMemory();
+    for (let sub = 0; sub < subRounds; sub++) {
+      // rotate the starting target every batch so no target always follows the same one
+      const rotation = round * subRounds + sub;
+      for (let i = 0; i < targets.length; i++) {
+        const t = targets[(i + rotation) % targets.length]!;
+        const size = Math.floor(((sub + 1) * t.perRound) / subRounds) - Math.floor((sub * t.perRound) / subRounds);
+        if (size === 0) continue;
+        const before = t.child ? cpuUs(await t.child.cpu()) : 0;
+        const batch = await runBatch(t.specs, size, t.concurrency);
+        let used: number | null = null;
+        if (t.child) {
+          await Bun.sleep(SETTLE_MS);
+          used = cpuUs(await t.child.cpu()) - before;
+          cpuInBatches.set(t.child, cpuInBatches.get(t.child)! + used);
+        }
+        t.acc.add(round, batch, used);
       }
-      t.acc.add(batch, used);
+    }
+    roundMemory.push({ idleGateway: idle.gateway, idleFloor: idle.floor, peakGateway: readMemory(gateway.proc.pid)?.peakMb ?? null, peakFloor: readMemory(floor.proc.pid)?.peakMb ?? null });
+    console.log(`  round ${round + 1}/${ROUNDS} done (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  }
+
+  // CPU a child used outside its own batches, up to the end of the rounds (the soak is not in it)
+  const cpuOutside = await Promise.all(
+    measured.map(async (child) => {
+      const total = cpuUs(await child.cpu()) - cpuAtStart.get(child)!;
+      return `  ${childName.get(child)} CPU outside its own batches (idle/GC, not attributed): ${((total - cpuInBatches.get(child)!) / 1000).toFixed(1)} ms of ${(total / 1000).toFixed(1)} ms`;
+    }),
+  );
+
+  let soak: SoakSample[] | null = null;
+  if (SOAK_MINUTES > 0) {
+    soak = [];
+    console.log(`  soak: ${SOAK_MINUTES} min of mixed load on the gateway, RSS every ${SOAK_SAMPLE_S} s`);
+    const totalMs = SOAK_MINUTES * 60_000;
+    for (let elapsed = 0; elapsed < totalMs; ) {
+      const ms = Math.min(SOAK_SAMPLE_S * 1000, totalMs - elapsed);
+      const requests = await runFor(mixed, ms, CONCURRENCY);
+      elapsed += ms;
+      soak.push({ seconds: Math.round(elapsed / 1000), rssMb: readMemory(gateway.proc.pid)?.rssMb ?? NaN, rps: requests / (ms / 1000) });
     }
   }
 
-  const rows: Row[] = targets.map((t) => ({ target: t.name, mode: t.mode, summary: t.acc.summary() }));
-  console.log(
-    `overhead bench: ${REQUESTS} measured requests per target and mode (batches of ${BATCH}, ${rounds} interleaved rounds), ` +
-      `concurrency ${CONCURRENCY}, warm-up ${WARMUP}; bun ${Bun.version}, ${navigator.hardwareConcurrency} cores\n`,
-  );
+  const rows: Row[] = targets.map((t) => ({ target: t.name, mode: t.mode, concurrency: t.concurrency, summary: t.acc.all.summary(), rounds: t.acc.rounds.map((a) => a.summary()) }));
+  const find = (list: Row[], pick: (r: Row) => Summary) => (target: string, mode: Mode) => {
+    const row = list.find((r) => r.target === target && r.mode === mode);
+    return row ? pick(row) : undefined;
+  };
+  const medianOf = (pick: (m: MemoryFigures) => number | null) => {
+    const values = roundMemory.map(pick).filter((v): v is number => v !== null);
+    return values.length ? median(values) : null;
+  };
+  const all: View = {
+    get: find(rows, (r) => r.summary),
+    memory: {
+      idleGateway: medianOf((m) => m.idleGateway),
+      idleFloor: medianOf((m) => m.idleFloor),
+      peakGateway: readMemory(gateway.proc.pid)?.peakMb ?? null,
+      peakFloor: readMemory(floor.proc.pid)?.peakMb ?? null,
+    },
+  };
+  const perRound: View[] = roundMemory.map((memory, round) => ({ get: find(rows, (r) => r.rounds[round]!), memory }));
+
+  console.log("");
   printTable(rows);
-  printGoals(rows, "floor proxy", ["gateway same-format", "gateway translated"]);
-  if (baseline) printBaseline(rows);
-  for (const [child, name] of [[floor, "floor"], [gateway, "gateway"], ...(baseline ? [[baseline, "baseline"] as const] : [])] as const) {
-    const total = cpuUs(await child.cpu()) - cpuAtStart.get(child)!;
-    const outside = total - cpuInBatches.get(child)!;
-    console.log(`  ${name} CPU outside its own batches (idle/GC, not attributed): ${(outside / 1000).toFixed(1)} ms of ${(total / 1000).toFixed(1)} ms`);
+  console.log("\nmemory (RSS from /proc, MB): idle = a fresh process, settled, before any request (median of rounds); now and peak (VmHWM) = the measured process at the end");
+  const mb = (v: number | null | undefined) => (v == null ? "—" : v.toFixed(1)).padStart(6);
+  for (const c of measured) {
+    const idle = c === floor ? all.memory.idleFloor : c === gateway ? all.memory.idleGateway : null;
+    const m = readMemory(c.proc.pid);
+    console.log(`  ${childName.get(c)!.padEnd(8)}  idle ${mb(idle)}  now ${mb(m?.rssMb)}  peak ${mb(m?.peakMb)}`);
   }
+
+  console.log(`\ngoals (gateway vs the floor proxy, same run; ${CONCURRENCY} connections unless c=1; figures over all ${ROUNDS} rounds, spread = per-round min–max)`);
+  const failed = printGoals(all, perRound, soak, portkeyNote ? "not run: Portkey could not start (above)" : undefined);
+  console.log(`${failed === 0 ? "all measured goals PASS" : `${failed} goal(s) FAIL`} (a benchmark: the exit code is 0 either way)`);
+  if (soak) printSoak(soak);
+  if (baseline) printBaseline(rows);
+  console.log(["", ...cpuOutside].join("\n"));
   console.log(`\ntotal run time ${((performance.now() - started) / 1000).toFixed(1)} s`);
 } finally {
   await Promise.all(children.map((c) => c.stop()));

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawnChild } from "./lib/child";
 import { runBatch, type RequestSpec } from "./lib/load";
-import { SAME_FORMAT_MODEL, TRANSLATED_MODEL } from "./lib/models";
+import { chatBody, SAME_FORMAT_MODEL, TRANSLATED_MODEL } from "./lib/models";
 import { categorize, type CpuProfile } from "./lib/profile-categories";
 
 const envInt = (name: string, fallback: number) => {
@@ -15,7 +15,7 @@ const envInt = (name: string, fallback: number) => {
 };
 const REQUESTS = envInt("BENCH_REQUESTS", 2000);
 const WARMUP = envInt("BENCH_WARMUP", 300);
-const CONCURRENCY = envInt("BENCH_CONCURRENCY", 8);
+const CONCURRENCY = envInt("BENCH_CONCURRENCY", 16);
 const INTERVAL_US = envInt("BENCH_PROFILE_INTERVAL_US", 250);
 
 const here = import.meta.dir;
@@ -29,12 +29,10 @@ try {
         `--cpu-prof-dir=${dir}`,
         `--cpu-prof-interval=${INTERVAL_US}`,
       ]);
-      const body: Record<string, unknown> = { model, messages: [{ role: "user", content: "Say hello." }], max_tokens: 64 };
-      if (stream) Object.assign(body, { stream: true, stream_options: { include_usage: true } });
       const spec: RequestSpec = {
         url: `${gateway.info.url}/api/v1/chat/completions`,
         headers: { "content-type": "application/json", authorization: `Bearer ${gateway.info.key}` },
-        body: JSON.stringify(body),
+        body: chatBody(model, stream),
         stream,
       };
       await runBatch(spec, WARMUP, CONCURRENCY);

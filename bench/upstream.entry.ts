@@ -1,16 +1,16 @@
-// Child process: the mock upstream every target ultimately calls. Short replies
-// with usage; streams are ~20 small chunks with no artificial delay.
+// Child process: the mock upstream every target ultimately calls
+// (test/support/mock-upstream.ts, configured through its options): a chat completion
+// of about 1 KB of JSON, or the same text streamed in 50 content chunks, with usage,
+// and no artificial delay. See lib/reply.ts.
 import { startMockUpstream } from "../test/support/mock-upstream";
 import { announceReady, onTerminate } from "./lib/child";
-
-const STREAM_CHUNKS = Array.from({ length: 20 }, (_, i) => `tok${i} `);
-const REPLY = "Hello from the bench upstream.";
+import { REPLY_TEXT, REPLY_TOKENS, STREAM_PIECES } from "./lib/reply";
 
 const up = await startMockUpstream();
 up.setHandler((req) => {
   // the mock records every request; keep that list from growing for the whole run
   if (up.requests.length > 256) up.requests.splice(0, up.requests.length - 1);
-  return { text: req.body?.stream ? STREAM_CHUNKS : REPLY, usage: { input: 12, output: 20 } };
+  return { text: req.body?.stream ? STREAM_PIECES : REPLY_TEXT, usage: { input: 12, output: REPLY_TOKENS } };
 });
 onTerminate(() => up.stop());
 announceReady({ url: up.url });

@@ -33,8 +33,14 @@ export function onTerminate(cleanup: () => Promise<void> | void): void {
 export type Child<T> = { proc: Subprocess; info: T & { control: string }; cpu(): Promise<CpuSample>; stop(): Promise<void> };
 
 /** Spawns `bun <script>` and waits for its ready line. */
-export async function spawnChild<T>(script: string, env: Record<string, string> = {}, bunArgs: string[] = []): Promise<Child<T>> {
-  const proc = Bun.spawn(["bun", ...bunArgs, script], {
+export function spawnChild<T>(script: string, env: Record<string, string> = {}, bunArgs: string[] = []): Promise<Child<T>> {
+  return spawnCommand<T>(["bun", ...bunArgs, script], env);
+}
+
+/** Spawns any command that prints the same ready line (e.g. Node with portkey.preload.mjs) and waits for it. */
+export async function spawnCommand<T>(cmd: string[], env: Record<string, string> = {}): Promise<Child<T>> {
+  const label = cmd.at(-1);
+  const proc = Bun.spawn(cmd, {
     env: { ...process.env, ...env },
     stdout: "pipe",
     stderr: "inherit",
@@ -44,7 +50,7 @@ export async function spawnChild<T>(script: string, env: Record<string, string> 
   const decoder = new TextDecoder();
   while (!buffered.includes("\n")) {
     const { value, done } = await reader.read();
-    if (done) throw new Error(`${script} exited before announcing readiness (exit ${await proc.exited})`);
+    if (done) throw new Error(`${label} exited before announcing readiness (exit ${await proc.exited})`);
     buffered += decoder.decode(value, { stream: true });
   }
   reader.releaseLock();

@@ -3,3 +3,10 @@ export const SAME_FORMAT_MODEL = "bench/chat";
 export const TRANSLATED_MODEL = "bench/translated";
 /** What the mock sees as `model` when called directly or through the floor proxy. */
 export const UPSTREAM_MODEL = "m-chat";
+
+/** The bench's chat request: a short prompt, room for the whole ~1 KB answer, usage in streams. */
+export function chatBody(model: string, stream: boolean): string {
+  const body: Record<string, unknown> = { model, messages: [{ role: "user", content: "Say hello." }], max_tokens: 512 };
+  if (stream) Object.assign(body, { stream: true, stream_options: { include_usage: true } });
+  return JSON.stringify(body);
+}

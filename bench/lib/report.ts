@@ -1,58 +1,211 @@
-// Prints the results table, the gateway-vs-floor ratios and the goals.
-import type { Summary } from "./stats";
+// Prints the results table, the goals table (every goal with its value, the ratio to the
+// floor proxy, the spread across rounds and PASS/FAIL) and the baseline comparison.
+import { spread, type Spread, type Summary } from "./stats";
 
-export type Row = { target: string; mode: "json" | "stream"; summary: Summary };
+export type Mode = "json" | "stream" | "stream c=1" | "mixed";
+export type Row = { target: string; mode: Mode; concurrency: number; summary: Summary; rounds: Summary[] };
 
-export const GOALS = { cpuRatio: 2, addedP50Ms: 0.5, addedTtfbMs: 1 };
+/** Resident memory of the floor and the gateway, MB: fresh idle processes, and the peak (VmHWM) of the measured ones. */
+export type MemoryFigures = { idleGateway: number | null; idleFloor: number | null; peakGateway: number | null; peakFloor: number | null };
 
-const fmt = (v: number | null, digits: number) => (v === null || Number.isNaN(v) ? "—" : v.toFixed(digits));
-const verdict = (ok: boolean) => (ok ? "PASS" : "FAIL");
+/** What a goal is computed from: the whole run, or one round. */
+export type View = { get(target: string, mode: Mode): Summary | undefined; memory: MemoryFigures };
 
-function table(headers: string[], rows: string[][]): string {
+export type SoakSample = { seconds: number; rssMb: number; rps: number };
+
+export const FLOOR = "floor proxy";
+export const SAME = "gateway same-format";
+export const TRANSLATED = "gateway translated";
+export const PORTKEY = "portkey";
+
+const fmt = (v: number | null | undefined, digits: number) => (v === null || v === undefined || Number.isNaN(v) ? "—" : v.toFixed(digits));
+const range = (s: Spread | null, digits: number, unit = "") => (s ? `${s.min.toFixed(digits)}–${s.max.toFixed(digits)}${unit}` : "—");
+
+function table(headers: string[], rows: string[][], leftColumns: number): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i < leftColumns ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join("  ")
+      .trimEnd();
   return [line(headers), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 
 export function printTable(rows: Row[]): void {
+  const over = (r: Row, pick: (s: Summary) => number | null, digits: number) => range(spread(r.rounds.map((s) => pick(s) ?? NaN)), digits);
   console.log(
     table(
-      ["target", "mode", "req/s", "p50 ms", "p99 ms", "CPU µs/req", "TTFB p50 ms"],
-      rows.map(({ target, mode, summary: s }) => [
-        target,
-        mode,
-        fmt(s.rps, 0),
-        fmt(s.p50, 3),
-        fmt(s.p99, 3),
-        fmt(s.cpuUsPerReq, 0),
-        mode === "stream" ? fmt(s.ttfbP50, 3) : "—",
-      ]),
+      ["target", "mode", "conc", "req/s", "(rounds)", "p50 ms", "p99 ms", "CPU µs/req", "(rounds)", "TTFB p50 ms", "TTFB p99 ms"],
+      rows.map((r) => {
+        const s = r.summary;
+        const streamed = r.mode.startsWith("stream");
+        return [
+          r.target,
+          r.mode,
+          String(r.concurrency),
+          fmt(s.rps, 0),
+          over(r, (x) => x.rps, 0),
+          fmt(s.p50, 3),
+          fmt(s.p99, 3),
+          fmt(s.cpuUsPerReq, 0),
+          s.cpuUsPerReq === null ? "" : over(r, (x) => x.cpuUsPerReq, 0),
+          streamed ? fmt(s.ttfbP50, 3) : "—",
+          streamed ? fmt(s.ttfbP99, 3) : "—",
+        ];
+      }),
+      2,
     ),
   );
 }
 
-/** Gateway rows against the floor row of the same mode. */
-export function printGoals(rows: Row[], floorTarget: string, gatewayTargets: string[]): void {
-  console.log("\ngateway vs floor (goals: CPU/req <= 2x floor, added p50 < 0.5 ms, added TTFB p50 < 1 ms)");
-  for (const mode of ["json", "stream"] as const) {
-    const floor = rows.find((r) => r.target === floorTarget && r.mode === mode)?.summary;
-    if (!floor) continue;
-    for (const target of gatewayTargets) {
-      const gw = rows.find((r) => r.target === target && r.mode === mode)?.summary;
-      if (!gw) continue;
-      const ratio = gw.cpuUsPerReq! / floor.cpuUsPerReq!;
-      const addedP50 = gw.p50 - floor.p50;
-      const parts = [
-        `CPU ${ratio.toFixed(2)}x (${fmt(gw.cpuUsPerReq, 0)} vs ${fmt(floor.cpuUsPerReq, 0)} µs) ${verdict(ratio <= GOALS.cpuRatio)}`,
-        `added p50 ${addedP50.toFixed(3)} ms ${verdict(addedP50 < GOALS.addedP50Ms)}`,
-      ];
-      if (mode === "stream") {
-        const addedTtfb = gw.ttfbP50! - floor.ttfbP50!;
-        parts.push(`added TTFB ${addedTtfb.toFixed(3)} ms ${verdict(addedTtfb < GOALS.addedTtfbMs)}`);
-      }
-      console.log(`  ${(target + " " + mode).padEnd(28)} ${parts.join(" | ")}`);
-    }
-  }
+type Figures = { gateway: number; floor: number; figure: number; note?: string };
+type Goal = {
+  label: string;
+  goal: string;
+  limit: number;
+  /** the figure must be at least the limit (throughput), else at most */
+  atLeast?: boolean;
+  compute(v: View): Figures | null;
+  value(x: number): string;
+  figure(x: number): string;
+  digits: number;
+  unit: string;
+  /** why there is no figure when compute gives none */
+  missing: string;
+};
+
+const µs = (x: number) => `${x.toFixed(0)} µs`;
+const ms = (x: number) => `${x.toFixed(3)} ms`;
+const MB = (x: number) => `${x.toFixed(1)} MB`;
+const times = (x: number) => `${x.toFixed(2)}x`;
+
+function cpuGoal(label: string, target: string, mode: Mode, limit: number): Goal {
+  return {
+    label,
+    goal: `<= ${limit.toFixed(1)}x floor`,
+    limit,
+    compute(v) {
+      const gw = v.get(target, mode)?.cpuUsPerReq;
+      const floor = v.get(FLOOR, mode)?.cpuUsPerReq;
+      return gw && floor ? { gateway: gw, floor, figure: gw / floor } : null;
+    },
+    value: µs,
+    figure: times,
+    digits: 2,
+    unit: "x",
+    missing: "not measured",
+  };
+}
+
+function ttfbGoal(label: string, target: string, pct: "p50" | "p99", limit: number): Goal {
+  return {
+    label,
+    goal: `<= ${limit} ms added`,
+    limit,
+    compute(v) {
+      const pick = (s: Summary | undefined) => (pct === "p50" ? s?.ttfbP50 : s?.ttfbP99);
+      const gw = pick(v.get(target, "stream c=1"));
+      const floor = pick(v.get(FLOOR, "stream c=1"));
+      return gw != null && floor != null ? { gateway: gw, floor, figure: gw - floor } : null;
+    },
+    value: ms,
+    figure: (x) => `${x >= 0 ? "+" : ""}${x.toFixed(3)} ms`,
+    digits: 3,
+    unit: " ms",
+    missing: "not measured",
+  };
+}
+
+const PORTKEY_MISSING = "not run (BENCH_PORTKEY=1)";
+
+function portkeyGoal(label: string, mode: Mode): Goal {
+  return {
+    label,
+    goal: ">= 10x Portkey",
+    limit: 10,
+    atLeast: true,
+    compute(v) {
+      const gw = v.get(SAME, mode)?.rps;
+      const floor = v.get(FLOOR, mode)?.rps;
+      const portkey = v.get(PORTKEY, mode)?.rps;
+      return gw && floor && portkey ? { gateway: gw, floor, figure: gw / portkey, note: `(Portkey ${portkey.toFixed(0)} req/s)` } : null;
+    },
+    value: (x) => `${x.toFixed(0)} req/s`,
+    figure: times,
+    digits: 2,
+    unit: "x",
+    missing: PORTKEY_MISSING,
+  };
+}
+
+function memoryGoal(label: string, limit: number, pick: (m: MemoryFigures) => [number | null, number | null]): Goal {
+  return {
+    label,
+    goal: `<= ${limit} MB`,
+    limit,
+    compute(v) {
+      const [gw, floor] = pick(v.memory);
+      return gw !== null && floor !== null ? { gateway: gw, floor, figure: gw } : null;
+    },
+    value: MB,
+    figure: MB,
+    digits: 1,
+    unit: " MB",
+    missing: "not measured (no /proc)",
+  };
+}
+
+const GOALS: Goal[] = [
+  cpuGoal("CPU/req, json, same format (openai-chat)", SAME, "json", 2),
+  cpuGoal("CPU/req, json, translated (anthropic-messages)", TRANSLATED, "json", 2.5),
+  cpuGoal("CPU/req, stream of 50 chunks, same format", SAME, "stream", 2.5),
+  cpuGoal("CPU/req, stream of 50 chunks, translated", TRANSLATED, "stream", 2.5),
+  ttfbGoal("TTFB added, stream, c=1, same format, p50", SAME, "p50", 0.5),
+  ttfbGoal("TTFB added, stream, c=1, same format, p99", SAME, "p99", 2),
+  ttfbGoal("TTFB added, stream, c=1, translated, p50", TRANSLATED, "p50", 0.5),
+  ttfbGoal("TTFB added, stream, c=1, translated, p99", TRANSLATED, "p99", 2),
+  portkeyGoal("throughput vs Portkey (Node), json", "json"),
+  portkeyGoal("throughput vs Portkey (Node), stream", "stream"),
+  memoryGoal("peak RSS after load, json + stream mixed", 120, (m) => [m.peakGateway, m.peakFloor]),
+  memoryGoal("idle RSS, default catalog, fresh start", 80, (m) => [m.idleGateway, m.idleFloor]),
+];
+
+const verdict = (ok: boolean) => (ok ? "PASS" : "FAIL");
+
+/** The goals table; returns how many goals failed. */
+export function printGoals(all: View, rounds: View[], soak: SoakSample[] | null, portkeyMissing?: string): number {
+  let failed = 0;
+  const rows = GOALS.map((g) => {
+    const f = g.compute(all);
+    if (!f) return [g.label, g.goal, "—", "—", "—", (g.missing === PORTKEY_MISSING && portkeyMissing) || g.missing, "", "—"];
+    const perRound = spread(rounds.map((v) => g.compute(v)?.figure ?? NaN));
+    const ok = g.atLeast ? f.figure >= g.limit : f.figure <= g.limit;
+    if (!ok) failed++;
+    return [g.label, g.goal, g.value(f.gateway), g.value(f.floor), times(f.gateway / f.floor), [g.figure(f.figure), f.note].filter(Boolean).join(" "), range(perRound, g.digits, g.unit), verdict(ok)];
+  });
+  rows.push(soakRow(soak, all.memory.peakFloor, () => failed++));
+  console.log(table(["case", "goal", "gateway", "floor", "x floor", "goal figure", "rounds min–max", "verdict"], rows, 2));
+  return failed;
+}
+
+/** RSS flat over the soak: the last sample within 10% of the one at minute 1. */
+function soakRow(soak: SoakSample[] | null, floorMb: number | null, fail: () => void): string[] {
+  const label = "RSS flat over the soak (last vs minute 1)";
+  const goal = "within 10%";
+  const atMinute1 = soak?.find((s) => s.seconds >= 60);
+  const last = soak?.at(-1);
+  if (!soak) return [label, goal, "—", "—", "—", "not run (BENCH_SOAK_MINUTES=10)", "", "—"];
+  if (!atMinute1 || !last || last === atMinute1) return [label, goal, "—", "—", "—", "soak too short (needs > 1 minute)", "", "—"];
+  const change = (last.rssMb / atMinute1.rssMb - 1) * 100;
+  const ok = Math.abs(change) <= 10;
+  if (!ok) fail();
+  const s = spread(soak.map((x) => x.rssMb));
+  return [label, goal, MB(last.rssMb), floorMb === null ? "—" : MB(floorMb), floorMb === null ? "—" : times(last.rssMb / floorMb), `${change >= 0 ? "+" : ""}${change.toFixed(1)}% (${MB(atMinute1.rssMb)} at 1 min)`, `samples ${range(s, 1, " MB")}`, verdict(ok)];
+}
+
+export function printSoak(soak: SoakSample[]): void {
+  console.log(`\nsoak: gateway RSS every ${soak.length > 1 ? soak[1]!.seconds - soak[0]!.seconds : soak[0]?.seconds ?? 0} s under the mixed load`);
+  for (const s of soak) console.log(`  ${String(s.seconds).padStart(5)} s  ${MB(s.rssMb).padStart(9)}  ${s.rps.toFixed(0).padStart(6)} req/s`);
 }
 
 /** This gateway against the baseline checkout (BENCH_BASELINE), same mode and path: the regression figure. */
