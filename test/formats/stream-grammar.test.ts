@@ -7,8 +7,11 @@ import { openaiResponsesInbound, openaiResponsesUpstream } from "../../src/forma
 import { unpackForeignSignature } from "../../src/formats/reasoning-signature";
 import type { EncodeContext, InboundCodec, SseEvent, UpstreamCodec } from "../../src/ir/codec";
 import type { IRAssistantPart, IRStreamPart } from "../../src/ir/types";
+import { realistic as anthropicStream } from "./anthropic-messages/upstream-events";
 import { encodeParts } from "./encode-parts";
 import { blocks, irStream, streamEnd } from "./ir-arbitrary";
+import { realistic as chatStream } from "./openai-chat/upstream-events";
+import { upstreamEvents } from "./openai-responses/upstream-events";
 import { collect, mergeNeighbours } from "./stream-collect";
 import { grammarViolations } from "./stream-grammar";
 
@@ -22,6 +25,8 @@ type Format = {
   name: string;
   inbound: InboundCodec<never, unknown>;
   upstream: UpstreamCodec;
+  /** a whole stream as a real upstream of this format sends it */
+  upstreamStream: SseEvent[];
   /** what an upstream of this format sends when it fails mid-stream */
   errorEvent: SseEvent;
   /** the content as this format can carry it */
@@ -33,6 +38,7 @@ const FORMATS: Format[] = [
     name: "openai-chat",
     inbound: openaiChatInbound,
     upstream: openaiChatUpstream,
+    upstreamStream: chatStream,
     errorEvent: { data: JSON.stringify({ id: "x", object: "chat.completion.chunk", choices: [], error: { code: 502, message: "upstream died" } }) },
     carried: (content) => content,
   },
@@ -40,6 +46,7 @@ const FORMATS: Format[] = [
     name: "openai-responses",
     inbound: openaiResponsesInbound,
     upstream: openaiResponsesUpstream,
+    upstreamStream: upstreamEvents(['{"city":', '"Paris"}'], ['{"city":"Rome"}']),
     errorEvent: { event: "error", data: JSON.stringify({ type: "error", code: "server_error", message: "upstream died" }) },
     carried: (content) => content,
   },
@@ -47,6 +54,7 @@ const FORMATS: Format[] = [
     name: "anthropic-messages",
     inbound: anthropicInbound,
     upstream: anthropicUpstream,
+    upstreamStream: sseEvents(anthropicStream),
     errorEvent: { event: "error", data: JSON.stringify({ type: "error", error: { type: "overloaded_error", message: "upstream died" } }) },
     // Anthropic has no refusal block: a refusal is said in text
     carried: (content) => content.map((part) => (part.type === "refusal" ? { type: "text", text: part.refusal } : part)),
@@ -131,11 +139,19 @@ describe.each(FORMATS)("$name", (format) => {
     );
   });
 
+  test("a real upstream's stream decodes to a valid IR stream", () => {
+    expect(grammarViolations(decode(format.upstream, format.upstreamStream))).toEqual([]);
+  });
+
   test("property: the decoder keeps the grammar when the upstream stream is cut, fails or sends garbage", () => {
     const fault = fc.constantFrom<"cut" | "error" | "garbage">("cut", "error", "garbage");
+    // the real upstream's stream, or what this format's encoder writes for a generated one
+    const source = fc.option(fc.tuple(blocks, streamEnd), { nil: undefined, freq: 4 });
     fc.assert(
-      fc.property(blocks, streamEnd, fc.nat(), fault, (made, end, at, kind) => {
-        const events = sseEvents(encodeParts(format.inbound.createStreamEncoder(ctx), irStream(made, end).parts));
+      fc.property(source, fc.nat(), fault, (generated, at, kind) => {
+        const events = generated
+          ? sseEvents(encodeParts(format.inbound.createStreamEncoder(ctx), irStream(...generated).parts))
+          : format.upstreamStream;
         const cut = events.slice(0, at % (events.length + 1));
         const input = kind === "cut" ? cut : [...cut, kind === "error" ? format.errorEvent : { data: "{not json" }];
         expect(grammarViolations(decode(format.upstream, input))).toEqual([]);
