@@ -1,7 +1,7 @@
 import type { EncodeContext, InboundStreamEncoder } from "../../ir/codec";
 import type { Settlement } from "../../ir/settlement";
-import { withServiceMetadata } from "../service-metadata";
 import type { IRFinishPart, IRStreamBlock, IRStreamPart } from "../../ir/types";
+import { withServiceMetadata } from "../service-metadata";
 import { chatStreamError } from "./errors";
 import { toChatFinishReason } from "./finish-reason";
 import { ReasoningDetailWriter } from "./reasoning-details";

@@ -1,6 +1,8 @@
 import type { EncodeContext, InboundStreamEncoder } from "../../ir/codec";
 import type { Settlement } from "../../ir/settlement";
 import type { IRFinishPart, IRStreamBlock, IRStreamPart } from "../../ir/types";
+import { apiErrorType } from "../api-error-type";
+import { serviceMetadataOf, type ServiceMetadata } from "../service-metadata";
 import {
   derivedItemId,
   functionCallItem,
@@ -12,8 +14,6 @@ import {
 } from "./output-items";
 import { statusForFinish } from "./finish-reason";
 import { type EnvelopeState, responseEnvelope } from "./response-envelope";
-import { apiErrorType } from "../api-error-type";
-import { serviceMetadataOf, type ServiceMetadata } from "../service-metadata";
 import { responsesErrorCode } from "./errors";
 import { ReasoningItemStream } from "./stream-reasoning";
 import { encodeResponsesUsage } from "./usage";
@@ -80,10 +80,11 @@ export class ResponsesStreamEncoder implements InboundStreamEncoder {
   finish(part: IRFinishPart, settlement: Settlement): string {
     if (this.ended) return "";
     const sse = (this.started ? "" : this.start()) + this.closeItem() + this.closeMessage();
-    if (part.finishReason === "error") return sse + this.fail(502, "The upstream model stopped with an error", undefined, serviceMetadataOf(settlement));
+    const serviceMetadata = serviceMetadataOf(settlement);
+    if (part.finishReason === "error") return sse + this.fail(502, "The upstream model stopped with an error", undefined, serviceMetadata);
     this.ended = true;
     const usage = encodeResponsesUsage(part.usage, settlement);
-    const state: EnvelopeState = { ...statusForFinish(part.finishReason), output: this.output, usage, serviceMetadata: serviceMetadataOf(settlement) };
+    const state: EnvelopeState = { ...statusForFinish(part.finishReason), output: this.output, usage, serviceMetadata };
     const type = state.status === "incomplete" ? "response.incomplete" : "response.completed";
     return sse + this.event(type, { response: responseEnvelope(this.ctx, state) });
   }

@@ -1,7 +1,7 @@
 import type { IRResponseFormat, IRTool, IRToolChoice } from "../../ir/types";
 import type { EchoedToolBody, ResponsesResult } from "./schema";
 
-/** Responses function tools are flat (`{type, name, parameters}`), unlike Chat's nested `function`. */
+// Responses function tools are flat (`{type, name, parameters}`), unlike Chat's nested `function`.
 
 /**
  * What OpenAI is sent. Its Responses API treats an absent `strict` as true and then rejects schemas
