@@ -1,19 +1,14 @@
 import type { ValidationError } from "elysia";
-import { GatewayError, errorBody } from "../errors";
+import { GatewayError } from "../errors";
 import { pointerToField } from "../json-pointer";
+import type { Logger } from "../logger";
+import { errorBodyFor } from "./error-format";
 
 const fieldOf = (pointer: string) => pointerToField(pointer) || "(root)";
-import type { Logger } from "../logger";
-import { anthropicErrorBody } from "../formats/anthropic-messages";
 
-/** Anthropic clients expect their own error shape from the Messages endpoint (contract §3.1). */
-export function usesAnthropicErrors(request: Request): boolean {
-  const path = new URL(request.url).pathname;
-  return path === "/api/v1/messages" || path === "/api/v1/messages/count_tokens";
-}
-
+/** An error in the body the request's route renders errors with (error-format.ts). */
 export function jsonError(request: Request, status: number, message: string, metadata?: Record<string, unknown>, headers?: Record<string, string>): Response {
-  const body = usesAnthropicErrors(request) ? anthropicErrorBody(status, message) : errorBody(status, message, metadata);
+  const body = errorBodyFor(request, status, message, metadata);
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
 }
 

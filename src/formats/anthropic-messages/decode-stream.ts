@@ -61,7 +61,7 @@ class MessagesStreamDecoder implements UpstreamStreamDecoder {
   end(): IRStreamPart[] {
     if (this.finished) return [];
     if (this.stopReason !== undefined) return this.finish();
-    return [...this.closeOpen(), ...this.fail(502, "Upstream stream ended before message_stop")];
+    return this.fail(502, "Upstream stream ended before message_stop");
   }
 
   private blockStart(wire: number, block: WireBlock): IRStreamPart[] {
@@ -139,11 +139,12 @@ class MessagesStreamDecoder implements UpstreamStreamDecoder {
     return [...this.closeOpen(), finish];
   }
 
+  /** The open block is closed first: the grammar holds however the upstream fails. */
   private fail(status: number, message: string, errorType?: string): IRStreamPart[] {
     this.finished = true;
     const error: IRStreamPart = { type: "error", status, message };
     if (errorType) error.errorType = errorType;
-    return [error];
+    return [...this.closeOpen(), error];
   }
 }
 

@@ -1,12 +1,13 @@
 import type { IRAssistantPart, IRReasoningPart } from "../../ir/types";
 import { packForeignSignature } from "../reasoning-signature";
+import type { MessagesAnswerBlock } from "./schema";
 
 /**
  * IR assistant parts -> Anthropic response content blocks. Reasoning from another
  * kind of upstream becomes a thinking block whose signature packs its origin, id
  * and payload, so the client hands it back intact on the next turn.
  */
-export function reasoningBlock(part: IRReasoningPart): Record<string, unknown> {
+export function reasoningBlock(part: IRReasoningPart): MessagesAnswerBlock {
   if (part.origin === "anthropic-messages") {
     if (part.redacted) return { type: "redacted_thinking", data: part.encrypted ?? "" };
     return { type: "thinking", thinking: part.text, signature: part.signature ?? "" };
@@ -24,7 +25,7 @@ export function parseToolInput(args: string): unknown {
   }
 }
 
-export function encodeContentBlock(part: IRAssistantPart): Record<string, unknown> {
+export function encodeContentBlock(part: IRAssistantPart): MessagesAnswerBlock {
   switch (part.type) {
     case "reasoning":
       return reasoningBlock(part);

@@ -1,14 +1,16 @@
 import type { EncodeContext } from "../../ir/codec";
 import type { Settlement } from "../../ir/settlement";
 import type { IRResult } from "../../ir/types";
+import { withServiceMetadata } from "../service-metadata";
 import { encodeContentBlock } from "./encode-blocks";
 import { encodeStopReason } from "./finish-reason";
-import { encodeUsage } from "./usage";
+import type { MessagesResult } from "./schema";
+import { encodeSettledUsage } from "./usage";
 
 /** IR result -> non-streaming MessagesResult (contract §3.12). */
-export function encodeResult(result: IRResult, ctx: EncodeContext, settlement: Settlement): Record<string, unknown> {
+export function encodeResult(result: IRResult, ctx: EncodeContext, settlement: Settlement): MessagesResult {
   const stopReason = encodeStopReason(result.finishReason, result.stopSequence, result.nativeFinishReason);
-  const body: Record<string, unknown> = {
+  return {
     id: ctx.generationId,
     type: "message",
     role: "assistant",
@@ -18,8 +20,7 @@ export function encodeResult(result: IRResult, ctx: EncodeContext, settlement: S
     stop_sequence: stopReason === "stop_sequence" ? (result.stopSequence ?? null) : null,
     stop_details: null,
     container: null,
-    usage: encodeUsage(result.usage, settlement),
+    usage: encodeSettledUsage(result.usage, settlement),
+    ...withServiceMetadata(settlement),
   };
-  if (settlement.serviceMetadata) body.service_metadata = settlement.serviceMetadata;
-  return body;
 }

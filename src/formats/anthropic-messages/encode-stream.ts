@@ -2,10 +2,11 @@ import type { EncodeContext, InboundStreamEncoder } from "../../ir/codec";
 import type { Settlement } from "../../ir/settlement";
 import { emptyUsage, type IRFinishPart, type IRReasoningPart, type IRStreamBlock, type IRStreamPart, type IRUsage } from "../../ir/types";
 import { packForeignSignature } from "../reasoning-signature";
+import { withServiceMetadata } from "../service-metadata";
 import { errorTypeForStatus, isAnthropicErrorType } from "./errors";
 import { sseEvent } from "./sse";
 import { encodeStopReason } from "./finish-reason";
-import { encodeUsage } from "./usage";
+import { encodeSettledUsage, encodeUsage } from "./usage";
 
 /**
  * How the open IR block is written:
@@ -74,9 +75,9 @@ class MessagesStreamEncoder implements InboundStreamEncoder {
         stop_details: null,
         container: null,
       },
-      usage: encodeUsage(part.usage, settlement),
+      usage: encodeSettledUsage(part.usage, settlement),
     });
-    const stop = sseEvent("message_stop", settlement.serviceMetadata ? { service_metadata: settlement.serviceMetadata } : {});
+    const stop = sseEvent("message_stop", withServiceMetadata(settlement));
     return head + messageDelta + stop;
   }
 

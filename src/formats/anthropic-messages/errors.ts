@@ -1,3 +1,6 @@
+import type { Static } from "elysia";
+import type { AnthropicErrorBodySchema } from "./schema";
+
 /**
  * Anthropic's error shape for /messages (contract §3.1, AnthropicMessagesErrorResponse).
  * Anthropic clients key retries and error classes off these types, so the mapping
@@ -61,11 +64,7 @@ export function statusForErrorType(type: string | undefined): number {
   return 502;
 }
 
-export type AnthropicErrorBody = {
-  type: "error";
-  error: { type: string; message: string };
-  request_id: string | null;
-};
+export type AnthropicErrorBody = Static<typeof AnthropicErrorBodySchema>;
 
 export function anthropicErrorBody(status: number, message: string, errorType?: string): AnthropicErrorBody {
   return { type: "error", error: { type: errorType ?? errorTypeForStatus(status), message }, request_id: null };

@@ -1,6 +1,6 @@
 import type { IRFinishReason } from "../../ir/types";
 
-const ANTHROPIC_STOP_REASONS = [
+export const ANTHROPIC_STOP_REASONS = [
   "end_turn",
   "max_tokens",
   "model_context_window_exceeded",

@@ -7,10 +7,10 @@ import { encodeRequest } from "./encode-request";
 import { encodeResult } from "./encode-result";
 import { createStreamEncoder } from "./encode-stream";
 import { anthropicErrorBody } from "./errors";
-import type { MessagesRequestBody } from "./schema";
+import type { MessagesRequestBody, MessagesResult } from "./schema";
 
 /** Clients speaking the Anthropic Messages API to the gateway (POST /messages). */
-export const anthropicInbound: InboundCodec<MessagesRequestBody> = {
+export const anthropicInbound: InboundCodec<MessagesRequestBody, MessagesResult> = {
   decodeRequest: (body, headers) => decodeRequest(body, headers),
   encodeResult,
   createStreamEncoder,
@@ -28,4 +28,4 @@ export const anthropicUpstream: UpstreamCodec = {
 };
 
 export { anthropicErrorBody, errorTypeForStatus, type AnthropicErrorBody } from "./errors";
-export { MessagesRequestSchema, type MessagesRequestBody } from "./schema";
+export { AnthropicErrorBodySchema, MessagesRequestSchema, MessagesResultSchema, type MessagesRequestBody, type MessagesResult } from "./schema";

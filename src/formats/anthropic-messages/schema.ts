@@ -1,8 +1,10 @@
 import { t, type Static } from "elysia";
+import { ServiceMetadataSchema } from "../service-metadata";
 import { CacheControlSchema, gatewayRequestFields } from "../shared-schema";
+import { ANTHROPIC_STOP_REASONS } from "./finish-reason";
 
 /**
- * Body of POST /messages (contract §3.12 and §6 MessagesRequest). Known block and
+ * Body of POST /messages (contract §3.12 and §6 MessagesRequest), and its result (MessagesResult). Known block and
  * tool kinds are validated field by field; other kinds (server tools, search
  * results, compaction...) are accepted as open objects so a client using newer
  * Anthropic features is not refused, and the decoder skips what the IR cannot carry.
@@ -176,3 +178,62 @@ export type ThinkingBlock = Static<typeof ThinkingBlockParam>;
 export type RedactedThinkingBlock = Static<typeof RedactedThinkingBlockParam>;
 export type CustomToolParam = Static<typeof CustomTool>;
 export type MessagesMessage = Static<typeof MessageParam>;
+
+/** The content blocks an answer can hold: the IR's assistant parts as Anthropic blocks. */
+const AnswerBlock = t.Union([
+  t.Object({ type: t.Literal("text"), text: t.String(), citations: t.Nullable(t.Array(t.Record(t.String(), t.Unknown()))) }),
+  t.Object({ type: t.Literal("tool_use"), id: t.String(), name: t.String(), input: t.Unknown() }),
+  t.Object({ type: t.Literal("thinking"), thinking: t.String(), signature: t.String() }),
+  t.Object({ type: t.Literal("redacted_thinking"), data: t.String() }),
+]);
+
+/** AnthropicUsage: what message_start reports before anything is charged. */
+const MessagesUsageSchema = t.Object({
+  input_tokens: t.Integer({ description: "excluding cache reads and writes" }),
+  output_tokens: t.Integer(),
+  cache_creation_input_tokens: t.Nullable(t.Integer()),
+  cache_read_input_tokens: t.Nullable(t.Integer()),
+  cache_creation: t.Nullable(t.Object({ ephemeral_5m_input_tokens: t.Integer(), ephemeral_1h_input_tokens: t.Integer() })),
+  server_tool_use: t.Nullable(t.Object({ web_search_requests: t.Integer(), web_fetch_requests: t.Integer() })),
+  service_tier: t.Nullable(t.UnionEnum(["standard", "priority", "batch"])),
+  inference_geo: t.Nullable(t.String()),
+  output_tokens_details: t.Nullable(t.Object({ thinking_tokens: t.Integer() })),
+});
+
+/** OpenRouter's extension of the usage of a finished answer: what the gateway charged. */
+const ChargeSchema = t.Object({
+  cost: t.Number(),
+  is_byok: t.Boolean(),
+  cost_details: t.Object({
+    upstream_inference_prompt_cost: t.Number(),
+    upstream_inference_completions_cost: t.Number(),
+    upstream_inference_cost: t.Nullable(t.Number()),
+  }),
+});
+
+export const MessagesResultSchema = t.Object({
+  id: t.String(),
+  type: t.Literal("message"),
+  role: t.Literal("assistant"),
+  model: t.String(),
+  content: t.Array(AnswerBlock),
+  stop_reason: t.Nullable(t.UnionEnum([...ANTHROPIC_STOP_REASONS])),
+  stop_sequence: t.Nullable(t.String()),
+  stop_details: t.Nullable(
+    t.Object({ type: t.Literal("refusal"), category: t.Nullable(t.String()), explanation: t.Nullable(t.String()) }),
+  ),
+  container: t.Nullable(t.Object({ id: t.String(), expires_at: t.String() })),
+  usage: t.Composite([MessagesUsageSchema, ChargeSchema]),
+  service_metadata: t.Optional(ServiceMetadataSchema),
+});
+
+export type MessagesResult = Static<typeof MessagesResultSchema>;
+export type MessagesUsage = Static<typeof MessagesUsageSchema>;
+export type MessagesAnswerBlock = Static<typeof AnswerBlock>;
+
+/** Anthropic's error shape (contract §3.1 AnthropicMessagesErrorResponse), as the gateway writes it. */
+export const AnthropicErrorBodySchema = t.Object({
+  type: t.Literal("error"),
+  error: t.Object({ type: t.String(), message: t.String() }),
+  request_id: t.Nullable(t.String()),
+});

@@ -1,5 +1,6 @@
 import type { Settlement } from "../../ir/settlement";
 import type { IRUsage } from "../../ir/types";
+import type { MessagesResult, MessagesUsage } from "./schema";
 import type { WireUsage } from "./wire";
 
 /**
@@ -45,14 +46,14 @@ export function mergeUsageWire(into: WireUsage, next: WireUsage): WireUsage {
   return merged;
 }
 
-/** Tokens as Anthropic counts them; with a settlement, also what the gateway charged (OpenRouter's extension). */
-export function encodeUsage(usage: IRUsage, settlement?: Settlement): Record<string, unknown> {
+/** Tokens as Anthropic counts them (message_start, before anything is charged). */
+export function encodeUsage(usage: IRUsage): MessagesUsage {
   const cacheRead = usage.cachedTokens;
   const cacheWrite = usage.cacheWriteTokens;
   const write1h = usage.cacheWrite1hTokens ?? 0;
   // Without a reported split every write is taken as the default 5-minute TTL.
   const write5m = usage.cacheWrite5mTokens ?? Math.max(0, cacheWrite - write1h);
-  const wire: Record<string, unknown> = {
+  return {
     input_tokens: Math.max(0, usage.inputTokens - cacheRead - cacheWrite),
     output_tokens: usage.outputTokens,
     cache_creation_input_tokens: cacheWrite,
@@ -65,12 +66,13 @@ export function encodeUsage(usage: IRUsage, settlement?: Settlement): Record<str
     inference_geo: null,
     output_tokens_details: usage.reasoningTokens > 0 ? { thinking_tokens: usage.reasoningTokens } : null,
   };
-  return settlement ? { ...wire, ...encodeCharge(settlement) } : wire;
 }
 
-function encodeCharge(settlement: Settlement): Record<string, unknown> {
+/** The tokens of a finished answer and, in OpenRouter's extension, what the gateway charged for it. */
+export function encodeSettledUsage(usage: IRUsage, settlement: Settlement): MessagesResult["usage"] {
   const details = settlement.costDetails;
   return {
+    ...encodeUsage(usage),
     cost: settlement.cost,
     is_byok: settlement.isByok,
     cost_details: {

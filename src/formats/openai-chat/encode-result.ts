@@ -1,38 +1,41 @@
 import type { EncodeContext } from "../../ir/codec";
 import type { Settlement } from "../../ir/settlement";
 import type { IRAssistantPart, IRReasoningPart, IRResult } from "../../ir/types";
+import { withServiceMetadata } from "../service-metadata";
 import { toChatFinishReason } from "./finish-reason";
 import { encodeReasoningDetails } from "./reasoning-details";
+import type { ChatAnswer, ChatResult } from "./schema";
 import { encodeChatUsage } from "./usage";
 
 /** IR result → ChatResult as the client sees it (contract §3.10). */
 
 const joined = (texts: string[]): string | null => (texts.length > 0 ? texts.join("") : null);
 
-export function encodeAssistantAnswer(content: readonly IRAssistantPart[]): Record<string, unknown> {
+type ToolCall = NonNullable<ChatAnswer["tool_calls"]>[number];
+
+export function encodeAssistantAnswer(content: readonly IRAssistantPart[]): ChatAnswer {
   const texts: string[] = [];
   const refusals: string[] = [];
   const reasoning: IRReasoningPart[] = [];
-  const toolCalls: Array<Record<string, unknown>> = [];
+  const toolCalls: ToolCall[] = [];
   for (const part of content) {
     if (part.type === "text") texts.push(part.text);
     else if (part.type === "refusal") refusals.push(part.refusal);
     else if (part.type === "reasoning") reasoning.push(part);
     else toolCalls.push({ id: part.id, type: "function", function: { name: part.name, arguments: part.arguments } });
   }
-  const message: Record<string, unknown> = {
+  return {
     role: "assistant",
     content: joined(texts),
     refusal: joined(refusals),
     reasoning: joined(reasoning.filter((part) => !part.redacted && part.text !== "").map((part) => part.text)),
+    ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+    ...(reasoning.length > 0 ? { reasoning_details: encodeReasoningDetails(reasoning) } : {}),
   };
-  if (toolCalls.length > 0) message.tool_calls = toolCalls;
-  if (reasoning.length > 0) message.reasoning_details = encodeReasoningDetails(reasoning);
-  return message;
 }
 
-export function encodeChatResult(result: IRResult, ctx: EncodeContext, settlement: Settlement): Record<string, unknown> {
-  const body: Record<string, unknown> = {
+export function encodeChatResult(result: IRResult, ctx: EncodeContext, settlement: Settlement): ChatResult {
+  return {
     id: ctx.generationId,
     object: "chat.completion",
     created: ctx.created,
@@ -48,7 +51,6 @@ export function encodeChatResult(result: IRResult, ctx: EncodeContext, settlemen
       },
     ],
     usage: encodeChatUsage(result.usage, settlement),
+    ...withServiceMetadata(settlement),
   };
-  if (settlement.serviceMetadata) body.service_metadata = settlement.serviceMetadata;
-  return body;
 }

@@ -1,6 +1,7 @@
 import type { EncodeContext, InboundStreamEncoder } from "../../ir/codec";
 import type { Settlement } from "../../ir/settlement";
 import type { IRFinishPart, IRStreamBlock, IRStreamPart } from "../../ir/types";
+import { withServiceMetadata } from "../service-metadata";
 import { chatStreamError } from "./errors";
 import { toChatFinishReason } from "./finish-reason";
 import { ReasoningDetailWriter } from "./reasoning-details";
@@ -63,8 +64,7 @@ class ChatStreamEncoder implements InboundStreamEncoder {
     this.done = true;
     const reason = toChatFinishReason(part.finishReason);
     const last = unclosed + this.delta({}, reason, { native_finish_reason: part.nativeFinishReason ?? null });
-    const usage: Record<string, unknown> = { choices: [], usage: encodeChatUsage(part.usage, settlement) };
-    if (settlement.serviceMetadata) usage.service_metadata = settlement.serviceMetadata;
+    const usage = { choices: [], usage: encodeChatUsage(part.usage, settlement), ...withServiceMetadata(settlement) };
     return last + frame(this.envelope(usage)) + "data: [DONE]\n\n";
   }
 

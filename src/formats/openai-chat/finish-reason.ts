@@ -1,6 +1,8 @@
+import type { Static } from "elysia";
 import type { IRFinishReason } from "../../ir/types";
+import type { ChatFinishReasonSchema } from "./schema";
 
-export type ChatFinishReason = "stop" | "length" | "tool_calls" | "content_filter" | "error";
+export type ChatFinishReason = Static<typeof ChatFinishReasonSchema>;
 
 /** Chat has no `refusal` finish reason; OpenAI reports refusals as content_filter. */
 export function toChatFinishReason(reason: IRFinishReason): ChatFinishReason {

@@ -7,10 +7,10 @@ import { encodeChatRequest } from "./encode-request";
 import { encodeChatResult } from "./encode-result";
 import { createChatStreamEncoder } from "./encode-stream";
 import { chatErrorBody } from "./errors";
-import type { ChatRequestBody } from "./schema";
+import type { ChatRequestBody, ChatResult } from "./schema";
 
 /** OpenAI Chat Completions, as clients speak it to us. */
-export const openaiChatInbound: InboundCodec<ChatRequestBody> = {
+export const openaiChatInbound: InboundCodec<ChatRequestBody, ChatResult> = {
   decodeRequest: decodeChatRequest,
   encodeResult: encodeChatResult,
   createStreamEncoder: createChatStreamEncoder,
@@ -26,4 +26,4 @@ export const openaiChatUpstream: UpstreamCodec = {
   errorMessage: upstreamErrorMessage,
 };
 
-export { ChatRequestSchema, type ChatRequestBody } from "./schema";
+export { ChatRequestSchema, ChatResultSchema, type ChatRequestBody, type ChatResult } from "./schema";

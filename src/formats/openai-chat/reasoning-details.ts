@@ -1,4 +1,5 @@
 import type { IRReasoningPart, ReasoningOrigin } from "../../ir/types";
+import type { ChatReasoningDetail } from "./schema";
 import type { WireReasoningDetail } from "./wire";
 
 /**
@@ -70,23 +71,21 @@ export function decodeReasoningDetails(details: readonly WireReasoningDetail[]):
   return parts;
 }
 
-export type ChatReasoningDetail = Record<string, unknown> & { type: string; index: number };
-
 /** Builds details for one message, numbering items in order as OpenRouter does. */
 export class ReasoningDetailWriter {
   private next = 0;
 
   /** `index` is given when the item continues one already started in a stream. */
   textItem(part: Pick<IRReasoningPart, "origin" | "id" | "summary">, text: string, signature?: string, index?: number): ChatReasoningDetail {
-    const item: ChatReasoningDetail = part.summary
-      ? { type: "reasoning.summary", summary: text, index: 0 }
-      : { type: "reasoning.text", text, index: 0 };
-    if (signature !== undefined) item.signature = signature;
-    return this.finish(item, part, index);
+    const at = index ?? this.reserve();
+    const tail = { ...(signature !== undefined ? { signature } : {}), ...this.source(part) };
+    return part.summary
+      ? { type: "reasoning.summary", summary: text, index: at, ...tail }
+      : { type: "reasoning.text", text, index: at, ...tail };
   }
 
   encryptedItem(part: Pick<IRReasoningPart, "origin" | "id">, data: string): ChatReasoningDetail {
-    return this.finish({ type: "reasoning.encrypted", data, index: 0 }, part);
+    return { type: "reasoning.encrypted", data, index: this.reserve(), ...this.source(part) };
   }
 
   /** Reserves the index for an item whose pieces arrive over several stream chunks. */
@@ -94,11 +93,8 @@ export class ReasoningDetailWriter {
     return this.next++;
   }
 
-  private finish(item: ChatReasoningDetail, part: Pick<IRReasoningPart, "origin" | "id">, index?: number): ChatReasoningDetail {
-    if (part.id !== undefined) item.id = part.id;
-    item.format = formatFromOrigin(part.origin);
-    item.index = index ?? this.reserve();
-    return item;
+  private source(part: Pick<IRReasoningPart, "origin" | "id">): { id?: string; format: string } {
+    return part.id !== undefined ? { id: part.id, format: formatFromOrigin(part.origin) } : { format: formatFromOrigin(part.origin) };
   }
 }
 

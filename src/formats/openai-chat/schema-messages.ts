@@ -18,7 +18,8 @@ const detailCommon = {
 
 export const ReasoningDetailSchema = t.Union([
   t.Object({ type: t.Literal("reasoning.text"), text: opt(nullable(t.String())), signature: opt(nullable(t.String())), ...detailCommon }),
-  t.Object({ type: t.Literal("reasoning.summary"), summary: t.String(), ...detailCommon }),
+  // The contract names no signature on a summary; one that came with it keeps it, as text items do.
+  t.Object({ type: t.Literal("reasoning.summary"), summary: t.String(), signature: opt(nullable(t.String())), ...detailCommon }),
   t.Object({ type: t.Literal("reasoning.encrypted"), data: t.String(), ...detailCommon }),
   t.Object({
     type: t.Literal("reasoning.server_tool_call"),

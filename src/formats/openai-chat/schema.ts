@@ -1,8 +1,9 @@
 import { t, type Static } from "elysia";
 import { CacheControlSchema, gatewayRequestFields, Metadata, ReasoningEffortSchema, ServiceTier } from "../shared-schema";
-import { ChatMessageSchema, TextPartSchema } from "./schema-messages";
+import { ServiceMetadataSchema } from "../service-metadata";
+import { ChatMessageSchema, ReasoningDetailSchema, TextPartSchema, ToolCallSchema } from "./schema-messages";
 
-/** `POST /chat/completions` request body (contract §3.10 ChatRequest). */
+/** `POST /chat/completions` request body (contract §3.10 ChatRequest) and its result (ChatResult). */
 
 const opt = t.Optional;
 const optNull = <T extends Parameters<typeof t.Nullable>[0]>(schema: T) => t.Optional(t.Nullable(schema));
@@ -109,3 +110,55 @@ export const ChatRequestSchema = t.Object(
 export type ChatRequestBody = Static<typeof ChatRequestSchema>;
 export type ChatMessageBody = ChatRequestBody["messages"][number];
 export type ChatTextPartBody = Static<typeof TextPartSchema>;
+
+/** ChatUsage as the gateway writes it: tokens, and what the gateway charged. */
+const ChatUsageSchema = t.Object({
+  prompt_tokens: t.Integer(),
+  completion_tokens: t.Integer(),
+  total_tokens: t.Integer(),
+  cost: t.Number(),
+  is_byok: t.Boolean(),
+  cost_details: t.Object({
+    upstream_inference_cost: t.Nullable(t.Number()),
+    upstream_inference_prompt_cost: t.Number(),
+    upstream_inference_completions_cost: t.Number(),
+  }),
+  prompt_tokens_details: t.Object({ cached_tokens: t.Integer(), cache_write_tokens: t.Integer() }),
+  completion_tokens_details: t.Object({ reasoning_tokens: t.Integer() }),
+  server_tool_use_details: opt(t.Object({ web_search_requests: t.Integer() })),
+});
+
+const ChatAnswerSchema = t.Object({
+  role: t.Literal("assistant"),
+  content: t.Nullable(t.String()),
+  refusal: t.Nullable(t.String()),
+  reasoning: t.Nullable(t.String()),
+  tool_calls: opt(t.Array(ToolCallSchema)),
+  reasoning_details: opt(t.Array(ReasoningDetailSchema)),
+});
+
+export const ChatFinishReasonSchema = t.UnionEnum(["stop", "length", "tool_calls", "content_filter", "error"]);
+
+export const ChatResultSchema = t.Object({
+  id: t.String(),
+  object: t.Literal("chat.completion"),
+  created: t.Integer(),
+  model: t.String(),
+  system_fingerprint: t.Nullable(t.String()),
+  choices: t.Array(
+    t.Object({
+      index: t.Integer(),
+      message: ChatAnswerSchema,
+      finish_reason: t.Nullable(ChatFinishReasonSchema),
+      native_finish_reason: t.Nullable(t.String({ description: "the upstream's own finish reason (OpenRouter extension)" })),
+      logprobs: optNull(t.Object({ content: t.Nullable(t.Array(t.Unknown())), refusal: optNull(t.Array(t.Unknown())) })),
+    }),
+  ),
+  usage: ChatUsageSchema,
+  service_metadata: opt(ServiceMetadataSchema),
+});
+
+export type ChatResult = Static<typeof ChatResultSchema>;
+export type ChatUsage = Static<typeof ChatUsageSchema>;
+export type ChatAnswer = Static<typeof ChatAnswerSchema>;
+export type ChatReasoningDetail = Static<typeof ReasoningDetailSchema>;

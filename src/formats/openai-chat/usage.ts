@@ -1,11 +1,12 @@
 import type { Settlement } from "../../ir/settlement";
 import type { IRUsage } from "../../ir/types";
+import type { ChatUsage } from "./schema";
 import type { WireUsage } from "./wire";
 
 /** ChatUsage as OpenRouter returns it: prompt tokens already include cached ones; the money is what the gateway charged. */
-export function encodeChatUsage(usage: IRUsage, settlement: Settlement): Record<string, unknown> {
+export function encodeChatUsage(usage: IRUsage, settlement: Settlement): ChatUsage {
   const details = settlement.costDetails;
-  const encoded: Record<string, unknown> = {
+  return {
     prompt_tokens: usage.inputTokens,
     completion_tokens: usage.outputTokens,
     total_tokens: usage.inputTokens + usage.outputTokens,
@@ -18,11 +19,8 @@ export function encodeChatUsage(usage: IRUsage, settlement: Settlement): Record<
     },
     prompt_tokens_details: { cached_tokens: usage.cachedTokens, cache_write_tokens: usage.cacheWriteTokens },
     completion_tokens_details: { reasoning_tokens: usage.reasoningTokens },
+    ...(usage.webSearchRequests !== undefined ? { server_tool_use_details: { web_search_requests: usage.webSearchRequests } } : {}),
   };
-  if (usage.webSearchRequests !== undefined) {
-    encoded.server_tool_use_details = { web_search_requests: usage.webSearchRequests };
-  }
-  return encoded;
 }
 
 const count = (value: unknown): number | undefined =>

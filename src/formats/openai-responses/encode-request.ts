@@ -35,7 +35,7 @@ export function encodeResponsesRequest(req: IRRequest, upstreamModel: string): R
   body.store = false;
 
   if (req.responseFormat) body.text = { format: encodeResponseFormat(req.responseFormat) };
-  if (req.tools && req.tools.length > 0) body.tools = encodeTools(req.tools, "upstream");
+  if (req.tools && req.tools.length > 0) body.tools = encodeTools(req.tools);
   if (req.toolChoice) body.tool_choice = encodeToolChoice(req.toolChoice);
   if (req.parallelToolCalls !== undefined) body.parallel_tool_calls = req.parallelToolCalls;
   if (req.user !== undefined) body.user = req.user;

@@ -1,11 +1,13 @@
 import type { EncodeContext } from "../../ir/codec";
 import type { Settlement } from "../../ir/settlement";
+import { serviceMetadataOf } from "../service-metadata";
 import type { IRResult } from "../../ir/types";
 import {
   derivedItemId,
   functionCallItem,
   type MessageContent,
   messageItem,
+  type OutputItem,
   outputText,
   reasoningItem,
   reasoningItemId,
@@ -13,11 +15,12 @@ import {
 } from "./output-items";
 import { statusForFinish } from "./finish-reason";
 import { responseEnvelope } from "./response-envelope";
+import type { ResponsesResult } from "./schema";
 import { encodeResponsesUsage } from "./usage";
 
 /** IR parts → output items; consecutive text and refusal parts share one assistant message, as OpenAI emits them. */
-export function encodeOutput(result: IRResult, generationId: string): Array<Record<string, unknown>> {
-  const output: Array<Record<string, unknown>> = [];
+export function encodeOutput(result: IRResult, generationId: string): OutputItem[] {
+  const output: OutputItem[] = [];
   let message: MessageContent[] | undefined;
   const closeMessage = () => {
     if (!message) return;
@@ -44,9 +47,9 @@ export function encodeOutput(result: IRResult, generationId: string): Array<Reco
   return output;
 }
 
-export function encodeResponsesResult(result: IRResult, ctx: EncodeContext, settlement: Settlement): Record<string, unknown> {
+export function encodeResponsesResult(result: IRResult, ctx: EncodeContext, settlement: Settlement): ResponsesResult {
   const output = encodeOutput(result, ctx.generationId);
-  const settled = { output, usage: encodeResponsesUsage(result.usage, settlement), serviceMetadata: settlement.serviceMetadata };
+  const settled = { output, usage: encodeResponsesUsage(result.usage, settlement), serviceMetadata: serviceMetadataOf(settlement) };
   if (result.finishReason === "error") {
     return responseEnvelope(ctx, {
       status: "failed",

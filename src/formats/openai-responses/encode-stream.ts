@@ -1,17 +1,19 @@
 import type { EncodeContext, InboundStreamEncoder } from "../../ir/codec";
 import type { Settlement } from "../../ir/settlement";
 import type { IRFinishPart, IRStreamBlock, IRStreamPart } from "../../ir/types";
+import { apiErrorType } from "../api-error-type";
+import { serviceMetadataOf, type ServiceMetadata } from "../service-metadata";
 import {
   derivedItemId,
   functionCallItem,
   type MessageContent,
   messageItem,
+  type OutputItem,
   outputText,
   refusal,
 } from "./output-items";
 import { statusForFinish } from "./finish-reason";
 import { type EnvelopeState, responseEnvelope } from "./response-envelope";
-import { apiErrorType } from "../api-error-type";
 import { responsesErrorCode } from "./errors";
 import { ReasoningItemStream } from "./stream-reasoning";
 import { encodeResponsesUsage } from "./usage";
@@ -31,7 +33,7 @@ export class ResponsesStreamEncoder implements InboundStreamEncoder {
   private sequence = 0;
   private started = false;
   private ended = false;
-  private readonly output: Array<Record<string, unknown>> = [];
+  private readonly output: OutputItem[] = [];
   private message?: OpenMessage;
   private part?: OpenPart;
   private call?: OpenCall;
@@ -78,10 +80,11 @@ export class ResponsesStreamEncoder implements InboundStreamEncoder {
   finish(part: IRFinishPart, settlement: Settlement): string {
     if (this.ended) return "";
     const sse = (this.started ? "" : this.start()) + this.closeItem() + this.closeMessage();
-    if (part.finishReason === "error") return sse + this.fail(502, "The upstream model stopped with an error", undefined, settlement.serviceMetadata);
+    const serviceMetadata = serviceMetadataOf(settlement);
+    if (part.finishReason === "error") return sse + this.fail(502, "The upstream model stopped with an error", undefined, serviceMetadata);
     this.ended = true;
     const usage = encodeResponsesUsage(part.usage, settlement);
-    const state: EnvelopeState = { ...statusForFinish(part.finishReason), output: this.output, usage, serviceMetadata: settlement.serviceMetadata };
+    const state: EnvelopeState = { ...statusForFinish(part.finishReason), output: this.output, usage, serviceMetadata };
     const type = state.status === "incomplete" ? "response.incomplete" : "response.completed";
     return sse + this.event(type, { response: responseEnvelope(this.ctx, state) });
   }
@@ -201,7 +204,7 @@ export class ResponsesStreamEncoder implements InboundStreamEncoder {
   }
 
   /** Whatever was produced so far stays in the failed response, open items as in_progress snapshots. */
-  private fail(status: number, message: string, errorType?: string, serviceMetadata?: Record<string, unknown>): string {
+  private fail(status: number, message: string, errorType?: string, serviceMetadata?: ServiceMetadata): string {
     this.ended = true;
     const output = [...this.output];
     if (this.message) output.push(messageItem(this.message.id, this.partialContent(this.message), "in_progress"));

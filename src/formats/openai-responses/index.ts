@@ -7,10 +7,10 @@ import { encodeResponsesRequest } from "./encode-request";
 import { encodeResponsesResult } from "./encode-result";
 import { createResponsesStreamEncoder } from "./encode-stream";
 import { responsesErrorBody } from "./errors";
-import type { ResponsesRequestBody } from "./schema";
+import type { ResponsesRequestBody, ResponsesResult } from "./schema";
 
 /** What clients calling `POST /responses` speak. */
-export const openaiResponsesInbound: InboundCodec<ResponsesRequestBody> = {
+export const openaiResponsesInbound: InboundCodec<ResponsesRequestBody, ResponsesResult> = {
   decodeRequest: decodeResponsesRequest,
   encodeResult: encodeResponsesResult,
   createStreamEncoder: createResponsesStreamEncoder,
@@ -26,4 +26,4 @@ export const openaiResponsesUpstream: UpstreamCodec = {
   errorMessage: upstreamErrorMessage,
 };
 
-export { ResponsesRequestSchema, type ResponsesRequestBody } from "./schema";
+export { ResponsesRequestSchema, ResponsesResultSchema, type ResponsesRequestBody, type ResponsesResult } from "./schema";

@@ -1,15 +1,28 @@
+import type { Static } from "elysia";
 import type { IRReasoningPart } from "../../ir/types";
 import { packForeignSignature } from "../reasoning-signature";
+import type {
+  OutputFunctionCallSchema,
+  OutputItemSchema,
+  OutputMessageSchema,
+  OutputReasoningSchema,
+  OutputTextSchema,
+  RefusalContentSchema,
+} from "./schema-output";
 
 /**
  * Output items of an OpenResponsesResult, shared by encode-result and encode-stream so that a
  * streamed response's final output is exactly the non-streamed one.
  */
 
-export type OutputTextContent = { type: "output_text"; text: string; annotations: never[] };
-export type RefusalContent = { type: "refusal"; refusal: string };
+export type OutputTextContent = Static<typeof OutputTextSchema>;
+export type RefusalContent = Static<typeof RefusalContentSchema>;
 export type MessageContent = OutputTextContent | RefusalContent;
-export type ItemStatus = "in_progress" | "completed" | "incomplete";
+export type OutputMessage = Static<typeof OutputMessageSchema>;
+export type OutputFunctionCall = Static<typeof OutputFunctionCallSchema>;
+export type OutputReasoning = Static<typeof OutputReasoningSchema>;
+export type OutputItem = Static<typeof OutputItemSchema>;
+export type ItemStatus = OutputMessage["status"];
 
 /** Ids derive from the generation id and output index so they are stable within (and across) encodings. */
 export const derivedItemId = (prefix: "msg" | "rs" | "fc", generationId: string, outputIndex: number): string =>
@@ -18,7 +31,7 @@ export const derivedItemId = (prefix: "msg" | "rs" | "fc", generationId: string,
 export const outputText = (text: string): OutputTextContent => ({ type: "output_text", text, annotations: [] });
 export const refusal = (text: string): RefusalContent => ({ type: "refusal", refusal: text });
 
-export function messageItem(id: string, content: MessageContent[], status: ItemStatus): Record<string, unknown> {
+export function messageItem(id: string, content: MessageContent[], status: ItemStatus): OutputMessage {
   return { type: "message", id, role: "assistant", status, content };
 }
 
@@ -28,7 +41,7 @@ export function functionCallItem(
   name: string,
   args: string,
   status: ItemStatus,
-): Record<string, unknown> {
+): OutputFunctionCall {
   return { type: "function_call", id, call_id: callId, name, arguments: args, status };
 }
 
@@ -53,24 +66,25 @@ export function encryptedContent(reasoning: ReasoningData): string | undefined {
   return packForeignSignature({ type: "reasoning", ...reasoning });
 }
 
-export function reasoningItem(id: string, reasoning: ReasoningData): Record<string, unknown> {
-  const item: Record<string, unknown> = { type: "reasoning", id, summary: [] };
-  if (isSummaryReasoning(reasoning)) {
-    if (reasoning.text !== "") item.summary = [{ type: "summary_text", text: reasoning.text }];
-  } else if (reasoning.text !== "") {
-    item.content = [{ type: "reasoning_text", text: reasoning.text }];
-  }
+export function reasoningItem(id: string, reasoning: ReasoningData): OutputReasoning {
+  const summary = isSummaryReasoning(reasoning);
+  const text = reasoning.text;
   const encrypted = encryptedContent(reasoning);
-  if (encrypted !== undefined) item.encrypted_content = encrypted;
-  return item;
+  return {
+    type: "reasoning",
+    id,
+    summary: summary && text !== "" ? [{ type: "summary_text", text }] : [],
+    ...(!summary && text !== "" ? { content: [{ type: "reasoning_text" as const, text }] } : {}),
+    ...(encrypted !== undefined ? { encrypted_content: encrypted } : {}),
+  };
 }
 
 /** `output_text` of a response: every output_text part in order. */
-export function joinOutputText(output: Array<Record<string, unknown>>): string {
+export function joinOutputText(output: readonly OutputItem[]): string {
   let text = "";
   for (const item of output) {
     if (item.type !== "message") continue;
-    for (const part of item.content as MessageContent[]) if (part.type === "output_text") text += part.text;
+    for (const part of item.content) if (part.type === "output_text") text += part.text;
   }
   return text;
 }

@@ -1,7 +1,9 @@
 import type { EncodeContext } from "../../ir/codec";
 import type { IRRequest } from "../../ir/types";
-import { encodeResponseFormat, encodeToolChoice, encodeTools } from "./encode-tools";
-import { joinOutputText } from "./output-items";
+import type { ServiceMetadata } from "../service-metadata";
+import { echoTools, encodeResponseFormat, encodeToolChoice } from "./encode-tools";
+import { joinOutputText, type OutputItem } from "./output-items";
+import type { ResponsesResult, ResponsesUsage } from "./schema";
 
 /** The OpenResponsesResult around an output list (contract §3.11), echoing the request like OpenAI does. */
 
@@ -9,13 +11,13 @@ export type ResponseStatus = "in_progress" | "completed" | "incomplete" | "faile
 
 export type EnvelopeState = {
   status: ResponseStatus;
-  output: Array<Record<string, unknown>>;
+  output: OutputItem[];
   /** the encoded usage, on a terminal response the gateway settled */
-  usage?: Record<string, unknown>;
+  usage?: ResponsesUsage;
   incompleteReason?: "max_output_tokens" | "content_filter";
   error?: { code: string; message: string; errorType: string };
   /** on a terminal response, when the client asked for it */
-  serviceMetadata?: Record<string, unknown>;
+  serviceMetadata?: ServiceMetadata;
 };
 
 /** The instructions exactly as the client sent them (a system message in `input` is not one). */
@@ -23,14 +25,14 @@ function instructionsOf(request: IRRequest): string | null {
   return request.instructions ?? null;
 }
 
-function reasoningOf(request: IRRequest): Record<string, unknown> | null {
+function reasoningOf(request: IRRequest): ResponsesResult["reasoning"] {
   if (!request.reasoning) return null;
   return { effort: request.reasoning.effort ?? null, summary: request.reasoning.summary ?? null };
 }
 
-export function responseEnvelope(ctx: EncodeContext, state: EnvelopeState): Record<string, unknown> {
+export function responseEnvelope(ctx: EncodeContext, state: EnvelopeState): ResponsesResult {
   const request = ctx.request;
-  const response: Record<string, unknown> = {
+  return {
     id: ctx.generationId,
     object: "response",
     created_at: ctx.created,
@@ -54,7 +56,7 @@ export function responseEnvelope(ctx: EncodeContext, state: EnvelopeState): Reco
     temperature: request.temperature ?? null,
     text: { format: request.responseFormat ? encodeResponseFormat(request.responseFormat) : { type: "text" } },
     tool_choice: request.toolChoice ? encodeToolChoice(request.toolChoice) : "auto",
-    tools: request.tools ? encodeTools(request.tools, "echo") : [],
+    tools: request.tools ? echoTools(request.tools) : [],
     top_logprobs: request.topLogprobs ?? null,
     top_p: request.topP ?? null,
     presence_penalty: request.presencePenalty ?? null,
@@ -64,8 +66,7 @@ export function responseEnvelope(ctx: EncodeContext, state: EnvelopeState): Reco
     user: request.user ?? null,
     metadata: request.metadata ?? null,
     output_text: joinOutputText(state.output),
+    ...(state.error ? { error_type: state.error.errorType } : {}),
+    ...(state.serviceMetadata ? { service_metadata: state.serviceMetadata } : {}),
   };
-  if (state.error) response.error_type = state.error.errorType;
-  if (state.serviceMetadata) response.service_metadata = state.serviceMetadata;
-  return response;
 }

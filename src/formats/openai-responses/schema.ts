@@ -1,9 +1,11 @@
 import { t, type Static } from "elysia";
 import { CacheControlSchema, gatewayRequestFields, Metadata, ReasoningEffortSchema, ServiceTier } from "../shared-schema";
+import { ServiceMetadataSchema } from "../service-metadata";
 import { Input, InputFilePart, InputImagePart, InputTextPart } from "./schema-messages";
-import { TextConfig, Tool, ToolChoice } from "./schema-tools";
+import { OutputItemSchema } from "./schema-output";
+import { TextConfig, TextFormat, Tool, ToolChoice } from "./schema-tools";
 
-/** `POST /responses` request body (contract §3.11 ResponsesRequest). */
+/** `POST /responses` request body (contract §3.11 ResponsesRequest) and its result (OpenResponsesResult). */
 
 const opt = t.Optional;
 const optNull = <T extends Parameters<typeof t.Nullable>[0]>(schema: T) => t.Optional(t.Nullable(schema));
@@ -70,3 +72,76 @@ export const ResponsesRequestSchema = t.Object({
 });
 
 export type ResponsesRequestBody = Static<typeof ResponsesRequestSchema>;
+
+/** Usage as the gateway writes it: tokens, and what the gateway charged. */
+const ResponsesUsageSchema = t.Object({
+  input_tokens: t.Integer(),
+  input_tokens_details: t.Object({ cached_tokens: t.Integer(), cache_write_tokens: t.Integer() }),
+  output_tokens: t.Integer(),
+  output_tokens_details: t.Object({ reasoning_tokens: t.Integer() }),
+  total_tokens: t.Integer(),
+  cost: t.Number(),
+  is_byok: t.Boolean(),
+  cost_details: t.Object({
+    upstream_inference_cost: t.Nullable(t.Number()),
+    upstream_inference_input_cost: t.Number(),
+    upstream_inference_output_cost: t.Number(),
+  }),
+  server_tool_use_details: opt(t.Object({ web_search_requests: t.Integer() })),
+});
+
+/** A request's function tool as the result echoes it (contract OpenResponsesResultToolFunction). */
+const EchoedTool = t.Object({
+  type: t.Literal("function"),
+  name: t.String(),
+  description: t.Nullable(t.String()),
+  parameters: t.Nullable(t.Record(t.String(), t.Unknown())),
+  strict: t.Nullable(t.Boolean()),
+});
+
+const Nullable = t.Nullable;
+
+/** OpenResponsesResult as the gateway writes it: it keeps no state, so it echoes the request. */
+export const ResponsesResultSchema = t.Object({
+  id: t.String(),
+  object: t.Literal("response"),
+  created_at: t.Integer(),
+  status: t.UnionEnum(["completed", "incomplete", "in_progress", "failed", "cancelled", "queued"]),
+  background: t.Boolean(),
+  completed_at: Nullable(t.Integer()),
+  error: Nullable(t.Object({ code: t.String(), message: t.String() })),
+  incomplete_details: Nullable(t.Object({ reason: opt(t.UnionEnum(["max_output_tokens", "content_filter"])) })),
+  instructions: Nullable(t.String()),
+  max_output_tokens: Nullable(t.Integer()),
+  max_tool_calls: Nullable(t.Integer()),
+  model: t.String(),
+  output: t.Array(OutputItemSchema),
+  parallel_tool_calls: t.Boolean(),
+  previous_response_id: t.Null(),
+  prompt_cache_key: Nullable(t.String()),
+  reasoning: Nullable(
+    t.Object({ effort: Nullable(ReasoningEffortSchema), summary: Nullable(t.UnionEnum(["auto", "concise", "detailed"])) }),
+  ),
+  safety_identifier: Nullable(t.String()),
+  service_tier: t.String(),
+  store: t.Literal(false),
+  temperature: Nullable(t.Number()),
+  text: t.Object({ format: TextFormat }),
+  tool_choice: ToolChoice,
+  tools: t.Array(EchoedTool),
+  top_logprobs: Nullable(t.Integer()),
+  top_p: Nullable(t.Number()),
+  presence_penalty: Nullable(t.Number()),
+  frequency_penalty: Nullable(t.Number()),
+  truncation: t.UnionEnum(["auto", "disabled"]),
+  usage: Nullable(ResponsesUsageSchema),
+  user: Nullable(t.String()),
+  metadata: Nullable(t.Record(t.String(), t.String())),
+  output_text: t.String(),
+  error_type: opt(t.String({ description: "ApiErrorType, on a failed response" })),
+  service_metadata: opt(ServiceMetadataSchema),
+});
+
+export type ResponsesResult = Static<typeof ResponsesResultSchema>;
+export type ResponsesUsage = Static<typeof ResponsesUsageSchema>;
+export type EchoedToolBody = Static<typeof EchoedTool>;

@@ -1,4 +1,4 @@
-import { isSummaryReasoning, type ReasoningData, reasoningItem, reasoningItemId } from "./output-items";
+import { isSummaryReasoning, type OutputReasoning, type ReasoningData, reasoningItem, reasoningItemId } from "./output-items";
 
 type Emit = (type: string, payload: Record<string, unknown>) => string;
 
@@ -59,11 +59,11 @@ export class ReasoningItemStream {
     this.data.encrypted = data;
   }
 
-  snapshot(): Record<string, unknown> {
+  snapshot(): OutputReasoning {
     return reasoningItem(this.id, this.data);
   }
 
-  done(): { sse: string; item: Record<string, unknown> } {
+  done(): { sse: string; item: OutputReasoning } {
     let sse = "";
     if (this.partOpen) {
       const text = this.data.text;

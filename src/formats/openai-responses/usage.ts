@@ -1,11 +1,12 @@
 import type { Settlement } from "../../ir/settlement";
 import { emptyUsage, type IRUsage } from "../../ir/types";
+import type { ResponsesUsage } from "./schema";
 import type { WireUsage } from "./wire";
 
 /** Responses `usage` (contract §3.11 Usage): input_tokens already include cached ones, like IR; the money is what the gateway charged. */
-export function encodeResponsesUsage(usage: IRUsage, settlement: Settlement): Record<string, unknown> {
+export function encodeResponsesUsage(usage: IRUsage, settlement: Settlement): ResponsesUsage {
   const details = settlement.costDetails;
-  const encoded: Record<string, unknown> = {
+  return {
     input_tokens: usage.inputTokens,
     input_tokens_details: { cached_tokens: usage.cachedTokens, cache_write_tokens: usage.cacheWriteTokens },
     output_tokens: usage.outputTokens,
@@ -18,11 +19,8 @@ export function encodeResponsesUsage(usage: IRUsage, settlement: Settlement): Re
       upstream_inference_input_cost: details.upstreamInferencePromptCost,
       upstream_inference_output_cost: details.upstreamInferenceCompletionsCost,
     },
+    ...(usage.webSearchRequests !== undefined ? { server_tool_use_details: { web_search_requests: usage.webSearchRequests } } : {}),
   };
-  if (usage.webSearchRequests !== undefined) {
-    encoded.server_tool_use_details = { web_search_requests: usage.webSearchRequests };
-  }
-  return encoded;
 }
 
 const count = (value: unknown): number | undefined =>

@@ -1,9 +1,10 @@
 import type { AppContext } from "../../app-context";
 import { authPlugin } from "../../http/auth";
 import { routeModule } from "../../http/module";
-import { ChatRequestSchema } from "../../formats/openai-chat";
-import { ResponsesRequestSchema } from "../../formats/openai-responses";
-import { MessagesRequestSchema } from "../../formats/anthropic-messages";
+import { rendersErrorsWith } from "../../http/error-format";
+import { ChatRequestSchema, openaiChatInbound } from "../../formats/openai-chat";
+import { openaiResponsesInbound, ResponsesRequestSchema } from "../../formats/openai-responses";
+import { anthropicInbound, MessagesRequestSchema } from "../../formats/anthropic-messages";
 import { runInference } from "../../gateway/inference";
 import { newGenerationId } from "../../gateway/ids";
 import { ChatResult, MessagesResult, ResponsesResult, inferenceResponses } from "./model";
@@ -21,16 +22,19 @@ export function inferenceRoutes(ctx: AppContext) {
     .use(authPlugin(ctx.store, ctx.clock))
     .post("/chat/completions", ({ body, principal, request, server, generationId }) => runInference(ctx, { format: "openai-chat", body, principal, request, server, generationId }), {
       auth: "inference",
+      transform: rendersErrorsWith(openaiChatInbound),
       body: ChatRequestSchema,
       detail: { tags, summary: "Create a chat completion (OpenAI Chat Completions format, streaming or not)", responses: inferenceResponses(ChatResult, "chat.completion.chunk events ending with data: [DONE]") as never },
     })
     .post("/responses", ({ body, principal, request, server, generationId }) => runInference(ctx, { format: "openai-responses", body, principal, request, server, generationId }), {
       auth: "inference",
+      transform: rendersErrorsWith(openaiResponsesInbound),
       body: ResponsesRequestSchema,
       detail: { tags, summary: "Create a response (OpenAI Responses format, stateless)", responses: inferenceResponses(ResponsesResult, "Responses events, each with sequence_number") as never },
     })
     .post("/messages", ({ body, principal, request, server, generationId }) => runInference(ctx, { format: "anthropic-messages", body, principal, request, server, generationId }), {
       auth: "inference",
+      transform: rendersErrorsWith(anthropicInbound),
       body: MessagesRequestSchema,
       detail: { tags, summary: "Create a message (Anthropic Messages format); accepts x-api-key", responses: inferenceResponses(MessagesResult, "Anthropic message events, each with an event: line", true) as never },
     });

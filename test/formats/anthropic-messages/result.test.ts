@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { anthropicInbound, anthropicUpstream } from "../../../src/formats/anthropic-messages";
-import { encodeUsage } from "../../../src/formats/anthropic-messages/usage";
+import { encodeSettledUsage, encodeUsage } from "../../../src/formats/anthropic-messages/usage";
 import type { EncodeContext } from "../../../src/ir/codec";
 import { UpstreamFormatError } from "../../../src/ir/codec";
 import { NO_CHARGE } from "../../../src/ir/settlement";
@@ -33,7 +33,7 @@ describe("usage normalisation", () => {
 
   test("never negative, 1h split kept, cost fields", () => {
     expect(
-      encodeUsage(
+      encodeSettledUsage(
         { inputTokens: 10, outputTokens: 0, cachedTokens: 8, cacheWriteTokens: 7, cacheWrite1hTokens: 5, reasoningTokens: 0 },
         { cost: 0.0012, isByok: false, costDetails: { upstreamInferencePromptCost: 0.001, upstreamInferenceCompletionsCost: 0.0002, upstreamInferenceCost: null } },
       ),
@@ -77,7 +77,9 @@ describe("anthropic encodeResult", () => {
       usage: { inputTokens: 30, outputTokens: 12, cachedTokens: 10, cacheWriteTokens: 0, reasoningTokens: 0 },
     };
     const settlement = { ...NO_CHARGE, cost: 0.5, serviceMetadata: { region: "eu" } };
-    expect(anthropicInbound.encodeResult(result, ctx, settlement)).toStrictEqual({
+    // a metadata stand-in, not the gateway's shape: read the body as plain JSON
+    const body: Record<string, unknown> = anthropicInbound.encodeResult(result, ctx, settlement);
+    expect(body).toStrictEqual({
       id: "gen-1",
       type: "message",
       role: "assistant",

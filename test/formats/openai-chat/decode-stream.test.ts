@@ -2,7 +2,8 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { openaiChatUpstream } from "../../../src/formats/openai-chat";
 import { chunk, decodeAll, delta, events } from "./fixtures";
-import { collect, expectValidStream } from "./stream-invariants";
+import { collect } from "../stream-collect";
+import { expectValidStream } from "../stream-grammar";
 
 const decoder = () => openaiChatUpstream.createStreamDecoder();
 

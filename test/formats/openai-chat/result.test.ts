@@ -162,7 +162,8 @@ describe("encodeResult", () => {
   });
 
   test("plain answer: null refusal and reasoning, no tool_calls; refusal finish is content_filter; service_metadata", () => {
-    const body = openaiChatInbound.encodeResult(
+    // a metadata stand-in, not the gateway's shape: read the body as plain JSON
+    const body: Record<string, unknown> = openaiChatInbound.encodeResult(
       { ...decoded, content: [{ type: "refusal", refusal: "No." }], finishReason: "refusal", nativeFinishReason: "refusal" },
       ctx(),
       { ...NO_CHARGE, serviceMetadata: { region: "eu" } },

@@ -4,7 +4,8 @@ import { openaiChatInbound, openaiChatUpstream } from "../../../src/formats/open
 import type { IRAssistantPart, IRFinishReason, IRStreamPart, IRUsage } from "../../../src/ir/types";
 import { encodeParts } from "../encode-parts";
 import { ctx, decodeAll, parseSse } from "./fixtures";
-import { collect, expectValidStream, mergeNeighbours } from "./stream-invariants";
+import { collect, mergeNeighbours } from "../stream-collect";
+import { expectValidStream } from "../stream-grammar";
 
 /** One generated block: the parts that stream it and the whole part it stands for. */
 type Block = { parts: (index: number) => IRStreamPart[]; whole: IRAssistantPart };

@@ -6,6 +6,10 @@ import { ctx, encodedUsage, expectedOutput, NOW, settlement, usage } from "./fix
 beforeAll(() => setSystemTime(NOW));
 afterAll(() => setSystemTime());
 
+/** The result read as plain JSON: the fixtures are untyped literals and the metadata a stand-in. */
+const encodeResult = (...args: Parameters<typeof openaiResponsesInbound.encodeResult>): Record<string, any> =>
+  openaiResponsesInbound.encodeResult(...args);
+
 const result: IRResult = {
   id: "resp_up",
   model: "gpt-5",
@@ -21,7 +25,7 @@ const result: IRResult = {
 
 describe("encodeResult", () => {
   test("a full OpenResponsesResult echoing the request", () => {
-    expect(openaiResponsesInbound.encodeResult(result, ctx, settlement)).toEqual({
+    expect(encodeResult(result, ctx, settlement)).toEqual({
       id: "gen-1",
       object: "response",
       created_at: 1_700_000_000,
@@ -67,7 +71,7 @@ describe("encodeResult", () => {
   });
 
   test("length is incomplete with max_output_tokens", () => {
-    const encoded = openaiResponsesInbound.encodeResult({ ...result, content: [{ type: "text", text: "Tru" }], finishReason: "length" }, ctx, settlement);
+    const encoded = encodeResult({ ...result, content: [{ type: "text", text: "Tru" }], finishReason: "length" }, ctx, settlement);
     expect(encoded.status).toBe("incomplete");
     expect(encoded.incomplete_details).toEqual({ reason: "max_output_tokens" });
     expect(encoded.output).toEqual([
@@ -76,7 +80,7 @@ describe("encodeResult", () => {
   });
 
   test("content_filter is incomplete with content_filter; service metadata is attached", () => {
-    const encoded = openaiResponsesInbound.encodeResult(
+    const encoded = encodeResult(
       { ...result, content: [{ type: "refusal", refusal: "No." }], finishReason: "content_filter" },
       ctx,
       { ...settlement, serviceMetadata: { provider: "openai" } },
@@ -91,7 +95,7 @@ describe("encodeResult", () => {
   });
 
   test("reasoning from another upstream: raw content, packed signature, derived id", () => {
-    const encoded = openaiResponsesInbound.encodeResult(
+    const encoded = encodeResult(
       {
         ...result,
         content: [
@@ -122,7 +126,7 @@ describe("encodeResult", () => {
   });
 
   test("echoes tool choice, format and other request fields", () => {
-    const encoded = openaiResponsesInbound.encodeResult(result, {
+    const encoded = encodeResult(result, {
       ...ctx,
       request: {
         messages: [],

@@ -1,29 +1,4 @@
-import { expect } from "bun:test";
-import type { IRAssistantPart, IRFinishReason, IRStreamPart, IRUsage } from "../../../src/ir/types";
-
-/** Asserts the block rules of src/ir/types.ts hold for a decoded stream. */
-export function expectValidStream(parts: IRStreamPart[]): void {
-  expect(parts[0]?.type).toBe("start");
-  const last = parts.at(-1)?.type;
-  expect(last === "finish" || last === "error").toBe(true);
-  let open: number | undefined;
-  let next = 0;
-  for (const part of parts.slice(1, -1)) {
-    if (part.type === "block-start") {
-      expect(open).toBeUndefined();
-      expect(part.index).toBe(next++);
-      open = part.index;
-    } else if (part.type === "block-end") {
-      expect(part.index).toBe(open as number);
-      open = undefined;
-    } else if ("index" in part) {
-      expect(part.index).toBe(open as number);
-    } else {
-      expect(part.type === "usage").toBe(true);
-    }
-  }
-  expect(open).toBeUndefined();
-}
+import type { IRAssistantPart, IRFinishReason, IRStreamPart, IRUsage } from "../../src/ir/types";
 
 export type Collected = { content: IRAssistantPart[]; finishReason?: IRFinishReason; usage?: IRUsage };
 
@@ -35,18 +10,7 @@ export function collect(parts: IRStreamPart[]): Collected {
   for (const part of parts) {
     switch (part.type) {
       case "block-start": {
-        const b = part.block;
-        let made: IRAssistantPart;
-        if (b.type === "text") made = { type: "text", text: "" };
-        else if (b.type === "refusal") made = { type: "refusal", refusal: "" };
-        else if (b.type === "tool_call") made = { type: "tool_call", id: b.id, name: b.name, arguments: "" };
-        else {
-          made = { type: "reasoning", text: "", origin: b.origin };
-          if (b.id !== undefined) made.id = b.id;
-          if (b.summary) made.summary = true;
-          if (b.redacted) made.redacted = true;
-          if (b.encrypted !== undefined) made.encrypted = b.encrypted;
-        }
+        const made = emptyPart(part.block);
         byIndex.set(part.index, made);
         content.push(made);
         break;
@@ -79,6 +43,18 @@ export function collect(parts: IRStreamPart[]): Collected {
   }
   out.content = mergeNeighbours(content);
   return out;
+}
+
+function emptyPart(b: Extract<IRStreamPart, { type: "block-start" }>["block"]): IRAssistantPart {
+  if (b.type === "text") return { type: "text", text: "" };
+  if (b.type === "refusal") return { type: "refusal", refusal: "" };
+  if (b.type === "tool_call") return { type: "tool_call", id: b.id, name: b.name, arguments: "" };
+  const made: IRAssistantPart = { type: "reasoning", text: "", origin: b.origin };
+  if (b.id !== undefined) made.id = b.id;
+  if (b.summary) made.summary = true;
+  if (b.redacted) made.redacted = true;
+  if (b.encrypted !== undefined) made.encrypted = b.encrypted;
+  return made;
 }
 
 export function mergeNeighbours(parts: IRAssistantPart[]): IRAssistantPart[] {

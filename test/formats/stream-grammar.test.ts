@@ -1,0 +1,162 @@
+import { describe, expect, test } from "bun:test";
+import { createParser } from "eventsource-parser";
+import fc from "fast-check";
+import { anthropicInbound, anthropicUpstream } from "../../src/formats/anthropic-messages";
+import { openaiChatInbound, openaiChatUpstream } from "../../src/formats/openai-chat";
+import { openaiResponsesInbound, openaiResponsesUpstream } from "../../src/formats/openai-responses";
+import { unpackForeignSignature } from "../../src/formats/reasoning-signature";
+import type { EncodeContext, InboundCodec, SseEvent, UpstreamCodec } from "../../src/ir/codec";
+import type { IRAssistantPart, IRStreamPart } from "../../src/ir/types";
+import { realistic as anthropicStream } from "./anthropic-messages/upstream-events";
+import { encodeParts } from "./encode-parts";
+import { blocks, irStream, streamEnd } from "./ir-arbitrary";
+import { realistic as chatStream } from "./openai-chat/upstream-events";
+import { upstreamEvents } from "./openai-responses/upstream-events";
+import { collect, mergeNeighbours } from "./stream-collect";
+import { grammarViolations } from "./stream-grammar";
+
+/**
+ * Every format's stream encoder and decoder against the IR stream grammar: an encoder's SSE, read
+ * back by the same format's decoder, is a valid IR stream that carries the same text, tool calls
+ * and reasoning; and a decoder keeps the grammar however its upstream's stream breaks off.
+ */
+
+type Format = {
+  name: string;
+  inbound: InboundCodec<never, unknown>;
+  upstream: UpstreamCodec;
+  /** a whole stream as a real upstream of this format sends it */
+  upstreamStream: SseEvent[];
+  /** what an upstream of this format sends when it fails mid-stream */
+  errorEvent: SseEvent;
+  /** the content as this format can carry it */
+  carried: (content: IRAssistantPart[]) => IRAssistantPart[];
+};
+
+const FORMATS: Format[] = [
+  {
+    name: "openai-chat",
+    inbound: openaiChatInbound,
+    upstream: openaiChatUpstream,
+    upstreamStream: chatStream,
+    errorEvent: { data: JSON.stringify({ id: "x", object: "chat.completion.chunk", choices: [], error: { code: 502, message: "upstream died" } }) },
+    carried: (content) => content,
+  },
+  {
+    name: "openai-responses",
+    inbound: openaiResponsesInbound,
+    upstream: openaiResponsesUpstream,
+    upstreamStream: upstreamEvents(['{"city":', '"Paris"}'], ['{"city":"Rome"}']),
+    errorEvent: { event: "error", data: JSON.stringify({ type: "error", code: "server_error", message: "upstream died" }) },
+    carried: (content) => content,
+  },
+  {
+    name: "anthropic-messages",
+    inbound: anthropicInbound,
+    upstream: anthropicUpstream,
+    upstreamStream: sseEvents(anthropicStream),
+    errorEvent: { event: "error", data: JSON.stringify({ type: "error", error: { type: "overloaded_error", message: "upstream died" } }) },
+    // Anthropic has no refusal block: a refusal is said in text
+    carried: (content) => content.map((part) => (part.type === "refusal" ? { type: "text", text: part.refusal } : part)),
+  },
+];
+
+const ctx: EncodeContext = { generationId: "gen-grammar", model: "acme/alpha", created: 1_700_000_000, request: { messages: [], stream: true, sentParameters: [] } };
+
+/** Splits SSE text into events the way the gateway's upstream reader does. */
+function sseEvents(text: string): SseEvent[] {
+  const events: SseEvent[] = [];
+  createParser({ onEvent: (e) => events.push(e.event ? { event: e.event, data: e.data } : { data: e.data }) }).feed(text);
+  return events;
+}
+
+function decode(upstream: UpstreamCodec, events: SseEvent[]): IRStreamPart[] {
+  const decoder = upstream.createStreamDecoder();
+  return [...events.flatMap((event) => decoder.push(event)), ...decoder.end()];
+}
+
+/** What must survive a trip through a format: text, tool ids, names and arguments, reasoning and its signature. */
+function survivors(content: IRAssistantPart[]): unknown[] {
+  return mergeNeighbours(content).map((part) => {
+    switch (part.type) {
+      case "text":
+        return { text: part.text };
+      case "refusal":
+        return { refusal: part.refusal };
+      case "tool_call":
+        return { id: part.id, name: part.name, arguments: part.arguments };
+      case "reasoning":
+        // a format that cannot carry another's signature packs it into its own payload
+        return { reasoning: part.text, signature: part.signature ?? unpackForeignSignature(part.encrypted ?? "")?.signature };
+    }
+  });
+}
+
+describe("the grammar checker", () => {
+  const start: IRStreamPart = { type: "start", id: "u", model: "m" };
+  const finish: IRStreamPart = { type: "finish", finishReason: "stop", usage: { inputTokens: 0, outputTokens: 0, cachedTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 } };
+  const text = (index: number): IRStreamPart[] => [
+    { type: "block-start", index, block: { type: "text" } },
+    { type: "text-delta", index, text: "a" },
+    { type: "block-end", index },
+  ];
+
+  test("accepts a valid stream, and one that is only an error", () => {
+    expect(grammarViolations([start, ...text(0), { type: "usage", usage: {} }, ...text(1), finish])).toEqual([]);
+    expect(grammarViolations([{ type: "error", status: 502, message: "x" }])).toEqual([]);
+  });
+
+  test("names each broken rule", () => {
+    const cases: Array<[string, IRStreamPart[]]> = [
+      ["no end", [start, ...text(0)]],
+      ["start not first", [...text(0), start, finish]],
+      ["delta before its block-start", [start, { type: "text-delta", index: 0, text: "a" }, finish]],
+      ["two blocks open", [start, text(0)[0]!, ...text(1), finish]],
+      ["index skipped", [start, ...text(1), finish]],
+      ["index reused", [start, ...text(0), ...text(0), finish]],
+      ["wrong block closed", [start, text(0)[0]!, { type: "block-end", index: 3 }, finish]],
+      ["open at finish", [start, text(0)[0]!, finish]],
+      ["open at error", [start, text(0)[0]!, { type: "error", status: 502, message: "x" }]],
+      ["part after the end", [start, finish, ...text(0)]],
+    ];
+    for (const [what, parts] of cases) expect({ what, broken: grammarViolations(parts).length > 0 }).toEqual({ what, broken: true });
+  });
+});
+
+describe.each(FORMATS)("$name", (format) => {
+  test("property: the encoder's SSE decodes to a valid IR stream with the same content and ending", () => {
+    fc.assert(
+      fc.property(blocks, streamEnd, (made, end) => {
+        const { parts, content } = irStream(made, end);
+        const decoded = decode(format.upstream, sseEvents(encodeParts(format.inbound.createStreamEncoder(ctx), parts)));
+        expect(grammarViolations(decoded)).toEqual([]);
+        expect(survivors(collect(decoded).content)).toEqual(survivors(format.carried(content)));
+        const last = decoded.at(-1);
+        expect(last?.type).toBe(end.type);
+        if (end.type === "error" && last?.type === "error") expect(last.message).toBe(end.message);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  test("a real upstream's stream decodes to a valid IR stream", () => {
+    expect(grammarViolations(decode(format.upstream, format.upstreamStream))).toEqual([]);
+  });
+
+  test("property: the decoder keeps the grammar when the upstream stream is cut, fails or sends garbage", () => {
+    const fault = fc.constantFrom<"cut" | "error" | "garbage">("cut", "error", "garbage");
+    // the real upstream's stream, or what this format's encoder writes for a generated one
+    const source = fc.option(fc.tuple(blocks, streamEnd), { nil: undefined, freq: 4 });
+    fc.assert(
+      fc.property(source, fc.nat(), fault, (generated, at, kind) => {
+        const events = generated
+          ? sseEvents(encodeParts(format.inbound.createStreamEncoder(ctx), irStream(...generated).parts))
+          : format.upstreamStream;
+        const cut = events.slice(0, at % (events.length + 1));
+        const input = kind === "cut" ? cut : [...cut, kind === "error" ? format.errorEvent : { data: "{not json" }];
+        expect(grammarViolations(decode(format.upstream, input))).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
