@@ -5,7 +5,7 @@ import type { InboundCodec } from "../ir/codec";
  * Which error body a request's clients expect. A route whose clients speak a wire format declares
  * it with `transform: rendersErrorsWith(codec)`; the error handler is handed only the Request, so
  * the choice is kept beside it. Other routes, and errors raised before routing (a body over the
- * size limit, JSON that does not parse), get the gateway's standard body.
+ * size limit), get the gateway's standard body.
  */
 
 type RenderBody = InboundCodec["errorBody"];
