@@ -2,7 +2,7 @@ import { computeCost, type CostBreakdown } from "../billing/cost";
 import { nanosToUsd } from "../billing/money";
 import type { PriceTable } from "../catalog/types";
 import type { IRUsage } from "../ir/types";
-import { NO_CHARGE, type Settlement } from "../ir/settlement";
+import type { Settlement } from "../ir/settlement";
 
 export const ZERO_COST: CostBreakdown = { total: 0, prompt: 0, completion: 0, other: 0 };
 
@@ -22,6 +22,3 @@ export function charge(pricing: PriceTable, isByok: boolean, usage: IRUsage, ima
   };
   return { cost, settlement: serviceMetadata ? { ...settlement, serviceMetadata } : settlement };
 }
-
-/** Nothing served, nothing charged. */
-export const noCharge = (serviceMetadata?: Record<string, unknown>): Charge => ({ cost: ZERO_COST, settlement: serviceMetadata ? { ...NO_CHARGE, serviceMetadata } : NO_CHARGE });

@@ -2,15 +2,14 @@ import type { AppContext } from "../app-context";
 import { countImages } from "../billing/estimate";
 import { GatewayError } from "../errors";
 import type { IRResult, IRUsage } from "../ir/types";
-import type { GenerationAttempt } from "../store/store";
-import { charge, noCharge, type Charge } from "./charge";
+import { charge, type Charge } from "./charge";
 import { ClientStream } from "./client-stream";
 import { completionOperation, type UpstreamAnswer, type UpstreamStream } from "./completion-attempt";
 import { upstreamCodecs } from "./codecs";
 import { attemptWithFallback, type NotServed, type Served } from "./fallback";
 import { serviceMetadata } from "./metadata";
 import { planInference, type InferenceInput, type InferencePlan } from "./plan";
-import { commitGeneration, NOT_RECORDED, type EndFacts } from "./record";
+import { commitGeneration, NOT_RECORDED, recordNotServed } from "./record";
 import { pipeStream } from "./stream-pipeline";
 import { completeUsage } from "./usage-estimate";
 
@@ -47,7 +46,7 @@ export async function runInference(deps: AppContext, input: InferenceInput): Pro
 type Attempted = Served<UpstreamAnswer> | NotServed;
 
 async function respondJson(deps: AppContext, plan: InferencePlan, attempted: Attempted): Promise<Response> {
-  if (!attempted.ok) throw await recordFailure(deps, plan, attempted);
+  if (!attempted.ok) throw await recordNotServed(deps, plan.facts, attempted);
   const { value, candidate } = attempted;
   if (value.kind !== "result") throw new Error("expected a whole result");
   const { result } = value;
@@ -80,7 +79,7 @@ async function respondStream(deps: AppContext, plan: InferencePlan, attempt: Pro
   const held = await Promise.race([attempt, new Promise<"waiting">((resolve) => (holding = setTimeout(resolve, HOLD_HEADERS_MS, "waiting")))]);
   clearTimeout(holding);
   // a failure while the headers are still held is an ordinary HTTP error
-  if (held !== "waiting" && !held.ok) throw await recordFailure(deps, plan, held);
+  if (held !== "waiting" && !held.ok) throw await recordNotServed(deps, plan.facts, held);
   streamAnswer(deps, plan, held === "waiting" ? attempt : held, client).catch((err: unknown) => {
     deps.logger.error("streaming an answer failed unexpectedly", { id: plan.facts.id, error: String(err), stack: (err as Error)?.stack });
     client.close();
@@ -98,7 +97,7 @@ async function streamAnswer(deps: AppContext, plan: InferencePlan, attempt: Atte
     clearInterval(keepalive);
   } else attempted = attempt;
   if (!attempted.ok) {
-    const error = await recordFailure(deps, plan, attempted);
+    const error = await recordNotServed(deps, plan.facts, attempted);
     client.write(plan.inbound.createStreamEncoder(encodeContext(plan, plan.facts.requestedModel)).encode({ type: "error", status: error.status, message: error.message }));
   } else if (attempted.value.kind === "stream") {
     await streamServed(deps, plan, attempted, attempted.value.stream, client);
@@ -140,20 +139,10 @@ async function streamServed(deps: AppContext, plan: InferencePlan, served: Serve
 
 function chargeServed(plan: InferencePlan, served: Served<UpstreamAnswer>, usage: IRUsage): Charge {
   const { candidate } = served;
-  const metadata = plan.wantsMetadata ? metadataOf(plan, served.attempts, candidate.model.id, candidate.endpoint.provider.slug, candidate.isByok) : undefined;
+  const metadata = plan.wantsMetadata
+    ? serviceMetadata({ requested: plan.facts.requestedModel, model: candidate.model.id, provider: candidate.endpoint.provider.slug, generationId: plan.facts.id, isByok: candidate.isByok, attempts: served.attempts })
+    : undefined;
   return charge(candidate.endpoint.pricing, candidate.isByok, usage, countImages(plan.ir), metadata);
-}
-
-function metadataOf(plan: InferencePlan, attempts: readonly GenerationAttempt[], model: string, provider: string | null, isByok: boolean): Record<string, unknown> {
-  return serviceMetadata({ requested: plan.facts.requestedModel, model, provider, generationId: plan.facts.id, isByok, attempts: [...attempts] });
-}
-
-/** Records a request no candidate served and hands back the error to answer with. */
-async function recordFailure(deps: AppContext, plan: InferencePlan, failed: NotServed): Promise<GatewayError> {
-  const { error } = failed;
-  const end: EndFacts = { usage: null, usageEstimated: false, cost: noCharge().cost, cancelled: error.status === 499, finishReason: "error", nativeFinishReason: null, upstreamId: null, firstTokenAt: null, errorMessage: error.message };
-  await commitGeneration(deps, plan.facts, null, failed.attempts, end).catch(() => {});
-  return error;
 }
 
 function encodeContext(plan: InferencePlan, model: string) {

@@ -11,7 +11,7 @@ export function serviceMetadata(o: {
   provider: string | null;
   generationId: string;
   isByok: boolean;
-  attempts: GenerationAttempt[];
+  attempts: readonly GenerationAttempt[];
 }): Record<string, unknown> {
   return {
     requested: o.requested,

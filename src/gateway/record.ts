@@ -5,7 +5,9 @@ import type { CostBreakdown } from "../billing/cost";
 import type { Principal } from "../http/principal";
 import type { AppContext } from "../app-context";
 import type { Candidate } from "./candidates";
-import { observeServed } from "./fallback";
+import { ZERO_COST } from "./charge";
+import { observeServed, type NotServed } from "./fallback";
+import type { GatewayError } from "../errors";
 
 export type GenerationOutcome = {
   id: string;
@@ -168,4 +170,12 @@ export function commitGeneration(deps: Pick<AppContext, "clock" | "router" | "ge
     errorMessage: end.errorMessage,
   });
   return deps.generations.commit(settlement(record, endedAt, facts.reservationId));
+}
+
+/** Records a request no candidate served (the writer retries a failed record itself) and hands back the error to answer with. */
+export async function recordNotServed(deps: Pick<AppContext, "clock" | "router" | "generations">, facts: RequestFacts, failed: NotServed): Promise<GatewayError> {
+  const { error } = failed;
+  const end: EndFacts = { usage: null, usageEstimated: false, cost: ZERO_COST, cancelled: error.status === 499, finishReason: "error", nativeFinishReason: null, upstreamId: null, firstTokenAt: null, errorMessage: error.message };
+  await commitGeneration(deps, facts, null, failed.attempts, end).catch(() => {});
+  return error;
 }

@@ -1,10 +1,10 @@
 import type { AppContext } from "../../app-context";
 import { GatewayError } from "../../errors";
-import { charge, noCharge } from "../../gateway/charge";
+import { charge } from "../../gateway/charge";
 import { attemptWithFallback } from "../../gateway/fallback";
 import { newGenerationId } from "../../gateway/ids";
 import { admittedCandidates, withIdHeader } from "../../gateway/plan";
-import { commitGeneration, NOT_RECORDED, type RequestFacts } from "../../gateway/record";
+import { commitGeneration, NOT_RECORDED, recordNotServed, type RequestFacts } from "../../gateway/record";
 import type { ProviderPreferences } from "../../gateway/routing/preferences";
 import type { Principal } from "../../http/principal";
 import type { IRUsage } from "../../ir/types";
@@ -54,12 +54,7 @@ export async function createEmbeddings(ctx: AppContext, principal: Principal, bo
   };
 
   const attempted = await attemptWithFallback(ctx, { candidates, signal: request.signal, headers: idHeader }, embeddingsOperation(body, ctx.config.routing.firstByteTimeoutMs));
-  if (!attempted.ok) {
-    const { error } = attempted;
-    const end = { usage: null, usageEstimated: false, cost: noCharge().cost, cancelled: error.status === 499, finishReason: "error", nativeFinishReason: null, upstreamId: null, firstTokenAt: null, errorMessage: error.message };
-    await commitGeneration(ctx, facts, null, attempted.attempts, end).catch(() => {});
-    throw error;
-  }
+  if (!attempted.ok) throw await recordNotServed(ctx, facts, attempted);
 
   const { candidate, value: result } = attempted;
   const promptTokens = result.promptTokens ?? (await countInputTokens(body.input));
