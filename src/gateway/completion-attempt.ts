@@ -1,3 +1,4 @@
+import { transportErrorMessage } from "../providers/transport-error";
 import type { SseEvent, UpstreamCodec, UpstreamStreamDecoder } from "../ir/codec";
 import { UpstreamFormatError } from "../ir/codec";
 import type { IRRequest, IRResult, IRStreamPart } from "../ir/types";
@@ -51,7 +52,7 @@ export function completionOperation(ir: IRRequest, codecOf: (candidate: Candidat
           res = await send();
         }
       } catch (err) {
-        return transportFailure(deadline.timedOut() ? "no response before the first-byte timeout" : `connection failed: ${(err as Error).message}`, { timedOut: deadline.timedOut() });
+        return transportFailure(deadline.timedOut() ? "no response before the first-byte timeout" : `connection failed: ${transportErrorMessage(err)}`, { timedOut: deadline.timedOut() });
       }
       if (!res.ok) return await httpFailure(res, codec.errorMessage);
       if (!request.stream) {
@@ -73,7 +74,7 @@ async function readResult(res: Response, codec: UpstreamCodec, timedOut: () => b
   } catch (err) {
     return timedOut()
       ? transportFailure("no response before the first-byte timeout", { timedOut: true })
-      : transportFailure(`invalid upstream body: ${(err as Error).message}`, { status: 502 });
+      : transportFailure(`invalid upstream body: ${transportErrorMessage(err)}`, { status: 502 });
   }
   try {
     return { ok: true, status: res.status, value: { kind: "result", result: codec.decodeResult(json), raw: json as Record<string, unknown> } };
@@ -112,6 +113,6 @@ async function readFirstOutput(res: Response, codec: UpstreamCodec, deadline: { 
   } catch (err) {
     await events.return(undefined).catch(() => {});
     if (err instanceof SyntaxError || err instanceof UpstreamFormatError) return transportFailure(`invalid upstream stream: ${err.message}`, { status: 502 });
-    return transportFailure(deadline.timedOut() ? "no first event before the first-byte timeout" : `stream failed before any output: ${(err as Error).message}`, { timedOut: deadline.timedOut() });
+    return transportFailure(deadline.timedOut() ? "no first event before the first-byte timeout" : `stream failed before any output: ${transportErrorMessage(err)}`, { timedOut: deadline.timedOut() });
   }
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from "../app-context";
 import { countImages } from "../billing/estimate";
 import { GatewayError } from "../errors";
+import type { EncodeContext } from "../ir/codec";
 import type { IRResult, IRUsage } from "../ir/types";
 import { charge, type Charge } from "./charge";
 import { ClientStream } from "./client-stream";
@@ -52,7 +53,7 @@ async function respondJson(deps: AppContext, plan: InferencePlan, attempted: Att
   const { result } = value;
   const { usage, estimated } = await completeUsage(result.usage, plan.ir, resultText(result));
   const money = chargeServed(plan, attempted, usage);
-  const ctx = encodeContext(plan, candidate.model.id);
+  const ctx = encodeContext(plan, candidate.model.id, candidate.endpoint.provider.name);
   const encoded = plan.inbound.encodeResult({ ...result, usage }, ctx, money.settlement);
   // same format in and out: what the upstream said beyond what the gateway encodes reaches the client too
   const body = candidate.endpoint.provider.api === plan.format ? { ...value.raw, ...encoded } : encoded;
@@ -106,7 +107,7 @@ async function streamAnswer(deps: AppContext, plan: InferencePlan, attempt: Atte
 }
 
 async function streamServed(deps: AppContext, plan: InferencePlan, served: Served<UpstreamAnswer>, upstream: UpstreamStream, client: ClientStream): Promise<void> {
-  const encoder = plan.inbound.createStreamEncoder(encodeContext(plan, served.candidate.model.id));
+  const encoder = plan.inbound.createStreamEncoder(encodeContext(plan, served.candidate.model.id, served.candidate.endpoint.provider.name));
   const piped = await pipeStream(upstream, encoder, client, deps.clock);
   const { end, meter } = piped;
   // the meter has merged every usage the upstream reported, the finish part's included
@@ -145,8 +146,8 @@ function chargeServed(plan: InferencePlan, served: Served<UpstreamAnswer>, usage
   return charge(candidate.endpoint.pricing, candidate.isByok, usage, countImages(plan.ir), metadata);
 }
 
-function encodeContext(plan: InferencePlan, model: string) {
-  return { generationId: plan.facts.id, model, created: Math.floor(plan.facts.startedAt / 1000), request: plan.ir };
+function encodeContext(plan: InferencePlan, model: string, provider?: string): EncodeContext {
+  return { generationId: plan.facts.id, model, created: Math.floor(plan.facts.startedAt / 1000), request: plan.ir, ...(provider === undefined ? {} : { provider }) };
 }
 
 function resultText(result: IRResult): string {

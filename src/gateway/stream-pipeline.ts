@@ -1,3 +1,4 @@
+import { transportErrorMessage } from "../providers/transport-error";
 import type { InboundStreamEncoder } from "../ir/codec";
 import type { IRFinishPart, IRStreamPart } from "../ir/types";
 import type { ClientStream } from "./client-stream";
@@ -55,7 +56,7 @@ export async function pipeStream(upstream: UpstreamStream, encoder: InboundStrea
       }
     }
   } catch (err) {
-    if (client.open) end ??= { type: "error", status: 502, message: `The provider stream failed: ${(err as Error).message}` };
+    if (client.open) end ??= { type: "error", status: 502, message: `The provider stream failed: ${transportErrorMessage(err)}` };
   } finally {
     await upstream.events.return(undefined).catch(() => {});
   }

@@ -3,6 +3,7 @@ import { GatewayError } from "../errors";
 import { pointerToField } from "../json-pointer";
 import type { Logger } from "../logger";
 import { errorBodyFor } from "./error-format";
+import { explainFailure } from "./validation-message";
 
 const fieldOf = (pointer: string) => pointerToField(pointer) || "(root)";
 
@@ -24,18 +25,10 @@ export function describeValidation(error: ValidationError, request: Request): { 
   const location = lostQueryName ? "query" : error.type;
   const where = location === "query" ? "query parameter" : location === "params" ? "path parameter" : location === "headers" ? "header" : "field";
   if (!first) return { message: `Invalid request ${error.type}`, metadata: { location } };
-  const path = lostQueryName ? `/${lostQueryName}` : first.path;
-  // additionalProperties failures point at the object; name the offending key instead
-  if (first.schema && (first.schema as { additionalProperties?: unknown }).additionalProperties === false && first.value && typeof first.value === "object") {
-    const known = Object.keys((first.schema as { properties?: object }).properties ?? {});
-    const extra = Object.keys(first.value).find((k) => !known.includes(k));
-    if (extra) return { message: `Invalid ${where} '${fieldOf(`${path}/${extra}`)}': unknown field`, metadata: { location, field: fieldOf(`${path}/${extra}`) } };
-  }
-  if (first.type === 45 /* ValueErrorType.ObjectRequiredProperty */ || first.value === undefined) {
-    return { message: `Invalid ${where} '${fieldOf(path)}' is required`, metadata: { location, field: fieldOf(path) } };
-  }
-  const field = fieldOf(path);
-  return { message: `Invalid ${where} '${field}': ${first.message}`, metadata: { location, field } };
+  const { pointer, problem } = explainFailure(lostQueryName ? { ...first, path: `/${lostQueryName}` } : first);
+  const field = fieldOf(pointer);
+  const message = problem === "is required" ? `Invalid ${where} '${field}' is required` : `Invalid ${where} '${field}': ${problem}`;
+  return { message, metadata: { location, field } };
 }
 
 export function renderError(request: Request, code: string | number, error: unknown, logger: Logger): Response {

@@ -11,6 +11,8 @@ export type EncodeContext = {
   created: number;
   /** the decoded request, for formats that echo request fields (Responses) */
   request: IRRequest;
+  /** display name of the provider that served (OpenRouter's `provider` field); absent before one did */
+  provider?: string;
 };
 
 /** A format clients speak to us: decode their request, encode our answer. */

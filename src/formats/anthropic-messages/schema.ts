@@ -165,7 +165,8 @@ export const MessagesRequestSchema = t.Object({
   ),
   safeguards: t.Optional(t.Nullable(t.Array(t.Unknown()))),
   ...gatewayRequestFields,
-});
+  // clients add fields faster than gateways learn them: unknown top-level fields are ignored (as on /chat/completions)
+}, { additionalProperties: true });
 
 export type MessagesRequestBody = Static<typeof MessagesRequestSchema>;
 export type MessagesContentBlock = Static<typeof ContentBlockParam>;

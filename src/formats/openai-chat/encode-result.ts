@@ -40,6 +40,7 @@ export function encodeChatResult(result: IRResult, ctx: EncodeContext, settlemen
     object: "chat.completion",
     created: ctx.created,
     model: ctx.model,
+    ...(ctx.provider === undefined ? {} : { provider: ctx.provider }),
     system_fingerprint: null,
     choices: [
       {

@@ -69,7 +69,8 @@ class ChatStreamEncoder implements InboundStreamEncoder {
   }
 
   private envelope(extra: Record<string, unknown>): Record<string, unknown> {
-    return { id: this.ctx.generationId, object: "chat.completion.chunk", created: this.ctx.created, model: this.ctx.model, ...extra };
+    const { generationId: id, created, model, provider } = this.ctx;
+    return { id, object: "chat.completion.chunk", created, model, ...(provider === undefined ? {} : { provider }), ...extra };
   }
 
   /** One choice chunk; the first chunk of the stream also names the role, as OpenAI does. */

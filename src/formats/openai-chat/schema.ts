@@ -144,6 +144,7 @@ export const ChatResultSchema = t.Object({
   object: t.Literal("chat.completion"),
   created: t.Integer(),
   model: t.String(),
+  provider: opt(t.String({ description: "display name of the provider that served (OpenRouter extension)" })),
   system_fingerprint: t.Nullable(t.String()),
   choices: t.Array(
     t.Object({

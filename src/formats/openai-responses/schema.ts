@@ -69,7 +69,8 @@ export const ResponsesRequestSchema = t.Object({
   // The gateway keeps no conversation state: only `false` / null are meaningful.
   store: opt(t.Literal(false)),
   previous_response_id: opt(t.Null()),
-});
+  // clients add fields faster than gateways learn them: unknown top-level fields are ignored (as on /chat/completions)
+}, { additionalProperties: true });
 
 export type ResponsesRequestBody = Static<typeof ResponsesRequestSchema>;
 

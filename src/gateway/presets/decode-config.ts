@@ -8,6 +8,7 @@ import { ResponsesRequestSchema } from "../../formats/openai-responses/schema";
 import { MessagesRequestSchema } from "../../formats/anthropic-messages/schema";
 import { inboundCodecs, type InboundFormat } from "../codecs";
 import type { Json } from "./json";
+import { explainFailure } from "../../http/validation-message";
 
 const SCHEMAS: Record<InboundFormat, TObject> = {
   "openai-chat": ChatRequestSchema,
@@ -36,7 +37,10 @@ function refusedField(format: InboundFormat, config: Json): { field: string; mes
       return { field: key, message: "Unexpected property" };
     }
     const error = Value.Errors(property, value).First();
-    if (error) return { field: pointerToField(`/${key}${error.path}`), message: error.message };
+    if (error) {
+      const { pointer, problem } = explainFailure(error);
+      return { field: pointerToField(`/${key}${pointer}`), message: problem };
+    }
   }
   return undefined;
 }

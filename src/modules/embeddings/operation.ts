@@ -1,3 +1,4 @@
+import { transportErrorMessage } from "../../providers/transport-error";
 import { upstreamErrorMessage } from "../../formats/error-message";
 import type { UpstreamOperation } from "../../gateway/fallback";
 import { httpFailure, transportFailure } from "../../gateway/upstream-failure";
@@ -46,7 +47,7 @@ export function embeddingsOperation(body: EmbeddingsRequest, firstByteTimeoutMs:
       try {
         res = await sendUpstream({ provider: candidate.endpoint.provider, apiKey: candidate.apiKey, path: PATH, body: encodeRequest(body, candidate.endpoint.upstreamModel), stream: false, signal: deadline.signal });
       } catch (err) {
-        return transportFailure(deadline.timedOut() ? "no response before the first-byte timeout" : `connection failed: ${(err as Error).message}`, { timedOut: deadline.timedOut() });
+        return transportFailure(deadline.timedOut() ? "no response before the first-byte timeout" : `connection failed: ${transportErrorMessage(err)}`, { timedOut: deadline.timedOut() });
       }
       if (!res.ok) return await httpFailure(res, upstreamErrorMessage);
       const text = await res.text().catch(() => "");

@@ -7,6 +7,8 @@ import {
   ListEndpointsZdrResponse,
   ListModelsQuery,
   ListProvidersResponse,
+  Model,
+  ModelIdParams,
   ModelPathParams,
   ModelResponse,
   ModelsCountResponse,
@@ -19,6 +21,7 @@ import {
   countModels,
   filteredModels,
   getModel,
+  getModelById,
   listEmbeddingModels,
   listEndpoints,
   listModels,
@@ -64,6 +67,13 @@ export function modelRoutes(ctx: AppContext) {
       params: ModelPathParams,
       response: ModelResponse,
       detail: { tags, summary: "One model" },
+    })
+    // the openai SDK's models.retrieve("author/slug") sends the id as one segment: /models/author%2Fslug.
+    // The router names this segment as /models/:author/:slug/endpoints does; here it holds the whole id.
+    .get("/models/:author", ({ params }) => getModelById(ctx, params.author), {
+      params: ModelIdParams,
+      response: Model,
+      detail: { tags, summary: "One model by its full id as one path segment (author%2Fslug), as the OpenAI SDK's models.retrieve asks; the model itself, unwrapped, like an item of /models" },
     })
     .get("/models/:author/:slug/endpoints", ({ params }) => ({ data: listEndpoints(ctx, params.author, params.slug) }), {
       params: ModelPathParams,

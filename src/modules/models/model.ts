@@ -142,6 +142,7 @@ export const ProviderData = t.Object({
 
 export const ListProvidersResponse = t.Object({ data: t.Array(ProviderData) });
 
+export const ModelIdParams = t.Object({ author: t.String({ minLength: 1, description: "the whole model id, author/slug, percent-encoded as one segment" }) });
 export const ModelPathParams = t.Object({ author: t.String({ minLength: 1 }), slug: t.String({ minLength: 1 }) });
 
 const Page = {

@@ -109,6 +109,13 @@ export function getModel(ctx: AppContext, author: string, slug: string): ModelWi
   return modelWire(findModel(ctx, author, slug));
 }
 
+/** A model by its full id `author/slug` (the slash may have reached us percent-encoded). */
+export function getModelById(ctx: AppContext, id: string): ModelWire {
+  const model = ctx.catalog.getModel(id);
+  if (!model) throw new GatewayError(404, `Model not found: ${id}`);
+  return modelWire(model);
+}
+
 function endpointsWire(ctx: AppContext, model: CatalogModel, endpoints: CatalogEndpoint[]) {
   const { stats, circuits } = ctx.router;
   return endpoints.map((e) => endpointWire(model, e, stats.stats(e.id), circuits.health(e.id)));

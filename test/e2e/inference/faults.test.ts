@@ -108,6 +108,10 @@ describe("upstream connection cut mid-stream: terminal error event, generation r
       const text = await res.text();
       expect(streamedText(inbound, text)).toBe("Hel");
       expectTerminalError(inbound, text);
+      // the runtime's own hints (Bun: "pass `verbose: true` ... to fetch()") are not for the client
+      expect(text).toContain("The provider stream failed: ");
+      expect(text).not.toContain("verbose");
+      expect(text).not.toContain("fetch()");
 
       const gen = await fetchGeneration(h, res.headers.get("x-generation-id")!);
       expect(gen).toMatchObject({ finish_reason: "error", streamed: true, cancelled: false, provider_name: PROVIDER[upstream] });

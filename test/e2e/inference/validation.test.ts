@@ -153,3 +153,47 @@ describe("/messages: the key in x-api-key, errors in Anthropic's shape", () => {
     expect(err.error).toMatchObject({ type: "error", error: { type: "not_found_error" } });
   });
 });
+
+describe("one policy for unknown fields, and messages that say what was expected", () => {
+  const maxField = { chat: "max_tokens", responses: "max_output_tokens", messages: "max_tokens" } as const;
+  const roles = {
+    chat: '"system", "developer", "user", "assistant", "tool"',
+    responses: '"user", "system", "developer", "assistant"',
+    messages: '"user", "assistant", "system"',
+  } as const;
+  const nullable = (inbound: Inbound) => (inbound === "messages" ? "" : " or null");
+
+  for (const inbound of INBOUNDS) {
+    test(`${inbound}: unknown top-level fields, flat or nested, are ignored`, async () => {
+      const res = await post(h, inbound, minimalBody(inbound, model, { foo: { bar: 1 }, some_new_flag: true }));
+      expect(res.status).toBe(200);
+      const sent = h.up.requests.at(-1)!.body as Record<string, unknown>;
+      expect(sent.foo).toBeUndefined();
+      expect(sent.some_new_flag).toBeUndefined();
+    });
+
+    test(`${inbound}: a string temperature names the field and the expected number`, async () => {
+      const e = await errorOf(inbound, await post(h, inbound, minimalBody(inbound, model, { temperature: "hot" })), 400);
+      expect(e.message).toBe(`Invalid field 'temperature': expected a number from 0 to 2${nullable(inbound)}, got "hot"`);
+    });
+
+    test(`${inbound}: a negative ${maxField[inbound]} says what is allowed`, async () => {
+      const e = await errorOf(inbound, await post(h, inbound, minimalBody(inbound, model, { [maxField[inbound]]: -1 })), 400);
+      expect(e.message).toBe(`Invalid field '${maxField[inbound]}': expected an integer of at least 1${nullable(inbound)}, got -1`);
+    });
+
+    test(`${inbound}: a wrong role names the role field and the roles allowed`, async () => {
+      const body = minimalBody(inbound, model);
+      const turns = [{ role: "wizard", content: "hi" }];
+      const res = await post(h, inbound, inbound === "responses" ? { ...body, input: turns } : { ...body, messages: turns });
+      const e = await errorOf(inbound, res, 400);
+      const field = inbound === "responses" ? "input[0].role" : "messages[0].role";
+      expect(e.message).toBe(`Invalid field '${field}': expected one of ${roles[inbound]}, got "wizard"`);
+    });
+  }
+
+  test("a closed object still refuses an unknown key, naming that key", async () => {
+    const e = await errorOf("messages", await post(h, "messages", minimalBody("messages", model, { metadata: { user_id: "u", foo: { bar: 1 } } })), 400);
+    expect(e.message).toBe("Invalid field 'metadata.foo': unknown field");
+  });
+});
