@@ -4,6 +4,7 @@ import type { AppContext } from "./app-context";
 import { GatewayError } from "./errors";
 import { jsonError, renderError } from "./http/error-handler";
 import { docsRoutes } from "./http/docs";
+import { corsHeaders, preflightResponse } from "./http/cors";
 import { healthRoutes } from "./modules/health";
 import { keyRoutes } from "./modules/keys";
 import { inferenceRoutes } from "./modules/inference";
@@ -18,7 +19,13 @@ import { presetRoutes } from "./modules/presets";
 export function createApp(ctx: AppContext) {
   const maxBodyBytes = Math.floor(ctx.config.server.maxBodyMb * 1024 * 1024);
   return new Elysia({ name: "gateway", normalize: false })
-    .onRequest(({ request }) => {
+    .onRequest(({ request, set }) => {
+      const cors = corsHeaders(ctx.config.server.cors, request);
+      if (cors) {
+        const preflight = preflightResponse(ctx.config.server.cors, request);
+        if (preflight) return preflight;
+        Object.assign(set.headers, cors);
+      }
       const length = Number(request.headers.get("content-length") ?? 0);
       if (length > maxBodyBytes) return jsonError(request, 413, `Request body too large: the limit is ${ctx.config.server.maxBodyMb} MB`);
     })

@@ -80,7 +80,16 @@ export const GatewayFileSchema = T.Object(
         { additionalProperties: false },
       ),
     ),
-    server: T.Optional(T.Object({ max_body_mb: T.Optional(T.Number({ exclusiveMinimum: 0 })) }, { additionalProperties: false })),
+    server: T.Optional(
+      T.Object(
+        {
+          max_body_mb: T.Optional(T.Number({ exclusiveMinimum: 0 })),
+          // browser origins allowed to call /api/v1/* ("*" = any); the API never allows credentials
+          cors_origins: T.Optional(T.Array(T.Union([T.Literal("*"), T.String({ pattern: "^https?://[^/]+$" })]))),
+        },
+        { additionalProperties: false },
+      ),
+    ),
     security: T.Optional(T.Object({ allow_private_urls: T.Optional(T.Boolean()) }, { additionalProperties: false })),
   },
   { additionalProperties: false },

@@ -29,7 +29,7 @@ export type Config = {
   secretKey?: string;
   logLevel: LogLevel;
   configPath?: string;
-  server: { maxBodyMb: number };
+  server: { maxBodyMb: number; cors: { origins: string[] } };
   routing: { firstByteTimeoutMs: number; circuitFailures: number; circuitCooldownMs: number };
   security: { allowPrivateUrls: boolean };
   catalog: { default: boolean };
@@ -193,7 +193,7 @@ export function loadConfig(env: Env = process.env): Config {
     secretKey,
     logLevel: logLevel as LogLevel,
     configPath,
-    server: { maxBodyMb },
+    server: { maxBodyMb, cors: { origins: file.server?.cors_origins ?? ["*"] } },
     routing: {
       firstByteTimeoutMs: intFromEnv(env, "GATEWAY_FIRST_BYTE_TIMEOUT_MS", file.routing?.first_byte_timeout_ms ?? 60_000, 1, 3_600_000),
       circuitFailures: intFromEnv(env, "GATEWAY_CIRCUIT_FAILURES", file.routing?.circuit_failures ?? 5, 1, 1000),
