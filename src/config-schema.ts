@@ -69,7 +69,7 @@ export const GatewayFileSchema = T.Object(
   {
     providers: T.Optional(T.Array(ProviderSchema)),
     models: T.Optional(T.Array(ModelSchema)),
-    catalog: T.Optional(T.Object({ default: T.Optional(T.Boolean()) }, { additionalProperties: false })),
+    catalog: T.Optional(T.Object({ default: T.Optional(T.Boolean()), list_unavailable: T.Optional(T.Boolean()) }, { additionalProperties: false })),
     routing: T.Optional(
       T.Object(
         {

@@ -32,7 +32,8 @@ export type Config = {
   server: { maxBodyMb: number; cors: { origins: string[] } };
   routing: { firstByteTimeoutMs: number; circuitFailures: number; circuitCooldownMs: number };
   security: { allowPrivateUrls: boolean };
-  catalog: { default: boolean };
+  /** listUnavailable: list models none of whose endpoints can serve (no provider key, no BYOK credential) */
+  catalog: { default: boolean; listUnavailable?: boolean };
   providers: ProviderConfig[];
   models: ModelConfig[];
   /** provider API keys found in the environment, by variable name (for the default catalog) */
@@ -200,7 +201,7 @@ export function loadConfig(env: Env = process.env): Config {
       circuitCooldownMs: intFromEnv(env, "GATEWAY_CIRCUIT_COOLDOWN_MS", file.routing?.circuit_cooldown_ms ?? 30_000, 0, 86_400_000),
     },
     security: { allowPrivateUrls: boolFromEnv(env, "GATEWAY_ALLOW_PRIVATE_URLS") ?? file.security?.allow_private_urls ?? false },
-    catalog: { default: boolFromEnv(env, "GATEWAY_DEFAULT_CATALOG") ?? file.catalog?.default ?? true },
+    catalog: { default: boolFromEnv(env, "GATEWAY_DEFAULT_CATALOG") ?? file.catalog?.default ?? true, listUnavailable: file.catalog?.list_unavailable ?? false },
     providers: file.providers ?? [],
     models: file.models ?? [],
     env: { ...env },

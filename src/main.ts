@@ -2,12 +2,15 @@
 import { ConfigError, loadConfig } from "./config";
 import { configCheckCommand, keysCommand, migrateCommand, usersCommand, versionCommand } from "./cli/commands";
 import { USAGE, UsageError } from "./cli/usage";
+import { withConfigPath } from "./cli/config-path";
+
+type Env = Record<string, string | undefined>;
 import { startGateway } from "./server";
 
 const out = (line: string) => process.stdout.write(line + "\n");
 
-async function serve(): Promise<void> {
-  const config = loadConfig();
+async function serve(env: Env): Promise<void> {
+  const config = loadConfig(env);
   const gateway = await startGateway(config);
   if (gateway.boot.createdManagementKey) {
     out("Created the initial management key. It is shown only this once; store it now:");
@@ -24,19 +27,20 @@ async function serve(): Promise<void> {
 }
 
 async function main(argv: string[]): Promise<void> {
-  const [command = "serve", ...rest] = argv;
+  const { env, args } = withConfigPath(argv, process.env, process.cwd());
+  const [command = "serve", ...rest] = args;
   switch (command) {
     case "serve":
-      return serve();
+      return serve(env);
     case "migrate":
-      return migrateCommand(loadConfig(), out);
+      return migrateCommand(loadConfig(env), out);
     case "keys":
-      return keysCommand(loadConfig(), rest, out);
+      return keysCommand(loadConfig(env), rest, out);
     case "users":
-      return usersCommand(loadConfig(), rest, out);
+      return usersCommand(loadConfig(env), rest, out);
     case "config":
       if (rest[0] !== "check") throw new UsageError(`unknown config subcommand '${rest[0] ?? ""}': expected 'check'`);
-      return configCheckCommand(loadConfig(), out);
+      return configCheckCommand(loadConfig(env), out);
     case "version":
     case "--version":
       return versionCommand(out);

@@ -13,6 +13,9 @@ Commands:
   version                    print the version
   --help, -h                 show this help
 
+Options:
+  --config PATH              read gateway.yaml from PATH (default: GATEWAY_CONFIG, else ./gateway.yaml if present)
+
 Environment: PORT, HOST, DATABASE_URL, GATEWAY_CONFIG, GATEWAY_ADMIN_KEY, GATEWAY_SECRET_KEY, LOG_LEVEL,
 GATEWAY_MAX_BODY_MB, GATEWAY_FIRST_BYTE_TIMEOUT_MS, GATEWAY_CIRCUIT_FAILURES, GATEWAY_CIRCUIT_COOLDOWN_MS,
 GATEWAY_ALLOW_PRIVATE_URLS, GATEWAY_DEFAULT_CATALOG (see README.md).

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadConfig } from "../../src/config";
 import { silentLogger } from "../../src/logger";
@@ -11,6 +12,23 @@ function run(args: string[], env: Record<string, string>) {
 }
 
 describe("CLI", () => {
+  test("config check reads ./gateway.yaml from the working directory, or the file --config names", () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, "gateway.yaml"), "providers:\n  - { slug: local, api: openai-chat, base_url: \"http://127.0.0.1:11434/v1\" }\nmodels:\n  - { id: local/llama, endpoints: [{ provider: local, model: llama3 }] }\n");
+    const env = { ...process.env, LOG_LEVEL: "error", GATEWAY_CONFIG: "", DATABASE_URL: `file:${join(dir, "g.db")}` };
+    const main = join(import.meta.dir, "../../src/main.ts");
+    const local = Bun.spawnSync(["bun", main, "config", "check"], { cwd: dir, env });
+    expect(local.exitCode).toBe(0);
+    expect(local.stdout.toString()).toContain("local/llama");
+    const other = tempDir();
+    const named = Bun.spawnSync(["bun", main, "--config", join(dir, "gateway.yaml"), "config", "check"], { cwd: other, env });
+    expect(named.exitCode).toBe(0);
+    expect(named.stdout.toString()).toContain("local/llama");
+    const none = Bun.spawnSync(["bun", main, "config", "check"], { cwd: other, env });
+    expect(none.exitCode).toBe(0);
+    expect(none.stdout.toString()).not.toContain("local/llama");
+  });
+
   test("--help, version and unknown commands", () => {
     const help = run(["--help"], {});
     expect(help.code).toBe(0);

@@ -10,6 +10,10 @@ test("ready on SQLite with shared state in memory", async () => {
     const res = await fetch(`${gw.url}/ready`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: "ready", database: "sqlite", shared_state: "memory" });
+    // the root points a browser at the API reference
+    const root = await fetch(`${gw.url}/`, { redirect: "manual" });
+    expect(root.status).toBe(302);
+    expect(root.headers.get("location")).toBe("/docs");
   } finally {
     await gw.close();
   }

@@ -14,6 +14,8 @@ async function unavailable(ctx: AppContext): Promise<string[]> {
 
 export function healthRoutes(ctx: AppContext) {
   return routeModule("health")
+    // someone who opens the gateway's address in a browser lands on the API reference
+    .get("/", () => new Response(null, { status: 302, headers: { location: "/docs" } }), { detail: { hide: true } })
     .get("/health", () => ({ status: "ok" as const }), {
       response: t.Object({ status: t.Literal("ok") }),
       detail: { tags: ["Health"], summary: "The process is up" },

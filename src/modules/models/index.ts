@@ -16,10 +16,9 @@ import {
   PageQuery,
   UserModelsQuery,
 } from "./model";
-import { modelsRss } from "./rss";
 import {
   countModels,
-  filteredModels,
+  modelsRssResponse,
   getModel,
   getModelById,
   listEmbeddingModels,
@@ -38,21 +37,15 @@ export function modelRoutes(ctx: AppContext) {
     .use(authPlugin(ctx.store, ctx.clock))
     .get(
       "/models",
-      ({ query, request }) => {
-        if (!query.use_rss) return listModels(ctx, query, request.url);
-        const xml = modelsRss(
-          filteredModels(ctx, query).map((x) => x.model),
-          { origin: new URL(request.url).origin, chatLinks: query.use_rss_chat_links === true, now: ctx.clock() },
-        );
-        return new Response(xml, { headers: { "content-type": "application/rss+xml; charset=utf-8" } });
-      },
+      // the RSS feed is a raw Response beside the JSON schema the route declares for the listing
+      async ({ query, request }) => (query.use_rss ? ((await modelsRssResponse(ctx, query, request.url, ctx.clock())) as never) : await listModels(ctx, query, request.url)),
       {
         query: ListModelsQuery,
         response: ModelsListResponse,
         detail: { tags, summary: "List models (JSON, or an RSS 2.0 feed with use_rss=true)" },
       },
     )
-    .get("/models/count", ({ query }) => ({ data: { count: countModels(ctx, query.output_modalities) } }), {
+    .get("/models/count", async ({ query }) => ({ data: { count: await countModels(ctx, query.output_modalities) } }), {
       query: CountQuery,
       response: ModelsCountResponse,
       detail: { tags, summary: "Number of models" },

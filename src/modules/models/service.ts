@@ -8,6 +8,7 @@ import type { Principal } from "../../http/principal";
 import { modelFilters, outputModalityFilter } from "./filters";
 import type { ListModelsQueryInput, ModelWire } from "./model";
 import { endpointWire, modelWire, providerWire } from "./present";
+import { modelsRss } from "./rss";
 
 const DEFAULT_LIMIT = 500;
 
@@ -51,8 +52,21 @@ function sorter(ctx: AppContext, sort: string | undefined): ((a: Listed, b: List
   }
 }
 
-export function filteredModels(ctx: AppContext, q: ListModelsQueryInput): Listed[] {
-  const filters = modelFilters(q);
+/**
+ * Which models the public listing shows: those declared in gateway.yaml and those with an
+ * endpoint that can serve (its provider's key is set, or some workspace holds an enabled BYOK
+ * credential for it). Model pickers list what /models returns; a model that can only answer
+ * 503 does not belong there unless the operator asks (`catalog.list_unavailable`).
+ */
+async function listable(ctx: AppContext): Promise<(m: CatalogModel) => boolean> {
+  if (ctx.config.catalog.listUnavailable) return () => true;
+  const declared = new Set(ctx.config.models.map((m) => m.id));
+  const byok = new Set((await ctx.store.byok.list({}, 0, 100_000)).filter((c) => !c.disabled).map((c) => c.provider));
+  return (m) => declared.has(m.id) || m.endpoints.some((e) => e.provider.apiKey !== undefined || byok.has(e.provider.slug));
+}
+
+async function filteredModels(ctx: AppContext, q: ListModelsQueryInput): Promise<Listed[]> {
+  const filters = [...modelFilters(q), await listable(ctx)];
   const items = ctx.catalog
     .models()
     .filter((m) => filters.every((f) => f(m)))
@@ -61,13 +75,20 @@ export function filteredModels(ctx: AppContext, q: ListModelsQueryInput): Listed
   return order ? items.sort(order) : items;
 }
 
-export function listModels(ctx: AppContext, q: ListModelsQueryInput, url: string): ModelsPage {
-  return page(filteredModels(ctx, q), url, q.offset, q.limit);
+export async function listModels(ctx: AppContext, q: ListModelsQueryInput, url: string): Promise<ModelsPage> {
+  return page(await filteredModels(ctx, q), url, q.offset, q.limit);
 }
 
-export function countModels(ctx: AppContext, outputModalities: string | undefined): number {
-  const f = outputModalityFilter(outputModalities);
-  return ctx.catalog.models().filter(f).length;
+/** The listing as an RSS 2.0 feed (`use_rss=true`), linking each model to its chat page when asked. */
+export async function modelsRssResponse(ctx: AppContext, q: ListModelsQueryInput, url: string, now: number): Promise<Response> {
+  const models = (await filteredModels(ctx, q)).map((x) => x.model);
+  const xml = modelsRss(models, { origin: new URL(url).origin, chatLinks: q.use_rss_chat_links === true, now });
+  return new Response(xml, { headers: { "content-type": "application/rss+xml; charset=utf-8" } });
+}
+
+export async function countModels(ctx: AppContext, outputModalities: string | undefined): Promise<number> {
+  const filters = [outputModalityFilter(outputModalities), await listable(ctx)];
+  return ctx.catalog.models().filter((m) => filters.every((f) => f(m))).length;
 }
 
 /** provider preferences a workspace may keep in its settings (`settings.provider`), applied to what it can use */

@@ -9,7 +9,9 @@ let gw: TestGateway;
 let up: MockUpstream;
 let key: string;
 
+// list_unavailable: these tests check the listing's filters and shapes over the whole default catalog
 const yaml = (url: string) => `
+catalog: { list_unavailable: true }
 providers:
   - { slug: mock, name: Mock Cloud, api: openai-chat, base_url: "${url}", api_key: k, zdr: true, data_collection: deny }
   - { slug: byok-only, api: openai-chat, base_url: "${url}" }

@@ -113,6 +113,9 @@ describe("keys and models", () => {
     test(`${inbound}: an unknown model is 404`, async () => {
       const e = await errorOf(inbound, await post(h, inbound, minimalBody(inbound, "acme/unknown-model")), 404);
       expect(e.message).toContain("acme/unknown-model");
+      expect(e.message).toBe(
+        "Model not found: acme/unknown-model. Models are declared under models: in gateway.yaml, or come from the default catalog once their provider's API key is set (for example OPENAI_API_KEY); GET /api/v1/models lists the models that can serve",
+      );
       if (inbound === "messages") expect(e.type).toBe("not_found_error");
     });
     test(`${inbound}: a missing model without a workspace default is 400`, async () => {
