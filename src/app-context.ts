@@ -7,6 +7,7 @@ import type { GenerationWriter } from "./gateway/generation-writer";
 import type { SecretBox } from "./crypto/secret-box";
 import type { ReservationLease } from "./billing/admission";
 import type { SharedState } from "./shared-state/types";
+import type { Telemetry } from "./telemetry/telemetry";
 
 /** Everything a route module needs, built once by main (or by a test). */
 export type AppContext = {
@@ -23,6 +24,8 @@ export type AppContext = {
   generations: GenerationWriter;
   /** this instance's id and how long its reservations live without renewal */
   reservationLease: ReservationLease;
+  /** access log, metrics, warn lines for upstream failures and circuits */
+  telemetry: Telemetry;
   /** seals BYOK secrets under the master key; built from config when absent (see secretBoxOf) */
   secrets?: SecretBox;
 };

@@ -15,6 +15,8 @@ import { GenerationWriter } from "./gateway/generation-writer";
 import { createSecretBox } from "./crypto/secret-box";
 import { loadMasterKey } from "./crypto/master-key";
 import { startReservationLeases, type ReservationLeases } from "./billing/reservation-leases";
+import { createTelemetry } from "./telemetry/telemetry";
+import { circuitStates } from "./telemetry/circuit-states";
 
 export type RunningGateway = {
   url: string;
@@ -34,16 +36,26 @@ export async function buildContext(config: Config, opts: StartOptions = {}): Pro
   const logger = opts.logger ?? createLogger(config.logLevel);
   const shared = await createSharedState({ redisUrl: config.redis?.url, prefix: config.redis?.prefix ?? "", instanceId: config.instanceId, logger });
   const store = withReadCache(await openStore(config.database), shared.bus, { clock });
+  const catalog = buildCatalog(config);
+  const router = createRouterState(config, clock, shared);
+  const generations = new GenerationWriter(store, logger);
+  const telemetry = createTelemetry(logger, {
+    circuits: () => circuitStates(router, catalog),
+    recordsPending: () => generations.pending,
+    databaseUp: () => store.ready().catch(() => false),
+  });
+  router.circuits.onTransition((endpoint, change) => telemetry.circuitChanged(endpoint, change));
   return {
     config,
     store,
     shared,
     logger,
-    generations: new GenerationWriter(store, logger),
+    generations,
+    telemetry,
     reservationLease: { instanceId: config.instanceId, leaseMs: config.reservationLeaseMs },
     clock,
-    catalog: buildCatalog(config),
-    router: createRouterState(config, clock, shared),
+    catalog,
+    router,
     secrets: createSecretBox(loadMasterKey(config)),
   };
 }

@@ -4,6 +4,7 @@ import type { Candidate } from "./candidates";
 import { finalError } from "./final-error";
 import { parseRetryAfter } from "./routing/circuit";
 import type { RouterState } from "./routing/router-state";
+import type { Telemetry } from "../telemetry/telemetry";
 import { classifyFailure, type ClassifiedFailure, type UpstreamFailure } from "./upstream-failure";
 
 /**
@@ -24,7 +25,7 @@ export type Served<T> = {
 
 export type NotServed = { ok: false; error: GatewayError; attempts: readonly GenerationAttempt[] };
 
-export type FallbackDeps = { router: RouterState; clock: () => number };
+export type FallbackDeps = { router: RouterState; clock: () => number; telemetry: Pick<Telemetry, "attempt"> };
 
 export type FallbackRequest = {
   candidates: readonly Candidate[];
@@ -57,8 +58,10 @@ export async function attemptWithFallback<T>(deps: FallbackDeps, request: Fallba
     }
     const began = deps.clock();
     const outcome = await operation(candidate, request.signal);
-    attempts.push({ model: candidate.model.id, provider: candidate.endpoint.provider.slug, endpoint: endpointId, status: outcome.status, latency: deps.clock() - began });
+    const attempt = { model: candidate.model.id, provider: candidate.endpoint.provider.slug, endpoint: endpointId, status: outcome.status, latency: deps.clock() - began };
+    attempts.push(attempt);
     if (outcome.ok) {
+      deps.telemetry.attempt({ ...attempt, ok: true, latencyMs: attempt.latency, fellBack: false });
       if (request.sessionKey !== undefined) deps.router.sessions.set(request.sessionKey, endpointId);
       return { ok: true, value: outcome.value, candidate, servedAt: began, attempts };
     }
@@ -73,6 +76,7 @@ export async function attemptWithFallback<T>(deps: FallbackDeps, request: Fallba
       circuits.success(endpointId);
     }
     failures.push(classified);
+    deps.telemetry.attempt({ ...attempt, ok: false, latencyMs: attempt.latency, message: outcome.message, fellBack: classified.retryable });
     if (!classified.retryable) break;
   }
   if (request.signal.aborted) return { ok: false, error: clientClosed(request.headers), attempts };

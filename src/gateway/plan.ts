@@ -91,9 +91,11 @@ export async function planInference(deps: AppContext, input: InferenceInput): Pr
       ir,
       input.generationId,
     );
+    deps.telemetry.claim(input.request);
     return {
       facts: {
         id: input.generationId,
+        route: new URL(input.request.url).pathname,
         startedAt,
         principal,
         headers: input.request.headers,

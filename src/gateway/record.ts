@@ -8,6 +8,7 @@ import type { Candidate } from "./candidates";
 import { ZERO_COST } from "./charge";
 import { observeServed, type NotServed } from "./fallback";
 import type { GatewayError } from "../errors";
+import { plainRequest, type RequestSummary } from "../telemetry/request-summary";
 
 export type GenerationOutcome = {
   id: string;
@@ -93,6 +94,8 @@ export function settlement(record: GenerationRecord, endedAt: number, reservatio
 /** What is known of a request once it is planned: everything its record needs but the outcome. */
 export type RequestFacts = Readonly<{
   id: string;
+  /** the route it came in on, as the access log and the metrics name it */
+  route: string;
   startedAt: number;
   principal: Principal;
   headers: Headers;
@@ -125,7 +128,14 @@ export type ServedBy = { candidate: Candidate; servedAt: number } | null;
  * Ends a request's life: feeds the serving endpoint's circuit and live figures, and commits
  * its generation record with its spend and reservation release. Resolves once durable.
  */
-export function commitGeneration(deps: Pick<AppContext, "clock" | "router" | "generations">, facts: RequestFacts, served: ServedBy, attempts: readonly GenerationAttempt[], end: EndFacts): Promise<void> {
+export function commitGeneration(
+  deps: Pick<AppContext, "clock" | "router" | "generations" | "telemetry">,
+  facts: RequestFacts,
+  served: ServedBy,
+  attempts: readonly GenerationAttempt[],
+  end: EndFacts,
+  status = 200,
+): Promise<void> {
   const endedAt = deps.clock();
   const { principal } = facts;
   const candidate = served?.candidate;
@@ -169,13 +179,37 @@ export function commitGeneration(deps: Pick<AppContext, "clock" | "router" | "ge
     headers: facts.headers,
     errorMessage: end.errorMessage,
   });
-  return deps.generations.commit(settlement(record, endedAt, facts.reservationId));
+  return deps.generations.commit(settlement(record, endedAt, facts.reservationId)).then(
+    () => deps.telemetry.requestEnded(generationSummary(record, facts.route, status)),
+    (err: unknown) => {
+      deps.telemetry.requestEnded(generationSummary(record, facts.route, 503));
+      throw err;
+    },
+  );
+}
+
+/** The access-log and metrics view of a committed generation. */
+function generationSummary(record: GenerationRecord, route: string, status: number): RequestSummary {
+  return {
+    ...plainRequest("POST", route, status, record.latencyMs ?? 0, record.keyHash, record.id),
+    model: record.model,
+    provider: record.providerName,
+    streamed: record.streamed,
+    finishReason: record.finishReason,
+    tokensPrompt: record.tokensPrompt,
+    tokensCompletion: record.tokensCompletion,
+    tokensReasoning: record.tokensReasoning,
+    tokensCached: record.tokensCached,
+    costUsd: record.costNanos / 1e9,
+    timeToFirstTokenMs: record.timeToFirstTokenMs,
+    attempts: record.attempts.length,
+  };
 }
 
 /** Records a request no candidate served (the writer retries a failed record itself) and hands back the error to answer with. */
-export async function recordNotServed(deps: Pick<AppContext, "clock" | "router" | "generations">, facts: RequestFacts, failed: NotServed): Promise<GatewayError> {
+export async function recordNotServed(deps: Pick<AppContext, "clock" | "router" | "generations" | "telemetry">, facts: RequestFacts, failed: NotServed): Promise<GatewayError> {
   const { error } = failed;
   const end: EndFacts = { usage: null, usageEstimated: false, cost: ZERO_COST, cancelled: error.status === 499, finishReason: "error", nativeFinishReason: null, upstreamId: null, firstTokenAt: null, errorMessage: error.message };
-  await commitGeneration(deps, facts, null, failed.attempts, end).catch(() => {});
+  await commitGeneration(deps, facts, null, failed.attempts, end, error.status).catch(() => {});
   return error;
 }

@@ -19,9 +19,13 @@ export interface CircuitObserver {
   probe(id: string, at: number): void;
 }
 
+/** A local failure opened an endpoint's circuit, or a local success closed it. */
+export type CircuitTransition = (id: string, change: "opened" | "closed") => void;
+
 export class CircuitBreakers {
   private states = new Map<string, CircuitState>();
   private observer: CircuitObserver | undefined;
+  private transitions: CircuitTransition | undefined;
 
   constructor(
     private readonly failures: number,
@@ -63,14 +67,34 @@ export class CircuitBreakers {
     if (!s) return;
     // only a success that closes something is worth telling: most successes change nothing
     const changed = s.consecutive !== 0 || s.openUntil !== 0 || s.retryAfterUntil !== 0;
+    const wasOpen = s.consecutive >= this.failures;
     this.applySuccess(id);
     if (changed) this.observer?.success(id);
+    if (wasOpen) this.transitions?.(id, "closed");
   }
 
   failure(id: string, retryAfterMs?: number): void {
     const at = this.clock();
+    const before = this.health(id);
     this.applyFailure(id, at, retryAfterMs);
     this.observer?.failure(id, at, retryAfterMs);
+    // opened by this failure: the run of failures reached the threshold, or the probe failed
+    if (this.states.get(id)!.consecutive === this.failures || before === "probe") this.transitions?.(id, "opened");
+  }
+
+  /** at most one listener: the operator's log */
+  onTransition(listener: CircuitTransition | undefined): void {
+    this.transitions = listener;
+  }
+
+  /** endpoints whose circuit is not closed now */
+  notClosed(): Array<{ id: string; health: "open" | "probe" }> {
+    const out: Array<{ id: string; health: "open" | "probe" }> = [];
+    for (const id of this.states.keys()) {
+      const health = this.health(id);
+      if (health !== "healthy") out.push({ id, health });
+    }
+    return out;
   }
 
   /** at most one observer: the replication of the instance's routing state */

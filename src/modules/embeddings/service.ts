@@ -38,8 +38,10 @@ export async function createEmbeddings(ctx: AppContext, principal: Principal, bo
   const { candidates, reservationId } = await admittedCandidates(ctx, principal, route, admissionIr, id).catch((err: unknown) => {
     throw withIdHeader(err, idHeader);
   });
+  ctx.telemetry.claim(request);
   const facts: RequestFacts = {
     id,
+    route: new URL(request.url).pathname,
     startedAt,
     principal,
     headers: request.headers,

@@ -5,6 +5,7 @@ import { attemptWithFallback, observeServed, type UpstreamOperation } from "../.
 import { createRouterState } from "../../../src/gateway/routing/router-state";
 import type { UpstreamFailure } from "../../../src/gateway/upstream-failure";
 import { endpoint, model } from "../routing/fixtures";
+import { silentTelemetry } from "../../../src/telemetry/telemetry";
 
 const H = { "x-generation-id": "gen-1" };
 
@@ -14,7 +15,7 @@ function setup(providers: string[], o: { byok?: string[]; failures?: number } = 
   const router = createRouterState({ routing: { firstByteTimeoutMs: 1000, circuitFailures: o.failures ?? 2, circuitCooldownMs: 10_000 } } as never, clock);
   const m = model("m/one", providers.map((p) => ({ provider: p })));
   const candidates: Candidate[] = m.endpoints.map((e) => ({ endpoint: e, model: m, apiKey: `key-${e.provider.slug}`, isByok: o.byok?.includes(e.provider.slug) ?? false }));
-  return { router, clock, candidates, advance: (ms: number) => (now += ms) };
+  return { router, clock, telemetry: silentTelemetry(), candidates, advance: (ms: number) => (now += ms) };
 }
 
 const http = (status: number, message = `HTTP ${status}`): UpstreamFailure => ({ ok: false, kind: "http", status, message, timedOut: false });
