@@ -65,6 +65,13 @@ export function withIdHeader(err: unknown, idHeader: Record<string, string>): un
   return err instanceof GatewayError ? new GatewayError(err.status, err.message, err.metadata, { ...err.headers, ...idHeader }) : err;
 }
 
+/** The model the request names, else the workspace's default. */
+export function requestedModel(ir: IRRequest, principal: Principal): string {
+  const requested = ir.model || principal.workspace.defaultTextModel;
+  if (!requested) throw new GatewayError(400, "Invalid field 'model': required (the workspace has no default model)", { field: "model" });
+  return requested;
+}
+
 /** decode (with the preset merged) → route → admit. */
 export async function planInference(deps: AppContext, input: InferenceInput): Promise<InferencePlan> {
   const startedAt = deps.clock();
@@ -72,8 +79,7 @@ export async function planInference(deps: AppContext, input: InferenceInput): Pr
   const { principal } = input;
   try {
     const { ir, presetId } = await decodeWithPreset(deps, principal, input.format, input.body, input.request.headers);
-    const requested = ir.model || principal.workspace.defaultTextModel;
-    if (!requested) throw new GatewayError(400, "Invalid field 'model': required (the workspace has no default model)", { field: "model" });
+    const requested = requestedModel(ir, principal);
     const sessionKey = ir.sessionId ? `${principal.workspace.id}\u0000${ir.sessionId}` : undefined;
     const { candidates, reservationId } = await admittedCandidates(
       deps,
