@@ -16,6 +16,8 @@ export const anthropicInbound: InboundCodec<MessagesRequestBody, MessagesResult>
   createStreamEncoder,
   // Anthropic's SDKs key error classes off `error.type`, and causes off `error.details.error_code`
   errorBody: (status, message, metadata) => anthropicErrorBody(status, message, undefined, errorDetailsOf(metadata)),
+  // message_start carries input_tokens, and clients such as LangChain read them only there
+  announcesPromptTokens: true,
 };
 
 /** Upstreams that speak the Anthropic Messages API. */
