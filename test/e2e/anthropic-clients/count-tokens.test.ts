@@ -60,12 +60,16 @@ describe("client.messages.countTokens", () => {
     expect(err).toBeInstanceOf(Anthropic.BadRequestError);
     expect((err as InstanceType<typeof Anthropic.BadRequestError>).error).toEqual({
       type: "error",
-      error: { type: "invalid_request_error", message: "Invalid field 'model': Expected string" },
+      error: { type: "invalid_request_error", message: "Invalid field 'model': expected a string, got 42" },
       request_id: null,
     });
-    const missing = await postCount({ "x-api-key": h.key }, { model: MODEL["openai-chat"] });
-    expect(missing.status).toBe(400);
-    expect(await missing.json()).toEqual({ type: "error", error: { type: "invalid_request_error", message: "Invalid field 'messages' is required" }, request_id: null });
+    // the same answer /messages gives
+    const bad = { model: MODEL["openai-chat"], messages: [{ role: "wizard", content: "hi" }] };
+    const answers = [await postCount({ "x-api-key": h.key }, bad), await h.gw.api("/api/v1/messages", { method: "POST", key: h.key, json: bad })];
+    expect(answers.map((r) => r.status)).toEqual([400, 400]);
+    const [counted, messages] = await Promise.all(answers.map((r) => r.json()));
+    expect(counted).toEqual(messages);
+    expect((counted as any).error.message).toStartWith("Invalid field 'messages[0].role'");
   });
 
   test("an unknown model is the 404 /messages gives", async () => {
