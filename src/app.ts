@@ -8,6 +8,7 @@ import { corsHeaders, preflightResponse } from "./http/cors";
 import { healthRoutes } from "./modules/health";
 import { keyRoutes } from "./modules/keys";
 import { inferenceRoutes } from "./modules/inference";
+import { countTokensRoutes } from "./modules/count-tokens";
 import { generationRoutes } from "./modules/generations";
 import { modelRoutes } from "./modules/models";
 import { embeddingRoutes } from "./modules/embeddings";
@@ -63,6 +64,7 @@ export function createApp(ctx: AppContext) {
     .use(healthRoutes(ctx))
     .use(keyRoutes(ctx))
     .use(inferenceRoutes(ctx))
+    .use(countTokensRoutes(ctx))
     .use(generationRoutes(ctx))
     .use(modelRoutes(ctx))
     .use(embeddingRoutes(ctx))

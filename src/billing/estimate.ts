@@ -2,27 +2,20 @@ import type { IRMessage, IRRequest } from "../ir/types";
 
 /** Rough prompt size for routing and reservations: about 4 characters a token, images at a flat rate. */
 const CHARS_PER_TOKEN = 4;
-const TOKENS_PER_IMAGE = 1_000;
+export const TOKENS_PER_IMAGE = 1_000;
 const TOKENS_PER_FILE = 2_000;
 
-function messageChars(m: IRMessage): { chars: number; media: number } {
+function messageChars(m: IRMessage): number {
   let chars = 8;
-  let media = 0;
   if (m.role === "tool") {
     if (typeof m.content === "string") chars += m.content.length;
-    else for (const p of m.content) p.type === "text" ? (chars += p.text.length) : (media += TOKENS_PER_IMAGE);
-    return { chars, media };
+    else for (const p of m.content) if (p.type === "text") chars += p.text.length;
+    return chars;
   }
   for (const p of m.content) {
     switch (p.type) {
       case "text":
         chars += p.text.length;
-        break;
-      case "image":
-        media += TOKENS_PER_IMAGE;
-        break;
-      case "file":
-        media += TOKENS_PER_FILE;
         break;
       case "reasoning":
         chars += p.text.length;
@@ -35,19 +28,24 @@ function messageChars(m: IRMessage): { chars: number; media: number } {
         break;
     }
   }
-  return { chars, media };
+  return chars;
+}
+
+/** Images and files at their flat rates, in user messages and tool results alike. */
+export function mediaTokens(ir: Pick<IRRequest, "messages">): number {
+  let tokens = 0;
+  for (const m of ir.messages) {
+    if ((m.role !== "user" && m.role !== "tool") || typeof m.content === "string") continue;
+    for (const p of m.content) tokens += p.type === "image" ? TOKENS_PER_IMAGE : p.type === "file" ? TOKENS_PER_FILE : 0;
+  }
+  return tokens;
 }
 
 export function estimatePromptTokens(ir: Pick<IRRequest, "messages" | "tools">): number {
   let chars = 0;
-  let media = 0;
-  for (const m of ir.messages) {
-    const c = messageChars(m);
-    chars += c.chars;
-    media += c.media;
-  }
+  for (const m of ir.messages) chars += messageChars(m);
   for (const t of ir.tools ?? []) chars += t.name.length + (t.description?.length ?? 0) + JSON.stringify(t.parameters ?? {}).length;
-  return Math.ceil(chars / CHARS_PER_TOKEN) + media;
+  return Math.ceil(chars / CHARS_PER_TOKEN) + mediaTokens(ir);
 }
 
 /** The input modalities a request needs from a model. */
@@ -101,5 +99,6 @@ export function promptText(ir: Pick<IRRequest, "messages">): string {
     if (m.role === "tool") parts.push(typeof m.content === "string" ? m.content : m.content.map((p) => (p.type === "text" ? p.text : "")).join(""));
     else for (const p of m.content) parts.push(p.type === "text" || p.type === "reasoning" ? p.text : p.type === "tool_call" ? p.arguments : "");
   }
-  return parts.join("\n");
+  // an image or a file has no text: it adds no empty line
+  return parts.filter((part) => part !== "").join("\n");
 }

@@ -11,7 +11,8 @@ let loading: Promise<Counter> | null = null;
 
 function counter(): Promise<Counter> {
   loading ??= import("gpt-tokenizer").then(
-    (m) => m.countTokens,
+    // prompts are data: "<|endoftext|>" in a prompt counts as the text it is, where by default it throws
+    (m) => (text) => m.countTokens(text, { disallowedSpecial: new Set() }),
     () => approximate,
   );
   return loading;

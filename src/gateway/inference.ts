@@ -107,7 +107,8 @@ async function streamAnswer(deps: AppContext, plan: InferencePlan, attempt: Atte
 }
 
 async function streamServed(deps: AppContext, plan: InferencePlan, served: Served<UpstreamAnswer>, upstream: UpstreamStream, client: ClientStream): Promise<void> {
-  const encoder = plan.inbound.createStreamEncoder(encodeContext(plan, served.candidate.model.id, served.candidate.endpoint.provider.name));
+  const promptTokens = (await plan.promptTokens) ?? undefined;
+  const encoder = plan.inbound.createStreamEncoder({ ...encodeContext(plan, served.candidate.model.id, served.candidate.endpoint.provider.name), promptTokens });
   const piped = await pipeStream(upstream, encoder, client, deps.clock);
   const { end, meter } = piped;
   // the meter has merged every usage the upstream reported, the finish part's included

@@ -2,6 +2,7 @@ import type { Server } from "bun";
 import type { AppContext } from "../app-context";
 import { admit } from "../billing/admission";
 import { estimatePromptTokens, requiredModalities } from "../billing/estimate";
+import { countPromptTokens } from "../billing/prompt-tokens";
 import { GatewayError } from "../errors";
 import type { Principal } from "../http/principal";
 import type { InboundCodec } from "../ir/codec";
@@ -38,6 +39,8 @@ export type InferencePlan = Readonly<{
   /** session affinity is per workspace: two teams may pick the same session id */
   sessionKey: string | undefined;
   idHeader: Record<string, string>;
+  /** the prompt's token count for a stream that announces it (InboundCodec.announcesPromptTokens), else null */
+  promptTokens: Promise<number> | null;
 }>;
 
 /** What routing needs beyond the request's own models and preferences. */
@@ -65,6 +68,21 @@ export function withIdHeader(err: unknown, idHeader: Record<string, string>): un
   return err instanceof GatewayError ? new GatewayError(err.status, err.message, err.metadata, { ...err.headers, ...idHeader }) : err;
 }
 
+/** The model the request names, else the workspace's default. */
+export function requestedModel(ir: IRRequest, principal: Principal): string {
+  const requested = ir.model || principal.workspace.defaultTextModel;
+  if (!requested) throw new GatewayError(400, "Invalid field 'model': required (the workspace has no default model)", { field: "model" });
+  return requested;
+}
+
+/**
+ * The prompt's tokens, counted from the next turn of the event loop: by then the upstream request
+ * is on its way, so counting a long prompt (or loading the tokenizer) overlaps the upstream's wait.
+ */
+function countBesideUpstream(ir: IRRequest): Promise<number> {
+  return new Promise<void>((resolve) => setImmediate(resolve)).then(() => countPromptTokens(ir));
+}
+
 /** decode (with the preset merged) → route → admit. */
 export async function planInference(deps: AppContext, input: InferenceInput): Promise<InferencePlan> {
   const startedAt = deps.clock();
@@ -72,8 +90,7 @@ export async function planInference(deps: AppContext, input: InferenceInput): Pr
   const { principal } = input;
   try {
     const { ir, presetId } = await decodeWithPreset(deps, principal, input.format, input.body, input.request.headers);
-    const requested = ir.model || principal.workspace.defaultTextModel;
-    if (!requested) throw new GatewayError(400, "Invalid field 'model': required (the workspace has no default model)", { field: "model" });
+    const requested = requestedModel(ir, principal);
     const sessionKey = ir.sessionId ? `${principal.workspace.id}\u0000${ir.sessionId}` : undefined;
     const { candidates, reservationId } = await admittedCandidates(
       deps,
@@ -115,6 +132,7 @@ export async function planInference(deps: AppContext, input: InferenceInput): Pr
       wantsMetadata: wantsServiceMetadata(input.request.headers),
       sessionKey,
       idHeader,
+      promptTokens: ir.stream && inboundCodecs[input.format].announcesPromptTokens ? countBesideUpstream(ir) : null,
     };
   } catch (err) {
     throw withIdHeader(err, idHeader);

@@ -13,6 +13,8 @@ export type EncodeContext = {
   request: IRRequest;
   /** display name of the provider that served (OpenRouter's `provider` field); absent before one did */
   provider?: string;
+  /** the gateway's count of the prompt's tokens, given to a stream encoder whose codec `announcesPromptTokens` */
+  promptTokens?: number;
 };
 
 /** A format clients speak to us: decode their request, encode our answer. */
@@ -23,6 +25,11 @@ export interface InboundCodec<Body = unknown, Result = Record<string, unknown>> 
   createStreamEncoder(ctx: EncodeContext): InboundStreamEncoder;
   /** the error body clients of this format expect, for an HTTP error status */
   errorBody(status: number, message: string, metadata?: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * The stream states the prompt's tokens before the upstream's count can be known (Anthropic's
+   * message_start), so the gateway counts them while the upstream is called (EncodeContext.promptTokens).
+   */
+  readonly announcesPromptTokens?: boolean;
 }
 
 export interface InboundStreamEncoder {

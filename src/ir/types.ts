@@ -88,6 +88,8 @@ export type IRTool = {
   /** JSON schema of the arguments */
   parameters?: Record<string, unknown>;
   strict?: boolean;
+  /** Anthropic `eager_input_streaming`: stream this tool's input unbuffered (other formats have no such switch) */
+  eagerInputStreaming?: boolean;
   cacheControl?: CacheControl;
 };
 

@@ -22,6 +22,10 @@ test("the OpenAPI document describes every route with request and response schem
   }
   expect(missing).toEqual([]);
   expect(Object.keys(doc.paths)).toContain("/api/v1/chat/completions");
+  const countTokens = doc.paths["/api/v1/messages/count_tokens"]?.post;
+  expect(countTokens.requestBody.required).toBe(true);
+  expect(Object.keys(countTokens.responses["200"].content["application/json"].schema.properties)).toEqual(["input_tokens"]);
+  expect(Object.keys(countTokens.responses["404"].content["application/json"].schema.properties)).toEqual(["type", "error", "request_id"]);
 });
 
 test("/docs serves a page and its script from the binary's own assets", async () => {

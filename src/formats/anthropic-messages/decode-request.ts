@@ -1,6 +1,7 @@
 import type { IRReasoningConfig, IRRequest, IRTool, IRToolChoice } from "../../ir/types";
 import { sessionIdHeader } from "../session-header";
 import { decodeMessage, decodeSystem } from "./decode-messages";
+import { threadUnsupported } from "./errors";
 import type { CustomToolParam, MessagesRequestBody } from "./schema";
 
 type Tool = NonNullable<MessagesRequestBody["tools"]>[number];
@@ -13,6 +14,7 @@ function decodeTool(tool: CustomToolParam): IRTool {
   const ir: IRTool = { type: "function", name: tool.name, parameters: tool.input_schema };
   if (tool.description !== undefined) ir.description = tool.description;
   if (tool.strict !== undefined) ir.strict = tool.strict;
+  if (typeof tool.eager_input_streaming === "boolean") ir.eagerInputStreaming = tool.eager_input_streaming;
   if (tool.cache_control) ir.cacheControl = { ...tool.cache_control };
   return ir;
 }
@@ -44,6 +46,7 @@ function decodeReasoning(body: MessagesRequestBody): IRReasoningConfig | undefin
 }
 
 export function decodeRequest(body: MessagesRequestBody, headers?: Headers): IRRequest {
+  if (body.thread) throw threadUnsupported();
   const sent = new Set<string>();
   const messages = [
     ...(body.system !== undefined ? [decodeSystem(body.system)] : []),

@@ -63,6 +63,7 @@ export function encodeRequest(req: IRRequest, upstreamModel: string): Record<str
       if (tool.description !== undefined) wire.description = tool.description;
       wire.input_schema = tool.parameters ?? { type: "object" };
       if (tool.strict) wire.strict = true;
+      if (tool.eagerInputStreaming !== undefined) wire.eager_input_streaming = tool.eagerInputStreaming;
       if (tool.cacheControl) wire.cache_control = { ...tool.cacheControl };
       return wire;
     });

@@ -84,7 +84,8 @@ class MessagesStreamEncoder implements InboundStreamEncoder {
   private messageStart(): string {
     if (this.started) return "";
     this.started = true;
-    const usage = encodeUsage({ ...emptyUsage(), ...this.usage, outputTokens: 0 });
+    // an Anthropic upstream's own figure wins; other upstreams report input tokens only at the end
+    const usage = encodeUsage({ ...emptyUsage(), inputTokens: this.ctx.promptTokens ?? 0, ...this.usage, outputTokens: 0 });
     const message = {
       id: this.ctx.generationId,
       type: "message",

@@ -1,4 +1,5 @@
 import type { Static } from "elysia";
+import { GatewayError } from "../../errors";
 import type { AnthropicErrorBodySchema } from "./schema";
 
 /**
@@ -66,6 +67,28 @@ export function statusForErrorType(type: string | undefined): number {
 
 export type AnthropicErrorBody = Static<typeof AnthropicErrorBodySchema>;
 
-export function anthropicErrorBody(status: number, message: string, errorType?: string): AnthropicErrorBody {
-  return { type: "error", error: { type: errorType ?? errorTypeForStatus(status), message }, request_id: null };
+export function anthropicErrorBody(status: number, message: string, errorType?: string, details?: AnthropicErrorDetails): AnthropicErrorBody {
+  const error = { type: errorType ?? errorTypeForStatus(status), message };
+  return { type: "error", error: details ? { ...error, details } : error, request_id: null };
 }
+
+/**
+ * Anthropic names a cause its SDKs branch on in `error.details.error_code` (the SDK's
+ * `APIError.errorCode`). A GatewayError carries it as metadata with an `error_code`; other
+ * metadata has no place in Anthropic's body.
+ */
+export type AnthropicErrorDetails = { error_code: string } & Record<string, unknown>;
+
+export function errorDetailsOf(metadata: Record<string, unknown> | undefined): AnthropicErrorDetails | undefined {
+  return typeof metadata?.error_code === "string" ? (metadata as AnthropicErrorDetails) : undefined;
+}
+
+/**
+ * The gateway holds no server-side conversation (Anthropic's message threads). The Anthropic
+ * SDK's tool runner and threads send `thread` first and, on exactly this answer, send the whole
+ * conversation again without it (`ThreadState.recoversFrom` in @anthropic-ai/sdk).
+ */
+export const threadUnsupported = () =>
+  new GatewayError(400, "Invalid field 'thread': this gateway holds no message threads; send the full conversation without 'thread'", {
+    error_code: "thread_unsupported_request",
+  });

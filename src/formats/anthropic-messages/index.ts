@@ -6,7 +6,7 @@ import { createStreamDecoder } from "./decode-stream";
 import { encodeRequest } from "./encode-request";
 import { encodeResult } from "./encode-result";
 import { createStreamEncoder } from "./encode-stream";
-import { anthropicErrorBody } from "./errors";
+import { anthropicErrorBody, errorDetailsOf } from "./errors";
 import type { MessagesRequestBody, MessagesResult } from "./schema";
 
 /** Clients speaking the Anthropic Messages API to the gateway (POST /messages). */
@@ -14,8 +14,10 @@ export const anthropicInbound: InboundCodec<MessagesRequestBody, MessagesResult>
   decodeRequest: (body, headers) => decodeRequest(body, headers),
   encodeResult,
   createStreamEncoder,
-  // Anthropic's body has no room for metadata; its SDKs key error classes off `error.type` alone.
-  errorBody: (status, message) => anthropicErrorBody(status, message),
+  // Anthropic's SDKs key error classes off `error.type`, and causes off `error.details.error_code`
+  errorBody: (status, message, metadata) => anthropicErrorBody(status, message, undefined, errorDetailsOf(metadata)),
+  // message_start carries input_tokens, and clients such as LangChain read them only there
+  announcesPromptTokens: true,
 };
 
 /** Upstreams that speak the Anthropic Messages API. */

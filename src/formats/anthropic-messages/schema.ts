@@ -99,6 +99,7 @@ const CustomTool = t.Object({
   input_schema: t.Record(t.String(), t.Unknown()),
   strict: t.Optional(t.Boolean()),
   defer_loading: t.Optional(t.Boolean()),
+  eager_input_streaming: t.Optional(t.Nullable(t.Boolean())),
   cache_control: CacheControl,
 });
 
@@ -138,6 +139,12 @@ const OutputConfig = t.Object({
   task_budget: t.Optional(t.Nullable(t.Unknown())),
 });
 
+/** Anthropic's message threads: a conversation held by the server between turns. */
+const ThreadParam = t.Union([
+  t.Object({ type: t.Literal("create") }),
+  t.Object({ type: t.Literal("continue"), previous_message_id: t.String() }),
+]);
+
 /** Anthropic's metadata carries only user_id and refuses other keys; so do we, rather than drop them silently. */
 const AnthropicMetadata = t.Object({ user_id: t.Optional(t.Nullable(t.String({ maxLength: 256 }))) }, { additionalProperties: false });
 
@@ -164,6 +171,8 @@ export const MessagesRequestSchema = t.Object({
     t.Nullable(t.Array(t.Object({ model: t.String() }, { additionalProperties: true }), { maxItems: 3 })),
   ),
   safeguards: t.Optional(t.Nullable(t.Array(t.Unknown()))),
+  // declared so that it is refused (decode-request.ts) rather than ignored: the gateway holds no threads
+  thread: t.Optional(t.Nullable(ThreadParam)),
   ...gatewayRequestFields,
   // clients add fields faster than gateways learn them: unknown top-level fields are ignored (as on /chat/completions)
 }, { additionalProperties: true });
@@ -235,6 +244,10 @@ export type MessagesAnswerBlock = Static<typeof AnswerBlock>;
 /** Anthropic's error shape (contract §3.1 AnthropicMessagesErrorResponse), as the gateway writes it. */
 export const AnthropicErrorBodySchema = t.Object({
   type: t.Literal("error"),
-  error: t.Object({ type: t.String(), message: t.String() }),
+  error: t.Object({
+    type: t.String(),
+    message: t.String(),
+    details: t.Optional(t.Object({ error_code: t.String() }, { additionalProperties: true })),
+  }),
   request_id: t.Nullable(t.String()),
 });

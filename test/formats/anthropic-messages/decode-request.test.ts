@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { anthropicInbound } from "../../../src/formats/anthropic-messages";
 import type { MessagesRequestBody } from "../../../src/formats/anthropic-messages/schema";
 import { packForeignSignature } from "../../../src/formats/reasoning-signature";
+import { GatewayError } from "../../../src/errors";
 
 const decode = (body: Partial<MessagesRequestBody>) =>
   anthropicInbound.decodeRequest({ model: "anthropic/claude", messages: [], ...body } as MessagesRequestBody);
@@ -188,5 +189,29 @@ describe("anthropic decodeRequest", () => {
         content: [{ type: "reasoning", text: "summary", origin: "openai-responses", id: "rs_123", encrypted: "gAAAA-enc" }],
       },
     ]);
+  });
+
+  test("a tool's eager_input_streaming is kept, true or false; null leaves the default", () => {
+    const tool = (eager: boolean | null) => ({ name: "f", input_schema: { type: "object" }, eager_input_streaming: eager });
+    const req = decode({ tools: [tool(true), tool(false), tool(null)] });
+    expect(req.tools).toStrictEqual([
+      { type: "function", name: "f", parameters: { type: "object" }, eagerInputStreaming: true },
+      { type: "function", name: "f", parameters: { type: "object" }, eagerInputStreaming: false },
+      { type: "function", name: "f", parameters: { type: "object" } },
+    ]);
+  });
+
+  test("a request with a thread is refused with Anthropic's thread_unsupported_request; a null thread is no thread", () => {
+    let thrown: unknown;
+    try {
+      decode({ thread: { type: "create" } });
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(GatewayError);
+    expect(thrown).toMatchObject({ status: 400, metadata: { error_code: "thread_unsupported_request" } });
+    expect((thrown as Error).message).toContain("'thread'");
+    expect(() => decode({ thread: { type: "continue", previous_message_id: "msg_1" } })).toThrow(GatewayError);
+    expect(decode({ thread: null }).messages).toStrictEqual([]);
   });
 });

@@ -187,4 +187,17 @@ describe("anthropic encodeRequest", () => {
     );
     expect(body.messages).toStrictEqual([{ role: "user", content: [{ type: "text", text: "a" }, { type: "text", text: "b" }] }]);
   });
+
+  test("a tool's eager_input_streaming reaches the upstream as given", () => {
+    const tools = [
+      { type: "function" as const, name: "f", eagerInputStreaming: true },
+      { type: "function" as const, name: "g", eagerInputStreaming: false },
+      { type: "function" as const, name: "h" },
+    ];
+    expect(anthropicUpstream.encodeRequest(base({ tools }), "m").tools).toStrictEqual([
+      { name: "f", input_schema: { type: "object" }, eager_input_streaming: true },
+      { name: "g", input_schema: { type: "object" }, eager_input_streaming: false },
+      { name: "h", input_schema: { type: "object" } },
+    ]);
+  });
 });

@@ -176,4 +176,14 @@ describe("anthropic stream encoder", () => {
     expect(data[1]!.delta).toStrictEqual({ stop_reason: "stop_sequence", stop_sequence: "STOP", stop_details: null, container: null });
     expect(data[2]).toStrictEqual({ type: "message_stop", service_metadata: { provider: "acme" } });
   });
+
+  test("message_start announces the gateway's prompt count when the upstream's start has none; an upstream's own figure wins", () => {
+    const counted = anthropicInbound.createStreamEncoder({ ...ctx, promptTokens: 321 });
+    const messageStart = (text: string) => (events(text)[0]!.data as any).message.usage;
+    expect(messageStart(counted.encode({ type: "start", id: "chatcmpl-1", model: "gpt" }))).toMatchObject({ input_tokens: 321, output_tokens: 0, cache_read_input_tokens: 0 });
+    const upstreamFigure = anthropicInbound.createStreamEncoder({ ...ctx, promptTokens: 321 });
+    expect(messageStart(upstreamFigure.encode(script[0]! as Exclude<IRStreamPart, { type: "finish" }>))).toMatchObject({ input_tokens: 30, cache_read_input_tokens: 60, cache_creation_input_tokens: 10 });
+    // without a count (a codec that announces none, or no prompt), 0 as before
+    expect(messageStart(anthropicInbound.createStreamEncoder(ctx).encode({ type: "start", id: "c", model: "gpt" }))).toMatchObject({ input_tokens: 0 });
+  });
 });
