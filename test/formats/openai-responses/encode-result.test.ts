@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setSystemTime, test } from "bun:test";
 import { openaiResponsesInbound } from "../../../src/formats/openai-responses";
 import type { IRResult } from "../../../src/ir/types";
-import { ctx, encodedUsage, expectedOutput, NOW, settlement, usage } from "./fixtures";
+import { ctx, ctxWithoutSummary, encodedUsage, expectedOutput, NOW, settlement, usage } from "./fixtures";
 
 beforeAll(() => setSystemTime(NOW));
 afterAll(() => setSystemTime());
@@ -105,7 +105,7 @@ describe("encodeResult", () => {
         ],
         finishReason: "stop",
       },
-      ctx,
+      ctxWithoutSummary,
       settlement,
     );
     const output = encoded.output as Array<Record<string, unknown>>;
