@@ -82,6 +82,7 @@ export const GatewayFileSchema = T.Object(
     ),
     server: T.Optional(T.Object({ max_body_mb: T.Optional(T.Number({ exclusiveMinimum: 0 })) }, { additionalProperties: false })),
     security: T.Optional(T.Object({ allow_private_urls: T.Optional(T.Boolean()) }, { additionalProperties: false })),
+    responses: T.Optional(T.Object({ item_retention_minutes: T.Optional(T.Integer({ minimum: 0, maximum: 525_600 })) }, { additionalProperties: false })),
   },
   { additionalProperties: false },
 );

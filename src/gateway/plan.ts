@@ -11,6 +11,7 @@ import { inboundCodecs, type InboundFormat } from "./codecs";
 import { credentialResolver } from "./credentials";
 import { wantsServiceMetadata } from "./metadata";
 import { decodeWithPreset } from "./preset-merge";
+import { resolveResponsesState, type ResponseMemory } from "./responses-state";
 import type { RequestFacts } from "./record";
 import { planRoute, type PlanInput } from "./routing/plan";
 import type { ProviderPreferences } from "./routing/preferences";
@@ -38,6 +39,8 @@ export type InferencePlan = Readonly<{
   /** session affinity is per workspace: two teams may pick the same session id */
   sessionKey: string | undefined;
   idHeader: Record<string, string>;
+  /** a Responses answer to keep for later item_reference / previous_response_id; null: keep nothing */
+  memory: ResponseMemory | null;
 }>;
 
 /** What routing needs beyond the request's own models and preferences. */
@@ -71,7 +74,10 @@ export async function planInference(deps: AppContext, input: InferenceInput): Pr
   const idHeader = { "x-generation-id": input.generationId };
   const { principal } = input;
   try {
-    const { ir, presetId } = await decodeWithPreset(deps, principal, input.format, input.body, input.request.headers);
+    // references to stored items are resolved before the (synchronous) decoder sees the body
+    const { body, memory } =
+      input.format === "openai-responses" ? await resolveResponsesState(deps, principal.workspace.id, input.body as Record<string, unknown>, startedAt) : { body: input.body, memory: null };
+    const { ir, presetId } = await decodeWithPreset(deps, principal, input.format, body, input.request.headers);
     const requested = ir.model || principal.workspace.defaultTextModel;
     if (!requested) throw new GatewayError(400, "Invalid field 'model': required (the workspace has no default model)", { field: "model" });
     const sessionKey = ir.sessionId ? `${principal.workspace.id}\u0000${ir.sessionId}` : undefined;
@@ -113,6 +119,7 @@ export async function planInference(deps: AppContext, input: InferenceInput): Pr
       wantsMetadata: wantsServiceMetadata(input.request.headers),
       sessionKey,
       idHeader,
+      memory,
     };
   } catch (err) {
     throw withIdHeader(err, idHeader);

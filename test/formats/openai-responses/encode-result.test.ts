@@ -45,7 +45,7 @@ describe("encodeResult", () => {
       reasoning: { effort: "low", summary: "auto" },
       safety_identifier: null,
       service_tier: "auto",
-      store: false,
+      store: true,
       temperature: 0.2,
       text: { format: { type: "text" } },
       tool_choice: "auto",
@@ -139,6 +139,8 @@ describe("encodeResult", () => {
         user: "u",
         serviceTier: "flex",
         promptCacheKey: "k",
+        store: false,
+        previousResponseId: "gen-0",
       },
     }, settlement);
     expect(encoded).toMatchObject({
@@ -150,6 +152,8 @@ describe("encodeResult", () => {
       user: "u",
       service_tier: "flex",
       prompt_cache_key: "k",
+      store: false,
+      previous_response_id: "gen-0",
       reasoning: null,
       metadata: null,
       tools: [],
