@@ -17,6 +17,7 @@ import { loadMasterKey } from "./crypto/master-key";
 import { startReservationLeases, type ReservationLeases } from "./billing/reservation-leases";
 import { createTelemetry } from "./telemetry/telemetry";
 import { circuitStates } from "./telemetry/circuit-states";
+import { startResponsePurge } from "./gateway/response-purge";
 
 export type RunningGateway = {
   url: string;
@@ -79,6 +80,7 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
   for (const warning of configWarnings(config)) ctx.logger.warn(warning);
   const boot = await bootstrap(ctx.store, { adminKey: config.adminKey, now: ctx.clock() });
   const leases = await releaseOrphanedReservations(ctx);
+  const purge = startResponsePurge(ctx.store.responses, ctx.logger, ctx.clock);
   const unpriced = unpricedEndpoints(ctx.catalog);
   if (unpriced.length > 0)
     ctx.logger.warn("endpoints without pricing serve for free and never count against key limits", { endpoints: unpriced.slice(0, 50), count: unpriced.length });
@@ -115,6 +117,7 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
       await server.stop(true);
       await ctx.generations.settled();
       await leases.stop();
+      await purge.stop();
       await ctx.shared.close();
       await ctx.store.close();
     },

@@ -11,6 +11,7 @@ import { attemptWithFallback, type NotServed, type Served } from "./fallback";
 import { serviceMetadata } from "./metadata";
 import { planInference, type InferenceInput, type InferencePlan } from "./plan";
 import { commitGeneration, NOT_RECORDED, recordNotServed } from "./record";
+import { rememberResponseItems, terminalResponseOf } from "./response-memory";
 import { pipeStream } from "./stream-pipeline";
 import { completeUsage } from "./usage-estimate";
 
@@ -57,6 +58,8 @@ async function respondJson(deps: AppContext, plan: InferencePlan, attempted: Att
   const encoded = plan.inbound.encodeResult({ ...result, usage }, ctx, money.settlement);
   // same format in and out: what the upstream said beyond what the gateway encodes reaches the client too
   const body = candidate.endpoint.provider.api === plan.format ? { ...value.raw, ...encoded } : encoded;
+  // kept beside the generation record, not after it: the last bytes wait for both at once
+  const remembered = plan.memory ? rememberResponseItems(deps, plan.memory, body, deps.clock()) : undefined;
   try {
     await commitGeneration(deps, plan.facts, attempted, attempted.attempts, {
       usage,
@@ -72,6 +75,7 @@ async function respondJson(deps: AppContext, plan: InferencePlan, attempted: Att
   } catch {
     throw new GatewayError(503, NOT_RECORDED, undefined, plan.idHeader);
   }
+  await remembered;
   return new Response(JSON.stringify(body), { headers: { "content-type": "application/json", ...plan.idHeader } });
 }
 
@@ -114,6 +118,8 @@ async function streamServed(deps: AppContext, plan: InferencePlan, served: Serve
   // the meter has merged every usage the upstream reported, the finish part's included
   const { usage, estimated } = await completeUsage(meter.usage, plan.ir, meter.outputText);
   const money = chargeServed(plan, served, usage);
+  const last = end === null ? "" : end.type === "finish" ? encoder.finish({ ...end, usage }, money.settlement) : encoder.encode(end);
+  const remembered = plan.memory && end?.type === "finish" ? rememberResponseItems(deps, plan.memory, terminalResponseOf(piped.pending + last), deps.clock()) : undefined;
   const recorded = commitGeneration(deps, plan.facts, served, served.attempts, {
     usage,
     usageEstimated: estimated,
@@ -130,9 +136,9 @@ async function streamServed(deps: AppContext, plan: InferencePlan, served: Serve
     recorded.catch(() => {});
     return;
   }
-  const last = end.type === "finish" ? encoder.finish({ ...end, usage }, money.settlement) : encoder.encode(end);
   try {
     await recorded;
+    await remembered;
     client.write(piped.pending + last);
   } catch {
     client.write(encoder.encode({ type: "error", status: 503, message: NOT_RECORDED }));

@@ -12,6 +12,7 @@ import { inboundCodecs, type InboundFormat } from "./codecs";
 import { credentialResolver } from "./credentials";
 import { wantsServiceMetadata } from "./metadata";
 import { decodeWithPreset } from "./preset-merge";
+import { resolveResponsesState, type ResponseMemory } from "./responses-state";
 import type { RequestFacts } from "./record";
 import { planRoute, type PlanInput } from "./routing/plan";
 import type { ProviderPreferences } from "./routing/preferences";
@@ -41,6 +42,8 @@ export type InferencePlan = Readonly<{
   idHeader: Record<string, string>;
   /** the prompt's token count for a stream that announces it (InboundCodec.announcesPromptTokens), else null */
   promptTokens: Promise<number> | null;
+  /** a Responses answer to keep for later item_reference / previous_response_id; null: keep nothing */
+  memory: ResponseMemory | null;
 }>;
 
 /** What routing needs beyond the request's own models and preferences. */
@@ -89,7 +92,10 @@ export async function planInference(deps: AppContext, input: InferenceInput): Pr
   const idHeader = { "x-generation-id": input.generationId };
   const { principal } = input;
   try {
-    const { ir, presetId } = await decodeWithPreset(deps, principal, input.format, input.body, input.request.headers);
+    // references to stored items are resolved before the (synchronous) decoder sees the body
+    const { body, memory } =
+      input.format === "openai-responses" ? await resolveResponsesState(deps, principal.workspace.id, input.body as Record<string, unknown>, startedAt) : { body: input.body, memory: null };
+    const { ir, presetId } = await decodeWithPreset(deps, principal, input.format, body, input.request.headers);
     const requested = requestedModel(ir, principal);
     const sessionKey = ir.sessionId ? `${principal.workspace.id}\u0000${ir.sessionId}` : undefined;
     const { candidates, reservationId } = await admittedCandidates(
@@ -133,6 +139,7 @@ export async function planInference(deps: AppContext, input: InferenceInput): Pr
       sessionKey,
       idHeader,
       promptTokens: ir.stream && inboundCodecs[input.format].announcesPromptTokens ? countBesideUpstream(ir) : null,
+      memory,
     };
   } catch (err) {
     throw withIdHeader(err, idHeader);

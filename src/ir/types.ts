@@ -160,6 +160,10 @@ export type IRRequest = {
    * leading system message; other formats ignore this field)
    */
   instructions?: string;
+  /** Responses API: false when the gateway keeps nothing of this answer (`store`; absent: kept), echoed in its result */
+  store?: boolean;
+  /** Responses API: the stored response this request continues, echoed in its result */
+  previousResponseId?: string;
 };
 
 export type IRFinishReason = "stop" | "length" | "tool_calls" | "content_filter" | "error" | "refusal";

@@ -9,6 +9,7 @@ import { accountsContract } from "./contract/accounts";
 import { catalogContract } from "./contract/catalog";
 import { useStore, type OpenStore } from "./contract/fixtures";
 import { moneyContract } from "./contract/money";
+import { responsesContract } from "./contract/responses";
 import { transactionContract } from "./contract/transactions";
 
 export type { OpenStore };
@@ -19,6 +20,7 @@ export function storeContract(label: Store["dialect"], open: OpenStore): void {
     accountsContract(store);
     catalogContract(store);
     moneyContract(store);
+    responsesContract(store);
     transactionContract(store, label);
   });
 }

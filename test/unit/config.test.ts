@@ -16,7 +16,19 @@ describe("config", () => {
     expect(c.routing).toEqual({ firstByteTimeoutMs: 60000, circuitFailures: 5, circuitCooldownMs: 30000 });
     expect(c.catalog.default).toBe(true);
     expect(c.security.allowPrivateUrls).toBe(false);
+    expect(c.responses.itemRetentionMinutes).toBe(60);
     expect(c.logLevel).toBe("info");
+  });
+
+  test("responses.item_retention_minutes: from gateway.yaml, overridden by the environment, 0 allowed", async () => {
+    const dir = tempDir();
+    await Bun.write(join(dir, "gateway.yaml"), "responses:\n  item_retention_minutes: 0\n");
+    expect(loadConfig({ ...base, GATEWAY_CONFIG: join(dir, "gateway.yaml") }).responses.itemRetentionMinutes).toBe(0);
+    expect(loadConfig({ ...base, GATEWAY_CONFIG: join(dir, "gateway.yaml"), GATEWAY_RESPONSES_ITEM_RETENTION_MINUTES: "15" }).responses.itemRetentionMinutes).toBe(15);
+    expect(configError(() => parseGatewayFile("responses:\n  item_retention_minutes: -1\n", {}))).toContain("responses.item_retention_minutes: expected an integer >= 0");
+    expect(configError(() => loadConfig({ ...base, GATEWAY_RESPONSES_ITEM_RETENTION_MINUTES: "soon" }))).toBe(
+      'config error: GATEWAY_RESPONSES_ITEM_RETENTION_MINUTES: expected an integer from 0 to 525600 (got "soon")',
+    );
   });
 
   test("bad environment values name the variable", () => {
@@ -34,7 +46,7 @@ describe("config", () => {
       'config error: providers[0].api: expected one of openai-chat, openai-responses, anthropic-messages (got "grpc")',
     );
     expect(configError(() => parseGatewayFile("routing:\n  circuit_failures: 0\n", {}))).toContain("routing.circuit_failures: expected an integer >= 1");
-    expect(configError(() => parseGatewayFile("servr: {}\n", {}))).toBe("config error: servr: expected only the keys providers, models, catalog, routing, server, security (got {})");
+    expect(configError(() => parseGatewayFile("servr: {}\n", {}))).toBe("config error: servr: expected only the keys providers, models, catalog, routing, server, security, responses (got {})");
     expect(configError(() => parseGatewayFile("models:\n  - id: nope\n    endpoints: []\n", {}))).toContain("models[0].id");
     expect(configError(() => parseGatewayFile("a: [", {}))).toContain("valid YAML");
   });

@@ -145,6 +145,9 @@ export function decodeInput(input: InputValue | undefined): IRMessage[] {
       case "reasoning":
         appendAssistant([reasoningPart(item)]);
         break;
+      case "item_reference":
+        // planning resolves references before decoding; one left here names nothing stored
+        throw badRequest(`Invalid field 'input': item_reference '${item.id}' cannot be resolved here`, { field: "input" });
       case "function_call_output":
         flush();
         messages.push({ role: "tool", toolCallId: item.call_id, content: toolOutput(item.output) });

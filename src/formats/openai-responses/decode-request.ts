@@ -120,5 +120,8 @@ export function decodeResponsesRequest(body: ResponsesRequestBody, headers?: Hea
   if (body.service_tier != null) request.serviceTier = body.service_tier;
   if (body.prompt_cache_key != null) request.promptCacheKey = body.prompt_cache_key;
   if (body.cache_control) request.cacheControl = body.cache_control;
+  // absent means stored, OpenAI's default; planning sets `store: false` when the gateway keeps nothing
+  if (body.store === false) request.store = false;
+  if (body.previous_response_id != null) request.previousResponseId = body.previous_response_id;
   return request;
 }

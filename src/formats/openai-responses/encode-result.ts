@@ -11,6 +11,8 @@ import {
   outputText,
   reasoningItem,
   reasoningItemId,
+  type ReasoningShape,
+  reasoningShapeOf,
   refusal,
 } from "./output-items";
 import { statusForFinish } from "./finish-reason";
@@ -19,7 +21,7 @@ import type { ResponsesResult } from "./schema";
 import { encodeResponsesUsage } from "./usage";
 
 /** IR parts → output items; consecutive text and refusal parts share one assistant message, as OpenAI emits them. */
-export function encodeOutput(result: IRResult, generationId: string): OutputItem[] {
+export function encodeOutput(result: IRResult, generationId: string, shape: ReasoningShape): OutputItem[] {
   const output: OutputItem[] = [];
   let message: MessageContent[] | undefined;
   const closeMessage = () => {
@@ -37,7 +39,7 @@ export function encodeOutput(result: IRResult, generationId: string): OutputItem
     const index = output.length;
     if (part.type === "reasoning") {
       const { type: _type, ...reasoning } = part;
-      output.push(reasoningItem(reasoningItemId(reasoning, generationId, index), reasoning));
+      output.push(reasoningItem(reasoningItemId(reasoning, generationId, index), reasoning, shape));
     } else {
       const id = derivedItemId("fc", generationId, index);
       output.push(functionCallItem(id, part.id, part.name, part.arguments, "completed"));
@@ -48,7 +50,7 @@ export function encodeOutput(result: IRResult, generationId: string): OutputItem
 }
 
 export function encodeResponsesResult(result: IRResult, ctx: EncodeContext, settlement: Settlement): ResponsesResult {
-  const output = encodeOutput(result, ctx.generationId);
+  const output = encodeOutput(result, ctx.generationId, reasoningShapeOf(ctx.request));
   const settled = { output, usage: encodeResponsesUsage(result.usage, settlement), serviceMetadata: serviceMetadataOf(settlement) };
   if (result.finishReason === "error") {
     return responseEnvelope(ctx, {

@@ -10,6 +10,7 @@ import {
   messageItem,
   type OutputItem,
   outputText,
+  reasoningShapeOf,
   refusal,
 } from "./output-items";
 import { statusForFinish } from "./finish-reason";
@@ -124,7 +125,8 @@ export class ResponsesStreamEncoder implements InboundStreamEncoder {
       return sse + this.event("response.output_item.added", { output_index: outputIndex, item });
     }
     const { type: _type, ...data } = block;
-    const stream = new ReasoningItemStream({ text: "", ...data }, this.ctx.generationId, outputIndex, (type, payload) =>
+    const shape = reasoningShapeOf(this.ctx.request);
+    const stream = new ReasoningItemStream({ text: "", ...data }, this.ctx.generationId, outputIndex, shape, (type, payload) =>
       this.event(type, payload),
     );
     this.reasoning = { irIndex, stream };

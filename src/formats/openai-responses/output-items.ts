@@ -1,5 +1,5 @@
 import type { Static } from "elysia";
-import type { IRReasoningPart } from "../../ir/types";
+import type { IRReasoningPart, IRRequest } from "../../ir/types";
 import { packForeignSignature } from "../reasoning-signature";
 import type {
   OutputFunctionCallSchema,
@@ -48,9 +48,15 @@ export function functionCallItem(
 /** What a reasoning item is built from: an IR reasoning part, or a streamed block plus its deltas. */
 export type ReasoningData = Omit<IRReasoningPart, "type">;
 
-/** Summaries for OpenAI's own reasoning (and anything flagged as a summary); raw thinking goes to `content`. */
-export const isSummaryReasoning = (reasoning: Pick<ReasoningData, "summary" | "origin">): boolean =>
-  reasoning.summary ?? reasoning.origin === "openai-responses";
+/**
+ * How reasoning text reaches a Responses client: one shape per request, whatever the upstream
+ * made. Clients that ask for `reasoning.summary` read summaries only (@ai-sdk/openai, LangChain);
+ * the others read reasoning_text (@openrouter/agent), so they get that.
+ */
+export type ReasoningShape = "summary_text" | "reasoning_text";
+
+export const reasoningShapeOf = (request: Pick<IRRequest, "reasoning">): ReasoningShape =>
+  request.reasoning?.summary ? "summary_text" : "reasoning_text";
 
 export function reasoningItemId(reasoning: Pick<ReasoningData, "origin" | "id">, generationId: string, outputIndex: number): string {
   return reasoning.origin === "openai-responses" && reasoning.id ? reasoning.id : derivedItemId("rs", generationId, outputIndex);
@@ -66,15 +72,14 @@ export function encryptedContent(reasoning: ReasoningData): string | undefined {
   return packForeignSignature({ type: "reasoning", ...reasoning });
 }
 
-export function reasoningItem(id: string, reasoning: ReasoningData): OutputReasoning {
-  const summary = isSummaryReasoning(reasoning);
+export function reasoningItem(id: string, reasoning: ReasoningData, shape: ReasoningShape): OutputReasoning {
   const text = reasoning.text;
   const encrypted = encryptedContent(reasoning);
   return {
     type: "reasoning",
     id,
-    summary: summary && text !== "" ? [{ type: "summary_text", text }] : [],
-    ...(!summary && text !== "" ? { content: [{ type: "reasoning_text" as const, text }] } : {}),
+    summary: shape === "summary_text" && text !== "" ? [{ type: "summary_text", text }] : [],
+    ...(shape === "reasoning_text" && text !== "" ? { content: [{ type: "reasoning_text" as const, text }] } : {}),
     ...(encrypted !== undefined ? { encrypted_content: encrypted } : {}),
   };
 }

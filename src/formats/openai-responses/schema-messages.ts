@@ -1,6 +1,6 @@
 import { t } from "elysia";
 
-/** `input` of a Responses request (contract §3.11 InputsUnion, the item kinds a stateless gateway can serve). */
+/** `input` of a Responses request (contract §3.11 InputsUnion, the item kinds the gateway can serve). */
 
 const opt = t.Optional;
 const optNull = <T extends Parameters<typeof t.Nullable>[0]>(schema: T) => t.Optional(t.Nullable(schema));
@@ -101,6 +101,9 @@ export const ReasoningItem = t.Object({
   signature: optNull(t.String()),
 });
 
-export const InputItem = t.Union([MessageItem, FunctionCallItem, FunctionCallOutputItem, ReasoningItem]);
+/** An earlier output item by the id the gateway returned; resolved from the stored response items before decoding. */
+export const ItemReference = t.Object({ type: t.Literal("item_reference"), id: t.String({ minLength: 1 }) });
+
+export const InputItem = t.Union([MessageItem, FunctionCallItem, FunctionCallOutputItem, ReasoningItem, ItemReference]);
 
 export const Input = t.Union([t.String(), t.Array(InputItem)]);

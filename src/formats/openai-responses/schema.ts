@@ -66,9 +66,9 @@ export const ResponsesRequestSchema = t.Object({
   safety_identifier: optNull(t.String()),
   modalities: opt(t.Array(t.Union([t.Literal("text"), t.Literal("image")]))),
   image_config: opt(t.Record(t.String(), t.Union([t.String(), t.Number(), t.Array(t.Unknown())]))),
-  // The gateway keeps no conversation state: only `false` / null are meaningful.
-  store: opt(t.Literal(false)),
-  previous_response_id: opt(t.Null()),
+  // Not false: the answer's items are kept for responses.item_retention_minutes (see gateway/responses-state.ts).
+  store: optNull(t.Boolean()),
+  previous_response_id: optNull(t.String({ minLength: 1 })),
   // clients add fields faster than gateways learn them: unknown top-level fields are ignored (as on /chat/completions)
 }, { additionalProperties: true });
 
@@ -102,7 +102,7 @@ const EchoedTool = t.Object({
 
 const Nullable = t.Nullable;
 
-/** OpenResponsesResult as the gateway writes it: it keeps no state, so it echoes the request. */
+/** OpenResponsesResult as the gateway writes it, echoing the request. */
 export const ResponsesResultSchema = t.Object({
   id: t.String(),
   object: t.Literal("response"),
@@ -118,14 +118,14 @@ export const ResponsesResultSchema = t.Object({
   model: t.String(),
   output: t.Array(OutputItemSchema),
   parallel_tool_calls: t.Boolean(),
-  previous_response_id: t.Null(),
+  previous_response_id: Nullable(t.String()),
   prompt_cache_key: Nullable(t.String()),
   reasoning: Nullable(
     t.Object({ effort: Nullable(ReasoningEffortSchema), summary: Nullable(t.UnionEnum(["auto", "concise", "detailed"])) }),
   ),
   safety_identifier: Nullable(t.String()),
   service_tier: t.String(),
-  store: t.Literal(false),
+  store: t.Boolean(),
   temperature: Nullable(t.Number()),
   text: t.Object({ format: TextFormat }),
   tool_choice: ToolChoice,

@@ -1,10 +1,10 @@
-import { isSummaryReasoning, type OutputReasoning, type ReasoningData, reasoningItem, reasoningItemId } from "./output-items";
+import { type OutputReasoning, type ReasoningData, type ReasoningShape, reasoningItem, reasoningItemId } from "./output-items";
 
 type Emit = (type: string, payload: Record<string, unknown>) => string;
 
 /**
- * One reasoning output item as SSE. Summaries stream as summary part 0
- * (reasoning_summary_part / reasoning_summary_text events); raw thinking as content part 0
+ * One reasoning output item as SSE, in the request's shape: summary part 0
+ * (reasoning_summary_part / reasoning_summary_text events), or content part 0
  * (content_part / reasoning_text events). The part opens on the first non-empty delta, so
  * reasoning that is only an encrypted payload ends with `summary: []` as OpenAI sends it.
  */
@@ -17,10 +17,11 @@ export class ReasoningItemStream {
     private readonly data: ReasoningData,
     generationId: string,
     private readonly outputIndex: number,
+    private readonly shape: ReasoningShape,
     private readonly emit: Emit,
   ) {
     this.id = reasoningItemId(data, generationId, outputIndex);
-    this.summary = isSummaryReasoning(data);
+    this.summary = shape === "summary_text";
   }
 
   private route(): Record<string, unknown> {
@@ -30,7 +31,7 @@ export class ReasoningItemStream {
   }
 
   private partBody(text: string): Record<string, unknown> {
-    return { type: this.summary ? "summary_text" : "reasoning_text", text };
+    return { type: this.shape, text };
   }
 
   added(): string {
@@ -60,7 +61,7 @@ export class ReasoningItemStream {
   }
 
   snapshot(): OutputReasoning {
-    return reasoningItem(this.id, this.data);
+    return reasoningItem(this.id, this.data, this.shape);
   }
 
   done(): { sse: string; item: OutputReasoning } {

@@ -26,7 +26,7 @@ const PARAMETER_FIELD: Record<string, keyof IRRequest> = {
 };
 
 /** What a preset cannot set: the conversation and the switches of one request. */
-const REQUEST_ONLY = new Set<string>(["messages", "stream", "sentParameters", "instructions"]);
+const REQUEST_ONLY = new Set<string>(["messages", "stream", "sentParameters", "instructions", "store", "previousResponseId"]);
 
 /**
  * A request's IR over its preset's. Each field the request set wins whole (`provider`,

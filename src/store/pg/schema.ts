@@ -235,3 +235,38 @@ export const presetVersions = pgTable(
   },
   (table) => [uniqueIndex("preset_versions_preset_version").on(table.presetId, table.version)],
 );
+
+/**
+ * Responses answers kept for `responses.item_retention_minutes`, so that a later request can
+ * continue from one (`previous_response_id`). `input` is the JSON array of the items it
+ * answered, references resolved; its output items are in `response_items`.
+ */
+export const storedResponses = pgTable(
+  "stored_responses",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull(),
+    input: text("input").notNull(),
+    createdAt: millis("created_at").notNull(),
+    expiresAt: millis("expires_at").notNull(),
+  },
+  (table) => [index("stored_responses_expiry").on(table.expiresAt)],
+);
+
+/** The output items of a stored response, each as the JSON the client received, found by (workspace, item id). */
+export const responseItems = pgTable(
+  "response_items",
+  {
+    responseId: text("response_id").notNull(),
+    position: integer("position").notNull(),
+    workspaceId: text("workspace_id").notNull(),
+    itemId: text("item_id"),
+    item: text("item").notNull(),
+    expiresAt: millis("expires_at").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.responseId, table.position] }),
+    index("response_items_item").on(table.workspaceId, table.itemId),
+    index("response_items_expiry").on(table.expiresAt),
+  ],
+);

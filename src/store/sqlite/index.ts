@@ -13,6 +13,7 @@ import { sqliteUserStore } from "./users";
 import { sqliteWorkspaceStore } from "./workspaces";
 import { sqliteMemberStore } from "./members";
 import { sqliteByokStore } from "./byok";
+import { sqliteResponseStateStore } from "./responses";
 
 function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter): StoreTables {
   return {
@@ -29,6 +30,7 @@ function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter
     presets: sqlitePresetStore(db, write, writer),
     members: sqliteMemberStore(db, write, writer),
     byok: sqliteByokStore(db, write, writer),
+    responses: sqliteResponseStateStore(db, write, writer),
   };
 }
 

@@ -25,6 +25,8 @@ export type Spec = {
   schema?: { name: string; schema: Record<string, unknown> };
   /** chat reasoning_effort / responses reasoning.effort */
   effort?: "low" | "medium" | "high";
+  /** responses reasoning.summary (the other formats have no such field) */
+  summary?: "auto" | "concise" | "detailed";
   /** messages thinking.budget_tokens */
   thinkingBudget?: number;
 };
@@ -89,7 +91,7 @@ function responsesBody(spec: Spec): any {
   if (spec.maxTokens !== undefined) body.max_output_tokens = spec.maxTokens;
   if (spec.stop) throw new Error("the Responses API has no stop sequences");
   if (spec.schema) body.text = { format: { type: "json_schema", name: spec.schema.name, schema: spec.schema.schema, strict: true } };
-  if (spec.effort) body.reasoning = { effort: spec.effort };
+  if (spec.effort || spec.summary) body.reasoning = { effort: spec.effort, summary: spec.summary };
   return body;
 }
 

@@ -123,7 +123,8 @@ describe("OpenAI encrypted reasoning sent back reaches a Responses upstream and 
     for (const stream of [false, true]) {
       test(`${inbound} ${stream ? "stream" : "json"}`, async () => {
         h.up.enqueue({ reasoning: { text: ["Pl", "an."], encrypted: "enc-abc" }, text: "Answer" });
-        const first = await call(h, inbound, stream, { model: MODEL["openai-responses"], effort: inbound === "messages" ? undefined : "low", turns: [QUESTION] });
+        // a Responses client asks for summaries, so the summary it sends back is one again
+        const first = await call(h, inbound, stream, { model: MODEL["openai-responses"], effort: inbound === "messages" ? undefined : "low", summary: inbound === "responses" ? "auto" : undefined, turns: [QUESTION] });
         expect(first.reasoning.map((r) => r.text)).toEqual(["Plan."]);
         const turns: Spec["turns"] = [QUESTION, { role: "native", items: first.history }, FOLLOW_UP];
 

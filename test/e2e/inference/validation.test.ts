@@ -1,5 +1,5 @@
 // Request validation on the three inference endpoints: metadata limits, session_id / user
-// length, the Responses API's statelessness, key kinds, unknown and missing models, and
+// length, Responses state, key kinds, unknown and missing models, and
 // /messages speaking Anthropic's error shape (with the key in x-api-key).
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { INBOUND_PATH, INBOUNDS, minimalBody, MODEL, post, startHarness, type Harness, type Inbound } from "./harness";
@@ -83,13 +83,14 @@ describe("session_id and user: at most 256 characters", () => {
   }
 });
 
-describe("the Responses API is stateless", () => {
-  test("store: true is refused", async () => {
-    const e = await errorOf("responses", await post(h, "responses", minimalBody("responses", model, { store: true })), 400);
-    expect(e.message).toContain("store");
-    expect((await post(h, "responses", minimalBody("responses", model, { store: false }))).status).toBe(200);
+describe("Responses state", () => {
+  test("store is echoed: true by default, false when the client says so", async () => {
+    const kept = await post(h, "responses", minimalBody("responses", model, { store: true }));
+    expect(((await kept.json()) as any).store).toBe(true);
+    const notKept = await post(h, "responses", minimalBody("responses", model, { store: false }));
+    expect(((await notKept.json()) as any).store).toBe(false);
   });
-  test("previous_response_id is refused, naming it", async () => {
+  test("an unknown previous_response_id is refused, naming it", async () => {
     const e = await errorOf("responses", await post(h, "responses", minimalBody("responses", model, { previous_response_id: "x" })), 400);
     expect(e.message).toContain("previous_response_id");
     expect((await post(h, "responses", minimalBody("responses", model, { previous_response_id: null }))).status).toBe(200);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setSystemTime, test } from "bun:test";
 import { openaiResponsesInbound } from "../../../src/formats/openai-responses";
 import type { IRResult } from "../../../src/ir/types";
-import { ctx, encodedUsage, expectedOutput, NOW, settlement, usage } from "./fixtures";
+import { ctx, ctxWithoutSummary, encodedUsage, expectedOutput, NOW, settlement, usage } from "./fixtures";
 
 beforeAll(() => setSystemTime(NOW));
 afterAll(() => setSystemTime());
@@ -45,7 +45,7 @@ describe("encodeResult", () => {
       reasoning: { effort: "low", summary: "auto" },
       safety_identifier: null,
       service_tier: "auto",
-      store: false,
+      store: true,
       temperature: 0.2,
       text: { format: { type: "text" } },
       tool_choice: "auto",
@@ -105,7 +105,7 @@ describe("encodeResult", () => {
         ],
         finishReason: "stop",
       },
-      ctx,
+      ctxWithoutSummary,
       settlement,
     );
     const output = encoded.output as Array<Record<string, unknown>>;
@@ -139,6 +139,8 @@ describe("encodeResult", () => {
         user: "u",
         serviceTier: "flex",
         promptCacheKey: "k",
+        store: false,
+        previousResponseId: "gen-0",
       },
     }, settlement);
     expect(encoded).toMatchObject({
@@ -150,6 +152,8 @@ describe("encodeResult", () => {
       user: "u",
       service_tier: "flex",
       prompt_cache_key: "k",
+      store: false,
+      previous_response_id: "gen-0",
       reasoning: null,
       metadata: null,
       tools: [],

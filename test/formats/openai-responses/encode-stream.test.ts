@@ -3,12 +3,12 @@ import { setSystemTime } from "bun:test";
 import { openaiResponsesInbound, openaiResponsesUpstream } from "../../../src/formats/openai-responses";
 import type { IRStreamPart } from "../../../src/ir/types";
 import { encodeParts } from "../encode-parts";
-import { ctx, encodedUsage, expectedOutput, irStream, NOW, parseSse, settlement, usage } from "./fixtures";
+import { ctx, ctxWithoutSummary, encodedUsage, expectedOutput, irStream, NOW, parseSse, settlement, usage } from "./fixtures";
 
 beforeAll(() => setSystemTime(NOW));
 afterAll(() => setSystemTime());
 
-const encodeAll = (parts: IRStreamPart[]) => encodeParts(openaiResponsesInbound.createStreamEncoder(ctx), parts, settlement);
+const encodeAll = (parts: IRStreamPart[], context = ctx) => encodeParts(openaiResponsesInbound.createStreamEncoder(context), parts, settlement);
 
 const text = (index: number, ...deltas: string[]): IRStreamPart[] => [
   { type: "block-start", index, block: { type: "text" } },
@@ -106,7 +106,7 @@ describe("createStreamEncoder", () => {
         { type: "refusal-delta", index: 2, text: "no" },
         { type: "block-end", index: 2 },
         { type: "finish", finishReason: "length", usage },
-      ]),
+      ], ctxWithoutSummary),
     ).map((e) => e.data);
     expect(events.map((e) => e.type)).toEqual([
       "response.created",

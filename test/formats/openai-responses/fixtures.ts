@@ -46,6 +46,9 @@ export const request: IRRequest = {
 
 export const ctx: EncodeContext = { generationId: "gen-1", model: "openai/gpt-5", created: 1_700_000_000, request };
 
+/** The same request without `reasoning.summary`: reasoning then goes out as reasoning_text. */
+export const ctxWithoutSummary: EncodeContext = { ...ctx, request: { ...request, reasoning: { effort: "low" } } };
+
 /** Fixed "now" for completed_at: 1_700_000_100 seconds. */
 export const NOW = new Date(1_700_000_100_000);
 

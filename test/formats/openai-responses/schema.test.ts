@@ -116,16 +116,19 @@ describe("ResponsesRequestSchema", () => {
     expect((await post(nulls)).status).toBe(200);
   });
 
-  test("rejects store: true", async () => {
-    const { status, json } = await post({ ...minimal, store: true });
-    expect(status).toBe(422);
-    expect(json.property).toBe("/store");
+  test("accepts store: true and a previous_response_id", async () => {
+    expect((await post({ ...minimal, store: true, previous_response_id: "gen-1-abc" })).status).toBe(200);
   });
 
-  test("rejects a non-null previous_response_id, naming the field", async () => {
-    const { status, json } = await post({ ...minimal, previous_response_id: "resp_123" });
-    expect(status).toBe(422);
-    expect(json.property).toBe("/previous_response_id");
+  test("accepts an item_reference in input", async () => {
+    expect((await post({ ...minimal, input: [{ type: "item_reference", id: "msg_1" }] })).status).toBe(200);
+  });
+
+  test("rejects an empty previous_response_id or item_reference id, naming the field", async () => {
+    const empty = await post({ ...minimal, previous_response_id: "" });
+    expect(empty.status).toBe(422);
+    expect(empty.json.property).toBe("/previous_response_id");
+    expect((await post({ ...minimal, input: [{ type: "item_reference", id: "" }] })).status).toBe(422);
   });
 
   const rejected: Array<[string, Record<string, unknown>]> = [
