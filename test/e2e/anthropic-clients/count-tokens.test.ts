@@ -76,7 +76,7 @@ describe("client.messages.countTokens", () => {
     const body = { model: "nobody/nothing", max_tokens: 10, messages: [{ role: "user" as const, content: "hi" }] };
     const err = await h.anthropic.messages.countTokens(body).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(Anthropic.NotFoundError);
-    const expected = { type: "error", error: { type: "not_found_error", message: "Model not found: nobody/nothing" }, request_id: null };
+    const expected = { type: "error", error: { type: "not_found_error", message: "Model not found: nobody/nothing. Models are declared under models: in gateway.yaml, or come from the default catalog once their provider's API key is set (for example OPENAI_API_KEY); GET /api/v1/models lists the models that can serve" }, request_id: null };
     expect((err as InstanceType<typeof Anthropic.NotFoundError>).error).toEqual(expected);
     for (const res of [await postCount({ "x-api-key": h.key }, body), await h.gw.api("/api/v1/messages", { method: "POST", key: h.key, json: body })]) {
       expect(res.status).toBe(404);
