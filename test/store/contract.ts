@@ -6,6 +6,7 @@
 import { describe } from "bun:test";
 import type { Store } from "../../src/store/store";
 import { accountsContract } from "./contract/accounts";
+import { budgetContract } from "./contract/budgets";
 import { catalogContract } from "./contract/catalog";
 import { useStore, type OpenStore } from "./contract/fixtures";
 import { moneyContract } from "./contract/money";
@@ -19,6 +20,7 @@ export function storeContract(label: Store["dialect"], open: OpenStore): void {
     accountsContract(store);
     catalogContract(store);
     moneyContract(store);
+    budgetContract(store);
     transactionContract(store, label);
   });
 }

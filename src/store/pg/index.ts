@@ -11,6 +11,8 @@ import { pgReservationStore } from "./reservations";
 import { pgPresetStore } from "./presets";
 import { pgMemberStore } from "./members";
 import { pgByokStore } from "./byok";
+import { pgBudgetStore } from "./budgets";
+import { pgActivityStore } from "./activity";
 
 /** ready() gives up after this long (an unreachable server would otherwise hold it for the connection timeout) */
 const READY_TIMEOUT_MS = 5_000;
@@ -27,6 +29,8 @@ function tables(conn: Conn): StoreTables {
     presets: pgPresetStore(conn),
     members: pgMemberStore(conn),
     byok: pgByokStore(conn),
+    budgets: pgBudgetStore(conn),
+    activity: pgActivityStore(conn),
   };
 }
 

@@ -13,6 +13,8 @@ import { sqliteUserStore } from "./users";
 import { sqliteWorkspaceStore } from "./workspaces";
 import { sqliteMemberStore } from "./members";
 import { sqliteByokStore } from "./byok";
+import { sqliteBudgetStore } from "./budgets";
+import { sqliteActivityStore } from "./activity";
 
 function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter): StoreTables {
   return {
@@ -29,6 +31,8 @@ function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter
     presets: sqlitePresetStore(db, write, writer),
     members: sqliteMemberStore(db, write, writer),
     byok: sqliteByokStore(db, write, writer),
+    budgets: sqliteBudgetStore(db, write),
+    activity: sqliteActivityStore(db),
   };
 }
 
