@@ -78,7 +78,8 @@ export const FEEDBACK_CATEGORIES = ["latency", "incoherence", "incorrect_respons
 export const FeedbackBody = t.Object(
   {
     generation_id: t.String({ minLength: 1 }),
-    category: t.UnionEnum(FEEDBACK_CATEGORIES),
+    // not t.UnionEnum: it defaults to its first value, so a missing category would pass as "latency"
+    category: t.Union(FEEDBACK_CATEGORIES.map((c) => t.Literal(c))),
     comment: t.Optional(t.String({ maxLength: 1000 })),
   },
   { additionalProperties: false },
