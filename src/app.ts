@@ -16,6 +16,8 @@ import { organizationRoutes } from "./modules/organization";
 import { workspaceRoutes } from "./modules/workspaces";
 import { byokRoutes } from "./modules/byok";
 import { presetRoutes } from "./modules/presets";
+import { creditRoutes } from "./modules/credits";
+import { activityRoutes } from "./modules/activity";
 
 export function createApp(ctx: AppContext) {
   const maxBodyBytes = Math.floor(ctx.config.server.maxBodyMb * 1024 * 1024);
@@ -71,7 +73,9 @@ export function createApp(ctx: AppContext) {
     .use(organizationRoutes(ctx))
     .use(workspaceRoutes(ctx))
     .use(byokRoutes(ctx))
-    .use(presetRoutes(ctx));
+    .use(presetRoutes(ctx))
+    .use(creditRoutes(ctx))
+    .use(activityRoutes(ctx));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -1,6 +1,6 @@
 import type { GenerationRecord, GenerationAttempt, SettledGeneration } from "../store/store";
 import type { IRUsage } from "../ir/types";
-import { windowKeys } from "../billing/windows";
+import { dayKey, windowKeys } from "../billing/windows";
 import type { CostBreakdown } from "../billing/cost";
 import type { Principal } from "../http/principal";
 import type { AppContext } from "../app-context";
@@ -86,9 +86,9 @@ export function generationRecord(o: GenerationOutcome): GenerationRecord {
 /** The answer could not be made durable: the client must not take it as delivered (the writer keeps retrying the record). */
 export const NOT_RECORDED = "The gateway could not record this generation; retry the request";
 
-/** What the store commits for a finished request: the record, the spend it adds (in the windows of its end) and the reservation it frees. */
+/** What the store commits for a finished request: the record, the spend it adds (in the windows of its end, as its activity) and the reservation it frees. */
 export function settlement(record: GenerationRecord, endedAt: number, reservationId: string | null): SettledGeneration {
-  return { record, reservationId, spend: record.costNanos > 0 ? { nanos: record.costNanos, byok: record.isByok, windows: windowKeys(endedAt) } : null };
+  return { record, day: dayKey(endedAt), reservationId, spend: record.costNanos > 0 ? { nanos: record.costNanos, byok: record.isByok, windows: windowKeys(endedAt) } : null };
 }
 
 /** What is known of a request once it is planned: everything its record needs but the outcome. */

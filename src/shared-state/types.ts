@@ -7,7 +7,7 @@
 import type { Logger } from "../logger";
 
 /** Read caches in front of the store, cleared on every instance when one of them writes. */
-export type CacheTopic = "keys" | "workspaces" | "byok" | "users";
+export type CacheTopic = "keys" | "workspaces" | "byok" | "users" | "budgets";
 
 export interface InvalidationBus {
   /** tells every instance (this one included) that cached values of `topic` are stale */

@@ -103,6 +103,8 @@ export type StoreTables = {
   members: WorkspaceMemberStore;
   byok: ByokStore;
   responses: ResponseStateStore;
+  budgets: WorkspaceBudgetStore;
+  activity: ActivityStore;
 };
 
 export type Dialect = "sqlite" | "postgres";
@@ -192,6 +194,8 @@ export type WindowKeys = { day: string; week: string; month: string };
 
 export type SettledGeneration = {
   record: GenerationRecord;
+  /** the UTC day (YYYY-MM-DD) whose activity counters a served generation adds to */
+  day: string;
   /** the request's reservation, released in the same transaction */
   reservationId: string | null;
   /** null: nothing to add (free, or not charged) */
@@ -208,7 +212,12 @@ export interface GenerationStore {
   get(id: string): Promise<GenerationRecord | undefined>;
   /** generations since `since` (ms), oldest first (ties by id), for rebuilding live stats */
   since(since: number, limit: number): Promise<GenerationRecord[]>;
+  addFeedback(feedback: GenerationFeedbackRecord): Promise<void>;
+  /** a generation's feedback, oldest first */
+  feedback(generationId: string): Promise<GenerationFeedbackRecord[]>;
 }
+
+export type GenerationFeedbackRecord = { id: string; generationId: string; keyHash: string; category: string; comment: string | null; createdAt: number };
 
 /**
  * Which spend counts against a limit: one counter of the key's usage row (`total` for a limit
@@ -248,6 +257,81 @@ export interface ReservationStore {
   releaseExpired(now: number): Promise<number>;
   /** releases every reservation (SQLite at start: one process owns the file) */
   releaseAll(): Promise<number>;
+  /**
+   * Like `reserve`, in one atomic step over the key's limit (none when `limitNanos` is null: the
+   * key holds nothing) and every budget of the workspace: holds `amountNanos` against the key
+   * and `workspaceAmountNanos` against the workspace only if both fit, and returns null; else
+   * holds nothing and returns what is left of each.
+   */
+  reserveWithBudgets(req: BudgetedReservationRequest): Promise<ReservationRefusal | null>;
+}
+
+/** A budget as the store checks it: its limit, measured like a key limit on the workspace's usage row. */
+export type BudgetCheck = { interval: BudgetInterval; limitNanos: number; window: LimitWindow };
+
+export type BudgetedReservationRequest = Omit<ReservationRequest, "limitNanos"> & {
+  limitNanos: number | null;
+  workspaceId: string;
+  budgets: BudgetCheck[];
+  workspaceAmountNanos: number;
+};
+
+/**
+ * What is left when a reservation did not fit (nano-dollars, never negative): of the key's limit
+ * (null: it has none), and of the workspace budget with the least left (null: no budgets), `budget`.
+ */
+export type ReservationRefusal = { keyLeft: number | null; budgetLeft: number | null; budget: BudgetInterval | null };
+
+export type BudgetInterval = "daily" | "weekly" | "monthly" | "lifetime";
+
+export type WorkspaceBudgetRecord = { id: string; workspaceId: string; interval: BudgetInterval; limitNanos: number; createdAt: number; updatedAt: number };
+
+/** A workspace's spend counters: the columns of a key's usage row, for the workspace. */
+export type WorkspaceUsageRow = Omit<KeyUsageRow, "hash"> & { workspaceId: string };
+
+export interface WorkspaceBudgetStore {
+  /** daily, weekly, monthly, lifetime order */
+  list(workspaceId: string): Promise<WorkspaceBudgetRecord[]>;
+  /** every budget of every workspace */
+  listAll(): Promise<WorkspaceBudgetRecord[]>;
+  /** creates the budget, or changes its limit keeping its id and creation time; returns it as stored */
+  put(budget: WorkspaceBudgetRecord): Promise<WorkspaceBudgetRecord>;
+  delete(workspaceId: string, interval: BudgetInterval): Promise<boolean>;
+  usage(workspaceId: string): Promise<WorkspaceUsageRow | undefined>;
+  /** the workspace shares of open reservations, in nano-dollars */
+  held(workspaceId: string): Promise<number>;
+  /** all-time spend of every workspace together (paid and BYOK) */
+  totalSpend(): Promise<{ total: number; byokTotal: number }>;
+}
+
+/** Activity counters summed over one day, model and endpoint (and workspace, when grouped by it). */
+export type ActivityTotals = {
+  day: string;
+  workspaceId: string | null;
+  model: string;
+  providerName: string;
+  endpointId: string;
+  requests: number;
+  promptTokens: number;
+  completionTokens: number;
+  reasoningTokens: number;
+  usageNanos: number;
+  byokUsageNanos: number;
+};
+
+export type ActivityQuery = {
+  /** first and last UTC day (YYYY-MM-DD), inclusive */
+  from: string;
+  to: string;
+  workspaceId?: string;
+  keyHash?: string;
+  userId?: string;
+  byWorkspace: boolean;
+};
+
+export interface ActivityStore {
+  /** newest day first, then by model and endpoint (and workspace) */
+  totals(query: ActivityQuery): Promise<ActivityTotals[]>;
 }
 
 export type PresetStatus = "active" | "disabled" | "archived";

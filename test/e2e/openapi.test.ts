@@ -28,6 +28,17 @@ test("the OpenAPI document describes every route with request and response schem
   expect(Object.keys(countTokens.responses["404"].content["application/json"].schema.properties)).toEqual(["type", "error", "request_id"]);
 });
 
+test("the OpenRouter operations of credits, activity, budgets and feedback are documented", async () => {
+  const doc = (await (await fetch(`${gw.url}/api/v1/openapi.json`)).json()) as any;
+  const summary = (path: string, method: string) => doc.paths[path]?.[method]?.summary;
+  expect(summary("/api/v1/credits", "get")).toBe("Credits and usage of the calling key (inference key) or of the organization (management key)");
+  expect(summary("/api/v1/activity", "get")).toBe("Spend, requests and tokens per day, model and endpoint over the last 30 UTC days");
+  expect(summary("/api/v1/generation/feedback", "post")).toBe("Submit feedback on a generation");
+  expect(summary("/api/v1/workspaces/{id}/budgets", "get")).toBe("List a workspace's budgets (daily, weekly, monthly, lifetime)");
+  for (const method of ["get", "put", "delete"]) expect(summary("/api/v1/workspaces/{id}/budgets/{interval}", method)).toBeString();
+  expect(doc.paths["/api/v1/workspaces/{id}/budgets/{interval}"].put.description).toContain("openrouter_workspace_budget");
+});
+
 test("/docs serves a page and its script from the binary's own assets", async () => {
   const page = await fetch(`${gw.url}/docs`);
   expect(page.status).toBe(200);

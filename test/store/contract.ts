@@ -6,6 +6,7 @@
 import { describe } from "bun:test";
 import type { Store } from "../../src/store/store";
 import { accountsContract } from "./contract/accounts";
+import { budgetContract } from "./contract/budgets";
 import { catalogContract } from "./contract/catalog";
 import { useStore, type OpenStore } from "./contract/fixtures";
 import { moneyContract } from "./contract/money";
@@ -21,6 +22,7 @@ export function storeContract(label: Store["dialect"], open: OpenStore): void {
     catalogContract(store);
     moneyContract(store);
     responsesContract(store);
+    budgetContract(store);
     transactionContract(store, label);
   });
 }

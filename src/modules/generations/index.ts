@@ -1,8 +1,8 @@
 import type { AppContext } from "../../app-context";
 import { authPlugin } from "../../http/auth";
 import { routeModule } from "../../http/module";
-import { GenerationQuery, GenerationResponse } from "./model";
-import { getGeneration } from "./service";
+import { FeedbackBody, FeedbackResponse, GenerationQuery, GenerationResponse } from "./model";
+import { getGeneration, submitFeedback } from "./service";
 
 export function generationRoutes(ctx: AppContext) {
   return routeModule("generations", "/api/v1")
@@ -12,5 +12,17 @@ export function generationRoutes(ctx: AppContext) {
       query: GenerationQuery,
       response: GenerationResponse,
       detail: { tags: ["Generations"], summary: "Metadata of one generation" },
+    })
+    .post("/generation/feedback", ({ body, principal }) => submitFeedback(ctx, principal, body), {
+      auth: "any",
+      body: FeedbackBody,
+      response: FeedbackResponse,
+      detail: {
+        tags: ["Generations"],
+        summary: "Submit feedback on a generation",
+        description:
+          "category: latency, incoherence, incorrect_response, formatting, billing, api_error or other; comment up to 1000 characters. Stored with the generation and listed in " +
+          "its record (GET /generation, field feedback). An inference key may rate generations of its own workspace, a management key any; other ids are 404.",
+      },
     });
 }

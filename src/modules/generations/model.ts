@@ -66,7 +66,25 @@ export const GenerationData = t.Object({
   time_to_first_token: N,
   usage_estimated: t.Boolean(),
   native_tokens_cache_write: I,
+  /** POST /generation/feedback submissions, oldest first */
+  feedback: t.Array(t.Object({ category: t.String(), comment: S, created_at: t.String() })),
 });
 
 export const GenerationResponse = t.Object({ data: GenerationData });
 export type GenerationDataOut = typeof GenerationData.static;
+
+export const FEEDBACK_CATEGORIES = ["latency", "incoherence", "incorrect_response", "formatting", "billing", "api_error", "other"] as const;
+
+export const FeedbackBody = t.Object(
+  {
+    generation_id: t.String({ minLength: 1 }),
+    // not t.UnionEnum: it defaults to its first value, so a missing category would pass as "latency"
+    category: t.Union(FEEDBACK_CATEGORIES.map((c) => t.Literal(c))),
+    comment: t.Optional(t.String({ maxLength: 1000 })),
+  },
+  { additionalProperties: false },
+);
+
+export const FeedbackResponse = t.Object({ data: t.Object({ success: t.Literal(true) }) });
+
+export type FeedbackInput = typeof FeedbackBody.static;

@@ -1,11 +1,11 @@
 import { GatewayError } from "../../errors";
 import type { Principal } from "../../http/principal";
-import type { GenerationRecord, Store } from "../../store/store";
+import type { GenerationFeedbackRecord, GenerationRecord, Store } from "../../store/store";
 import { nanosToUsd } from "../../billing/money";
 import { isoTime } from "../../time";
-import type { GenerationDataOut } from "./model";
+import type { FeedbackInput, GenerationDataOut } from "./model";
 
-export function renderGeneration(g: GenerationRecord): GenerationDataOut {
+export function renderGeneration(g: GenerationRecord, feedback: readonly GenerationFeedbackRecord[]): GenerationDataOut {
   const total = nanosToUsd(g.costNanos);
   return {
     id: g.id,
@@ -54,6 +54,7 @@ export function renderGeneration(g: GenerationRecord): GenerationDataOut {
     time_to_first_token: g.timeToFirstTokenMs,
     usage_estimated: g.usageEstimated,
     native_tokens_cache_write: g.tokensCacheWrite,
+    feedback: feedback.map((f) => ({ category: f.category, comment: f.comment, created_at: isoTime(f.createdAt) })),
   };
 }
 
@@ -62,5 +63,25 @@ export async function getGeneration(store: Store, principal: Principal, id: stri
   await pending?.settled();
   const g = await store.generations.get(id);
   if (!g || (!principal.isManagement && g.keyHash !== principal.key.hash)) throw new GatewayError(404, `Generation not found: ${id}`);
-  return renderGeneration(g);
+  return renderGeneration(g, await store.generations.feedback(id));
+}
+
+/**
+ * Stores feedback on a generation. An inference key may rate the generations of its own
+ * workspace, a management key any; any other id is 404, as if it did not exist.
+ */
+export async function submitFeedback(deps: { store: Store; clock: () => number; generations?: { settled(): Promise<void> } }, principal: Principal, body: FeedbackInput): Promise<{ data: { success: true } }> {
+  // a generation whose answer just ended may still be in the writer's queue
+  await deps.generations?.settled();
+  const g = await deps.store.generations.get(body.generation_id);
+  if (!g || (!principal.isManagement && g.workspaceId !== principal.workspace.id)) throw new GatewayError(404, `Generation not found: ${body.generation_id}`);
+  await deps.store.generations.addFeedback({
+    id: crypto.randomUUID(),
+    generationId: g.id,
+    keyHash: principal.key.hash,
+    category: body.category,
+    comment: body.comment ?? null,
+    createdAt: deps.clock(),
+  });
+  return { data: { success: true } };
 }

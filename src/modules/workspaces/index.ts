@@ -3,6 +3,10 @@ import { authPlugin } from "../../http/auth";
 import { routeModule } from "../../http/module";
 import {
   AddMembersResponse,
+  BudgetParams,
+  BudgetResponse,
+  ListBudgetsResponse,
+  PutBudgetBody,
   CreateWorkspaceBody,
   DeleteWorkspaceQuery,
   DeletedResponse,
@@ -16,6 +20,7 @@ import {
   WorkspaceResponse,
 } from "./model";
 import { addMembers, listMembers, removeMembers } from "./members";
+import { deleteBudget, getBudget, listBudgets, setBudget } from "./budgets";
 import { createWorkspace, deleteWorkspace, getWorkspace, listWorkspaces, updateWorkspace } from "./service";
 
 const tags = ["Workspaces"];
@@ -78,5 +83,37 @@ export function workspaceRoutes(ctx: AppContext) {
       body: UserIdsBody,
       response: RemoveMembersResponse,
       detail: { tags, summary: "Remove users from a workspace (refused for users with active keys in it)" },
+    })
+    .get("/workspaces/:id/budgets", ({ params }) => listBudgets(ctx, params.id), {
+      auth: "management",
+      params: WorkspaceParams,
+      response: ListBudgetsResponse,
+      detail: { tags, summary: "List a workspace's budgets (daily, weekly, monthly, lifetime)" },
+    })
+    .get("/workspaces/:id/budgets/:interval", ({ params }) => getBudget(ctx, params.id, params.interval), {
+      auth: "management",
+      params: BudgetParams,
+      response: BudgetResponse,
+      detail: { tags, summary: "Get a workspace's budget of one interval" },
+    })
+    .put("/workspaces/:id/budgets/:interval", ({ params, body }) => setBudget(ctx, params.id, params.interval, body), {
+      auth: "management",
+      params: BudgetParams,
+      body: PutBudgetBody,
+      response: BudgetResponse,
+      detail: {
+        tags,
+        summary: "Create or change a workspace's budget of one interval",
+        description:
+          "The workspace's keys together never spend past any of its budgets: each request reserves its worst-case cost against every budget and the key's own limit at once, " +
+          "and a request that does not fit gets 402 with metadata.limit_source `openrouter_workspace_budget`. Daily, weekly (Monday) and monthly budgets reset at midnight UTC; lifetime never. " +
+          "Limits must strictly decrease lifetime > monthly > weekly > daily. include_byok_in_budgets applies to every interval of the workspace.",
+      },
+    })
+    .delete("/workspaces/:id/budgets/:interval", ({ params }) => deleteBudget(ctx, params.id, params.interval), {
+      auth: "management",
+      params: BudgetParams,
+      response: DeletedResponse,
+      detail: { tags, summary: "Delete a workspace's budget of one interval" },
     });
 }

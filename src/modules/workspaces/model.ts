@@ -87,3 +87,32 @@ export type CreateWorkspaceInput = typeof CreateWorkspaceBody.static;
 export type UpdateWorkspaceInput = typeof UpdateWorkspaceBody.static;
 export type WorkspaceDataOut = typeof WorkspaceData.static;
 export type MemberDataOut = typeof MemberData.static;
+
+export const BudgetIntervalSchema = t.UnionEnum(["daily", "weekly", "monthly", "lifetime"]);
+export const BudgetParams = t.Object({ id: t.String({ minLength: 1 }), interval: BudgetIntervalSchema });
+
+// nano-dollars are JS numbers: past ~$9M they would no longer be exact integers
+export const MAX_BUDGET_USD = 9_000_000;
+
+export const PutBudgetBody = t.Object(
+  {
+    limit_usd: t.Number({ minimum: 0, maximum: MAX_BUDGET_USD }),
+    include_byok_in_budgets: t.Optional(t.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+export const BudgetData = t.Object({
+  id: t.String(),
+  workspace_id: t.String(),
+  limit_usd: t.Number(),
+  reset_interval: t.Nullable(t.UnionEnum(["daily", "weekly", "monthly"])),
+  created_at: t.String(),
+  updated_at: t.String(),
+});
+
+export const BudgetResponse = t.Object({ data: BudgetData, include_byok_in_budgets: t.Boolean() });
+export const ListBudgetsResponse = t.Object({ data: t.Array(BudgetData), include_byok_in_budgets: t.Boolean() });
+
+export type PutBudgetInput = typeof PutBudgetBody.static;
+export type BudgetDataOut = typeof BudgetData.static;

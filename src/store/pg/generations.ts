@@ -1,8 +1,8 @@
 import { asc, eq, getTableColumns, gte, sql } from "drizzle-orm";
 import type { Conn, Db } from "./client";
-import { ADD_SPEND_ON_CONFLICT, SPEND_COLUMNS } from "./key-usage";
+import { addSpendOnConflict, spendColumns } from "./key-usage";
 import { ascText } from "./order";
-import { generations } from "./schema";
+import { generationFeedback, generations } from "./schema";
 import type { GenerationRecord, GenerationStore, SettledGeneration } from "../store";
 
 type Row = typeof generations.$inferSelect;
@@ -19,8 +19,9 @@ const windowsOf = (s: SettledGeneration) => (s.spend ? `${s.spend.windows.day}|$
 
 /**
  * Splits a batch (ids already unique) into runs that one statement can apply: within a run every
- * key's spend has the same window keys, so it adds up. Several runs only when a batch straddles
- * midnight UTC; they are applied in order, so windows reset as they would one record at a time.
+ * key's (and every workspace's) spend has the same window keys, so it adds up. Several runs only
+ * when a batch straddles midnight UTC; they are applied in order, so windows reset as they would
+ * one record at a time.
  */
 function runs(batch: SettledGeneration[]): SettledGeneration[][] {
   const out: SettledGeneration[][] = [];
@@ -28,13 +29,13 @@ function runs(batch: SettledGeneration[]): SettledGeneration[][] {
   let windows = new Map<string, string>();
   for (const s of batch) {
     const w = windowsOf(s);
-    const seen = windows.get(s.record.keyHash);
-    if (w !== null && seen !== undefined && seen !== w) {
+    const owners = [s.record.keyHash, `workspace:${s.record.workspaceId}`];
+    if (w !== null && owners.some((o) => windows.has(o) && windows.get(o) !== w)) {
       out.push(run);
       run = [];
       windows = new Map();
     }
-    if (w !== null) windows.set(s.record.keyHash, w);
+    if (w !== null) for (const o of owners) windows.set(o, w);
     run.push(s);
   }
   out.push(run);
@@ -61,6 +62,7 @@ function toJson(s: SettledGeneration): Record<string, unknown> {
   out.reservation_id = s.reservationId;
   out.paid = spend ? (spend.byok ? 0 : spend.nanos) : null;
   out.byok = spend ? (spend.byok ? spend.nanos : 0) : null;
+  out.activity_day = s.day;
   out.day_key = spend?.windows.day ?? null;
   out.week_key = spend?.windows.week ?? null;
   out.month_key = spend?.windows.month ?? null;
@@ -70,12 +72,15 @@ function toJson(s: SettledGeneration): Record<string, unknown> {
 /**
  * One statement, so one round trip and atomic without a transaction: inserts the records,
  * skipping ids already stored, deletes the reservations of the whole batch (a retried record's
- * reservation is not left held), and for the inserted ones only adds their spend to key_usage,
- * taking the released amounts off `held` in the same upsert. A statement may
- * change a row once, so a key with spend gets both in its upsert and a key without spend gets
- * the release in the final update. The batch travels as one JSON parameter: the statement's
- * text is the same for every batch size, and building it costs nothing (drizzle's insert
- * builder took ~2 ms for 50 records).
+ * reservation is not left held), and for the inserted ones only adds their spend to key_usage
+ * and workspace_usage and their counts to activity_daily, taking the released amounts off `held`
+ * in the same upserts. A statement may change a row once, so a key (workspace) with spend gets
+ * both in its upsert and one without spend gets the release in an update of its own. The
+ * workspace rows are written only once every key row is (the `after_keys` gate reads both key
+ * statements to their end first): reservations lock the key row, then the workspace row, and
+ * the same order here keeps the two from deadlocking. The batch travels as one JSON parameter:
+ * the statement's text is the same for every batch size, and building it costs nothing
+ * (drizzle's insert builder took ~2 ms for 50 records).
  */
 const COMMIT = `
   with batch as (select $1::text::json as doc),
@@ -86,23 +91,59 @@ const COMMIT = `
   ),
   settled as (
     select * from json_to_recordset((select doc from batch))
-      as x(id text, key_hash text, reservation_id text, paid bigint, byok bigint, day_key text, week_key text, month_key text)
+      as x(id text, key_hash text, workspace_id text, user_id text, model text, provider_name text, endpoint_id text,
+        tokens_prompt bigint, tokens_completion bigint, tokens_reasoning bigint, cost_nanos bigint, is_byok boolean, activity_day text,
+        reservation_id text, paid bigint, byok bigint, day_key text, week_key text, month_key text)
   ),
   kept as (select settled.* from settled join ins on ins.id = settled.id),
-  gone as (delete from reservations r using settled where r.id = settled.reservation_id returning r.key_hash, r.amount_nanos),
+  gone as (
+    delete from reservations r using settled where r.id = settled.reservation_id
+    returning r.key_hash, r.amount_nanos, r.workspace_id, r.workspace_amount_nanos
+  ),
   freed as (select key_hash, sum(amount_nanos)::bigint as amount from gone group by key_hash),
   spent as (
     select key_hash, min(day_key) as day_key, min(week_key) as week_key, min(month_key) as month_key, sum(paid)::bigint as paid, sum(byok)::bigint as byok
     from kept where paid is not null group by key_hash
   ),
   charged as (
-    insert into key_usage as u (${SPEND_COLUMNS})
+    insert into key_usage as u (${spendColumns("hash")})
     select key_hash, day_key, week_key, month_key, paid, paid, paid, paid, byok, byok, byok, byok from spent
-    ${ADD_SPEND_ON_CONFLICT},
+    ${addSpendOnConflict("hash")},
       held = u.held - coalesce((select amount from freed where freed.key_hash = u.hash), 0)
+    returning 1
+  ),
+  unheld as (
+    update key_usage u set held = u.held - freed.amount from freed
+    where u.hash = freed.key_hash and not exists (select 1 from spent where spent.key_hash = freed.key_hash)
+    returning 1
+  ),
+  after_keys as (select (select count(*) from charged) + (select count(*) from unheld) as n),
+  wfreed as (select workspace_id, sum(workspace_amount_nanos)::bigint as amount from gone where workspace_id is not null group by workspace_id),
+  wspent as (
+    select workspace_id, min(day_key) as day_key, min(week_key) as week_key, min(month_key) as month_key, sum(paid)::bigint as paid, sum(byok)::bigint as byok
+    from kept where paid is not null group by workspace_id
+  ),
+  wcharged as (
+    insert into workspace_usage as u (${spendColumns("workspace_id")})
+    select workspace_id, day_key, week_key, month_key, paid, paid, paid, paid, byok, byok, byok, byok from wspent where (select n from after_keys) >= 0
+    ${addSpendOnConflict("workspace_id")},
+      held = u.held - coalesce((select amount from wfreed where wfreed.workspace_id = u.workspace_id), 0)
+  ),
+  counted as (
+    insert into activity_daily as a (day, workspace_id, key_hash, user_id, model, provider_name, endpoint_id,
+      requests, prompt_tokens, completion_tokens, reasoning_tokens, usage_nanos, byok_usage_nanos)
+    select activity_day, workspace_id, key_hash, coalesce(user_id, ''), model, coalesce(provider_name, ''), endpoint_id, count(*),
+      sum(coalesce(tokens_prompt, 0)), sum(coalesce(tokens_completion, 0)), sum(coalesce(tokens_reasoning, 0)),
+      sum(case when is_byok then 0 else cost_nanos end), sum(case when is_byok then cost_nanos else 0 end)
+    from kept where endpoint_id is not null group by 1, 2, 3, 4, 5, 6, 7
+    on conflict (day, workspace_id, key_hash, user_id, model, provider_name, endpoint_id) do update set
+      requests = a.requests + excluded.requests, prompt_tokens = a.prompt_tokens + excluded.prompt_tokens,
+      completion_tokens = a.completion_tokens + excluded.completion_tokens, reasoning_tokens = a.reasoning_tokens + excluded.reasoning_tokens,
+      usage_nanos = a.usage_nanos + excluded.usage_nanos, byok_usage_nanos = a.byok_usage_nanos + excluded.byok_usage_nanos
   )
-  update key_usage u set held = u.held - freed.amount from freed
-  where u.hash = freed.key_hash and not exists (select 1 from spent where spent.key_hash = freed.key_hash)`;
+  update workspace_usage u set held = u.held - wfreed.amount from wfreed
+  where u.workspace_id = wfreed.workspace_id and not exists (select 1 from wspent where wspent.workspace_id = wfreed.workspace_id)
+    and (select n from after_keys) >= 0`;
 
 const [COMMIT_HEAD, COMMIT_TAIL] = COMMIT.split("$1") as [string, string];
 
@@ -133,6 +174,12 @@ export function pgGenerationStore(conn: Conn): GenerationStore {
     async since(since, limit) {
       const rows = await db.select().from(generations).where(gte(generations.createdAt, since)).orderBy(asc(generations.createdAt), ascText(generations.id)).limit(limit);
       return rows.map(toRecord);
+    },
+    async addFeedback(feedback) {
+      await db.insert(generationFeedback).values({ ...feedback, comment: feedback.comment === null ? null : (storable(feedback.comment) as string) });
+    },
+    async feedback(generationId) {
+      return db.select().from(generationFeedback).where(eq(generationFeedback.generationId, generationId)).orderBy(asc(generationFeedback.createdAt), ascText(generationFeedback.id));
     },
   };
 }

@@ -12,6 +12,8 @@ import { pgPresetStore } from "./presets";
 import { pgMemberStore } from "./members";
 import { pgByokStore } from "./byok";
 import { pgResponseStateStore } from "./responses";
+import { pgBudgetStore } from "./budgets";
+import { pgActivityStore } from "./activity";
 
 /** ready() gives up after this long (an unreachable server would otherwise hold it for the connection timeout) */
 const READY_TIMEOUT_MS = 5_000;
@@ -29,6 +31,8 @@ function tables(conn: Conn): StoreTables {
     members: pgMemberStore(conn),
     byok: pgByokStore(conn),
     responses: pgResponseStateStore(conn),
+    budgets: pgBudgetStore(conn),
+    activity: pgActivityStore(conn),
   };
 }
 

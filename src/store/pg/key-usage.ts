@@ -8,7 +8,7 @@ import type { KeyUsageRow, KeyUsageStore } from "../store";
  * new amount when their window key changed, otherwise they accumulate. The inserted row (excluded)
  * carries the amount in every counter of its kind and the current window keys.
  */
-export const ADD_SPEND_ON_CONFLICT = `on conflict (hash) do update set
+export const addSpendOnConflict = (id: "hash" | "workspace_id") => `on conflict (${id}) do update set
   total = u.total + excluded.total,
   byok_total = u.byok_total + excluded.byok_total,
   day = case when u.day_key = excluded.day_key then u.day + excluded.day else excluded.day end,
@@ -19,7 +19,7 @@ export const ADD_SPEND_ON_CONFLICT = `on conflict (hash) do update set
   byok_month = case when u.month_key = excluded.month_key then u.byok_month + excluded.byok_month else excluded.byok_month end,
   day_key = excluded.day_key, week_key = excluded.week_key, month_key = excluded.month_key`;
 
-export const SPEND_COLUMNS = "hash, day_key, week_key, month_key, total, day, week, month, byok_total, byok_day, byok_week, byok_month";
+export const spendColumns = (id: "hash" | "workspace_id") => `${id}, day_key, week_key, month_key, total, day, week, month, byok_total, byok_day, byok_week, byok_month`;
 
 export function pgKeyUsageStore({ db }: Conn): KeyUsageStore {
   return {
@@ -33,10 +33,10 @@ export function pgKeyUsageStore({ db }: Conn): KeyUsageStore {
       const paid = byok ? 0 : nanos;
       const own = byok ? nanos : 0;
       await db.execute(sql`
-        insert into key_usage as u (${sql.raw(SPEND_COLUMNS)})
+        insert into key_usage as u (${sql.raw(spendColumns("hash"))})
         values (${hash}, ${windows.day}, ${windows.week}, ${windows.month},
           ${paid}::bigint, ${paid}::bigint, ${paid}::bigint, ${paid}::bigint, ${own}::bigint, ${own}::bigint, ${own}::bigint, ${own}::bigint)
-        ${sql.raw(ADD_SPEND_ON_CONFLICT)}`);
+        ${sql.raw(addSpendOnConflict("hash"))}`);
     },
   };
 }

@@ -1,12 +1,12 @@
-import { eq, sql } from "drizzle-orm";
-import { toNumber, type Conn } from "./client";
+import { eq, sql, type SQL } from "drizzle-orm";
+import { toNumber, type Conn, type Db } from "./client";
 import { keyUsage, reservations } from "./schema";
-import type { LimitWindow, ReservationStore } from "../store";
+import type { BudgetedReservationRequest, LimitWindow, ReservationRefusal, ReservationStore } from "../store";
 
 const COUNTERS = { total: ["total", "byok_total"], day: ["day", "byok_day"], week: ["week", "byok_week"], month: ["month", "byok_month"] } as const;
 const WINDOW_KEYS = { day: "day_key", week: "week_key", month: "month_key" } as const;
 
-/** The spend of `u` (a key_usage row) that counts against a limit of this window. */
+/** The spend of `u` (a key_usage or workspace_usage row) that counts against a limit of this window. */
 function windowSpend(window: LimitWindow) {
   const [paid, byok] = COUNTERS[window.counter];
   const spend = sql.raw(window.includeByok ? `(u.${paid} + u.${byok})` : `u.${paid}`);
@@ -42,9 +42,12 @@ export function pgReservationStore({ db }: Conn): ReservationStore {
       return Math.max(0, row ? toNumber(row.left) : limit);
     },
     async release(id) {
+      // the key row before the workspace row, in the order reservations lock them
       await db.execute(sql`
-        with gone as (delete from reservations where id = ${id} returning key_hash, amount_nanos)
-        update key_usage u set held = u.held - gone.amount_nanos from gone where u.hash = gone.key_hash`);
+        with gone as (delete from reservations where id = ${id} returning key_hash, amount_nanos, workspace_id, workspace_amount_nanos),
+        unheld as (update key_usage u set held = u.held - gone.amount_nanos from gone where u.hash = gone.key_hash returning 1)
+        update workspace_usage w set held = w.held - gone.workspace_amount_nanos from gone
+        where w.workspace_id = gone.workspace_id and (select count(*) from unheld) >= 0`);
     },
     async held(keyHash) {
       const [row] = await db.select({ held: keyUsage.held }).from(keyUsage).where(eq(keyUsage.hash, keyHash));
@@ -56,18 +59,104 @@ export function pgReservationStore({ db }: Conn): ReservationStore {
     },
     async releaseExpired(now) {
       const [row] = await db.execute<{ n: string }>(sql`
-        with gone as (delete from reservations where expires_at < ${now}::bigint returning key_hash, amount_nanos),
+        with gone as (delete from reservations where expires_at < ${now}::bigint returning key_hash, amount_nanos, workspace_id, workspace_amount_nanos),
         per_key as (select key_hash, sum(amount_nanos) as amount, count(*) as n from gone group by key_hash),
-        freed as (update key_usage u set held = u.held - per_key.amount from per_key where u.hash = per_key.key_hash)
+        freed as (update key_usage u set held = u.held - per_key.amount from per_key where u.hash = per_key.key_hash returning 1),
+        per_workspace as (select workspace_id, sum(workspace_amount_nanos) as amount from gone where workspace_id is not null group by workspace_id),
+        freed_workspaces as (
+          update workspace_usage w set held = w.held - per_workspace.amount from per_workspace
+          where w.workspace_id = per_workspace.workspace_id and (select count(*) from freed) >= 0
+        )
         select coalesce(sum(n), 0) as n from per_key`);
       return toNumber(row?.n);
     },
     async releaseAll() {
       const [row] = await db.execute<{ n: string }>(sql`
         with gone as (delete from reservations returning 1),
-        freed as (update key_usage set held = 0 where held <> 0)
+        freed as (update key_usage set held = 0 where held <> 0 returning 1),
+        freed_workspaces as (update workspace_usage set held = 0 where held <> 0 and (select count(*) from freed) >= 0)
         select count(*) as n from gone`);
       return toNumber(row?.n);
     },
+    reserveWithBudgets: (req) => reserveWithBudgets(db, req),
   };
+}
+
+/** Every budget leaves room for `amount` on `u`, the workspace's usage row. */
+function budgetsAdmit(req: BudgetedReservationRequest, amount: SQL): SQL {
+  const checks = req.budgets.map((b) => {
+    const left = sql`(${b.limitNanos}::bigint - ${windowSpend(b.window)} - u.held)`;
+    return sql`${left} > 0 and ${left} >= ${amount}`;
+  });
+  return checks.length === 0 ? sql`true` : sql.join(checks, sql` and `);
+}
+
+/** The same for a workspace without a usage row yet (nothing spent, nothing held). */
+function budgetsAdmitFresh(req: BudgetedReservationRequest): SQL {
+  const checks = req.budgets.map((b) => sql`${b.limitNanos}::bigint > 0 and ${req.workspaceAmountNanos}::bigint <= ${b.limitNanos}::bigint`);
+  return checks.length === 0 ? sql`true` : sql.join(checks, sql` and `);
+}
+
+/** Refused: what is left of the key's limit and of the tightest budget, read after the attempt. */
+async function refusal(db: Db, req: BudgetedReservationRequest): Promise<ReservationRefusal> {
+  let keyLeft: number | null = null;
+  if (req.limitNanos !== null) {
+    const [row] = await db.execute<{ left: string }>(sql`select ${req.limitNanos}::bigint - ${windowSpend(req.window)} - u.held as left from key_usage u where u.hash = ${req.keyHash}`);
+    keyLeft = Math.max(0, row ? toNumber(row.left) : req.limitNanos);
+  }
+  let budget: { left: number; interval: ReservationRefusal["budget"] } | null = null;
+  for (const b of req.budgets) {
+    const [row] = await db.execute<{ left: string }>(sql`select ${b.limitNanos}::bigint - ${windowSpend(b.window)} - u.held as left from workspace_usage u where u.workspace_id = ${req.workspaceId}`);
+    const left = Math.max(0, row ? toNumber(row.left) : b.limitNanos);
+    if (budget === null || left < budget.left) budget = { left, interval: b.interval };
+  }
+  return { keyLeft, budgetLeft: budget?.left ?? null, budget: budget?.interval ?? null };
+}
+
+class Refused extends Error {}
+
+/**
+ * In one transaction: the conditional upsert of the key's row (its row lock orders racing
+ * instances, as `reserve` does), then the conditional upsert of the workspace's row, whose lock
+ * orders every reservation of the workspace, and the reservation row. Either upsert finding no
+ * room rolls the whole back. Key row first, then workspace row: the generation commit writes
+ * them in the same order, so the two never wait on each other in a cycle.
+ */
+async function reserveWithBudgets(db: Db, req: BudgetedReservationRequest): Promise<ReservationRefusal | null> {
+  const { windows } = req;
+  const keyLimited = req.limitNanos !== null;
+  const limit = req.limitNanos ?? 0;
+  const keyAmount = keyLimited ? req.amountNanos : 0;
+  const workspaceAmount = sql`${req.workspaceAmountNanos}::bigint`;
+  try {
+    await db.transaction(async (tx) => {
+      const held = await tx.execute<{ id: string }>(sql`
+        with k as (
+          insert into key_usage as u (hash, day_key, week_key, month_key, held)
+          select ${req.keyHash}::text, ${windows.day}::text, ${windows.week}::text, ${windows.month}::text, ${keyAmount}::bigint
+          where ${keyLimited}::boolean and ${limit}::bigint > 0 and ${keyAmount}::bigint <= ${limit}::bigint
+          on conflict (hash) do update set held = u.held + excluded.held
+          where ${limit}::bigint - ${windowSpend(req.window)} - u.held > 0
+            and ${limit}::bigint - ${windowSpend(req.window)} - u.held >= excluded.held
+          returning hash
+        ),
+        w as (
+          insert into workspace_usage as u (workspace_id, day_key, week_key, month_key, held)
+          select ${req.workspaceId}::text, ${windows.day}::text, ${windows.week}::text, ${windows.month}::text, ${workspaceAmount}
+          where (not ${keyLimited}::boolean or exists (select 1 from k)) and ${budgetsAdmitFresh(req)}
+          on conflict (workspace_id) do update set held = u.held + excluded.held
+          where ${budgetsAdmit(req, workspaceAmount)}
+          returning workspace_id
+        )
+        insert into reservations (id, key_hash, amount_nanos, created_at, instance_id, expires_at, workspace_id, workspace_amount_nanos)
+        select ${req.id}::text, ${req.keyHash}::text, ${keyAmount}::bigint, ${req.now}::bigint, ${req.instanceId}::text, ${req.expiresAt}::bigint, workspace_id, ${workspaceAmount} from w
+        returning id`);
+      // the key's row may hold the amount while a budget had no room: undo it with the rest
+      if (held.length === 0) throw new Refused();
+    });
+    return null;
+  } catch (err) {
+    if (!(err instanceof Refused)) throw err;
+    return refusal(db, req);
+  }
 }

@@ -84,12 +84,8 @@ export const apiKeys = pgTable(
   (table) => [index("api_keys_workspace").on(table.workspaceId)],
 );
 
-/**
- * Spend counters per key. Each window counter is valid only while its window key (UTC day, ISO
- * week's Monday, month) is the current one, so windows roll over at midnight UTC without any job.
- */
-export const keyUsage = pgTable("key_usage", {
-  hash: text("hash").primaryKey(),
+/** The spend counters of a usage row (a key's or a workspace's), after its id column. */
+const spendCounters = () => ({
   dayKey: text("day_key").notNull(),
   weekKey: text("week_key").notNull(),
   monthKey: text("month_key").notNull(),
@@ -101,8 +97,17 @@ export const keyUsage = pgTable("key_usage", {
   byokDay: nanos("byok_day").notNull().default(0),
   byokWeek: nanos("byok_week").notNull().default(0),
   byokMonth: nanos("byok_month").notNull().default(0),
-  /** sum of the key's open reservations, kept beside the spend so one conditional upsert reserves */
+  /** sum of the owner's open reservations, kept beside the spend so one conditional upsert reserves */
   held: nanos("held").notNull().default(0),
+});
+
+/**
+ * Spend counters per key. Each window counter is valid only while its window key (UTC day, ISO
+ * week's Monday, month) is the current one, so windows roll over at midnight UTC without any job.
+ */
+export const keyUsage = pgTable("key_usage", {
+  hash: text("hash").primaryKey(),
+  ...spendCounters(),
 });
 
 /** One row per inference request. Kept lean: no prompts or completions, attempts as compact JSON. */
@@ -166,8 +171,74 @@ export const reservations = pgTable(
     createdAt: millis("created_at").notNull(),
     instanceId: text("instance_id").notNull().default(""),
     expiresAt: millis("expires_at").notNull().default(0),
+    /** the workspace whose budgets this reservation also holds against (null: none), and its share */
+    workspaceId: text("workspace_id"),
+    workspaceAmountNanos: nanos("workspace_amount_nanos").notNull().default(0),
   },
   (table) => [index("reservations_key").on(table.keyHash), index("reservations_instance").on(table.instanceId), index("reservations_expiry").on(table.expiresAt)],
+);
+
+/**
+ * Spend counters per workspace, the twin of key_usage (same columns and window rules), updated in
+ * the transaction that commits each generation; `held` sums the workspace shares of open
+ * reservations, so that a reservation checks every budget of the workspace in one step.
+ */
+export const workspaceUsage = pgTable("workspace_usage", {
+  workspaceId: text("workspace_id").primaryKey(),
+  ...spendCounters(),
+});
+
+/** A workspace's spending budgets: at most one per interval (daily, weekly, monthly, lifetime). */
+export const workspaceBudgets = pgTable(
+  "workspace_budgets",
+  {
+    id: text("id").notNull(),
+    workspaceId: text("workspace_id").notNull(),
+    interval: text("period", { enum: ["daily", "weekly", "monthly", "lifetime"] }).notNull(),
+    limitNanos: nanos("limit_nanos").notNull(),
+    createdAt: millis("created_at").notNull(),
+    updatedAt: millis("updated_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.workspaceId, table.interval] })],
+);
+
+/**
+ * Activity counters: requests, tokens and spend per UTC day, workspace, key, user, model and
+ * endpoint, added to in the transaction that commits each served generation, so GET /activity
+ * sums a few rows instead of scanning generations. `user_id` is "" for keys without a user.
+ */
+export const activityDaily = pgTable(
+  "activity_daily",
+  {
+    day: text("day").notNull(),
+    workspaceId: text("workspace_id").notNull(),
+    keyHash: text("key_hash").notNull(),
+    userId: text("user_id").notNull(),
+    model: text("model").notNull(),
+    providerName: text("provider_name").notNull(),
+    endpointId: text("endpoint_id").notNull(),
+    requests: nanos("requests").notNull().default(0),
+    promptTokens: nanos("prompt_tokens").notNull().default(0),
+    completionTokens: nanos("completion_tokens").notNull().default(0),
+    reasoningTokens: nanos("reasoning_tokens").notNull().default(0),
+    usageNanos: nanos("usage_nanos").notNull().default(0),
+    byokUsageNanos: nanos("byok_usage_nanos").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.workspaceId, table.keyHash, table.userId, table.model, table.providerName, table.endpointId] })],
+);
+
+/** Feedback clients submit on a generation (POST /generation/feedback), read back with its record. */
+export const generationFeedback = pgTable(
+  "generation_feedback",
+  {
+    id: text("id").primaryKey(),
+    generationId: text("generation_id").notNull(),
+    keyHash: text("key_hash").notNull(),
+    category: text("category").notNull(),
+    comment: text("comment"),
+    createdAt: millis("created_at").notNull(),
+  },
+  (table) => [index("generation_feedback_generation").on(table.generationId, table.createdAt)],
 );
 
 /** BYOK provider credentials. The raw key is stored only encrypted (AES-256-GCM under the master key). */

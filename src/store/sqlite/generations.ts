@@ -1,10 +1,27 @@
 import type { Database } from "bun:sqlite";
 import { asc, eq, getTableColumns, gte } from "drizzle-orm";
 import type { Db, SqliteWriter, WriteStep } from "./client";
-import { generations } from "./schema";
+import { generationFeedback, generations } from "./schema";
 import { spendAdder } from "./key-usage";
 import { reservationReleaser } from "./reservations";
-import type { GenerationRecord, GenerationStore } from "../store";
+import type { GenerationRecord, GenerationStore, SettledGeneration } from "../store";
+
+/** Adds a served generation to its day's activity counters. */
+function activityAdder(sqlite: Database): (settled: SettledGeneration) => void {
+  const upsert = sqlite.query(`
+INSERT INTO activity_daily (day, workspace_id, key_hash, user_id, model, provider_name, endpoint_id, requests, prompt_tokens, completion_tokens, reasoning_tokens, usage_nanos, byok_usage_nanos)
+VALUES ($day, $workspace, $key, $user, $model, $provider, $endpoint, 1, $prompt, $completion, $reasoning, $paid, $byok)
+ON CONFLICT(day, workspace_id, key_hash, user_id, model, provider_name, endpoint_id) DO UPDATE SET
+  requests = requests + 1, prompt_tokens = prompt_tokens + $prompt, completion_tokens = completion_tokens + $completion,
+  reasoning_tokens = reasoning_tokens + $reasoning, usage_nanos = usage_nanos + $paid, byok_usage_nanos = byok_usage_nanos + $byok`);
+  return ({ record: r, day }) => {
+    if (r.endpointId === null) return;
+    void upsert.run({
+      day, workspace: r.workspaceId, key: r.keyHash, user: r.userId ?? "", model: r.model, provider: r.providerName ?? "", endpoint: r.endpointId,
+      prompt: r.tokensPrompt ?? 0, completion: r.tokensCompletion ?? 0, reasoning: r.tokensReasoning ?? 0, paid: r.isByok ? 0 : r.costNanos, byok: r.isByok ? r.costNanos : 0,
+    });
+  };
+}
 
 type Row = typeof generations.$inferSelect;
 
@@ -21,6 +38,8 @@ export function sqliteGenerationStore(db: Db, sqlite: Database, write: WriteStep
     `INSERT INTO generations (${columns.map((c) => `"${c.name}"`).join(", ")}) VALUES (${columns.map((c) => `$${c.name}`).join(", ")}) ON CONFLICT(id) DO NOTHING`,
   );
   const addSpend = spendAdder(sqlite);
+  const addWorkspaceSpend = spendAdder(sqlite, "workspace");
+  const addActivity = activityAdder(sqlite);
   const release = reservationReleaser(sqlite);
   const toParams = (gen: GenerationRecord) => {
     const row: Record<string, unknown> = { ...gen, attempts: JSON.stringify(gen.attempts), trace: gen.trace ? JSON.stringify(gen.trace) : null };
@@ -35,10 +54,15 @@ export function sqliteGenerationStore(db: Db, sqlite: Database, write: WriteStep
     commit: (batch) =>
       write(() =>
         writer.atomic(() => {
-          for (const { record, reservationId, spend } of batch) {
+          for (const settled of batch) {
+            const { record, reservationId, spend } = settled;
             // a record already stored was committed by an earlier try: its spend is in too
             const inserted = insert.run(toParams(record)).changes === 1;
-            if (inserted && spend && spend.nanos > 0) addSpend(record.keyHash, spend);
+            if (inserted && spend && spend.nanos > 0) {
+              addSpend(record.keyHash, spend);
+              addWorkspaceSpend(record.workspaceId, spend);
+            }
+            if (inserted) addActivity(settled);
             if (reservationId) release(reservationId);
           }
         }),
@@ -49,6 +73,10 @@ export function sqliteGenerationStore(db: Db, sqlite: Database, write: WriteStep
     },
     async since(since, limit) {
       return db.select().from(generations).where(gte(generations.createdAt, since)).orderBy(asc(generations.createdAt), asc(generations.id)).limit(limit).all().map(toRecord);
+    },
+    addFeedback: (feedback) => write(() => void db.insert(generationFeedback).values(feedback).run()),
+    async feedback(generationId) {
+      return db.select().from(generationFeedback).where(eq(generationFeedback.generationId, generationId)).orderBy(asc(generationFeedback.createdAt), asc(generationFeedback.id)).all();
     },
   };
 }

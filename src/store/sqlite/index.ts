@@ -14,6 +14,8 @@ import { sqliteWorkspaceStore } from "./workspaces";
 import { sqliteMemberStore } from "./members";
 import { sqliteByokStore } from "./byok";
 import { sqliteResponseStateStore } from "./responses";
+import { sqliteBudgetStore } from "./budgets";
+import { sqliteActivityStore } from "./activity";
 
 function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter): StoreTables {
   return {
@@ -31,6 +33,8 @@ function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter
     members: sqliteMemberStore(db, write, writer),
     byok: sqliteByokStore(db, write, writer),
     responses: sqliteResponseStateStore(db, write, writer),
+    budgets: sqliteBudgetStore(db, write),
+    activity: sqliteActivityStore(db),
   };
 }
 

@@ -5,13 +5,14 @@ import { keyUsage } from "./schema";
 import type { KeyUsageRow, KeyUsageStore, SpendEntry } from "../store";
 
 /**
- * One upsert: window counters restart from the new amount when their window key changed,
- * otherwise they accumulate. Plain SQL because the CASE expressions read the old row.
+ * One upsert of a usage row (a key's, or a workspace's: same columns but the id): window counters
+ * restart from the new amount when their window key changed, otherwise they accumulate. Plain
+ * SQL because the CASE expressions read the old row.
  */
-const UPSERT = `
-INSERT INTO key_usage (hash, day_key, week_key, month_key, total, day, week, month, byok_total, byok_day, byok_week, byok_month)
+const upsert = (table: "key_usage" | "workspace_usage", id: "hash" | "workspace_id") => `
+INSERT INTO ${table} (${id}, day_key, week_key, month_key, total, day, week, month, byok_total, byok_day, byok_week, byok_month)
 VALUES ($hash, $day, $week, $month, $paid, $paid, $paid, $paid, $byok, $byok, $byok, $byok)
-ON CONFLICT(hash) DO UPDATE SET
+ON CONFLICT(${id}) DO UPDATE SET
   total = total + $paid,
   byok_total = byok_total + $byok,
   day = CASE WHEN day_key = $day THEN day + $paid ELSE $paid END,
@@ -26,11 +27,14 @@ type Row = typeof keyUsage.$inferSelect;
 
 const toRow = ({ held: _held, ...row }: Row): KeyUsageRow => row;
 
-/** The spend statement, shared with the generation commit that runs it inside its transaction. */
-export function spendAdder(sqlite: Database): (hash: string, spend: SpendEntry) => void {
-  const upsert = sqlite.query(UPSERT);
+/**
+ * The spend statement (of a key's row, or with `workspace` of a workspace's), shared with the
+ * generation commit that runs it inside its transaction.
+ */
+export function spendAdder(sqlite: Database, of: "key" | "workspace" = "key"): (id: string, spend: SpendEntry) => void {
+  const statement = sqlite.query(of === "key" ? upsert("key_usage", "hash") : upsert("workspace_usage", "workspace_id"));
   return (hash, { nanos, byok, windows }) =>
-    void upsert.run({ hash, day: windows.day, week: windows.week, month: windows.month, paid: byok ? 0 : nanos, byok: byok ? nanos : 0 });
+    void statement.run({ hash, day: windows.day, week: windows.week, month: windows.month, paid: byok ? 0 : nanos, byok: byok ? nanos : 0 });
 }
 
 export function sqliteKeyUsageStore(db: Db, sqlite: Database, write: WriteStep): KeyUsageStore {

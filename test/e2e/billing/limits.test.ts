@@ -3,20 +3,10 @@ import { Database } from "bun:sqlite";
 import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
 import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
 import { windowKeys } from "../../../src/billing/windows";
+import { billPromptLength, pricedYaml as yaml } from "./priced-upstream";
 
 let up: MockUpstream;
 let gw: TestGateway;
-
-// $100 / 1M prompt tokens, $200 / 1M completion tokens: a request costs about $0.01 to $0.05
-const yaml = (url: string) => `
-providers:
-  - { slug: mock, api: openai-chat, base_url: "${url}", api_key: k }
-models:
-  - id: test/priced
-    context_length: 100000
-    endpoints:
-      - { provider: mock, model: priced-1, pricing: { prompt: "0.0001", completion: "0.0002" }, max_completion_tokens: 250 }
-`;
 
 beforeAll(async () => {
   up = await startMockUpstream();
@@ -102,14 +92,7 @@ describe("spending limits", () => {
   });
 
   test("200 parallel requests never spend past a $1.00 limit (20 rounds)", async () => {
-    // the mock reports prompt tokens no larger than the prompt's bytes, as real tokenizers do
-    up.setHandler((req) => {
-      const prompt = String(req.body.messages?.[0]?.content ?? "");
-      const input = Math.max(1, Math.floor(prompt.length * 0.8));
-      const max = req.body.max_tokens ?? 250;
-      const output = 20 + (prompt.length * 7) % Math.max(1, max - 20);
-      return { text: ["x", "y"], usage: { input, output }, delayMs: 15, chunkDelayMs: 5 };
-    });
+    billPromptLength(up);
     try {
       for (let round = 0; round < 20; round++) {
         const { key, hash } = await createInferenceKey(gw, { limit: 1 });

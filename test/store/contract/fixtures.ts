@@ -151,6 +151,7 @@ export const settled = (
   opts: { reservationId?: string | null; nanos?: number | null; byok?: boolean; windows?: WindowKeys } = {},
 ): SettledGeneration => ({
   record,
+  day: (opts.windows ?? TODAY).day,
   reservationId: opts.reservationId ?? null,
   spend: opts.nanos === null ? null : { nanos: opts.nanos ?? record.costNanos, byok: opts.byok ?? false, windows: opts.windows ?? TODAY },
 });

@@ -1,0 +1,64 @@
+import { badRequest, notFound } from "../../errors";
+import type { BudgetInterval, WorkspaceBudgetRecord } from "../../store/store";
+import { BUDGET_INTERVALS, budgetOrderConflict, budgetReset, includesByokInBudgets } from "../../billing/budgets";
+import { nanosToUsd, usdToNanos } from "../../billing/money";
+import { isoTime } from "../../time";
+import type { BudgetDataOut, PutBudgetInput } from "./model";
+import { findWorkspace, type WorkspaceDeps } from "./service";
+
+export function renderBudget(b: WorkspaceBudgetRecord): BudgetDataOut {
+  return {
+    id: b.id,
+    workspace_id: b.workspaceId,
+    limit_usd: nanosToUsd(b.limitNanos),
+    reset_interval: budgetReset(b.interval),
+    created_at: isoTime(b.createdAt),
+    updated_at: isoTime(b.updatedAt),
+  };
+}
+
+export async function listBudgets(deps: WorkspaceDeps, ref: string) {
+  const ws = await findWorkspace(deps.store, ref);
+  const budgets = await deps.store.budgets.list(ws.id);
+  return { data: budgets.map(renderBudget), include_byok_in_budgets: includesByokInBudgets(ws) };
+}
+
+export async function getBudget(deps: WorkspaceDeps, ref: string, interval: BudgetInterval) {
+  const ws = await findWorkspace(deps.store, ref);
+  const budget = (await deps.store.budgets.list(ws.id)).find((b) => b.interval === interval);
+  if (!budget) throw notFound(`Workspace '${ws.slug}' has no ${interval} budget`);
+  return { data: renderBudget(budget), include_byok_in_budgets: includesByokInBudgets(ws) };
+}
+
+/**
+ * Creates or changes the workspace's budget of one interval. Read and written in one store
+ * transaction, so two requests cannot each pass the ordering check against the other's old value.
+ */
+export function setBudget(deps: WorkspaceDeps, ref: string, interval: BudgetInterval, body: PutBudgetInput) {
+  return deps.store.transaction(async (tx) => {
+    let ws = await findWorkspace(tx, ref);
+    const limitNanos = usdToNanos(body.limit_usd);
+    const others = (await tx.budgets.list(ws.id)).filter((b) => b.interval !== interval);
+    const conflict = budgetOrderConflict(others, { interval, limitNanos });
+    if (conflict !== null) {
+      const other = others.find((b) => b.interval === conflict)!;
+      const relation = BUDGET_INTERVALS.indexOf(conflict) < BUDGET_INTERVALS.indexOf(interval) ? "more" : "less";
+      throw badRequest(
+        `Invalid field 'limit_usd': the ${interval} budget must be ${relation} than the ${conflict} budget ($${nanosToUsd(other.limitNanos)}); limits must strictly decrease lifetime > monthly > weekly > daily`,
+        { field: "limit_usd", conflicting_interval: conflict },
+      );
+    }
+    const now = deps.clock();
+    const budget = await tx.budgets.put({ id: crypto.randomUUID(), workspaceId: ws.id, interval, limitNanos, createdAt: now, updatedAt: now });
+    if (body.include_byok_in_budgets !== undefined && body.include_byok_in_budgets !== includesByokInBudgets(ws)) {
+      ws = (await tx.workspaces.update(ws.id, { settings: { ...ws.settings, include_byok_in_budgets: body.include_byok_in_budgets } }, now))!;
+    }
+    return { data: renderBudget(budget), include_byok_in_budgets: includesByokInBudgets(ws) };
+  });
+}
+
+export async function deleteBudget(deps: WorkspaceDeps, ref: string, interval: BudgetInterval): Promise<{ deleted: true }> {
+  const ws = await findWorkspace(deps.store, ref);
+  if (!(await deps.store.budgets.delete(ws.id, interval))) throw notFound(`Workspace '${ws.slug}' has no ${interval} budget`);
+  return { deleted: true };
+}

@@ -1,0 +1,39 @@
+import { and, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import type { Conn } from "./client";
+import { ascText } from "./order";
+import { activityDaily } from "./schema";
+import type { ActivityStore } from "../store";
+
+/** sums of int8 arrive as numeric strings */
+const total = (column: typeof activityDaily.requests) => sql<number>`sum(${column})`.mapWith(Number);
+
+export function pgActivityStore({ db }: Conn): ActivityStore {
+  const a = activityDaily;
+  return {
+    async totals(q) {
+      const where: SQL[] = [gte(a.day, q.from), lte(a.day, q.to)];
+      if (q.workspaceId !== undefined) where.push(eq(a.workspaceId, q.workspaceId));
+      if (q.keyHash !== undefined) where.push(eq(a.keyHash, q.keyHash));
+      if (q.userId !== undefined) where.push(eq(a.userId, q.userId));
+      const workspace = q.byWorkspace ? sql<string | null>`${a.workspaceId}` : sql<string | null>`null::text`;
+      return db
+        .select({
+          day: a.day,
+          workspaceId: workspace,
+          model: a.model,
+          providerName: a.providerName,
+          endpointId: a.endpointId,
+          requests: total(a.requests),
+          promptTokens: total(a.promptTokens),
+          completionTokens: total(a.completionTokens),
+          reasoningTokens: total(a.reasoningTokens),
+          usageNanos: total(a.usageNanos),
+          byokUsageNanos: total(a.byokUsageNanos),
+        })
+        .from(a)
+        .where(and(...where))
+        .groupBy(a.day, a.model, a.providerName, a.endpointId, ...(q.byWorkspace ? [a.workspaceId] : []))
+        .orderBy(desc(a.day), ascText(a.model), ascText(a.endpointId), ascText(a.providerName), ...(q.byWorkspace ? [ascText(a.workspaceId)] : []));
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { and, desc, asc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import type { Db } from "./client";
+import { activityDaily } from "./schema";
+import type { ActivityStore } from "../store";
+
+export function sqliteActivityStore(db: Db): ActivityStore {
+  const a = activityDaily;
+  return {
+    async totals(q) {
+      const where: SQL[] = [gte(a.day, q.from), lte(a.day, q.to)];
+      if (q.workspaceId !== undefined) where.push(eq(a.workspaceId, q.workspaceId));
+      if (q.keyHash !== undefined) where.push(eq(a.keyHash, q.keyHash));
+      if (q.userId !== undefined) where.push(eq(a.userId, q.userId));
+      const workspace = q.byWorkspace ? a.workspaceId : sql<string | null>`null`;
+      return db
+        .select({
+          day: a.day,
+          workspaceId: sql<string | null>`${workspace}`,
+          model: a.model,
+          providerName: a.providerName,
+          endpointId: a.endpointId,
+          requests: sql<number>`sum(${a.requests})`,
+          promptTokens: sql<number>`sum(${a.promptTokens})`,
+          completionTokens: sql<number>`sum(${a.completionTokens})`,
+          reasoningTokens: sql<number>`sum(${a.reasoningTokens})`,
+          usageNanos: sql<number>`sum(${a.usageNanos})`,
+          byokUsageNanos: sql<number>`sum(${a.byokUsageNanos})`,
+        })
+        .from(a)
+        .where(and(...where))
+        .groupBy(a.day, a.model, a.providerName, a.endpointId, ...(q.byWorkspace ? [a.workspaceId] : []))
+        .orderBy(desc(a.day), asc(a.model), asc(a.endpointId), asc(a.providerName), ...(q.byWorkspace ? [asc(a.workspaceId)] : []))
+        .all();
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db, WriteStep } from "./client";
+import { workspaceBudgets, workspaceUsage } from "./schema";
+import { byInterval } from "../budget-order";
+import type { WorkspaceBudgetStore } from "../store";
+
+export function sqliteBudgetStore(db: Db, write: WriteStep): WorkspaceBudgetStore {
+  return {
+    async list(workspaceId) {
+      return byInterval(db.select().from(workspaceBudgets).where(eq(workspaceBudgets.workspaceId, workspaceId)).all());
+    },
+    async listAll() {
+      return db.select().from(workspaceBudgets).all();
+    },
+    put: (budget) =>
+      write(() =>
+        db
+          .insert(workspaceBudgets)
+          .values(budget)
+          .onConflictDoUpdate({ target: [workspaceBudgets.workspaceId, workspaceBudgets.interval], set: { limitNanos: budget.limitNanos, updatedAt: budget.updatedAt } })
+          .returning()
+          .get(),
+      ),
+    delete: (workspaceId, interval) =>
+      write(() => db.delete(workspaceBudgets).where(and(eq(workspaceBudgets.workspaceId, workspaceId), eq(workspaceBudgets.interval, interval))).returning().all().length > 0),
+    async usage(workspaceId) {
+      const row = db.select().from(workspaceUsage).where(eq(workspaceUsage.workspaceId, workspaceId)).get();
+      if (!row) return undefined;
+      const { held: _held, ...usage } = row;
+      return usage;
+    },
+    async held(workspaceId) {
+      return db.select({ held: workspaceUsage.held }).from(workspaceUsage).where(eq(workspaceUsage.workspaceId, workspaceId)).get()?.held ?? 0;
+    },
+    async totalSpend() {
+      const row = db.select({ total: sql<number>`coalesce(sum(${workspaceUsage.total}), 0)`, byokTotal: sql<number>`coalesce(sum(${workspaceUsage.byokTotal}), 0)` }).from(workspaceUsage).get();
+      return { total: row?.total ?? 0, byokTotal: row?.byokTotal ?? 0 };
+    },
+  };
+}
