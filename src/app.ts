@@ -1,9 +1,9 @@
 import { Elysia } from "elysia";
-import { openapi } from "@elysiajs/openapi";
 import type { AppContext } from "./app-context";
-import { GatewayError } from "./errors";
 import { jsonError, renderError } from "./http/error-handler";
 import { docsRoutes } from "./http/docs";
+import { openapiDocumentRoutes } from "./http/openapi/document";
+import { jsonBodyReader } from "./http/json-body";
 import { corsHeaders, preflightResponse } from "./http/cors";
 import { healthRoutes } from "./modules/health";
 import { keyRoutes } from "./modules/keys";
@@ -32,17 +32,7 @@ export function createApp(ctx: AppContext) {
       const length = Number(request.headers.get("content-length") ?? 0);
       if (length > maxBodyBytes) return jsonError(request, 413, `Request body too large: the limit is ${ctx.config.server.maxBodyMb} MB`);
     })
-    .onParse({ as: "global" }, async ({ request }, contentType) => {
-      // chunked bodies declare no length: measure them while reading
-      if (request.headers.has("content-length") || !contentType?.startsWith("application/json")) return;
-      const text = await request.text();
-      if (text.length > maxBodyBytes) throw new GatewayError(413, `Request body too large: the limit is ${ctx.config.server.maxBodyMb} MB`);
-      try {
-        return text === "" ? undefined : JSON.parse(text);
-      } catch {
-        throw new GatewayError(400, "Request body is not valid JSON");
-      }
-    })
+    .onParse({ as: "global" }, jsonBodyReader(maxBodyBytes, ctx.config.server.maxBodyMb))
     .onError({ as: "global" }, ({ request, code, error, set }) => {
       const response = renderError(request, code, error, ctx.logger);
       // inference routes name their generation even when they fail before it starts
@@ -51,15 +41,10 @@ export function createApp(ctx: AppContext) {
       return response;
     })
     .use(
-      openapi({
-        path: "/docs/openapi",
-        specPath: "/api/v1/openapi.json",
-        provider: null,
-        documentation: {
-          info: { title: "Model Gateway API", version: process.env.npm_package_version ?? "0.1.0", description: "OpenRouter-compatible model gateway" },
-          components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
-          security: [{ bearer: [] }],
-        },
+      openapiDocumentRoutes({
+        title: "Model Gateway API",
+        version: process.env.npm_package_version ?? "0.1.0",
+        description: "OpenRouter-compatible model gateway",
       }),
     )
     .use(docsRoutes())

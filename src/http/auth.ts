@@ -5,6 +5,7 @@ import type { Store } from "../store/store";
 import { digestsEqual, hashKey } from "../modules/keys/key-secret";
 import type { Principal } from "./principal";
 import { nulInRequest } from "./nul-guard";
+import { securityOf } from "./openapi/security";
 
 /**
  * Which keys a route accepts. `management`: management keys only (403 for inference keys);
@@ -13,8 +14,11 @@ import { nulInRequest } from "./nul-guard";
  */
 export type AuthKind = "management" | "inference" | "any";
 
+/** Both ways a key may be sent: Anthropic clients send x-api-key instead of a bearer token. */
+const HOW_TO_SEND = "send Authorization: Bearer <key> or x-api-key: <key>";
+
 export async function authenticate(store: Store, rawKey: string | undefined, now: number): Promise<Principal> {
-  if (!rawKey) throw new GatewayError(401, "Missing API key: send Authorization: Bearer <key>");
+  if (!rawKey) throw new GatewayError(401, `Missing API key: ${HOW_TO_SEND}`);
   const digest = hashKey(rawKey.trim());
   const key = await store.keys.get(digest);
   if (!key || !digestsEqual(digest, key.hash)) throw new GatewayError(401, "Invalid API key");
@@ -33,18 +37,30 @@ export function authorize(principal: Principal, kind: AuthKind): void {
     throw new GatewayError(403, "Management keys cannot be used for inference; create an API key with POST /api/v1/keys");
 }
 
-/** The one auth plugin: routes declare `auth: "management" | "inference" | "any"` and receive `principal`. */
+/** Callers admitted by the auth transform, handed to the route by its resolve. */
+const admitted = new WeakMap<Request, Principal>();
+
+/**
+ * The one auth plugin: routes declare `auth: "management" | "inference" | "any"` and receive
+ * `principal`. Authentication and authorization run in `transform`, which Elysia runs before it
+ * validates anything (parse, transform, validation, resolve): only a caller who may call a route
+ * learns what is wrong with its input.
+ */
 export function authPlugin(store: Store, clock: () => number) {
   return new Elysia({ name: "auth" })
     .use(bearer())
     .macro({
       auth: (kind: AuthKind) => ({
-        async resolve({ bearer: token, headers, params, query, body }) {
-          // Anthropic clients may send the key as x-api-key instead of a bearer token
-          const principal = await authenticate(store, token ?? headers["x-api-key"], clock());
+        detail: securityOf(kind),
+        async transform({ bearer: token, request }) {
+          const principal = await authenticate(store, token ?? request.headers.get("x-api-key") ?? undefined, clock());
           authorize(principal, kind);
-          // only a caller who may call the route learns what is wrong with its input; the bodies of
-          // inference routes (the only ones for inference keys alone) go upstream, not into the store
+          admitted.set(request, principal);
+        },
+        resolve({ request, params, query, body }) {
+          const principal = admitted.get(request);
+          if (!principal) throw new Error("auth: resolve ran without the transform that admits the caller");
+          // the bodies of inference routes (the only ones for inference keys alone) go upstream, not into the store
           const field = nulInRequest({ params, query, body }, kind !== "inference");
           if (field !== null) throw new GatewayError(400, `Invalid field '${field}': text cannot contain the NUL character (\\u0000)`, { field });
           return { principal };

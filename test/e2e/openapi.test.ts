@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { startTestGateway, type TestGateway } from "../support/gateway";
+import { operationsOf, resolveRef } from "../support/api-document";
 
 let gw: TestGateway;
 beforeAll(async () => {
@@ -37,6 +39,69 @@ test("the OpenRouter operations of credits, activity, budgets and feedback are d
   expect(summary("/api/v1/workspaces/{id}/budgets", "get")).toBe("List a workspace's budgets (daily, weekly, monthly, lifetime)");
   for (const method of ["get", "put", "delete"]) expect(summary("/api/v1/workspaces/{id}/budgets/{interval}", method)).toBeString();
   expect(doc.paths["/api/v1/workspaces/{id}/budgets/{interval}"].put.description).toContain("openrouter_workspace_budget");
+});
+
+async function fetchDoc(): Promise<any> {
+  return (await fetch(`${gw.url}/api/v1/openapi.json`)).json();
+}
+
+test("the document passes Redocly's recommended rules with no error", async () => {
+  const source = await (await fetch(`${gw.url}/api/v1/openapi.json`)).text();
+  const problems = await lintFromString({ source, absoluteRef: "openapi.json", config: await createConfig({ extends: ["recommended"] }) });
+  const errors = problems.filter((p) => p.severity === "error").map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
+  expect(errors).toEqual([]);
+});
+
+test("every body is described as JSON with its schema; public operations need no key, the others say which", async () => {
+  const doc = await fetchDoc();
+  expect(doc.servers).toEqual([{ url: "/", description: "This gateway" }]);
+  const wrong: string[] = [];
+  for (const [path, ops] of Object.entries<any>(doc.paths)) {
+    for (const [method, op] of Object.entries<any>(ops)) {
+      const name = `${method.toUpperCase()} ${path}`;
+      if (op.requestBody) {
+        if (Object.keys(op.requestBody.content ?? {}).join() !== "application/json") wrong.push(`${name}: body content ${Object.keys(op.requestBody.content ?? {})}`);
+        const schema = resolveRef(doc, op.requestBody.content?.["application/json"]?.schema ?? {});
+        if (!schema.properties && !schema.anyOf) wrong.push(`${name}: empty body schema`);
+      }
+      if (op["x-key-kind"] === undefined ? JSON.stringify(op.security) !== "[]" : JSON.stringify(op.security) !== JSON.stringify([{ bearer: [] }, { apiKey: [] }])) wrong.push(`${name}: security ${JSON.stringify(op.security)}`);
+    }
+  }
+  expect(wrong).toEqual([]);
+  const chat = doc.paths["/api/v1/chat/completions"].post.requestBody.content["application/json"].schema;
+  expect(chat.required).toEqual(["messages"]);
+  expect(chat.properties.temperature).toEqual({ minimum: 0, maximum: 2, type: ["number", "null"] });
+});
+
+test("integers are integers and null is a type: no coercion twin, no nullable keyword", async () => {
+  const text = JSON.stringify(await fetchDoc());
+  expect(text).not.toContain('"nullable"');
+  expect(text).not.toContain('"format":"integer"');
+  const doc = JSON.parse(text);
+  const created = doc.paths["/api/v1/chat/completions"].post.responses["200"].content["application/json"].schema.properties.created;
+  expect(created).toEqual({ type: "integer" });
+  const offset = doc.paths["/api/v1/keys"].get.parameters.find((p: any) => p.name === "offset");
+  expect(offset.schema).toEqual({ minimum: 0, type: "integer" });
+});
+
+test("every operation lists its errors in the body its route answers them in", async () => {
+  const doc = await fetchDoc();
+  const wrong: string[] = [];
+  for (const op of operationsOf(doc)) {
+    const name = `${op.method} ${op.path}`;
+    const expected = ["500", ...(op.keyKind ? ["401"] : []), ...(op.keyKind === "management" || op.keyKind === "inference" ? ["403"] : [])];
+    if (op.body) expected.push("400", "413", "415");
+    if (op.parameters.some((p) => p.in === "path")) expected.push("404");
+    for (const status of expected) if (!op.responses[status]) wrong.push(`${name}: no ${status}`);
+    for (const [status, response] of Object.entries<any>(op.responses)) {
+      if (!/^[45]/.test(status)) continue;
+      const schema = resolveRef(doc, response.content?.["application/json"]?.schema ?? {});
+      const anthropic = schema.properties?.type?.const === "error";
+      if (anthropic !== (op.path === "/api/v1/messages")) wrong.push(`${name} ${status}: ${anthropic ? "Anthropic's" : "the standard"} error body`);
+      if (!anthropic && JSON.stringify(schema.required) !== JSON.stringify(["error"])) wrong.push(`${name} ${status}: error schema ${JSON.stringify(schema)}`);
+    }
+  }
+  expect(wrong).toEqual([]);
 });
 
 test("/docs serves a page and its script from the binary's own assets", async () => {

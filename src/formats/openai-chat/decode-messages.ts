@@ -37,7 +37,7 @@ function decodeUserPart(part: ContentPart): IRUserPart {
       const data = part.file.file_data;
       if (data === undefined) {
         // An uploaded-file id means nothing to any upstream but the one holding the upload.
-        throw badRequest("file content parts need file_data; file_id is not supported");
+        throw badRequest("file content parts need file_data; file_id is not supported", { field: "messages" });
       }
       const inline = parseDataUrl(data);
       if (inline) Object.assign(file, { mediaType: inline.mediaType, data: inline.data });
@@ -47,7 +47,7 @@ function decodeUserPart(part: ContentPart): IRUserPart {
     }
     default:
       // Sending the request without the audio/video would answer a different question.
-      throw badRequest(`${part.type} content parts are not supported`);
+      throw badRequest(`${part.type} content parts are not supported`, { field: "messages" });
   }
 }
 
@@ -59,7 +59,7 @@ function decodeToolContent(content: string | ContentPart[]): IRToolResultContent
   if (typeof content === "string") return content;
   return content.map((part) => {
     const decoded = decodeUserPart(part);
-    if (decoded.type === "file") throw badRequest("file content parts are not supported in tool messages");
+    if (decoded.type === "file") throw badRequest("file content parts are not supported in tool messages", { field: "messages" });
     return decoded;
   });
 }

@@ -21,7 +21,7 @@ type Part = Exclude<Message["content"], string | null>[number];
 
 
 function imagePart(part: Static<typeof InputImagePart>): IRImagePart {
-  if (!part.image_url) throw badRequest("input_image needs image_url: uploaded file ids are not supported");
+  if (!part.image_url) throw badRequest("input_image needs image_url: uploaded file ids are not supported", { field: "input" });
   const inline = parseDataUrl(part.image_url);
   const source: IRImagePart["source"] = inline ? { kind: "base64", ...inline } : { kind: "url", url: part.image_url };
   const image: IRImagePart = { type: "image", source };
@@ -44,7 +44,7 @@ function filePart(part: Static<typeof InputFilePart>): IRFilePart {
   } else if (part.file_url !== undefined) {
     file.url = part.file_url;
   } else {
-    throw badRequest("input_file needs file_data or file_url: uploaded file ids are not supported");
+    throw badRequest("input_file needs file_data or file_url: uploaded file ids are not supported", { field: "input" });
   }
   return file;
 }
@@ -63,7 +63,7 @@ function userPart(part: Part): IRUserPart {
     case "input_file":
       return filePart(part);
     default:
-      throw badRequest(`${part.type} content is not supported`);
+      throw badRequest(`${part.type} content is not supported`, { field: "input" });
   }
 }
 
@@ -73,7 +73,7 @@ function assistantParts(content: Message["content"]): IRAssistantPart[] {
   return content.map((part): IRAssistantPart => {
     if (part.type === "output_text" || part.type === "input_text") return text(part.text);
     if (part.type === "refusal") return { type: "refusal", refusal: part.refusal };
-    throw badRequest(`assistant messages cannot carry ${part.type} content`);
+    throw badRequest(`assistant messages cannot carry ${part.type} content`, { field: "input" });
   });
 }
 
@@ -82,7 +82,7 @@ function systemParts(content: Message["content"]): IRTextPart[] {
   if (typeof content === "string") return [text(content)];
   return content.map((part) => {
     if (part.type === "input_text" || part.type === "output_text") return text(part.text);
-    throw badRequest(`system and developer messages cannot carry ${part.type} content`);
+    throw badRequest(`system and developer messages cannot carry ${part.type} content`, { field: "input" });
   });
 }
 
@@ -119,7 +119,7 @@ function toolOutput(output: Extract<Item, { type: "function_call_output" }>["out
   return output.map((part) => {
     if (part.type === "input_text") return text(part.text);
     if (part.type === "input_image") return imagePart(part);
-    throw badRequest("function_call_output cannot carry input_file content");
+    throw badRequest("function_call_output cannot carry input_file content", { field: "input" });
   });
 }
 

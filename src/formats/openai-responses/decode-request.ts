@@ -9,7 +9,7 @@ type ToolChoice = NonNullable<ResponsesRequestBody["tool_choice"]>;
 
 function decodeTools(tools: Tools): IRTool[] {
   return tools.map((tool) => {
-    if (tool.type !== "function") throw badRequest(`tool type "${tool.type}" is not supported by this gateway`);
+    if (tool.type !== "function") throw badRequest(`tool type "${tool.type}" is not supported by this gateway`, { field: "tools" });
     const decoded: IRTool = { type: "function", name: tool.name };
     if (tool.description != null) decoded.description = tool.description;
     if (tool.parameters != null) decoded.parameters = tool.parameters;
@@ -26,7 +26,7 @@ function decodeToolChoice(choice: ToolChoice, tools: IRTool[] | undefined): { ch
     const allowed = new Set(choice.tools.map((tool) => (tool.type === "function" ? tool.name : undefined)));
     return { choice: { type: choice.mode }, tools: (tools ?? []).filter((tool) => allowed.has(tool.name)) };
   }
-  throw badRequest(`tool_choice type "${choice.type}" is not supported by this gateway`);
+  throw badRequest(`tool_choice type "${choice.type}" is not supported by this gateway`, { field: "tool_choice" });
 }
 
 function decodeFormat(format: NonNullable<NonNullable<ResponsesRequestBody["text"]>["format"]>): IRResponseFormat {
@@ -50,8 +50,8 @@ function decodeReasoning(reasoning: NonNullable<ResponsesRequestBody["reasoning"
 
 /** Stateful features a gateway without stored responses cannot honour. */
 function refuseStatefulFeatures(body: ResponsesRequestBody): void {
-  if (body.background) throw badRequest("background responses are not supported: the gateway stores no responses");
-  if (body.prompt) throw badRequest("stored prompt templates are not supported: send the prompt as input");
+  if (body.background) throw badRequest("background responses are not supported: the gateway stores no responses", { field: "background" });
+  if (body.prompt) throw badRequest("stored prompt templates are not supported: send the prompt as input", { field: "prompt" });
 }
 
 export function decodeResponsesRequest(body: ResponsesRequestBody, headers?: Headers): IRRequest {

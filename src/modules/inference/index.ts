@@ -13,7 +13,8 @@ const tags = ["Inference"];
 
 export function inferenceRoutes(ctx: AppContext) {
   return routeModule("inference", "/api/v1")
-    // before auth and validation, so that every answer of these routes names its generation
+    // before auth and validation, so that every answer of these routes names its generation;
+    // each route's `transform: rendersErrorsWith(codec)` runs before auth too, so its errors take the codec's shape
     .derive(({ set }) => {
       const generationId = newGenerationId(ctx.clock());
       set.headers["x-generation-id"] = generationId;
@@ -22,24 +23,18 @@ export function inferenceRoutes(ctx: AppContext) {
     .use(authPlugin(ctx.store, ctx.clock))
     .post("/chat/completions", ({ body, principal, request, server, generationId }) => runInference(ctx, { format: "openai-chat", body, principal, request, server, generationId }), {
       auth: "inference",
-      // parse runs first for a body that does not parse, transform for everything after it
-      parse: rendersErrorsWith(openaiChatInbound),
       transform: rendersErrorsWith(openaiChatInbound),
       body: ChatRequestSchema,
       detail: { tags, summary: "Create a chat completion (OpenAI Chat Completions format, streaming or not)", responses: inferenceResponses(ChatResult, "chat.completion.chunk events ending with data: [DONE]") as never },
     })
     .post("/responses", ({ body, principal, request, server, generationId }) => runInference(ctx, { format: "openai-responses", body, principal, request, server, generationId }), {
       auth: "inference",
-      // parse runs first for a body that does not parse, transform for everything after it
-      parse: rendersErrorsWith(openaiResponsesInbound),
       transform: rendersErrorsWith(openaiResponsesInbound),
       body: ResponsesRequestSchema,
       detail: { tags, summary: "Create a response (OpenAI Responses format, stateless)", responses: inferenceResponses(ResponsesResult, "Responses events, each with sequence_number") as never },
     })
     .post("/messages", ({ body, principal, request, server, generationId }) => runInference(ctx, { format: "anthropic-messages", body, principal, request, server, generationId }), {
       auth: "inference",
-      // parse runs first for a body that does not parse, transform for everything after it
-      parse: rendersErrorsWith(anthropicInbound),
       transform: rendersErrorsWith(anthropicInbound),
       body: MessagesRequestSchema,
       detail: { tags, summary: "Create a message (Anthropic Messages format); accepts x-api-key", responses: inferenceResponses(MessagesResult, "Anthropic message events, each with an event: line", true) as never },

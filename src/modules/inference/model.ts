@@ -1,4 +1,5 @@
-import { t, type TSchema } from "elysia";
+import type { TSchema } from "elysia";
+import { ErrorBodySchema } from "../../http/openapi/error-responses";
 import { AnthropicErrorBodySchema } from "../../formats/anthropic-messages";
 
 /**
@@ -10,11 +11,10 @@ export { ChatResultSchema as ChatResult } from "../../formats/openai-chat";
 export { ResponsesResultSchema as ResponsesResult } from "../../formats/openai-responses";
 export { MessagesResultSchema as MessagesResult } from "../../formats/anthropic-messages";
 
-const ErrorBody = t.Object({ error: t.Object({ code: t.Integer(), message: t.String(), metadata: t.Optional(t.Record(t.String(), t.Unknown())) }) });
 
 /** OpenAPI `responses` for an inference route: JSON result, SSE stream, errors. */
 export function inferenceResponses(result: TSchema, streamNote: string, anthropicErrors = false) {
-  const error = { description: "Error", content: { "application/json": { schema: anthropicErrors ? AnthropicErrorBodySchema : ErrorBody } } };
+  const error = { description: "Error", content: { "application/json": { schema: anthropicErrors ? AnthropicErrorBodySchema : ErrorBodySchema } } };
   return {
     200: {
       description: `The result, or with \`stream: true\` a text/event-stream of ${streamNote}. Header X-Generation-Id names the generation.`,
