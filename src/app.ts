@@ -5,6 +5,8 @@ import { docsRoutes } from "./http/docs";
 import { openapiDocumentRoutes } from "./http/openapi/document";
 import { jsonBodyReader } from "./http/json-body";
 import { corsHeaders, preflightResponse } from "./http/cors";
+import { httpRequestSummary, requestStarted } from "./telemetry/http-request";
+import { metricsRoutes } from "./modules/metrics";
 import { healthRoutes } from "./modules/health";
 import { keyRoutes } from "./modules/keys";
 import { inferenceRoutes } from "./modules/inference";
@@ -23,6 +25,7 @@ export function createApp(ctx: AppContext) {
   const maxBodyBytes = Math.floor(ctx.config.server.maxBodyMb * 1024 * 1024);
   return new Elysia({ name: "gateway", normalize: false })
     .onRequest(({ request, set }) => {
+      requestStarted(request);
       const cors = corsHeaders(ctx.config.server.cors, request);
       if (cors) {
         const preflight = preflightResponse(ctx.config.server.cors, request);
@@ -33,6 +36,10 @@ export function createApp(ctx: AppContext) {
       if (length > maxBodyBytes) return jsonError(request, 413, `Request body too large: the limit is ${ctx.config.server.maxBodyMb} MB`);
     })
     .onParse({ as: "global" }, jsonBodyReader(maxBodyBytes, ctx.config.server.maxBodyMb))
+    .onAfterResponse({ as: "global" }, (context) => {
+      // requests that reached a generation are reported with it, when its record commits
+      if (!ctx.telemetry.claimed(context.request)) ctx.telemetry.requestEnded(httpRequestSummary(context));
+    })
     .onError({ as: "global" }, ({ request, code, error, set }) => {
       const response = renderError(request, code, error, ctx.logger);
       // inference routes name their generation even when they fail before it starts
@@ -49,6 +56,7 @@ export function createApp(ctx: AppContext) {
     )
     .use(docsRoutes())
     .use(healthRoutes(ctx))
+    .use(metricsRoutes(ctx))
     .use(keyRoutes(ctx))
     .use(inferenceRoutes(ctx))
     .use(countTokensRoutes(ctx))

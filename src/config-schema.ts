@@ -91,6 +91,7 @@ export const GatewayFileSchema = T.Object(
       ),
     ),
     security: T.Optional(T.Object({ allow_private_urls: T.Optional(T.Boolean()) }, { additionalProperties: false })),
+    metrics: T.Optional(T.Object({ token: T.Optional(T.String({ minLength: 16 })) }, { additionalProperties: false })),
     responses: T.Optional(T.Object({ item_retention_minutes: T.Optional(T.Integer({ minimum: 0, maximum: 525_600 })) }, { additionalProperties: false })),
   },
   { additionalProperties: false },

@@ -32,6 +32,8 @@ export type Config = {
   server: { maxBodyMb: number; cors: { origins: string[] } };
   routing: { firstByteTimeoutMs: number; circuitFailures: number; circuitCooldownMs: number };
   security: { allowPrivateUrls: boolean };
+  /** token: the bearer token that opens /metrics to clients other than loopback ones */
+  metrics: { token?: string };
   /** how long Responses output items stay referable (item_reference, previous_response_id); 0: not kept */
   responses: { itemRetentionMinutes: number };
   /** listUnavailable: list models none of whose endpoints can serve (no provider key, no BYOK credential) */
@@ -203,6 +205,7 @@ export function loadConfig(env: Env = process.env): Config {
       circuitCooldownMs: intFromEnv(env, "GATEWAY_CIRCUIT_COOLDOWN_MS", file.routing?.circuit_cooldown_ms ?? 30_000, 0, 86_400_000),
     },
     security: { allowPrivateUrls: boolFromEnv(env, "GATEWAY_ALLOW_PRIVATE_URLS") ?? file.security?.allow_private_urls ?? false },
+    metrics: { token: env.GATEWAY_METRICS_TOKEN || file.metrics?.token || undefined },
     responses: { itemRetentionMinutes: intFromEnv(env, "GATEWAY_RESPONSES_ITEM_RETENTION_MINUTES", file.responses?.item_retention_minutes ?? 60, 0, 525_600) },
     catalog: { default: boolFromEnv(env, "GATEWAY_DEFAULT_CATALOG") ?? file.catalog?.default ?? true, listUnavailable: file.catalog?.list_unavailable ?? false },
     providers: file.providers ?? [],

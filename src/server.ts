@@ -42,6 +42,7 @@ export async function buildContext(config: Config, opts: StartOptions = {}): Pro
   const generations = new GenerationWriter(store, logger);
   const telemetry = createTelemetry(logger, {
     circuits: () => circuitStates(router, catalog),
+    reservationsHeld: () => store.reservations.openCount().catch(() => 0),
     recordsPending: () => generations.pending,
     databaseUp: () => store.ready().catch(() => false),
   });

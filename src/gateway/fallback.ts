@@ -61,13 +61,14 @@ export async function attemptWithFallback<T>(deps: FallbackDeps, request: Fallba
     const attempt = { model: candidate.model.id, provider: candidate.endpoint.provider.slug, endpoint: endpointId, status: outcome.status, latency: deps.clock() - began };
     attempts.push(attempt);
     if (outcome.ok) {
-      deps.telemetry.attempt({ ...attempt, ok: true, latencyMs: attempt.latency, fellBack: false });
+      deps.telemetry.attempt({ ...attempt, ok: true, latencyMs: attempt.latency, retryable: false });
       if (request.sessionKey !== undefined) deps.router.sessions.set(request.sessionKey, endpointId);
       return { ok: true, value: outcome.value, candidate, servedAt: began, attempts };
     }
     // a client that went away says nothing about the endpoint
     if (request.signal.aborted) break;
     const classified = classifyFailure(outcome, candidate.endpoint.provider.slug, candidate.isByok);
+    deps.telemetry.attempt({ ...attempt, ok: false, latencyMs: attempt.latency, message: outcome.message, retryable: classified.retryable });
     if (classified.blameEndpoint) {
       circuits.failure(endpointId, parseRetryAfter(outcome.retryAfter, deps.clock()));
       stats.record(endpointId, false, null, null);
@@ -76,7 +77,6 @@ export async function attemptWithFallback<T>(deps: FallbackDeps, request: Fallba
       circuits.success(endpointId);
     }
     failures.push(classified);
-    deps.telemetry.attempt({ ...attempt, ok: false, latencyMs: attempt.latency, message: outcome.message, fellBack: classified.retryable });
     if (!classified.retryable) break;
   }
   if (request.signal.aborted) return { ok: false, error: clientClosed(request.headers), attempts };

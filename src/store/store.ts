@@ -257,6 +257,8 @@ export interface ReservationStore {
   releaseExpired(now: number): Promise<number>;
   /** releases every reservation (SQLite at start: one process owns the file) */
   releaseAll(): Promise<number>;
+  /** how many reservations are open (every instance's), for the metrics */
+  openCount(): Promise<number>;
   /**
    * Like `reserve`, in one atomic step over the key's limit (none when `limitNanos` is null: the
    * key holds nothing) and every budget of the workspace: holds `amountNanos` against the key

@@ -5,6 +5,8 @@ import type { RequestSummary } from "./request-summary";
 export type MetricSources = {
   /** endpoints whose circuit is not closed, with their state */
   circuits(): Array<{ endpoint: string; provider: string; state: "open" | "half_open" }>;
+  /** spending-limit reservations open now */
+  reservationsHeld(): Promise<number>;
   /** generation records waiting for the group commit */
   recordsPending(): number;
   /** the database answers and is migrated */
@@ -51,6 +53,7 @@ export function createMetrics(sources: MetricSources, now: () => number = Date.n
       for (const c of sources.circuits()) this.set({ provider: c.provider, endpoint: c.endpoint }, c.state === "open" ? 1 : 0.5);
     },
   });
+  new Gauge({ name: "gateway_reservations_held", help: "Spending-limit reservations open now (all instances)", registers, async collect() { this.set(await sources.reservationsHeld()); } });
   new Gauge({ name: "gateway_records_pending", help: "Generation records waiting for the database group commit", registers, collect() { this.set(sources.recordsPending()); } });
   new Gauge({ name: "gateway_database_up", help: "1 when the database answers and is migrated", registers, async collect() { this.set((await sources.databaseUp()) ? 1 : 0); } });
   const startedAt = now();

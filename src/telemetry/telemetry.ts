@@ -15,8 +15,8 @@ export type Telemetry = {
   claim(request: Request): void;
   claimed(request: Request): boolean;
   requestEnded(summary: RequestSummary): void;
-  /** one upstream call of the fallback loop; `fellBack` when another candidate is tried next */
-  attempt(a: UpstreamAttempt & { model: string; message?: string; fellBack: boolean }): void;
+  /** one upstream call of the fallback loop; `retryable`: another candidate, if any, is tried next */
+  attempt(a: UpstreamAttempt & { model: string; message?: string; retryable: boolean }): void;
   circuitChanged(endpoint: string, change: "opened" | "closed"): void;
 };
 
@@ -34,12 +34,13 @@ export function createTelemetry(logger: Logger, sources: MetricSources, now?: ()
     attempt(a) {
       metrics.attempt(a);
       if (a.ok) return;
-      logger.warn(a.fellBack ? "upstream failed, falling back to the next endpoint" : "upstream failed", {
+      logger.warn("upstream failed", {
         endpoint: a.endpoint,
         provider: a.provider,
         model: a.model,
         status: a.status,
         latency_ms: a.latencyMs,
+        retryable: a.retryable,
         ...(a.message === undefined ? {} : { error: a.message }),
       });
     },
@@ -50,4 +51,4 @@ export function createTelemetry(logger: Logger, sources: MetricSources, now?: ()
 }
 
 /** For contexts that report nothing (unit tests, CLI commands). */
-export const silentTelemetry = (): Telemetry => createTelemetry({ debug() {}, info() {}, warn() {}, error() {} }, { circuits: () => [], recordsPending: () => 0, databaseUp: async () => true });
+export const silentTelemetry = (): Telemetry => createTelemetry({ debug() {}, info() {}, warn() {}, error() {} }, { circuits: () => [], reservationsHeld: async () => 0, recordsPending: () => 0, databaseUp: async () => true });

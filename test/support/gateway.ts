@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig, type Config } from "../../src/config";
-import { silentLogger } from "../../src/logger";
+import { silentLogger, type Logger } from "../../src/logger";
 import { startGateway, type RunningGateway } from "../../src/server";
 
 export const ADMIN_KEY = "sk-gw-v1-test-admin-key-0123456789abcdef0123456789abcdef";
@@ -26,6 +26,8 @@ export type TestGatewayOptions = {
   clock?: () => number;
   configure?: (config: Config) => void;
   idleTimeoutSeconds?: number;
+  /** where log lines go (silent by default) */
+  logger?: Logger;
 };
 
 export async function startTestGateway(opts: TestGatewayOptions = {}): Promise<TestGateway> {
@@ -44,7 +46,7 @@ export async function startTestGateway(opts: TestGatewayOptions = {}): Promise<T
   }
   const config = loadConfig(env);
   opts.configure?.(config);
-  const gw = await startGateway(config, { hostname: "127.0.0.1", logger: silentLogger, clock: opts.clock, idleTimeoutSeconds: opts.idleTimeoutSeconds });
+  const gw = await startGateway(config, { hostname: "127.0.0.1", logger: opts.logger ?? silentLogger, clock: opts.clock, idleTimeoutSeconds: opts.idleTimeoutSeconds });
   const api: TestGateway["api"] = (path, init = {}) => {
     const headers = new Headers(init.headers);
     const key = init.key === undefined ? ADMIN_KEY : init.key;

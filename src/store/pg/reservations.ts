@@ -79,6 +79,10 @@ export function pgReservationStore({ db }: Conn): ReservationStore {
       return toNumber(row?.n);
     },
     reserveWithBudgets: (req) => reserveWithBudgets(db, req),
+    async openCount() {
+      const [row] = await db.execute<{ n: string }>(sql`select count(*) as n from reservations`);
+      return toNumber(row?.n);
+    },
   };
 }
 

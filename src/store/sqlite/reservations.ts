@@ -146,5 +146,8 @@ export function sqliteReservationStore(sqlite: Database, write: WriteStep, write
         }),
       ),
     reserveWithBudgets: (req) => write(() => writer.atomic(() => reserveWithBudgets(req))),
+    async openCount() {
+      return sqlite.query<{ n: number }, []>("SELECT count(*) AS n FROM reservations").get()?.n ?? 0;
+    },
   };
 }

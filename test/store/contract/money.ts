@@ -298,7 +298,9 @@ export function moneyContract(store: () => Store): void {
       expect(await s.reservations.reserve(reservation("r1", "k1", 1000, 1000))).toBeNull();
       expect(await s.reservations.reserve(reservation("r2", "k2", 1000, 10))).toBeNull();
       expect(await s.reservations.reserve(reservation("r3", "k2", 1000, 20))).toBeNull();
+      expect(await s.reservations.openCount()).toBe(3);
       expect(await s.reservations.releaseAll()).toBe(3);
+      expect(await s.reservations.openCount()).toBe(0);
       expect(await s.reservations.held("k1")).toBe(0);
       expect(await s.reservations.held("k2")).toBe(0);
       expect(await s.reservations.releaseAll()).toBe(0);

@@ -6,6 +6,7 @@ import { createLogger } from "../../../src/logger";
 
 const sources: MetricSources = {
   circuits: () => [{ endpoint: "oc/up-chat", provider: "oc", state: "open" }, { endpoint: "an/up-anth", provider: "an", state: "half_open" }],
+  reservationsHeld: async () => 3,
   recordsPending: () => 2,
   databaseUp: async () => true,
 };
@@ -49,6 +50,7 @@ test("requests, tokens, cost, attempts and the scraped gauges, with exact values
     'gateway_upstream_failures_total{provider="oc",endpoint="oc/up-chat"} 1',
     'gateway_circuit_open{provider="oc",endpoint="oc/up-chat"} 1',
     'gateway_circuit_open{provider="an",endpoint="an/up-anth"} 0.5',
+    "gateway_reservations_held 3",
     "gateway_records_pending 2",
     "gateway_database_up 1",
     "process_start_time_seconds 1700000000",

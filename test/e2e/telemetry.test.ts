@@ -1,0 +1,103 @@
+// What an operator sees: one access-log line per request, warn lines for failed upstream calls
+// and for a circuit that opens, and the same story in /metrics.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { createLogger } from "../../src/logger";
+import { createInferenceKey, startTestGateway, type TestGateway } from "../support/gateway";
+import { startMockUpstream, type MockUpstream } from "../support/mock-upstream";
+
+const TOKEN = "metrics-token-0123456789";
+let up: MockUpstream;
+let gw: TestGateway;
+let key: string;
+const lines: Array<Record<string, any>> = [];
+
+beforeAll(async () => {
+  up = await startMockUpstream();
+  up.setHandler((req) => (req.body.model === "up-a" ? { status: 500 } : { text: "ok", usage: { input: 10, output: 4 } }));
+  gw = await startTestGateway({
+    logger: createLogger("info", (line) => lines.push(JSON.parse(line))),
+    yaml: `
+routing: { circuit_failures: 2, circuit_cooldown_ms: 60000 }
+metrics: { token: "${TOKEN}" }
+providers:
+  - { slug: pa, api: openai-chat, base_url: "${up.url}", api_key: k }
+  - { slug: pb, api: openai-chat, base_url: "${up.url}", api_key: k }
+models:
+  - id: t/fb
+    endpoints:
+      - { provider: pa, model: up-a, pricing: { prompt: "0.000001", completion: "0.000002" } }
+      - { provider: pb, model: up-b, pricing: { prompt: "0.000001", completion: "0.000002" } }
+`,
+  });
+  key = (await createInferenceKey(gw)).key;
+});
+afterAll(async () => {
+  await gw.close();
+  await up.stop();
+});
+
+const chat = () =>
+  gw.api("/api/v1/chat/completions", { method: "POST", key, json: { model: "t/fb", provider: { order: ["pa", "pb"] }, messages: [{ role: "user", content: "hi" }] } });
+
+test("a scripted sequence: fallbacks, a circuit opening, other routes; every line and every figure", async () => {
+  const ids: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const res = await chat();
+    expect(res.status).toBe(200);
+    ids.push(res.headers.get("x-generation-id")!);
+  }
+  expect((await gw.api("/api/v1/models")).status).toBe(200);
+  expect((await gw.api("/api/v1/keys", { key: "sk-gw-v1-nope" })).status).toBe(401);
+  await gw.ctx.generations.settled();
+  await Bun.sleep(20);
+
+  const requests = lines.filter((l) => l.msg === "request");
+  const generations = requests.filter((l) => l.route === "/api/v1/chat/completions");
+  expect(generations.map((l) => [l.generation_id, l.status, l.model, l.provider, l.attempts, l.tokens_prompt, l.tokens_completion, l.cost])).toEqual(
+    ids.map((id, i) => [id, 200, "t/fb", "pb", i < 2 ? 2 : 1, 10, 4, 0.000018]),
+  );
+  for (const l of generations) {
+    expect(l.level).toBe("info");
+    expect(l.method).toBe("POST");
+    expect(l.key).toMatch(/^[0-9a-f]{12}$/);
+    expect(l.duration_ms).toBeGreaterThanOrEqual(0);
+  }
+  expect(requests.find((l) => l.route === "/api/v1/models")).toMatchObject({ method: "GET", status: 200 });
+  // the key's creation (management key) and the refused call (no key known)
+  expect(requests.find((l) => l.route === "/api/v1/keys" && l.method === "POST")).toMatchObject({ status: 201, key: expect.stringMatching(/^[0-9a-f]{12}$/) });
+  expect(requests.find((l) => l.route === "/api/v1/keys" && l.method === "GET")).toMatchObject({ status: 401 });
+  expect(requests.find((l) => l.route === "/api/v1/keys" && l.method === "GET")!.key).toBeUndefined();
+
+  const warns = lines.filter((l) => l.level === "warn");
+  expect(warns.map((l) => [l.msg, l.endpoint, l.status ?? null, l.retryable ?? null])).toEqual([
+    ["upstream failed", "pa/up-a", 500, true],
+    ["upstream failed", "pa/up-a", 500, true],
+    ["circuit opened: the endpoint is tried last until it recovers", "pa/up-a", null, null],
+  ]);
+  expect(warns[0]).toMatchObject({ provider: "pa", model: "t/fb", error: expect.any(String) });
+
+  const metrics = await (await fetch(`${gw.url}/metrics`)).text();
+  const sample = (line: string) => expect(metrics.split("\n")).toContain(line);
+  sample('gateway_requests_total{route="/api/v1/chat/completions",method="POST",status="200",model="t/fb"} 3');
+  sample('gateway_requests_total{route="/api/v1/keys",method="GET",status="401",model=""} 1');
+  sample('gateway_upstream_attempts_total{provider="pa",endpoint="pa/up-a",status="500"} 2');
+  sample('gateway_upstream_attempts_total{provider="pb",endpoint="pb/up-b",status="200"} 3');
+  sample('gateway_upstream_failures_total{provider="pa",endpoint="pa/up-a"} 2');
+  sample('gateway_circuit_open{provider="pa",endpoint="pa/up-a"} 1');
+  sample('gateway_tokens_total{model="t/fb",provider="pb",kind="prompt"} 30');
+  sample('gateway_tokens_total{model="t/fb",provider="pb",kind="completion"} 12');
+  sample('gateway_cost_usd_total{model="t/fb",provider="pb"} 0.000054');
+  sample("gateway_reservations_held 0");
+  sample("gateway_database_up 1");
+});
+
+test("/metrics: open on loopback; through a proxy or from elsewhere only with the token", async () => {
+  expect((await fetch(`${gw.url}/metrics`)).status).toBe(200);
+  const proxied = await fetch(`${gw.url}/metrics`, { headers: { "x-forwarded-for": "203.0.113.9" } });
+  expect(proxied.status).toBe(403);
+  expect(((await proxied.json()) as any).error.message).toBe("Metrics need the bearer token set as metrics.token (GATEWAY_METRICS_TOKEN)");
+  const withToken = await fetch(`${gw.url}/metrics`, { headers: { "x-forwarded-for": "203.0.113.9", authorization: `Bearer ${TOKEN}` } });
+  expect(withToken.status).toBe(200);
+  expect(withToken.headers.get("content-type")).toStartWith("text/plain");
+  expect((await fetch(`${gw.url}/metrics`, { headers: { "x-forwarded-for": "203.0.113.9", authorization: "Bearer wrong-token-0123456789" } })).status).toBe(403);
+});
