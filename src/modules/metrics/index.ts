@@ -27,6 +27,12 @@ export function metricsRoutes(ctx: AppContext) {
       }
       return new Response(await ctx.telemetry.metrics.render(), { headers: { "content-type": ctx.telemetry.metrics.contentType } });
     },
-    { detail: { tags: ["Health"], summary: "Prometheus metrics (text format): open on loopback, elsewhere with the metrics token" } },
+    {
+      detail: {
+        tags: ["Health"],
+        summary: "Prometheus metrics (text format): open on loopback, elsewhere with the metrics token",
+        responses: { 200: { description: "Prometheus text exposition format 0.0.4", content: { "text/plain": { schema: { type: "string" } } } } } as never,
+      },
+    },
   );
 }
