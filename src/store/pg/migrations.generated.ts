@@ -2,8 +2,10 @@
 
 import m0 from "../../../migrations/pg/0000_foundation.sql" with { type: "text" };
 import m1 from "../../../migrations/pg/0001_preset_version_format.sql" with { type: "text" };
+import m2 from "../../../migrations/pg/0002_rate_limits.sql" with { type: "text" };
 
 export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0000_foundation", sql: m0 },
   { tag: "0001_preset_version_format", sql: m1 },
+  { tag: "0002_rate_limits", sql: m2 },
 ];

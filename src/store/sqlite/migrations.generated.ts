@@ -6,6 +6,7 @@ import m2 from "../../../migrations/sqlite/0002_reservations.sql" with { type: "
 import m3 from "../../../migrations/sqlite/0003_byok_and_presets.sql" with { type: "text" };
 import m4 from "../../../migrations/sqlite/0004_reservation_leases.sql" with { type: "text" };
 import m5 from "../../../migrations/sqlite/0005_preset_version_format.sql" with { type: "text" };
+import m6 from "../../../migrations/sqlite/0006_rate_limits.sql" with { type: "text" };
 
 export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0000_foundation", sql: m0 },
@@ -14,4 +15,5 @@ export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0003_byok_and_presets", sql: m3 },
   { tag: "0004_reservation_leases", sql: m4 },
   { tag: "0005_preset_version_format", sql: m5 },
+  { tag: "0006_rate_limits", sql: m6 },
 ];
