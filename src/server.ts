@@ -32,7 +32,14 @@ export async function buildContext(config: Config, opts: StartOptions = {}): Pro
   if (config.database.dialect === "sqlite") ensureDataDir(config);
   const clock = opts.clock ?? Date.now;
   const logger = opts.logger ?? createLogger(config.logLevel);
-  const shared = await createSharedState({ redisUrl: config.redis?.url, prefix: config.redis?.prefix ?? "", instanceId: config.instanceId, logger });
+  const shared = await createSharedState({
+    redisUrl: config.redis?.url,
+    prefix: config.redis?.prefix ?? "",
+    instanceId: config.instanceId,
+    logger,
+    rateLeaseMs: config.reservationLeaseMs,
+    clock,
+  });
   const store = withReadCache(await openStore(config.database), shared.bus, { clock });
   return {
     config,

@@ -1,6 +1,7 @@
 import type { GenerationRecord, GenerationAttempt, SettledGeneration } from "../store/store";
 import type { IRUsage } from "../ir/types";
 import { windowKeys } from "../billing/windows";
+import { rateRelease, type RateTicket } from "../billing/rate-limit";
 import type { CostBreakdown } from "../billing/cost";
 import type { Principal } from "../http/principal";
 import type { AppContext } from "../app-context";
@@ -104,6 +105,8 @@ export type RequestFacts = Readonly<{
   presetId: string | null;
   trace: Record<string, unknown> | null;
   reservationId: string | null;
+  /** what the request holds under its key's rate limits, given back when it ends */
+  rateLimit: RateTicket | null;
 }>;
 
 /** How the request ended. */
@@ -122,10 +125,11 @@ export type EndFacts = {
 export type ServedBy = { candidate: Candidate; servedAt: number } | null;
 
 /**
- * Ends a request's life: feeds the serving endpoint's circuit and live figures, and commits
- * its generation record with its spend and reservation release. Resolves once durable.
+ * Ends a request's life: feeds the serving endpoint's circuit and live figures, frees its rate
+ * limit slot and corrects its tokens by its usage, and commits its generation record with its
+ * spend and reservation release. Resolves once durable.
  */
-export function commitGeneration(deps: Pick<AppContext, "clock" | "router" | "generations">, facts: RequestFacts, served: ServedBy, attempts: readonly GenerationAttempt[], end: EndFacts): Promise<void> {
+export function commitGeneration(deps: Pick<AppContext, "clock" | "router" | "generations" | "shared">, facts: RequestFacts, served: ServedBy, attempts: readonly GenerationAttempt[], end: EndFacts): Promise<void> {
   const endedAt = deps.clock();
   const { principal } = facts;
   const candidate = served?.candidate;
@@ -169,11 +173,14 @@ export function commitGeneration(deps: Pick<AppContext, "clock" | "router" | "ge
     headers: facts.headers,
     errorMessage: end.errorMessage,
   });
-  return deps.generations.commit(settlement(record, endedAt, facts.reservationId));
+  const committed = deps.generations.commit(settlement(record, endedAt, facts.reservationId));
+  if (!facts.rateLimit) return committed;
+  // the next request of the key may come as soon as this answer ends: the slot is free by then
+  return Promise.all([committed, deps.shared.rates.release(rateRelease(facts.rateLimit, end.usage, endedAt))]).then(() => {});
 }
 
 /** Records a request no candidate served (the writer retries a failed record itself) and hands back the error to answer with. */
-export async function recordNotServed(deps: Pick<AppContext, "clock" | "router" | "generations">, facts: RequestFacts, failed: NotServed): Promise<GatewayError> {
+export async function recordNotServed(deps: Pick<AppContext, "clock" | "router" | "generations" | "shared">, facts: RequestFacts, failed: NotServed): Promise<GatewayError> {
   const { error } = failed;
   const end: EndFacts = { usage: null, usageEstimated: false, cost: ZERO_COST, cancelled: error.status === 499, finishReason: "error", nativeFinishReason: null, upstreamId: null, firstTokenAt: null, errorMessage: error.message };
   await commitGeneration(deps, facts, null, failed.attempts, end).catch(() => {});
