@@ -76,7 +76,7 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
   const leases = await releaseOrphanedReservations(ctx);
   const unpriced = unpricedEndpoints(ctx.catalog);
   if (unpriced.length > 0)
-    ctx.logger.warn("endpoints without pricing serve for free and never count against key limits", { endpoints: unpriced.slice(0, 50), count: unpriced.length });
+    ctx.logger.warn("endpoints without pricing serve for free and never count against spending limits (rate limits still apply)", { endpoints: unpriced.slice(0, 50), count: unpriced.length });
   // other instances hold these records already: replaying them must not be sent to them again
   const replayed = await ctx.router.stats.quietly(() => rebuildFromGenerations(ctx.router.stats, ctx.store.generations, ctx.clock()));
   if (replayed > 0) ctx.logger.debug("live endpoint stats rebuilt from generations", { count: replayed });
