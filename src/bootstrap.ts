@@ -1,4 +1,4 @@
-import type { Store } from "./store/store";
+import { NO_RATE_LIMIT, type Store } from "./store/store";
 import { hashKey } from "./modules/keys/key-secret";
 import { insertKey } from "./modules/keys/service";
 
@@ -35,6 +35,7 @@ export function bootstrap(store: Store, opts: { adminKey?: string; now: number }
         defaultTextModel: null,
         defaultImageModel: null,
         defaultProviderSort: null,
+        rateLimit: NO_RATE_LIMIT,
         settings: {},
         createdBy: OWNER_USER_ID,
         createdAt: opts.now,

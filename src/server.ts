@@ -35,7 +35,14 @@ export async function buildContext(config: Config, opts: StartOptions = {}): Pro
   if (config.database.dialect === "sqlite") ensureDataDir(config);
   const clock = opts.clock ?? Date.now;
   const logger = opts.logger ?? createLogger(config.logLevel);
-  const shared = await createSharedState({ redisUrl: config.redis?.url, prefix: config.redis?.prefix ?? "", instanceId: config.instanceId, logger });
+  const shared = await createSharedState({
+    redisUrl: config.redis?.url,
+    prefix: config.redis?.prefix ?? "",
+    instanceId: config.instanceId,
+    logger,
+    rateLeaseMs: config.reservationLeaseMs,
+    clock,
+  });
   const store = withReadCache(await openStore(config.database), shared.bus, { clock });
   const catalog = buildCatalog(config);
   const router = createRouterState(config, clock, shared);
@@ -84,7 +91,7 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
   const purge = startResponsePurge(ctx.store.responses, ctx.logger, ctx.clock);
   const unpriced = unpricedEndpoints(ctx.catalog);
   if (unpriced.length > 0)
-    ctx.logger.warn("endpoints without pricing serve for free and never count against key limits", { endpoints: unpriced.slice(0, 50), count: unpriced.length });
+    ctx.logger.warn("endpoints without pricing serve for free and never count against spending limits (rate limits still apply)", { endpoints: unpriced.slice(0, 50), count: unpriced.length });
   // other instances hold these records already: replaying them must not be sent to them again
   const replayed = await ctx.router.stats.quietly(() => rebuildFromGenerations(ctx.router.stats, ctx.store.generations, ctx.clock()));
   if (replayed > 0) ctx.logger.debug("live endpoint stats rebuilt from generations", { count: replayed });

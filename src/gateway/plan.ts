@@ -3,6 +3,7 @@ import type { AppContext } from "../app-context";
 import { admit } from "../billing/admission";
 import { estimatePromptTokens, requiredModalities } from "../billing/estimate";
 import { countPromptTokens } from "../billing/prompt-tokens";
+import { admitRate, rateRelease, type RateTicket } from "../billing/rate-limit";
 import { GatewayError } from "../errors";
 import type { Principal } from "../http/principal";
 import type { InboundCodec } from "../ir/codec";
@@ -50,10 +51,17 @@ export type InferencePlan = Readonly<{
 export type RouteRequest = Pick<PlanInput, "models" | "requested" | "prefs" | "sentParameters" | "estimatedPromptTokens" | "requestedOutputTokens" | "modalities" | "sessionEndpoint">;
 
 /**
- * Routes and admits: the candidates that may serve (filtered and ordered by the router), and
- * the reservation of the worst case against the key's limit. Shared by every operation.
+ * Routes and admits: the candidates that may serve (filtered and ordered by the router), the
+ * key's rate limits, and the reservation of the worst case against the key's spending limit.
+ * Shared by every operation; what it holds is given back when the request's record is committed.
  */
-export async function admittedCandidates(deps: AppContext, principal: Principal, route: RouteRequest, admission: Pick<IRRequest, "messages" | "tools" | "maxOutputTokens">, id: string): Promise<{ candidates: Candidate[]; reservationId: string | null }> {
+export async function admittedCandidates(
+  deps: AppContext,
+  principal: Principal,
+  route: RouteRequest,
+  admission: Pick<IRRequest, "messages" | "tools" | "maxOutputTokens">,
+  id: string,
+): Promise<{ candidates: Candidate[]; reservationId: string | null; rateLimit: RateTicket | null }> {
   const { router } = deps;
   const planned = planRoute({
     ...route,
@@ -63,7 +71,15 @@ export async function admittedCandidates(deps: AppContext, principal: Principal,
     health: (endpoint) => router.circuits.health(endpoint),
     random: router.random,
   });
-  return admit(deps.store, principal, planned, admission, id, deps.clock(), deps.reservationLease);
+  const now = deps.clock();
+  const rateLimit = await admitRate(deps.shared.rates, principal, id, estimatePromptTokens(admission), now, deps.reservationLease.leaseMs);
+  try {
+    return { ...(await admit(deps.store, principal, planned, admission, id, now, deps.reservationLease)), rateLimit };
+  } catch (err) {
+    // refused by the spending limit: nothing went upstream, so no slot stays held and no tokens count
+    if (rateLimit) await deps.shared.rates.release(rateRelease(rateLimit, null, deps.clock()));
+    throw err;
+  }
 }
 
 /** Errors before any upstream call carry the generation id too. */
@@ -98,7 +114,7 @@ export async function planInference(deps: AppContext, input: InferenceInput): Pr
     const { ir, presetId } = await decodeWithPreset(deps, principal, input.format, body, input.request.headers);
     const requested = requestedModel(ir, principal);
     const sessionKey = ir.sessionId ? `${principal.workspace.id}\u0000${ir.sessionId}` : undefined;
-    const { candidates, reservationId } = await admittedCandidates(
+    const { candidates, reservationId, rateLimit } = await admittedCandidates(
       deps,
       principal,
       {
@@ -130,6 +146,7 @@ export async function planInference(deps: AppContext, input: InferenceInput): Pr
         presetId,
         trace: (ir.trace as Record<string, unknown> | undefined) ?? null,
         reservationId,
+        rateLimit,
       },
       ir,
       format: input.format,

@@ -1,6 +1,7 @@
 import type { GenerationRecord, GenerationAttempt, SettledGeneration } from "../store/store";
 import type { IRUsage } from "../ir/types";
 import { dayKey, windowKeys } from "../billing/windows";
+import { rateRelease, type RateTicket } from "../billing/rate-limit";
 import type { CostBreakdown } from "../billing/cost";
 import type { Principal } from "../http/principal";
 import type { AppContext } from "../app-context";
@@ -107,6 +108,8 @@ export type RequestFacts = Readonly<{
   presetId: string | null;
   trace: Record<string, unknown> | null;
   reservationId: string | null;
+  /** what the request holds under its key's rate limits, given back when it ends */
+  rateLimit: RateTicket | null;
 }>;
 
 /** How the request ended. */
@@ -125,11 +128,12 @@ export type EndFacts = {
 export type ServedBy = { candidate: Candidate; servedAt: number } | null;
 
 /**
- * Ends a request's life: feeds the serving endpoint's circuit and live figures, and commits
- * its generation record with its spend and reservation release. Resolves once durable.
+ * Ends a request's life: feeds the serving endpoint's circuit and live figures, frees its rate
+ * limit slot and corrects its tokens by its usage, and commits its generation record with its
+ * spend and reservation release. Resolves once durable.
  */
 export function commitGeneration(
-  deps: Pick<AppContext, "clock" | "router" | "generations" | "telemetry">,
+  deps: Pick<AppContext, "clock" | "router" | "generations" | "telemetry" | "shared">,
   facts: RequestFacts,
   served: ServedBy,
   attempts: readonly GenerationAttempt[],
@@ -179,7 +183,10 @@ export function commitGeneration(
     headers: facts.headers,
     errorMessage: end.errorMessage,
   });
-  return deps.generations.commit(settlement(record, endedAt, facts.reservationId)).then(
+  const durable = deps.generations.commit(settlement(record, endedAt, facts.reservationId));
+  // the next request of the key may come as soon as this answer ends: the slot is free by then
+  const committed = facts.rateLimit ? Promise.all([durable, deps.shared.rates.release(rateRelease(facts.rateLimit, end.usage, endedAt))]).then(() => {}) : durable;
+  return committed.then(
     () => deps.telemetry.requestEnded(generationSummary(record, facts.route, status)),
     (err: unknown) => {
       deps.telemetry.requestEnded(generationSummary(record, facts.route, 503));
@@ -207,7 +214,7 @@ function generationSummary(record: GenerationRecord, route: string, status: numb
 }
 
 /** Records a request no candidate served (the writer retries a failed record itself) and hands back the error to answer with. */
-export async function recordNotServed(deps: Pick<AppContext, "clock" | "router" | "generations" | "telemetry">, facts: RequestFacts, failed: NotServed): Promise<GatewayError> {
+export async function recordNotServed(deps: Pick<AppContext, "clock" | "router" | "generations" | "telemetry" | "shared">, facts: RequestFacts, failed: NotServed): Promise<GatewayError> {
   const { error } = failed;
   const end: EndFacts = { usage: null, usageEstimated: false, cost: ZERO_COST, cancelled: error.status === 499, finishReason: "error", nativeFinishReason: null, upstreamId: null, firstTokenAt: null, errorMessage: error.message };
   await commitGeneration(deps, facts, null, failed.attempts, end, error.status).catch(() => {});

@@ -2,6 +2,9 @@ import { createMemorySharedState } from "./memory";
 import { createRedisSharedState } from "./redis";
 import type { SharedState, SharedStateOptions } from "./types";
 
+const DEFAULT_RATE_LEASE_MS = 120_000;
+
+export type { RateAcquire, RateCounters, RateLimits, RateRelease, RateUse, RateVerdict } from "./rate-counters/types";
 export type { CacheTopic, InvalidationBus, Replica, ReplicaEvent, ReplicaListener, SharedState, SharedStateOptions } from "./types";
 
 /**
@@ -11,5 +14,12 @@ export type { CacheTopic, InvalidationBus, Replica, ReplicaEvent, ReplicaListene
  */
 export async function createSharedState(opts: SharedStateOptions): Promise<SharedState> {
   if (!opts.redisUrl) return createMemorySharedState(opts.instanceId, opts.logger);
-  return createRedisSharedState({ url: opts.redisUrl, prefix: opts.prefix, instanceId: opts.instanceId, logger: opts.logger });
+  return createRedisSharedState({
+    url: opts.redisUrl,
+    prefix: opts.prefix,
+    instanceId: opts.instanceId,
+    logger: opts.logger,
+    rateLeaseMs: opts.rateLeaseMs ?? DEFAULT_RATE_LEASE_MS,
+    clock: opts.clock ?? Date.now,
+  });
 }

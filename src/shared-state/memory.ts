@@ -1,5 +1,6 @@
 import type { Logger } from "../logger";
 import { Listeners } from "./listeners";
+import { MemoryRateCounters } from "./rate-counters/memory";
 import type { CacheTopic, InvalidationBus, Replica, SharedState } from "./types";
 
 /** One instance alone: the bus calls this process's listeners, and routing state has nobody to reach. */
@@ -20,6 +21,7 @@ export function createMemorySharedState(instanceId: string, logger: Logger): Sha
     instanceId,
     bus,
     replica,
+    rates: new MemoryRateCounters(),
     ready: async () => true,
     close: async () => {},
   };

@@ -13,6 +13,8 @@ export type RedisNames = {
   keptKeyOf(name: string): string | undefined;
   /** SCAN pattern that matches exactly the kept keys */
   keptPattern: string;
+  /** the start of a rate-limit subject's keys; the braces keep them in one Redis Cluster slot, as one script needs */
+  rate(subject: string): string;
 };
 
 /** glob characters in the prefix must match themselves in SCAN's MATCH */
@@ -26,5 +28,6 @@ export function redisNames(prefix: string): RedisNames {
     kept: (key) => keptStart + key,
     keptKeyOf: (name) => (name.startsWith(keptStart) ? name.slice(keptStart.length) : undefined),
     keptPattern: `${escapeGlob(keptStart)}*`,
+    rate: (subject) => `${prefix}rate:{${subject}}:`,
   };
 }

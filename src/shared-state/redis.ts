@@ -4,13 +4,14 @@ import { RedisBus } from "./redis-bus";
 import { RedisLink, within } from "./redis-link";
 import { redisNames } from "./redis-names";
 import { RedisReplica } from "./redis-replica";
+import { RedisRateCounters } from "./rate-counters/redis";
 import type { SharedState } from "./types";
 
 const LOAD_TIMEOUT_MS = 5_000;
 const READY_TIMEOUT_MS = 1_000;
 const RETRY_LOAD_MS = 5_000;
 
-export type RedisSharedStateOptions = { url: string; prefix: string; instanceId: string; logger: Logger };
+export type RedisSharedStateOptions = { url: string; prefix: string; instanceId: string; logger: Logger; rateLeaseMs: number; clock: () => number };
 
 /**
  * Shared state through Redis: one connection for commands (PUBLISH, SET, SCAN) and one that
@@ -85,6 +86,7 @@ export async function createRedisSharedState(opts: RedisSharedStateOptions): Pro
   });
   const bus = new RedisBus(commands, names.busChannel, instanceId, logger);
   const replica = new RedisReplica(commands, names, instanceId, logger);
+  const rates = new RedisRateCounters({ link: commands, keyStart: names.rate, leaseMs: opts.rateLeaseMs, clock: opts.clock, logger });
 
   const [commandsUp, subscribed] = await Promise.all([commands.start(), subscriber.start()]);
   if (!commandsUp || !subscribed) down();
@@ -96,12 +98,14 @@ export async function createRedisSharedState(opts: RedisSharedStateOptions): Pro
     instanceId,
     bus,
     replica,
+    rates,
     async ready() {
       return subscriber.up && (await commands.ping(READY_TIMEOUT_MS));
     },
     async close() {
       closed = true;
       replica.close();
+      await rates.close();
       // PING goes after everything queued on the connection: when it answers, all was sent
       await commands.ping(READY_TIMEOUT_MS);
       commands.close();

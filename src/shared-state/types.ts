@@ -5,6 +5,7 @@
  */
 
 import type { Logger } from "../logger";
+import type { RateCounters } from "./rate-counters/types";
 
 /** Read caches in front of the store, cleared on every instance when one of them writes. */
 export type CacheTopic = "keys" | "workspaces" | "byok" | "users" | "budgets";
@@ -59,6 +60,8 @@ export interface SharedState {
   readonly instanceId: string;
   readonly bus: InvalidationBus;
   readonly replica: Replica;
+  /** rate-limit counters: this instance's own in memory, shared through Redis */
+  readonly rates: RateCounters;
   /** Redis reachable (always true in memory); a failed check never throws */
   ready(): Promise<boolean>;
   /** sends what is queued, then closes the connections */
@@ -72,4 +75,8 @@ export type SharedStateOptions = {
   prefix: string;
   instanceId: string;
   logger: Logger;
+  /** how long a concurrency slot outlives an instance that stopped renewing it (Redis); default 2 minutes */
+  rateLeaseMs?: number;
+  /** epoch ms, for slot leases; default Date.now */
+  clock?: () => number;
 };

@@ -2,7 +2,21 @@
  * Record <-> column conversions both dialects share: JSON-bearing columns are text in both, so a
  * value reads back byte for byte, and a new preset or version is built the same way in both.
  */
-import type { ByokPatch, ByokRecord, NewPresetVersion, PresetRecord, PresetVersionRecord } from "./store";
+import type { ByokPatch, ByokRecord, NewPresetVersion, PresetRecord, PresetVersionRecord, RateLimit } from "./store";
+
+/** The three rate-limit columns of api_keys and workspaces. */
+type RateLimitColumns = { rateLimitRpm: number | null; rateLimitTpm: number | null; rateLimitConcurrency: number | null };
+
+/** A row's rate-limit columns folded into the record's `rateLimit`; the other columns pass through. */
+export function withRateLimit<R extends RateLimitColumns>({ rateLimitRpm, rateLimitTpm, rateLimitConcurrency, ...rest }: R): Omit<R, keyof RateLimitColumns> & { rateLimit: RateLimit } {
+  return { ...rest, rateLimit: { rpm: rateLimitRpm, tpm: rateLimitTpm, concurrency: rateLimitConcurrency } };
+}
+
+/** A record's (or patch's) `rateLimit` spread over the three columns; absent stays absent. */
+export function rateLimitColumns<R extends { rateLimit?: RateLimit }>({ rateLimit, ...rest }: R): Omit<R, "rateLimit"> & Partial<RateLimitColumns> {
+  if (rateLimit === undefined) return rest;
+  return { ...rest, rateLimitRpm: rateLimit.rpm, rateLimitTpm: rateLimit.tpm, rateLimitConcurrency: rateLimit.concurrency };
+}
 
 const parseList = (text: string | null): string[] | null => (text === null ? null : (JSON.parse(text) as string[]));
 const listText = (list: string[] | null | undefined) => (list === undefined ? undefined : list === null ? null : JSON.stringify(list));

@@ -8,6 +8,15 @@
 
 export type UserRole = "owner" | "admin" | "member";
 
+/**
+ * A key's or a workspace's rate limits; null: no limit of that kind (for a key: the workspace's
+ * default applies). Requests and tokens count per fixed UTC minute; concurrency counts requests
+ * in flight.
+ */
+export type RateLimit = { rpm: number | null; tpm: number | null; concurrency: number | null };
+
+export const NO_RATE_LIMIT: RateLimit = { rpm: null, tpm: null, concurrency: null };
+
 export type UserRecord = { id: string; email: string | null; name: string | null; role: UserRole; createdAt: number };
 
 export type WorkspaceRecord = {
@@ -19,6 +28,8 @@ export type WorkspaceRecord = {
   defaultTextModel: string | null;
   defaultImageModel: string | null;
   defaultProviderSort: string | null;
+  /** the default of the workspace's keys, limit by limit */
+  rateLimit: RateLimit;
   settings: Record<string, unknown>;
   createdBy: string | null;
   createdAt: number;
@@ -39,12 +50,13 @@ export type ApiKeyRecord = {
   limitNanos: number | null;
   limitReset: LimitReset | null;
   includeByokInLimit: boolean;
+  rateLimit: RateLimit;
   expiresAt: number | null;
   createdAt: number;
   updatedAt: number | null;
 };
 
-export type ApiKeyPatch = Partial<Pick<ApiKeyRecord, "name" | "disabled" | "limitNanos" | "limitReset" | "includeByokInLimit">>;
+export type ApiKeyPatch = Partial<Pick<ApiKeyRecord, "name" | "disabled" | "limitNanos" | "limitReset" | "includeByokInLimit" | "rateLimit">>;
 
 export interface MetaStore {
   get(key: string): Promise<string | undefined>;
@@ -75,7 +87,7 @@ export interface WorkspaceStore {
 }
 
 export type WorkspacePatch = Partial<
-  Pick<WorkspaceRecord, "name" | "slug" | "description" | "defaultTextModel" | "defaultImageModel" | "defaultProviderSort" | "settings">
+  Pick<WorkspaceRecord, "name" | "slug" | "description" | "defaultTextModel" | "defaultImageModel" | "defaultProviderSort" | "rateLimit" | "settings">
 >;
 
 export interface ApiKeyStore {

@@ -115,3 +115,23 @@ test("/docs serves a page and its script from the binary's own assets", async ()
   expect(script.status).toBe(200);
   expect((await script.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
 });
+
+test("keys and workspaces show rate_limit: three nullable integers", async () => {
+  const doc = (await (await fetch(`${gw.url}/api/v1/openapi.json`)).json()) as any;
+  const dataOf = (path: string, method: string, status = "200") => doc.paths[path][method].responses[status].content["application/json"].schema.properties.data;
+  const shown = [
+    dataOf("/api/v1/keys", "post", "201"),
+    dataOf("/api/v1/keys/{hash}", "get"),
+    dataOf("/api/v1/keys/{hash}", "patch"),
+    dataOf("/api/v1/keys", "get").items,
+    dataOf("/api/v1/workspaces", "post", "201"),
+    dataOf("/api/v1/workspaces/{id}", "patch"),
+  ].map((data) => {
+    const { type, required, properties } = data.properties.rate_limit;
+    // Elysia writes an integer as "an integer, or a string holding one"
+    const leafTypes = (schema: any): string[] => (schema.anyOf ? schema.anyOf.flatMap(leafTypes) : [schema.format ?? schema.type]);
+    return { required: data.required.includes("rate_limit"), type, fields: required, types: Object.values<any>(properties).map((p) => [...new Set(leafTypes(p))].sort()) };
+  });
+  const expected = { required: true, type: "object", fields: ["rpm", "tpm", "concurrency"], types: Array(3).fill(["integer", "null"]) };
+  expect(shown).toEqual(Array(6).fill(expected));
+});

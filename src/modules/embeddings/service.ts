@@ -35,7 +35,7 @@ export async function createEmbeddings(ctx: AppContext, principal: Principal, bo
     requestedOutputTokens: 0,
     modalities: new Set(["text"]),
   };
-  const { candidates, reservationId } = await admittedCandidates(ctx, principal, route, admissionIr, id).catch((err: unknown) => {
+  const { candidates, reservationId, rateLimit } = await admittedCandidates(ctx, principal, route, admissionIr, id).catch((err: unknown) => {
     throw withIdHeader(err, idHeader);
   });
   ctx.telemetry.claim(request);
@@ -53,6 +53,7 @@ export async function createEmbeddings(ctx: AppContext, principal: Principal, bo
     presetId: null,
     trace: body.trace ?? null,
     reservationId,
+    rateLimit,
   };
 
   const attempted = await attemptWithFallback(ctx, { candidates, signal: request.signal, headers: idHeader }, embeddingsOperation(body, ctx.config.routing.firstByteTimeoutMs));

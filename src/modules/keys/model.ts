@@ -1,4 +1,5 @@
 import { t } from "elysia";
+import { RateLimitData, RateLimitField } from "./rate-limit";
 
 const LimitReset = t.Union([t.Literal("daily"), t.Literal("weekly"), t.Literal("monthly")]);
 
@@ -7,6 +8,7 @@ export const CreateKeyBody = t.Object({
   limit: t.Optional(t.Nullable(t.Number({ minimum: 0 }))),
   limit_reset: t.Optional(t.Nullable(LimitReset)),
   include_byok_in_limit: t.Optional(t.Boolean()),
+  rate_limit: RateLimitField,
   expires_at: t.Optional(t.Nullable(t.String({ description: "UTC ISO 8601 date-time with seconds, in the future" }))),
   workspace_id: t.Optional(t.String()),
   creator_user_id: t.Optional(t.Nullable(t.String())),
@@ -20,6 +22,7 @@ export const UpdateKeyBody = t.Object(
     limit: t.Optional(t.Nullable(t.Number({ minimum: 0 }))),
     limit_reset: t.Optional(t.Nullable(LimitReset)),
     include_byok_in_limit: t.Optional(t.Boolean()),
+    rate_limit: RateLimitField,
   },
   { additionalProperties: false },
 );
@@ -52,6 +55,7 @@ export const KeyData = t.Object({
   limit_remaining: t.Nullable(t.Number()),
   limit_reset: t.Nullable(t.String()),
   include_byok_in_limit: t.Boolean(),
+  rate_limit: RateLimitData,
   ...spendFields,
   created_at: t.String(),
   updated_at: t.Nullable(t.String()),

@@ -1,10 +1,11 @@
 import { GatewayError, badRequest, notFound } from "../../errors";
 import type { Principal } from "../../http/principal";
-import type { ApiKeyPatch, ApiKeyRecord, Store, WorkspaceRecord } from "../../store/store";
+import { NO_RATE_LIMIT, type ApiKeyPatch, type ApiKeyRecord, type Store, type WorkspaceRecord } from "../../store/store";
 import { keySpend, limitRemainingNanos, type KeySpend } from "../../billing/key-figures";
 import { nanosToUsd, usdToNanos } from "../../billing/money";
 import { isoOrNull, isoTime, parseUtcDateTime } from "../../time";
 import { generateRawKey, hashKey, maskKey } from "./key-secret";
+import { patchedRateLimit } from "./rate-limit";
 import type { CreateKeyInput, CurrentKeyDataOut, KeyDataOut, UpdateKeyInput } from "./model";
 
 /** `generations` (when given) is awaited before usage is read, so figures include every request that ended here */
@@ -42,6 +43,7 @@ export async function renderKey(deps: KeyServiceDeps, key: ApiKeyRecord): Promis
     label: key.label,
     disabled: key.disabled,
     ...limitFields(key, spend),
+    rate_limit: key.rateLimit,
     ...spendFields(spend),
     created_at: isoTime(key.createdAt),
     updated_at: isoOrNull(key.updatedAt),
@@ -87,6 +89,7 @@ export type NewKey = {
   limitNanos?: number | null;
   limitReset?: ApiKeyRecord["limitReset"];
   includeByokInLimit?: boolean;
+  rateLimit?: ApiKeyRecord["rateLimit"];
   expiresAt?: number | null;
   externalUser?: string | null;
   /** use this secret instead of a random one (GATEWAY_ADMIN_KEY) */
@@ -108,6 +111,7 @@ export async function insertKey(store: Pick<Store, "keys">, now: number, input: 
     limitNanos: input.limitNanos ?? null,
     limitReset: input.limitReset ?? null,
     includeByokInLimit: input.includeByokInLimit ?? false,
+    rateLimit: input.rateLimit ?? NO_RATE_LIMIT,
     expiresAt: input.expiresAt ?? null,
     createdAt: now,
     updatedAt: null,
@@ -137,6 +141,7 @@ export async function createKey(deps: KeyServiceDeps, principal: Principal, body
     limitNanos: body.limit === undefined || body.limit === null ? null : usdToNanos(body.limit),
     limitReset: body.limit_reset ?? null,
     includeByokInLimit: body.include_byok_in_limit ?? false,
+    rateLimit: patchedRateLimit(NO_RATE_LIMIT, body.rate_limit ?? null),
     expiresAt,
     externalUser: body.external?.user ?? null,
   });
@@ -160,13 +165,14 @@ export async function getKey(deps: KeyServiceDeps, hash: string): Promise<KeyDat
 }
 
 export async function updateKey(deps: KeyServiceDeps, hash: string, body: UpdateKeyInput): Promise<KeyDataOut> {
-  await findKey(deps.store, hash);
+  const key = await findKey(deps.store, hash);
   const patch: ApiKeyPatch = {};
   if (body.name !== undefined) patch.name = body.name;
   if (body.disabled !== undefined) patch.disabled = body.disabled;
   if (body.limit !== undefined) patch.limitNanos = body.limit === null ? null : usdToNanos(body.limit);
   if (body.limit_reset !== undefined) patch.limitReset = body.limit_reset;
   if (body.include_byok_in_limit !== undefined) patch.includeByokInLimit = body.include_byok_in_limit;
+  if (body.rate_limit !== undefined) patch.rateLimit = patchedRateLimit(key.rateLimit, body.rate_limit);
   const updated = await deps.store.keys.update(hash, patch, deps.clock());
   if (!updated) throw new GatewayError(404, `API key not found: ${hash}`);
   return renderKey(deps, updated);

@@ -1,4 +1,5 @@
 import { t } from "elysia";
+import { RateLimitData, RateLimitField } from "../keys/rate-limit";
 
 export { PageQuery } from "../organization/model";
 
@@ -22,6 +23,7 @@ const editable = {
   default_text_model: t.Optional(t.Nullable(t.String({ minLength: 1, maxLength: 256 }))),
   default_image_model: t.Optional(t.Nullable(t.String({ minLength: 1, maxLength: 256 }))),
   default_provider_sort: t.Optional(t.Nullable(ProviderSort)),
+  rate_limit: RateLimitField,
   ...settingsFields,
 };
 
@@ -54,6 +56,7 @@ export const WorkspaceData = t.Object({
   default_text_model: t.Nullable(t.String()),
   default_image_model: t.Nullable(t.String()),
   default_provider_sort: t.Nullable(t.String()),
+  rate_limit: RateLimitData,
   disabled_server_tools: t.Nullable(t.Array(t.String())),
   io_logging_api_key_ids: t.Nullable(t.Array(t.Integer())),
   io_logging_sampling_rate: t.Number(),

@@ -1,6 +1,7 @@
 import { badRequest, conflict, notFound } from "../../errors";
 import type { Principal } from "../../http/principal";
-import type { Store, StoreTables, WorkspacePatch, WorkspaceRecord } from "../../store/store";
+import { NO_RATE_LIMIT, type Store, type StoreTables, type WorkspacePatch, type WorkspaceRecord } from "../../store/store";
+import { patchedRateLimit } from "../keys/rate-limit";
 import { isoOrNull, isoTime } from "../../time";
 import { SETTINGS_KEYS, type CreateWorkspaceInput, type UpdateWorkspaceInput, type WorkspaceDataOut } from "./model";
 
@@ -27,6 +28,7 @@ export function renderWorkspace(ws: WorkspaceRecord): WorkspaceDataOut {
     default_text_model: ws.defaultTextModel,
     default_image_model: ws.defaultImageModel,
     default_provider_sort: ws.defaultProviderSort,
+    rate_limit: ws.rateLimit,
     disabled_server_tools: (s.disabled_server_tools as string[] | null | undefined) ?? null,
     io_logging_api_key_ids: (s.io_logging_api_key_ids as number[] | null | undefined) ?? null,
     io_logging_sampling_rate: (s.io_logging_sampling_rate as number | undefined) ?? 1,
@@ -64,6 +66,7 @@ export function createWorkspace(deps: WorkspaceDeps, principal: Principal, body:
       defaultTextModel: body.default_text_model ?? null,
       defaultImageModel: body.default_image_model ?? null,
       defaultProviderSort: body.default_provider_sort ?? null,
+      rateLimit: patchedRateLimit(NO_RATE_LIMIT, body.rate_limit ?? null),
       settings: settingsFrom(body, {}),
       createdBy: principal.key.creatorUserId,
       createdAt: deps.clock(),
@@ -88,6 +91,7 @@ export function updateWorkspace(deps: WorkspaceDeps, ref: string, body: UpdateWo
     if (body.default_text_model !== undefined) patch.defaultTextModel = body.default_text_model;
     if (body.default_image_model !== undefined) patch.defaultImageModel = body.default_image_model;
     if (body.default_provider_sort !== undefined) patch.defaultProviderSort = body.default_provider_sort;
+    if (body.rate_limit !== undefined) patch.rateLimit = patchedRateLimit(ws.rateLimit, body.rate_limit);
     return renderWorkspace((await tx.workspaces.update(ws.id, patch, deps.clock()))!);
   });
 }

@@ -3,16 +3,17 @@ import type { Conn } from "./client";
 import { ascText, ascValue } from "./order";
 import { apiKeys } from "./schema";
 import type { ApiKeyRecord, ApiKeyStore } from "../store";
+import { rateLimitColumns, withRateLimit } from "../columns";
 
 type Row = typeof apiKeys.$inferSelect;
 
-const toRecord = ({ deletedAt: _deleted, ...row }: Row): ApiKeyRecord => row;
+const toRecord = ({ deletedAt: _deleted, ...row }: Row): ApiKeyRecord => withRateLimit(row);
 
 export function pgKeyStore({ db }: Conn): ApiKeyStore {
   const live = isNull(apiKeys.deletedAt);
   return {
     async create(key) {
-      await db.insert(apiKeys).values(key);
+      await db.insert(apiKeys).values(rateLimitColumns(key));
       return key;
     },
     async get(hash) {
@@ -32,7 +33,7 @@ export function pgKeyStore({ db }: Conn): ApiKeyStore {
       return rows.map(toRecord);
     },
     async update(hash, patch, now) {
-      const [row] = await db.update(apiKeys).set({ ...patch, updatedAt: now }).where(and(eq(apiKeys.hash, hash), live)).returning();
+      const [row] = await db.update(apiKeys).set({ ...rateLimitColumns(patch), updatedAt: now }).where(and(eq(apiKeys.hash, hash), live)).returning();
       return row ? toRecord(row) : undefined;
     },
     async delete(hash, now) {

@@ -4,10 +4,12 @@ import m0 from "../../../migrations/pg/0000_foundation.sql" with { type: "text" 
 import m1 from "../../../migrations/pg/0001_preset_version_format.sql" with { type: "text" };
 import m2 from "../../../migrations/pg/0002_responses_state.sql" with { type: "text" };
 import m3 from "../../../migrations/pg/0003_openrouter_ops.sql" with { type: "text" };
+import m4 from "../../../migrations/pg/0004_rate_limits.sql" with { type: "text" };
 
 export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0000_foundation", sql: m0 },
   { tag: "0001_preset_version_format", sql: m1 },
   { tag: "0002_responses_state", sql: m2 },
   { tag: "0003_openrouter_ops", sql: m3 },
+  { tag: "0004_rate_limits", sql: m4 },
 ];

@@ -3,10 +3,11 @@ import { toNumber, type Conn } from "./client";
 import { ascText, ascValue } from "./order";
 import { apiKeys, byokCredentials, workspaceMembers, workspaces } from "./schema";
 import type { WorkspacePatch, WorkspaceRecord, WorkspaceStore } from "../store";
+import { rateLimitColumns, withRateLimit } from "../columns";
 
 type Row = typeof workspaces.$inferSelect;
 
-const toRecord = (row: Row): WorkspaceRecord => ({ ...row, settings: JSON.parse(row.settings) as Record<string, unknown> });
+const toRecord = (row: Row): WorkspaceRecord => ({ ...withRateLimit(row), settings: JSON.parse(row.settings) as Record<string, unknown> });
 
 export function pgWorkspaceStore({ db }: Conn): WorkspaceStore {
   /** keys that still authenticate: live, enabled and not expired */
@@ -14,7 +15,7 @@ export function pgWorkspaceStore({ db }: Conn): WorkspaceStore {
     and(eq(apiKeys.workspaceId, id), isNull(apiKeys.deletedAt), eq(apiKeys.disabled, false), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now)));
   return {
     async create(ws) {
-      await db.insert(workspaces).values({ ...ws, settings: JSON.stringify(ws.settings) });
+      await db.insert(workspaces).values({ ...rateLimitColumns(ws), settings: JSON.stringify(ws.settings) });
       return ws;
     },
     async find(ref) {
@@ -36,7 +37,7 @@ export function pgWorkspaceStore({ db }: Conn): WorkspaceStore {
       return row?.n ?? 0;
     },
     async update(id, patch: WorkspacePatch, now) {
-      const { settings, ...rest } = patch;
+      const { settings, ...rest } = rateLimitColumns(patch);
       const values = { ...rest, updatedAt: now, ...(settings === undefined ? {} : { settings: JSON.stringify(settings) }) };
       const [row] = await db.update(workspaces).set(values).where(eq(workspaces.id, id)).returning();
       return row ? toRecord(row) : undefined;

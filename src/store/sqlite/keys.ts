@@ -1,11 +1,12 @@
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { Db, WriteStep } from "./client";
 import { apiKeys } from "./schema";
-import type { ApiKeyStore } from "../store";
+import type { ApiKeyRecord, ApiKeyStore } from "../store";
+import { rateLimitColumns, withRateLimit } from "../columns";
 
 type Row = typeof apiKeys.$inferSelect;
 
-const toRecord = ({ deletedAt: _deleted, ...row }: Row) => row;
+const toRecord = ({ deletedAt: _deleted, ...row }: Row): ApiKeyRecord => withRateLimit(row);
 
 export function sqliteKeyStore(db: Db, write: WriteStep): ApiKeyStore {
   const live = isNull(apiKeys.deletedAt);
@@ -14,7 +15,7 @@ export function sqliteKeyStore(db: Db, write: WriteStep): ApiKeyStore {
   return {
     create: (key) =>
       write(() => {
-        db.insert(apiKeys).values(key).run();
+        db.insert(apiKeys).values(rateLimitColumns(key)).run();
         return key;
       }),
     async get(hash) {
@@ -36,7 +37,7 @@ export function sqliteKeyStore(db: Db, write: WriteStep): ApiKeyStore {
     },
     update: (hash, patch, now) =>
       write(() => {
-        const row = db.update(apiKeys).set({ ...patch, updatedAt: now }).where(and(eq(apiKeys.hash, hash), live)).returning().get();
+        const row = db.update(apiKeys).set({ ...rateLimitColumns(patch), updatedAt: now }).where(and(eq(apiKeys.hash, hash), live)).returning().get();
         return row ? toRecord(row) : undefined;
       }),
     delete: (hash, now) =>

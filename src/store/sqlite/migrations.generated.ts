@@ -8,6 +8,7 @@ import m4 from "../../../migrations/sqlite/0004_reservation_leases.sql" with { t
 import m5 from "../../../migrations/sqlite/0005_preset_version_format.sql" with { type: "text" };
 import m6 from "../../../migrations/sqlite/0006_responses_state.sql" with { type: "text" };
 import m7 from "../../../migrations/sqlite/0007_openrouter_ops.sql" with { type: "text" };
+import m8 from "../../../migrations/sqlite/0008_rate_limits.sql" with { type: "text" };
 
 export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0000_foundation", sql: m0 },
@@ -18,4 +19,5 @@ export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0005_preset_version_format", sql: m5 },
   { tag: "0006_responses_state", sql: m6 },
   { tag: "0007_openrouter_ops", sql: m7 },
+  { tag: "0008_rate_limits", sql: m8 },
 ];

@@ -2,10 +2,11 @@ import { and, asc, count, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db, SqliteWriter, WriteStep } from "./client";
 import { apiKeys, byokCredentials, workspaceMembers, workspaces } from "./schema";
 import type { WorkspacePatch, WorkspaceRecord, WorkspaceStore } from "../store";
+import { rateLimitColumns, withRateLimit } from "../columns";
 
 type Row = typeof workspaces.$inferSelect;
 
-const toRecord = (row: Row): WorkspaceRecord => ({ ...row, settings: JSON.parse(row.settings) as Record<string, unknown> });
+const toRecord = (row: Row): WorkspaceRecord => ({ ...withRateLimit(row), settings: JSON.parse(row.settings) as Record<string, unknown> });
 
 export function sqliteWorkspaceStore(db: Db, write: WriteStep, writer: SqliteWriter): WorkspaceStore {
   // prepared once: every authenticated request looks its workspace up
@@ -16,7 +17,7 @@ export function sqliteWorkspaceStore(db: Db, write: WriteStep, writer: SqliteWri
   return {
     create: (ws) =>
       write(() => {
-        db.insert(workspaces).values({ ...ws, settings: JSON.stringify(ws.settings) }).run();
+        db.insert(workspaces).values({ ...rateLimitColumns(ws), settings: JSON.stringify(ws.settings) }).run();
         return ws;
       }),
     async find(ref) {
@@ -37,7 +38,7 @@ export function sqliteWorkspaceStore(db: Db, write: WriteStep, writer: SqliteWri
     },
     update: (id, patch: WorkspacePatch, now) =>
       write(() => {
-        const { settings, ...rest } = patch;
+        const { settings, ...rest } = rateLimitColumns(patch);
         const values = { ...rest, updatedAt: now, ...(settings === undefined ? {} : { settings: JSON.stringify(settings) }) };
         const row = db.update(workspaces).set(values).where(eq(workspaces.id, id)).returning().get();
         return row ? toRecord(row) : undefined;

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
 import { insertKey } from "../../../src/modules/keys/service";
+import { NO_RATE_LIMIT } from "../../../src/store/store";
 
 let gw: TestGateway;
 let inferenceKey: string;
@@ -253,7 +254,7 @@ describe("workspace isolation", () => {
     const now = Date.now();
     const other = await gw.ctx.store.workspaces.create({
       id: crypto.randomUUID(), name: "Other", slug: "other-ws", description: null, isDefault: false, defaultTextModel: null,
-      defaultImageModel: null, defaultProviderSort: null, settings: {}, createdBy: null, createdAt: now, updatedAt: null,
+      defaultImageModel: null, defaultProviderSort: null, rateLimit: NO_RATE_LIMIT, settings: {}, createdBy: null, createdAt: now, updatedAt: null,
     });
     const { raw: otherKey } = await insertKey(gw.ctx.store, now, { name: "other", isManagement: false, workspaceId: other.id, creatorUserId: null });
     await create("shared-slug", "chat/completions", chatBody({ temperature: 0.1 }));

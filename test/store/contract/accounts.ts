@@ -169,6 +169,19 @@ export function accountsContract(store: () => Store): void {
       expect(await s.keys.update("nope", { name: "x" }, 5000)).toBeUndefined();
     });
 
+    test("rate limits of keys and workspaces read back as written, through create and update", async () => {
+      const s = store();
+      const rateLimit = { rpm: 60, tpm: 2_147_483_647, concurrency: null };
+      await s.workspaces.create(workspace("w1", 1000, { rateLimit }));
+      expect((await s.workspaces.find("w1"))!.rateLimit).toEqual(rateLimit);
+      expect((await s.workspaces.update("w1", { rateLimit: { rpm: null, tpm: null, concurrency: 3 } }, 2000))!.rateLimit).toEqual({ rpm: null, tpm: null, concurrency: 3 });
+      await s.keys.create(apiKey("h1", "w1", 1000, { rateLimit }));
+      expect((await s.keys.get("h1"))!.rateLimit).toEqual(rateLimit);
+      expect(await s.keys.update("h1", { rateLimit: { rpm: 1, tpm: null, concurrency: 2 } }, 2000)).toEqual(apiKey("h1", "w1", 1000, { rateLimit: { rpm: 1, tpm: null, concurrency: 2 }, updatedAt: 2000 }));
+      // a patch without rateLimit keeps it
+      expect((await s.keys.update("h1", { name: "renamed" }, 3000))!.rateLimit).toEqual({ rpm: 1, tpm: null, concurrency: 2 });
+    });
+
     test("delete is soft: the key stops resolving, once; countManagement counts live management keys", async () => {
       const s = store();
       await s.keys.create(apiKey("m1", "w1", 1, { isManagement: true }));

@@ -11,6 +11,7 @@ import type {
   WindowKeys,
   WorkspaceRecord,
 } from "../../../src/store/store";
+import { NO_RATE_LIMIT } from "../../../src/store/store";
 
 export type OpenStore = () => Promise<{ store: Store; close(): Promise<void> }>;
 
@@ -56,6 +57,7 @@ export const workspace = (id: string, createdAt: number, extra: Partial<Workspac
   defaultTextModel: null,
   defaultImageModel: null,
   defaultProviderSort: null,
+  rateLimit: NO_RATE_LIMIT,
   settings: {},
   createdBy: null,
   createdAt,
@@ -75,6 +77,7 @@ export const apiKey = (hash: string, workspaceId: string, createdAt: number, ext
   limitNanos: null,
   limitReset: null,
   includeByokInLimit: false,
+  rateLimit: NO_RATE_LIMIT,
   expiresAt: null,
   createdAt,
   updatedAt: null,

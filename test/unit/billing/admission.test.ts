@@ -5,6 +5,7 @@ import { createSqliteStore } from "../../../src/store/sqlite";
 import type { Candidate } from "../../../src/gateway/candidates";
 import type { Principal } from "../../../src/http/principal";
 import type { IRRequest } from "../../../src/ir/types";
+import { NO_RATE_LIMIT } from "../../../src/store/store";
 import { windowKeys } from "../../../src/billing/windows";
 
 const now = Date.parse("2026-11-22T12:00:00Z");
@@ -30,7 +31,7 @@ function candidate(isByok: boolean, maxCompletionTokens: number | null = 100): C
 const ir = (maxOutputTokens?: number): IRRequest => ({ messages: [{ role: "user", content: [{ type: "text", text: "héllo" }] }], stream: false, sentParameters: [], maxOutputTokens });
 
 function principal(limitNanos: number | null, includeByokInLimit = false): Principal {
-  const key = { hash: `h${Math.random()}`, name: "k", label: "l", isManagement: false, disabled: false, workspaceId: "w", creatorUserId: null, externalUser: null, limitNanos, limitReset: null, includeByokInLimit, expiresAt: null, createdAt: 0, updatedAt: null };
+  const key = { hash: `h${Math.random()}`, name: "k", label: "l", isManagement: false, disabled: false, workspaceId: "w", creatorUserId: null, externalUser: null, limitNanos, limitReset: null, includeByokInLimit, rateLimit: NO_RATE_LIMIT, expiresAt: null, createdAt: 0, updatedAt: null };
   return { key, workspace: {} as Principal["workspace"], user: null, isManagement: false };
 }
 
