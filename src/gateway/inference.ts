@@ -11,6 +11,8 @@ import { serviceMetadata } from "./metadata";
 import { planInference, type InferenceInput, type InferencePlan } from "./plan";
 import { commitGeneration, NOT_RECORDED, recordNotServed } from "./record";
 import { pipeStream } from "./stream-pipeline";
+import { encoderWriter } from "./encoder-writer";
+import { passthroughFor } from "./passthrough";
 import { completeUsage } from "./usage-estimate";
 
 /** How long a streaming request's 200 is held back waiting for the upstream's first event. */
@@ -53,9 +55,9 @@ async function respondJson(deps: AppContext, plan: InferencePlan, attempted: Att
   const { usage, estimated } = await completeUsage(result.usage, plan.ir, resultText(result));
   const money = chargeServed(plan, attempted, usage);
   const ctx = encodeContext(plan, candidate.model.id);
-  const encoded = plan.inbound.encodeResult({ ...result, usage }, ctx, money.settlement);
-  // same format in and out: what the upstream said beyond what the gateway encodes reaches the client too
-  const body = candidate.endpoint.provider.api === plan.format ? { ...value.raw, ...encoded } : encoded;
+  const passthrough = passthroughFor(plan, candidate);
+  const settled = { ...result, usage };
+  const body = passthrough ? passthrough.rewriteResult(value.raw, settled, ctx, money.settlement) : plan.inbound.encodeResult(settled, ctx, money.settlement);
   try {
     await commitGeneration(deps, plan.facts, attempted, attempted.attempts, {
       usage,
@@ -106,8 +108,9 @@ async function streamAnswer(deps: AppContext, plan: InferencePlan, attempt: Atte
 }
 
 async function streamServed(deps: AppContext, plan: InferencePlan, served: Served<UpstreamAnswer>, upstream: UpstreamStream, client: ClientStream): Promise<void> {
-  const encoder = plan.inbound.createStreamEncoder(encodeContext(plan, served.candidate.model.id));
-  const piped = await pipeStream(upstream, encoder, client, deps.clock);
+  const ctx = encodeContext(plan, served.candidate.model.id);
+  const writer = passthroughFor(plan, served.candidate)?.createStreamWriter(ctx) ?? encoderWriter(plan.inbound.createStreamEncoder(ctx));
+  const piped = await pipeStream(upstream, writer, client, deps.clock);
   const { end, meter } = piped;
   // the meter has merged every usage the upstream reported, the finish part's included
   const { usage, estimated } = await completeUsage(meter.usage, plan.ir, meter.outputText);
@@ -128,12 +131,12 @@ async function streamServed(deps: AppContext, plan: InferencePlan, served: Serve
     recorded.catch(() => {});
     return;
   }
-  const last = end.type === "finish" ? encoder.finish({ ...end, usage }, money.settlement) : encoder.encode(end);
+  const last = end.type === "finish" ? writer.finish({ ...end, usage }, money.settlement) : writer.error(end);
   try {
     await recorded;
     client.write(piped.pending + last);
   } catch {
-    client.write(encoder.encode({ type: "error", status: 503, message: NOT_RECORDED }));
+    client.write(writer.error({ type: "error", status: 503, message: NOT_RECORDED }));
   }
 }
 

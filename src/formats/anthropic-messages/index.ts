@@ -7,6 +7,8 @@ import { encodeRequest } from "./encode-request";
 import { encodeResult } from "./encode-result";
 import { createStreamEncoder } from "./encode-stream";
 import { anthropicErrorBody } from "./errors";
+import { rewriteMessagesResult } from "./passthrough";
+import { createMessagesPassthroughStream } from "./passthrough-stream";
 import type { MessagesRequestBody, MessagesResult } from "./schema";
 
 /** Clients speaking the Anthropic Messages API to the gateway (POST /messages). */
@@ -14,6 +16,7 @@ export const anthropicInbound: InboundCodec<MessagesRequestBody, MessagesResult>
   decodeRequest: (body, headers) => decodeRequest(body, headers),
   encodeResult,
   createStreamEncoder,
+  passthrough: { rewriteResult: rewriteMessagesResult, createStreamWriter: createMessagesPassthroughStream },
   // Anthropic's body has no room for metadata; its SDKs key error classes off `error.type` alone.
   errorBody: (status, message) => anthropicErrorBody(status, message),
 };
