@@ -61,8 +61,11 @@ export interface PassthroughCodec {
   createStreamWriter(ctx: EncodeContext): StreamWriter;
 }
 
-/** One server-sent event as parsed from an upstream stream. */
-export type SseEvent = { event?: string; data: string };
+/**
+ * One server-sent event as parsed from an upstream stream. `json` is its data parsed once by the
+ * reader, for the decoder and a passthrough writer alike; absent when the data is not JSON.
+ */
+export type SseEvent = { event?: string; data: string; json?: unknown };
 
 /** A format we speak to upstreams: encode the IR request, decode their answer. */
 export interface UpstreamCodec {

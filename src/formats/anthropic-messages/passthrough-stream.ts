@@ -14,7 +14,7 @@ import { encodeSettledUsage } from "./usage";
  * gateway charged.
  */
 
-type Held = { type: string; data: string };
+type Held = { type: string; event: SseEvent };
 
 const ENDS_ANSWER: ReadonlySet<string> = new Set(["message_delta", "message_stop"]);
 
@@ -29,13 +29,13 @@ class MessagesPassthroughStream implements StreamWriter {
     // an upstream error event is written by error
     if (parts.some((part) => part.type === "error")) return "";
     // Anthropic clients drop events without an `event:` line
-    const type = event.event ?? eventObject(event.data)?.type;
+    const type = event.event ?? eventObject(event)?.type;
     if (typeof type !== "string") return "";
     if (this.held.length > 0 || ENDS_ANSWER.has(type) || parts.some((part) => part.type === "finish")) {
-      this.held.push({ type, data: event.data });
+      this.held.push({ type, event });
       return "";
     }
-    return type === "message_start" ? this.messageStart(event.data) : sseFrame(event.data, type);
+    return type === "message_start" ? this.messageStart(event) : sseFrame(event.data, type);
   }
 
   finish(part: IRFinishPart, settlement: Settlement): string {
@@ -43,16 +43,16 @@ class MessagesPassthroughStream implements StreamWriter {
     this.done = true;
     let delta = false;
     let stop = false;
-    const held = this.held.map(({ type, data }) => {
+    const held = this.held.map(({ type, event }) => {
       if (type === "message_delta") {
         delta = true;
-        return sseFrame(JSON.stringify({ ...eventObject(data), usage: encodeSettledUsage(part.usage, settlement) }), type);
+        return sseFrame(JSON.stringify({ ...eventObject(event), usage: encodeSettledUsage(part.usage, settlement) }), type);
       }
       if (type === "message_stop") {
         stop = true;
-        return sseFrame(JSON.stringify({ ...eventObject(data), ...withServiceMetadata(settlement) }), type);
+        return sseFrame(JSON.stringify({ ...eventObject(event), ...withServiceMetadata(settlement) }), type);
       }
-      return sseFrame(data, type);
+      return sseFrame(event.data, type);
     });
     const messageStop = stop ? "" : sseFrame(JSON.stringify({ type: "message_stop", ...withServiceMetadata(settlement) }), "message_stop");
     return (delta ? "" : settledMessageDelta(part, settlement)) + held.join("") + messageStop;
@@ -61,13 +61,13 @@ class MessagesPassthroughStream implements StreamWriter {
   error(part: IRErrorPart): string {
     if (this.done) return "";
     this.done = true;
-    return this.held.map(({ type, data }) => sseFrame(data, type)).join("") + streamErrorEvent(part);
+    return this.held.map(({ type, event }) => sseFrame(event.data, type)).join("") + streamErrorEvent(part);
   }
 
-  private messageStart(data: string): string {
-    const event = eventObject(data);
-    if (!event || !isJsonObject(event.message)) return sseFrame(data, "message_start");
-    return sseFrame(JSON.stringify({ ...event, message: { ...event.message, id: this.ctx.generationId, model: this.ctx.model } }), "message_start");
+  private messageStart(event: SseEvent): string {
+    const data = eventObject(event);
+    if (!data || !isJsonObject(data.message)) return sseFrame(event.data, "message_start");
+    return sseFrame(JSON.stringify({ ...data, message: { ...data.message, id: this.ctx.generationId, model: this.ctx.model } }), "message_start");
   }
 }
 

@@ -3,6 +3,7 @@ import type { Settlement } from "../../ir/settlement";
 import type { IRFinishPart, IRStreamBlock, IRStreamPart } from "../../ir/types";
 import { eventObject, isJsonObject, type JsonObject } from "../json-object";
 import { withServiceMetadata } from "../service-metadata";
+import { ChunkHead } from "./chunk-head";
 import { chunkEnvelope, errorChunk, settledUsageChunk } from "./encode-stream";
 import { toChatFinishReason } from "./finish-reason";
 import { hasReasoningDetails, isFirstChoice } from "./passthrough";
@@ -30,32 +31,46 @@ const endsAnswer = (chunk: JsonObject): boolean =>
   Boolean(firstChoice(chunk)?.finish_reason) || (isJsonObject(chunk.usage) && (!Array.isArray(chunk.choices) || chunk.choices.length === 0));
 
 function mapFirstChoice(chunk: JsonObject, rewrite: (choice: JsonObject) => JsonObject): JsonObject {
-  if (!Array.isArray(chunk.choices)) return chunk;
-  const at = chunk.choices.findIndex(isFirstChoice);
-  if (at < 0 || !isJsonObject(chunk.choices[at])) return chunk;
-  return { ...chunk, choices: chunk.choices.map((choice, i) => (i === at ? rewrite(choice as JsonObject) : choice)) };
+  const choices = chunk.choices;
+  if (!Array.isArray(choices)) return chunk;
+  const at = choices.findIndex(isFirstChoice);
+  const choice: unknown = choices[at];
+  if (!isJsonObject(choice)) return chunk;
+  const next = rewrite(choice);
+  return next === choice ? chunk : { ...chunk, choices: choices.map((c, i) => (i === at ? next : c)) };
 }
+
+const opensToolCall = (part: IRStreamPart): boolean => part.type === "block-start" && part.block.type === "tool_call";
+
+/** Reasoning text (which may need reasoning_details) or a new tool call (which may need an id) */
+const needsDeltaRewrite = (parts: readonly IRStreamPart[]): boolean => parts.some((part) => part.type === "reasoning-delta" || opensToolCall(part));
 
 class ChatPassthroughStream implements StreamWriter {
   private held: JsonObject[] = [];
   private roleSent = false;
   private done = false;
   private readonly details = new ReasoningDetailWriter();
+  private readonly head: ChunkHead;
   /** open reasoning blocks by IR index, with the detail index their items share */
   private readonly reasoning = new Map<number, { block: ReasoningBlock; detailIndex?: number }>();
 
-  constructor(private readonly ctx: EncodeContext) {}
+  constructor(private readonly ctx: EncodeContext) {
+    this.head = new ChunkHead(ctx);
+  }
 
   write(event: SseEvent | null, parts: readonly IRStreamPart[]): string {
     if (this.done || event === null) return "";
-    const chunk = eventObject(event.data);
+    const chunk = eventObject(event);
     // `[DONE]` is written by finish, an upstream error chunk by error
     if (!chunk || parts.some((part) => part.type === "error")) return "";
     for (const part of parts) if (part.type === "block-start" && part.block.type === "reasoning") this.reasoning.set(part.index, { block: part.block });
-    const rewritten = mapFirstChoice({ ...chunk, id: this.ctx.generationId, model: this.ctx.model }, (choice) => this.rewriteChoice(choice, parts));
-    if (this.held.length === 0 && !endsAnswer(chunk)) return frame(rewritten);
-    this.held.push(rewritten);
-    return "";
+    if (this.held.length > 0 || endsAnswer(chunk)) {
+      this.held.push(this.rewrite(chunk, parts));
+      return "";
+    }
+    // most chunks need their id and model only: those are rewritten in their own text
+    const spliced = this.roleSent && !needsDeltaRewrite(parts) ? this.head.rewrite(event.data, chunk) : undefined;
+    return spliced !== undefined ? `data: ${spliced}\n\n` : frame(this.rewrite(chunk, parts));
   }
 
   finish(part: IRFinishPart, settlement: Settlement): string {
@@ -87,14 +102,18 @@ class ChatPassthroughStream implements StreamWriter {
     return this.held.map(frame).join("") + errorChunk(this.ctx, part);
   }
 
+  private rewrite(chunk: JsonObject, parts: readonly IRStreamPart[]): JsonObject {
+    return mapFirstChoice({ ...chunk, id: this.ctx.generationId, model: this.ctx.model }, (choice) => this.rewriteChoice(choice, parts));
+  }
+
   private rewriteChoice(choice: JsonObject, parts: readonly IRStreamPart[]): JsonObject {
     if (!isJsonObject(choice.delta)) return choice;
     let delta = choice.delta;
     // the OpenAI SDK refuses a choice whose deltas never named the role
     if (!this.roleSent && delta.role === undefined) delta = { role: "assistant", ...delta };
     this.roleSent = true;
-    delta = this.withReasoningDetails(delta, parts);
-    delta = withToolCallIds(delta, parts);
+    if (parts.some((part) => part.type === "reasoning-delta")) delta = this.withReasoningDetails(delta, parts);
+    if (parts.some(opensToolCall)) delta = withToolCallIds(delta, parts);
     return delta === choice.delta ? choice : { ...choice, delta };
   }
 

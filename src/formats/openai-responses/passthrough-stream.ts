@@ -32,7 +32,7 @@ class ResponsesPassthroughStream implements StreamWriter {
 
   write(event: SseEvent | null, parts: readonly IRStreamPart[]): string {
     if (this.done || event === null) return "";
-    const data = eventObject(event.data);
+    const data = eventObject(event);
     // response.failed and error events are written by error
     if (!data || parts.some((part) => part.type === "error")) return "";
     if (isJsonObject(data.response)) this.response = data.response;
