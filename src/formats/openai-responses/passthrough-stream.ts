@@ -80,7 +80,7 @@ class ResponsesPassthroughStream implements StreamWriter {
       this.items.set(outputIndex, item);
       out = { ...out, item };
     }
-    if (typeof data.item_id === "string") out = { ...out, item_id: this.ids.clientId(data.item_id) };
+    if (typeof data.item_id === "string") out = { ...out, item_id: this.ids.clientId(data.item_id, data.output_index) };
     if (isJsonObject(data.response)) {
       out = { ...out, response: settledResponse(data.response, this.ctx, { status: "in_progress", output: rewriteOutput(data.response.output, this.ids) }) };
     }

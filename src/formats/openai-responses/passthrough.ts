@@ -24,21 +24,19 @@ export class OutputItemIds {
 
   constructor(private readonly generationId: string) {}
 
-  /** the item under its client id; the same upstream item keeps one id across events */
+  /** the item under its client id; the item at one output index keeps one id across events */
   rewrite(item: JsonObject, outputIndex: number): JsonObject {
-    const id = this.idFor(item, outputIndex);
+    const id = this.byIndex.get(outputIndex) ?? this.assign(item, outputIndex);
     return item.id === id ? item : { ...item, id };
   }
 
-  /** the client id of an item already seen, by the upstream's id */
-  clientId(upstreamId: string): string {
-    return this.byUpstream.get(upstreamId) ?? upstreamId;
+  /** the client id of an item already seen, by its output index, else by the upstream's id */
+  clientId(upstreamId: string, outputIndex: unknown): string {
+    return (typeof outputIndex === "number" ? this.byIndex.get(outputIndex) : undefined) ?? this.byUpstream.get(upstreamId) ?? upstreamId;
   }
 
-  private idFor(item: JsonObject, outputIndex: number): string {
+  private assign(item: JsonObject, outputIndex: number): string {
     const upstreamId = typeof item.id === "string" && item.id !== "" ? item.id : undefined;
-    const known = (upstreamId !== undefined ? this.byUpstream.get(upstreamId) : undefined) ?? this.byIndex.get(outputIndex);
-    if (known !== undefined) return known;
     // a reasoning item keeps the upstream's id, as reasoningItemId does: sent back, the upstream looks it up by that id
     const keep = item.type === "reasoning" && upstreamId !== undefined && !this.used.has(upstreamId);
     const type = typeof item.type === "string" ? item.type : "item";
