@@ -85,6 +85,13 @@ describe("responses passthrough: stream", () => {
     expect(completed!.data.response.output.map((i: any) => i.id)).toEqual(IDS);
   });
 
+  test("a final response that carries no output (some compatible servers): the streamed items are its output", () => {
+    const bare = events.map((e) => (e.event === "response.completed" ? { ...e, data: JSON.stringify({ ...JSON.parse(e.data), response: { ...JSON.parse(e.data).response, output: [] } }) } : e));
+    const [completed] = parse(wholeStream(openaiResponsesUpstream, passthroughWriter(openaiResponsesInbound), bare)).slice(-1);
+    expect(completed!.data.response.output).toEqual((renderResponsesJson(TURN, RENDER) as any).output.map((item: any, i: number) => ({ ...item, id: IDS[i] })));
+    expect(completed!.data.response.output_text).toBe("Hello");
+  });
+
   test("an upstream failure ends with response.failed, numbered after the upstream's events, holding the items so far", () => {
     const failing = [...events.slice(0, 6), ...renderResponsesStreamError(TURN, RENDER, 6, "boom", "server_error")];
     const out = parse(wholeStream(openaiResponsesUpstream, passthroughWriter(openaiResponsesInbound), failing));
