@@ -12,8 +12,8 @@ export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator
   const parser = createParser({
     onEvent(e) {
       const json = parseEventData(e.data);
-      const event: SseEvent = e.event ? { event: e.event, data: e.data } : { data: e.data };
-      queue.push(json === undefined ? event : { ...event, json });
+      if (json === undefined) queue.push(e.event ? { event: e.event, data: e.data } : { data: e.data });
+      else queue.push(e.event ? { event: e.event, data: e.data, json } : { data: e.data, json });
     },
   });
   const decoder = new TextDecoder();

@@ -22,35 +22,35 @@ export async function pipeStream(upstream: UpstreamStream, writer: StreamWriter,
   const meter = new StreamMeter(clock);
   let end: IRFinishPart | IRErrorPart | null = null;
   let pending = "";
-  /** meters and writes decoded events up to the end part; true when the end was reached */
-  const pass = (decoded: readonly DecodedEvent[]): boolean => {
-    for (const { event, parts } of decoded) {
-      for (const part of parts) {
-        meter.observe(part);
-        if (part.type === "finish" || part.type === "error") {
-          end = part;
-          break;
-        }
+  /** meters and writes one decoded event, up to the end part; true when the end was reached */
+  const pass = (event: SseEvent | null, parts: IRStreamPart[]): boolean => {
+    for (const part of parts) {
+      meter.observe(part);
+      if (part.type === "finish" || part.type === "error") {
+        end = part;
+        break;
       }
-      pending += writer.write(event, parts);
-      if (end) return true;
     }
-    return false;
+    pending += writer.write(event, parts);
+    return end !== null;
   };
+  const passAll = (decoded: readonly DecodedEvent[]): boolean => decoded.some(({ event, parts }) => pass(event, parts));
+  /** one upstream read: each event decoded as it is written, none after the end */
+  const passRead = (events: readonly SseEvent[]): boolean => events.some((event) => pass(event, upstream.decoder.push(event)));
   const flush = (): boolean => {
     const ok = client.write(pending);
     pending = "";
     return ok;
   };
   try {
-    if (!pass(upstream.first) && flush()) {
+    if (!passAll(upstream.first) && flush()) {
       for (;;) {
         const next = await upstream.events.next();
         if (next.done) {
-          if (!pass([{ event: null, parts: upstream.decoder.end() }])) end = { type: "error", status: 502, message: "The provider closed the stream before it finished" };
+          if (!pass(null, upstream.decoder.end())) end = { type: "error", status: 502, message: "The provider closed the stream before it finished" };
           break;
         }
-        if (pass(next.value.map((event: SseEvent) => ({ event, parts: upstream.decoder.push(event) }))) || !flush()) break;
+        if (passRead(next.value) || !flush()) break;
       }
     }
   } catch (err) {
