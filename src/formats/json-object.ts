@@ -7,9 +7,10 @@ export const isJsonObject = (value: unknown): value is JsonObject => value !== n
 
 /** An event's data parsed, or undefined when it is not JSON (`[DONE]`, a malformed line). */
 export function parseEventData(data: string): unknown {
-  // `[DONE]` and other sentinels are not worth a thrown SyntaxError each
-  const first = data.trimStart()[0];
-  if (first !== "{" && first !== "[") return undefined;
+  if (data === "[DONE]") return undefined;
+  const first = data.charCodeAt(0);
+  // JSON text starts with `{`, `[` or whitespace; another sentinel is not worth a thrown SyntaxError
+  if (first !== 123 && first !== 91 && first !== 32 && first !== 9 && first !== 10 && first !== 13) return undefined;
   try {
     return JSON.parse(data);
   } catch {
