@@ -1,13 +1,17 @@
 import type { EncodeContext } from "../../ir/codec";
 
 const OBJECT_AND_CREATED = `,"object":"chat.completion.chunk","created":`;
+/** top-level fields left out when null (see passthrough-stream.ts) */
+const NULL_FIELDS = [`,"usage":null`, `,"system_fingerprint":null`];
 
 /**
  * Gives a Chat chunk the gateway's id and model within its own text, without serialising it
  * again. Only the layout OpenAI and most compatible servers write is recognised: compact JSON
  * opening with `{"id":<id>,"object":"chat.completion.chunk","created":<n>,"model":<model>`. Those
- * are the object's first keys, so the values replaced are the top-level ones. Any other layout
- * gives undefined, and the caller serialises the chunk from its parsed form.
+ * are the object's first keys, so the values replaced are the top-level ones. A top-level
+ * `usage` or `system_fingerprint` that is null is cut out when its compact pair occurs exactly
+ * once in the text, so that one is the top-level pair; any other case gives undefined, and the
+ * caller serialises the chunk from its parsed form.
  */
 export class ChunkHead {
   private readonly id: string;
@@ -23,7 +27,7 @@ export class ChunkHead {
   }
 
   /** `text` with the gateway's id and model, when it has the layout above; `chunk` is its parsed form */
-  rewrite(text: string, chunk: { id?: unknown; model?: unknown }): string | undefined {
+  rewrite(text: string, chunk: { id?: unknown; model?: unknown; usage?: unknown; system_fingerprint?: unknown }): string | undefined {
     if (typeof chunk.id !== "string" || typeof chunk.model !== "string") return undefined;
     if (chunk.id !== this.upstreamId || chunk.model !== this.upstreamModel) {
       this.upstreamId = chunk.id;
@@ -36,6 +40,14 @@ export class ChunkHead {
     const digits = at;
     while (at < text.length && text.charCodeAt(at) >= 48 && text.charCodeAt(at) <= 57) at++;
     if (at === digits || !text.startsWith(this.modelHead, at)) return undefined;
-    return this.id + text.slice(this.idHead.length - OBJECT_AND_CREATED.length, at) + this.model + text.slice(at + this.modelHead.length);
+    let rest = text.slice(at + this.modelHead.length);
+    for (const [i, value] of [chunk.usage, chunk.system_fingerprint].entries()) {
+      if (value !== null) continue;
+      const pair = NULL_FIELDS[i]!;
+      const found = rest.indexOf(pair);
+      if (found < 0 || rest.indexOf(pair, found + 1) >= 0) return undefined;
+      rest = rest.slice(0, found) + rest.slice(found + pair.length);
+    }
+    return this.id + text.slice(this.idHead.length - OBJECT_AND_CREATED.length, at) + this.model + rest;
   }
 }

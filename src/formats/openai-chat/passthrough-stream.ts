@@ -12,7 +12,9 @@ import { encodeChatUsage } from "./usage";
 
 /**
  * Same-format Chat stream: each upstream chunk goes out as it arrives, with the gateway's id and
- * model, a role on the first delta, and the fields `passthrough.ts` describes. The chunks that
+ * model, a role on the first delta, and the fields `passthrough.ts` describes. A `usage` or
+ * `system_fingerprint` that is null (OpenAI sends both so) is left out: OpenRouter's clients
+ * reject a null where they expect a usage object or a string. The chunks that
  * end the answer (the finish reason, the usage chunk, `[DONE]`) are held back until the
  * generation is recorded, then written with the usage the gateway charged.
  */
@@ -103,7 +105,9 @@ class ChatPassthroughStream implements StreamWriter {
   }
 
   private rewrite(chunk: JsonObject, parts: readonly IRStreamPart[]): JsonObject {
-    return mapFirstChoice({ ...chunk, id: this.ctx.generationId, model: this.ctx.model }, (choice) => this.rewriteChoice(choice, parts));
+    const { usage, system_fingerprint, ...rest } = chunk;
+    const kept = { ...rest, id: this.ctx.generationId, model: this.ctx.model, ...(usage !== null ? { usage } : {}), ...(system_fingerprint !== null ? { system_fingerprint } : {}) };
+    return mapFirstChoice(kept, (choice) => this.rewriteChoice(choice, parts));
   }
 
   private rewriteChoice(choice: JsonObject, parts: readonly IRStreamPart[]): JsonObject {

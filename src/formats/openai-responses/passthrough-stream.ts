@@ -81,6 +81,11 @@ class ResponsesPassthroughStream implements StreamWriter {
       out = { ...out, item };
     }
     if (typeof data.item_id === "string") out = { ...out, item_id: this.ids.clientId(data.item_id, data.output_index) };
+    // OpenRouter's clients require the call's name on its arguments' done event; OpenAI leaves it out
+    if (data.type === "response.function_call_arguments.done" && data.name === undefined && typeof data.output_index === "number") {
+      const name = this.items.get(data.output_index)?.name;
+      if (typeof name === "string") out = { ...out, name };
+    }
     if (isJsonObject(data.response)) {
       out = { ...out, response: settledResponse(data.response, this.ctx, { status: "in_progress", output: rewriteOutput(data.response.output, this.ids) }) };
     }

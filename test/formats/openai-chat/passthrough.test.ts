@@ -72,17 +72,28 @@ const DONE = { data: "[DONE]" };
 const lines = (sse: string) => sse.split("\n\n").filter((l) => l !== "").map((l) => l.replace(/^data: /, ""));
 
 describe("chat passthrough: stream", () => {
-  test("a content chunk goes out byte for byte, but for the gateway's id and model", () => {
+  test("a content chunk goes out byte for byte, but for the gateway's id and model and a null usage", () => {
     const writer = passthroughWriter(openaiChatInbound);
     const { written } = drive(openaiChatUpstream, writer, [delta({ role: "assistant", content: "" }), delta({ content: "Hel" }), delta({ content: "lo" })]);
-    const expected = (d: Record<string, unknown>) => delta(d).data.replace('"id":"chatcmpl-up"', '"id":"gen-1-abc"').replace('"model":"up-model"', '"model":"t/model"');
+    // a null usage is left out: OpenRouter's clients reject it
+    const expected = (d: Record<string, unknown>) => delta(d).data.replace('"id":"chatcmpl-up"', '"id":"gen-1-abc"').replace('"model":"up-model"', '"model":"t/model"').replace(',"usage":null', "");
     expect(lines(written)).toEqual([expected({ role: "assistant", content: "" }), expected({ content: "Hel" }), expected({ content: "lo" })]);
   });
 
-  test("another key order is rewritten from the parsed chunk; a first delta without a role gets one", () => {
+  test("another key order is rewritten from the parsed chunk; a first delta without a role gets one; null usage and fingerprint are left out", () => {
     const writer = passthroughWriter(openaiChatInbound);
-    const { written } = drive(openaiChatUpstream, writer, [{ data: JSON.stringify({ model: "up-model", id: "u", choices: [{ index: 0, delta: { content: "a" } }], x: [1] }) }]);
-    expect(lines(written).map((l) => JSON.parse(l))).toEqual([{ model: "t/model", id: "gen-1-abc", choices: [{ index: 0, delta: { role: "assistant", content: "a" } }], x: [1] }]);
+    const { written } = drive(openaiChatUpstream, writer, [{ data: JSON.stringify({ model: "up-model", id: "u", choices: [{ index: 0, delta: { content: "a" } }], x: [1], system_fingerprint: null, usage: null }) }, { data: JSON.stringify({ model: "up-model", id: "u", choices: [], system_fingerprint: "fp_1", usage: null }) }]);
+    expect(lines(written).map((l) => JSON.parse(l))).toEqual([
+      { model: "t/model", id: "gen-1-abc", choices: [{ index: 0, delta: { role: "assistant", content: "a" } }], x: [1] },
+      { model: "t/model", id: "gen-1-abc", choices: [], system_fingerprint: "fp_1" },
+    ]);
+  });
+
+  test("a compact chunk whose null usage occurs twice (once nested) is serialised from its parsed form", () => {
+    const writer = passthroughWriter(openaiChatInbound);
+    const nested = delta({ content: "x", meta: { usage: null } });
+    const { written } = drive(openaiChatUpstream, writer, [delta({ role: "assistant", content: "" }), nested]);
+    expect(JSON.parse(lines(written)[1]!)).toEqual({ id: "gen-1-abc", object: "chat.completion.chunk", created: 1, model: "t/model", x_chunk: 1, choices: [{ index: 0, delta: { content: "x", meta: { usage: null } }, logprobs: null, finish_reason: null }] });
   });
 
   test("reasoning_content also goes out as reasoning and reasoning_details, one detail index per block", () => {
@@ -112,7 +123,7 @@ describe("chat passthrough: stream", () => {
     const last = lines(writer.finish(end as any, SETTLEMENT));
     expect(last.at(-1)).toBe("[DONE]");
     const [finish, usage] = last.slice(0, -1).map((l) => JSON.parse(l));
-    expect(finish).toEqual({ id: "gen-1-abc", object: "chat.completion.chunk", created: 1, model: "t/model", x_chunk: 1, choices: [{ index: 0, delta: {}, logprobs: null, finish_reason: "stop", native_finish_reason: "stop" }], usage: null });
+    expect(finish).toEqual({ id: "gen-1-abc", object: "chat.completion.chunk", created: 1, model: "t/model", x_chunk: 1, choices: [{ index: 0, delta: {}, logprobs: null, finish_reason: "stop", native_finish_reason: "stop" }] });
     expect(usage).toEqual({ id: "gen-1-abc", object: "chat.completion.chunk", created: 1, model: "t/model", x_chunk: 1, choices: [], usage: USAGE_JSON, service_metadata: SETTLEMENT.serviceMetadata });
     expect(writer.finish(end as any, SETTLEMENT)).toBe("");
   });

@@ -67,6 +67,10 @@ describe("responses passthrough: stream", () => {
     expect(ids).toEqual(new Set(IDS));
     expect(out[0]!.data.response).toMatchObject({ id: "gen-1-abc", model: "t/model", status: "in_progress", x_resp: 1, output: [], usage: null });
     const deltas = out.filter((e) => e.data.type === "response.output_text.delta");
+    // OpenRouter's clients need the call's name on its arguments' done event (OpenAI leaves it out)
+    const argsDone = out.find((e) => e.data.type === "response.function_call_arguments.done")!.data;
+    expect([argsDone.item_id, argsDone.name, argsDone.arguments]).toEqual(["fc_gen-1-abc_2", "f", "{}"]);
+    expect(upstream.find((e) => e.type === "response.function_call_arguments.done").name).toBeUndefined();
     expect(deltas.map((e) => [e.data.item_id, e.data.delta])).toEqual([
       ["msg_gen-1-abc_1", "Hel"],
       ["msg_gen-1-abc_1", "lo"],
