@@ -91,9 +91,9 @@ describe("chat passthrough: stream", () => {
 
   test("a compact chunk whose null usage occurs twice (once nested) is serialised from its parsed form", () => {
     const writer = passthroughWriter(openaiChatInbound);
-    const nested = delta({ content: "x", meta: { usage: null } });
+    const nested = delta({ content: "x", meta: { a: 1, usage: null } });
     const { written } = drive(openaiChatUpstream, writer, [delta({ role: "assistant", content: "" }), nested]);
-    expect(JSON.parse(lines(written)[1]!)).toEqual({ id: "gen-1-abc", object: "chat.completion.chunk", created: 1, model: "t/model", x_chunk: 1, choices: [{ index: 0, delta: { content: "x", meta: { usage: null } }, logprobs: null, finish_reason: null }] });
+    expect(JSON.parse(lines(written)[1]!)).toEqual({ id: "gen-1-abc", object: "chat.completion.chunk", created: 1, model: "t/model", x_chunk: 1, choices: [{ index: 0, delta: { content: "x", meta: { a: 1, usage: null } }, logprobs: null, finish_reason: null }] });
   });
 
   test("reasoning_content also goes out as reasoning and reasoning_details, one detail index per block", () => {
