@@ -20,7 +20,8 @@ const CATEGORIES: Array<[string, (f: Frame) => boolean]> = [
   ["decode inbound request", file("decode-request.ts", "decode-messages.ts", "decode-content.ts")],
   ["encode upstream request", file("encode-request.ts", "encode-messages.ts", "encode-blocks.ts")],
   ["decode upstream response/SSE", file("decode-result.ts", "decode-stream.ts", "sse-reader.ts", "eventsource-parser", "stream-blocks.ts")],
-  ["encode inbound response/SSE", file("encode-result.ts", "encode-stream.ts")],
+  // same format in and out, the passthrough rewrite does the encoder's job
+  ["encode inbound response/SSE, or passthrough rewrite", file("encode-result.ts", "encode-stream.ts", "/encoder-writer.ts", "/passthrough.ts", "/passthrough-stream.ts", "/chunk-head.ts", "/json-object.ts", "/sse-frame.ts")],
   ["upstream call (transport, fetch)", file("/providers/transport.ts", "/providers/first-byte-deadline.ts", "/gateway/completion-attempt.ts")],
   ["pricing (billing/)", file("/src/billing/")],
   ["other gateway orchestration", file("/src/gateway/", "/modules/inference/")],

@@ -11,10 +11,13 @@ import type { UpstreamOperation } from "./fallback";
 import { readSse } from "./sse-reader";
 import { httpFailure, transportFailure, type UpstreamFailure } from "./upstream-failure";
 
+/** One upstream event and the IR parts decoded from it; `event` is null for what the decoder produced when the upstream closed. */
+export type DecodedEvent = { event: SseEvent | null; parts: IRStreamPart[] };
+
 /** An upstream stream that has produced its first output: the rest is read by the stream pipeline. */
 export type UpstreamStream = {
-  /** what the decoder produced up to and including the first output part */
-  firstParts: IRStreamPart[];
+  /** the events read up to and including the one that gave the first output part */
+  first: DecodedEvent[];
   events: AsyncGenerator<SseEvent[]>;
   decoder: UpstreamStreamDecoder;
 };
@@ -94,12 +97,14 @@ async function readFirstOutput(res: Response, codec: UpstreamCodec, deadline: { 
   if (!res.body) return transportFailure("upstream sent no body", { status: 502 });
   const events = readSse(res.body);
   const decoder = codec.createStreamDecoder();
+  const decoded: DecodedEvent[] = [];
   const preamble: IRStreamPart[] = [];
   try {
     for (;;) {
       const next = await events.next();
-      const parts = next.done ? decoder.end() : next.value.flatMap((e) => decoder.push(e));
-      preamble.push(...parts);
+      const read: DecodedEvent[] = next.done ? [{ event: null, parts: decoder.end() }] : next.value.map((event) => ({ event, parts: decoder.push(event) }));
+      for (const { parts } of read) preamble.push(...parts);
+      decoded.push(...read);
       // the upstream has started its answer: from here on its pace is the model's, not a dead connection's
       if (preamble.length > 0) deadline.met();
       const first = preamble.find((p) => p.type !== "start" && p.type !== "usage");
@@ -107,7 +112,7 @@ async function readFirstOutput(res: Response, codec: UpstreamCodec, deadline: { 
         await events.return(undefined);
         return { ok: false, kind: "event", status: first.status, message: first.message, timedOut: false };
       }
-      if (first) return { ok: true, status: res.status, value: { kind: "stream", stream: { firstParts: preamble, events, decoder } } };
+      if (first) return { ok: true, status: res.status, value: { kind: "stream", stream: { first: decoded, events, decoder } } };
       if (next.done) return transportFailure("upstream stream ended before any output", { status: 502 });
     }
   } catch (err) {

@@ -13,6 +13,8 @@ import { planInference, type InferenceInput, type InferencePlan } from "./plan";
 import { commitGeneration, NOT_RECORDED, recordNotServed } from "./record";
 import { rememberResponseItems, terminalResponseOf } from "./response-memory";
 import { pipeStream } from "./stream-pipeline";
+import { encoderWriter } from "./encoder-writer";
+import { passthroughFor } from "./passthrough";
 import { completeUsage } from "./usage-estimate";
 
 /** How long a streaming request's 200 is held back waiting for the upstream's first event. */
@@ -55,9 +57,9 @@ async function respondJson(deps: AppContext, plan: InferencePlan, attempted: Att
   const { usage, estimated } = await completeUsage(result.usage, plan.ir, resultText(result));
   const money = chargeServed(plan, attempted, usage);
   const ctx = encodeContext(plan, candidate.model.id, candidate.endpoint.provider.name);
-  const encoded = plan.inbound.encodeResult({ ...result, usage }, ctx, money.settlement);
-  // same format in and out: what the upstream said beyond what the gateway encodes reaches the client too
-  const body = candidate.endpoint.provider.api === plan.format ? { ...value.raw, ...encoded } : encoded;
+  const passthrough = passthroughFor(plan, candidate);
+  const settled = { ...result, usage };
+  const body = passthrough ? passthrough.rewriteResult(value.raw, settled, ctx, money.settlement) : plan.inbound.encodeResult(settled, ctx, money.settlement);
   // kept beside the generation record, not after it: the last bytes wait for both at once
   const remembered = plan.memory ? rememberResponseItems(deps, plan.memory, body, deps.clock()) : undefined;
   try {
@@ -112,13 +114,14 @@ async function streamAnswer(deps: AppContext, plan: InferencePlan, attempt: Atte
 
 async function streamServed(deps: AppContext, plan: InferencePlan, served: Served<UpstreamAnswer>, upstream: UpstreamStream, client: ClientStream): Promise<void> {
   const promptTokens = (await plan.promptTokens) ?? undefined;
-  const encoder = plan.inbound.createStreamEncoder({ ...encodeContext(plan, served.candidate.model.id, served.candidate.endpoint.provider.name), promptTokens });
-  const piped = await pipeStream(upstream, encoder, client, deps.clock);
+  const ctx = { ...encodeContext(plan, served.candidate.model.id, served.candidate.endpoint.provider.name), promptTokens };
+  const writer = passthroughFor(plan, served.candidate)?.createStreamWriter(ctx) ?? encoderWriter(plan.inbound.createStreamEncoder(ctx));
+  const piped = await pipeStream(upstream, writer, client, deps.clock);
   const { end, meter } = piped;
   // the meter has merged every usage the upstream reported, the finish part's included
   const { usage, estimated } = await completeUsage(meter.usage, plan.ir, meter.outputText);
   const money = chargeServed(plan, served, usage);
-  const last = end === null ? "" : end.type === "finish" ? encoder.finish({ ...end, usage }, money.settlement) : encoder.encode(end);
+  const last = end === null ? "" : end.type === "finish" ? writer.finish({ ...end, usage }, money.settlement) : writer.error(end);
   const remembered = plan.memory && end?.type === "finish" ? rememberResponseItems(deps, plan.memory, terminalResponseOf(piped.pending + last), deps.clock()) : undefined;
   const recorded = commitGeneration(deps, plan.facts, served, served.attempts, {
     usage,
@@ -141,7 +144,7 @@ async function streamServed(deps: AppContext, plan: InferencePlan, served: Serve
     await remembered;
     client.write(piped.pending + last);
   } catch {
-    client.write(encoder.encode({ type: "error", status: 503, message: NOT_RECORDED }));
+    client.write(writer.error({ type: "error", status: 503, message: NOT_RECORDED }));
   }
 }
 

@@ -1,4 +1,5 @@
 import { createParser } from "eventsource-parser";
+import { parseEventData } from "../formats/json-object";
 import type { SseEvent } from "../ir/codec";
 
 /**
@@ -10,7 +11,9 @@ export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator
   let queue: SseEvent[] = [];
   const parser = createParser({
     onEvent(e) {
-      queue.push(e.event ? { event: e.event, data: e.data } : { data: e.data });
+      const json = parseEventData(e.data);
+      if (json === undefined) queue.push(e.event ? { event: e.event, data: e.data } : { data: e.data });
+      else queue.push(e.event ? { event: e.event, data: e.data, json } : { data: e.data, json });
     },
   });
   const decoder = new TextDecoder();

@@ -23,6 +23,8 @@ export interface InboundCodec<Body = unknown, Result = Record<string, unknown>> 
   /** the whole answer; `settlement` carries the money and service metadata the IR usage does not */
   encodeResult(result: IRResult, ctx: EncodeContext, settlement: Settlement): Result;
   createStreamEncoder(ctx: EncodeContext): InboundStreamEncoder;
+  /** same format in and out: the upstream's own answer, changed only where the gateway must */
+  passthrough: PassthroughCodec;
   /** the error body clients of this format expect, for an HTTP error status */
   errorBody(status: number, message: string, metadata?: Record<string, unknown>): Record<string, unknown>;
   /**
@@ -39,8 +41,40 @@ export interface InboundStreamEncoder {
   finish(part: IRFinishPart, settlement: Settlement): string;
 }
 
-/** One server-sent event as parsed from an upstream stream. */
-export type SseEvent = { event?: string; data: string };
+export type IRErrorPart = Extract<IRStreamPart, { type: "error" }>;
+
+/**
+ * Writes a streamed answer in the client's format, either from IR parts (an inbound encoder) or
+ * from the upstream's own events (same-format passthrough). The stream pipeline drives it.
+ */
+export interface StreamWriter {
+  /**
+   * SSE text to send now for one upstream event and the parts decoded from it (`event` null: the
+   * parts the decoder produced when the upstream closed). Parts from an end part (`finish` or
+   * `error`) on are not written here: what belongs to the end is held back for `finish` / `error`.
+   */
+  write(event: SseEvent | null, parts: readonly IRStreamPart[]): string;
+  /** SSE text that ends the stream, with what the gateway charged; "" once the stream has ended */
+  finish(part: IRFinishPart, settlement: Settlement): string;
+  /** the stream's terminal error event; "" once the stream has ended */
+  error(part: IRErrorPart): string;
+}
+
+/**
+ * Same format in and out: the upstream's JSON or SSE reaches the client as it came, with only the
+ * changes the gateway must make (its id and model, the usage it charged, its own fields).
+ */
+export interface PassthroughCodec {
+  /** the upstream's JSON answer (`raw`) as the client gets it; `result` is its decoding, usage completed */
+  rewriteResult(raw: Record<string, unknown>, result: IRResult, ctx: EncodeContext, settlement: Settlement): Record<string, unknown>;
+  createStreamWriter(ctx: EncodeContext): StreamWriter;
+}
+
+/**
+ * One server-sent event as parsed from an upstream stream. `json` is its data parsed once by the
+ * reader, for the decoder and a passthrough writer alike; absent when the data is not JSON.
+ */
+export type SseEvent = { event?: string; data: string; json?: unknown };
 
 /** A format we speak to upstreams: encode the IR request, decode their answer. */
 export interface UpstreamCodec {

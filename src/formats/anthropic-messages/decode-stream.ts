@@ -23,7 +23,7 @@ class MessagesStreamDecoder implements UpstreamStreamDecoder {
     if (this.finished || event.data === "[DONE]") return [];
     let data: WireEvent;
     try {
-      data = JSON.parse(event.data) as WireEvent;
+      data = (event.json ?? JSON.parse(event.data)) as WireEvent;
     } catch {
       return this.fail(502, "Upstream sent an event that is not JSON");
     }

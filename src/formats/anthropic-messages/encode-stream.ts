@@ -36,6 +36,26 @@ function startBlock(block: IRStreamBlock): Record<string, unknown> {
   return { type: "text", text: "" };
 }
 
+/** The in-stream error event that ends a failed stream. */
+export function streamErrorEvent(part: Extract<IRStreamPart, { type: "error" }>): string {
+  const type = isAnthropicErrorType(part.errorType) ? part.errorType : errorTypeForStatus(part.status);
+  return sseEvent("error", { error: { type, message: part.message } });
+}
+
+/** message_delta of a finished answer: its stop reason and the usage the gateway charged. */
+export function settledMessageDelta(part: IRFinishPart, settlement: Settlement): string {
+  const stopReason = encodeStopReason(part.finishReason, part.stopSequence, part.nativeFinishReason);
+  return sseEvent("message_delta", {
+    delta: {
+      stop_reason: stopReason,
+      stop_sequence: stopReason === "stop_sequence" ? (part.stopSequence ?? null) : null,
+      stop_details: null,
+      container: null,
+    },
+    usage: encodeSettledUsage(part.usage, settlement),
+  });
+}
+
 class MessagesStreamEncoder implements InboundStreamEncoder {
   private started = false;
   private done = false;
@@ -57,8 +77,7 @@ class MessagesStreamEncoder implements InboundStreamEncoder {
     }
     if (part.type === "error") {
       this.done = true;
-      const type = isAnthropicErrorType(part.errorType) ? part.errorType : errorTypeForStatus(part.status);
-      return sseEvent("error", { error: { type, message: part.message } });
+      return streamErrorEvent(part);
     }
     return this.messageStart() + this.blockPart(part);
   }
@@ -67,18 +86,7 @@ class MessagesStreamEncoder implements InboundStreamEncoder {
     if (this.done) return "";
     const head = this.messageStart() + this.closeOpen();
     this.done = true;
-    const stopReason = encodeStopReason(part.finishReason, part.stopSequence, part.nativeFinishReason);
-    const messageDelta = sseEvent("message_delta", {
-      delta: {
-        stop_reason: stopReason,
-        stop_sequence: stopReason === "stop_sequence" ? (part.stopSequence ?? null) : null,
-        stop_details: null,
-        container: null,
-      },
-      usage: encodeSettledUsage(part.usage, settlement),
-    });
-    const stop = sseEvent("message_stop", withServiceMetadata(settlement));
-    return head + messageDelta + stop;
+    return head + settledMessageDelta(part, settlement) + sseEvent("message_stop", withServiceMetadata(settlement));
   }
 
   private messageStart(): string {

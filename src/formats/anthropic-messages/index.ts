@@ -7,6 +7,8 @@ import { encodeRequest } from "./encode-request";
 import { encodeResult } from "./encode-result";
 import { createStreamEncoder } from "./encode-stream";
 import { anthropicErrorBody, errorDetailsOf } from "./errors";
+import { rewriteMessagesResult } from "./passthrough";
+import { createMessagesPassthroughStream } from "./passthrough-stream";
 import type { MessagesRequestBody, MessagesResult } from "./schema";
 
 /** Clients speaking the Anthropic Messages API to the gateway (POST /messages). */
@@ -14,6 +16,7 @@ export const anthropicInbound: InboundCodec<MessagesRequestBody, MessagesResult>
   decodeRequest: (body, headers) => decodeRequest(body, headers),
   encodeResult,
   createStreamEncoder,
+  passthrough: { rewriteResult: rewriteMessagesResult, createStreamWriter: createMessagesPassthroughStream },
   // Anthropic's SDKs key error classes off `error.type`, and causes off `error.details.error_code`
   errorBody: (status, message, metadata) => anthropicErrorBody(status, message, undefined, errorDetailsOf(metadata)),
   // message_start carries input_tokens, and clients such as LangChain read them only there

@@ -31,7 +31,7 @@ class ChatStreamDecoder implements UpstreamStreamDecoder {
     if (data === "[DONE]") return this.finish(out);
     let chunk: WireStreamChunk;
     try {
-      chunk = JSON.parse(data) as WireStreamChunk;
+      chunk = (event.json ?? JSON.parse(data)) as WireStreamChunk;
     } catch {
       return this.fail(out, 502, "Upstream sent a malformed stream chunk");
     }

@@ -13,6 +13,10 @@ const joined = (texts: string[]): string | null => (texts.length > 0 ? texts.joi
 
 type ToolCall = NonNullable<ChatAnswer["tool_calls"]>[number];
 
+/** The message's `reasoning`: the readable reasoning text, null when there is none. */
+export const reasoningText = (reasoning: readonly IRReasoningPart[]): string | null =>
+  joined(reasoning.filter((part) => !part.redacted && part.text !== "").map((part) => part.text));
+
 export function encodeAssistantAnswer(content: readonly IRAssistantPart[]): ChatAnswer {
   const texts: string[] = [];
   const refusals: string[] = [];
@@ -28,7 +32,7 @@ export function encodeAssistantAnswer(content: readonly IRAssistantPart[]): Chat
     role: "assistant",
     content: joined(texts),
     refusal: joined(refusals),
-    reasoning: joined(reasoning.filter((part) => !part.redacted && part.text !== "").map((part) => part.text)),
+    reasoning: reasoningText(reasoning),
     ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
     ...(reasoning.length > 0 ? { reasoning_details: encodeReasoningDetails(reasoning) } : {}),
   };

@@ -1,6 +1,6 @@
 import type { EncodeContext, InboundStreamEncoder } from "../../ir/codec";
 import type { Settlement } from "../../ir/settlement";
-import type { IRFinishPart, IRStreamBlock, IRStreamPart } from "../../ir/types";
+import type { IRFinishPart, IRStreamBlock, IRStreamPart, IRUsage } from "../../ir/types";
 import { withServiceMetadata } from "../service-metadata";
 import { chatStreamError } from "./errors";
 import { toChatFinishReason } from "./finish-reason";
@@ -17,6 +17,21 @@ type OpenBlock =
   | { type: "reasoning"; block: ReasoningBlock; detailIndex?: number; pendingEncrypted?: string };
 
 const frame = (chunk: unknown) => `data: ${JSON.stringify(chunk)}\n\n`;
+
+export function chunkEnvelope(ctx: EncodeContext, extra: Record<string, unknown>): Record<string, unknown> {
+  const { generationId: id, created, model, provider } = ctx;
+  return { id, object: "chat.completion.chunk", created, model, ...(provider === undefined ? {} : { provider }), ...extra };
+}
+
+/** The usage-only chunk that closes a stream, with what the gateway charged. */
+export function settledUsageChunk(ctx: EncodeContext, usage: IRUsage, settlement: Settlement): Record<string, unknown> {
+  return chunkEnvelope(ctx, { choices: [], usage: encodeChatUsage(usage, settlement), ...withServiceMetadata(settlement) });
+}
+
+/** In-band error after the 200 went out: one last chunk, no [DONE]. */
+export function errorChunk(ctx: EncodeContext, part: Extract<IRStreamPart, { type: "error" }>): string {
+  return frame(chunkEnvelope(ctx, { error: chatStreamError(part), choices: [{ index: 0, delta: { content: "" }, finish_reason: "error" }] }));
+}
 
 class ChatStreamEncoder implements InboundStreamEncoder {
   private blocks = new Map<number, OpenBlock>();
@@ -64,20 +79,14 @@ class ChatStreamEncoder implements InboundStreamEncoder {
     this.done = true;
     const reason = toChatFinishReason(part.finishReason);
     const last = unclosed + this.delta({}, reason, { native_finish_reason: part.nativeFinishReason ?? null });
-    const usage = { choices: [], usage: encodeChatUsage(part.usage, settlement), ...withServiceMetadata(settlement) };
-    return last + frame(this.envelope(usage)) + "data: [DONE]\n\n";
-  }
-
-  private envelope(extra: Record<string, unknown>): Record<string, unknown> {
-    const { generationId: id, created, model, provider } = this.ctx;
-    return { id, object: "chat.completion.chunk", created, model, ...(provider === undefined ? {} : { provider }), ...extra };
+    return last + frame(settledUsageChunk(this.ctx, part.usage, settlement)) + "data: [DONE]\n\n";
   }
 
   /** One choice chunk; the first chunk of the stream also names the role, as OpenAI does. */
   private delta(delta: Record<string, unknown>, finishReason: string | null = null, extra: Record<string, unknown> = {}): string {
     const withRole = this.roleSent ? delta : { role: "assistant", ...delta };
     this.roleSent = true;
-    return frame(this.envelope({ choices: [{ index: 0, delta: withRole, finish_reason: finishReason, ...extra }] }));
+    return frame(chunkEnvelope(this.ctx, { choices: [{ index: 0, delta: withRole, finish_reason: finishReason, ...extra }] }));
   }
 
   private blockStart(index: number, block: IRStreamBlock): string {
@@ -122,10 +131,9 @@ class ChatStreamEncoder implements InboundStreamEncoder {
     return this.delta({ reasoning_details: [this.details.encryptedItem(open.block, data)] });
   }
 
-  /** In-band error after the 200 went out: one last chunk, no [DONE]. */
   private error(part: Extract<IRStreamPart, { type: "error" }>): string {
     this.done = true;
-    return frame(this.envelope({ error: chatStreamError(part), choices: [{ index: 0, delta: { content: "" }, finish_reason: "error" }] }));
+    return errorChunk(this.ctx, part);
   }
 }
 

@@ -7,6 +7,8 @@ import { encodeChatRequest } from "./encode-request";
 import { encodeChatResult } from "./encode-result";
 import { createChatStreamEncoder } from "./encode-stream";
 import { chatErrorBody } from "./errors";
+import { rewriteChatResult } from "./passthrough";
+import { createChatPassthroughStream } from "./passthrough-stream";
 import type { ChatRequestBody, ChatResult } from "./schema";
 
 /** OpenAI Chat Completions, as clients speak it to us. */
@@ -14,6 +16,7 @@ export const openaiChatInbound: InboundCodec<ChatRequestBody, ChatResult> = {
   decodeRequest: decodeChatRequest,
   encodeResult: encodeChatResult,
   createStreamEncoder: createChatStreamEncoder,
+  passthrough: { rewriteResult: rewriteChatResult, createStreamWriter: createChatPassthroughStream },
   errorBody: chatErrorBody,
 };
 

@@ -30,7 +30,7 @@ export class ResponsesStreamDecoder implements UpstreamStreamDecoder {
     if (this.finished || event.data === "[DONE]") return [];
     let data: WireEvent;
     try {
-      data = JSON.parse(event.data) as WireEvent;
+      data = (event.json ?? JSON.parse(event.data)) as WireEvent;
     } catch {
       return [];
     }

@@ -1,7 +1,7 @@
 import type { EncodeContext } from "../../ir/codec";
 import type { Settlement } from "../../ir/settlement";
 import { serviceMetadataOf } from "../service-metadata";
-import type { IRResult } from "../../ir/types";
+import type { IRFinishReason, IRResult, IRUsage } from "../../ir/types";
 import {
   derivedItemId,
   functionCallItem,
@@ -16,7 +16,7 @@ import {
   refusal,
 } from "./output-items";
 import { statusForFinish } from "./finish-reason";
-import { responseEnvelope } from "./response-envelope";
+import { type EnvelopeState, responseEnvelope } from "./response-envelope";
 import type { ResponsesResult } from "./schema";
 import { encodeResponsesUsage } from "./usage";
 
@@ -49,15 +49,19 @@ export function encodeOutput(result: IRResult, generationId: string, shape: Reas
   return output;
 }
 
-export function encodeResponsesResult(result: IRResult, ctx: EncodeContext, settlement: Settlement): ResponsesResult {
-  const output = encodeOutput(result, ctx.generationId, reasoningShapeOf(ctx.request));
-  const settled = { output, usage: encodeResponsesUsage(result.usage, settlement), serviceMetadata: serviceMetadataOf(settlement) };
-  if (result.finishReason === "error") {
-    return responseEnvelope(ctx, {
+/** A finished answer's envelope state: status by its finish reason, the usage and metadata the gateway settled. */
+export function settledState(finishReason: IRFinishReason, output: OutputItem[], usage: IRUsage, settlement: Settlement): EnvelopeState {
+  const settled = { output, usage: encodeResponsesUsage(usage, settlement), serviceMetadata: serviceMetadataOf(settlement) };
+  if (finishReason === "error") {
+    return {
       status: "failed",
       ...settled,
       error: { code: "server_error", message: "The upstream model stopped with an error", errorType: "server" },
-    });
+    };
   }
-  return responseEnvelope(ctx, { ...statusForFinish(result.finishReason), ...settled });
+  return { ...statusForFinish(finishReason), ...settled };
+}
+
+export function encodeResponsesResult(result: IRResult, ctx: EncodeContext, settlement: Settlement): ResponsesResult {
+  return responseEnvelope(ctx, settledState(result.finishReason, encodeOutput(result, ctx.generationId, reasoningShapeOf(ctx.request)), result.usage, settlement));
 }

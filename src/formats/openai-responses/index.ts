@@ -7,6 +7,8 @@ import { encodeResponsesRequest } from "./encode-request";
 import { encodeResponsesResult } from "./encode-result";
 import { createResponsesStreamEncoder } from "./encode-stream";
 import { responsesErrorBody } from "./errors";
+import { rewriteResponsesResult } from "./passthrough";
+import { createResponsesPassthroughStream } from "./passthrough-stream";
 import type { ResponsesRequestBody, ResponsesResult } from "./schema";
 
 /** What clients calling `POST /responses` speak. */
@@ -14,6 +16,7 @@ export const openaiResponsesInbound: InboundCodec<ResponsesRequestBody, Response
   decodeRequest: decodeResponsesRequest,
   encodeResult: encodeResponsesResult,
   createStreamEncoder: createResponsesStreamEncoder,
+  passthrough: { rewriteResult: rewriteResponsesResult, createStreamWriter: createResponsesPassthroughStream },
   errorBody: responsesErrorBody,
 };
 

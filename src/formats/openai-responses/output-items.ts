@@ -25,7 +25,7 @@ export type OutputItem = Static<typeof OutputItemSchema>;
 export type ItemStatus = OutputMessage["status"];
 
 /** Ids derive from the generation id and output index so they are stable within (and across) encodings. */
-export const derivedItemId = (prefix: "msg" | "rs" | "fc", generationId: string, outputIndex: number): string =>
+export const derivedItemId = (prefix: string, generationId: string, outputIndex: number): string =>
   `${prefix}_${generationId}_${outputIndex}`;
 
 export const outputText = (text: string): OutputTextContent => ({ type: "output_text", text, annotations: [] });

@@ -1,7 +1,7 @@
 // Turns one MockTurn into the HTTP response for one recorded request:
 // failure modes first (reset, hang, delay, error status, invalid body), then
 // the format's JSON or SSE rendering.
-import type { MockTurn, RecordedRequest, RenderContext } from "./types.ts";
+import type { MockTurn, RecordedRequest, RenderContext, SseEvent } from "./types.ts";
 import type { Format } from "./formats.ts";
 import { invalidBody, openAiErrorBody } from "./render-error.ts";
 import { resetStream, sseStream } from "./sse-stream.ts";
@@ -40,6 +40,16 @@ function headersFor(format: Format | undefined, turn: MockTurn, ex: Exchange, co
   if (contentType === "text/event-stream") h.set("cache-control", "no-cache");
   for (const [k, v] of Object.entries(turn.headers ?? {})) h.set(k, v);
   return h;
+}
+
+function alterEvent(event: SseEvent, alter: (value: any) => any): SseEvent {
+  let value: unknown;
+  try {
+    value = JSON.parse(event.data);
+  } catch {
+    return event;
+  }
+  return { ...event, data: JSON.stringify(alter(value)) };
 }
 
 export async function respond(format: Format | undefined, turn: MockTurn, ex: Exchange): Promise<Response> {
@@ -83,10 +93,12 @@ export async function respond(format: Format | undefined, turn: MockTurn, ex: Ex
   }
   if (!stream || !format.events) {
     markClosed(rec);
-    return Response.json(format.json(turn, ctx), { status, headers: headersFor(format, turn, ex, "application/json") });
+    const json = format.json(turn, ctx);
+    return Response.json(turn.alter ? turn.alter(json) : json, { status, headers: headersFor(format, turn, ex, "application/json") });
   }
 
   let events = format.events(turn, ctx);
+  if (turn.alter) events = events.map((e) => alterEvent(e, turn.alter!));
   if (turn.streamError) {
     const { afterEvents, message, type } = turn.streamError;
     events = [...events.slice(0, afterEvents), ...format.streamError(turn, ctx, afterEvents, message ?? "mock stream error", type)];

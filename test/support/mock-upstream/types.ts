@@ -74,6 +74,9 @@ export type MockTurn = {
   hang?: boolean;
   /** 200 with a body that is not valid for the format. true = a canned body; a string = that exact body. */
   invalidBody?: boolean | string;
+  /** Changes the rendered answer before it is sent: the JSON body, or the parsed data of each SSE
+   *  event that is JSON (to add fields the gateway does not know, say). */
+  alter?: (value: any) => any;
   /** /embeddings: one vector per input. Default: a small deterministic vector per input. */
   embedding?: number[][];
 };

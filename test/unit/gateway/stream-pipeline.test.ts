@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import type { InboundStreamEncoder, SseEvent, UpstreamStreamDecoder } from "../../../src/ir/codec";
+import type { SseEvent, UpstreamStreamDecoder } from "../../../src/ir/codec";
 import type { IRStreamPart } from "../../../src/ir/types";
 import { ClientStream } from "../../../src/gateway/client-stream";
+import { encoderWriter } from "../../../src/gateway/encoder-writer";
 import { pipeStream } from "../../../src/gateway/stream-pipeline";
 import type { UpstreamStream } from "../../../src/gateway/completion-attempt";
 
@@ -14,10 +15,10 @@ const decoder = (endParts: IRStreamPart[] = []): UpstreamStreamDecoder => ({
 const ev = (...parts: IRStreamPart[]): SseEvent => ({ data: JSON.stringify(parts) });
 
 /** Encodes a part as its type and text, so the client's bytes show what was encoded and in which write. */
-const encoder: InboundStreamEncoder = {
+const encoder = encoderWriter({
   encode: (p) => `${p.type}${"text" in p ? `:${p.text}` : ""};`,
   finish: () => "finish;",
-};
+});
 
 async function* reads(batches: SseEvent[][], onRead?: (i: number) => void, failAfter?: number): AsyncGenerator<SseEvent[]> {
   for (const [i, batch] of batches.entries()) {
@@ -35,7 +36,7 @@ function upstream(firstParts: IRStreamPart[], batches: SseEvent[][], o: { end?: 
     returned = true;
     return ret(v);
   };
-  return { firstParts, events, decoder: decoder(o.end), returned: () => returned };
+  return { first: [{ event: ev(...firstParts), parts: firstParts }], events, decoder: decoder(o.end), returned: () => returned };
 }
 
 async function chunks(client: ClientStream): Promise<string[]> {
