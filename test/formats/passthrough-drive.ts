@@ -43,4 +43,4 @@ export function wholeStream(upstream: UpstreamCodec, writer: StreamWriter, event
   return written + (end.type === "finish" ? writer.finish(end, settlement) : writer.error(end));
 }
 
-export const passthroughWriter = (inbound: InboundCodec<any>): StreamWriter => inbound.passthrough.createStreamWriter(CTX);
+export const passthroughWriter = (inbound: InboundCodec<any>, ctx: EncodeContext = CTX): StreamWriter => inbound.passthrough.createStreamWriter(ctx);

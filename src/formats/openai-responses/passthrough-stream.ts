@@ -6,7 +6,8 @@ import { eventObject, isJsonObject, type JsonObject } from "../json-object";
 import { sseFrame } from "../sse-frame";
 import { settledState } from "./encode-result";
 import { responsesErrorCode } from "./errors";
-import type { OutputItem } from "./output-items";
+import { type OutputItem, type ReasoningShape, reasoningShapeOf } from "./output-items";
+import { inRequestShape, ReasoningEventShaper } from "./passthrough-reasoning";
 import { OutputItemIds, rewriteOutput, settledResponse } from "./passthrough";
 
 /**
@@ -25,9 +26,13 @@ class ResponsesPassthroughStream implements StreamWriter {
   private readonly ids: OutputItemIds;
   /** the latest snapshot of each output item, by output index, for a response that fails */
   private readonly items = new Map<number, JsonObject>();
+  private readonly shape: ReasoningShape;
+  private readonly reasoning: ReasoningEventShaper;
 
   constructor(private readonly ctx: EncodeContext) {
     this.ids = new OutputItemIds(ctx.generationId);
+    this.shape = reasoningShapeOf(ctx.request);
+    this.reasoning = new ReasoningEventShaper(this.shape);
   }
 
   write(event: SseEvent | null, parts: readonly IRStreamPart[]): string {
@@ -40,7 +45,8 @@ class ResponsesPassthroughStream implements StreamWriter {
       this.held.push(data);
       return "";
     }
-    return this.emit(this.rewrite(data, event.event));
+    const named = typeof data.type === "string" || event.event === undefined ? data : { ...data, type: event.event };
+    return this.reasoning.events(named).map((out) => this.emit(this.rewrite(out))).join("");
   }
 
   finish(part: IRFinishPart, settlement: Settlement): string {
@@ -67,16 +73,16 @@ class ResponsesPassthroughStream implements StreamWriter {
    * list, or the items streamed when the upstream's final event carries none.
    */
   private finalResponse(upstream: JsonObject, part: IRFinishPart, settlement: Settlement): JsonObject {
-    const final = rewriteOutput(upstream.output, this.ids);
+    const final = rewriteOutput(upstream.output, this.ids, this.shape);
     const output = final.length > 0 ? final : ([...this.items.entries()].sort(([a], [b]) => a - b).map(([, item]) => item) as OutputItem[]);
     return settledResponse(upstream, this.ctx, settledState(part.finishReason, output, part.usage, settlement));
   }
 
-  private rewrite(data: JsonObject, eventName?: string): JsonObject {
-    let out = typeof data.type === "string" || eventName === undefined ? data : { ...data, type: eventName };
+  private rewrite(data: JsonObject): JsonObject {
+    let out = data;
     if (isJsonObject(data.item)) {
       const outputIndex = typeof data.output_index === "number" ? data.output_index : this.items.size;
-      const item = this.ids.rewrite(data.item, outputIndex);
+      const item = inRequestShape(this.ids.rewrite(data.item, outputIndex), this.shape);
       this.items.set(outputIndex, item);
       out = { ...out, item };
     }
@@ -87,7 +93,7 @@ class ResponsesPassthroughStream implements StreamWriter {
       if (typeof name === "string") out = { ...out, name };
     }
     if (isJsonObject(data.response)) {
-      out = { ...out, response: settledResponse(data.response, this.ctx, { status: "in_progress", output: rewriteOutput(data.response.output, this.ids) }) };
+      out = { ...out, response: settledResponse(data.response, this.ctx, { status: "in_progress", output: rewriteOutput(data.response.output, this.ids, this.shape) }) };
     }
     return out;
   }

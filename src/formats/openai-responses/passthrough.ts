@@ -3,13 +3,14 @@ import type { Settlement } from "../../ir/settlement";
 import type { IRResult } from "../../ir/types";
 import { isJsonObject, type JsonObject } from "../json-object";
 import { settledState } from "./encode-result";
-import { derivedItemId, type OutputItem } from "./output-items";
+import { derivedItemId, type OutputItem, type ReasoningShape, reasoningShapeOf } from "./output-items";
+import { inRequestShape } from "./passthrough-reasoning";
 import { type EnvelopeState, responseEnvelope } from "./response-envelope";
 
 /**
  * Same format in and out (a Responses client, an openai-responses upstream): the upstream's output
- * items reach the client as it sent them (reasoning in its own shape, item types and fields the
- * gateway does not know included). The gateway lays its own envelope over the upstream's response
+ * items reach the client as it sent them (item types and fields the gateway does not know
+ * included; reasoning in the shape the request asked for, see passthrough-reasoning.ts). The gateway lays its own envelope over the upstream's response
  * (id, model, status, the request as the client sent it, usage with what it charged, output_text)
  * and gives each output item an id of this answer's own.
  */
@@ -48,10 +49,10 @@ export class OutputItemIds {
   }
 }
 
-/** An upstream output list under this answer's item ids. */
-export function rewriteOutput(output: unknown, ids: OutputItemIds): OutputItem[] {
+/** An upstream output list under this answer's item ids, reasoning in the request's shape. */
+export function rewriteOutput(output: unknown, ids: OutputItemIds, shape: ReasoningShape): OutputItem[] {
   if (!Array.isArray(output)) return [];
-  return output.map((item, i) => (isJsonObject(item) ? ids.rewrite(item, i) : item)) as OutputItem[];
+  return output.map((item, i) => (isJsonObject(item) ? inRequestShape(ids.rewrite(item, i), shape) : item)) as OutputItem[];
 }
 
 /**
@@ -63,6 +64,6 @@ export function settledResponse(upstream: JsonObject, ctx: EncodeContext, state:
 }
 
 export function rewriteResponsesResult(raw: JsonObject, result: IRResult, ctx: EncodeContext, settlement: Settlement): JsonObject {
-  const output = rewriteOutput(raw.output, new OutputItemIds(ctx.generationId));
+  const output = rewriteOutput(raw.output, new OutputItemIds(ctx.generationId), reasoningShapeOf(ctx.request));
   return settledResponse(raw, ctx, settledState(result.finishReason, output, result.usage, settlement));
 }
