@@ -2,21 +2,30 @@
 import { ConfigError, loadConfig } from "./config";
 import { configCheckCommand, keysCommand, migrateCommand, usersCommand, versionCommand } from "./cli/commands";
 import { USAGE, UsageError } from "./cli/usage";
-import { startGateway } from "./server";
+import { startGateway, type RunningGateway } from "./server";
 
 const out = (line: string) => process.stdout.write(line + "\n");
 
 async function serve(): Promise<void> {
+  // SIGHUP would end the process (exit 129); one that arrives while starting is applied once listening
+  let gateway: RunningGateway | undefined;
+  let reloadPending = false;
+  process.on("SIGHUP", () => {
+    if (gateway) gateway.reload(() => loadConfig());
+    else reloadPending = true;
+  });
   const config = loadConfig();
-  const gateway = await startGateway(config);
+  gateway = await startGateway(config);
   if (gateway.boot.createdManagementKey) {
     out("Created the initial management key. It is shown only this once; store it now:");
     out(`  ${gateway.boot.createdManagementKey}`);
   }
-  out(`gateway listening on port ${gateway.port}`);
+  out(`gateway listening on port ${gateway.port}${config.database.dialect === "sqlite" ? ` (data directory ${config.dataDir})` : ""}`);
+  if (reloadPending) gateway.reload(() => loadConfig());
+  const running = gateway;
   const shutdown = async () => {
     // finish answers in flight so their generations are recorded, then close
-    await gateway.stop({ graceful: true });
+    await running.stop({ graceful: true });
     process.exit(0);
   };
   process.on("SIGINT", shutdown);
