@@ -10,6 +10,7 @@ import { ConfigError, configIssue, type ConfigIssue } from "./config-error";
 import { parseYaml } from "./config-yaml";
 
 export { ConfigError } from "./config-error";
+export { describeConfig } from "./config-describe";
 
 /** The only reader of process.env and gateway.yaml. */
 
@@ -250,29 +251,6 @@ export function ensureDataDir(config: Pick<Config, "databasePath">): string {
   if (config.databasePath !== ":memory:" && existsSync(config.databasePath) && !writable(config.databasePath))
     throw new ConfigError("DATABASE_URL", `a SQLite file this user (uid ${process.getuid?.() ?? "?"}) may write: permission denied on ${config.databasePath}`);
   return dir;
-}
-
-export function maskSecret(secret: string | undefined): string | undefined {
-  if (!secret) return secret;
-  return secret.length <= 8 ? "****" : `${secret.slice(0, 4)}…${secret.slice(-2)}`;
-}
-
-/** A URL with its password (or token) masked. */
-export function maskUrlCredentials(url: string): string {
-  return url.replace(/\/\/([^:@/]*):([^@/]*)@/, (_, user: string) => `//${user}:****@`).replace(/\/\/([^:@/]+)@/, "//****@");
-}
-
-/** The effective config with secrets masked, for `config check`. */
-export function describeConfig(config: Config): Record<string, unknown> {
-  const { env: _env, ...rest } = config;
-  return {
-    ...rest,
-    database: config.database.dialect === "postgres" ? { ...config.database, url: maskUrlCredentials(config.database.url) } : config.database,
-    redis: config.redis ? { ...config.redis, url: maskUrlCredentials(config.redis.url) } : undefined,
-    adminKey: maskSecret(config.adminKey),
-    secretKey: maskSecret(config.secretKey),
-    providers: config.providers.map((p) => ({ ...p, api_key: maskSecret(p.api_key) })),
-  };
 }
 
 /** What a running deployment should know about its configuration (printed by `config check` and at start). */

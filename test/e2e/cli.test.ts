@@ -54,7 +54,47 @@ describe("CLI", () => {
     const config = JSON.parse(out.stdout);
     expect(config.port).toBe(8080);
     expect(out.stdout).not.toContain(ADMIN_KEY);
-    expect(config.adminKey).toBe("sk-g…ef");
+    expect(config.admin_key).toBe("sk-g…ef");
+  });
+
+  test("config check spells keys as gateway.yaml does, with HOST and the default providers the environment enabled", async () => {
+    const dir = tempDir();
+    const yaml = join(dir, "gateway.yaml");
+    await Bun.write(yaml, "providers:\n  - { slug: groq, api: openai-chat, base_url: http://127.0.0.1:9/v1, api_key: own-groq-key, headers: { x-token: abcdefghijkl } }\nrouting: { circuit_failures: 3 }\n");
+    const env = { DATABASE_URL: `file:${join(dir, "g.db")}`, HOST: "127.0.0.1", PORT: "9090", GATEWAY_CONFIG: yaml, OPENAI_API_KEY: "sk-openai-secret-value", GATEWAY_INSTANCE_ID: "vm-1" };
+    // only these variables: a provider key in the test runner's environment would enable its provider too
+    const proc = Bun.spawnSync([process.execPath, "src/main.ts", "config", "check"], { env: { PATH: process.env.PATH, LOG_LEVEL: "error", ...env } });
+    const out = { code: proc.exitCode, stdout: proc.stdout.toString() };
+    expect(out.code).toBe(0);
+    expect(out.stdout).not.toContain("sk-openai-secret-value");
+    expect(out.stdout).not.toContain("own-groq-key");
+    expect(out.stdout).not.toContain("abcdefghijkl");
+    const { providers, models, ...config } = JSON.parse(out.stdout);
+    expect(config).toEqual({
+      config_file: yaml,
+      port: 9090,
+      host: "127.0.0.1",
+      database: { dialect: "sqlite", path: join(dir, "g.db") },
+      data_dir: dir,
+      redis: null,
+      instance_id: "vm-1",
+      reservation_lease_ms: 120000,
+      admin_key: null,
+      secret_key: null,
+      log_level: "error",
+      server: { max_body_mb: 32, cors_origins: ["*"] },
+      routing: { first_byte_timeout_ms: 60000, circuit_failures: 3, circuit_cooldown_ms: 30000 },
+      security: { allow_private_urls: false },
+      catalog: {
+        default: true,
+        active_default_providers: [
+          { slug: "groq", enabled_by: "gateway.yaml providers[0].api_key" },
+          { slug: "openai", enabled_by: "OPENAI_API_KEY" },
+        ],
+      },
+    });
+    expect(providers).toEqual([{ slug: "groq", api: "openai-chat", base_url: "http://127.0.0.1:9/v1", api_key: "own-…ey", headers: { "x-token": "abcd…kl" } }]);
+    expect(models).toEqual([]);
   });
 });
 
