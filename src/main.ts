@@ -2,6 +2,7 @@
 import { ConfigError, loadConfig } from "./config";
 import { configCheckCommand, keysCommand, migrateCommand, usersCommand, versionCommand } from "./cli/commands";
 import { USAGE, UsageError } from "./cli/usage";
+import { backupCommand } from "./cli/backup";
 import { startGateway, type RunningGateway } from "./server";
 
 const out = (line: string) => process.stdout.write(line + "\n");
@@ -43,6 +44,8 @@ async function main(argv: string[]): Promise<void> {
       return keysCommand(loadConfig(), rest, out);
     case "users":
       return usersCommand(loadConfig(), rest, out);
+    case "backup":
+      return backupCommand(loadConfig(), rest, out);
     case "config":
       if (rest[0] !== "check") throw new UsageError(`unknown config subcommand '${rest[0] ?? ""}': expected 'check'`);
       return configCheckCommand(loadConfig(), out);
