@@ -11,11 +11,21 @@ function run(args: string[], env: Record<string, string>) {
 }
 
 describe("CLI", () => {
-  test("--help, version and unknown commands", () => {
+  test("--help, version and unknown commands", async () => {
     const help = run(["--help"], {});
     expect(help.code).toBe(0);
     for (const word of ["serve", "migrate", "keys create", "users add", "config check", "version"]) expect(help.stdout).toContain(word);
     expect(run(["version"], {}).stdout).toMatch(/^gateway \d+\.\d+\.\d+/);
+    // complete without the README: every command main.ts dispatches and every variable config.ts reads
+    const main = await Bun.file(join(import.meta.dir, "../../src/main.ts")).text();
+    const commands = [...main.matchAll(/case "([a-z-]+)":/g)].map((m) => m[1]!);
+    expect(commands).toContain("backup");
+    for (const command of commands) expect(help.stdout).toMatch(new RegExp(`^  .*${command}`, "m"));
+    const config = await Bun.file(join(import.meta.dir, "../../src/config.ts")).text();
+    const variables = new Set([...config.matchAll(/env\.([A-Z_]+)|FromEnv\(env, "([A-Z_]+)"/g)].map((m) => (m[1] ?? m[2])!));
+    expect(variables.size).toBeGreaterThanOrEqual(18);
+    for (const name of variables) expect(help.stdout).toMatch(new RegExp(`^  ${name} +\\S`, "m"));
+    for (const words of ["GATEWAY_CONFIG", "SIGHUP", "SIGTERM", "OPENAI_API_KEY", "Exit codes"]) expect(help.stdout).toContain(words);
     const bad = run(["frobnicate"], {});
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("unknown command 'frobnicate'");
