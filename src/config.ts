@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { accessSync, constants as fsConstants, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { hostname } from "node:os";
 import { Value } from "@sinclair/typebox/value";
@@ -6,6 +6,11 @@ import type { TSchema } from "@sinclair/typebox";
 import { pointerToField } from "./json-pointer";
 import { GatewayFileSchema, type GatewayFile, type ModelConfig, type ProviderConfig } from "./config-schema";
 import { defaultProviderSlugs } from "./catalog/default-catalog";
+import { ConfigError, configIssue, type ConfigIssue } from "./config-error";
+import { parseYaml } from "./config-yaml";
+
+export { ConfigError } from "./config-error";
+export { describeConfig } from "./config-describe";
 
 /** The only reader of process.env and gateway.yaml. */
 
@@ -16,9 +21,13 @@ export type DatabaseConfig = { dialect: "sqlite"; path: string } | { dialect: "p
 
 export type Config = {
   port: number;
+  /** listening address */
+  host: string;
   database: DatabaseConfig;
   /** filesystem path of the SQLite file, or ":memory:"; with PostgreSQL, where local files (the data directory) would go */
   databasePath: string;
+  /** absolute directory of local files (the SQLite file, master.key), resolved once when the config is loaded */
+  dataDir: string;
   /** shared state of several instances (circuits, live stats, affinity, cache invalidation); absent: in memory */
   redis?: { url: string; prefix: string };
   /** names this process in reservations and shared-state messages */
@@ -43,18 +52,6 @@ export type Config = {
   /** provider API keys found in the environment, by variable name (for the default catalog) */
   env: Record<string, string | undefined>;
 };
-
-/** A configuration problem; main prints `message` on one line and exits with code 2. */
-export class ConfigError extends Error {
-  override name = "ConfigError";
-  constructor(
-    public readonly field: string,
-    expected: string,
-    got?: unknown,
-  ) {
-    super(`config error: ${field}: expected ${expected}${got === undefined ? "" : ` (got ${JSON.stringify(got)})`}`);
-  }
-}
 
 type Env = Record<string, string | undefined>;
 
@@ -111,13 +108,16 @@ export function databasePathFromUrl(url: string): string {
   return resolve(path);
 }
 
-/** Replaces ${NAME} with the environment value; a missing variable is a config error naming it. */
+/** Replaces ${NAME} with the environment value; every missing variable is a config error naming it. */
 export function interpolateEnv(text: string, env: Env): string {
-  return text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => {
+  const missing = new Set<string>();
+  const out = text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, name: string) => {
     const value = env[name];
-    if (value === undefined) throw new ConfigError(`\${${name}}`, "the environment variable to be set (referenced in GATEWAY_CONFIG)");
-    return value;
+    if (value === undefined) missing.add(name);
+    return value ?? whole;
   });
+  if (missing.size > 0) throw new ConfigError([...missing].map((name) => configIssue(`\${${name}}`, "the environment variable to be set (referenced in GATEWAY_CONFIG)")));
+  return out;
 }
 
 function describeExpected(schema: TSchema): string {
@@ -125,6 +125,8 @@ function describeExpected(schema: TSchema): string {
   if (Array.isArray(schema.anyOf) && schema.anyOf.every((s: TSchema) => s.const !== undefined))
     return `one of ${schema.anyOf.map((s: TSchema) => String(s.const)).join(", ")}`;
   if (schema.pattern) return `a string matching ${schema.pattern}`;
+  if (schema.type === "array" && typeof schema.minItems === "number") return `a list of at least ${schema.minItems} item${schema.minItems === 1 ? "" : "s"}`;
+  if (schema.type === "number" && schema.exclusiveMinimum !== undefined) return `a number > ${schema.exclusiveMinimum}`;
   if (schema.type === "integer") return `an integer${schema.minimum !== undefined ? ` >= ${schema.minimum}` : ""}`;
   if (schema.type === "object" && schema.additionalProperties === false)
     return `only the keys ${Object.keys(schema.properties ?? {}).join(", ")}`;
@@ -133,37 +135,45 @@ function describeExpected(schema: TSchema): string {
 }
 
 export function parseGatewayFile(text: string, env: Env, source = "GATEWAY_CONFIG"): GatewayFile {
-  let parsed: unknown;
-  try {
-    parsed = Bun.YAML.parse(interpolateEnv(text, env)) ?? {};
-  } catch (err) {
-    if (err instanceof ConfigError) throw err;
-    throw new ConfigError(source, "valid YAML", (err as Error).message);
-  }
-  const first = Value.Errors(GatewayFileSchema, parsed).First();
-  if (first) throw new ConfigError(pointerToField(first.path) || "(root)", describeExpected(first.schema), first.value);
+  const parsed = parseYaml(interpolateEnv(text, env), source) ?? {};
+  const issues = schemaIssues(parsed);
+  if (issues.length > 0) throw new ConfigError(issues);
   const file = parsed as GatewayFile;
-  checkReferences(file, boolFromEnv(env, "GATEWAY_DEFAULT_CATALOG") ?? file.catalog?.default ?? true);
+  const references = referenceIssues(file, boolFromEnv(env, "GATEWAY_DEFAULT_CATALOG") ?? file.catalog?.default ?? true);
+  if (references.length > 0) throw new ConfigError(references);
   return file;
 }
 
+/** Every field that fails the schema, once each (a field may break several rules; its first says enough). */
+function schemaIssues(parsed: unknown): ConfigIssue[] {
+  const byField = new Map<string, ConfigIssue>();
+  for (const error of Value.Errors(GatewayFileSchema, parsed)) {
+    const field = pointerToField(error.path) || "(root)";
+    if (!byField.has(field)) byField.set(field, configIssue(field, describeExpected(error.schema), error.value));
+  }
+  return [...byField.values()];
+}
+
 /** Endpoints may name a gateway.yaml provider or, while the default catalog is on, one of its providers. */
-function checkReferences(file: GatewayFile, defaultCatalog: boolean) {
+function referenceIssues(file: GatewayFile, defaultCatalog: boolean): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
   const slugs = new Set<string>(defaultCatalog ? defaultProviderSlugs() : []);
   const declared = new Set<string>();
   file.providers?.forEach((p, i) => {
-    if (declared.has(p.slug)) throw new ConfigError(`providers[${i}].slug`, "a slug not used by another provider", p.slug);
+    if (declared.has(p.slug)) issues.push(configIssue(`providers[${i}].slug`, "a slug not used by another provider", p.slug));
     declared.add(p.slug);
     slugs.add(p.slug);
   });
   const ids = new Set<string>();
   file.models?.forEach((m, i) => {
-    if (ids.has(m.id)) throw new ConfigError(`models[${i}].id`, "a model id not used by another model", m.id);
+    if (ids.has(m.id)) issues.push(configIssue(`models[${i}].id`, "a model id not used by another model", m.id));
     ids.add(m.id);
     m.endpoints.forEach((e, j) => {
-      if (!slugs.has(e.provider)) throw new ConfigError(`models[${i}].endpoints[${j}].provider`, defaultCatalog ? "the slug of a provider declared under providers or of a default-catalog provider" : "the slug of a provider declared under providers", e.provider);
+      if (!slugs.has(e.provider))
+        issues.push(configIssue(`models[${i}].endpoints[${j}].provider`, defaultCatalog ? "the slug of a provider declared under providers or of a default-catalog provider" : "the slug of a provider declared under providers", e.provider));
     });
   });
+  return issues;
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -188,9 +198,12 @@ export function loadConfig(env: Env = process.env): Config {
   const maxBodyRaw = env.GATEWAY_MAX_BODY_MB;
   const maxBodyMb = maxBodyRaw ? Number(maxBodyRaw) : (file.server?.max_body_mb ?? 32);
   if (!(maxBodyMb > 0) || !Number.isFinite(maxBodyMb)) throw new ConfigError("GATEWAY_MAX_BODY_MB", "a positive number of megabytes", maxBodyRaw);
+  const database = databaseFromEnv(env, secretKey);
   return {
     port: intFromEnv(env, "PORT", 8080, 0, 65535),
-    ...databaseFromEnv(env, secretKey),
+    host: env.HOST || "0.0.0.0",
+    ...database,
+    dataDir: dataDirOf(database.databasePath),
     redis: redisFromEnv(env),
     instanceId: env.GATEWAY_INSTANCE_ID || `${hostname()}-${process.pid}-${crypto.randomUUID().slice(0, 8)}`,
     reservationLeaseMs: intFromEnv(env, "GATEWAY_RESERVATION_LEASE_MS", 120_000, 1_000, 86_400_000),
@@ -214,34 +227,37 @@ export function loadConfig(env: Env = process.env): Config {
   };
 }
 
-/** Creates the directory that holds the database file. */
+/** The directory of the database file; for an in-memory or PostgreSQL database, ./data. */
+export function dataDirOf(databasePath: string): string {
+  return databasePath === ":memory:" ? resolve("data") : dirname(databasePath);
+}
+
+/**
+ * Creates the directory that holds the database file and checks that this process may write
+ * there. A deployment that got the owner or mode wrong hears which setting to fix, not an
+ * errno from deep inside SQLite.
+ */
 export function ensureDataDir(config: Pick<Config, "databasePath">): string {
-  const dir = config.databasePath === ":memory:" ? resolve("data") : dirname(config.databasePath);
-  mkdirSync(dir, { recursive: true });
-  return dir;
-}
-
-export function maskSecret(secret: string | undefined): string | undefined {
-  if (!secret) return secret;
-  return secret.length <= 8 ? "****" : `${secret.slice(0, 4)}…${secret.slice(-2)}`;
-}
-
-/** A URL with its password (or token) masked. */
-export function maskUrlCredentials(url: string): string {
-  return url.replace(/\/\/([^:@/]*):([^@/]*)@/, (_, user: string) => `//${user}:****@`).replace(/\/\/([^:@/]+)@/, "//****@");
-}
-
-/** The effective config with secrets masked, for `config check`. */
-export function describeConfig(config: Config): Record<string, unknown> {
-  const { env: _env, ...rest } = config;
-  return {
-    ...rest,
-    database: config.database.dialect === "postgres" ? { ...config.database, url: maskUrlCredentials(config.database.url) } : config.database,
-    redis: config.redis ? { ...config.redis, url: maskUrlCredentials(config.redis.url) } : undefined,
-    adminKey: maskSecret(config.adminKey),
-    secretKey: maskSecret(config.secretKey),
-    providers: config.providers.map((p) => ({ ...p, api_key: maskSecret(p.api_key) })),
+  const dir = dataDirOf(config.databasePath);
+  const writable = (path: string) => {
+    try {
+      accessSync(path, fsConstants.W_OK);
+      return true;
+    } catch {
+      return false;
+    }
   };
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === "EACCES" || code === "EPERM" ? `permission denied for uid ${process.getuid?.() ?? "?"}` : (code ?? (err as Error).message);
+    throw new ConfigError("DATABASE_URL", `a path whose directory ${dir} can be created (${why})`);
+  }
+  if (!writable(dir)) throw new ConfigError("DATABASE_URL", `a path whose directory ${dir} this user (uid ${process.getuid?.() ?? "?"}) may write: permission denied`);
+  if (config.databasePath !== ":memory:" && existsSync(config.databasePath) && !writable(config.databasePath))
+    throw new ConfigError("DATABASE_URL", `a SQLite file this user (uid ${process.getuid?.() ?? "?"}) may write: permission denied on ${config.databasePath}`);
+  return dir;
 }
 
 /** What a running deployment should know about its configuration (printed by `config check` and at start). */

@@ -3,23 +3,33 @@ import { ConfigError, loadConfig } from "./config";
 import { configCheckCommand, keysCommand, migrateCommand, usersCommand, versionCommand } from "./cli/commands";
 import { USAGE, UsageError } from "./cli/usage";
 import { withConfigPath } from "./cli/config-path";
+import { backupCommand } from "./cli/backup";
+import { startGateway, type RunningGateway } from "./server";
 
 type Env = Record<string, string | undefined>;
-import { startGateway } from "./server";
 
 const out = (line: string) => process.stdout.write(line + "\n");
 
 async function serve(env: Env): Promise<void> {
+  // SIGHUP would end the process (exit 129); one that arrives while starting is applied once listening
+  let gateway: RunningGateway | undefined;
+  let reloadPending = false;
+  process.on("SIGHUP", () => {
+    if (gateway) gateway.reload(() => loadConfig(env));
+    else reloadPending = true;
+  });
   const config = loadConfig(env);
-  const gateway = await startGateway(config);
+  gateway = await startGateway(config);
   if (gateway.boot.createdManagementKey) {
     out("Created the initial management key. It is shown only this once; store it now:");
     out(`  ${gateway.boot.createdManagementKey}`);
   }
-  out(`gateway listening on port ${gateway.port}`);
+  out(`gateway listening on port ${gateway.port}${config.database.dialect === "sqlite" ? ` (data directory ${config.dataDir})` : ""}`);
+  if (reloadPending) gateway.reload(() => loadConfig(env));
+  const running = gateway;
   const shutdown = async () => {
     // finish answers in flight so their generations are recorded, then close
-    await gateway.stop({ graceful: true });
+    await running.stop({ graceful: true });
     process.exit(0);
   };
   process.on("SIGINT", shutdown);
@@ -38,6 +48,8 @@ async function main(argv: string[]): Promise<void> {
       return keysCommand(loadConfig(env), rest, out);
     case "users":
       return usersCommand(loadConfig(env), rest, out);
+    case "backup":
+      return backupCommand(loadConfig(env), rest, out);
     case "config":
       if (rest[0] !== "check") throw new UsageError(`unknown config subcommand '${rest[0] ?? ""}': expected 'check'`);
       return configCheckCommand(loadConfig(env), out);

@@ -3,6 +3,8 @@ import { createApp } from "./app";
 import type { AppContext } from "./app-context";
 import { bootstrap, type BootstrapResult } from "./bootstrap";
 import { configWarnings, ensureDataDir, type Config } from "./config";
+import { planReload } from "./config-reload";
+import type { Catalog } from "./catalog/types";
 import { createLogger, type Logger } from "./logger";
 import { openStore } from "./store/open";
 import { withReadCache } from "./store/cached-store";
@@ -25,13 +27,26 @@ export type RunningGateway = {
   ctx: AppContext;
   boot: BootstrapResult;
   server: Server<undefined>;
+  /**
+   * Applies a freshly loaded configuration (SIGHUP) to new requests: providers, models and
+   * routing settings. `load` throwing (a bad file) keeps the running configuration; either way
+   * the outcome is logged.
+   */
+  reload(load: () => Config): ReloadOutcome;
   /** `graceful`: let requests in flight finish (up to `graceMs`) before closing */
   stop(opts?: { graceful?: boolean; graceMs?: number }): Promise<void>;
 };
 
+export type ReloadOutcome = { ok: true; models: number; restartNeeded: string[] } | { ok: false; error: string };
+
+/** What new requests read; a reload replaces the pair in one assignment. */
+type Settings = Readonly<{ config: Config; catalog: Catalog }>;
+
+type ContextParts = { ctx: AppContext; replaceSettings(next: Settings): void; catalogCreated: number };
+
 export type StartOptions = { hostname?: string; logger?: Logger; clock?: () => number; /** Bun's idle timeout; tests lower it to prove long requests are not cut */ idleTimeoutSeconds?: number };
 
-export async function buildContext(config: Config, opts: StartOptions = {}): Promise<AppContext> {
+async function buildContext(config: Config, opts: StartOptions = {}): Promise<ContextParts> {
   if (config.database.dialect === "sqlite") ensureDataDir(config);
   const clock = opts.clock ?? Date.now;
   const logger = opts.logger ?? createLogger(config.logLevel);
@@ -44,18 +59,27 @@ export async function buildContext(config: Config, opts: StartOptions = {}): Pro
     clock,
   });
   const store = withReadCache(await openStore(config.database), shared.bus, { clock });
-  const catalog = buildCatalog(config);
   const router = createRouterState(config, clock, shared);
   const generations = new GenerationWriter(store, logger);
+  // a reload keeps the creation time of yaml models, so listings do not reorder on every SIGHUP
+  const catalogCreated = Math.floor(Date.now() / 1000);
+  // requests read config and catalog through these getters when they start; one in flight
+  // keeps the endpoints it planned with, a new one sees whatever the last reload installed
+  let settings: Settings = { config, catalog: buildCatalog(config, catalogCreated) };
   const telemetry = createTelemetry(logger, {
-    circuits: () => circuitStates(router, catalog),
+    circuits: () => circuitStates(router, settings.catalog),
     reservationsHeld: () => store.reservations.openCount().catch(() => 0),
     recordsPending: () => generations.pending,
     databaseUp: () => store.ready().catch(() => false),
   });
   router.circuits.onTransition((endpoint, change) => telemetry.circuitChanged(endpoint, change));
-  return {
-    config,
+  const ctx: AppContext = {
+    get config() {
+      return settings.config;
+    },
+    get catalog() {
+      return settings.catalog;
+    },
     store,
     shared,
     logger,
@@ -63,10 +87,43 @@ export async function buildContext(config: Config, opts: StartOptions = {}): Pro
     telemetry,
     reservationLease: { instanceId: config.instanceId, leaseMs: config.reservationLeaseMs },
     clock,
-    catalog,
     router,
     secrets: createSecretBox(loadMasterKey(config)),
   };
+  return { ctx, catalogCreated, replaceSettings: (next) => (settings = next) };
+}
+
+function warnUnpriced(ctx: AppContext): void {
+  const unpriced = unpricedEndpoints(ctx.catalog);
+  if (unpriced.length > 0)
+    ctx.logger.warn("endpoints without pricing serve for free and never count against key limits", { endpoints: unpriced.slice(0, 50), count: unpriced.length });
+}
+
+/**
+ * Circuits and live figures are keyed by endpoint id (`provider/upstream model`), so an
+ * endpoint that is still there after the reload keeps its history; only the thresholds move.
+ */
+function reloadSettings(parts: ContextParts, load: () => Config): ReloadOutcome {
+  const { ctx } = parts;
+  let next: Settings;
+  let restartNeeded: string[];
+  try {
+    const plan = planReload(ctx.config, load());
+    next = { config: plan.config, catalog: buildCatalog(plan.config, parts.catalogCreated) };
+    restartNeeded = plan.restartNeeded;
+  } catch (err) {
+    const error = err instanceof Error ? err.message : String(err);
+    ctx.logger.error("configuration reload failed: the running configuration stays", { file: ctx.config.configPath, errors: error.split("\n") });
+    return { ok: false, error };
+  }
+  const { config, catalog } = next;
+  ctx.router.circuits.retune(config.routing.circuitFailures, config.routing.circuitCooldownMs);
+  parts.replaceSettings(next);
+  const models = catalog.models().length;
+  ctx.logger.info("configuration reloaded", { file: config.configPath, models, providers: catalog.providers().length });
+  if (restartNeeded.length > 0) ctx.logger.warn("changed settings apply only after a restart", { settings: restartNeeded });
+  warnUnpriced(ctx);
+  return { ok: true, models, restartNeeded };
 }
 
 /**
@@ -84,7 +141,8 @@ async function releaseOrphanedReservations(ctx: AppContext): Promise<Reservation
 }
 
 export async function startGateway(config: Config, opts: StartOptions = {}): Promise<RunningGateway> {
-  const ctx = await buildContext(config, opts);
+  const parts = await buildContext(config, opts);
+  const { ctx } = parts;
   for (const warning of configWarnings(config)) ctx.logger.warn(warning);
   const boot = await bootstrap(ctx.store, { adminKey: config.adminKey, now: ctx.clock() });
   const leases = await releaseOrphanedReservations(ctx);
@@ -97,7 +155,7 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
   if (replayed > 0) ctx.logger.debug("live endpoint stats rebuilt from generations", { count: replayed });
   const app = createApp(ctx);
   app.listen({
-    hostname: opts.hostname ?? process.env.HOST ?? "0.0.0.0",
+    hostname: opts.hostname ?? config.host,
     port: config.port,
     // the app answers 413 in the standard error shape (content-length, or measured for chunked
     // bodies); Bun's own hard stop at twice the limit keeps memory bounded before that
@@ -111,6 +169,7 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
   ctx.logger.info("gateway listening", {
     port,
     database: config.database.dialect === "sqlite" ? config.database.path : "postgres",
+    data_dir: config.dataDir,
     shared_state: ctx.shared.kind,
     instance: config.instanceId,
   });
@@ -120,6 +179,7 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
     ctx,
     boot,
     server,
+    reload: (load) => reloadSettings(parts, load),
     async stop({ graceful = false, graceMs = 10_000 } = {}) {
       if (graceful) await Promise.race([server.stop(false), Bun.sleep(graceMs)]);
       await server.stop(true);

@@ -3,22 +3,71 @@ export const USAGE = `gateway — a self-hosted, OpenRouter-compatible model gat
 Usage: gateway [command] [options]
 
 Commands:
-  serve                      start the HTTP server (default)
+  serve                      start the HTTP server (the default command); applies pending
+                             database migrations first
   migrate                    apply database migrations and exit
   keys create [--management] [--name N] [--workspace W] [--limit USD]
-                             create an API key and print the raw key
+                             create an API key (inference, or management) and print the raw key once
   users add --id ID [--email E] [--name N] [--role admin|member]
                              add an organization user
-  config check               validate the configuration and print it with secrets masked
-  version                    print the version
-  --help, -h                 show this help
+  config check               validate the configuration, print it (secrets masked) with the
+                             default-catalog providers it enables, and warn about risky settings
+  backup PATH                write a consistent copy of the SQLite database to PATH (safe while the
+                             server runs) and the master key to PATH.master.key; PostgreSQL: use pg_dump
+  version, --version         print the version
+  help, --help, -h           show this help
+
+Every command reads the same environment; the commands work against a database a running server uses.
+
+Configuration is read from environment variables and a YAML file: the one --config PATH names, else
+GATEWAY_CONFIG, else ./gateway.yaml when it exists (providers, models, catalog, routing, server,
+security, metrics, responses; \${NAME} is replaced by the variable NAME). Environment variables win
+over the file.
 
 Options:
-  --config PATH              read gateway.yaml from PATH (default: GATEWAY_CONFIG, else ./gateway.yaml if present)
+  --config PATH                  read gateway.yaml from PATH (any command)
 
-Environment: PORT, HOST, DATABASE_URL, GATEWAY_CONFIG, GATEWAY_ADMIN_KEY, GATEWAY_SECRET_KEY, LOG_LEVEL,
-GATEWAY_MAX_BODY_MB, GATEWAY_FIRST_BYTE_TIMEOUT_MS, GATEWAY_CIRCUIT_FAILURES, GATEWAY_CIRCUIT_COOLDOWN_MS,
-GATEWAY_ALLOW_PRIVATE_URLS, GATEWAY_DEFAULT_CATALOG (see README.md).
+Environment:
+  PORT                           listening port (default 8080; 0 = any free port)
+  HOST                           listening address (default 0.0.0.0)
+  DATABASE_URL                   file:PATH for SQLite (default file:./data/gateway.db; its directory is
+                                 the data directory, created at start), :memory:, or
+                                 postgres://user:pass@host:5432/db
+  DATABASE_POOL_SIZE             PostgreSQL connections per instance (default 10)
+  REDIS_URL                      redis://host:6379: state several instances share (default: in memory)
+  REDIS_PREFIX                   prefix of every Redis key and channel (default gateway:)
+  GATEWAY_INSTANCE_ID            names this instance in reservations and Redis messages (default host-pid-random)
+  GATEWAY_RESERVATION_LEASE_MS   a reservation not renewed for this long is released (default 120000)
+  GATEWAY_CONFIG                 path of gateway.yaml (default: ./gateway.yaml when it exists)
+  GATEWAY_ADMIN_KEY              a management key with exactly this secret (at least 32 characters) exists after start
+  GATEWAY_SECRET_KEY             master key sealing BYOK secrets, 64 hex characters or base64 of 32 bytes
+                                 (required with PostgreSQL; default: DATA_DIR/master.key, generated, mode 0600)
+  LOG_LEVEL                      debug, info, warn or error (default info); logs are JSON lines on stderr
+  GATEWAY_MAX_BODY_MB            largest request body in MB (default 32; server.max_body_mb)
+  GATEWAY_FIRST_BYTE_TIMEOUT_MS  wait for an upstream's first byte before falling over (default 60000;
+                                 routing.first_byte_timeout_ms)
+  GATEWAY_CIRCUIT_FAILURES       consecutive failures that open an endpoint's circuit (default 5;
+                                 routing.circuit_failures)
+  GATEWAY_CIRCUIT_COOLDOWN_MS    how long an open circuit waits before one probe (default 30000;
+                                 routing.circuit_cooldown_ms)
+  GATEWAY_ALLOW_PRIVATE_URLS     allow private addresses in URLs API callers supply (default false;
+                                 security.allow_private_urls)
+  GATEWAY_DEFAULT_CATALOG        merge the embedded default catalog (default true; catalog.default)
+  GATEWAY_METRICS_TOKEN          bearer token that opens /metrics to non-loopback clients (metrics.token)
+  GATEWAY_RESPONSES_ITEM_RETENTION_MINUTES  how long Responses output items stay referable by
+                                 item_reference and previous_response_id (default 60; 0 keeps none;
+                                 responses.item_retention_minutes)
+  Provider keys                  a default-catalog provider serves with the gateway's own key when its
+                                 variable is set: OPENAI_API_KEY, ANTHROPIC_API_KEY, GROQ_API_KEY, ...
+                                 ('gateway config check' lists the active ones and the variable of each)
+
+Signals (serve):
+  SIGHUP                         re-read GATEWAY_CONFIG and apply providers, models and routing settings
+                                 to new requests; requests in flight finish as they started. A bad file
+                                 keeps the running configuration and logs why. Only this instance reloads.
+  SIGTERM, SIGINT                stop accepting, let requests in flight finish (up to 10 s), then exit 0
+
+Exit codes: 0 success, 1 failure, 2 bad configuration or usage (one line per problem on stderr).
 `;
 
 /** A usage mistake on the command line: printed on one line, exit code 2. */

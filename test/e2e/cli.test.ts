@@ -29,11 +29,21 @@ describe("CLI", () => {
     expect(none.stdout.toString()).not.toContain("local/llama");
   });
 
-  test("--help, version and unknown commands", () => {
+  test("--help, version and unknown commands", async () => {
     const help = run(["--help"], {});
     expect(help.code).toBe(0);
     for (const word of ["serve", "migrate", "keys create", "users add", "config check", "version"]) expect(help.stdout).toContain(word);
     expect(run(["version"], {}).stdout).toMatch(/^gateway \d+\.\d+\.\d+/);
+    // complete without the README: every command main.ts dispatches and every variable config.ts reads
+    const main = await Bun.file(join(import.meta.dir, "../../src/main.ts")).text();
+    const commands = [...main.matchAll(/case "([a-z-]+)":/g)].map((m) => m[1]!);
+    expect(commands).toContain("backup");
+    for (const command of commands) expect(help.stdout).toMatch(new RegExp(`^  .*${command}`, "m"));
+    const config = await Bun.file(join(import.meta.dir, "../../src/config.ts")).text();
+    const variables = new Set([...config.matchAll(/env\.([A-Z_]+)|FromEnv\(env, "([A-Z_]+)"/g)].map((m) => (m[1] ?? m[2])!));
+    expect(variables.size).toBeGreaterThanOrEqual(18);
+    for (const name of variables) expect(help.stdout).toMatch(new RegExp(`^  ${name} +\\S`, "m"));
+    for (const words of ["GATEWAY_CONFIG", "SIGHUP", "SIGTERM", "OPENAI_API_KEY", "Exit codes"]) expect(help.stdout).toContain(words);
     const bad = run(["frobnicate"], {});
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("unknown command 'frobnicate'");
@@ -72,7 +82,51 @@ describe("CLI", () => {
     const config = JSON.parse(out.stdout);
     expect(config.port).toBe(8080);
     expect(out.stdout).not.toContain(ADMIN_KEY);
-    expect(config.adminKey).toBe("sk-g…ef");
+    expect(config.admin_key).toBe("sk-g…ef");
+  });
+
+  test("config check spells keys as gateway.yaml does, with HOST and the default providers the environment enabled", async () => {
+    const dir = tempDir();
+    const yaml = join(dir, "gateway.yaml");
+    await Bun.write(yaml, "providers:\n  - { slug: groq, api: openai-chat, base_url: http://127.0.0.1:9/v1, api_key: own-groq-key, headers: { x-token: abcdefghijkl } }\nrouting: { circuit_failures: 3 }\n");
+    const env = { DATABASE_URL: `file:${join(dir, "g.db")}`, HOST: "127.0.0.1", PORT: "9090", GATEWAY_CONFIG: yaml, OPENAI_API_KEY: "sk-openai-secret-value", GATEWAY_INSTANCE_ID: "vm-1", GATEWAY_METRICS_TOKEN: "metrics-token-0123456789" };
+    // only these variables: a provider key in the test runner's environment would enable its provider too
+    const proc = Bun.spawnSync([process.execPath, "src/main.ts", "config", "check"], { env: { PATH: process.env.PATH, LOG_LEVEL: "error", ...env } });
+    const out = { code: proc.exitCode, stdout: proc.stdout.toString() };
+    expect(out.code).toBe(0);
+    expect(out.stdout).not.toContain("sk-openai-secret-value");
+    expect(out.stdout).not.toContain("own-groq-key");
+    expect(out.stdout).not.toContain("abcdefghijkl");
+    expect(out.stdout).not.toContain("metrics-token-0123456789");
+    const { providers, models, ...config } = JSON.parse(out.stdout);
+    expect(config).toEqual({
+      config_file: yaml,
+      port: 9090,
+      host: "127.0.0.1",
+      database: { dialect: "sqlite", path: join(dir, "g.db") },
+      data_dir: dir,
+      redis: null,
+      instance_id: "vm-1",
+      reservation_lease_ms: 120000,
+      admin_key: null,
+      secret_key: null,
+      log_level: "error",
+      server: { max_body_mb: 32, cors_origins: ["*"] },
+      routing: { first_byte_timeout_ms: 60000, circuit_failures: 3, circuit_cooldown_ms: 30000 },
+      security: { allow_private_urls: false },
+      metrics: { token: "metr…89" },
+      responses: { item_retention_minutes: 60 },
+      catalog: {
+        default: true,
+        list_unavailable: false,
+        active_default_providers: [
+          { slug: "groq", enabled_by: "gateway.yaml providers[0].api_key" },
+          { slug: "openai", enabled_by: "OPENAI_API_KEY" },
+        ],
+      },
+    });
+    expect(providers).toEqual([{ slug: "groq", api: "openai-chat", base_url: "http://127.0.0.1:9/v1", api_key: "own-…ey", headers: { "x-token": "abcd…kl" } }]);
+    expect(models).toEqual([]);
   });
 });
 

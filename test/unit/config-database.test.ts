@@ -45,8 +45,8 @@ describe("database, Redis and instance settings", () => {
     const warnings: string[] = [];
     configCheckCommand(c, (l) => out.push(l), (l) => warnings.push(l));
     const printed = JSON.parse(out.join("\n"));
-    expect(printed.database).toEqual({ dialect: "postgres", url: "postgres://gw:****@db/g", poolSize: 10 });
-    expect(printed.instanceId).toBe("vm-1");
+    expect(printed.database).toEqual({ dialect: "postgres", url: "postgres://gw:****@db/g", pool_size: 10 });
+    expect(printed.instance_id).toBe("vm-1");
     expect(out.join("\n")).not.toContain("hunter2");
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toStartWith("warning: PostgreSQL without REDIS_URL: run a single instance.");

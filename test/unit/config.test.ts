@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { chmodSync } from "node:fs";
 import { join } from "node:path";
 import { loadConfig, parseGatewayFile } from "../../src/config";
 import { configError } from "../support/config-error";
@@ -70,5 +71,81 @@ describe("config", () => {
     const err = await new Response(proc.stderr).text();
     expect(err.trim().split("\n")).toHaveLength(1);
     expect(err).toContain("server.max_body_mb");
+  });
+});
+
+describe("config errors, all at once", () => {
+  test("YAML syntax errors carry line and column", () => {
+    expect(configError(() => parseGatewayFile("providers:\n  - slug: a\n   api: x\n", {}))).toBe("config error: GATEWAY_CONFIG line 3, column 1: invalid YAML: Sequence item without - indicator");
+    expect(configError(() => parseGatewayFile("routing:\n  circuit_failures: 1\n  circuit_failures: 2\n", {}))).toBe("config error: GATEWAY_CONFIG line 3, column 3: invalid YAML: Map keys must be unique");
+  });
+
+  test("every schema error of a file is reported, one line each", () => {
+    const yaml = [
+      "providers:",
+      "  - { slug: a, api: grpc, base_url: ftp://x }",
+      "models:",
+      "  - id: nope",
+      "    endpoints: []",
+      "routing: { circuit_failures: 0 }",
+      "",
+    ].join("\n");
+    expect(configError(() => parseGatewayFile(yaml, {})).split("\n")).toEqual([
+      'config error: providers[0].api: expected one of openai-chat, openai-responses, anthropic-messages (got "grpc")',
+      'config error: providers[0].base_url: expected a string matching ^https?:// (got "ftp://x")',
+      'config error: models[0].id: expected author/slug (got "nope")',
+      "config error: models[0].endpoints: expected a list of at least 1 item (got [])",
+      "config error: routing.circuit_failures: expected an integer >= 1 (got 0)",
+    ]);
+  });
+
+  test("every missing ${VAR} and every bad reference is named", () => {
+    expect(configError(() => parseGatewayFile("a: ${ONE}\nb: ${TWO}\n", {})).split("\n")).toEqual([
+      "config error: ${ONE}: expected the environment variable to be set (referenced in GATEWAY_CONFIG)",
+      "config error: ${TWO}: expected the environment variable to be set (referenced in GATEWAY_CONFIG)",
+    ]);
+    const yaml = "models:\n  - { id: a/b, endpoints: [{ provider: x, model: m }] }\n  - { id: a/b, endpoints: [{ provider: y, model: m }] }\n";
+    expect(configError(() => parseGatewayFile(yaml, { GATEWAY_DEFAULT_CATALOG: "false" })).split("\n")).toEqual([
+      'config error: models[0].endpoints[0].provider: expected the slug of a provider declared under providers (got "x")',
+      'config error: models[1].id: expected a model id not used by another model (got "a/b")',
+      'config error: models[1].endpoints[0].provider: expected the slug of a provider declared under providers (got "y")',
+    ]);
+  });
+
+  test("at start-up: exit code 2 and every error on stderr", async () => {
+    const dir = tempDir();
+    await Bun.write(join(dir, "gateway.yaml"), "server:\n  max_body_mb: -3\nrouting:\n  circuit_cooldown_ms: soon\n");
+    const proc = Bun.spawn(["bun", "src/main.ts", "serve"], {
+      env: { ...process.env, GATEWAY_CONFIG: join(dir, "gateway.yaml"), DATABASE_URL: `file:${dir}/db`, PORT: "0" },
+      stderr: "pipe",
+      stdout: "pipe",
+    });
+    expect(await proc.exited).toBe(2);
+    expect((await new Response(proc.stderr).text()).trim().split("\n")).toEqual([
+      "config error: routing.circuit_cooldown_ms: expected an integer >= 0 (got \"soon\")",
+      "config error: server.max_body_mb: expected a number > 0 (got -3)",
+    ]);
+  });
+});
+
+describe("data directory", () => {
+  test("resolved once, beside the SQLite file; ./data for other databases", () => {
+    expect(loadConfig({ DATABASE_URL: "file:rel/dir/g.db" }).dataDir).toBe(join(process.cwd(), "rel/dir"));
+    expect(loadConfig({}).dataDir).toBe(join(process.cwd(), "data"));
+    expect(loadConfig({ DATABASE_URL: ":memory:" }).dataDir).toBe(join(process.cwd(), "data"));
+  });
+
+  test("a directory this user may not write is a config error naming DATABASE_URL", () => {
+    const dir = tempDir();
+    chmodSync(dir, 0o555);
+    // root may write anywhere: run the check as nobody
+    const asUser = process.getuid?.() === 0 ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : [];
+    const run = (url: string) => Bun.spawnSync([...asUser, "bun", "src/main.ts", "migrate"], { env: { ...process.env, DATABASE_URL: url }, stderr: "pipe" });
+    const inside = run(`file:${dir}/g.db`);
+    expect(inside.exitCode).toBe(2);
+    expect(inside.stderr.toString().trim()).toMatch(new RegExp(`^config error: DATABASE_URL: expected a path whose directory ${dir} this user \\(uid \\d+\\) may write: permission denied$`));
+    const below = run(`file:${dir}/sub/g.db`);
+    expect(below.exitCode).toBe(2);
+    expect(below.stderr.toString().trim()).toMatch(new RegExp(`^config error: DATABASE_URL: expected a path whose directory ${dir}/sub can be created \\(permission denied for uid \\d+\\)$`));
   });
 });

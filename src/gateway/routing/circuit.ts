@@ -28,10 +28,16 @@ export class CircuitBreakers {
   private transitions: CircuitTransition | undefined;
 
   constructor(
-    private readonly failures: number,
-    private readonly cooldownMs: number,
+    private failures: number,
+    private cooldownMs: number,
     private readonly clock: () => number = Date.now,
   ) {}
+
+  /** new thresholds from a configuration reload; every endpoint's run of failures is kept */
+  retune(failures: number, cooldownMs: number): void {
+    this.failures = failures;
+    this.cooldownMs = cooldownMs;
+  }
 
   private state(id: string): CircuitState {
     let s = this.states.get(id);

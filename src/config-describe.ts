@@ -1,0 +1,64 @@
+import type { Config } from "./config";
+import { DEFAULT_CATALOG } from "./catalog/default-catalog";
+import type { DefaultCatalogData } from "./catalog/default-catalog-data";
+
+export function maskSecret(secret: string | undefined): string | undefined {
+  if (!secret) return secret;
+  return secret.length <= 8 ? "****" : `${secret.slice(0, 4)}…${secret.slice(-2)}`;
+}
+
+/** A URL with its password (or token) masked. */
+export function maskUrlCredentials(url: string): string {
+  return url.replace(/\/\/([^:@/]*):([^@/]*)@/, (_, user: string) => `//${user}:****@`).replace(/\/\/([^:@/]+)@/, "//****@");
+}
+
+/** A default-catalog provider that can serve with the gateway's own key, and where that key came from. */
+export type ActiveDefaultProvider = { slug: string; enabled_by: string };
+
+export function activeDefaultProviders(config: Pick<Config, "catalog" | "providers" | "env">, data: DefaultCatalogData = DEFAULT_CATALOG): ActiveDefaultProvider[] {
+  if (!config.catalog.default) return [];
+  return data.providers.flatMap((p) => {
+    const index = config.providers.findIndex((own) => own.slug === p.slug);
+    if (index >= 0 && config.providers[index]!.api_key) return [{ slug: p.slug, enabled_by: `gateway.yaml providers[${index}].api_key` }];
+    return config.env[p.env] ? [{ slug: p.slug, enabled_by: p.env }] : [];
+  });
+}
+
+const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** Settings this file does not know yet still print, in the spelling of gateway.yaml. */
+function snakeKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(snakeKeys);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [snake(k), snakeKeys(v)]));
+}
+
+/**
+ * The effective config for `config check`, secrets masked, keys spelled as gateway.yaml and
+ * the README spell them, so what it prints can be pasted back into the file.
+ */
+export function describeConfig(config: Config): Record<string, unknown> {
+  const { env: _env, port, host, database, databasePath: _path, dataDir, redis, instanceId, reservationLeaseMs, adminKey, secretKey, logLevel, configPath, server, routing, security, metrics, catalog, providers, models, ...rest } = config;
+  return {
+    config_file: configPath ?? null,
+    port,
+    host,
+    database: database.dialect === "postgres" ? { dialect: "postgres", url: maskUrlCredentials(database.url), pool_size: database.poolSize } : database,
+    data_dir: dataDir,
+    redis: redis ? { url: maskUrlCredentials(redis.url), prefix: redis.prefix } : null,
+    instance_id: instanceId,
+    reservation_lease_ms: reservationLeaseMs,
+    admin_key: maskSecret(adminKey) ?? null,
+    secret_key: maskSecret(secretKey) ?? null,
+    log_level: logLevel,
+    server: { max_body_mb: server.maxBodyMb, cors_origins: server.cors.origins },
+    routing: { first_byte_timeout_ms: routing.firstByteTimeoutMs, circuit_failures: routing.circuitFailures, circuit_cooldown_ms: routing.circuitCooldownMs },
+    security: { allow_private_urls: security.allowPrivateUrls },
+    metrics: { token: maskSecret(metrics.token) ?? null },
+    catalog: { default: catalog.default, list_unavailable: catalog.listUnavailable ?? false, active_default_providers: activeDefaultProviders(config) },
+    ...(snakeKeys(rest) as Record<string, unknown>),
+    // fixed headers often carry credentials too
+    providers: providers.map((p) => ({ ...p, api_key: maskSecret(p.api_key), ...(p.headers && { headers: Object.fromEntries(Object.entries(p.headers).map(([k, v]) => [k, maskSecret(v)])) }) })),
+    models,
+  };
+}
