@@ -10,7 +10,7 @@ import { upstreamCodecs } from "./codecs";
 import { attemptWithFallback, type NotServed, type Served } from "./fallback";
 import { serviceMetadata } from "./metadata";
 import { planInference, type InferenceInput, type InferencePlan } from "./plan";
-import { commitGeneration, NOT_RECORDED, recordNotServed } from "./record";
+import { commitGeneration, NOT_RECORDED, recordNotServed, settleAbandoned } from "./record";
 import { rememberResponseItems, terminalResponseOf } from "./response-memory";
 import { pipeStream } from "./stream-pipeline";
 import { encoderWriter } from "./encoder-writer";
@@ -90,6 +90,7 @@ async function respondStream(deps: AppContext, plan: InferencePlan, attempt: Pro
   streamAnswer(deps, plan, held === "waiting" ? attempt : held, client).catch((err: unknown) => {
     deps.logger.error("streaming an answer failed unexpectedly", { id: plan.facts.id, error: String(err), stack: (err as Error)?.stack });
     client.close();
+    return settleAbandoned(deps, plan.facts, "Internal error while streaming the answer");
   });
   return new Response(client.body, { headers: { ...SSE_HEADERS, ...plan.idHeader } });
 }

@@ -220,3 +220,16 @@ export async function recordNotServed(deps: Pick<AppContext, "clock" | "router" 
   await commitGeneration(deps, facts, null, failed.attempts, end, error.status).catch(() => {});
   return error;
 }
+
+/**
+ * A request whose answer failed unexpectedly after planning (a bug, not an upstream failure):
+ * unless its generation was recorded already, record it as an error, which releases what it
+ * held (the spending reservation, the rate-limit slot) instead of leaving them to the leases of a
+ * live instance, which renews them for as long as it runs.
+ */
+export async function settleAbandoned(deps: Pick<AppContext, "clock" | "router" | "generations" | "telemetry" | "shared" | "store">, facts: RequestFacts, message: string): Promise<void> {
+  await deps.generations.settled();
+  if (await deps.store.generations.get(facts.id).catch(() => undefined)) return;
+  const end: EndFacts = { usage: null, usageEstimated: false, cost: ZERO_COST, cancelled: false, finishReason: "error", nativeFinishReason: null, upstreamId: null, firstTokenAt: null, errorMessage: message };
+  await commitGeneration(deps, facts, null, [], end, 500).catch(() => {});
+}

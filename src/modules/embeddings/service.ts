@@ -1,7 +1,7 @@
 import type { AppContext } from "../../app-context";
 import { GatewayError } from "../../errors";
 import { charge } from "../../gateway/charge";
-import { attemptWithFallback } from "../../gateway/fallback";
+import { attemptWithFallback, type NotServed } from "../../gateway/fallback";
 import { newGenerationId } from "../../gateway/ids";
 import { admittedCandidates, withIdHeader } from "../../gateway/plan";
 import { commitGeneration, NOT_RECORDED, recordNotServed, type RequestFacts } from "../../gateway/record";
@@ -56,7 +56,13 @@ export async function createEmbeddings(ctx: AppContext, principal: Principal, bo
     rateLimit,
   };
 
-  const attempted = await attemptWithFallback(ctx, { candidates, signal: request.signal, headers: idHeader }, embeddingsOperation(body, ctx.config.routing.firstByteTimeoutMs));
+  const attempted = await attemptWithFallback(ctx, { candidates, signal: request.signal, headers: idHeader }, embeddingsOperation(body, ctx.config.routing.firstByteTimeoutMs)).catch(
+    (err: unknown): NotServed => {
+      // an unexpected fault still ends as a recorded failure, so the reservation and rate slot are released
+      ctx.logger.error("embeddings attempt failed unexpectedly", { id, error: String(err), stack: (err as Error)?.stack });
+      return { ok: false, error: new GatewayError(500, "Internal error while calling the provider", undefined, idHeader), attempts: [] };
+    },
+  );
   if (!attempted.ok) throw await recordNotServed(ctx, facts, attempted);
 
   const { candidate, value: result } = attempted;
