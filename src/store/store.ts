@@ -214,6 +214,20 @@ export type SettledGeneration = {
   spend: SpendEntry | null;
 };
 
+/** `status`: success (not cancelled, no error), error (ended by an error), cancelled (the client left). `from`/`to`: ms, [from, to). */
+export type GenerationFilter = {
+  workspaceId?: string;
+  keyHash?: string;
+  model?: string;
+  provider?: string;
+  status?: "success" | "error" | "cancelled";
+  from?: number;
+  to?: number;
+};
+
+/** Where a page of generations ended: the last one's creation time and id. */
+export type GenerationCursor = { createdAt: number; id: string };
+
 export interface GenerationStore {
   /**
    * In one transaction: inserts every record, adds each one's spend to its key's counters and
@@ -224,6 +238,8 @@ export interface GenerationStore {
   get(id: string): Promise<GenerationRecord | undefined>;
   /** generations since `since` (ms), oldest first (ties by id), for rebuilding live stats */
   since(since: number, limit: number): Promise<GenerationRecord[]>;
+  /** newest first (ties by id, descending), those before `before` when given: keyset pagination */
+  list(filter: GenerationFilter, before: GenerationCursor | null, limit: number): Promise<GenerationRecord[]>;
   addFeedback(feedback: GenerationFeedbackRecord): Promise<void>;
   /** a generation's feedback, oldest first */
   feedback(generationId: string): Promise<GenerationFeedbackRecord[]>;

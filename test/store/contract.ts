@@ -10,6 +10,7 @@ import { budgetContract } from "./contract/budgets";
 import { catalogContract } from "./contract/catalog";
 import { useStore, type OpenStore } from "./contract/fixtures";
 import { moneyContract } from "./contract/money";
+import { generationListContract } from "./contract/generation-list";
 import { responsesContract } from "./contract/responses";
 import { transactionContract } from "./contract/transactions";
 
@@ -21,6 +22,7 @@ export function storeContract(label: Store["dialect"], open: OpenStore): void {
     accountsContract(store);
     catalogContract(store);
     moneyContract(store);
+    generationListContract(store);
     responsesContract(store);
     budgetContract(store);
     transactionContract(store, label);

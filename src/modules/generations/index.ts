@@ -1,8 +1,8 @@
 import type { AppContext } from "../../app-context";
 import { authPlugin } from "../../http/auth";
 import { routeModule } from "../../http/module";
-import { FeedbackBody, FeedbackResponse, GenerationQuery, GenerationResponse } from "./model";
-import { getGeneration, submitFeedback } from "./service";
+import { FeedbackBody, FeedbackResponse, GenerationQuery, GenerationResponse, ListGenerationsQuery, ListGenerationsResponse } from "./model";
+import { getGeneration, listGenerations, submitFeedback } from "./service";
 
 export function generationRoutes(ctx: AppContext) {
   return routeModule("generations", "/api/v1")
@@ -12,6 +12,16 @@ export function generationRoutes(ctx: AppContext) {
       query: GenerationQuery,
       response: GenerationResponse,
       detail: { tags: ["Generations"], summary: "Metadata of one generation" },
+    })
+    .get("/generations", ({ query }) => listGenerations({ store: ctx.store, generations: ctx.generations }, query), {
+      auth: "management",
+      query: ListGenerationsQuery,
+      response: ListGenerationsResponse,
+      detail: {
+        tags: ["Generations"],
+        summary: "List generations, newest first",
+        description: "Filters: api_key_hash, workspace_id, model, provider, status (success, error, cancelled), from and to (ISO 8601). Keyset pages of limit (1-100, default 50): pass next_cursor back as cursor.",
+      },
     })
     .post("/generation/feedback", ({ body, principal }) => submitFeedback(ctx, principal, body), {
       auth: "any",

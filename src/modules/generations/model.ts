@@ -73,6 +73,31 @@ export const GenerationData = t.Object({
 export const GenerationResponse = t.Object({ data: GenerationData });
 export type GenerationDataOut = typeof GenerationData.static;
 
+const isoTime = (description: string) => t.Optional(t.String({ format: "date-time", description }));
+
+/** Literals, not UnionEnum: Elysia fills a missing UnionEnum field with its first value. */
+export const ListGenerationsQuery = t.Object({
+  api_key_hash: t.Optional(t.String({ minLength: 1, description: "generations of this key" })),
+  workspace_id: t.Optional(t.String({ minLength: 1, description: "generations of this workspace" })),
+  model: t.Optional(t.String({ minLength: 1, description: "the model that served (author/slug)" })),
+  provider: t.Optional(t.String({ minLength: 1, description: "the provider slug that served" })),
+  status: t.Optional(t.Union([t.Literal("success"), t.Literal("error"), t.Literal("cancelled")], { description: "success, error or cancelled" })),
+  from: isoTime("created at or after this time (ISO 8601)"),
+  to: isoTime("created before this time (ISO 8601)"),
+  limit: t.Optional(t.Integer({ minimum: 1, maximum: 100, description: "page size, default 50" })),
+  cursor: t.Optional(t.String({ minLength: 1, description: "next_cursor of the previous page" })),
+});
+
+/** A listed generation: its record as GET /generation gives it, without the feedback (read it there). */
+const ListedGeneration = t.Omit(GenerationData, ["feedback"]);
+export type ListedGenerationOut = typeof ListedGeneration.static;
+
+export const ListGenerationsResponse = t.Object({
+  data: t.Array(ListedGeneration),
+  /** null on the last page */
+  next_cursor: t.Nullable(t.String()),
+});
+
 export const FEEDBACK_CATEGORIES = ["latency", "incoherence", "incorrect_response", "formatting", "billing", "api_error", "other"] as const;
 
 export const FeedbackBody = t.Object(

@@ -1,9 +1,11 @@
-import { GatewayError } from "../../errors";
+import { badRequest, GatewayError } from "../../errors";
 import type { Principal } from "../../http/principal";
-import type { GenerationFeedbackRecord, GenerationRecord, Store } from "../../store/store";
+import type { GenerationCursor, GenerationFeedbackRecord, GenerationFilter, GenerationRecord, Store } from "../../store/store";
 import { nanosToUsd } from "../../billing/money";
 import { isoTime } from "../../time";
-import type { FeedbackInput, GenerationDataOut } from "./model";
+import type { FeedbackInput, GenerationDataOut, ListedGenerationOut, ListGenerationsQuery } from "./model";
+
+type ListGenerationsInput = typeof ListGenerationsQuery.static;
 
 export function renderGeneration(g: GenerationRecord, feedback: readonly GenerationFeedbackRecord[]): GenerationDataOut {
   const total = nanosToUsd(g.costNanos);
@@ -84,4 +86,51 @@ export async function submitFeedback(deps: { store: Store; clock: () => number; 
     createdAt: deps.clock(),
   });
   return { data: { success: true } };
+}
+
+const DEFAULT_PAGE = 50;
+
+/** A page position the client carries between calls, opaque to it. */
+function encodeCursor(c: GenerationCursor): string {
+  return Buffer.from(`${c.createdAt}:${c.id}`).toString("base64url");
+}
+
+function decodeCursor(cursor: string): GenerationCursor {
+  const text = Buffer.from(cursor, "base64url").toString();
+  const colon = text.indexOf(":");
+  const createdAt = Number(text.slice(0, colon));
+  if (colon < 1 || !Number.isSafeInteger(createdAt) || colon === text.length - 1) throw badRequest("Invalid query parameter 'cursor': not a next_cursor this API gave", { field: "cursor" });
+  return { createdAt, id: text.slice(colon + 1) };
+}
+
+function timeOf(value: string | undefined, field: string): number | undefined {
+  if (value === undefined) return undefined;
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) throw badRequest(`Invalid query parameter '${field}': expected an ISO 8601 date-time`, { field });
+  return ms;
+}
+
+/** Generations newest first, filtered, one keyset page at a time (management keys: the whole organization). */
+export async function listGenerations(deps: { store: Store; generations?: { settled(): Promise<void> } }, q: ListGenerationsInput): Promise<{ data: ListedGenerationOut[]; next_cursor: string | null }> {
+  const filter: GenerationFilter = {
+    workspaceId: q.workspace_id,
+    keyHash: q.api_key_hash,
+    model: q.model,
+    provider: q.provider,
+    status: q.status,
+    from: timeOf(q.from, "from"),
+    to: timeOf(q.to, "to"),
+  };
+  const limit = q.limit ?? DEFAULT_PAGE;
+  const before = q.cursor === undefined ? null : decodeCursor(q.cursor);
+  await deps.generations?.settled();
+  // one more than the page tells whether another page follows
+  const rows = await deps.store.generations.list(filter, before, limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const data = page.map((g) => {
+    const { feedback: _feedback, ...listed } = renderGeneration(g, []);
+    return listed;
+  });
+  return { data, next_cursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
 }

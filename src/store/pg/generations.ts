@@ -1,7 +1,8 @@
-import { asc, eq, getTableColumns, gte, sql } from "drizzle-orm";
+import { asc, desc, eq, getTableColumns, gte, sql } from "drizzle-orm";
+import { generationListCondition } from "../generation-list";
 import type { Conn, Db } from "./client";
 import { addSpendOnConflict, spendColumns } from "./key-usage";
-import { ascText } from "./order";
+import { ascText, descText } from "./order";
 import { generationFeedback, generations } from "./schema";
 import type { GenerationRecord, GenerationStore, SettledGeneration } from "../store";
 
@@ -175,6 +176,10 @@ export function pgGenerationStore(conn: Conn): GenerationStore {
       const rows = await db.select().from(generations).where(gte(generations.createdAt, since)).orderBy(asc(generations.createdAt), ascText(generations.id)).limit(limit);
       return rows.map(toRecord);
     },
+    async list(filter, before, limit) {
+      const rows = await db.select().from(generations).where(generationListCondition(generations, (id) => sql`${generations.id} collate "C" < ${id}`, filter, before)).orderBy(desc(generations.createdAt), descText(generations.id)).limit(limit);
+      return rows.map(toRecord);
+    },
     async addFeedback(feedback) {
       await db.insert(generationFeedback).values({ ...feedback, comment: feedback.comment === null ? null : (storable(feedback.comment) as string) });
     },
@@ -183,3 +188,4 @@ export function pgGenerationStore(conn: Conn): GenerationStore {
     },
   };
 }
+

@@ -5,5 +5,6 @@ import { sql, type AnyColumn, type SQL } from "drizzle-orm";
  * point (COLLATE "C"), NULLs before every value in ascending order.
  */
 export const ascText = (column: AnyColumn): SQL => sql`${column} collate "C" asc nulls first`;
+export const descText = (column: AnyColumn): SQL => sql`${column} collate "C" desc nulls last`;
 export const ascValue = (column: AnyColumn | SQL): SQL => sql`${column} asc nulls first`;
 export const descValue = (column: AnyColumn | SQL): SQL => sql`${column} desc nulls last`;

@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
-import { asc, eq, getTableColumns, gte } from "drizzle-orm";
+import { asc, desc, eq, getTableColumns, gte, lt } from "drizzle-orm";
+import { generationListCondition } from "../generation-list";
 import type { Db, SqliteWriter, WriteStep } from "./client";
 import { generationFeedback, generations } from "./schema";
 import { spendAdder } from "./key-usage";
@@ -74,9 +75,13 @@ export function sqliteGenerationStore(db: Db, sqlite: Database, write: WriteStep
     async since(since, limit) {
       return db.select().from(generations).where(gte(generations.createdAt, since)).orderBy(asc(generations.createdAt), asc(generations.id)).limit(limit).all().map(toRecord);
     },
+    async list(filter, before, limit) {
+      return db.select().from(generations).where(generationListCondition(generations, (id) => lt(generations.id, id), filter, before)).orderBy(desc(generations.createdAt), desc(generations.id)).limit(limit).all().map(toRecord);
+    },
     addFeedback: (feedback) => write(() => void db.insert(generationFeedback).values(feedback).run()),
     async feedback(generationId) {
       return db.select().from(generationFeedback).where(eq(generationFeedback.generationId, generationId)).orderBy(asc(generationFeedback.createdAt), asc(generationFeedback.id)).all();
     },
   };
 }
+

@@ -148,7 +148,7 @@ export const generations = sqliteTable(
     errorMessage: text("error_message"),
     createdAt: integer("created_at").notNull(),
   },
-  (table) => [index("generations_key_time").on(table.keyHash, table.createdAt), index("generations_endpoint_time").on(table.endpointId, table.createdAt)],
+  (table) => [index("generations_key_time").on(table.keyHash, table.createdAt), index("generations_endpoint_time").on(table.endpointId, table.createdAt), index("generations_time").on(table.createdAt, table.id), index("generations_workspace_time").on(table.workspaceId, table.createdAt)],
 );
 
 /**

@@ -1,0 +1,2 @@
+CREATE INDEX "generations_time" ON "generations" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "generations_workspace_time" ON "generations" USING btree ("workspace_id","created_at");
