@@ -9,6 +9,7 @@ import { accountsContract } from "./contract/accounts";
 import { budgetContract } from "./contract/budgets";
 import { catalogContract } from "./contract/catalog";
 import { useStore, type OpenStore } from "./contract/fixtures";
+import { jobContract } from "./contract/jobs";
 import { moneyContract } from "./contract/money";
 import { responsesContract } from "./contract/responses";
 import { transactionContract } from "./contract/transactions";
@@ -24,5 +25,6 @@ export function storeContract(label: Store["dialect"], open: OpenStore): void {
     responsesContract(store);
     budgetContract(store);
     transactionContract(store, label);
+    jobContract(store);
   });
 }
