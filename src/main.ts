@@ -3,6 +3,8 @@ import { ConfigError, loadConfig } from "./config";
 import { configCheckCommand, keysCommand, migrateCommand, usersCommand, versionCommand } from "./cli/commands";
 import { USAGE, UsageError } from "./cli/usage";
 import { withConfigPath } from "./cli/config-path";
+import { jobsCommand } from "./cli/jobs";
+import { workerCommand } from "./cli/worker";
 
 type Env = Record<string, string | undefined>;
 import { startGateway } from "./server";
@@ -32,6 +34,10 @@ async function main(argv: string[]): Promise<void> {
   switch (command) {
     case "serve":
       return serve(env);
+    case "worker":
+      return workerCommand(loadConfig(env), out);
+    case "jobs":
+      return jobsCommand(loadConfig(env), rest, out);
     case "migrate":
       return migrateCommand(loadConfig(env), out);
     case "keys":

@@ -1,6 +1,6 @@
 /** Contract: the job queue (enqueue in a transaction, lease, renew, complete, fail, release, retry, stats). */
 import { describe, expect, test } from "bun:test";
-import type { NewJob } from "../../../src/store/job-store";
+import type { JobRecord, NewJob } from "../../../src/store/job-store";
 import type { Store } from "../../../src/store/store";
 
 const KINDS = ["a", "b"];
@@ -12,7 +12,7 @@ export function jobContract(store: () => Store): void {
     test("enqueue stores a pending job and returns it as stored; get reads it back", async () => {
       const s = store();
       const stored = await s.jobs.enqueue(job("j1", { payload: { deep: [1, "x", null, { y: true }] } }));
-      const expected = {
+      const expected: JobRecord = {
         id: "j1", kind: "a", key: null, payload: { deep: [1, "x", null, { y: true }] }, state: "pending", runAt: 100, attempts: 0,
         leaseOwner: null, leaseExpiresAt: null, lastError: null, createdAt: 50, updatedAt: 50,
       };
