@@ -1,7 +1,7 @@
 import type { AppContext } from "../../app-context";
 import { authPlugin } from "../../http/auth";
 import { routeModule } from "../../http/module";
-import { JobParams, JobResponse, JobStatsResponse, ListJobsQuery, ListJobsResponse } from "./model";
+import { JobParams, JobResponse, RetryJobBody, JobStatsResponse, ListJobsQuery, ListJobsResponse } from "./model";
 import { getJob, jobStats, listJobs, retryJob } from "./service";
 
 const tags = ["Jobs"];
@@ -30,6 +30,7 @@ export function jobRoutes(ctx: AppContext) {
     .post("/jobs/:id/retry", ({ params }) => retryJob(ctx.store.jobs, params.id, ctx.clock()), {
       auth: "management",
       params: JobParams,
+      body: RetryJobBody,
       response: JobResponse,
       detail: { tags, summary: "Run a dead job again now, with a fresh set of attempts" },
     });

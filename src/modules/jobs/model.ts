@@ -5,9 +5,12 @@ export const JobStateField = t.Union([t.Literal("pending"), t.Literal("running")
 export const ListJobsQuery = t.Object({
   state: t.Optional(JobStateField),
   kind: t.Optional(t.String({ minLength: 1, maxLength: 200 })),
-  offset: t.Optional(t.Integer({ minimum: 0 })),
+  offset: t.Optional(t.Integer({ minimum: 0, maximum: 1_000_000_000 })),
   limit: t.Optional(t.Integer({ minimum: 1, maximum: 500 })),
 });
+
+/** A retry takes nothing: the job runs again with the payload it was enqueued with. */
+export const RetryJobBody = t.Optional(t.Object({}, { additionalProperties: false }));
 
 export const JobParams = t.Object({ id: t.String({ minLength: 1, maxLength: 200 }) });
 
