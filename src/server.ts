@@ -102,6 +102,11 @@ const JOB_WORKER_MARGIN_MS = 1_500;
 /** WORKERS job worker threads, woken by every job this process enqueues; none with WORKERS=0. */
 async function startWorkers(ctx: AppContext, modules: string[] | undefined): Promise<JobWorkers | undefined> {
   if (ctx.config.jobs.workers === 0) return undefined;
+  if (ctx.config.database.dialect === "sqlite" && ctx.config.database.path === ":memory:") {
+    // a worker's own connection would open another, empty database
+    ctx.logger.warn("background jobs do not run on an in-memory database (DATABASE_URL=:memory:); use a file");
+    return undefined;
+  }
   const workers = await startJobWorkers(ctx.config, { count: ctx.config.jobs.workers, logger: ctx.logger, modules });
   ctx.jobWakeups.listen(() => workers.wake());
   return workers;

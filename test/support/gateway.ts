@@ -39,6 +39,8 @@ export async function startTestGateway(opts: TestGatewayOptions = {}): Promise<T
     DATABASE_URL: `file:${join(dir, "gateway.db")}`,
     GATEWAY_ADMIN_KEY: ADMIN_KEY,
     LOG_LEVEL: "error",
+    // job worker threads only where a test is about them (WORKERS: "1")
+    WORKERS: "0",
     ...opts.env,
   };
   if (opts.yaml !== undefined) {

@@ -15,7 +15,7 @@ const refuse = new Map<string, number>();
 
 beforeAll(async () => {
   receiver = startJobReceiver((job, attempt) => (attempt <= (refuse.get(job) ?? 0) ? new Response("down", { status: 503 }) : new Response(null, { status: 204 })));
-  gw = await startTestGateway({ yaml: YAML, jobModules: [JOB_KINDS] });
+  gw = await startTestGateway({ yaml: YAML, env: { WORKERS: "1" }, jobModules: [JOB_KINDS] });
 });
 afterAll(async () => {
   await gw?.close();
