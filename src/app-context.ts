@@ -8,6 +8,7 @@ import type { SecretBox } from "./crypto/secret-box";
 import type { ReservationLease } from "./billing/admission";
 import type { SharedState } from "./shared-state/types";
 import type { Telemetry } from "./telemetry/telemetry";
+import type { JobWakeups } from "./jobs/enqueue-wakeup";
 
 /** Everything a route module needs, built once by main (or by a test). */
 export type AppContext = {
@@ -26,6 +27,8 @@ export type AppContext = {
   reservationLease: ReservationLease;
   /** access log, metrics, warn lines for upstream failures and circuits */
   telemetry: Telemetry;
+  /** heard after a job is enqueued and committed through `store`: wakes this process's job workers */
+  jobWakeups: JobWakeups;
   /** seals BYOK secrets under the master key; built from config when absent (see secretBoxOf) */
   secrets?: SecretBox;
 };

@@ -20,6 +20,7 @@ import { byokRoutes } from "./modules/byok";
 import { presetRoutes } from "./modules/presets";
 import { creditRoutes } from "./modules/credits";
 import { activityRoutes } from "./modules/activity";
+import { jobRoutes } from "./modules/jobs";
 
 export function createApp(ctx: AppContext) {
   const maxBodyBytes = Math.floor(ctx.config.server.maxBodyMb * 1024 * 1024);
@@ -68,7 +69,8 @@ export function createApp(ctx: AppContext) {
     .use(byokRoutes(ctx))
     .use(presetRoutes(ctx))
     .use(creditRoutes(ctx))
-    .use(activityRoutes(ctx));
+    .use(activityRoutes(ctx))
+    .use(jobRoutes(ctx));
 }
 
 export type App = ReturnType<typeof createApp>;

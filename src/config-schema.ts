@@ -92,6 +92,18 @@ export const GatewayFileSchema = T.Object(
     ),
     security: T.Optional(T.Object({ allow_private_urls: T.Optional(T.Boolean()) }, { additionalProperties: false })),
     metrics: T.Optional(T.Object({ token: T.Optional(T.String({ minLength: 16 })) }, { additionalProperties: false })),
+    jobs: T.Optional(
+      T.Object(
+        {
+          // seconds before each retry of a failed job; after the last one the job is dead
+          backoff_seconds: T.Optional(T.Array(T.Number({ exclusiveMinimum: 0, maximum: 2_592_000 }), { minItems: 1, maxItems: 100 })),
+          lease_seconds: T.Optional(T.Number({ minimum: 0.05, maximum: 3600 })),
+          concurrency: T.Optional(T.Integer({ minimum: 1, maximum: 256 })),
+          poll_seconds: T.Optional(T.Number({ minimum: 0.01, maximum: 300 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
     responses: T.Optional(T.Object({ item_retention_minutes: T.Optional(T.Integer({ minimum: 0, maximum: 525_600 })) }, { additionalProperties: false })),
   },
   { additionalProperties: false },

@@ -11,6 +11,7 @@ import { parseYaml } from "./config-yaml";
 
 export { ConfigError } from "./config-error";
 export { describeConfig } from "./config-describe";
+import { DEFAULT_BACKOFF_SECONDS } from "./jobs/retry-schedule";
 
 /** The only reader of process.env and gateway.yaml. */
 
@@ -45,6 +46,12 @@ export type Config = {
   metrics: { token?: string };
   /** how long Responses output items stay referable (item_reference, previous_response_id); 0: not kept */
   responses: { itemRetentionMinutes: number };
+  /**
+   * Background jobs: worker threads `serve` starts (WORKERS, default 1; 0: none, another process
+   * runs `gateway worker`), retry delays, how long a lease lasts unrenewed, jobs run at once per
+   * worker, and the longest an idle worker sleeps before it looks at the queue again.
+   */
+  jobs: { workers: number; backoffMs: number[]; leaseMs: number; concurrency: number; pollMs: number };
   /** listUnavailable: list models none of whose endpoints can serve (no provider key, no BYOK credential) */
   catalog: { default: boolean; listUnavailable?: boolean };
   providers: ProviderConfig[];
@@ -220,10 +227,22 @@ export function loadConfig(env: Env = process.env): Config {
     security: { allowPrivateUrls: boolFromEnv(env, "GATEWAY_ALLOW_PRIVATE_URLS") ?? file.security?.allow_private_urls ?? false },
     metrics: { token: env.GATEWAY_METRICS_TOKEN || file.metrics?.token || undefined },
     responses: { itemRetentionMinutes: intFromEnv(env, "GATEWAY_RESPONSES_ITEM_RETENTION_MINUTES", file.responses?.item_retention_minutes ?? 60, 0, 525_600) },
+    jobs: jobsConfig(env, file),
     catalog: { default: boolFromEnv(env, "GATEWAY_DEFAULT_CATALOG") ?? file.catalog?.default ?? true, listUnavailable: file.catalog?.list_unavailable ?? false },
     providers: file.providers ?? [],
     models: file.models ?? [],
     env: { ...env },
+  };
+}
+
+function jobsConfig(env: Env, file: GatewayFile): Config["jobs"] {
+  const jobs = file.jobs ?? {};
+  return {
+    workers: intFromEnv(env, "WORKERS", 1, 0, 64),
+    backoffMs: (jobs.backoff_seconds ?? DEFAULT_BACKOFF_SECONDS).map((s) => Math.round(s * 1000)),
+    leaseMs: Math.round((jobs.lease_seconds ?? 60) * 1000),
+    concurrency: jobs.concurrency ?? 4,
+    pollMs: Math.round((jobs.poll_seconds ?? 2) * 1000),
   };
 }
 

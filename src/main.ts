@@ -5,6 +5,8 @@ import { USAGE, UsageError } from "./cli/usage";
 import { withConfigPath } from "./cli/config-path";
 import { backupCommand } from "./cli/backup";
 import { startGateway, type RunningGateway } from "./server";
+import { jobsCommand } from "./cli/jobs";
+import { workerCommand } from "./cli/worker";
 
 type Env = Record<string, string | undefined>;
 
@@ -42,6 +44,10 @@ async function main(argv: string[]): Promise<void> {
   switch (command) {
     case "serve":
       return serve(env);
+    case "worker":
+      return workerCommand(loadConfig(env), out);
+    case "jobs":
+      return jobsCommand(loadConfig(env), rest, out);
     case "migrate":
       return migrateCommand(loadConfig(env), out);
     case "keys":

@@ -19,7 +19,9 @@ import { loadMasterKey } from "./crypto/master-key";
 import { startReservationLeases, type ReservationLeases } from "./billing/reservation-leases";
 import { createTelemetry } from "./telemetry/telemetry";
 import { circuitStates } from "./telemetry/circuit-states";
-import { startResponsePurge } from "./gateway/response-purge";
+import { NO_JOB_STATS } from "./telemetry/job-metrics";
+import { jobWakeups, withJobWakeups } from "./jobs/enqueue-wakeup";
+import { startJobWorkers, type JobWorkers } from "./job-workers";
 
 export type RunningGateway = {
   url: string;
@@ -44,7 +46,15 @@ type Settings = Readonly<{ config: Config; catalog: Catalog }>;
 
 type ContextParts = { ctx: AppContext; replaceSettings(next: Settings): void; catalogCreated: number };
 
-export type StartOptions = { hostname?: string; logger?: Logger; clock?: () => number; /** Bun's idle timeout; tests lower it to prove long requests are not cut */ idleTimeoutSeconds?: number };
+export type StartOptions = {
+  hostname?: string;
+  logger?: Logger;
+  clock?: () => number;
+  /** Bun's idle timeout; tests lower it to prove long requests are not cut */
+  idleTimeoutSeconds?: number;
+  /** modules adding job kinds to the workers' registry (tests) */
+  jobModules?: string[];
+};
 
 async function buildContext(config: Config, opts: StartOptions = {}): Promise<ContextParts> {
   if (config.database.dialect === "sqlite") ensureDataDir(config);
@@ -58,7 +68,8 @@ async function buildContext(config: Config, opts: StartOptions = {}): Promise<Co
     rateLeaseMs: config.reservationLeaseMs,
     clock,
   });
-  const store = withReadCache(await openStore(config.database), shared.bus, { clock });
+  const wakeups = jobWakeups();
+  const store = withJobWakeups(withReadCache(await openStore(config.database), shared.bus, { clock }), wakeups);
   const router = createRouterState(config, clock, shared);
   const generations = new GenerationWriter(store, logger);
   // a reload keeps the creation time of yaml models, so listings do not reorder on every SIGHUP
@@ -71,6 +82,7 @@ async function buildContext(config: Config, opts: StartOptions = {}): Promise<Co
     reservationsHeld: () => store.reservations.openCount().catch(() => 0),
     recordsPending: () => generations.pending,
     databaseUp: () => store.ready().catch(() => false),
+    jobs: () => store.jobs.stats(clock()).catch(() => NO_JOB_STATS),
   });
   router.circuits.onTransition((endpoint, change) => telemetry.circuitChanged(endpoint, change));
   const ctx: AppContext = {
@@ -88,6 +100,7 @@ async function buildContext(config: Config, opts: StartOptions = {}): Promise<Co
     reservationLease: { instanceId: config.instanceId, leaseMs: config.reservationLeaseMs },
     clock,
     router,
+    jobWakeups: wakeups,
     secrets: createSecretBox(loadMasterKey(config)),
   };
   return { ctx, catalogCreated, replaceSettings: (next) => (settings = next) };
@@ -140,13 +153,29 @@ async function releaseOrphanedReservations(ctx: AppContext): Promise<Reservation
   return startReservationLeases(ctx.store.reservations, ctx.reservationLease, ctx.logger, ctx.clock);
 }
 
+/** What workers leave of the stop's grace period for closing their store and the process for exiting. */
+const JOB_WORKER_MARGIN_MS = 1_500;
+
+/** WORKERS job worker threads, woken by every job this process enqueues; none with WORKERS=0. */
+async function startWorkers(ctx: AppContext, modules: string[] | undefined): Promise<JobWorkers | undefined> {
+  if (ctx.config.jobs.workers === 0) return undefined;
+  if (ctx.config.database.dialect === "sqlite" && ctx.config.database.path === ":memory:") {
+    // a worker's own connection would open another, empty database
+    ctx.logger.warn("background jobs do not run on an in-memory database (DATABASE_URL=:memory:); use a file");
+    return undefined;
+  }
+  const workers = await startJobWorkers(ctx.config, { count: ctx.config.jobs.workers, logger: ctx.logger, modules });
+  ctx.jobWakeups.listen(() => workers.wake());
+  return workers;
+}
+
 export async function startGateway(config: Config, opts: StartOptions = {}): Promise<RunningGateway> {
   const parts = await buildContext(config, opts);
   const { ctx } = parts;
   for (const warning of configWarnings(config)) ctx.logger.warn(warning);
   const boot = await bootstrap(ctx.store, { adminKey: config.adminKey, now: ctx.clock() });
   const leases = await releaseOrphanedReservations(ctx);
-  const purge = startResponsePurge(ctx.store.responses, ctx.logger, ctx.clock);
+  const workers = await startWorkers(ctx, opts.jobModules);
   const unpriced = unpricedEndpoints(ctx.catalog);
   if (unpriced.length > 0)
     ctx.logger.warn("endpoints without pricing serve for free and never count against spending limits (rate limits still apply)", { endpoints: unpriced.slice(0, 50), count: unpriced.length });
@@ -181,11 +210,13 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
     server,
     reload: (load) => reloadSettings(parts, load),
     async stop({ graceful = false, graceMs = 10_000 } = {}) {
+      // workers finish or give back their jobs while the server finishes its answers
+      const workersStopped = workers?.stop(Math.max(0, graceMs - JOB_WORKER_MARGIN_MS));
       if (graceful) await Promise.race([server.stop(false), Bun.sleep(graceMs)]);
       await server.stop(true);
+      await workersStopped;
       await ctx.generations.settled();
       await leases.stop();
-      await purge.stop();
       await ctx.shared.close();
       await ctx.store.close();
     },

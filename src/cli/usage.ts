@@ -3,13 +3,16 @@ export const USAGE = `gateway — a self-hosted, OpenRouter-compatible model gat
 Usage: gateway [command] [options]
 
 Commands:
-  serve                      start the HTTP server (the default command); applies pending
-                             database migrations first
+  serve                      start the HTTP server and WORKERS background job workers (default)
+  worker                     run only the background job workers (WORKERS of them, at least 1), no HTTP
   migrate                    apply database migrations and exit
   keys create [--management] [--name N] [--workspace W] [--limit USD]
                              create an API key (inference, or management) and print the raw key once
   users add --id ID [--email E] [--name N] [--role admin|member]
                              add an organization user
+  jobs list [--dead | --state S] [--kind K] [--limit N] [--offset N]
+                             list background jobs, newest first, one JSON object per line
+  jobs retry ID              run a dead job again now
   config check               validate the configuration, print it (secrets masked) with the
                              default-catalog providers it enables, and warn about risky settings
   backup PATH                write a consistent copy of the SQLite database to PATH (safe while the
@@ -21,7 +24,7 @@ Every command reads the same environment; the commands work against a database a
 
 Configuration is read from environment variables and a YAML file: the one --config PATH names, else
 GATEWAY_CONFIG, else ./gateway.yaml when it exists (providers, models, catalog, routing, server,
-security, metrics, responses; \${NAME} is replaced by the variable NAME). Environment variables win
+security, metrics, responses, jobs; \${NAME} is replaced by the variable NAME). Environment variables win
 over the file.
 
 Options:
@@ -57,6 +60,8 @@ Environment:
   GATEWAY_RESPONSES_ITEM_RETENTION_MINUTES  how long Responses output items stay referable by
                                  item_reference and previous_response_id (default 60; 0 keeps none;
                                  responses.item_retention_minutes)
+  WORKERS                        background job worker threads of serve (default 1; 0 = none), or of
+                                 'gateway worker' (at least 1)
   Provider keys                  a default-catalog provider serves with the gateway's own key when its
                                  variable is set: OPENAI_API_KEY, ANTHROPIC_API_KEY, GROQ_API_KEY, ...
                                  ('gateway config check' lists the active ones and the variable of each)

@@ -6,6 +6,8 @@
  * Times are epoch milliseconds, money integer nano-dollars.
  */
 
+import type { JobStore } from "./job-store";
+
 export type UserRole = "owner" | "admin" | "member";
 
 /**
@@ -117,6 +119,8 @@ export type StoreTables = {
   responses: ResponseStateStore;
   budgets: WorkspaceBudgetStore;
   activity: ActivityStore;
+  /** the outbox: enqueue inside `transaction` to store a job with the change that causes it */
+  jobs: JobStore;
 };
 
 export type Dialect = "sqlite" | "postgres";

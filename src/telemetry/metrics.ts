@@ -1,5 +1,7 @@
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { RequestSummary } from "./request-summary";
+import type { JobStats } from "../store/job-store";
+import { registerJobMetrics } from "./job-metrics";
 
 /** Figures read when Prometheus scrapes, from the parts of the gateway that own them. */
 export type MetricSources = {
@@ -11,6 +13,8 @@ export type MetricSources = {
   recordsPending(): number;
   /** the database answers and is migrated */
   databaseUp(): Promise<boolean>;
+  /** the job queue's depth, outcomes and waiting times */
+  jobs(): Promise<JobStats>;
 };
 
 /** One upstream call of a request's fallback loop. */
@@ -56,6 +60,7 @@ export function createMetrics(sources: MetricSources, now: () => number = Date.n
   new Gauge({ name: "gateway_reservations_held", help: "Spending-limit reservations open now (all instances)", registers, async collect() { this.set(await sources.reservationsHeld()); } });
   new Gauge({ name: "gateway_records_pending", help: "Generation records waiting for the database group commit", registers, collect() { this.set(sources.recordsPending()); } });
   new Gauge({ name: "gateway_database_up", help: "1 when the database answers and is migrated", registers, async collect() { this.set((await sources.databaseUp()) ? 1 : 0); } });
+  registerJobMetrics(registers, sources.jobs, now);
   const startedAt = now();
   new Gauge({ name: "process_start_time_seconds", help: "Start time of the process since the Unix epoch in seconds", registers, collect() { this.set(Math.floor(startedAt / 1000)); } });
   new Gauge({ name: "process_resident_memory_bytes", help: "Resident memory size in bytes", registers, collect() { this.set(process.memoryUsage.rss()); } });

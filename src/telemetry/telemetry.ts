@@ -2,6 +2,7 @@ import type { Logger } from "../logger";
 import { logRequest } from "./access-log";
 import { createMetrics, type GatewayMetrics, type MetricSources, type UpstreamAttempt } from "./metrics";
 import type { RequestSummary } from "./request-summary";
+import { NO_JOB_STATS } from "./job-metrics";
 
 /**
  * What the gateway tells its operator: one access-log line and the metrics per request, a warn
@@ -51,4 +52,4 @@ export function createTelemetry(logger: Logger, sources: MetricSources, now?: ()
 }
 
 /** For contexts that report nothing (unit tests, CLI commands). */
-export const silentTelemetry = (): Telemetry => createTelemetry({ debug() {}, info() {}, warn() {}, error() {} }, { circuits: () => [], reservationsHeld: async () => 0, recordsPending: () => 0, databaseUp: async () => true });
+export const silentTelemetry = (): Telemetry => createTelemetry({ debug() {}, info() {}, warn() {}, error() {} }, { circuits: () => [], reservationsHeld: async () => 0, recordsPending: () => 0, databaseUp: async () => true, jobs: async () => NO_JOB_STATS });

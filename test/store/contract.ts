@@ -9,6 +9,7 @@ import { accountsContract } from "./contract/accounts";
 import { budgetContract } from "./contract/budgets";
 import { catalogContract } from "./contract/catalog";
 import { useStore, type OpenStore } from "./contract/fixtures";
+import { jobContract } from "./contract/jobs";
 import { moneyContract } from "./contract/money";
 import { generationListContract } from "./contract/generation-list";
 import { responsesContract } from "./contract/responses";
@@ -26,5 +27,6 @@ export function storeContract(label: Store["dialect"], open: OpenStore): void {
     responsesContract(store);
     budgetContract(store);
     transactionContract(store, label);
+    jobContract(store);
   });
 }

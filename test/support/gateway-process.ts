@@ -25,9 +25,10 @@ export async function freePort(): Promise<number> {
 
 const repoRoot = join(import.meta.dir, "../..");
 
-export async function startGatewayProcess(env: Record<string, string>): Promise<GatewayProcess> {
+/** `command`: what to run instead of `bun src/main.ts serve` (a test entry that adds job kinds) */
+export async function startGatewayProcess(env: Record<string, string>, command: string[] = ["bun", "src/main.ts", "serve"]): Promise<GatewayProcess> {
   const port = await freePort();
-  const proc = Bun.spawn(["bun", "src/main.ts", "serve"], {
+  const proc = Bun.spawn(command, {
     cwd: repoRoot,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", GATEWAY_ADMIN_KEY: ADMIN_KEY, LOG_LEVEL: "error", ...env },
     stdout: "pipe",

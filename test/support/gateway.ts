@@ -28,6 +28,8 @@ export type TestGatewayOptions = {
   idleTimeoutSeconds?: number;
   /** where log lines go (silent by default) */
   logger?: Logger;
+  /** modules adding job kinds to the workers' registry */
+  jobModules?: string[];
 };
 
 export async function startTestGateway(opts: TestGatewayOptions = {}): Promise<TestGateway> {
@@ -37,6 +39,8 @@ export async function startTestGateway(opts: TestGatewayOptions = {}): Promise<T
     DATABASE_URL: `file:${join(dir, "gateway.db")}`,
     GATEWAY_ADMIN_KEY: ADMIN_KEY,
     LOG_LEVEL: "error",
+    // job worker threads only where a test is about them (WORKERS: "1")
+    WORKERS: "0",
     ...opts.env,
   };
   if (opts.yaml !== undefined) {
@@ -46,7 +50,7 @@ export async function startTestGateway(opts: TestGatewayOptions = {}): Promise<T
   }
   const config = loadConfig(env);
   opts.configure?.(config);
-  const gw = await startGateway(config, { hostname: "127.0.0.1", logger: opts.logger ?? silentLogger, clock: opts.clock, idleTimeoutSeconds: opts.idleTimeoutSeconds });
+  const gw = await startGateway(config, { hostname: "127.0.0.1", logger: opts.logger ?? silentLogger, clock: opts.clock, idleTimeoutSeconds: opts.idleTimeoutSeconds, jobModules: opts.jobModules });
   const api: TestGateway["api"] = (path, init = {}) => {
     const headers = new Headers(init.headers);
     const key = init.key === undefined ? ADMIN_KEY : init.key;

@@ -47,7 +47,7 @@ describe("config", () => {
       'config error: providers[0].api: expected one of openai-chat, openai-responses, anthropic-messages (got "grpc")',
     );
     expect(configError(() => parseGatewayFile("routing:\n  circuit_failures: 0\n", {}))).toContain("routing.circuit_failures: expected an integer >= 1");
-    expect(configError(() => parseGatewayFile("servr: {}\n", {}))).toBe("config error: servr: expected only the keys providers, models, catalog, routing, server, security, metrics, responses (got {})");
+    expect(configError(() => parseGatewayFile("servr: {}\n", {}))).toBe("config error: servr: expected only the keys providers, models, catalog, routing, server, security, metrics, jobs, responses (got {})");
     expect(configError(() => parseGatewayFile("models:\n  - id: nope\n    endpoints: []\n", {}))).toContain("models[0].id");
     expect(configError(() => parseGatewayFile("a: [", {}))).toContain("valid YAML");
   });

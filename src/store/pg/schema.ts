@@ -347,3 +347,40 @@ export const responseItems = pgTable(
     index("response_items_expiry").on(table.expiresAt),
   ],
 );
+
+/** The job queue; see ../sqlite/schema.ts. */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind").notNull(),
+    key: text("key"),
+    /** JSON */
+    payload: text("payload").notNull(),
+    state: text("state", { enum: ["pending", "running", "done", "dead"] }).notNull(),
+    runAt: millis("run_at").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    leaseOwner: text("lease_owner"),
+    leaseExpiresAt: millis("lease_expires_at"),
+    lastError: text("last_error"),
+    createdAt: millis("created_at").notNull(),
+    updatedAt: millis("updated_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("jobs_key_unique").on(table.key),
+    index("jobs_due").on(table.state, table.runAt),
+    index("jobs_lease").on(table.state, table.leaseExpiresAt),
+    index("jobs_created").on(table.createdAt),
+  ],
+);
+
+/** Finished attempts by kind and outcome; see ../sqlite/schema.ts. */
+export const jobOutcomes = pgTable(
+  "job_outcomes",
+  {
+    kind: text("kind").notNull(),
+    outcome: text("outcome", { enum: ["succeeded", "failed", "dead"] }).notNull(),
+    count: bigint("count", { mode: "number" }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.outcome] })],
+);

@@ -333,3 +333,44 @@ export const responseItems = sqliteTable(
     index("response_items_expiry").on(table.expiresAt),
   ],
 );
+
+/**
+ * The durable job queue (outbox; src/store/job-store.ts). `key` is unique when set, so a job
+ * enqueued twice under one key is stored once. Leasing scans `jobs_due` (state, run_at), and a
+ * running job whose lease ended is due again (`jobs_lease`).
+ */
+export const jobs = sqliteTable(
+  "jobs",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind").notNull(),
+    key: text("key"),
+    /** JSON */
+    payload: text("payload").notNull(),
+    state: text("state", { enum: ["pending", "running", "done", "dead"] }).notNull(),
+    runAt: integer("run_at").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    leaseOwner: text("lease_owner"),
+    leaseExpiresAt: integer("lease_expires_at"),
+    lastError: text("last_error"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("jobs_key_unique").on(table.key),
+    index("jobs_due").on(table.state, table.runAt),
+    index("jobs_lease").on(table.state, table.leaseExpiresAt),
+    index("jobs_created").on(table.createdAt),
+  ],
+);
+
+/** Finished attempts by kind and outcome (succeeded, failed, dead), counted in the statement that records each. */
+export const jobOutcomes = sqliteTable(
+  "job_outcomes",
+  {
+    kind: text("kind").notNull(),
+    outcome: text("outcome", { enum: ["succeeded", "failed", "dead"] }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.outcome] })],
+);

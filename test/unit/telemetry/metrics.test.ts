@@ -9,6 +9,11 @@ const sources: MetricSources = {
   reservationsHeld: async () => 3,
   recordsPending: () => 2,
   databaseUp: async () => true,
+  jobs: async () => ({
+    queues: [{ kind: "webhook.deliver", state: "pending", count: 4 }, { kind: "webhook.deliver", state: "dead", count: 1 }],
+    outcomes: [{ kind: "webhook.deliver", outcome: "failed", count: 7 }],
+    oldestDue: [{ kind: "webhook.deliver", runAt: 1_700_000_000_000 - 2_500 }],
+  }),
 };
 
 const served: RequestSummary = {
@@ -53,6 +58,10 @@ test("requests, tokens, cost, attempts and the scraped gauges, with exact values
     "gateway_reservations_held 3",
     "gateway_records_pending 2",
     "gateway_database_up 1",
+    'gateway_jobs{kind="webhook.deliver",state="pending"} 4',
+    'gateway_jobs{kind="webhook.deliver",state="dead"} 1',
+    'gateway_job_attempts_total{kind="webhook.deliver",outcome="failed"} 7',
+    'gateway_jobs_oldest_pending_age_seconds{kind="webhook.deliver"} 2.5',
     "process_start_time_seconds 1700000000",
   ]) expect(out).toContain(line);
   expect(out.some((l) => l.startsWith("gateway_tokens_total") && l.includes('kind="reasoning"'))).toBe(false);

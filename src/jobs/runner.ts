@@ -1,0 +1,184 @@
+import type { Logger } from "../logger";
+import type { JobRecord, JobStore } from "../store/job-store";
+import { PermanentFailure, RetryAfter } from "./job-errors";
+import type { JobKind, JobRegistry } from "./registry";
+import { defaultMaxAttempts, nextAttemptAt } from "./retry-schedule";
+import { Sleeper } from "./sleeper";
+
+export type RunnerOptions = {
+  store: JobStore;
+  registry: JobRegistry;
+  /** names this runner in leases: instance and worker */
+  owner: string;
+  leaseMs: number;
+  /** jobs run at once */
+  concurrency: number;
+  backoffMs: readonly number[];
+  /** the longest an idle runner sleeps before it looks at the queue again (jobs enqueued by other processes) */
+  pollMs: number;
+  logger: Logger;
+  clock: () => number;
+  random?: () => number;
+};
+
+/** Shortest sleep between two looks at the queue, so a job that is due but cannot be leased yet never makes the loop spin. */
+const MIN_SLEEP_MS = 25;
+
+const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err)).slice(0, 2000);
+
+/**
+ * Leases jobs of the registry's kinds and runs them, `concurrency` at a time, renewing their
+ * leases every third of a lease while they run. Between leases it sleeps until the next job is
+ * due (at most `pollMs`), or until `wake()`. `stop()` stops leasing, lets running jobs finish
+ * within a grace period and gives back the leases of those that did not.
+ */
+export class JobRunner {
+  private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  private readonly released = new Set<string>();
+  private readonly sleeper = new Sleeper();
+  private readonly kinds: string[];
+  private readonly random: () => number;
+  private stopping = false;
+  private loop: Promise<void> = Promise.resolve();
+  private renewal: ReturnType<typeof setInterval> | undefined;
+  private storeWarned = false;
+
+  constructor(private readonly opts: RunnerOptions) {
+    this.kinds = [...opts.registry.keys()];
+    this.random = opts.random ?? Math.random;
+  }
+
+  start(): void {
+    this.loop = this.leaseLoop();
+    this.renewal = setInterval(() => void this.renew(), Math.max(10, Math.floor(this.opts.leaseMs / 3)));
+  }
+
+  /** something was enqueued: look at the queue now */
+  wake(): void {
+    this.sleeper.wake();
+  }
+
+  get active(): number {
+    return this.running.size;
+  }
+
+  async stop(graceMs: number): Promise<void> {
+    this.stopping = true;
+    this.sleeper.wake();
+    await this.loop;
+    const finishing = [...this.running.values()].map((r) => r.done);
+    await Promise.race([Promise.all(finishing), Bun.sleep(graceMs)]);
+    clearInterval(this.renewal);
+    const unfinished = [...this.running.keys()];
+    if (unfinished.length === 0) return;
+    for (const id of unfinished) {
+      this.released.add(id);
+      this.running.get(id)?.controller.abort(new Error("the worker is stopping"));
+    }
+    const released = await this.opts.store.release(this.opts.owner, unfinished, this.opts.clock()).catch(() => 0);
+    this.opts.logger.warn("stopped with jobs unfinished: their leases are given back", { owner: this.opts.owner, jobs: unfinished, released });
+  }
+
+  private async leaseLoop(): Promise<void> {
+    while (!this.stopping) {
+      const free = this.opts.concurrency - this.running.size;
+      let leased = 0;
+      if (free > 0) leased = await this.leaseAndRun(free);
+      if (this.stopping) return;
+      // a full batch may mean more are due: look again at once
+      if (leased > 0 && leased === free) continue;
+      await this.sleeper.sleep(this.running.size >= this.opts.concurrency ? this.opts.pollMs : await this.untilNextDue());
+    }
+  }
+
+  private async leaseAndRun(limit: number): Promise<number> {
+    const { store, owner, leaseMs, clock } = this.opts;
+    try {
+      const jobs = await store.lease({ owner, now: clock(), leaseMs, limit, kinds: this.kinds });
+      this.storeWarned = false;
+      for (const job of jobs) this.track(job);
+      return jobs.length;
+    } catch (err) {
+      this.warnStore("could not lease jobs", err);
+      return 0;
+    }
+  }
+
+  private async untilNextDue(): Promise<number> {
+    try {
+      const at = await this.opts.store.nextDue(this.kinds);
+      if (at === null) return this.opts.pollMs;
+      return Math.min(this.opts.pollMs, Math.max(MIN_SLEEP_MS, at - this.opts.clock()));
+    } catch (err) {
+      this.warnStore("could not read the job queue", err);
+      return this.opts.pollMs;
+    }
+  }
+
+  private track(job: JobRecord): void {
+    const controller = new AbortController();
+    const done = this.execute(job, controller.signal).finally(() => {
+      this.running.delete(job.id);
+      this.released.delete(job.id);
+      this.sleeper.wake();
+    });
+    this.running.set(job.id, { controller, done });
+  }
+
+  private async execute(job: JobRecord, signal: AbortSignal): Promise<void> {
+    const kind = this.opts.registry.get(job.kind)!;
+    const maxAttempts = kind.maxAttempts ?? defaultMaxAttempts(this.opts.backoffMs);
+    try {
+      // leases taken again after a process died count too: a job that kills its process ends here
+      if (job.attempts > maxAttempts) throw new PermanentFailure(`no attempt left after ${job.attempts - 1} attempts (the last one's lease ran out)`);
+      await kind.run(job.payload, { job, signal });
+      if (this.released.has(job.id)) return;
+      const now = this.opts.clock();
+      const stillHeld = await this.opts.store.complete(job.id, this.opts.owner, now, kind.everyMs === undefined ? undefined : now + kind.everyMs);
+      if (!stillHeld) this.opts.logger.warn("job finished after its lease was lost; it may run again elsewhere", { job: job.id, kind: job.kind });
+    } catch (err) {
+      if (this.released.has(job.id)) return;
+      await this.failed(job, kind, maxAttempts, err).catch((storeErr) => this.warnStore("could not record a job's failure; it runs again when its lease ends", storeErr));
+    }
+  }
+
+  private async failed(job: JobRecord, kind: JobKind, maxAttempts: number, err: unknown): Promise<void> {
+    const now = this.opts.clock();
+    const retryAt =
+      err instanceof PermanentFailure
+        ? null
+        : nextAttemptAt({
+            attempts: job.attempts,
+            maxAttempts,
+            backoffMs: this.opts.backoffMs,
+            now,
+            retryAfterMs: err instanceof RetryAfter ? err.afterMs : undefined,
+            capMs: kind.everyMs,
+            random: this.random,
+          });
+    const error = messageOf(err);
+    const recorded = await this.opts.store.fail(job.id, this.opts.owner, { error, now, retryAt });
+    if (!recorded) return;
+    const fields = { job: job.id, kind: job.kind, attempts: job.attempts, error };
+    if (retryAt === null) this.opts.logger.error("job is dead: no attempt left", fields);
+    else this.opts.logger.warn("job failed; it will run again", { ...fields, retry_in_ms: retryAt - now });
+  }
+
+  /** renews the leases of running jobs; a job whose lease was lost is told to stop */
+  private async renew(): Promise<void> {
+    const ids = [...this.running.keys()];
+    if (ids.length === 0) return;
+    try {
+      const held = new Set(await this.opts.store.renew(this.opts.owner, ids, this.opts.clock() + this.opts.leaseMs));
+      for (const id of ids) if (!held.has(id) && this.running.has(id)) this.running.get(id)!.controller.abort(new Error("the job's lease was lost"));
+    } catch (err) {
+      this.warnStore("could not renew job leases", err);
+    }
+  }
+
+  /** the database is away: one warn line until it answers again */
+  private warnStore(message: string, err: unknown): void {
+    if (!this.storeWarned) this.opts.logger.warn(message, { owner: this.opts.owner, error: messageOf(err) });
+    this.storeWarned = true;
+  }
+}

@@ -1,0 +1,72 @@
+import { createLogger } from "../logger";
+import { openStore } from "../store/open";
+import type { Store } from "../store/store";
+import { productionJobKinds, type JobDeps } from "./kinds";
+import { ensureRecurringJobs } from "./recurring";
+import { jobRegistry, type JobKind } from "./registry";
+import { JobRunner } from "./runner";
+import type { FromWorker, ToWorker } from "./worker-protocol";
+
+/** A worker's own connections: a small pool on PostgreSQL is enough for `concurrency` jobs and their leases. */
+const WORKER_POOL_SIZE = 3;
+
+type Started = { runner: JobRunner; store: Store };
+
+async function loadKinds(modules: string[], deps: JobDeps): Promise<JobKind[]> {
+  const extra: JobKind[] = [];
+  for (const specifier of modules) {
+    const mod = (await import(specifier)) as { jobKinds?: (deps: JobDeps) => JobKind[] };
+    if (typeof mod.jobKinds !== "function") throw new Error(`${specifier} exports no jobKinds(deps)`);
+    extra.push(...mod.jobKinds(deps));
+  }
+  return extra;
+}
+
+/**
+ * The body of a job worker thread: opens its own store connection (SQLite: the same WAL file;
+ * PostgreSQL: its own pool), builds the registry and runs a JobRunner until told to stop.
+ */
+export function runJobWorker(post: (message: FromWorker) => void): (message: ToWorker) => Promise<void> {
+  let started: Promise<Started | null> = Promise.resolve(null);
+  return async (message) => {
+    switch (message.type) {
+      case "start":
+        started = start(message).then(
+          (s) => {
+            post({ type: "started" });
+            return s;
+          },
+          (err: unknown) => {
+            post({ type: "failed", error: err instanceof Error ? err.message : String(err) });
+            return null;
+          },
+        );
+        return;
+      case "wake":
+        (await started)?.runner.wake();
+        return;
+      case "stop": {
+        const s = await started;
+        if (s) {
+          await s.runner.stop(message.graceMs);
+          await s.store.close().catch(() => undefined);
+        }
+        post({ type: "stopped" });
+      }
+    }
+  };
+}
+
+async function start({ config, index, modules }: Extract<ToWorker, { type: "start" }>): Promise<Started> {
+  const database = config.database.dialect === "postgres" ? { ...config.database, poolSize: WORKER_POOL_SIZE } : config.database;
+  // the process that started this thread has migrated the database
+  const store = await openStore(database, { migrate: false });
+  const logger = createLogger(config.logLevel);
+  const deps: JobDeps = { store, config, logger, clock: Date.now };
+  const registry = jobRegistry([...productionJobKinds(deps), ...(await loadKinds(modules, deps))]);
+  await ensureRecurringJobs(store.jobs, registry, Date.now());
+  const { leaseMs, concurrency, backoffMs, pollMs } = config.jobs;
+  const runner = new JobRunner({ store: store.jobs, registry, owner: `${config.instanceId}/jobs-${index}`, leaseMs, concurrency, backoffMs, pollMs, logger, clock: Date.now });
+  runner.start();
+  return { runner, store };
+}

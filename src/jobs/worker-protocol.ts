@@ -1,0 +1,19 @@
+import type { Config } from "../config";
+
+/** What the process sends a job worker thread. */
+export type ToWorker =
+  | {
+      type: "start";
+      config: Config;
+      /** names the worker in leases: `<instance>/jobs-<index>` */
+      index: number;
+      /** modules whose `jobKinds(deps)` adds kinds to the registry (tests register theirs this way) */
+      modules: string[];
+    }
+  /** something was enqueued */
+  | { type: "wake" }
+  /** stop leasing; finish or give back what is held within `graceMs` */
+  | { type: "stop"; graceMs: number };
+
+/** What a job worker thread answers. */
+export type FromWorker = { type: "started" } | { type: "stopped" } | { type: "failed"; error: string };

@@ -1,0 +1,190 @@
+/** Contract: the job queue (enqueue in a transaction, lease, renew, complete, fail, release, retry, stats). */
+import { describe, expect, test } from "bun:test";
+import type { JobRecord, NewJob } from "../../../src/store/job-store";
+import type { Store } from "../../../src/store/store";
+
+const KINDS = ["a", "b"];
+const job = (id: string, extra: Partial<NewJob> = {}): NewJob => ({ id, kind: "a", payload: { n: id }, runAt: 100, now: 50, ...extra });
+const lease = (s: Store, owner: string, now: number, limit = 10, kinds = KINDS) => s.jobs.lease({ owner, now, leaseMs: 1000, limit, kinds });
+
+export function jobContract(store: () => Store): void {
+  describe("jobs", () => {
+    test("enqueue stores a pending job and returns it as stored; get reads it back", async () => {
+      const s = store();
+      const stored = await s.jobs.enqueue(job("j1", { payload: { deep: [1, "x", null, { y: true }] } }));
+      const expected: JobRecord = {
+        id: "j1", kind: "a", key: null, payload: { deep: [1, "x", null, { y: true }] }, state: "pending", runAt: 100, attempts: 0,
+        leaseOwner: null, leaseExpiresAt: null, lastError: null, createdAt: 50, updatedAt: 50,
+      };
+      expect(stored).toEqual(expected);
+      expect(await s.jobs.get("j1")).toEqual(expected);
+      expect(await s.jobs.get("nope")).toBeUndefined();
+    });
+
+    test("a key already stored is enqueued once: the second call returns the first job", async () => {
+      const s = store();
+      const first = await s.jobs.enqueue(job("j1", { key: "video-1-completed" }));
+      const second = await s.jobs.enqueue(job("j2", { key: "video-1-completed", payload: "other" }));
+      expect(second).toEqual(first);
+      expect(await s.jobs.count({})).toBe(1);
+      // jobs without a key never collide
+      await s.jobs.enqueue(job("j3"));
+      await s.jobs.enqueue(job("j4"));
+      expect(await s.jobs.count({})).toBe(3);
+    });
+
+    test("enqueued inside a transaction: stored with the change on commit, gone with it on rollback", async () => {
+      const s = store();
+      await s.transaction(async (tx) => {
+        await tx.meta.set("video", "completed");
+        await tx.jobs.enqueue(job("kept"));
+      });
+      expect((await s.jobs.get("kept"))?.state).toBe("pending");
+      const boom = new Error("boom");
+      await expect(
+        s.transaction(async (tx) => {
+          await tx.meta.set("video", "failed");
+          await tx.jobs.enqueue(job("lost"));
+          throw boom;
+        }),
+      ).rejects.toBe(boom);
+      expect(await s.jobs.get("lost")).toBeUndefined();
+      expect(await s.meta.get("video")).toBe("completed");
+      expect(await s.jobs.count({})).toBe(1);
+    });
+
+    test("lease takes due jobs of the given kinds, earliest first, up to the limit, and counts the attempt", async () => {
+      const s = store();
+      await s.jobs.enqueue(job("late", { runAt: 300 }));
+      await s.jobs.enqueue(job("early", { runAt: 100 }));
+      await s.jobs.enqueue(job("middle", { runAt: 200 }));
+      await s.jobs.enqueue(job("future", { runAt: 10_000 }));
+      await s.jobs.enqueue(job("other-kind", { kind: "c", runAt: 100 }));
+      const leased = await lease(s, "w1", 500, 2);
+      expect(leased.map((j) => j.id)).toEqual(["early", "middle"]);
+      expect(leased[0]).toMatchObject({ state: "running", leaseOwner: "w1", leaseExpiresAt: 1500, attempts: 1, updatedAt: 500, runAt: 100 });
+      expect((await lease(s, "w2", 500)).map((j) => j.id)).toEqual(["late"]);
+      expect(await lease(s, "w3", 500)).toEqual([]);
+      expect((await lease(s, "w3", 500, 10, ["c"])).map((j) => j.id)).toEqual(["other-kind"]);
+    });
+
+    test("a lease that ended (its process died) is taken again, attempts counted; renew keeps it", async () => {
+      const s = store();
+      await s.jobs.enqueue(job("j1"));
+      await s.jobs.enqueue(job("j2"));
+      await lease(s, "dead-process", 100);
+      expect(await s.jobs.renew("dead-process", ["j2", "unknown"], 5000)).toEqual(["j2"]);
+      expect(await s.jobs.renew("somebody-else", ["j1"], 5000)).toEqual([]);
+      // j1's lease ended at 1100; j2's was renewed to 5000
+      const again = await lease(s, "w2", 1101);
+      expect(again.map((j) => [j.id, j.attempts, j.leaseOwner])).toEqual([["j1", 2, "w2"]]);
+      // the old owner lost it: its completion is refused and changes nothing
+      expect(await s.jobs.complete("j1", "dead-process", 1200)).toBe(false);
+      expect((await s.jobs.get("j1"))?.state).toBe("running");
+      expect(await s.jobs.nextDue(KINDS)).toBe(2101);
+    });
+
+    test("complete: done, or pending again at the next run with attempts reset (recurring)", async () => {
+      const s = store();
+      await s.jobs.enqueue(job("once"));
+      await s.jobs.enqueue(job("recurring"));
+      await lease(s, "w", 100);
+      expect(await s.jobs.complete("once", "w", 150)).toBe(true);
+      expect(await s.jobs.complete("recurring", "w", 150, 60_150)).toBe(true);
+      expect(await s.jobs.get("once")).toMatchObject({ state: "done", leaseOwner: null, leaseExpiresAt: null, attempts: 1, updatedAt: 150 });
+      expect(await s.jobs.get("recurring")).toMatchObject({ state: "pending", runAt: 60_150, attempts: 0, leaseOwner: null });
+      expect(await s.jobs.complete("once", "w", 160)).toBe(false);
+      expect(await s.jobs.nextDue(KINDS)).toBe(60_150);
+    });
+
+    test("fail: pending at retryAt with the error, or dead; both counted by outcome", async () => {
+      const s = store();
+      await s.jobs.enqueue(job("j1"));
+      await s.jobs.enqueue(job("j2", { kind: "b" }));
+      await lease(s, "w", 100);
+      expect(await s.jobs.fail("j1", "w", { error: "HTTP 503", now: 120, retryAt: 5120 })).toBe(true);
+      expect(await s.jobs.fail("j2", "w", { error: "HTTP 410", now: 120, retryAt: null })).toBe(true);
+      expect(await s.jobs.get("j1")).toMatchObject({ state: "pending", runAt: 5120, lastError: "HTTP 503", attempts: 1, leaseOwner: null });
+      expect(await s.jobs.get("j2")).toMatchObject({ state: "dead", lastError: "HTTP 410", attempts: 1, leaseOwner: null, updatedAt: 120 });
+      expect(await s.jobs.fail("j1", "w", { error: "again", now: 130, retryAt: 1 })).toBe(false);
+      expect(await lease(s, "w", 5119)).toEqual([]);
+      expect((await lease(s, "w", 5120)).map((j) => [j.id, j.attempts])).toEqual([["j1", 2]]);
+      expect(await s.jobs.complete("j1", "w", 5130)).toBe(true);
+      const stats = await s.jobs.stats(6000);
+      expect(stats.outcomes).toEqual([
+        { kind: "a", outcome: "failed", count: 1 },
+        { kind: "a", outcome: "succeeded", count: 1 },
+        { kind: "b", outcome: "dead", count: 1 },
+      ]);
+    });
+
+    test("release gives a lease back without counting the attempt; only the owner's", async () => {
+      const s = store();
+      await s.jobs.enqueue(job("j1"));
+      await s.jobs.enqueue(job("j2"));
+      await lease(s, "w", 100);
+      expect(await s.jobs.release("w", ["j1"], 200)).toBe(1);
+      expect(await s.jobs.release("other", ["j2"], 200)).toBe(0);
+      expect(await s.jobs.get("j1")).toMatchObject({ state: "pending", attempts: 0, runAt: 200, leaseOwner: null, leaseExpiresAt: null });
+      expect((await s.jobs.get("j2"))?.state).toBe("running");
+    });
+
+    test("retry makes a dead job pending now with attempts 0 and its last error kept; other states are refused", async () => {
+      const s = store();
+      await s.jobs.enqueue(job("j1"));
+      await s.jobs.enqueue(job("j2"));
+      await lease(s, "w", 100);
+      await s.jobs.fail("j1", "w", { error: "gone", now: 110, retryAt: null });
+      expect(await s.jobs.retry("j1", 900)).toMatchObject({ id: "j1", state: "pending", attempts: 0, runAt: 900, lastError: "gone", updatedAt: 900 });
+      expect(await s.jobs.retry("j1", 901)).toBeUndefined();
+      expect(await s.jobs.retry("j2", 901)).toBeUndefined();
+      expect(await s.jobs.retry("nope", 901)).toBeUndefined();
+    });
+
+    test("list (newest first) and count filter by state and kind", async () => {
+      const s = store();
+      await s.jobs.enqueue(job("j1", { now: 1 }));
+      await s.jobs.enqueue(job("j2", { now: 2, kind: "b" }));
+      await s.jobs.enqueue(job("j3", { now: 3 }));
+      await lease(s, "w", 100, 1);
+      await s.jobs.fail("j1", "w", { error: "x", now: 110, retryAt: null });
+      expect((await s.jobs.list({}, 0, 10)).map((j) => j.id)).toEqual(["j3", "j2", "j1"]);
+      expect((await s.jobs.list({}, 1, 1)).map((j) => j.id)).toEqual(["j2"]);
+      expect((await s.jobs.list({ state: "dead" }, 0, 10)).map((j) => j.id)).toEqual(["j1"]);
+      expect((await s.jobs.list({ state: "pending", kind: "a" }, 0, 10)).map((j) => j.id)).toEqual(["j3"]);
+      expect(await s.jobs.count({ state: "pending" })).toBe(2);
+      expect(await s.jobs.count({ kind: "b" })).toBe(1);
+    });
+
+    test("stats: depth by kind and state, the oldest due pending job by kind", async () => {
+      const s = store();
+      await s.jobs.enqueue(job("a1", { runAt: 100 }));
+      await s.jobs.enqueue(job("a2", { runAt: 300 }));
+      await s.jobs.enqueue(job("a3", { runAt: 9000 }));
+      await s.jobs.enqueue(job("b1", { kind: "b", runAt: 50 }));
+      await lease(s, "w", 60, 1);
+      const stats = await s.jobs.stats(400);
+      expect(stats.queues).toEqual([
+        { kind: "a", state: "pending", count: 3 },
+        { kind: "b", state: "running", count: 1 },
+      ]);
+      expect(stats.oldestDue).toEqual([{ kind: "a", runAt: 100 }]);
+      expect(stats.outcomes).toEqual([]);
+    });
+
+    test("nextDue: null without jobs of the kinds; purgeDone deletes done jobs older than the bound only", async () => {
+      const s = store();
+      expect(await s.jobs.nextDue(KINDS)).toBeNull();
+      await s.jobs.enqueue(job("j1"));
+      await s.jobs.enqueue(job("j2"));
+      await s.jobs.enqueue(job("j3"));
+      await lease(s, "w", 100);
+      await s.jobs.complete("j1", "w", 200);
+      await s.jobs.complete("j2", "w", 300);
+      await s.jobs.fail("j3", "w", { error: "x", now: 100, retryAt: null });
+      expect(await s.jobs.nextDue(["c"])).toBeNull();
+      expect(await s.jobs.purgeDone(250)).toBe(1);
+      expect((await s.jobs.list({}, 0, 10)).map((j) => j.id).sort()).toEqual(["j2", "j3"]);
+    });
+  });
+}

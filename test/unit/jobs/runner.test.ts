@@ -1,0 +1,162 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { PermanentFailure, RetryAfter } from "../../../src/jobs/job-errors";
+import { jobRegistry, type JobKind } from "../../../src/jobs/registry";
+import { JobRunner, type RunnerOptions } from "../../../src/jobs/runner";
+import { createLogger } from "../../../src/logger";
+import type { JobStore } from "../../../src/store/job-store";
+import { createSqliteStore } from "../../../src/store/sqlite";
+import type { Store } from "../../../src/store/store";
+import { tempDir } from "../../support/gateway";
+
+const opened: Array<{ store: Store; dir: string }> = [];
+const runners: JobRunner[] = [];
+afterEach(async () => {
+  await Promise.all(runners.splice(0).map((r) => r.stop(0)));
+  for (const { store, dir } of opened.splice(0)) {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+function openStore(): Store {
+  const dir = tempDir("gw-jobs-");
+  const store = createSqliteStore(join(dir, "g.db"));
+  opened.push({ store, dir });
+  return store;
+}
+
+function run(store: JobStore, kinds: JobKind[], extra: Partial<RunnerOptions> = {}): { runner: JobRunner; lines: Array<Record<string, unknown>> } {
+  const lines: Array<Record<string, unknown>> = [];
+  const runner = new JobRunner({
+    store,
+    registry: jobRegistry(kinds),
+    owner: "test/jobs-0",
+    leaseMs: 5000,
+    concurrency: 2,
+    backoffMs: [60_000],
+    pollMs: 50,
+    logger: createLogger("debug", (l) => lines.push(JSON.parse(l))),
+    clock: Date.now,
+    random: () => 0.5,
+    ...extra,
+  });
+  runner.start();
+  runners.push(runner);
+  return { runner, lines };
+}
+
+const enqueue = (store: Store, id: string, kind = "k") => store.jobs.enqueue({ id, kind, payload: { id }, runAt: Date.now(), now: Date.now() });
+
+async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error("timed out");
+    await Bun.sleep(5);
+  }
+}
+const reaches = (store: Store, id: string, state: string) => until(async () => ((await store.jobs.get(id))?.state === state ? true : undefined));
+
+describe("JobRunner", () => {
+  test("a failed attempt logs a warn line and is retried on the schedule; the last one logs an error line and leaves the job dead", async () => {
+    const store = openStore();
+    const times: number[] = [];
+    const { lines } = run(store.jobs, [
+        {
+          kind: "k",
+          maxAttempts: 3,
+          run: async () => {
+            times.push(Date.now());
+            throw new Error("receiver down");
+          },
+        },
+      ], { backoffMs: [40, 80] });
+    await enqueue(store, "j");
+    await reaches(store, "j", "dead");
+    expect(times.length).toBe(3);
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(39);
+    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(79);
+    const jobLines = lines.filter((l) => l.job === "j").map(({ time: _time, ...rest }) => rest);
+    expect(jobLines).toEqual([
+      { level: "warn", msg: "job failed; it will run again", job: "j", kind: "k", attempts: 1, error: "receiver down", retry_in_ms: 40 },
+      { level: "warn", msg: "job failed; it will run again", job: "j", kind: "k", attempts: 2, error: "receiver down", retry_in_ms: 80 },
+      { level: "error", msg: "job is dead: no attempt left", job: "j", kind: "k", attempts: 3, error: "receiver down" },
+    ]);
+    expect(await store.jobs.get("j")).toMatchObject({ state: "dead", attempts: 3, lastError: "receiver down" });
+  });
+
+  test("Retry-After replaces the backoff step; a permanent failure is dead at once", async () => {
+    const store = openStore();
+    const times: number[] = [];
+    run(store.jobs, [
+      {
+        kind: "k",
+        run: async () => {
+          times.push(Date.now());
+          if (times.length === 1) throw new RetryAfter(0.2, "HTTP 429");
+        },
+      },
+      { kind: "gone", run: async () => Promise.reject(new PermanentFailure("HTTP 410")) },
+    ]);
+    await enqueue(store, "j");
+    await enqueue(store, "g", "gone");
+    await reaches(store, "j", "done");
+    // the backoff step is a minute: only Retry-After explains the second attempt
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(199);
+    expect(times[1]! - times[0]!).toBeLessThan(1000);
+    await reaches(store, "g", "dead");
+    expect(await store.jobs.get("g")).toMatchObject({ attempts: 1, lastError: "HTTP 410" });
+  });
+
+  test("a job running longer than its lease keeps it (renewed): another runner never takes it", async () => {
+    const store = openStore();
+    let runs = 0;
+    const slow: JobKind = { kind: "k", run: async () => void (runs++, await Bun.sleep(600)) };
+    run(store.jobs, [slow], { leaseMs: 150, owner: "a" });
+    run(store.jobs, [slow], { leaseMs: 150, owner: "b" });
+    await enqueue(store, "j");
+    await reaches(store, "j", "done");
+    expect(runs).toBe(1);
+    expect((await store.jobs.get("j"))?.attempts).toBe(1);
+  });
+
+  test("stop: a job that finishes within the grace period is done; one that does not is given back, its attempt not counted", async () => {
+    const store = openStore();
+    const { runner } = run(store.jobs, [
+      { kind: "quick", run: () => Bun.sleep(100) },
+      { kind: "endless", run: (_p, { signal }) => new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason))) },
+    ]);
+    await enqueue(store, "q", "quick");
+    await enqueue(store, "e", "endless");
+    await until(async () => (runner.active === 2 ? true : undefined));
+    const stopping = Date.now();
+    await runner.stop(300);
+    expect(Date.now() - stopping).toBeLessThan(600);
+    expect((await store.jobs.get("q"))?.state).toBe("done");
+    expect(await store.jobs.get("e")).toMatchObject({ state: "pending", attempts: 0, leaseOwner: null });
+  });
+
+  test("a recurring kind runs again its period after each success", async () => {
+    const store = openStore();
+    const times: number[] = [];
+    run(store.jobs, [{ kind: "tick", everyMs: 100, run: async () => void times.push(Date.now()) }]);
+    await enqueue(store, "t", "tick");
+    await until(async () => (times.length >= 3 ? true : undefined));
+    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(99);
+    expect(await store.jobs.get("t")).toMatchObject({ state: "pending", attempts: 0 });
+  });
+
+  test("idle, it sleeps: a few looks at the queue per poll period, not a spin", async () => {
+    const store = openStore();
+    let calls = 0;
+    const counted: JobStore = { ...store.jobs, lease: (r) => (calls++, store.jobs.lease(r)), nextDue: (k) => (calls++, store.jobs.nextDue(k)) };
+    run(counted, [{ kind: "k", run: async () => {} }], { pollMs: 100 });
+    await Bun.sleep(500);
+    // one lease and one nextDue per period of 100 ms
+    expect(calls).toBeGreaterThanOrEqual(6);
+    expect(calls).toBeLessThanOrEqual(14);
+  });
+});
