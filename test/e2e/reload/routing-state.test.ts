@@ -16,7 +16,7 @@ const model = (id: string, upstream: string) => `  - id: ${id}\n    endpoints: [
 async function reloadWith(yaml: string) {
   const path = join(gw.dir, "gateway.yaml");
   await Bun.write(path, yaml);
-  return gw.reload(() => loadConfig({ PORT: "0", DATABASE_URL: `file:${join(gw.dir, "gateway.db")}`, GATEWAY_ADMIN_KEY: ADMIN_KEY, LOG_LEVEL: "error", GATEWAY_CONFIG: path, GATEWAY_DEFAULT_CATALOG: "false" }));
+  return gw.reload(() => loadConfig({ PORT: "0", DATABASE_URL: `file:${join(gw.dir, "gateway.db")}`, GATEWAY_ADMIN_KEY: ADMIN_KEY, LOG_LEVEL: "error", GATEWAY_CONFIG: path, GATEWAY_DEFAULT_CATALOG: "false", WORKERS: "0" }));
 }
 
 const chat = (modelId: string) => gw.api("/api/v1/chat/completions", { method: "POST", key, json: { model: modelId, messages: [{ role: "user", content: "hi" }] } });
