@@ -8,6 +8,7 @@ import type { SecretBox } from "./crypto/secret-box";
 import type { ReservationLease } from "./billing/admission";
 import type { SharedState } from "./shared-state/types";
 import type { Telemetry } from "./telemetry/telemetry";
+import type { HostLookup } from "./jobs/outbound/host-lookup";
 
 /** Everything a route module needs, built once by main (or by a test). */
 export type AppContext = {
@@ -28,4 +29,6 @@ export type AppContext = {
   telemetry: Telemetry;
   /** seals BYOK secrets under the master key; built from config when absent (see secretBoxOf) */
   secrets?: SecretBox;
+  /** resolves the hosts of user-supplied URLs (webhooks); the system resolver when absent, a fake one in tests */
+  lookup?: HostLookup;
 };

@@ -18,6 +18,7 @@ import { startReservationLeases, type ReservationLeases } from "./billing/reserv
 import { createTelemetry } from "./telemetry/telemetry";
 import { circuitStates } from "./telemetry/circuit-states";
 import { startResponsePurge } from "./gateway/response-purge";
+import type { HostLookup } from "./jobs/outbound/host-lookup";
 
 export type RunningGateway = {
   url: string;
@@ -29,7 +30,15 @@ export type RunningGateway = {
   stop(opts?: { graceful?: boolean; graceMs?: number }): Promise<void>;
 };
 
-export type StartOptions = { hostname?: string; logger?: Logger; clock?: () => number; /** Bun's idle timeout; tests lower it to prove long requests are not cut */ idleTimeoutSeconds?: number };
+export type StartOptions = {
+  hostname?: string;
+  logger?: Logger;
+  clock?: () => number;
+  /** Bun's idle timeout; tests lower it to prove long requests are not cut */
+  idleTimeoutSeconds?: number;
+  /** the resolver for user-supplied URLs; tests answer names without the system resolver */
+  lookup?: HostLookup;
+};
 
 export async function buildContext(config: Config, opts: StartOptions = {}): Promise<AppContext> {
   if (config.database.dialect === "sqlite") ensureDataDir(config);
@@ -66,6 +75,7 @@ export async function buildContext(config: Config, opts: StartOptions = {}): Pro
     catalog,
     router,
     secrets: createSecretBox(loadMasterKey(config)),
+    lookup: opts.lookup,
   };
 }
 

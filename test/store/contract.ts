@@ -12,6 +12,7 @@ import { useStore, type OpenStore } from "./contract/fixtures";
 import { moneyContract } from "./contract/money";
 import { responsesContract } from "./contract/responses";
 import { transactionContract } from "./contract/transactions";
+import { webhooksContract } from "./contract/webhooks";
 
 export type { OpenStore };
 
@@ -24,5 +25,6 @@ export function storeContract(label: Store["dialect"], open: OpenStore): void {
     responsesContract(store);
     budgetContract(store);
     transactionContract(store, label);
+    webhooksContract(store);
   });
 }

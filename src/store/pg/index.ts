@@ -14,6 +14,7 @@ import { pgByokStore } from "./byok";
 import { pgResponseStateStore } from "./responses";
 import { pgBudgetStore } from "./budgets";
 import { pgActivityStore } from "./activity";
+import { pgWebhookSecretStore } from "./webhook-secrets";
 
 /** ready() gives up after this long (an unreachable server would otherwise hold it for the connection timeout) */
 const READY_TIMEOUT_MS = 5_000;
@@ -33,6 +34,7 @@ function tables(conn: Conn): StoreTables {
     responses: pgResponseStateStore(conn),
     budgets: pgBudgetStore(conn),
     activity: pgActivityStore(conn),
+    webhookSecrets: pgWebhookSecretStore(conn),
   };
 }
 

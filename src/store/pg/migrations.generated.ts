@@ -5,6 +5,7 @@ import m1 from "../../../migrations/pg/0001_preset_version_format.sql" with { ty
 import m2 from "../../../migrations/pg/0002_responses_state.sql" with { type: "text" };
 import m3 from "../../../migrations/pg/0003_openrouter_ops.sql" with { type: "text" };
 import m4 from "../../../migrations/pg/0004_rate_limits.sql" with { type: "text" };
+import m5 from "../../../migrations/pg/0005_outbound_webhooks.sql" with { type: "text" };
 
 export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0000_foundation", sql: m0 },
@@ -12,4 +13,5 @@ export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0002_responses_state", sql: m2 },
   { tag: "0003_openrouter_ops", sql: m3 },
   { tag: "0004_rate_limits", sql: m4 },
+  { tag: "0005_outbound_webhooks", sql: m5 },
 ];

@@ -16,6 +16,7 @@ import { sqliteByokStore } from "./byok";
 import { sqliteResponseStateStore } from "./responses";
 import { sqliteBudgetStore } from "./budgets";
 import { sqliteActivityStore } from "./activity";
+import { sqliteWebhookSecretStore } from "./webhook-secrets";
 
 function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter): StoreTables {
   return {
@@ -35,6 +36,7 @@ function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter
     responses: sqliteResponseStateStore(db, write, writer),
     budgets: sqliteBudgetStore(db, write),
     activity: sqliteActivityStore(db),
+    webhookSecrets: sqliteWebhookSecretStore(db, write),
   };
 }
 

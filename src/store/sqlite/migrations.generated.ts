@@ -9,6 +9,7 @@ import m5 from "../../../migrations/sqlite/0005_preset_version_format.sql" with 
 import m6 from "../../../migrations/sqlite/0006_responses_state.sql" with { type: "text" };
 import m7 from "../../../migrations/sqlite/0007_openrouter_ops.sql" with { type: "text" };
 import m8 from "../../../migrations/sqlite/0008_rate_limits.sql" with { type: "text" };
+import m9 from "../../../migrations/sqlite/0009_outbound_webhooks.sql" with { type: "text" };
 
 export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0000_foundation", sql: m0 },
@@ -20,4 +21,5 @@ export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0006_responses_state", sql: m6 },
   { tag: "0007_openrouter_ops", sql: m7 },
   { tag: "0008_rate_limits", sql: m8 },
+  { tag: "0009_outbound_webhooks", sql: m9 },
 ];
