@@ -10,9 +10,9 @@ import ipaddr from "ipaddr.js";
 export function addressRefusal(address: string): string | undefined {
   if (!ipaddr.isValid(address)) return "is not an IP address";
   const parsed = ipaddr.process(address);
-  if (parsed.kind() === "ipv6" && isIpv4Compatible(parsed as ipaddr.IPv6)) return "is an IPv4-compatible IPv6 address";
   const range = parsed.range();
-  return range === "unicast" ? undefined : `is in a non-public range (${range})`;
+  if (range !== "unicast") return `is in a non-public range (${range})`;
+  return parsed.kind() === "ipv6" && isIpv4Compatible(parsed as ipaddr.IPv6) ? "is an IPv4-compatible IPv6 address" : undefined;
 }
 
 function isIpv4Compatible(address: ipaddr.IPv6): boolean {

@@ -10,8 +10,11 @@ export type UrlPolicy = {
   lookupTimeoutMs: number;
 };
 
-/** A URL that passed the check, with the one address a request to it must connect to. */
-export type CheckedUrl = { ok: true; url: URL; hostname: string; address: ResolvedAddress };
+/**
+ * A URL that passed the check, with the one address a request to it must connect to, and the
+ * name its TLS certificate must carry (none for an IP host).
+ */
+export type CheckedUrl = { ok: true; url: URL; hostname: string; address: ResolvedAddress; serverName?: string };
 
 /**
  * `refused`: the URL itself is not allowed (scheme, credentials, address), now and later.
@@ -38,7 +41,8 @@ export async function checkOutboundUrl(raw: string, policy: UrlPolicy): Promise<
     return refused(policy.allowPrivate ? "must use http or https" : "must use https");
   if (url.username !== "" || url.password !== "") return refused("must not contain credentials");
   const hostname = url.hostname.replace(/^\[(.*)\]$/, "$1");
-  if (ipaddr.isValid(hostname)) return checkedAddress(url, hostname, { address: hostname, family: hostname.includes(":") ? 6 : 4 }, policy);
+  const literal = addressLiteral(hostname);
+  if (literal) return checkedAddress(url, hostname, literal, policy);
   if (!policy.allowPrivate) {
     const byName = hostnameRefusal(hostname);
     if (byName) return refused(`host '${hostname}' ${byName}`);
@@ -51,11 +55,19 @@ export async function checkOutboundUrl(raw: string, policy: UrlPolicy): Promise<
       if (why) return refused(`host '${hostname}' resolves to ${answer.address}, which ${why}`);
     }
   }
-  return { ok: true, url, hostname, address: answers[0]! };
+  return { ok: true, url, hostname, address: answers[0]!, serverName: hostname };
+}
+
+/** An IP host, also with the trailing dot that makes the URL parser keep `169.254.169.254.` a name. */
+function addressLiteral(hostname: string): ResolvedAddress | undefined {
+  const bare = hostname.replace(/\.$/, "");
+  if (!ipaddr.isValid(bare)) return undefined;
+  const parsed = ipaddr.parse(bare);
+  return { address: parsed.toString(), family: parsed.kind() === "ipv6" ? 6 : 4 };
 }
 
 function checkedAddress(url: URL, hostname: string, address: ResolvedAddress, policy: UrlPolicy): CheckedUrl | UrlRefusal {
-  const why = policy.allowPrivate ? undefined : addressRefusal(hostname);
+  const why = policy.allowPrivate ? undefined : addressRefusal(address.address);
   return why ? refused(`address ${hostname} ${why}`) : { ok: true, url, hostname, address };
 }
 

@@ -67,6 +67,5 @@ export function pinnedUrl(checked: CheckedUrl): string {
 
 function tlsFor(checked: CheckedUrl, trustedCa: string | undefined) {
   if (checked.url.protocol !== "https:") return undefined;
-  const isName = checked.hostname !== checked.address.address;
-  return { ...(isName ? { serverName: checked.hostname } : {}), ...(trustedCa ? { ca: trustedCa } : {}) };
+  return { ...(checked.serverName ? { serverName: checked.serverName } : {}), ...(trustedCa ? { ca: trustedCa } : {}) };
 }
