@@ -9,6 +9,7 @@ import type { ReservationLease } from "./billing/admission";
 import type { SharedState } from "./shared-state/types";
 import type { Telemetry } from "./telemetry/telemetry";
 import type { JobWakeups } from "./jobs/enqueue-wakeup";
+import type { HostLookup } from "./jobs/outbound/host-lookup";
 
 /** Everything a route module needs, built once by main (or by a test). */
 export type AppContext = {
@@ -31,4 +32,6 @@ export type AppContext = {
   jobWakeups: JobWakeups;
   /** seals BYOK secrets under the master key; built from config when absent (see secretBoxOf) */
   secrets?: SecretBox;
+  /** resolves the hosts of user-supplied URLs (webhooks); the system resolver when absent, a fake one in tests */
+  lookup?: HostLookup;
 };

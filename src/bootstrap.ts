@@ -37,6 +37,7 @@ export function bootstrap(store: Store, opts: { adminKey?: string; now: number }
         defaultProviderSort: null,
         rateLimit: NO_RATE_LIMIT,
         settings: {},
+        webhookUrl: null,
         createdBy: OWNER_USER_ID,
         createdAt: opts.now,
         updatedAt: null,

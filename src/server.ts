@@ -22,6 +22,7 @@ import { circuitStates } from "./telemetry/circuit-states";
 import { NO_JOB_STATS } from "./telemetry/job-metrics";
 import { jobWakeups, withJobWakeups } from "./jobs/enqueue-wakeup";
 import { startJobWorkers, type JobWorkers } from "./job-workers";
+import type { HostLookup } from "./jobs/outbound/host-lookup";
 
 export type RunningGateway = {
   url: string;
@@ -54,6 +55,8 @@ export type StartOptions = {
   idleTimeoutSeconds?: number;
   /** modules adding job kinds to the workers' registry (tests) */
   jobModules?: string[];
+  /** the resolver for user-supplied URLs; tests answer names without the system resolver */
+  lookup?: HostLookup;
 };
 
 async function buildContext(config: Config, opts: StartOptions = {}): Promise<ContextParts> {
@@ -102,6 +105,7 @@ async function buildContext(config: Config, opts: StartOptions = {}): Promise<Co
     router,
     jobWakeups: wakeups,
     secrets: createSecretBox(loadMasterKey(config)),
+    lookup: opts.lookup,
   };
   return { ctx, catalogCreated, replaceSettings: (next) => (settings = next) };
 }

@@ -33,6 +33,8 @@ export type WorkspaceRecord = {
   /** the default of the workspace's keys, limit by limit */
   rateLimit: RateLimit;
   settings: Record<string, unknown>;
+  /** the default callback URL of the workspace's webhooks */
+  webhookUrl: string | null;
   createdBy: string | null;
   createdAt: number;
   updatedAt: number | null;
@@ -80,7 +82,7 @@ export interface WorkspaceStore {
   list(offset: number, limit: number): Promise<WorkspaceRecord[]>;
   count(): Promise<number>;
   update(id: string, patch: WorkspacePatch, now: number): Promise<WorkspaceRecord | undefined>;
-  /** removes the workspace and its memberships; its BYOK credentials are soft-deleted and wiped */
+  /** removes the workspace, its memberships and webhook secret; its BYOK credentials are soft-deleted and wiped */
   delete(id: string, now: number): Promise<boolean>;
   /** keys of the workspace that still authenticate (live, enabled, not expired at `now`) */
   countActiveKeys(id: string, now: number): Promise<number>;
@@ -89,8 +91,23 @@ export interface WorkspaceStore {
 }
 
 export type WorkspacePatch = Partial<
-  Pick<WorkspaceRecord, "name" | "slug" | "description" | "defaultTextModel" | "defaultImageModel" | "defaultProviderSort" | "rateLimit" | "settings">
+  Pick<WorkspaceRecord, "name" | "slug" | "description" | "defaultTextModel" | "defaultImageModel" | "defaultProviderSort" | "rateLimit" | "settings" | "webhookUrl">
 >;
+
+/** A workspace's webhook signing secrets, sealed; `previous*` only after a rotation. */
+export type WebhookSecretRecord = {
+  workspaceId: string;
+  sealedSecret: string;
+  sealedPreviousSecret: string | null;
+  previousValidUntil: number | null;
+  rotatedAt: number;
+};
+
+export interface WebhookSecretStore {
+  get(workspaceId: string): Promise<WebhookSecretRecord | undefined>;
+  /** creates or replaces the workspace's row */
+  put(record: WebhookSecretRecord): Promise<WebhookSecretRecord>;
+}
 
 export interface ApiKeyStore {
   create(key: ApiKeyRecord): Promise<ApiKeyRecord>;
@@ -121,6 +138,7 @@ export type StoreTables = {
   activity: ActivityStore;
   /** the outbox: enqueue inside `transaction` to store a job with the change that causes it */
   jobs: JobStore;
+  webhookSecrets: WebhookSecretStore;
 };
 
 export type Dialect = "sqlite" | "postgres";

@@ -14,6 +14,7 @@ import { moneyContract } from "./contract/money";
 import { generationListContract } from "./contract/generation-list";
 import { responsesContract } from "./contract/responses";
 import { transactionContract } from "./contract/transactions";
+import { webhooksContract } from "./contract/webhooks";
 
 export type { OpenStore };
 
@@ -28,5 +29,6 @@ export function storeContract(label: Store["dialect"], open: OpenStore): void {
     budgetContract(store);
     transactionContract(store, label);
     jobContract(store);
+    webhooksContract(store);
   });
 }

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { loadConfig, type Config } from "../../src/config";
 import { silentLogger, type Logger } from "../../src/logger";
 import { startGateway, type RunningGateway } from "../../src/server";
+import type { HostLookup } from "../../src/jobs/outbound/host-lookup";
 
 export const ADMIN_KEY = "sk-gw-v1-test-admin-key-0123456789abcdef0123456789abcdef";
 
@@ -30,6 +31,8 @@ export type TestGatewayOptions = {
   logger?: Logger;
   /** modules adding job kinds to the workers' registry */
   jobModules?: string[];
+  /** answers the host names of user-supplied URLs (webhooks) instead of the system resolver */
+  lookup?: HostLookup;
 };
 
 export async function startTestGateway(opts: TestGatewayOptions = {}): Promise<TestGateway> {
@@ -50,7 +53,7 @@ export async function startTestGateway(opts: TestGatewayOptions = {}): Promise<T
   }
   const config = loadConfig(env);
   opts.configure?.(config);
-  const gw = await startGateway(config, { hostname: "127.0.0.1", logger: opts.logger ?? silentLogger, clock: opts.clock, idleTimeoutSeconds: opts.idleTimeoutSeconds, jobModules: opts.jobModules });
+  const gw = await startGateway(config, { hostname: "127.0.0.1", logger: opts.logger ?? silentLogger, clock: opts.clock, idleTimeoutSeconds: opts.idleTimeoutSeconds, jobModules: opts.jobModules, lookup: opts.lookup });
   const api: TestGateway["api"] = (path, init = {}) => {
     const headers = new Headers(init.headers);
     const key = init.key === undefined ? ADMIN_KEY : init.key;

@@ -16,9 +16,12 @@ import {
   RemoveMembersResponse,
   UpdateWorkspaceBody,
   UserIdsBody,
+  WebhookSecretBody,
+  WebhookSecretResponse,
   WorkspaceParams,
   WorkspaceResponse,
 } from "./model";
+import { rotateWebhookSecret } from "./webhook-secret";
 import { addMembers, listMembers, removeMembers } from "./members";
 import { deleteBudget, getBudget, listBudgets, setBudget } from "./budgets";
 import { createWorkspace, deleteWorkspace, getWorkspace, listWorkspaces, updateWorkspace } from "./service";
@@ -62,6 +65,21 @@ export function workspaceRoutes(ctx: AppContext) {
       query: DeleteWorkspaceQuery,
       response: DeletedResponse,
       detail: { tags, summary: "Delete a workspace (refused while it has active API keys)" },
+    })
+    .post("/workspaces/:id/webhook-secret", ({ params }) => rotateWebhookSecret(ctx, params.id), {
+      auth: "management",
+      params: WorkspaceParams,
+      body: WebhookSecretBody,
+      response: WebhookSecretResponse,
+      detail: {
+        tags,
+        summary: "Create or rotate the workspace's webhook signing secret",
+        description:
+          "Answers the new whsec_ secret once; it is stored encrypted and never returned again. Webhooks carry Standard Webhooks signatures " +
+          "(webhook-signature: v1,<base64 HMAC-SHA256 of id.timestamp.body, keyed with the base64-decoded part after whsec_>) and OpenRouter's " +
+          "(X-OpenRouter-Signature: t=<unix>,v1=<hex HMAC-SHA256 of t,body, keyed with the secret string's UTF-8 bytes>). " +
+          "For 24 hours after a rotation the previous secret signs too: two entries in each header, the new one first.",
+      },
     })
     .get("/workspaces/:id/members", ({ params, query }) => listMembers(ctx, params.id, query), {
       auth: "management",

@@ -24,6 +24,8 @@ const editable = {
   default_image_model: t.Optional(t.Nullable(t.String({ minLength: 1, maxLength: 256 }))),
   default_provider_sort: t.Optional(t.Nullable(ProviderSort)),
   rate_limit: RateLimitField,
+  /** https only (http too with security.allow_private_urls), public addresses only; checked when saved */
+  webhook_url: t.Optional(t.Nullable(t.String({ minLength: 1, maxLength: 2048, description: "Default callback URL of the workspace's webhooks (https, public host)" }))),
   ...settingsFields,
 };
 
@@ -57,6 +59,7 @@ export const WorkspaceData = t.Object({
   default_image_model: t.Nullable(t.String()),
   default_provider_sort: t.Nullable(t.String()),
   rate_limit: RateLimitData,
+  webhook_url: t.Nullable(t.String()),
   disabled_server_tools: t.Nullable(t.Array(t.String())),
   io_logging_api_key_ids: t.Nullable(t.Array(t.Integer())),
   io_logging_sampling_rate: t.Number(),
@@ -66,6 +69,10 @@ export const WorkspaceData = t.Object({
 });
 
 export const WorkspaceResponse = t.Object({ data: WorkspaceData });
+/** the request carries nothing: an empty object or no body at all */
+export const WebhookSecretBody = t.Optional(t.Object({}, { additionalProperties: false }));
+/** the only answer that ever carries the secret */
+export const WebhookSecretResponse = t.Object({ data: t.Object({ secret: t.String({ description: "whsec_ followed by 32 random bytes in base64; shown once" }) }) });
 export const ListWorkspacesResponse = t.Object({ data: t.Array(WorkspaceData), total_count: t.Integer() });
 export const DeletedResponse = t.Object({ deleted: t.Literal(true) });
 

@@ -1,11 +1,14 @@
+import type { Config } from "../../config";
 import { badRequest, conflict, notFound } from "../../errors";
+import { requireOutboundUrl } from "../../jobs/outbound/policy";
+import type { HostLookup } from "../../jobs/outbound/host-lookup";
 import type { Principal } from "../../http/principal";
 import { NO_RATE_LIMIT, type Store, type StoreTables, type WorkspacePatch, type WorkspaceRecord } from "../../store/store";
 import { patchedRateLimit } from "../keys/rate-limit";
 import { isoOrNull, isoTime } from "../../time";
 import { SETTINGS_KEYS, type CreateWorkspaceInput, type UpdateWorkspaceInput, type WorkspaceDataOut } from "./model";
 
-export type WorkspaceDeps = { store: Store; clock: () => number };
+export type WorkspaceDeps = { store: Store; clock: () => number; config: Pick<Config, "security">; lookup?: HostLookup };
 
 /** by UUID or slug; 404 otherwise */
 export async function findWorkspace(store: Pick<Store, "workspaces">, ref: string): Promise<WorkspaceRecord> {
@@ -29,6 +32,7 @@ export function renderWorkspace(ws: WorkspaceRecord): WorkspaceDataOut {
     default_image_model: ws.defaultImageModel,
     default_provider_sort: ws.defaultProviderSort,
     rate_limit: ws.rateLimit,
+    webhook_url: ws.webhookUrl,
     disabled_server_tools: (s.disabled_server_tools as string[] | null | undefined) ?? null,
     io_logging_api_key_ids: (s.io_logging_api_key_ids as number[] | null | undefined) ?? null,
     io_logging_sampling_rate: (s.io_logging_sampling_rate as number | undefined) ?? 1,
@@ -54,7 +58,12 @@ export async function listWorkspaces(deps: WorkspaceDeps, query: { offset?: numb
   return { data: page.map(renderWorkspace), total_count: await deps.store.workspaces.count() };
 }
 
-export function createWorkspace(deps: WorkspaceDeps, principal: Principal, body: CreateWorkspaceInput): Promise<WorkspaceDataOut> {
+/** checked before the transaction: resolving a host name must not hold the write lock */
+const checkedWebhookUrl = async (deps: WorkspaceDeps, url: string | null | undefined) =>
+  url === undefined || url === null ? url : requireOutboundUrl(deps, "webhook_url", url);
+
+export async function createWorkspace(deps: WorkspaceDeps, principal: Principal, body: CreateWorkspaceInput): Promise<WorkspaceDataOut> {
+  const webhookUrl = await checkedWebhookUrl(deps, body.webhook_url);
   return deps.store.transaction(async (tx) => {
     await assertSlugFree(tx, body.slug);
     const ws = await tx.workspaces.create({
@@ -68,6 +77,7 @@ export function createWorkspace(deps: WorkspaceDeps, principal: Principal, body:
       defaultProviderSort: body.default_provider_sort ?? null,
       rateLimit: patchedRateLimit(NO_RATE_LIMIT, body.rate_limit ?? null),
       settings: settingsFrom(body, {}),
+      webhookUrl: webhookUrl ?? null,
       createdBy: principal.key.creatorUserId,
       createdAt: deps.clock(),
       updatedAt: null,
@@ -80,7 +90,8 @@ export async function getWorkspace(deps: WorkspaceDeps, ref: string): Promise<Wo
   return renderWorkspace(await findWorkspace(deps.store, ref));
 }
 
-export function updateWorkspace(deps: WorkspaceDeps, ref: string, body: UpdateWorkspaceInput): Promise<WorkspaceDataOut> {
+export async function updateWorkspace(deps: WorkspaceDeps, ref: string, body: UpdateWorkspaceInput): Promise<WorkspaceDataOut> {
+  const webhookUrl = await checkedWebhookUrl(deps, body.webhook_url);
   return deps.store.transaction(async (tx) => {
     const ws = await findWorkspace(tx, ref);
     if (body.slug !== undefined) await assertSlugFree(tx, body.slug, ws.id);
@@ -92,6 +103,7 @@ export function updateWorkspace(deps: WorkspaceDeps, ref: string, body: UpdateWo
     if (body.default_image_model !== undefined) patch.defaultImageModel = body.default_image_model;
     if (body.default_provider_sort !== undefined) patch.defaultProviderSort = body.default_provider_sort;
     if (body.rate_limit !== undefined) patch.rateLimit = patchedRateLimit(ws.rateLimit, body.rate_limit);
+    if (webhookUrl !== undefined) patch.webhookUrl = webhookUrl;
     return renderWorkspace((await tx.workspaces.update(ws.id, patch, deps.clock()))!);
   });
 }

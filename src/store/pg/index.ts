@@ -15,6 +15,7 @@ import { pgResponseStateStore } from "./responses";
 import { pgBudgetStore } from "./budgets";
 import { pgActivityStore } from "./activity";
 import { pgJobStore } from "./jobs";
+import { pgWebhookSecretStore } from "./webhook-secrets";
 
 /** ready() gives up after this long (an unreachable server would otherwise hold it for the connection timeout) */
 const READY_TIMEOUT_MS = 5_000;
@@ -35,6 +36,7 @@ function tables(conn: Conn): StoreTables {
     budgets: pgBudgetStore(conn),
     activity: pgActivityStore(conn),
     jobs: pgJobStore(conn),
+    webhookSecrets: pgWebhookSecretStore(conn),
   };
 }
 

@@ -43,6 +43,8 @@ export const workspaces = pgTable(
     rateLimitConcurrency: integer("rate_limit_concurrency"),
     /** JSON: remaining Workspace settings that have no behaviour of their own here */
     settings: text("settings").notNull().default("{}"),
+    /** the default callback URL of the workspace's webhooks; checked like every outbound URL when saved */
+    webhookUrl: text("webhook_url"),
     createdBy: text("created_by"),
     createdAt: millis("created_at").notNull(),
     updatedAt: millis("updated_at"),
@@ -246,6 +248,19 @@ export const generationFeedback = pgTable(
   },
   (table) => [index("generation_feedback_generation").on(table.generationId, table.createdAt)],
 );
+
+/**
+ * A workspace's webhook signing secret, sealed (AES-256-GCM under the master key) like BYOK keys.
+ * After a rotation the previous secret keeps signing until `previous_valid_until`.
+ */
+export const workspaceWebhookSecrets = pgTable("workspace_webhook_secrets", {
+  workspaceId: text("workspace_id").primaryKey(),
+  /** base64 of iv | ciphertext | tag */
+  sealedSecret: text("sealed_secret").notNull(),
+  sealedPreviousSecret: text("sealed_previous_secret"),
+  previousValidUntil: millis("previous_valid_until"),
+  rotatedAt: millis("rotated_at").notNull(),
+});
 
 /** BYOK provider credentials. The raw key is stored only encrypted (AES-256-GCM under the master key). */
 export const byokCredentials = pgTable(

@@ -17,6 +17,7 @@ import { sqliteResponseStateStore } from "./responses";
 import { sqliteBudgetStore } from "./budgets";
 import { sqliteActivityStore } from "./activity";
 import { sqliteJobStore } from "./jobs";
+import { sqliteWebhookSecretStore } from "./webhook-secrets";
 
 function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter): StoreTables {
   return {
@@ -37,6 +38,7 @@ function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter
     budgets: sqliteBudgetStore(db, write),
     activity: sqliteActivityStore(db),
     jobs: sqliteJobStore(sqlite, write, writer),
+    webhookSecrets: sqliteWebhookSecretStore(db, write),
   };
 }
 

@@ -32,6 +32,8 @@ export const workspaces = sqliteTable(
     rateLimitConcurrency: integer("rate_limit_concurrency"),
     /** JSON: remaining Workspace settings that have no behaviour of their own here */
     settings: text("settings").notNull().default("{}"),
+    /** the default callback URL of the workspace's webhooks; checked like every outbound URL when saved */
+    webhookUrl: text("webhook_url"),
     createdBy: text("created_by"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at"),
@@ -234,6 +236,19 @@ export const generationFeedback = sqliteTable(
   },
   (table) => [index("generation_feedback_generation").on(table.generationId, table.createdAt)],
 );
+
+/**
+ * A workspace's webhook signing secret, sealed (AES-256-GCM under the master key) like BYOK keys.
+ * After a rotation the previous secret keeps signing until `previous_valid_until`.
+ */
+export const workspaceWebhookSecrets = sqliteTable("workspace_webhook_secrets", {
+  workspaceId: text("workspace_id").primaryKey(),
+  /** base64 of iv | ciphertext | tag */
+  sealedSecret: text("sealed_secret").notNull(),
+  sealedPreviousSecret: text("sealed_previous_secret"),
+  previousValidUntil: integer("previous_valid_until"),
+  rotatedAt: integer("rotated_at").notNull(),
+});
 
 /** BYOK provider credentials. The raw key is stored only encrypted (AES-256-GCM under the master key). */
 export const byokCredentials = sqliteTable(

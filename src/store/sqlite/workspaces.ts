@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db, SqliteWriter, WriteStep } from "./client";
-import { apiKeys, byokCredentials, workspaceMembers, workspaces } from "./schema";
+import { apiKeys, byokCredentials, workspaceMembers, workspaces, workspaceWebhookSecrets } from "./schema";
 import type { WorkspacePatch, WorkspaceRecord, WorkspaceStore } from "../store";
 import { rateLimitColumns, withRateLimit } from "../columns";
 
@@ -49,6 +49,7 @@ export function sqliteWorkspaceStore(db: Db, write: WriteStep, writer: SqliteWri
           const row = db.delete(workspaces).where(eq(workspaces.id, id)).returning().get();
           if (!row) return false;
           db.delete(workspaceMembers).where(eq(workspaceMembers.workspaceId, id)).run();
+          db.delete(workspaceWebhookSecrets).where(eq(workspaceWebhookSecrets.workspaceId, id)).run();
           db.update(byokCredentials)
             .set({ deletedAt: now, encryptedKey: "", disabled: true })
             .where(and(eq(byokCredentials.workspaceId, id), isNull(byokCredentials.deletedAt)))

@@ -254,7 +254,7 @@ describe("workspace isolation", () => {
     const now = Date.now();
     const other = await gw.ctx.store.workspaces.create({
       id: crypto.randomUUID(), name: "Other", slug: "other-ws", description: null, isDefault: false, defaultTextModel: null,
-      defaultImageModel: null, defaultProviderSort: null, rateLimit: NO_RATE_LIMIT, settings: {}, createdBy: null, createdAt: now, updatedAt: null,
+      defaultImageModel: null, defaultProviderSort: null, rateLimit: NO_RATE_LIMIT, settings: {}, webhookUrl: null, createdBy: null, createdAt: now, updatedAt: null,
     });
     const { raw: otherKey } = await insertKey(gw.ctx.store, now, { name: "other", isManagement: false, workspaceId: other.id, creatorUserId: null });
     await create("shared-slug", "chat/completions", chatBody({ temperature: 0.1 }));

@@ -223,7 +223,7 @@ describe("errors", () => {
     const now = Date.now();
     const ws = await gw.ctx.store.workspaces.create({
       id: crypto.randomUUID(), name: "Elsewhere", slug: "elsewhere", description: null, isDefault: false, defaultTextModel: null,
-      defaultImageModel: null, defaultProviderSort: null, rateLimit: NO_RATE_LIMIT, settings: {}, createdBy: null, createdAt: now, updatedAt: null,
+      defaultImageModel: null, defaultProviderSort: null, rateLimit: NO_RATE_LIMIT, settings: {}, webhookUrl: null, createdBy: null, createdAt: now, updatedAt: null,
     });
     const { raw } = await insertKey(gw.ctx.store, now, { name: "elsewhere", isManagement: false, workspaceId: ws.id, creatorUserId: null });
     const res = await infer("chat", { model: "@preset/private", messages: [{ role: "user", content: "hi" }] }, raw);

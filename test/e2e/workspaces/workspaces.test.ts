@@ -43,6 +43,7 @@ describe("workspaces CRUD", () => {
       default_image_model: null,
       default_provider_sort: null,
       rate_limit: { rpm: null, tpm: null, concurrency: null },
+      webhook_url: null,
       disabled_server_tools: null,
       io_logging_api_key_ids: null,
       io_logging_sampling_rate: 1,

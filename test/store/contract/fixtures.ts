@@ -59,6 +59,7 @@ export const workspace = (id: string, createdAt: number, extra: Partial<Workspac
   defaultProviderSort: null,
   rateLimit: NO_RATE_LIMIT,
   settings: {},
+  webhookUrl: null,
   createdBy: null,
   createdAt,
   updatedAt: null,

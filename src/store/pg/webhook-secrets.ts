@@ -1,0 +1,18 @@
+import { eq } from "drizzle-orm";
+import type { Conn } from "./client";
+import { workspaceWebhookSecrets } from "./schema";
+import type { WebhookSecretStore } from "../store";
+
+export function pgWebhookSecretStore({ db }: Conn): WebhookSecretStore {
+  return {
+    async get(workspaceId) {
+      const [row] = await db.select().from(workspaceWebhookSecrets).where(eq(workspaceWebhookSecrets.workspaceId, workspaceId));
+      return row;
+    },
+    async put(record) {
+      const { workspaceId: _id, ...values } = record;
+      await db.insert(workspaceWebhookSecrets).values(record).onConflictDoUpdate({ target: workspaceWebhookSecrets.workspaceId, set: values });
+      return record;
+    },
+  };
+}
