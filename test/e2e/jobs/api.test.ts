@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
 import { startJobReceiver, type JobReceiver } from "../../support/job-receiver";
+import { until } from "../../support/until";
 
 const JOB_KINDS = new URL("../../support/job-kinds.ts", import.meta.url).href;
 const YAML = "jobs:\n  backoff_seconds: [0.05, 0.1, 0.2]\n  poll_seconds: 5\n";
@@ -24,15 +25,6 @@ afterAll(async () => {
 
 const enqueue = (id: string) => gw.ctx.store.jobs.enqueue({ id, kind: "test.call", payload: { url: receiver.url }, runAt: Date.now(), now: Date.now() });
 
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 5000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await Bun.sleep(5);
-  }
-}
 
 const stateOf = async (id: string) => (await gw.ctx.store.jobs.get(id))?.state;
 
