@@ -1,20 +1,25 @@
 import { checkOutboundUrl, type CheckedUrl, type UrlPolicy } from "./check-url";
 import { readAtMost } from "./read-at-most";
+import { probeConnect } from "./connect-probe";
 
 export type OutboundRequest = { url: string; method: "POST" | "PUT"; headers: Record<string, string>; body: string };
 
 export type OutboundOptions = UrlPolicy & {
   /** the whole attempt, resolution to the last byte read */
   totalTimeoutMs: number;
+  /** the TCP connection to the checked address (probed before the request; fetch has no such limit) */
+  connectTimeoutMs: number;
   maxResponseBytes: number;
   /** PEM certificates to trust besides the system's (tests' self-signed receivers) */
   trustedCa?: string;
   /** injected by tests to see the request as it leaves; the global fetch otherwise */
   fetch?: typeof fetch;
+  /** injected by tests whose fetch answers for an address nothing listens on; probeConnect otherwise */
+  probe?: typeof probeConnect;
 };
 
-/** Issue 16: resolution within 10 s, 30 s in all, at most 64 KB of an answer read. */
-export const OUTBOUND_LIMITS = { lookupTimeoutMs: 10_000, totalTimeoutMs: 30_000, maxResponseBytes: 64 * 1024 } as const;
+/** Issue 16: resolution and connection each within 10 s, 30 s in all, at most 64 KB of an answer read. */
+export const OUTBOUND_LIMITS = { lookupTimeoutMs: 10_000, connectTimeoutMs: 10_000, totalTimeoutMs: 30_000, maxResponseBytes: 64 * 1024 } as const;
 
 export type OutboundResult =
   | { kind: "response"; status: number; headers: Headers; body: Uint8Array; truncated: boolean }
@@ -36,6 +41,9 @@ export async function sendOutbound(request: OutboundRequest, options: OutboundOp
     const checked = await checkOutboundUrl(request.url, options);
     if (!checked.ok) return checked.kind === "refused" ? { kind: "refused", reason: checked.reason } : { kind: "failed", reason: checked.reason, timedOut: false };
     if (abort.signal.aborted) return timedOut();
+    const port = Number(checked.url.port) || (checked.url.protocol === "https:" ? 443 : 80);
+    const reached = await (options.probe ?? probeConnect)(checked.address.address, port, Math.min(options.connectTimeoutMs, options.totalTimeoutMs));
+    if (reached !== "open") return { kind: "failed", reason: reached === "timeout" ? "connect timed out" : "connection refused", timedOut: reached === "timeout" };
     const response = await (options.fetch ?? fetch)(pinnedUrl(checked), {
       method: request.method,
       headers: { ...request.headers, host: checked.url.host },

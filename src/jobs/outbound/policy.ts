@@ -12,7 +12,7 @@ export function urlPolicyOf(ctx: OutboundContext): UrlPolicy {
 }
 
 export function outboundOptionsOf(ctx: OutboundContext): OutboundOptions {
-  return { ...urlPolicyOf(ctx), totalTimeoutMs: OUTBOUND_LIMITS.totalTimeoutMs, maxResponseBytes: OUTBOUND_LIMITS.maxResponseBytes };
+  return { ...urlPolicyOf(ctx), totalTimeoutMs: OUTBOUND_LIMITS.totalTimeoutMs, connectTimeoutMs: OUTBOUND_LIMITS.connectTimeoutMs, maxResponseBytes: OUTBOUND_LIMITS.maxResponseBytes };
 }
 
 /** The save-time check of a user-supplied URL: a 400 naming `field` unless it passes. */

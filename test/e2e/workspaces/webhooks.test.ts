@@ -128,7 +128,7 @@ describe("webhook signing secret", () => {
     const signatureAt = async (at: number) => {
       now = at;
       const secrets = await webhookSigningSecrets(gw.ctx, ws.id);
-      const outbound = { allowPrivate: true, lookup: testLookup, lookupTimeoutMs: 1_000, totalTimeoutMs: 2_000, maxResponseBytes: 65_536 };
+      const outbound = { allowPrivate: true, lookup: testLookup, lookupTimeoutMs: 1_000, totalTimeoutMs: 2_000, connectTimeoutMs: 1_000, maxResponseBytes: 65_536 };
       const outcome = await deliverWebhook({ id: "evt_rotation", url: `http://127.0.0.1:${receiver.port}/`, body: "{}" }, { clock: () => now, secrets, outbound });
       expect(outcome).toEqual({ kind: "delivered", status: 204 });
       return lastHeaders.get("webhook-signature");

@@ -16,7 +16,7 @@ const serve = (fetch: (req: Request) => Response | Promise<Response>, tls?: { ce
 afterAll(() => servers.forEach((s) => s.stop(true)));
 
 const loopbackLookup: HostLookup = async () => [{ address: "127.0.0.1", family: 4 }];
-const local: OutboundOptions = { allowPrivate: true, lookup: loopbackLookup, lookupTimeoutMs: 1_000, totalTimeoutMs: 2_000, maxResponseBytes: 64 * 1024 };
+const local: OutboundOptions = { allowPrivate: true, lookup: loopbackLookup, lookupTimeoutMs: 1_000, totalTimeoutMs: 2_000, connectTimeoutMs: 1_000, maxResponseBytes: 64 * 1024 };
 const post = (url: string) => ({ url, method: "POST" as const, headers: { "content-type": "application/json" }, body: "{}" });
 const deliver = (url: string, outbound: OutboundOptions = local) => deliverWebhook({ id: "evt_1", url, body: "{}" }, { clock: () => Date.parse("2026-11-22T12:00:00Z"), secrets: [], outbound });
 

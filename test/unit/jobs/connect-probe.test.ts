@@ -1,0 +1,36 @@
+import { expect, test } from "bun:test";
+import { probeConnect } from "../../../src/jobs/outbound/connect-probe";
+import { sendOutbound } from "../../../src/jobs/outbound/client";
+import { freePort } from "../../support/gateway-process";
+
+test("a listening port is open, a closed one refused", async () => {
+  const listener = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
+  try {
+    expect(await probeConnect("127.0.0.1", listener.port, 1000)).toBe("open");
+  } finally {
+    listener.stop(true);
+  }
+  expect(await probeConnect("127.0.0.1", await freePort(), 1000)).toBe("refused");
+});
+
+test("a connection that does not open in time fails the attempt before anything is sent", async () => {
+  let fetched = 0;
+  const started = performance.now();
+  const result = await sendOutbound(
+    { url: "http://127.0.0.1:9/hook", method: "POST", headers: {}, body: "{}" },
+    {
+      allowPrivate: true,
+      lookup: async () => [],
+      lookupTimeoutMs: 1000,
+      connectTimeoutMs: 150,
+      totalTimeoutMs: 5000,
+      maxResponseBytes: 1024,
+      // what a receiver behind a firewall that drops packets looks like to the probe
+      probe: async (_address, _port, timeoutMs) => (await Bun.sleep(timeoutMs), "timeout"),
+      fetch: (async () => (fetched++, new Response())) as unknown as typeof fetch,
+    },
+  );
+  expect(result).toEqual({ kind: "failed", reason: "connect timed out", timedOut: true });
+  expect(fetched).toBe(0);
+  expect(performance.now() - started).toBeLessThan(1000);
+});
