@@ -25,7 +25,7 @@ export const CreateByokBody = t.Object(
 export const UpdateByokBody = t.Object({ key: t.Optional(SecretKey), ...flags }, { additionalProperties: false });
 
 export const ListByokQuery = t.Object({
-  offset: t.Optional(t.Integer({ minimum: 0 })),
+  offset: t.Optional(t.Integer({ minimum: 0, maximum: 1_000_000_000 })),
   limit: t.Optional(t.Integer({ minimum: 1, maximum: 100 })),
   workspace_id: t.Optional(t.String({ minLength: 1 })),
   provider: t.Optional(t.String({ minLength: 1 })),

@@ -29,7 +29,7 @@ export const UpdateKeyBody = t.Object(
 
 export const ListKeysQuery = t.Object({
   include_disabled: t.Optional(t.Boolean()),
-  offset: t.Optional(t.Integer({ minimum: 0 })),
+  offset: t.Optional(t.Integer({ minimum: 0, maximum: 1_000_000_000 })),
   workspace_id: t.Optional(t.String()),
 });
 

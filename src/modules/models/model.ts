@@ -146,7 +146,7 @@ export const ModelIdParams = t.Object({ author: t.String({ minLength: 1, descrip
 export const ModelPathParams = t.Object({ author: t.String({ minLength: 1 }), slug: t.String({ minLength: 1 }) });
 
 const Page = {
-  offset: t.Optional(t.Integer({ minimum: 0 })),
+  offset: t.Optional(t.Integer({ minimum: 0, maximum: 1_000_000_000 })),
   limit: t.Optional(t.Integer({ minimum: 1, maximum: 1000 })),
 };
 

@@ -1,7 +1,7 @@
 import { t } from "elysia";
 
 export const PageQuery = t.Object({
-  offset: t.Optional(t.Integer({ minimum: 0 })),
+  offset: t.Optional(t.Integer({ minimum: 0, maximum: 1_000_000_000 })),
   limit: t.Optional(t.Integer({ minimum: 1, maximum: 100 })),
 });
 

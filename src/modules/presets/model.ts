@@ -4,7 +4,7 @@ export const SlugParams = t.Object({ slug: t.String({ minLength: 1 }) });
 export const VersionParams = t.Object({ slug: t.String({ minLength: 1 }), version: t.String({ minLength: 1 }) });
 
 export const PageQuery = t.Object({
-  offset: t.Optional(t.Nullable(t.Integer({ minimum: 0, default: 0 }))),
+  offset: t.Optional(t.Nullable(t.Integer({ minimum: 0, maximum: 1_000_000_000, default: 0 }))),
   limit: t.Optional(t.Integer({ minimum: 1, maximum: 100, default: 50 })),
 });
 

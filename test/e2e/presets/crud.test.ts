@@ -312,3 +312,16 @@ describe("errors", () => {
     expect((await gw.api("/api/v1/presets/x/responses", { method: "POST", key: null, json: { model: "m" } })).status).toBe(401);
   });
 });
+
+test("an offset beyond any page is a 400 naming it, not a 500 (9223372036854776000 overflowed SQLite's integer)", async () => {
+  const gw = await startTestGateway();
+  try {
+    for (const path of ["/api/v1/presets", "/api/v1/keys", "/api/v1/byok", "/api/v1/organization/members", "/api/v1/models"]) {
+      const res = await gw.api(`${path}?offset=9223372036854776000`);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as any).error.metadata.field).toBe("offset");
+    }
+  } finally {
+    await gw.close();
+  }
+});
