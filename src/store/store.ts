@@ -305,7 +305,7 @@ export interface ReservationStore {
   renew(instanceId: string, expiresAt: number): Promise<number>;
   /** releases reservations whose lease ended before `now` (their instance died); returns how many */
   releaseExpired(now: number): Promise<number>;
-  /** releases every reservation (SQLite at start: one process owns the file) */
+  /** releases every reservation (SQLite at start: one process owns the file, and only it may reserve) */
   releaseAll(): Promise<number>;
   /** how many reservations are open (every instance's), for the metrics */
   openCount(): Promise<number>;

@@ -11,6 +11,7 @@ import { catalogContract } from "./contract/catalog";
 import { useStore, type OpenStore } from "./contract/fixtures";
 import { jobContract } from "./contract/jobs";
 import { moneyContract } from "./contract/money";
+import { reservationRaceContract } from "./contract/reservation-race";
 import { generationListContract } from "./contract/generation-list";
 import { responsesContract } from "./contract/responses";
 import { transactionContract } from "./contract/transactions";
@@ -24,6 +25,7 @@ export function storeContract(label: Store["dialect"], open: OpenStore): void {
     accountsContract(store);
     catalogContract(store);
     moneyContract(store);
+    reservationRaceContract(store);
     generationListContract(store);
     responsesContract(store);
     budgetContract(store);

@@ -1,10 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, WriteStep } from "./client";
+import type { ReservationBook } from "./reservation-book";
 import { workspaceBudgets, workspaceUsage } from "./schema";
 import { byInterval } from "../budget-order";
 import type { WorkspaceBudgetStore } from "../store";
 
-export function sqliteBudgetStore(db: Db, write: WriteStep): WorkspaceBudgetStore {
+export function sqliteBudgetStore(db: Db, write: WriteStep, book: ReservationBook): WorkspaceBudgetStore {
   return {
     async list(workspaceId) {
       return byInterval(db.select().from(workspaceBudgets).where(eq(workspaceBudgets.workspaceId, workspaceId)).all());
@@ -30,7 +31,7 @@ export function sqliteBudgetStore(db: Db, write: WriteStep): WorkspaceBudgetStor
       return usage;
     },
     async held(workspaceId) {
-      return db.select({ held: workspaceUsage.held }).from(workspaceUsage).where(eq(workspaceUsage.workspaceId, workspaceId)).get()?.held ?? 0;
+      return book.workspaceHeld(workspaceId);
     },
     async totalSpend() {
       const row = db.select({ total: sql<number>`coalesce(sum(${workspaceUsage.total}), 0)`, byokTotal: sql<number>`coalesce(sum(${workspaceUsage.byokTotal}), 0)` }).from(workspaceUsage).get();

@@ -29,6 +29,7 @@ export type WriteStep = <T>(step: () => T) => Promise<T>;
 export class SqliteWriter {
   private open = false;
   private waiting: Array<() => void> = [];
+  private undo: Array<() => void> = [];
   // prepared once: every request with a limit and every group commit begins and commits one
   private readonly begin: ReturnType<Database["query"]>;
   private readonly commit: ReturnType<Database["query"]>;
@@ -46,6 +47,15 @@ export class SqliteWriter {
     return new Promise<void>((resume) => this.waiting.push(resume)).then(() => this.step(step));
   };
 
+  /**
+   * Makes a change to this process's memory (the reservation book) part of the open transaction:
+   * `undo` runs if the transaction rolls back or its COMMIT fails. Outside a transaction the
+   * change stands at once.
+   */
+  onRollback(undo: () => void): void {
+    if (this.sqlite.inTransaction) this.undo.push(undo);
+  }
+
   /** several statements as one: BEGIN IMMEDIATE unless already inside a transaction */
   atomic<T>(step: () => T): T {
     if (this.sqlite.inTransaction) return step();
@@ -53,9 +63,10 @@ export class SqliteWriter {
     try {
       const result = step();
       this.commit.run();
+      this.undo.length = 0;
       return result;
     } catch (err) {
-      if (this.sqlite.inTransaction) this.rollback.run();
+      this.rollBack();
       throw err;
     }
   }
@@ -68,9 +79,10 @@ export class SqliteWriter {
       try {
         const result = await fn();
         this.commit.run();
+        this.undo.length = 0;
         return result;
       } catch (err) {
-        if (this.sqlite.inTransaction) this.rollback.run();
+        this.rollBack();
         throw err;
       }
     } finally {
@@ -79,6 +91,14 @@ export class SqliteWriter {
       this.waiting = [];
       for (const resume of next) resume();
     }
+  }
+
+  /** a failed statement may have rolled SQLite back already; the memory changes are undone either way, latest first */
+  private rollBack(): void {
+    if (this.sqlite.inTransaction) this.rollback.run();
+    const undo = this.undo;
+    this.undo = [];
+    for (let i = undo.length - 1; i >= 0; i--) undo[i]!();
   }
 }
 

@@ -5,6 +5,7 @@ import type { Db, SqliteWriter, WriteStep } from "./client";
 import { generationFeedback, generations } from "./schema";
 import { spendAdder } from "./key-usage";
 import { reservationReleaser } from "./reservations";
+import type { ReservationBook } from "./reservation-book";
 import type { GenerationRecord, GenerationStore, SettledGeneration } from "../store";
 
 /** Adds a served generation to its day's activity counters. */
@@ -32,7 +33,7 @@ const toRecord = (row: Row): GenerationRecord => ({
   trace: row.trace ? (JSON.parse(row.trace) as Record<string, unknown>) : null,
 });
 
-export function sqliteGenerationStore(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter): GenerationStore {
+export function sqliteGenerationStore(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter, book: ReservationBook): GenerationStore {
   // one statement prepared once, its columns taken from the schema so they cannot drift
   const columns = Object.entries(getTableColumns(generations)).map(([key, column]) => ({ key, name: column.name }));
   const insert = sqlite.query(
@@ -41,7 +42,7 @@ export function sqliteGenerationStore(db: Db, sqlite: Database, write: WriteStep
   const addSpend = spendAdder(sqlite);
   const addWorkspaceSpend = spendAdder(sqlite, "workspace");
   const addActivity = activityAdder(sqlite);
-  const release = reservationReleaser(sqlite);
+  const release = reservationReleaser(book, writer);
   const toParams = (gen: GenerationRecord) => {
     const row: Record<string, unknown> = { ...gen, attempts: JSON.stringify(gen.attempts), trace: gen.trace ? JSON.stringify(gen.trace) : null };
     const params: Record<string, string | number | null> = {};

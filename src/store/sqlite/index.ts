@@ -8,6 +8,7 @@ import { sqliteKeyStore } from "./keys";
 import { sqliteKeyUsageStore } from "./key-usage";
 import { sqliteGenerationStore } from "./generations";
 import { sqliteReservationStore } from "./reservations";
+import { ReservationBook } from "./reservation-book";
 import { sqlitePresetStore } from "./presets";
 import { sqliteUserStore } from "./users";
 import { sqliteWorkspaceStore } from "./workspaces";
@@ -19,7 +20,7 @@ import { sqliteActivityStore } from "./activity";
 import { sqliteJobStore } from "./jobs";
 import { sqliteWebhookSecretStore } from "./webhook-secrets";
 
-function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter): StoreTables {
+function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter, book: ReservationBook): StoreTables {
   return {
     meta: {
       get: async (key) => db.select().from(meta).where(eq(meta.key, key)).get()?.value,
@@ -29,13 +30,13 @@ function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter
     workspaces: sqliteWorkspaceStore(db, write, writer),
     keys: sqliteKeyStore(db, write),
     usage: sqliteKeyUsageStore(db, sqlite, write),
-    generations: sqliteGenerationStore(db, sqlite, write, writer),
-    reservations: sqliteReservationStore(sqlite, write, writer),
+    generations: sqliteGenerationStore(db, sqlite, write, writer, book),
+    reservations: sqliteReservationStore(sqlite, write, writer, book),
     presets: sqlitePresetStore(db, write, writer),
     members: sqliteMemberStore(db, write, writer),
     byok: sqliteByokStore(db, write, writer),
     responses: sqliteResponseStateStore(db, write, writer),
-    budgets: sqliteBudgetStore(db, write),
+    budgets: sqliteBudgetStore(db, write, book),
     activity: sqliteActivityStore(db),
     jobs: sqliteJobStore(sqlite, write, writer),
     webhookSecrets: sqliteWebhookSecretStore(db, write),
@@ -47,10 +48,11 @@ export function createSqliteStore(path: string, opts: { migrate?: boolean } = {}
   const { sqlite, db } = openDatabase(path);
   if (opts.migrate !== false) runMigrations(sqlite);
   const writer = new SqliteWriter(sqlite);
-  // statements are prepared once per connection; the transaction's view shares them and only
-  // skips the wait for the writer (it is the writer)
-  const outside = tables(db, sqlite, writer.step, writer);
-  const inside = tables(db, sqlite, runAtOnce, writer);
+  const book = new ReservationBook();
+  // statements are prepared once per connection; the transaction's view shares them (and the
+  // reservation book) and only skips the wait for the writer (it is the writer)
+  const outside = tables(db, sqlite, writer.step, writer, book);
+  const inside = tables(db, sqlite, runAtOnce, writer, book);
   return {
     dialect: "sqlite",
     ...outside,

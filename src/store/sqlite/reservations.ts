@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import type { SqliteWriter, WriteStep } from "./client";
-import type { BudgetedReservationRequest, LimitWindow, ReservationRefusal, ReservationStore } from "../store";
+import type { Hold, ReservationBook } from "./reservation-book";
+import type { BudgetedReservationRequest, LimitWindow, ReservationRefusal, ReservationRequest, ReservationStore } from "../store";
 
 /** The spend a limit counts, read from a usage row, a key's or a workspace's (unqualified names: the stored row). */
 function spendExpression(counter: LimitWindow["counter"]): string {
@@ -8,146 +9,127 @@ function spendExpression(counter: LimitWindow["counter"]): string {
   return `(CASE WHEN ${counter}_key = $windowKey THEN ${counter} + $inc * byok_${counter} ELSE 0 END)`;
 }
 
-/**
- * Reserve in one conditional upsert of the key's usage row, whose `held` sums its open
- * reservations: the room check and the increment are one statement, so nothing can slip
- * between them (the same statement serves PostgreSQL, where it is atomic across instances).
- * A key with nothing left cannot reserve even a zero amount.
- */
-function reserveStatement(counter: LimitWindow["counter"]): string {
-  const left = `$limit - ${spendExpression(counter)} - held`;
-  return `INSERT INTO key_usage (hash, day_key, week_key, month_key, held)
-SELECT $hash, $day, $week, $month, $amount WHERE $limit > 0 AND $amount <= $limit
-ON CONFLICT(hash) DO UPDATE SET held = held + $amount WHERE ${left} > 0 AND ${left} >= $amount`;
-}
-
-type Reserved = { key_hash: string; amount_nanos: number; workspace_id: string | null; workspace_amount_nanos: number };
-
-/** Deletes a reservation and takes its amounts off the key's and the workspace's `held`; shared with the generation commit. */
-export function reservationReleaser(sqlite: Database): (id: string) => void {
-  const remove = sqlite.query<Reserved, { id: string }>("DELETE FROM reservations WHERE id = $id RETURNING key_hash, amount_nanos, workspace_id, workspace_amount_nanos");
-  const unhold = sqlite.query("UPDATE key_usage SET held = held - $amount WHERE hash = $hash");
-  const unholdWorkspace = sqlite.query("UPDATE workspace_usage SET held = held - $amount WHERE workspace_id = $id");
-  return (id) => {
-    const row = remove.get({ id });
-    if (!row) return;
-    unhold.run({ hash: row.key_hash, amount: row.amount_nanos });
-    if (row.workspace_id !== null) unholdWorkspace.run({ id: row.workspace_id, amount: row.workspace_amount_nanos });
-  };
-}
-
-/** What is left of a limit measured on a usage row: `$limit` minus the window's spend and `held`; the whole limit without a row. */
-function leftQuery(sqlite: Database, table: "key_usage" | "workspace_usage", id: "hash" | "workspace_id") {
+/** The spend a limit counts on a usage row; undefined when the row does not exist yet. */
+function spendQuery(sqlite: Database, table: "key_usage" | "workspace_usage", id: "hash" | "workspace_id") {
   const counters = ["total", "day", "week", "month"] as const;
   const queries = Object.fromEntries(
-    counters.map((c) => [c, sqlite.query<{ left: number }, Record<string, string | number>>(`SELECT $limit - ${spendExpression(c)} - held AS left FROM ${table} WHERE ${id} = $id`)]),
-  ) as Record<LimitWindow["counter"], ReturnType<typeof sqlite.query<{ left: number }, Record<string, string | number>>>>;
-  return (rowId: string, limit: number, window: LimitWindow): number => {
-    const params: Record<string, string | number> = { id: rowId, limit, inc: window.includeByok ? 1 : 0 };
+    counters.map((c) => [c, sqlite.query<{ spend: number }, Record<string, string | number>>(`SELECT ${spendExpression(c)} AS spend FROM ${table} WHERE ${id} = $id`)]),
+  ) as Record<LimitWindow["counter"], ReturnType<typeof sqlite.query<{ spend: number }, Record<string, string | number>>>>;
+  return (rowId: string, window: LimitWindow): number | undefined => {
+    const params: Record<string, string | number> = { id: rowId, inc: window.includeByok ? 1 : 0 };
+    // the total counter has no window key to compare
     if (window.counter !== "total") params.windowKey = window.windowKey;
-    return queries[window.counter].get(params)?.left ?? limit;
+    return queries[window.counter].get(params)?.spend;
   };
+}
+
+/** A reservation starts its key's or workspace's usage row, so that a key that reserved has one (as it will once it spends). */
+function usageRowStarter(sqlite: Database, table: "key_usage" | "workspace_usage", id: "hash" | "workspace_id") {
+  const insert = sqlite.query(`INSERT INTO ${table} (${id}, day_key, week_key, month_key) VALUES ($id, $day, $week, $month) ON CONFLICT DO NOTHING`);
+  return (rowId: string, req: ReservationRequest | BudgetedReservationRequest) => void insert.run({ id: rowId, day: req.windows.day, week: req.windows.week, month: req.windows.month });
 }
 
 /** A limit admits an amount while something is left and the amount fits in it. */
 const fits = (left: number, amount: number) => left > 0 && left >= amount;
 
 /**
- * The key limit and every workspace budget, checked and held inside one BEGIN IMMEDIATE
- * transaction: no other writer runs between the reads and the holds.
+ * Takes a reservation out of the book; shared with the generation commit, which releases inside
+ * its transaction. The hold comes back if that transaction rolls back or fails to commit, and no
+ * other reserve sees it gone before the COMMIT: a synchronous transaction runs in one turn of
+ * the event loop, and while an asynchronous one is open every other write step, every reserve
+ * among them, waits for it. So a hold leaves the book only with the spend that replaces it.
  */
-function budgetedReserver(sqlite: Database) {
-  const keyLeft = leftQuery(sqlite, "key_usage", "hash");
-  const workspaceLeft = leftQuery(sqlite, "workspace_usage", "workspace_id");
-  const holdKey = sqlite.query(`INSERT INTO key_usage (hash, day_key, week_key, month_key, held) VALUES ($id, $day, $week, $month, $amount)
-ON CONFLICT(hash) DO UPDATE SET held = held + $amount`);
-  const holdWorkspace = sqlite.query(`INSERT INTO workspace_usage (workspace_id, day_key, week_key, month_key, held) VALUES ($id, $day, $week, $month, $amount)
-ON CONFLICT(workspace_id) DO UPDATE SET held = held + $amount`);
-  const insert = sqlite.query(`INSERT INTO reservations (id, key_hash, amount_nanos, created_at, instance_id, expires_at, workspace_id, workspace_amount_nanos)
-VALUES ($id, $hash, $amount, $now, $instance, $expires, $workspace, $workspaceAmount)`);
-  return (req: BudgetedReservationRequest): ReservationRefusal | null => {
-    const key = req.limitNanos === null ? null : Math.max(0, keyLeft(req.keyHash, req.limitNanos, req.window));
+export function reservationReleaser(book: ReservationBook, writer: SqliteWriter): (id: string) => void {
+  return (id) => {
+    const hold = book.release(id);
+    if (hold) writer.onRollback(() => book.hold(id, hold));
+  };
+}
+
+function reservationHolder(book: ReservationBook, writer: SqliteWriter): (id: string, hold: Hold) => void {
+  return (id, hold) => {
+    book.hold(id, hold);
+    writer.onRollback(() => void book.release(id));
+  };
+}
+
+/**
+ * Reservations on SQLite live in this process's book, checked against the spend on disk: the
+ * read, the check and the hold run in one write step, synchronous (bun:sqlite) with no await in
+ * between, so in a single-threaded process nothing slips between them, and no reservation costs a
+ * write transaction. The `reservations` table and the `held` columns are left to databases of
+ * earlier versions, which kept reservations on disk (`releaseAll` clears what they left).
+ */
+export function sqliteReservationStore(sqlite: Database, write: WriteStep, writer: SqliteWriter, book: ReservationBook): ReservationStore {
+  const keySpend = spendQuery(sqlite, "key_usage", "hash");
+  const workspaceSpend = spendQuery(sqlite, "workspace_usage", "workspace_id");
+  const startKeyRow = usageRowStarter(sqlite, "key_usage", "hash");
+  const startWorkspaceRow = usageRowStarter(sqlite, "workspace_usage", "workspace_id");
+  const hold = reservationHolder(book, writer);
+  const release = reservationReleaser(book, writer);
+  const releaseLegacy = () =>
+    writer.atomic(() => {
+      const released = sqlite.run("DELETE FROM reservations").changes;
+      sqlite.run("UPDATE key_usage SET held = 0 WHERE held != 0");
+      sqlite.run("UPDATE workspace_usage SET held = 0 WHERE held != 0");
+      return released;
+    });
+  const holdOf = (req: ReservationRequest | BudgetedReservationRequest, amountNanos: number, workspaceId: string | null, workspaceAmountNanos: number): Hold => ({
+    keyHash: req.keyHash, amountNanos, workspaceId, workspaceAmountNanos, instanceId: req.instanceId, expiresAt: req.expiresAt,
+  });
+
+  const reserve = (req: ReservationRequest): number | null => {
+    const spend = keySpend(req.keyHash, req.window);
+    const left = req.limitNanos - (spend ?? 0) - book.keyHeld(req.keyHash);
+    if (!fits(left, req.amountNanos)) return Math.max(0, left);
+    if (spend === undefined) startKeyRow(req.keyHash, req);
+    hold(req.id, holdOf(req, req.amountNanos, null, 0));
+    return null;
+  };
+
+  const reserveWithBudgets = (req: BudgetedReservationRequest): ReservationRefusal | null => {
+    const spend = req.limitNanos === null ? undefined : keySpend(req.keyHash, req.window);
+    const key = req.limitNanos === null ? null : Math.max(0, req.limitNanos - (spend ?? 0) - book.keyHeld(req.keyHash));
     let budget: { left: number; interval: ReservationRefusal["budget"] } | null = null;
+    let workspaceRowExists = false;
     for (const b of req.budgets) {
-      const left = Math.max(0, workspaceLeft(req.workspaceId, b.limitNanos, b.window));
+      const workspaceSpent = workspaceSpend(req.workspaceId, b.window);
+      if (workspaceSpent !== undefined) workspaceRowExists = true;
+      const left = Math.max(0, b.limitNanos - (workspaceSpent ?? 0) - book.workspaceHeld(req.workspaceId));
       if (budget === null || left < budget.left) budget = { left, interval: b.interval };
     }
     const keyFits = key === null || fits(key, req.amountNanos);
     if (!keyFits || (budget !== null && !fits(budget.left, req.workspaceAmountNanos))) return { keyLeft: key, budgetLeft: budget?.left ?? null, budget: budget?.interval ?? null };
-    const windows = { day: req.windows.day, week: req.windows.week, month: req.windows.month };
     const keyAmount = key === null ? 0 : req.amountNanos;
-    if (keyAmount > 0) holdKey.run({ id: req.keyHash, ...windows, amount: keyAmount });
-    holdWorkspace.run({ id: req.workspaceId, ...windows, amount: req.workspaceAmountNanos });
-    insert.run({
-      id: req.id, hash: req.keyHash, amount: keyAmount, now: req.now, instance: req.instanceId, expires: req.expiresAt, workspace: req.workspaceId, workspaceAmount: req.workspaceAmountNanos,
-    });
+    if (keyAmount > 0 && spend === undefined) startKeyRow(req.keyHash, req);
+    if (!workspaceRowExists) startWorkspaceRow(req.workspaceId, req);
+    hold(req.id, holdOf(req, keyAmount, req.workspaceId, req.workspaceAmountNanos));
     return null;
   };
-}
 
-export function sqliteReservationStore(sqlite: Database, write: WriteStep, writer: SqliteWriter): ReservationStore {
-  const counters = ["total", "day", "week", "month"] as const;
-  const reserveIn = Object.fromEntries(counters.map((c) => [c, sqlite.query(reserveStatement(c))])) as Record<LimitWindow["counter"], ReturnType<Database["query"]>>;
-  const keyLeft = leftQuery(sqlite, "key_usage", "hash");
-  const insert = sqlite.query("INSERT INTO reservations (id, key_hash, amount_nanos, created_at, instance_id, expires_at) VALUES ($id, $hash, $amount, $now, $instance, $expires)");
-  const release = reservationReleaser(sqlite);
-  const unhold = sqlite.query("UPDATE key_usage SET held = held - $amount WHERE hash = $hash");
-  const heldBy = sqlite.query<{ held: number }, { hash: string }>("SELECT held FROM key_usage WHERE hash = $hash");
-  const expiredSums = sqlite.query<{ key_hash: string; amount: number }, { now: number }>(
-    "SELECT key_hash, sum(amount_nanos) AS amount FROM reservations WHERE expires_at < $now GROUP BY key_hash",
-  );
-  const expiredWorkspaceSums = sqlite.query<{ workspace_id: string; amount: number }, { now: number }>(
-    "SELECT workspace_id, sum(workspace_amount_nanos) AS amount FROM reservations WHERE expires_at < $now AND workspace_id IS NOT NULL GROUP BY workspace_id",
-  );
-  const unholdWorkspace = sqlite.query("UPDATE workspace_usage SET held = held - $amount WHERE workspace_id = $id");
-  const reserveWithBudgets = budgetedReserver(sqlite);
-  const removeExpired = sqlite.query("DELETE FROM reservations WHERE expires_at < $now");
-  const renew = sqlite.query("UPDATE reservations SET expires_at = $expires WHERE instance_id = $instance");
   return {
-    reserve: (req) =>
-      write(() =>
-        writer.atomic(() => {
-          const { window } = req;
-          // the total counter has no window key to compare
-          const limitParams: Record<string, string | number> = { hash: req.keyHash, limit: req.limitNanos, inc: window.includeByok ? 1 : 0 };
-          if (window.counter !== "total") limitParams.windowKey = window.windowKey;
-          const reserveParams = { ...limitParams, amount: req.amountNanos, day: req.windows.day, week: req.windows.week, month: req.windows.month };
-          if (reserveIn[window.counter].run(reserveParams).changes === 1) {
-            insert.run({ id: req.id, hash: req.keyHash, amount: req.amountNanos, now: req.now, instance: req.instanceId, expires: req.expiresAt });
-            return null;
-          }
-          return Math.max(0, keyLeft(req.keyHash, req.limitNanos, window));
-        }),
-      ),
-    release: (id) => write(() => writer.atomic(() => release(id))),
+    reserve: (req) => write(() => reserve(req)),
+    reserveWithBudgets: (req) => write(() => reserveWithBudgets(req)),
+    release: (id) => write(() => release(id)),
     async held(keyHash) {
-      return heldBy.get({ hash: keyHash })?.held ?? 0;
+      return book.keyHeld(keyHash);
     },
-    renew: (instanceId, expiresAt) => write(() => renew.run({ instance: instanceId, expires: expiresAt }).changes),
+    // a renewal is not taken back by a rollback: a later lease is harmless
+    renew: (instanceId, expiresAt) => write(() => book.renew(instanceId, expiresAt)),
     releaseExpired: (now) =>
-      write(() =>
-        writer.atomic(() => {
-          const sums = expiredSums.all({ now });
-          if (sums.length === 0) return 0;
-          const workspaceSums = expiredWorkspaceSums.all({ now });
-          const released = removeExpired.run({ now }).changes;
-          for (const s of sums) unhold.run({ hash: s.key_hash, amount: s.amount });
-          for (const s of workspaceSums) unholdWorkspace.run({ id: s.workspace_id, amount: s.amount });
-          return released;
-        }),
-      ),
+      write(() => {
+        const expired = book.expiredIds(now);
+        for (const id of expired) release(id);
+        return expired.length;
+      }),
     releaseAll: () =>
-      write(() =>
-        writer.atomic(() => {
-          const released = sqlite.run("DELETE FROM reservations").changes;
-          sqlite.run("UPDATE key_usage SET held = 0 WHERE held != 0");
-          sqlite.run("UPDATE workspace_usage SET held = 0 WHERE held != 0");
-          return released;
-        }),
-      ),
-    reserveWithBudgets: (req) => write(() => writer.atomic(() => reserveWithBudgets(req))),
+      write(() => {
+        const open = book.openIds();
+        for (const id of open) release(id);
+        return open.length + releaseLegacy();
+      }),
     async openCount() {
-      return sqlite.query<{ n: number }, []>("SELECT count(*) AS n FROM reservations").get()?.n ?? 0;
+      return book.size;
     },
   };
 }

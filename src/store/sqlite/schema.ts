@@ -92,7 +92,7 @@ const spendCounters = () => ({
   byokDay: integer("byok_day").notNull().default(0),
   byokWeek: integer("byok_week").notNull().default(0),
   byokMonth: integer("byok_month").notNull().default(0),
-  /** sum of the owner's open reservations, kept beside the spend so one conditional upsert reserves */
+  /** unused: reservations live in the owning process's memory (reservation-book.ts); kept for databases of earlier versions */
   held: integer("held").notNull().default(0),
 });
 
@@ -154,9 +154,9 @@ export const generations = sqliteTable(
 );
 
 /**
- * Spend held by requests in flight: each reserves its worst-case cost before calling upstream
- * and the row is deleted in the transaction that records the real cost. The holding instance
- * renews `expires_at`; rows of an instance that died are released once it passes.
+ * Unused: reservations live in the owning process's memory (reservation-book.ts). Kept so that
+ * a database of an earlier version, which held reservations here, opens and is cleared by
+ * `releaseAll` at start.
  */
 export const reservations = sqliteTable(
   "reservations",
@@ -176,8 +176,7 @@ export const reservations = sqliteTable(
 
 /**
  * Spend counters per workspace, the twin of key_usage (same columns and window rules), updated in
- * the transaction that commits each generation; `held` sums the workspace shares of open
- * reservations, so that a reservation checks every budget of the workspace in one step.
+ * the transaction that commits each generation; `held` is unused, as in key_usage.
  */
 export const workspaceUsage = sqliteTable("workspace_usage", {
   workspaceId: text("workspace_id").primaryKey(),
