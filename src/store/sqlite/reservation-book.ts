@@ -8,8 +8,9 @@ export type Hold = { keyHash: string; amountNanos: number; workspaceId: string |
  * per workspace are kept beside them so that a check is a map lookup; a sum that falls to zero is
  * dropped, so the maps hold only what is open.
  *
- * Another process (or Worker thread) on the same file has a book of its own and sees none of
- * these holds: only the process that owns the file may reserve.
+ * Another process (or Worker thread, such as the job workers) on the same file has a book of its
+ * own and sees none of these holds: only the process that owns the file may reserve, and the
+ * generation commits that release its reservations must run there too.
  */
 export class ReservationBook {
   private readonly holds = new Map<string, Hold>();

@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
 import type { SqliteWriter, WriteStep } from "./client";
 import type { Hold, ReservationBook } from "./reservation-book";
-import type { BudgetedReservationRequest, LimitWindow, ReservationRefusal, ReservationRequest, ReservationStore } from "../store";
+import type { BudgetedReservationRequest, LimitWindow, ReservationRefusal, ReservationRequest, ReservationStore, WindowKeys } from "../store";
 
 /** The spend a limit counts, read from a usage row, a key's or a workspace's (unqualified names: the stored row). */
 function spendExpression(counter: LimitWindow["counter"]): string {
@@ -26,7 +26,7 @@ function spendQuery(sqlite: Database, table: "key_usage" | "workspace_usage", id
 /** A reservation starts its key's or workspace's usage row, so that a key that reserved has one (as it will once it spends). */
 function usageRowStarter(sqlite: Database, table: "key_usage" | "workspace_usage", id: "hash" | "workspace_id") {
   const insert = sqlite.query(`INSERT INTO ${table} (${id}, day_key, week_key, month_key) VALUES ($id, $day, $week, $month) ON CONFLICT DO NOTHING`);
-  return (rowId: string, req: ReservationRequest | BudgetedReservationRequest) => void insert.run({ id: rowId, day: req.windows.day, week: req.windows.week, month: req.windows.month });
+  return (rowId: string, windows: WindowKeys) => void insert.run({ id: rowId, day: windows.day, week: windows.week, month: windows.month });
 }
 
 /** A limit admits an amount while something is left and the amount fits in it. */
@@ -82,7 +82,7 @@ export function sqliteReservationStore(sqlite: Database, write: WriteStep, write
     const spend = keySpend(req.keyHash, req.window);
     const left = req.limitNanos - (spend ?? 0) - book.keyHeld(req.keyHash);
     if (!fits(left, req.amountNanos)) return Math.max(0, left);
-    if (spend === undefined) startKeyRow(req.keyHash, req);
+    if (spend === undefined) startKeyRow(req.keyHash, req.windows);
     hold(req.id, holdOf(req, req.amountNanos, null, 0));
     return null;
   };
@@ -101,8 +101,8 @@ export function sqliteReservationStore(sqlite: Database, write: WriteStep, write
     const keyFits = key === null || fits(key, req.amountNanos);
     if (!keyFits || (budget !== null && !fits(budget.left, req.workspaceAmountNanos))) return { keyLeft: key, budgetLeft: budget?.left ?? null, budget: budget?.interval ?? null };
     const keyAmount = key === null ? 0 : req.amountNanos;
-    if (keyAmount > 0 && spend === undefined) startKeyRow(req.keyHash, req);
-    if (!workspaceRowExists) startWorkspaceRow(req.workspaceId, req);
+    if (keyAmount > 0 && spend === undefined) startKeyRow(req.keyHash, req.windows);
+    if (!workspaceRowExists) startWorkspaceRow(req.workspaceId, req.windows);
     hold(req.id, holdOf(req, keyAmount, req.workspaceId, req.workspaceAmountNanos));
     return null;
   };
