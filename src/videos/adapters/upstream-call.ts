@@ -63,6 +63,8 @@ export function parseRetryAfter(value: string | null, now: number): number | und
   if (value === null || value.trim() === "") return undefined;
   const trimmed = value.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  // Date.parse takes "-5" as a year; an HTTP date always names its month
+  if (!/[A-Za-z]/.test(trimmed)) return undefined;
   const at = Date.parse(trimmed);
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }

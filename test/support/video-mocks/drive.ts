@@ -1,5 +1,5 @@
 /** What the lifecycle does with an adapter, reduced to what tests need: poll to the end, fetch the outputs. */
-import type { PollOutcome, UpstreamOutput, UpstreamRef, VideoAdapter, VideoTarget } from "../../../src/videos/adapters/adapter";
+import type { PollOutcome, UpstreamOutput, UpstreamRef, VideoAdapter, VideoRequest, VideoTarget } from "../../../src/videos/adapters/adapter";
 
 export const never = new AbortController().signal;
 
@@ -16,4 +16,11 @@ export async function pollUntilSettled(adapter: VideoAdapter, target: VideoTarge
 export async function download(output: UpstreamOutput): Promise<{ status: number; bytes: Uint8Array }> {
   const response = await fetch(output.url, { headers: output.headers });
   return { status: response.status, bytes: new Uint8Array(await response.arrayBuffer()) };
+}
+
+/** The ref of a submit that must succeed (the test fails naming the outcome otherwise). */
+export async function submitOrThrow(adapter: VideoAdapter, target: VideoTarget, request: VideoRequest): Promise<UpstreamRef> {
+  const outcome = await adapter.submit(target, request, never);
+  if (outcome.kind !== "submitted") throw new Error(`not submitted: ${JSON.stringify(outcome)}`);
+  return outcome.ref;
 }

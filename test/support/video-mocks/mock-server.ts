@@ -41,8 +41,9 @@ export function startMockServer(route: Route): MockServer {
         body: text === "" ? undefined : safeJson(text),
       };
       requests.push(received);
-      const file = url.pathname.startsWith("/files/") ? files.get(url.pathname) : undefined;
-      if (file) {
+      if (url.pathname.startsWith("/files/")) {
+        const file = files.get(url.pathname);
+        if (!file) return new Response("<Error><Code>NoSuchKey</Code></Error>", { status: 404 });
         if (Date.now() > file.expiresAt) return new Response("<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>", { status: 403 });
         return new Response(file.bytes, { headers: { "content-type": file.contentType } });
       }

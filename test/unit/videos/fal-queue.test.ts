@@ -2,7 +2,7 @@
 import { afterAll, beforeEach, describe, expect, test } from "bun:test";
 import type { VideoRequest, VideoTarget } from "../../../src/videos/adapters/adapter";
 import { createFalQueueAdapter } from "../../../src/videos/adapters/fal-queue";
-import { download, never, pollUntilSettled } from "../../support/video-mocks/drive";
+import { download, never, pollUntilSettled, submitOrThrow } from "../../support/video-mocks/drive";
 import { startFalQueueMock } from "../../support/video-mocks/fal-queue";
 import { VIDEO_BYTES } from "../../support/video-mocks/mock-server";
 
@@ -17,11 +17,7 @@ const adapter = createFalQueueAdapter({ timeoutMs: 300 });
 const target = (model = "fal-ai/veo3.1"): VideoTarget => ({ baseUrl: mock.url, apiKey: mock.key, model, headers: { "x-fal-queue-priority": "normal" } });
 const request = (extra: Partial<VideoRequest> = {}): VideoRequest => ({ prompt: "a red fox in snow", passthrough: {}, ...extra });
 
-async function submitted(t = target(), r = request()) {
-  const outcome = await adapter.submit(t, r, never);
-  if (outcome.kind !== "submitted") throw new Error(`not submitted: ${JSON.stringify(outcome)}`);
-  return outcome.ref;
-}
+const submitted = (t = target(), r = request()) => submitOrThrow(adapter, t, r);
 
 describe("submit", () => {
   test("sends the translated input with `Key` auth, last-merged passthrough, and keeps fal's URLs", async () => {
