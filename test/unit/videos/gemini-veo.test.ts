@@ -46,7 +46,7 @@ describe("submit", () => {
     const first = mock.serveFile(PNG, "image/png");
     await submitted(request({ frameImages: [{ frame: "first_frame", url: first }, { frame: "last_frame", url: `data:image/jpeg;base64,${PNG_B64}` }] }));
     const fetched = mock.requests.find((r) => r.path.startsWith("/files/"))!;
-    expect(fetched.headers["x-goog-api-key"]).toBeUndefined();
+    expect([fetched.method, fetched.headers["x-goog-api-key"]]).toEqual(["GET", undefined]);
     const create = mock.requests.find((r) => r.method === "POST")!;
     expect((create.body as { instances: unknown[] }).instances[0]).toEqual({
       prompt: "a lighthouse in a storm",
