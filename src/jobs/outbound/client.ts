@@ -2,7 +2,8 @@ import { checkOutboundUrl, type CheckedUrl, type UrlPolicy } from "./check-url";
 import { readAtMost } from "./read-at-most";
 import { probeConnect } from "./connect-probe";
 
-export type OutboundRequest = { url: string; method: "POST" | "PUT"; headers: Record<string, string>; body: string };
+/** `GET` carries no body: it fetches user-supplied media (video frame images) */
+export type OutboundRequest = { url: string; method: "POST" | "PUT"; headers: Record<string, string>; body: string } | { url: string; method: "GET"; headers: Record<string, string> };
 
 export type OutboundOptions = UrlPolicy & {
   /** the whole attempt, resolution to the last byte read */
@@ -47,7 +48,7 @@ export async function sendOutbound(request: OutboundRequest, options: OutboundOp
     const response = await (options.fetch ?? fetch)(pinnedUrl(checked), {
       method: request.method,
       headers: { ...request.headers, host: checked.url.host },
-      body: request.body,
+      body: request.method === "GET" ? undefined : request.body,
       redirect: "manual",
       signal: abort.signal,
       keepalive: false,
