@@ -8,7 +8,8 @@
  * BUILD_TARGET (e.g. bun-linux-arm64) cross-compiles the single build; BUILD_OUTFILE moves it.
  * Not minified: Elysia's compiled handlers break under --minify. Worker files
  * (src/workers/*.worker.ts) are extra entrypoints so `new Worker` finds them in the binary.
- * --bytecode: measured on linux x64, it cuts start-up (see README, "Release binaries").
+ * No --bytecode: with it (Bun 1.4.5) the job worker entrypoint cannot load a CommonJS package
+ * (ipaddr.js: "Cannot find package") and the worker dies at start; it saved ~120 ms of start-up.
  */
 import { Glob } from "bun";
 import { createHash } from "node:crypto";
@@ -38,7 +39,7 @@ function run(args: string[]): void {
 }
 
 function compile(outfile: string, target?: string): void {
-  const args = ["build", "--compile", "--bytecode", "src/main.ts", ...workers, "--outfile", outfile];
+  const args = ["build", "--compile", "src/main.ts", ...workers, "--outfile", outfile];
   if (target) args.push(`--target=${target}`);
   run(args);
 }
