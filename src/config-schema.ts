@@ -8,6 +8,9 @@ const Decimal = T.Union([T.String({ pattern: "^\\d+(\\.\\d+)?([eE]-?\\d+)?$" }),
 
 export const ApiKind = T.Union([T.Literal("openai-chat"), T.Literal("openai-responses"), T.Literal("anthropic-messages")]);
 
+/** Upstream video APIs: a provider with one of these serves only `video_models`, never chat routing. */
+export const VideoApiKind = T.Union([T.Literal("openai-videos"), T.Literal("fal-queue"), T.Literal("replicate"), T.Literal("gemini-veo")]);
+
 export const PricingSchema = T.Object(
   {
     prompt: T.Optional(Decimal),
@@ -29,7 +32,7 @@ export const ProviderSchema = T.Object(
   {
     slug: T.String({ pattern: "^[a-z0-9][a-z0-9._/-]*$", maxLength: 64 }),
     name: T.Optional(T.String()),
-    api: ApiKind,
+    api: T.Union([ApiKind, VideoApiKind]),
     base_url: T.String({ pattern: "^https?://" }),
     api_key: T.Optional(T.String()),
     headers: T.Optional(T.Record(T.String(), T.String())),
@@ -65,10 +68,63 @@ export const ModelSchema = T.Object(
   { additionalProperties: false },
 );
 
+const AspectRatio = T.Union(["16:9", "9:16", "1:1", "4:3", "3:4", "3:2", "2:3", "21:9", "9:21"].map((v) => T.Literal(v)));
+const Resolution = T.Union(["360p", "480p", "720p", "768p", "1080p", "1K", "2K", "4K"].map((v) => T.Literal(v)));
+
+export const VideoPricingSchema = T.Object(
+  {
+    // USD per second of output; per_second_audio replaces it when audio is generated
+    per_second: T.Optional(Decimal),
+    per_second_audio: T.Optional(Decimal),
+    per_video: T.Optional(Decimal),
+  },
+  { additionalProperties: false },
+);
+
+export const VideoEndpointSchema = T.Object(
+  {
+    provider: T.String(),
+    model: T.String({ minLength: 1 }),
+    supported_durations: T.Array(T.Integer({ minimum: 1 }), { minItems: 1 }),
+    supported_resolutions: T.Optional(T.Array(Resolution)),
+    supported_aspect_ratios: T.Optional(T.Array(AspectRatio)),
+    supported_sizes: T.Optional(T.Array(T.String({ pattern: "^[1-9][0-9]*x[1-9][0-9]*$" }))),
+    supported_frame_images: T.Optional(T.Array(T.Union([T.Literal("first_frame"), T.Literal("last_frame")]))),
+    generate_audio: T.Optional(T.Boolean()),
+    seed: T.Optional(T.Boolean()),
+    allowed_passthrough_parameters: T.Optional(T.Array(T.String({ minLength: 1 }))),
+    pricing: T.Optional(VideoPricingSchema),
+  },
+  { additionalProperties: false },
+);
+
+export const VideoModelSchema = T.Object(
+  {
+    id: T.String({ pattern: "^[A-Za-z0-9._~-]+/[A-Za-z0-9._:~-]+$", description: "author/slug" }),
+    name: T.Optional(T.String()),
+    description: T.Optional(T.String()),
+    hugging_face_id: T.Optional(T.String()),
+    endpoints: T.Array(VideoEndpointSchema, { minItems: 1 }),
+  },
+  { additionalProperties: false },
+);
+
+const VideosSectionSchema = T.Object(
+  {
+    poll_initial_ms: T.Optional(T.Integer({ minimum: 1, maximum: 3_600_000 })),
+    poll_max_ms: T.Optional(T.Integer({ minimum: 1, maximum: 3_600_000 })),
+    deadline_minutes: T.Optional(T.Number({ exclusiveMinimum: 0, maximum: 10_080 })),
+    retention_days: T.Optional(T.Number({ exclusiveMinimum: 0, maximum: 3650 })),
+  },
+  { additionalProperties: false },
+);
+
 export const GatewayFileSchema = T.Object(
   {
     providers: T.Optional(T.Array(ProviderSchema)),
     models: T.Optional(T.Array(ModelSchema)),
+    video_models: T.Optional(T.Array(VideoModelSchema)),
+    videos: T.Optional(VideosSectionSchema),
     catalog: T.Optional(T.Object({ default: T.Optional(T.Boolean()), list_unavailable: T.Optional(T.Boolean()) }, { additionalProperties: false })),
     routing: T.Optional(
       T.Object(
@@ -109,6 +165,9 @@ export const GatewayFileSchema = T.Object(
   { additionalProperties: false },
 );
 
+export type VideoModelConfig = Static<typeof VideoModelSchema>;
+export type VideoEndpointConfig = Static<typeof VideoEndpointSchema>;
+export type ChatProviderConfig = ProviderConfig & { api: ApiKindName };
 export type GatewayFile = Static<typeof GatewayFileSchema>;
 export type ProviderConfig = Static<typeof ProviderSchema>;
 export type ModelConfig = Static<typeof ModelSchema>;

@@ -4,7 +4,8 @@ import { hostname } from "node:os";
 import { Value } from "@sinclair/typebox/value";
 import type { TSchema } from "@sinclair/typebox";
 import { pointerToField } from "./json-pointer";
-import { GatewayFileSchema, type GatewayFile, type ModelConfig, type ProviderConfig } from "./config-schema";
+import { GatewayFileSchema, type GatewayFile, type ModelConfig, type ProviderConfig, type VideoModelConfig } from "./config-schema";
+import { isVideoApi } from "./videos/video-api";
 import { defaultProviderSlugs } from "./catalog/default-catalog";
 import { ConfigError, configIssue, type ConfigIssue } from "./config-error";
 import { parseYaml } from "./config-yaml";
@@ -56,6 +57,10 @@ export type Config = {
   catalog: { default: boolean; listUnavailable?: boolean };
   providers: ProviderConfig[];
   models: ModelConfig[];
+  /** models served through a video API provider: never routed for chat, listed at /api/v1/videos/models */
+  videoModels: VideoModelConfig[];
+  /** video jobs: poll delay growing from pollInitialMs to pollMaxMs, a job not done by deadlineMs fails, outputs kept retentionMs */
+  videos: { pollInitialMs: number; pollMaxMs: number; deadlineMs: number; retentionMs: number };
   /** provider API keys found in the environment, by variable name (for the default catalog) */
   env: Record<string, string | undefined>;
 };
@@ -171,15 +176,28 @@ function referenceIssues(file: GatewayFile, defaultCatalog: boolean): ConfigIssu
     declared.add(p.slug);
     slugs.add(p.slug);
   });
+  const videoSlugs = new Set((file.providers ?? []).filter((p) => isVideoApi(p.api)).map((p) => p.slug));
   const ids = new Set<string>();
   file.models?.forEach((m, i) => {
     if (ids.has(m.id)) issues.push(configIssue(`models[${i}].id`, "a model id not used by another model", m.id));
     ids.add(m.id);
     m.endpoints.forEach((e, j) => {
-      if (!slugs.has(e.provider))
-        issues.push(configIssue(`models[${i}].endpoints[${j}].provider`, defaultCatalog ? "the slug of a provider declared under providers or of a default-catalog provider" : "the slug of a provider declared under providers", e.provider));
+      if (!slugs.has(e.provider) || videoSlugs.has(e.provider))
+        issues.push(configIssue(`models[${i}].endpoints[${j}].provider`, defaultCatalog ? "the slug of a chat provider declared under providers or of a default-catalog provider" : "the slug of a chat provider declared under providers", e.provider));
     });
   });
+  const videoIds = new Set<string>();
+  file.video_models?.forEach((m, i) => {
+    if (videoIds.has(m.id)) issues.push(configIssue(`video_models[${i}].id`, "a model id not used by another video model", m.id));
+    videoIds.add(m.id);
+    m.endpoints.forEach((e, j) => {
+      if (!videoSlugs.has(e.provider))
+        issues.push(configIssue(`video_models[${i}].endpoints[${j}].provider`, "the slug of a provider under providers whose api is openai-videos, fal-queue, replicate or gemini-veo", e.provider));
+    });
+  });
+  const videos = file.videos;
+  if (videos?.poll_initial_ms !== undefined && videos.poll_max_ms !== undefined && videos.poll_max_ms < videos.poll_initial_ms)
+    issues.push(configIssue("videos.poll_max_ms", `at least poll_initial_ms (${videos.poll_initial_ms})`, videos.poll_max_ms));
   return issues;
 }
 
@@ -231,7 +249,20 @@ export function loadConfig(env: Env = process.env): Config {
     catalog: { default: boolFromEnv(env, "GATEWAY_DEFAULT_CATALOG") ?? file.catalog?.default ?? true, listUnavailable: file.catalog?.list_unavailable ?? false },
     providers: file.providers ?? [],
     models: file.models ?? [],
+    videoModels: file.video_models ?? [],
+    videos: videosConfig(file),
     env: { ...env },
+  };
+}
+
+function videosConfig(file: GatewayFile): Config["videos"] {
+  const videos = file.videos ?? {};
+  const pollInitialMs = videos.poll_initial_ms ?? 5_000;
+  return {
+    pollInitialMs,
+    pollMaxMs: videos.poll_max_ms ?? Math.max(pollInitialMs, 30_000),
+    deadlineMs: Math.round((videos.deadline_minutes ?? 60) * 60_000),
+    retentionMs: Math.round((videos.retention_days ?? 7) * 86_400_000),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Config } from "../config";
-import type { ModelConfig, PricingConfig, ProviderConfig } from "../config-schema";
+import type { ChatProviderConfig, ModelConfig, PricingConfig, ProviderConfig } from "../config-schema";
+import { isVideoApi } from "../videos/video-api";
 import { decimalToNanos } from "../billing/money";
 import { DEFAULT_CATALOG } from "./default-catalog";
 import type { DefaultCatalogData, DefaultModel } from "./default-catalog-data";
@@ -28,7 +29,7 @@ function pricingStrings(p: PricingConfig | undefined): PricingStrings {
   return out;
 }
 
-export function providerEntry(p: ProviderConfig): ProviderEntry {
+export function providerEntry(p: ChatProviderConfig): ProviderEntry {
   return {
     slug: p.slug,
     name: p.name ?? p.slug,
@@ -59,7 +60,7 @@ function defaultProviders(data: DefaultCatalogData, env: Env): ProviderEntry[] {
 }
 
 /** A gateway.yaml provider replaces the default one of the same slug, keeping its environment key when it names none. */
-function overrideProvider(p: ProviderConfig, base: ProviderEntry | undefined): ProviderEntry {
+function overrideProvider(p: ChatProviderConfig, base: ProviderEntry | undefined): ProviderEntry {
   const entry = providerEntry(p);
   if (!base) return entry;
   return { ...entry, apiKey: entry.apiKey ?? base.apiKey, envVar: base.envVar };
@@ -146,7 +147,8 @@ export function buildCatalog(config: CatalogConfig, created = Math.floor(Date.no
   const useDefault = config.catalog?.default ?? false;
   const providers = new Map<string, ProviderEntry>();
   if (useDefault) for (const p of defaultProviders(data, config.env ?? {})) providers.set(p.slug, p);
-  for (const p of config.providers) providers.set(p.slug, overrideProvider(p, providers.get(p.slug)));
+  // video providers serve video_models only (src/videos/video-catalog.ts): chat routing never sees them
+  for (const p of config.providers.filter(isChatProvider)) providers.set(p.slug, overrideProvider(p, providers.get(p.slug)));
 
   const models = new Map<string, CatalogModel>();
   if (useDefault) for (const m of data.models) models.set(m.id, defaultModel(m, providers));
@@ -158,3 +160,5 @@ export function buildCatalog(config: CatalogConfig, created = Math.floor(Date.no
     getProvider: (slug) => providers.get(slug),
   };
 }
+
+const isChatProvider = (p: ProviderConfig): p is ChatProviderConfig => !isVideoApi(p.api);

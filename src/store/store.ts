@@ -7,6 +7,7 @@
  */
 
 import type { JobStore } from "./job-store";
+import type { VideoJobStore } from "./video-job-store";
 
 export type UserRole = "owner" | "admin" | "member";
 
@@ -120,7 +121,6 @@ export interface ApiKeyStore {
   /** makes a stored key (even a deleted or disabled one) a live management key of `workspaceId` again */
   reviveAsManagement(hash: string, now: number, workspaceId: string): Promise<boolean>;
 }
-
 /** The stores one transaction sees. */
 export type StoreTables = {
   meta: MetaStore;
@@ -139,6 +139,7 @@ export type StoreTables = {
   /** the outbox: enqueue inside `transaction` to store a job with the change that causes it */
   jobs: JobStore;
   webhookSecrets: WebhookSecretStore;
+  videoJobs: VideoJobStore;
 };
 
 export type Dialect = "sqlite" | "postgres";

@@ -16,6 +16,7 @@ import { generationListContract } from "./contract/generation-list";
 import { responsesContract } from "./contract/responses";
 import { transactionContract } from "./contract/transactions";
 import { webhooksContract } from "./contract/webhooks";
+import { videoJobsContract } from "./contract/video-jobs";
 
 export type { OpenStore };
 
@@ -32,5 +33,6 @@ export function storeContract(label: Store["dialect"], open: OpenStore): void {
     transactionContract(store, label);
     jobContract(store);
     webhooksContract(store);
+    videoJobsContract(store);
   });
 }

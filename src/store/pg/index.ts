@@ -16,6 +16,7 @@ import { pgBudgetStore } from "./budgets";
 import { pgActivityStore } from "./activity";
 import { pgJobStore } from "./jobs";
 import { pgWebhookSecretStore } from "./webhook-secrets";
+import { pgVideoJobStore } from "./video-jobs";
 
 /** ready() gives up after this long (an unreachable server would otherwise hold it for the connection timeout) */
 const READY_TIMEOUT_MS = 5_000;
@@ -37,6 +38,7 @@ function tables(conn: Conn): StoreTables {
     activity: pgActivityStore(conn),
     jobs: pgJobStore(conn),
     webhookSecrets: pgWebhookSecretStore(conn),
+    videoJobs: pgVideoJobStore(conn),
   };
 }
 

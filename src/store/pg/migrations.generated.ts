@@ -8,6 +8,7 @@ import m4 from "../../../migrations/pg/0004_rate_limits.sql" with { type: "text"
 import m5 from "../../../migrations/pg/0005_generations_listing.sql" with { type: "text" };
 import m6 from "../../../migrations/pg/0006_jobs.sql" with { type: "text" };
 import m7 from "../../../migrations/pg/0007_outbound_webhooks.sql" with { type: "text" };
+import m8 from "../../../migrations/pg/0008_videos.sql" with { type: "text" };
 
 export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0000_foundation", sql: m0 },
@@ -18,4 +19,5 @@ export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0005_generations_listing", sql: m5 },
   { tag: "0006_jobs", sql: m6 },
   { tag: "0007_outbound_webhooks", sql: m7 },
+  { tag: "0008_videos", sql: m8 },
 ];

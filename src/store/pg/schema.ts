@@ -399,3 +399,32 @@ export const jobOutcomes = pgTable(
   },
   (table) => [primaryKey({ columns: [table.kind, table.outcome] })],
 );
+
+/** Video generation jobs (src/store/video-job-store.ts); JSON-bearing columns are text. */
+export const videoJobs = pgTable(
+  "video_jobs",
+  {
+    id: text("id").primaryKey(),
+    generationId: text("generation_id").notNull(),
+    workspaceId: text("workspace_id").notNull(),
+    keyHash: text("key_hash").notNull(),
+    userId: text("user_id"),
+    model: text("model").notNull(),
+    status: text("status", { enum: ["pending", "in_progress", "completed", "failed", "cancelled", "expired"] }).notNull(),
+    version: integer("version").notNull(),
+    request: text("request").notNull(),
+    callbackUrl: text("callback_url"),
+    reservationId: text("reservation_id"),
+    endpointId: text("endpoint_id"),
+    upstreamRef: text("upstream_ref"),
+    outputs: text("outputs").notNull(),
+    costNanos: nanos("cost_nanos"),
+    isByok: boolean("is_byok").notNull(),
+    errorMessage: text("error_message"),
+    createdAt: millis("created_at").notNull(),
+    updatedAt: millis("updated_at").notNull(),
+    deadlineAt: millis("deadline_at").notNull(),
+    completedAt: millis("completed_at"),
+  },
+  (table) => [index("video_jobs_workspace").on(table.workspaceId, table.createdAt)],
+);

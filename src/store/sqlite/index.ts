@@ -19,6 +19,7 @@ import { sqliteBudgetStore } from "./budgets";
 import { sqliteActivityStore } from "./activity";
 import { sqliteJobStore } from "./jobs";
 import { sqliteWebhookSecretStore } from "./webhook-secrets";
+import { sqliteVideoJobStore } from "./video-jobs";
 
 function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter, book: ReservationBook): StoreTables {
   return {
@@ -40,6 +41,7 @@ function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter
     activity: sqliteActivityStore(db),
     jobs: sqliteJobStore(sqlite, write, writer),
     webhookSecrets: sqliteWebhookSecretStore(db, write),
+    videoJobs: sqliteVideoJobStore(db, write),
   };
 }
 
