@@ -32,7 +32,7 @@ export const ProviderSchema = T.Object(
   {
     slug: T.String({ pattern: "^[a-z0-9][a-z0-9._/-]*$", maxLength: 64 }),
     name: T.Optional(T.String()),
-    api: T.Union([ApiKind, VideoApiKind]),
+    api: T.Union([...ApiKind.anyOf, ...VideoApiKind.anyOf]),
     base_url: T.String({ pattern: "^https?://" }),
     api_key: T.Optional(T.String()),
     headers: T.Optional(T.Record(T.String(), T.String())),

@@ -182,8 +182,9 @@ function referenceIssues(file: GatewayFile, defaultCatalog: boolean): ConfigIssu
     if (ids.has(m.id)) issues.push(configIssue(`models[${i}].id`, "a model id not used by another model", m.id));
     ids.add(m.id);
     m.endpoints.forEach((e, j) => {
-      if (!slugs.has(e.provider) || videoSlugs.has(e.provider))
-        issues.push(configIssue(`models[${i}].endpoints[${j}].provider`, defaultCatalog ? "the slug of a chat provider declared under providers or of a default-catalog provider" : "the slug of a chat provider declared under providers", e.provider));
+      if (!slugs.has(e.provider))
+        issues.push(configIssue(`models[${i}].endpoints[${j}].provider`, defaultCatalog ? "the slug of a provider declared under providers or of a default-catalog provider" : "the slug of a provider declared under providers", e.provider));
+      else if (videoSlugs.has(e.provider)) issues.push(configIssue(`models[${i}].endpoints[${j}].provider`, "a chat provider (this one serves video_models only)", e.provider));
     });
   });
   const videoIds = new Set<string>();
