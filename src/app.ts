@@ -1,3 +1,4 @@
+import { videoRoutes } from "./modules/videos";
 import { Elysia } from "elysia";
 import type { AppContext } from "./app-context";
 import { jsonError, renderError } from "./http/error-handler";
@@ -70,7 +71,8 @@ export function createApp(ctx: AppContext) {
     .use(presetRoutes(ctx))
     .use(creditRoutes(ctx))
     .use(activityRoutes(ctx))
-    .use(jobRoutes(ctx));
+    .use(jobRoutes(ctx))
+    .use(videoRoutes(ctx));
 }
 
 export type App = ReturnType<typeof createApp>;

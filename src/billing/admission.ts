@@ -22,7 +22,7 @@ export function worstCaseNanos(c: Candidate, promptTokens: number, maxOutput: nu
   return Math.ceil(promptTokens * promptPrice + output * outputPrice + p.request + images * p.image);
 }
 
-export type Admission = { candidates: Candidate[]; reservationId: string | null };
+export type Admission<C = Candidate> = { candidates: C[]; reservationId: string | null };
 
 function paymentRequired(left: number): GatewayError {
   return new GatewayError(
@@ -56,6 +56,17 @@ type Reserve = (keyAmount: number, budgetAmount: number) => Promise<ReservationR
  * so a BYOK candidate may reserve on one side and not the other.
  */
 export async function admit(store: Store, principal: Principal, candidates: Candidate[], ir: Pick<IRRequest, "messages" | "tools" | "maxOutputTokens">, id: string, now: number, lease: ReservationLease): Promise<Admission> {
+  const promptTokens = promptTokensUpperBound(ir);
+  const images = countImages(ir);
+  return admitWorstCases(store, principal, candidates, (c) => worstCaseNanos(c, promptTokens, ir.maxOutputTokens, images), id, now, lease);
+}
+
+/**
+ * The reservation step of `admit` for any operation that knows each candidate's worst-case cost
+ * (a video job's: its duration at the dearest per-second price). `worstCase` is called only when
+ * the key has a limit or the workspace budgets.
+ */
+export async function admitWorstCases<C extends { isByok: boolean }>(store: Store, principal: Principal, candidates: C[], worstCase: (c: C) => number, id: string, now: number, lease: ReservationLease): Promise<Admission<C>> {
   const { key, workspace } = principal;
   const limitNanos = key.limitNanos;
   const budgets = await store.budgets.list(workspace.id);
@@ -72,9 +83,7 @@ export async function admit(store: Store, principal: Principal, candidates: Cand
           return left === null ? null : { keyLeft: left, budgetLeft: null, budget: null };
         }
       : (amountNanos, workspaceAmountNanos) => store.reservations.reserveWithBudgets({ ...held, limitNanos, amountNanos, workspaceId: workspace.id, budgets: checks, workspaceAmountNanos });
-  const promptTokens = promptTokensUpperBound(ir);
-  const images = countImages(ir);
-  const worst = candidates.map((c) => worstCaseNanos(c, promptTokens, ir.maxOutputTokens, images));
+  const worst = candidates.map(worstCase);
   const keyCosts = candidates.map((c, i) => (limitNanos === null || (c.isByok && !key.includeByokInLimit) ? 0 : worst[i]!));
   const budgetCosts = candidates.map((c, i) => (budgets.length === 0 || (c.isByok && !includeByok) ? 0 : worst[i]!));
   const amounts = (indexes: number[]) => [Math.max(0, ...indexes.map((i) => keyCosts[i]!)), Math.max(0, ...indexes.map((i) => budgetCosts[i]!))] as const;

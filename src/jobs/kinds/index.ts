@@ -5,11 +5,12 @@ import type { JobKind } from "../registry";
 import { jobsPurgeKind } from "./jobs-purge";
 import { responsesPurgeKind } from "./responses-purge";
 import { webhookDeliverKind } from "./webhook-deliver";
+import { videoJobKinds } from "../../videos/jobs";
 
 /** What a job handler may use: the worker's own store connection, the configuration, its logger. */
 export type JobDeps = { store: Store; config: Config; logger: Logger; clock: () => number };
 
 /** Every job kind the gateway runs. A new kind is one more entry here. */
 export function productionJobKinds(deps: JobDeps): JobKind[] {
-  return [responsesPurgeKind(deps.store.responses, deps.logger, deps.clock), jobsPurgeKind(deps.store.jobs, deps.logger, deps.clock), webhookDeliverKind(deps)];
+  return [responsesPurgeKind(deps.store.responses, deps.logger, deps.clock), jobsPurgeKind(deps.store.jobs, deps.logger, deps.clock), webhookDeliverKind(deps), ...videoJobKinds(deps)];
 }

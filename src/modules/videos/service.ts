@@ -1,0 +1,102 @@
+import { randomBytes } from "node:crypto";
+import type { AppContext } from "../../app-context";
+import { admitWorstCases } from "../../billing/admission";
+import { GatewayError, notFound } from "../../errors";
+import { newGenerationId } from "../../gateway/ids";
+import type { Principal } from "../../http/principal";
+import { requireOutboundUrl } from "../../jobs/outbound/policy";
+import type { VideoJobRecord } from "../../store/video-job-store";
+import { videoAdapters } from "../../videos/adapters";
+import { VIDEO_SUBMIT } from "../../videos/jobs/video-job-deps";
+import { presentVideoJob } from "../../videos/present";
+import type { StoredVideoRequest } from "../../videos/stored-request";
+import { validateVideoRequest } from "../../videos/validate-request";
+import { videoCostNanos } from "../../videos/video-cost";
+import { videoCatalogOf } from "../../videos/video-catalog-of";
+import type { VideoGenerationRequestBody } from "./model";
+
+const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/** `gen-vid-<unix seconds>-<20 alphanumerics>` (contract §3.8) */
+function newVideoJobId(now: number): string {
+  const random = [...randomBytes(20)].map((b) => ALNUM[b % ALNUM.length]).join("");
+  return `gen-vid-${Math.floor(now / 1000)}-${random}`;
+}
+
+/** The model, or 404; its endpoints that can serve now (an adapter and a key), or 503. */
+function servingEndpoints(ctx: AppContext, modelId: string) {
+  const model = videoCatalogOf(ctx.config).get(modelId);
+  if (!model) throw new GatewayError(404, `Model ${modelId} is not a video model of this gateway (see GET /api/v1/videos/models)`, { field: "model" });
+  const usable = model.endpoints.filter((e) => videoAdapters[e.provider.api] !== undefined && e.provider.apiKey !== undefined);
+  if (usable.length === 0) throw new GatewayError(503, `No endpoint of ${modelId} can take video jobs now (no provider key or no adapter for its API)`, { model: modelId });
+  return { model, usable };
+}
+
+/**
+ * POST /videos: validates against the model, reserves the worst case against the key's limit,
+ * and stores the job with its submit job in one transaction. The upstream is called by the job.
+ */
+export async function createVideo(ctx: AppContext, principal: Principal, body: VideoGenerationRequestBody, origin: string) {
+  const { model, usable } = servingEndpoints(ctx, body.model);
+  const checked = validateVideoRequest(body, model, usable);
+  const callbackUrl = body.callback_url === undefined ? null : await requireOutboundUrl(ctx, "callback_url", body.callback_url);
+  const now = ctx.clock();
+  const id = newVideoJobId(now);
+  const generationId = newGenerationId(now);
+  const { durationSeconds, generateAudio } = checked.params;
+  const admission = await admitWorstCases(
+    ctx.store,
+    principal,
+    checked.candidates.map((endpoint) => ({ endpoint, isByok: false })),
+    ({ endpoint }) => videoCostNanos(endpoint.prices, durationSeconds, generateAudio && endpoint.capabilities.generateAudio),
+    generationId,
+    now,
+    ctx.reservationLease,
+  );
+  const request: StoredVideoRequest = { params: checked.params, passthrough: checked.passthrough, candidates: admission.candidates.map((c) => c.endpoint.id), origin };
+  const job: VideoJobRecord = {
+    id,
+    generationId,
+    workspaceId: principal.workspace.id,
+    keyHash: principal.key.hash,
+    userId: principal.user?.id ?? null,
+    model: model.id,
+    status: "pending",
+    version: 0,
+    request,
+    callbackUrl,
+    reservationId: admission.reservationId,
+    endpointId: null,
+    upstreamRef: null,
+    outputs: [],
+    costNanos: null,
+    isByok: false,
+    errorMessage: null,
+    createdAt: now,
+    updatedAt: now,
+    deadlineAt: now + ctx.config.videos.deadlineMs,
+    completedAt: null,
+  };
+  try {
+    await ctx.store.transaction(async (tx) => {
+      await tx.videoJobs.create(job);
+      await tx.jobs.enqueue({ id: crypto.randomUUID(), kind: VIDEO_SUBMIT, key: `${VIDEO_SUBMIT}:${id}`, payload: { video_id: id }, runAt: now, now });
+    });
+  } catch (err) {
+    if (admission.reservationId) await ctx.store.reservations.release(admission.reservationId).catch(() => undefined);
+    throw err;
+  }
+  const { id: jobId, polling_url, status, generation_id } = presentVideoJob(job, origin);
+  return { id: jobId, polling_url, status, generation_id };
+}
+
+/** A job of the caller's workspace; any other is 404, so ids of other workspaces reveal nothing. */
+export async function ownVideoJob(ctx: AppContext, principal: Principal, jobId: string): Promise<VideoJobRecord> {
+  const job = await ctx.store.videoJobs.get(jobId);
+  if (!job || job.workspaceId !== principal.workspace.id) throw notFound(`Video job ${jobId} not found`);
+  return job;
+}
+
+export async function getVideo(ctx: AppContext, principal: Principal, jobId: string, origin: string) {
+  return presentVideoJob(await ownVideoJob(ctx, principal, jobId), origin);
+}

@@ -1,0 +1,79 @@
+import { dayKey, windowKeys } from "../../billing/windows";
+import type { GenerationRecord, SettledGeneration, Store } from "../../store/store";
+import type { VideoJobPatch, VideoJobRecord } from "../../store/video-job-store";
+import type { VideoEndpoint } from "../video-catalog";
+import { canMove } from "./transitions";
+import { enqueueVideoWebhook } from "./video-webhook";
+
+export const VIDEO_EXPIRE = "video.expire";
+
+export type FinishDeps = { store: Store; clock: () => number; retentionMs: number };
+
+function generationOf(job: VideoJobRecord, endpoint: VideoEndpoint | undefined, costNanos: number, error: string | null, now: number): GenerationRecord {
+  return {
+    id: job.generationId,
+    keyHash: job.keyHash,
+    workspaceId: job.workspaceId,
+    userId: job.userId,
+    apiType: "video",
+    requestedModel: job.model,
+    model: job.model,
+    providerName: endpoint?.provider.name ?? null,
+    endpointId: endpoint?.id ?? null,
+    upstreamId: job.upstreamRef?.id ?? null,
+    streamed: false,
+    cancelled: false,
+    finishReason: error === null ? "stop" : "error",
+    nativeFinishReason: error === null ? "completed" : "failed",
+    tokensPrompt: null,
+    tokensCompletion: null,
+    tokensCached: null,
+    tokensCacheWrite: null,
+    tokensReasoning: null,
+    usageEstimated: false,
+    costNanos,
+    promptCostNanos: 0,
+    completionCostNanos: costNanos,
+    isByok: false,
+    latencyMs: now - job.createdAt,
+    generationTimeMs: now - job.createdAt,
+    timeToFirstTokenMs: null,
+    attempts: endpoint ? [{ model: job.model, provider: endpoint.provider.name, endpoint: endpoint.id, status: error === null ? 200 : 500, latency: now - job.createdAt }] : [],
+    sessionId: null,
+    externalUser: null,
+    presetId: null,
+    trace: null,
+    httpReferer: null,
+    userAgent: null,
+    origin: null,
+    errorMessage: error,
+    createdAt: job.createdAt,
+  };
+}
+
+/**
+ * Ends a job: first its generation record, spend and reservation release (skipped when already
+ * stored, so a rerun never charges twice), then the status by compare-and-set together with its
+ * webhook and, for a completed job, the expiry of its outputs. A job another worker moved on is
+ * left as it is.
+ */
+export async function finishVideoJob(deps: FinishDeps, job: VideoJobRecord, endpoint: VideoEndpoint | undefined, patch: VideoJobPatch & { status: "completed" | "failed" | "cancelled" }): Promise<void> {
+  if (!canMove(job.status, patch.status)) return;
+  const now = deps.clock();
+  const cost = patch.status === "completed" ? (patch.costNanos ?? 0) : 0;
+  const settled: SettledGeneration = {
+    record: generationOf(job, endpoint, cost, patch.status === "completed" ? null : (patch.errorMessage ?? patch.status), now),
+    day: dayKey(now),
+    reservationId: job.reservationId,
+    spend: cost > 0 ? { nanos: cost, byok: false, windows: windowKeys(now) } : null,
+  };
+  await deps.store.generations.commit([settled]);
+  const workspace = await deps.store.workspaces.find(job.workspaceId);
+  await deps.store.transaction(async (tx) => {
+    const done = await tx.videoJobs.update(job.id, job.version, { ...patch, completedAt: now }, now);
+    if (!done) return;
+    await enqueueVideoWebhook(tx, done, workspace?.webhookUrl ?? null, now);
+    if (done.status === "completed")
+      await tx.jobs.enqueue({ id: crypto.randomUUID(), kind: VIDEO_EXPIRE, key: `${VIDEO_EXPIRE}:${job.id}`, payload: { video_id: job.id }, runAt: now + deps.retentionMs, now });
+  });
+}

@@ -1,0 +1,15 @@
+import type { JobKind } from "../../jobs/registry";
+import type { JobDeps } from "../../jobs/kinds";
+import { videoAdapters } from "../adapters";
+import { videoStorageOf } from "../storage/video-storage";
+import { buildVideoCatalog } from "../video-catalog";
+import { videoExpireKind } from "./video-expire";
+import { videoPollKind } from "./video-poll";
+import { videoSubmitKind } from "./video-submit";
+import type { VideoJobDeps } from "./video-job-deps";
+
+/** The video lifecycle's job kinds over the worker's configuration. */
+export function videoJobKinds(deps: JobDeps): JobKind[] {
+  const video: VideoJobDeps = { ...deps, catalog: buildVideoCatalog(deps.config), adapters: videoAdapters, storage: videoStorageOf(deps.config.dataDir) };
+  return [videoSubmitKind(video), videoPollKind(video), videoExpireKind(video)];
+}

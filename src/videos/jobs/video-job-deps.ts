@@ -1,0 +1,31 @@
+import type { Config } from "../../config";
+import type { Logger } from "../../logger";
+import type { Store } from "../../store/store";
+import type { VideoAdapter, VideoApi, VideoTarget } from "../adapters/adapter";
+import type { VideoStorage } from "../storage/video-storage";
+import type { VideoCatalog, VideoEndpoint } from "../video-catalog";
+
+/** What the video job kinds run with; adapters are injected so tests may swap one. */
+export type VideoJobDeps = {
+  store: Store;
+  config: Pick<Config, "videos">;
+  catalog: VideoCatalog;
+  adapters: Partial<Record<VideoApi, VideoAdapter>>;
+  storage: VideoStorage;
+  logger: Logger;
+  clock: () => number;
+};
+
+export const VIDEO_SUBMIT = "video.submit";
+export const VIDEO_POLL = "video.poll";
+
+/** The deadline bounds a video job, not an attempt count. */
+export const VIDEO_MAX_ATTEMPTS = 1_000_000;
+
+export const targetOf = (e: VideoEndpoint): VideoTarget => ({ baseUrl: e.provider.baseUrl, apiKey: e.provider.apiKey ?? "", model: e.upstreamModel, headers: e.provider.headers });
+
+export function videoIdOf(payload: unknown): string {
+  const id = (payload as { video_id?: unknown } | null)?.video_id;
+  if (typeof id !== "string") throw new Error("not a video job payload");
+  return id;
+}

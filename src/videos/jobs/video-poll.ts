@@ -1,0 +1,73 @@
+import { RetryAfter } from "../../jobs/job-errors";
+import type { JobKind } from "../../jobs/registry";
+import type { VideoJobRecord, VideoOutputRecord } from "../../store/video-job-store";
+import type { UpstreamOutput } from "../adapters/adapter";
+import { OutputDownloadError, storeOutput } from "../storage/video-storage";
+import { storedRequestOf } from "../stored-request";
+import type { VideoEndpoint } from "../video-catalog";
+import { videoCostNanos } from "../video-cost";
+import { finishVideoJob } from "./finish";
+import { nextPollDelayMs } from "./poll-delay";
+import { isTerminal } from "./transitions";
+import { targetOf, VIDEO_MAX_ATTEMPTS, VIDEO_POLL, videoIdOf, type VideoJobDeps } from "./video-job-deps";
+
+/**
+ * Asks the upstream how a submitted job is doing, again and again (RetryAfter schedules the next
+ * poll), until it ends: outputs are copied into the gateway's storage and the real cost computed
+ * before the job is completed; an upstream failure or the deadline fails it.
+ */
+export function videoPollKind(deps: VideoJobDeps): JobKind {
+  const { pollInitialMs, pollMaxMs, retentionMs } = deps.config.videos;
+  const finish = { store: deps.store, clock: deps.clock, retentionMs };
+  const later = (job: VideoJobRecord, attempt: number, reason: string, atLeastSeconds = 0): RetryAfter =>
+    new RetryAfter(Math.max(atLeastSeconds, nextPollDelayMs(attempt, pollInitialMs, pollMaxMs, job.deadlineAt - deps.clock()) / 1000), reason);
+
+  async function complete(job: VideoJobRecord, endpoint: VideoEndpoint, outputs: readonly UpstreamOutput[], billedSeconds: number | undefined, signal: AbortSignal): Promise<void> {
+    const stored: VideoOutputRecord[] = [];
+    for (const [index, output] of outputs.entries()) {
+      const file = await storeOutput(deps.storage, job.id, index, output, signal);
+      stored.push({ index, path: file.path, contentType: file.contentType, bytes: file.bytes });
+    }
+    const { params } = storedRequestOf(job.request);
+    const costNanos = videoCostNanos(endpoint.prices, billedSeconds ?? params.durationSeconds, params.generateAudio && endpoint.capabilities.generateAudio);
+    await finishVideoJob(finish, job, endpoint, { status: "completed", outputs: stored, costNanos, isByok: false });
+  }
+
+  return {
+    kind: VIDEO_POLL,
+    maxAttempts: VIDEO_MAX_ATTEMPTS,
+    async run(payload, { job: run, signal }) {
+      const job = await deps.store.videoJobs.get(videoIdOf(payload));
+      if (!job || isTerminal(job.status)) return;
+      const endpoint = job.endpointId === null ? undefined : deps.catalog.endpoint(job.endpointId);
+      const adapter = endpoint && deps.adapters[endpoint.provider.api];
+      if (deps.clock() >= job.deadlineAt) {
+        const minutes = Math.round((job.deadlineAt - job.createdAt) / 60_000);
+        return finishVideoJob(finish, job, endpoint, { status: "failed", errorMessage: `Timed out: the video was not ready within ${minutes} minutes` });
+      }
+      if (!endpoint || !adapter || job.upstreamRef === null) return finishVideoJob(finish, job, endpoint, { status: "failed", errorMessage: `The endpoint ${job.endpointId ?? "(none)"} serving this job is no longer configured` });
+      const outcome = await adapter.poll(targetOf(endpoint), job.upstreamRef, signal);
+      switch (outcome.kind) {
+        case "pending":
+          throw later(job, run.attempts, "still queued upstream");
+        case "in_progress":
+          if (job.status === "pending") await deps.store.videoJobs.update(job.id, job.version, { status: "in_progress" }, deps.clock());
+          throw later(job, run.attempts, "in progress upstream");
+        case "retry":
+          throw later(job, run.attempts, outcome.reason, outcome.retryAfterSeconds);
+        case "failed":
+          return finishVideoJob(finish, job, endpoint, { status: "failed", errorMessage: outcome.message });
+        case "cancelled":
+          return finishVideoJob(finish, job, endpoint, { status: "cancelled", errorMessage: "cancelled upstream" });
+        case "completed":
+          try {
+            return await complete(job, endpoint, outcome.outputs, outcome.billedSeconds, signal);
+          } catch (err) {
+            if (!(err instanceof OutputDownloadError)) throw err;
+            if (err.transient) throw later(job, run.attempts, err.message);
+            return finishVideoJob(finish, job, endpoint, { status: "failed", errorMessage: `The video could not be copied from the provider: ${err.message}` });
+          }
+      }
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { badRequest } from "../errors";
+import type { VideoGenerationRequestBody } from "../modules/videos/model";
+import type { VideoEndpoint, VideoCatalogModel, VideoCapabilities } from "./video-catalog";
+import { flatPassthrough, type StoredVideoRequest } from "./stored-request";
+
+/** A request checked against the model: the parameters every candidate takes, and the candidates in order. */
+export type ValidatedVideoRequest = { params: StoredVideoRequest["params"]; passthrough: StoredVideoRequest["passthrough"]; candidates: VideoEndpoint[] };
+
+const union = <T>(endpoints: readonly VideoEndpoint[], pick: (c: VideoCapabilities) => readonly T[]): T[] => [...new Set(endpoints.flatMap((e) => pick(e.capabilities)))];
+
+function notAllowed(field: string, value: unknown, allowed: readonly unknown[], model: string): never {
+  if (allowed.length === 0) throw badRequest(`${field} is not supported by ${model}`, { field, allowed: [] });
+  throw badRequest(`${field} ${JSON.stringify(value)} is not supported by ${model}; allowed values: ${allowed.join(", ")}`, { field, allowed });
+}
+
+function checkIn<T>(field: string, value: T | undefined, allowed: readonly T[], model: string): void {
+  if (value !== undefined && !allowed.includes(value)) notAllowed(field, value, allowed, model);
+}
+
+const UNSUPPORTED_FIELDS = ["previous_job_id", "creativity", "upscale_factor"] as const;
+
+/** Does this endpoint take every field the request set (with the chosen duration and audio)? */
+function accepts(e: VideoEndpoint, body: VideoGenerationRequestBody, duration: number, audio: boolean): boolean {
+  const c = e.capabilities;
+  const has = <T>(list: readonly T[], v: T | undefined) => v === undefined || list.includes(v);
+  return (
+    c.durations.includes(duration) &&
+    has(c.resolutions, body.resolution) &&
+    has(c.aspectRatios, body.aspect_ratio) &&
+    has(c.sizes, body.size) &&
+    (body.seed === undefined || c.seed) &&
+    (!audio || c.generateAudio || body.generate_audio === undefined) &&
+    (body.frame_images ?? []).every((f) => c.frameImages.includes(f.frame_type))
+  );
+}
+
+/**
+ * Checks every field against what the model's usable endpoints advertise (a 400 names the field
+ * and the allowed values), then keeps the endpoints that take the whole request, in order.
+ */
+export function validateVideoRequest(body: VideoGenerationRequestBody, model: VideoCatalogModel, usable: readonly VideoEndpoint[]): ValidatedVideoRequest {
+  const id = model.id;
+  for (const field of UNSUPPORTED_FIELDS) if (body[field] !== undefined) throw badRequest(`${field} is not supported by ${id}`, { field, allowed: [] });
+  const framed = (body.frame_images?.length ?? 0) > 0;
+  if ((body.prompt === undefined || body.prompt.trim() === "") && !framed) throw badRequest("prompt is required", { field: "prompt" });
+  checkIn("duration", body.duration, union(usable, (c) => c.durations), id);
+  checkIn("resolution", body.resolution, union(usable, (c) => c.resolutions), id);
+  checkIn("aspect_ratio", body.aspect_ratio, union(usable, (c) => c.aspectRatios), id);
+  checkIn("size", body.size, union(usable, (c) => c.sizes), id);
+  if (body.seed !== undefined && !usable.some((e) => e.capabilities.seed)) notAllowed("seed", body.seed, [], id);
+  if (body.generate_audio === true && !usable.some((e) => e.capabilities.generateAudio)) notAllowed("generate_audio", true, [false], id);
+  body.frame_images?.forEach((f, i) => checkIn(`frame_images[${i}].frame_type`, f.frame_type, union(usable, (c) => c.frameImages), id));
+  const passthrough = checkPassthrough(body, model, usable);
+
+  const first = usable.find((e) => body.duration === undefined || e.capabilities.durations.includes(body.duration))!;
+  const duration = body.duration ?? Math.min(...first.capabilities.durations);
+  const audio = body.generate_audio ?? first.capabilities.generateAudio;
+  const candidates = usable.filter((e) => accepts(e, body, duration, audio));
+  if (candidates.length === 0) {
+    const given = ["duration", "resolution", "aspect_ratio", "size", "seed", "generate_audio", "frame_images"].filter((f) => body[f as keyof VideoGenerationRequestBody] !== undefined);
+    throw badRequest(`no endpoint of ${id} takes this combination of ${given.join(", ")}`, { fields: given });
+  }
+  return {
+    params: {
+      prompt: body.prompt ?? "",
+      durationSeconds: duration,
+      generateAudio: audio,
+      ...(body.resolution !== undefined ? { resolution: body.resolution } : {}),
+      ...(body.aspect_ratio !== undefined ? { aspectRatio: body.aspect_ratio } : {}),
+      ...(body.size !== undefined ? { size: body.size } : {}),
+      ...(body.seed !== undefined ? { seed: body.seed } : {}),
+      ...(framed ? { frameImages: body.frame_images!.map((f) => ({ frame: f.frame_type, url: f.image_url.url })) } : {}),
+      // frame_images win over input_references when both are sent (OpenRouter's rule)
+      ...(!framed && body.input_references?.length ? { inputReferences: body.input_references.map((r) => ({ url: "image_url" in r ? r.image_url.url : "audio_url" in r ? r.audio_url.url : r.video_url.url })) } : {}),
+    },
+    passthrough,
+    candidates,
+  };
+}
+
+/** Blocks of providers serving this model must name only allow-listed parameters; other providers' blocks are never forwarded. */
+function checkPassthrough(body: VideoGenerationRequestBody, model: VideoCatalogModel, usable: readonly VideoEndpoint[]): StoredVideoRequest["passthrough"] {
+  const options = body.provider?.options ?? {};
+  const kept: Record<string, Record<string, unknown>> = {};
+  for (const [slug, block] of Object.entries(options)) {
+    const serving = usable.filter((e) => e.provider.slug === slug);
+    if (serving.length === 0) continue;
+    const allowed = union(serving, (c) => c.passthrough);
+    const nested = typeof block.parameters === "object" && block.parameters !== null;
+    for (const name of Object.keys(flatPassthrough(block)))
+      if (!allowed.includes(name)) {
+        const field = nested && name in (block.parameters as object) ? `provider.options.${slug}.parameters.${name}` : `provider.options.${slug}.${name}`;
+        throw badRequest(`${field} is not a passthrough parameter of ${model.id} on ${slug}; allowed: ${allowed.join(", ") || "none"}`, { field, allowed });
+      }
+    kept[slug] = block;
+  }
+  return kept;
+}
