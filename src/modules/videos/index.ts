@@ -40,6 +40,13 @@ export function videoRoutes(ctx: AppContext) {
       auth: "inference",
       params: JobParams,
       query: ContentQuery,
-      detail: { tags: ["Videos"], summary: "Download a generated video (video/mp4; Range requests supported)" },
+      detail: {
+        tags: ["Videos"],
+        summary: "Download a generated video (video/mp4; Range requests supported)",
+        responses: {
+          200: { description: "The whole video", content: { "video/mp4": { schema: { type: "string", format: "binary" } } } },
+          206: { description: "The requested byte range", content: { "video/mp4": { schema: { type: "string", format: "binary" } } } },
+        } as never,
+      },
     });
 }

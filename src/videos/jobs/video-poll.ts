@@ -16,6 +16,13 @@ import { targetOf, VIDEO_MAX_ATTEMPTS, VIDEO_POLL, videoIdOf, type VideoJobDeps 
  * poll), until it ends: outputs are copied into the gateway's storage and the real cost computed
  * before the job is completed; an upstream failure or the deadline fails it.
  */
+/** "60 minutes", "3 seconds": the deadline as the error message says it */
+export function spokenDuration(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 120) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  return `${Math.round(seconds / 60)} minutes`;
+}
+
 export function videoPollKind(deps: VideoJobDeps): JobKind {
   const { pollInitialMs, pollMaxMs, retentionMs } = deps.config.videos;
   const finish = { store: deps.store, clock: deps.clock, retentionMs };
@@ -42,8 +49,7 @@ export function videoPollKind(deps: VideoJobDeps): JobKind {
       const endpoint = job.endpointId === null ? undefined : deps.catalog.endpoint(job.endpointId);
       const adapter = endpoint && deps.adapters[endpoint.provider.api];
       if (deps.clock() >= job.deadlineAt) {
-        const minutes = Math.round((job.deadlineAt - job.createdAt) / 60_000);
-        return finishVideoJob(finish, job, endpoint, { status: "failed", errorMessage: `Timed out: the video was not ready within ${minutes} minutes` });
+        return finishVideoJob(finish, job, endpoint, { status: "failed", errorMessage: `Timed out: the video was not ready within ${spokenDuration(job.deadlineAt - job.createdAt)}` });
       }
       if (!endpoint || !adapter || job.upstreamRef === null) return finishVideoJob(finish, job, endpoint, { status: "failed", errorMessage: `The endpoint ${job.endpointId ?? "(none)"} serving this job is no longer configured` });
       const outcome = await adapter.poll(targetOf(endpoint), job.upstreamRef, signal);
