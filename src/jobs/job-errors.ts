@@ -7,9 +7,12 @@
 export class RetryAfter extends Error {
   override name = "RetryAfter";
   readonly afterMs: number;
-  constructor(seconds: number, message: string) {
+  /** the job is waiting, not failing (a video job polling an upstream): logged at debug, not warn */
+  readonly expected: boolean;
+  constructor(seconds: number, message: string, opts: { expected?: boolean } = {}) {
     super(message);
     this.afterMs = Math.max(0, Math.round(seconds * 1000));
+    this.expected = opts.expected ?? false;
   }
 }
 

@@ -161,6 +161,7 @@ export class JobRunner {
     if (!recorded) return;
     const fields = { job: job.id, kind: job.kind, attempts: job.attempts, error };
     if (retryAt === null) this.opts.logger.error("job is dead: no attempt left", fields);
+    else if (err instanceof RetryAfter && err.expected) this.opts.logger.debug("job waits; it will run again", { ...fields, retry_in_ms: retryAt - now });
     else this.opts.logger.warn("job failed; it will run again", { ...fields, retry_in_ms: retryAt - now });
   }
 

@@ -117,6 +117,8 @@ describe("CLI", () => {
       metrics: { token: "metr…89" },
       jobs: { workers: 1, backoff_seconds: [5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400], lease_seconds: 60, concurrency: 4, poll_seconds: 2 },
       responses: { item_retention_minutes: 60 },
+      video_models: [],
+      videos: { poll_initial_ms: 5000, poll_max_ms: 30000, deadline_minutes: 60, retention_days: 7 },
       catalog: {
         default: true,
         list_unavailable: false,

@@ -26,8 +26,9 @@ export function spokenDuration(ms: number): string {
 export function videoPollKind(deps: VideoJobDeps): JobKind {
   const { pollInitialMs, pollMaxMs, retentionMs } = deps.config.videos;
   const finish = { store: deps.store, clock: deps.clock, retentionMs };
-  const later = (job: VideoJobRecord, attempt: number, reason: string, atLeastSeconds = 0): RetryAfter =>
-    new RetryAfter(Math.max(atLeastSeconds, nextPollDelayMs(attempt, pollInitialMs, pollMaxMs, job.deadlineAt - deps.clock()) / 1000), reason);
+  // waiting on the upstream is the normal case; a transient failure is worth a warn line
+  const later = (job: VideoJobRecord, attempt: number, reason: string, atLeastSeconds = 0, expected = false): RetryAfter =>
+    new RetryAfter(Math.max(atLeastSeconds, nextPollDelayMs(attempt, pollInitialMs, pollMaxMs, job.deadlineAt - deps.clock()) / 1000), reason, { expected });
 
   async function complete(job: VideoJobRecord, endpoint: VideoEndpoint, outputs: readonly UpstreamOutput[], billedSeconds: number | undefined, signal: AbortSignal): Promise<void> {
     const stored: VideoOutputRecord[] = [];
@@ -55,10 +56,10 @@ export function videoPollKind(deps: VideoJobDeps): JobKind {
       const outcome = await adapter.poll(targetOf(endpoint), job.upstreamRef, signal);
       switch (outcome.kind) {
         case "pending":
-          throw later(job, run.attempts, "still queued upstream");
+          throw later(job, run.attempts, "still queued upstream", 0, true);
         case "in_progress":
           if (job.status === "pending") await deps.store.videoJobs.update(job.id, job.version, { status: "in_progress" }, deps.clock());
-          throw later(job, run.attempts, "in progress upstream");
+          throw later(job, run.attempts, "in progress upstream", 0, true);
         case "retry":
           throw later(job, run.attempts, outcome.reason, outcome.retryAfterSeconds);
         case "failed":

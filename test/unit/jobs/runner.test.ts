@@ -111,6 +111,23 @@ describe("JobRunner", () => {
     expect(await store.jobs.get("g")).toMatchObject({ attempts: 1, lastError: "HTTP 410" });
   });
 
+  test("an expected wait (RetryAfter with expected) is a debug line, not a warn line", async () => {
+    const store = openStore();
+    let runs = 0;
+    const { lines } = run(store.jobs, [
+      {
+        kind: "k",
+        run: async () => {
+          if (++runs === 1) throw new RetryAfter(0.05, "still queued upstream", { expected: true });
+        },
+      },
+    ]);
+    await enqueue(store, "j");
+    await reaches(store, "j", "done");
+    const jobLines = lines.filter((l) => l.job === "j").map(({ time: _time, retry_in_ms: _in, ...rest }) => rest);
+    expect(jobLines).toEqual([{ level: "debug", msg: "job waits; it will run again", job: "j", kind: "k", attempts: 1, error: "still queued upstream" }]);
+  });
+
   test("a job running longer than its lease keeps it (renewed): another runner never takes it", async () => {
     const store = openStore();
     let runs = 0;

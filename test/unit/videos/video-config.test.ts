@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { loadConfig, parseGatewayFile } from "../../../src/config";
+import { describeConfig, loadConfig, parseGatewayFile } from "../../../src/config";
 import { buildCatalog } from "../../../src/catalog/build-catalog";
 import { buildVideoCatalog } from "../../../src/videos/video-catalog";
 import { configError } from "../../support/config-error";
@@ -40,7 +40,12 @@ describe("video models in gateway.yaml", () => {
     const dir = `/tmp/video-config-${crypto.randomUUID()}`;
     const path = `${dir}.yaml`;
     require("node:fs").writeFileSync(path, YAML);
-    expect(loadConfig({ GATEWAY_CONFIG: path, DATABASE_URL: ":memory:" }).videos).toEqual({ pollInitialMs: 100, pollMaxMs: 400, deadlineMs: 120_000, retentionMs: 86_400_000 });
+    const config = loadConfig({ GATEWAY_CONFIG: path, DATABASE_URL: ":memory:" });
+    expect(config.videos).toEqual({ pollInitialMs: 100, pollMaxMs: 400, deadlineMs: 120_000, retentionMs: 86_400_000 });
+    // config check prints it as gateway.yaml spells it
+    const described = describeConfig(config);
+    expect(described.videos).toEqual({ poll_initial_ms: 100, poll_max_ms: 400, deadline_minutes: 2, retention_days: 1 });
+    expect((described.video_models as Array<{ id: string }>).map((m) => m.id)).toEqual(["openai/sora-2"]);
     require("node:fs").writeFileSync(path, "catalog: { default: false }\n");
     expect(loadConfig({ GATEWAY_CONFIG: path, DATABASE_URL: ":memory:" }).videos).toEqual({ pollInitialMs: 5_000, pollMaxMs: 30_000, deadlineMs: 3_600_000, retentionMs: 604_800_000 });
   });
