@@ -137,6 +137,10 @@ describe("jobs that go wrong", () => {
     expect((await h.gw.api(`/api/v1/videos/${job.id}`, { key: other.key })).status).toBe(404);
     expect((await h.gw.api(`/api/v1/videos/${job.id}/content`, { key: other.key })).status).toBe(404);
     expect((await h.gw.api(`/api/v1/videos/gen-vid-1-nope`, { key: h.key })).status).toBe(404);
+    // management keys are refused on the job routes, as on inference
+    expect((await h.gw.api(`/api/v1/videos/${job.id}`, { key: h.gw.adminKey })).status).toBe(403);
+    expect((await h.gw.api(`/api/v1/videos/${job.id}/content`, { key: h.gw.adminKey })).status).toBe(403);
+    expect((await h.gw.api(`/api/v1/videos/${job.id}`, { key: null })).status).toBe(401);
     await terminal(job.id);
   });
 });
