@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { AppContext } from "../../app-context";
 import { admitWorstCases } from "../../billing/admission";
+import { admitRate, rateRelease } from "../../billing/rate-limit";
 import { GatewayError, notFound } from "../../errors";
 import { newGenerationId } from "../../gateway/ids";
 import type { Principal } from "../../http/principal";
@@ -10,7 +11,7 @@ import { videoAdapters } from "../../videos/adapters";
 import { VIDEO_SUBMIT } from "../../videos/jobs/video-job-deps";
 import { presentVideoJob } from "../../videos/present";
 import type { StoredVideoRequest } from "../../videos/stored-request";
-import { validateVideoRequest } from "../../videos/validate-request";
+import { validateVideoRequest, type ValidatedVideoRequest } from "../../videos/validate-request";
 import { videoCostNanos } from "../../videos/video-cost";
 import { videoCatalogOf } from "../../videos/video-catalog-of";
 import type { VideoGenerationRequestBody } from "./model";
@@ -43,6 +44,19 @@ export async function createVideo(ctx: AppContext, principal: Principal, body: V
   const now = ctx.clock();
   const id = newVideoJobId(now);
   const generationId = newGenerationId(now);
+  // a submission counts toward rpm and holds a concurrency slot while it is being stored, like any request
+  const rate = await admitRate(ctx.shared.rates, principal, generationId, 0, now, ctx.reservationLease.leaseMs);
+  try {
+    return await storeVideoJob(ctx, principal, checked, { id, generationId, modelId: model.id, callbackUrl, now, origin });
+  } finally {
+    if (rate) await ctx.shared.rates.release(rateRelease(rate, null, ctx.clock()));
+  }
+}
+
+type NewJob = { id: string; generationId: string; modelId: string; callbackUrl: string | null; now: number; origin: string };
+
+/** Reserves the worst case of the candidates and stores the job with its submit job; the reservation is released if that fails. */
+async function storeVideoJob(ctx: AppContext, principal: Principal, checked: ValidatedVideoRequest, { id, generationId, modelId, callbackUrl, now, origin }: NewJob) {
   const { durationSeconds, generateAudio } = checked.params;
   const admission = await admitWorstCases(
     ctx.store,
@@ -60,7 +74,7 @@ export async function createVideo(ctx: AppContext, principal: Principal, body: V
     workspaceId: principal.workspace.id,
     keyHash: principal.key.hash,
     userId: principal.user?.id ?? null,
-    model: model.id,
+    model: modelId,
     status: "pending",
     version: 0,
     request,

@@ -75,6 +75,16 @@ describe("refused before anything is stored", () => {
   });
 });
 
+test("a key's rpm counts video submissions: the second in a minute is 429", async () => {
+  const limited = await createInferenceKey(h.gw, { name: "rpm", rate_limit: { rpm: 1 } });
+  const first = await post({ model: "openai/sora-2", prompt: "p", duration: 4 }, limited.key);
+  expect(first.status).toBe(202);
+  const second = await post({ model: "openai/sora-2", prompt: "p", duration: 4 }, limited.key);
+  expect(second.status).toBe(429);
+  expect(second.headers.get("retry-after")).not.toBeNull();
+  await terminal(((await first.json()) as { id: string }).id);
+});
+
 describe("jobs that go wrong", () => {
   test("an upstream failure fails the job with its message as a plain string; the reservation is released; content is 400", async () => {
     h.up.mode = { kind: "fail", code: "moderation_blocked", message: "Your request was blocked by our moderation system." };
