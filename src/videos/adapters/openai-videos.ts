@@ -56,9 +56,13 @@ export const openAiVideosAdapter: VideoAdapter = {
   api: "openai-videos",
 
   async submit(target, request, signal): Promise<SubmitOutcome> {
-    if (request.frameImages?.length || request.inputReferences?.length)
-      return { kind: "failed", code: "invalid_request", message: "this upstream takes no frame_images or input_references through the gateway" };
+    // OpenAI's input_reference is the first frame; it has no last frame and no other references
+    if (request.frameImages?.some((f) => f.frame === "last_frame") || request.inputReferences?.length)
+      return { kind: "failed", code: "invalid_request", message: "this upstream takes only a first_frame image (no last_frame, no input_references)" };
     const form = new FormData();
+    const first = request.frameImages?.find((f) => f.frame === "first_frame");
+    // an object field spelled as OpenAI's SDK spells it in multipart: input_reference[image_url]
+    if (first) form.set("input_reference[image_url]", first.url);
     form.set("model", target.model);
     form.set("prompt", request.prompt);
     if (request.durationSeconds !== undefined) form.set("seconds", String(request.durationSeconds));

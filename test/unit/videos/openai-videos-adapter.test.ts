@@ -50,6 +50,12 @@ test("create errors: 400 fails as invalid_request, 429 and 503 retry (with Retry
   expect(await openAiVideosAdapter.poll(target(), { id: "video_404" }, signal)).toEqual({ kind: "failed", code: "upstream_error", message: "retrieve: HTTP 404: no such video" });
 });
 
-test("frame images are refused rather than dropped", async () => {
-  expect(await openAiVideosAdapter.submit(target(), { ...request, frameImages: [{ frame: "first_frame", url: "https://x.example/a.png" }] }, signal)).toMatchObject({ kind: "failed", code: "invalid_request" });
+test("a first frame is input_reference[image_url]; a last frame or other references are refused rather than dropped", async () => {
+  const frame = { frame: "first_frame" as const, url: "data:image/png;base64,iVBORw0KGgo=" };
+  expect((await openAiVideosAdapter.submit(target(), { ...request, frameImages: [frame] }, signal)).kind).toBe("submitted");
+  expect(mock.creates.at(-1)).toEqual({ model: "sora-2", prompt: "a fox", seconds: "8", size: "720x1280", quality: "high", "input_reference[image_url]": frame.url });
+  const creates = mock.creates.length;
+  expect(await openAiVideosAdapter.submit(target(), { ...request, frameImages: [frame, { frame: "last_frame", url: "https://x.example/b.png" }] }, signal)).toMatchObject({ kind: "failed", code: "invalid_request" });
+  expect(await openAiVideosAdapter.submit(target(), { ...request, inputReferences: [{ url: "https://x.example/r.png" }] }, signal)).toMatchObject({ kind: "failed", code: "invalid_request" });
+  expect(mock.creates.length).toBe(creates);
 });
