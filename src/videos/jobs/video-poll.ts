@@ -1,11 +1,12 @@
 import { RetryAfter } from "../../jobs/job-errors";
 import type { JobKind } from "../../jobs/registry";
 import type { VideoJobRecord, VideoOutputRecord } from "../../store/video-job-store";
-import type { UpstreamOutput } from "../adapters/adapter";
+import type { PollOutcome, UpstreamOutput } from "../adapters/adapter";
 import { OutputDownloadError, storeOutput } from "../storage/video-storage";
 import { storedRequestOf } from "../stored-request";
 import type { VideoEndpoint } from "../video-catalog";
 import { videoCostNanos } from "../video-cost";
+import { boundedCall, VIDEO_DOWNLOAD_TIMEOUT_MS } from "./bounded-call";
 import { finishVideoJob } from "./finish";
 import { nextPollDelayMs } from "./poll-delay";
 import { isTerminal } from "./transitions";
@@ -33,7 +34,9 @@ export function videoPollKind(deps: VideoJobDeps): JobKind {
   async function complete(job: VideoJobRecord, endpoint: VideoEndpoint, outputs: readonly UpstreamOutput[], billedSeconds: number | undefined, signal: AbortSignal): Promise<void> {
     const stored: VideoOutputRecord[] = [];
     for (const [index, output] of outputs.entries()) {
-      const file = await storeOutput(deps.storage, job.id, index, output, signal);
+      const file = await boundedCall(signal, job.deadlineAt - deps.clock(), (s) => storeOutput(deps.storage, job.id, index, output, s), (ms) => {
+        throw new OutputDownloadError(`downloading output ${index}: not done within ${ms} ms`, true);
+      }, VIDEO_DOWNLOAD_TIMEOUT_MS);
       stored.push({ index, path: file.path, contentType: file.contentType, bytes: file.bytes });
     }
     const { params } = storedRequestOf(job.request);
@@ -53,7 +56,8 @@ export function videoPollKind(deps: VideoJobDeps): JobKind {
         return finishVideoJob(finish, job, endpoint, { status: "failed", errorMessage: `Timed out: the video was not ready within ${spokenDuration(job.deadlineAt - job.createdAt)}` });
       }
       if (!endpoint || !adapter || job.upstreamRef === null) return finishVideoJob(finish, job, endpoint, { status: "failed", errorMessage: `The endpoint ${job.endpointId ?? "(none)"} serving this job is no longer configured` });
-      const outcome = await adapter.poll(targetOf(endpoint), job.upstreamRef, signal);
+      const ref = job.upstreamRef;
+      const outcome = await boundedCall(signal, job.deadlineAt - deps.clock(), (s) => adapter.poll(targetOf(endpoint), ref, s), (ms): PollOutcome => ({ kind: "retry", reason: `retrieve: no answer within ${ms} ms` }));
       switch (outcome.kind) {
         case "pending":
           throw later(job, run.attempts, "still queued upstream", 0, true);

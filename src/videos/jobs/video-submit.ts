@@ -2,6 +2,7 @@ import { RetryAfter } from "../../jobs/job-errors";
 import type { JobKind } from "../../jobs/registry";
 import type { Failed, Transient } from "../adapters/adapter";
 import { passthroughFor, storedRequestOf } from "../stored-request";
+import { boundedCall } from "./bounded-call";
 import { finishVideoJob } from "./finish";
 import { targetOf, VIDEO_MAX_ATTEMPTS, VIDEO_POLL, VIDEO_SUBMIT, videoIdOf, type VideoJobDeps } from "./video-job-deps";
 
@@ -28,7 +29,7 @@ export function videoSubmitKind(deps: VideoJobDeps): JobKind {
         const adapter = endpoint && deps.adapters[endpoint.provider.api];
         if (!endpoint || !adapter) continue;
         const params = { ...request.params, passthrough: passthroughFor(request, endpoint.provider.slug, endpoint.capabilities.passthrough) };
-        const outcome = await adapter.submit(targetOf(endpoint), params, signal);
+        const outcome = await boundedCall(signal, job.deadlineAt - deps.clock(), (s) => adapter.submit(targetOf(endpoint), params, s), (ms): Transient => ({ kind: "retry", reason: `create: no answer within ${ms} ms` }));
         if (outcome.kind === "submitted") {
           const now = deps.clock();
           await deps.store.transaction(async (tx) => {

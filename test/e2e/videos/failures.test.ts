@@ -132,6 +132,19 @@ describe("jobs that go wrong", () => {
     }
   });
 
+  test("an upstream that never answers the create: the call is cut at the deadline and the job fails", async () => {
+    h.up.delayMs = 60_000;
+    try {
+      const started = Date.now();
+      const job = (await (await post({ model: "openai/sora-2", prompt: "p", duration: 4 })).json()) as { id: string };
+      const failed = await terminal(job.id);
+      expect(failed).toMatchObject({ status: "failed", error: "The video was not accepted by any provider before its deadline" });
+      expect(Date.now() - started).toBeLessThan(6_000);
+    } finally {
+      h.up.delayMs = 0;
+    }
+  });
+
   test("a transient create failure (503) is retried; the job completes", async () => {
     h.up.createErrors = [503, 429];
     const before = h.up.creates.length;
