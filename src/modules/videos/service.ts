@@ -16,6 +16,9 @@ import { videoCostNanos } from "../../videos/video-cost";
 import { videoCatalogOf } from "../../videos/video-catalog-of";
 import type { VideoGenerationRequestBody } from "./model";
 
+/** holds the reservations of video jobs: no instance has this id, so none renews them */
+export const VIDEO_RESERVATION_HOLDER = "video-jobs/until-deadline";
+
 const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
 /** `gen-vid-<unix seconds>-<20 alphanumerics>` (contract §3.8) */
@@ -65,7 +68,9 @@ async function storeVideoJob(ctx: AppContext, principal: Principal, checked: Val
     ({ endpoint }) => videoCostNanos(endpoint.prices, durationSeconds, generateAudio && endpoint.capabilities.generateAudio),
     generationId,
     now,
-    ctx.reservationLease,
+    // the job outlives this request and may finish on another instance's worker: the reservation
+    // is nobody's to renew and lasts until the deadline (by then the job has settled or failed)
+    { instanceId: VIDEO_RESERVATION_HOLDER, leaseMs: ctx.config.videos.deadlineMs + 60_000 },
   );
   const request: StoredVideoRequest = { params: checked.params, passthrough: checked.passthrough, candidates: admission.candidates.map((c) => c.endpoint.id), origin };
   const job: VideoJobRecord = {

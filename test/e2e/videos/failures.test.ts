@@ -95,6 +95,11 @@ describe("jobs that go wrong", () => {
       const res = await post({ model: "openai/sora-2", prompt: "p", duration: 4, callback_url: `http://127.0.0.1:${receiver.port}/h` }, limited.key);
       const job = (await res.json()) as { id: string; generation_id: string };
       expect(await h.gw.ctx.store.reservations.held(limited.hash)).toBe(610_000_000);
+      // the instance that took the request stops renewing its reservations (as if it died): the job's stays
+      const now = Date.now();
+      await h.gw.ctx.store.reservations.renew(h.gw.ctx.reservationLease.instanceId, now + 1);
+      await h.gw.ctx.store.reservations.releaseExpired(now + 10);
+      expect(await h.gw.ctx.store.reservations.held(limited.hash)).toBe(610_000_000);
       const failed = await terminal(job.id);
       expect(await h.gw.ctx.store.reservations.held(limited.hash)).toBe(0);
       expect(failed).toEqual({ id: job.id, polling_url: `${h.gw.url}/api/v1/videos/${job.id}`, status: "failed", generation_id: job.generation_id, error: "Your request was blocked by our moderation system." } as never);
