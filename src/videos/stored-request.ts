@@ -11,7 +11,11 @@ export type StoredVideoRequest = {
   passthrough: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   candidates: readonly string[];
   origin: string;
+  /** who asked, for the generation record (as inference records it) */
+  caller?: VideoCaller;
 };
+
+export type VideoCaller = { sessionId: string | null; externalUser: string | null; trace: Record<string, unknown> | null; httpReferer: string | null; userAgent: string | null; appName: string };
 
 export const storedRequestOf = (request: unknown): StoredVideoRequest => request as StoredVideoRequest;
 

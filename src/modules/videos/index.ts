@@ -21,7 +21,7 @@ export function videoRoutes(ctx: AppContext) {
       "/videos",
       async ({ body, principal, request, set }) => {
         set.status = 202;
-        return createVideo(ctx, principal, body, originOf(request));
+        return createVideo(ctx, principal, body, request);
       },
       {
         auth: "inference",

@@ -10,7 +10,8 @@ import type { VideoJobRecord } from "../../store/video-job-store";
 import { videoAdapters } from "../../videos/adapters";
 import { VIDEO_SUBMIT } from "../../videos/jobs/video-job-deps";
 import { presentVideoJob } from "../../videos/present";
-import type { StoredVideoRequest } from "../../videos/stored-request";
+import type { StoredVideoRequest, VideoCaller } from "../../videos/stored-request";
+import { sessionIdHeader } from "../../formats/session-header";
 import { validateVideoRequest, type ValidatedVideoRequest } from "../../videos/validate-request";
 import { videoCostNanos } from "../../videos/video-cost";
 import { videoCatalogOf } from "../../videos/video-catalog-of";
@@ -40,7 +41,9 @@ function servingEndpoints(ctx: AppContext, modelId: string) {
  * POST /videos: validates against the model, reserves the worst case against the key's limit,
  * and stores the job with its submit job in one transaction. The upstream is called by the job.
  */
-export async function createVideo(ctx: AppContext, principal: Principal, body: VideoGenerationRequestBody, origin: string) {
+export async function createVideo(ctx: AppContext, principal: Principal, body: VideoGenerationRequestBody, httpRequest: Request) {
+  const origin = new URL(httpRequest.url).origin;
+  const caller = callerOf(body, httpRequest.headers);
   const { model, usable } = servingEndpoints(ctx, body.model);
   const checked = validateVideoRequest(body, model, usable);
   const callbackUrl = body.callback_url === undefined ? null : await requireOutboundUrl(ctx, "callback_url", body.callback_url);
@@ -50,16 +53,28 @@ export async function createVideo(ctx: AppContext, principal: Principal, body: V
   // a submission counts toward rpm and holds a concurrency slot while it is being stored, like any request
   const rate = await admitRate(ctx.shared.rates, principal, generationId, 0, now, ctx.reservationLease.leaseMs);
   try {
-    return await storeVideoJob(ctx, principal, checked, { id, generationId, modelId: model.id, callbackUrl, now, origin });
+    return await storeVideoJob(ctx, principal, checked, { id, generationId, modelId: model.id, callbackUrl, now, origin, caller });
   } finally {
     if (rate) await ctx.shared.rates.release(rateRelease(rate, null, ctx.clock()));
   }
 }
 
-type NewJob = { id: string; generationId: string; modelId: string; callbackUrl: string | null; now: number; origin: string };
+type NewJob = { id: string; generationId: string; modelId: string; callbackUrl: string | null; now: number; origin: string; caller: VideoCaller };
+
+/** The request's session, user, trace and app headers, as an inference generation records them. */
+function callerOf(body: VideoGenerationRequestBody, headers: Headers): VideoCaller {
+  return {
+    sessionId: body.session_id ?? sessionIdHeader(headers) ?? null,
+    externalUser: body.user ?? null,
+    trace: (body.trace as Record<string, unknown> | undefined) ?? null,
+    httpReferer: headers.get("http-referer"),
+    userAgent: headers.get("user-agent"),
+    appName: headers.get("x-openrouter-title") ?? headers.get("x-title") ?? headers.get("origin") ?? "",
+  };
+}
 
 /** Reserves the worst case of the candidates and stores the job with its submit job; the reservation is released if that fails. */
-async function storeVideoJob(ctx: AppContext, principal: Principal, checked: ValidatedVideoRequest, { id, generationId, modelId, callbackUrl, now, origin }: NewJob) {
+async function storeVideoJob(ctx: AppContext, principal: Principal, checked: ValidatedVideoRequest, { id, generationId, modelId, callbackUrl, now, origin, caller }: NewJob) {
   const { durationSeconds, generateAudio } = checked.params;
   const admission = await admitWorstCases(
     ctx.store,
@@ -72,7 +87,7 @@ async function storeVideoJob(ctx: AppContext, principal: Principal, checked: Val
     // is nobody's to renew and lasts until the deadline (by then the job has settled or failed)
     { instanceId: VIDEO_RESERVATION_HOLDER, leaseMs: ctx.config.videos.deadlineMs + 60_000 },
   );
-  const request: StoredVideoRequest = { params: checked.params, passthrough: checked.passthrough, candidates: admission.candidates.map((c) => c.endpoint.id), origin };
+  const request: StoredVideoRequest = { params: checked.params, passthrough: checked.passthrough, candidates: admission.candidates.map((c) => c.endpoint.id), origin, caller };
   const job: VideoJobRecord = {
     id,
     generationId,

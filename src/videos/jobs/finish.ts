@@ -2,6 +2,7 @@ import { dayKey, windowKeys } from "../../billing/windows";
 import type { GenerationRecord, SettledGeneration, Store } from "../../store/store";
 import type { VideoJobPatch, VideoJobRecord } from "../../store/video-job-store";
 import type { VideoEndpoint } from "../video-catalog";
+import { storedRequestOf } from "../stored-request";
 import { canMove } from "./transitions";
 import { enqueueVideoWebhook } from "./video-webhook";
 
@@ -10,6 +11,7 @@ export const VIDEO_EXPIRE = "video.expire";
 export type FinishDeps = { store: Store; clock: () => number; retentionMs: number };
 
 function generationOf(job: VideoJobRecord, endpoint: VideoEndpoint | undefined, costNanos: number, error: string | null, now: number): GenerationRecord {
+  const caller = storedRequestOf(job.request).caller;
   return {
     id: job.generationId,
     keyHash: job.keyHash,
@@ -39,13 +41,13 @@ function generationOf(job: VideoJobRecord, endpoint: VideoEndpoint | undefined, 
     generationTimeMs: now - job.createdAt,
     timeToFirstTokenMs: null,
     attempts: endpoint ? [{ model: job.model, provider: endpoint.provider.name, endpoint: endpoint.id, status: error === null ? 200 : 500, latency: now - job.createdAt }] : [],
-    sessionId: null,
-    externalUser: null,
+    sessionId: caller?.sessionId ?? null,
+    externalUser: caller?.externalUser ?? null,
     presetId: null,
-    trace: null,
-    httpReferer: null,
-    userAgent: null,
-    origin: null,
+    trace: caller?.trace ?? null,
+    httpReferer: caller?.httpReferer ?? null,
+    userAgent: caller?.userAgent ?? null,
+    origin: caller?.appName ?? null,
     errorMessage: error,
     createdAt: job.createdAt,
   };

@@ -61,6 +61,8 @@ describe("openai-videos through the SDK", () => {
         aspectRatio: "16:9",
         resolution: "720p",
         callbackUrl: hookUrl(),
+        sessionId: "video-session-1",
+        user: "end-user-7",
         provider: { options: { openai: { parameters: { quality: "high" } }, replicate: { parameters: { quality: "never sent" } } } },
       },
     });
@@ -101,7 +103,7 @@ describe("openai-videos through the SDK", () => {
     expect(beyond.status).toBe(404);
 
     const generation = (await (await h.gw.api(`/api/v1/generation?id=${submitted.generationId}`, { key: h.key })).json()) as { data: Record<string, unknown> };
-    expect(generation.data).toMatchObject({ id: submitted.generationId, api_type: "video", model: "openai/sora-2", provider_name: "OpenAI Videos", total_cost: 1.21, is_byok: false });
+    expect(generation.data).toMatchObject({ id: submitted.generationId, api_type: "video", model: "openai/sora-2", provider_name: "OpenAI Videos", total_cost: 1.21, is_byok: false, session_id: "video-session-1", external_user: "end-user-7" });
 
     const hook = await until("the webhook", async () => hooks.find((x) => x.headers.get("x-openrouter-idempotency-key") === `${submitted.id}-completed`), 8_000);
     const event = JSON.parse(hook.body);
