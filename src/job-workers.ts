@@ -20,7 +20,14 @@ export type JobWorkers = {
   stop(graceMs: number): Promise<void>;
 };
 
-export type JobWorkerOptions = { count: number; logger: Logger; /** see ToWorker.modules */ modules?: string[] };
+export type JobWorkerOptions = {
+  count: number;
+  logger: Logger;
+  /** see ToWorker.modules */
+  modules?: string[];
+  /** releases a reservation this process holds, when a job settled it (absent: a process that holds none) */
+  releaseReservation?: (id: string) => void;
+};
 
 type Slot = { worker: Worker; stopped: Promise<void> };
 
@@ -48,7 +55,8 @@ export async function startJobWorkers(config: Config, opts: JobWorkerOptions): P
         } else if (message.type === "failed") {
           worker.terminate();
           reject(new Error(`job worker ${index} could not start: ${message.error}`));
-        } else markStopped();
+        } else if (message.type === "release-reservation") opts.releaseReservation?.(message.id);
+        else markStopped();
       };
       worker.addEventListener("error", (event) => {
         opts.logger.error("job worker failed", { worker: index, error: (event as ErrorEvent).message });

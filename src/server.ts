@@ -168,7 +168,9 @@ async function startWorkers(ctx: AppContext, modules: string[] | undefined): Pro
     ctx.logger.warn("background jobs do not run on an in-memory database (DATABASE_URL=:memory:); use a file");
     return undefined;
   }
-  const workers = await startJobWorkers(ctx.config, { count: ctx.config.jobs.workers, logger: ctx.logger, modules });
+  const releaseReservation = (id: string) =>
+    void ctx.store.reservations.release(id).catch((err: unknown) => ctx.logger.warn("could not release a reservation a job settled", { reservation: id, error: String(err) }));
+  const workers = await startJobWorkers(ctx.config, { count: ctx.config.jobs.workers, logger: ctx.logger, modules, releaseReservation });
   ctx.jobWakeups.listen(() => workers.wake());
   return workers;
 }

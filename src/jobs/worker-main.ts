@@ -31,7 +31,7 @@ export function runJobWorker(post: (message: FromWorker) => void): (message: ToW
   return async (message) => {
     switch (message.type) {
       case "start":
-        started = start(message).then(
+        started = start(message, post).then(
           (s) => {
             post({ type: "started" });
             return s;
@@ -57,12 +57,12 @@ export function runJobWorker(post: (message: FromWorker) => void): (message: ToW
   };
 }
 
-async function start({ config, index, modules }: Extract<ToWorker, { type: "start" }>): Promise<Started> {
+async function start({ config, index, modules }: Extract<ToWorker, { type: "start" }>, post: (message: FromWorker) => void): Promise<Started> {
   const database = config.database.dialect === "postgres" ? { ...config.database, poolSize: WORKER_POOL_SIZE } : config.database;
   // the process that started this thread has migrated the database
   const store = await openStore(database, { migrate: false });
   const logger = createLogger(config.logLevel);
-  const deps: JobDeps = { store, config, logger, clock: Date.now };
+  const deps: JobDeps = { store, config, logger, clock: Date.now, releaseReservation: (id) => post({ type: "release-reservation", id }) };
   const registry = jobRegistry([...productionJobKinds(deps), ...(await loadKinds(modules, deps))]);
   await ensureRecurringJobs(store.jobs, registry, Date.now());
   const { leaseMs, concurrency, backoffMs, pollMs } = config.jobs;

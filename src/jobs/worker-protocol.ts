@@ -16,4 +16,9 @@ export type ToWorker =
   | { type: "stop"; graceMs: number };
 
 /** What a job worker thread answers. */
-export type FromWorker = { type: "started" } | { type: "stopped" } | { type: "failed"; error: string };
+export type FromWorker =
+  | { type: "started" }
+  | { type: "stopped" }
+  | { type: "failed"; error: string }
+  /** a job settled a reservation that the process holds (on SQLite, in its memory): the process releases it */
+  | { type: "release-reservation"; id: string };

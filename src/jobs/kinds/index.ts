@@ -8,7 +8,17 @@ import { webhookDeliverKind } from "./webhook-deliver";
 import { videoJobKinds } from "../../videos/jobs";
 
 /** What a job handler may use: the worker's own store connection, the configuration, its logger. */
-export type JobDeps = { store: Store; config: Config; logger: Logger; clock: () => number };
+export type JobDeps = {
+  store: Store;
+  config: Config;
+  logger: Logger;
+  clock: () => number;
+  /**
+   * Has the process that took a request release its reservation once a job settled it: on SQLite
+   * reservations live in that process's memory, so the job's own commit cannot free them.
+   */
+  releaseReservation?: (id: string) => void;
+};
 
 /** Every job kind the gateway runs. A new kind is one more entry here. */
 export function productionJobKinds(deps: JobDeps): JobKind[] {

@@ -7,7 +7,6 @@ import { newGenerationId } from "../../gateway/ids";
 import type { Principal } from "../../http/principal";
 import { requireOutboundUrl } from "../../jobs/outbound/policy";
 import type { VideoJobRecord } from "../../store/video-job-store";
-import { videoAdapters } from "../../videos/adapters";
 import { VIDEO_SUBMIT } from "../../videos/jobs/video-job-deps";
 import { presentVideoJob } from "../../videos/present";
 import type { StoredVideoRequest, VideoCaller } from "../../videos/stored-request";
@@ -28,12 +27,12 @@ function newVideoJobId(now: number): string {
   return `gen-vid-${Math.floor(now / 1000)}-${random}`;
 }
 
-/** The model, or 404; its endpoints that can serve now (an adapter and a key), or 503. */
+/** The model, or 404; its endpoints that can serve now (a provider key), or 503. */
 function servingEndpoints(ctx: AppContext, modelId: string) {
   const model = videoCatalogOf(ctx.config).get(modelId);
   if (!model) throw new GatewayError(404, `Model ${modelId} is not a video model of this gateway (see GET /api/v1/videos/models)`, { field: "model" });
-  const usable = model.endpoints.filter((e) => videoAdapters[e.provider.api] !== undefined && e.provider.apiKey !== undefined);
-  if (usable.length === 0) throw new GatewayError(503, `No endpoint of ${modelId} can take video jobs now (no provider key or no adapter for its API)`, { model: modelId });
+  const usable = model.endpoints.filter((e) => e.provider.apiKey !== undefined);
+  if (usable.length === 0) throw new GatewayError(503, `No endpoint of ${modelId} can take video jobs now (its providers have no API key)`, { model: modelId });
   return { model, usable };
 }
 

@@ -1,7 +1,17 @@
+import type { OutboundContext } from "../../jobs/outbound/policy";
+import { outboundOptionsOf } from "../../jobs/outbound/policy";
 import type { VideoAdapter, VideoApi } from "./adapter";
+import { falQueueAdapter } from "./fal-queue";
+import { createGeminiVeoAdapter } from "./gemini-veo";
 import { openAiVideosAdapter } from "./openai-videos";
+import { replicateAdapter } from "./replicate";
 
-/** The adapter of each video API that has one; an endpoint whose API has none cannot serve. */
-export const videoAdapters: Partial<Record<VideoApi, VideoAdapter>> = {
-  "openai-videos": openAiVideosAdapter,
-};
+/** The adapter of every video API; Veo fetches frame images through the outbound client, under the caller-URL rules. */
+export function videoAdapters(ctx: OutboundContext): Record<VideoApi, VideoAdapter> {
+  return {
+    "openai-videos": openAiVideosAdapter,
+    "fal-queue": falQueueAdapter,
+    replicate: replicateAdapter,
+    "gemini-veo": createGeminiVeoAdapter({ outbound: outboundOptionsOf(ctx) }),
+  };
+}

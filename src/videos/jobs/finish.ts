@@ -8,7 +8,7 @@ import { enqueueVideoWebhook } from "./video-webhook";
 
 export const VIDEO_EXPIRE = "video.expire";
 
-export type FinishDeps = { store: Store; clock: () => number; retentionMs: number };
+export type FinishDeps = { store: Store; clock: () => number; retentionMs: number; releaseReservation?: (id: string) => void };
 
 function generationOf(job: VideoJobRecord, endpoint: VideoEndpoint | undefined, costNanos: number, error: string | null, now: number): GenerationRecord {
   const caller = storedRequestOf(job.request).caller;
@@ -70,6 +70,8 @@ export async function finishVideoJob(deps: FinishDeps, job: VideoJobRecord, endp
     spend: cost > 0 ? { nanos: cost, byok: false, windows: windowKeys(now) } : null,
   };
   await deps.store.generations.commit([settled]);
+  // the commit frees a PostgreSQL reservation; on SQLite it lives in the memory of the process that took the request
+  if (job.reservationId !== null) deps.releaseReservation?.(job.reservationId);
   const workspace = await deps.store.workspaces.find(job.workspaceId);
   await deps.store.transaction(async (tx) => {
     const done = await tx.videoJobs.update(job.id, job.version, { ...patch, completedAt: now }, now);

@@ -14,6 +14,8 @@ export type VideoJobDeps = {
   storage: VideoStorage;
   logger: Logger;
   clock: () => number;
+  /** see JobDeps.releaseReservation */
+  releaseReservation?: (id: string) => void;
 };
 
 export const VIDEO_SUBMIT = "video.submit";

@@ -13,7 +13,7 @@ import { targetOf, VIDEO_MAX_ATTEMPTS, VIDEO_POLL, VIDEO_SUBMIT, videoIdOf, type
  * job's reference is stored with its first poll in one transaction.
  */
 export function videoSubmitKind(deps: VideoJobDeps): JobKind {
-  const finish = { store: deps.store, clock: deps.clock, retentionMs: deps.config.videos.retentionMs };
+  const finish = { store: deps.store, clock: deps.clock, releaseReservation: deps.releaseReservation, retentionMs: deps.config.videos.retentionMs };
   return {
     kind: VIDEO_SUBMIT,
     maxAttempts: VIDEO_MAX_ATTEMPTS,
