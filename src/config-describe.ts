@@ -38,7 +38,7 @@ function snakeKeys(value: unknown): unknown {
  * the README spell them, so what it prints can be pasted back into the file.
  */
 export function describeConfig(config: Config): Record<string, unknown> {
-  const { env: _env, port, host, database, databasePath: _path, dataDir, redis, instanceId, reservationLeaseMs, adminKey, secretKey, logLevel, configPath, server, routing, security, metrics, jobs, catalog, providers, models, videos, ...rest } = config;
+  const { env: _env, port, host, database, databasePath: _path, dataDir, redis, instanceId, reservationLeaseMs, adminKey, secretKey, logLevel, configPath, server, routing, security, metrics, jobs, catalog, providers, models, videos, storage, ...rest } = config;
   return {
     config_file: configPath ?? null,
     port,
@@ -58,6 +58,11 @@ export function describeConfig(config: Config): Record<string, unknown> {
     // WORKERS is an environment variable; the rest as gateway.yaml's jobs section spells it
     jobs: { workers: jobs.workers, backoff_seconds: jobs.backoffMs.map((ms) => ms / 1000), lease_seconds: jobs.leaseMs / 1000, concurrency: jobs.concurrency, poll_seconds: jobs.pollMs / 1000 },
     videos: { poll_initial_ms: videos.pollInitialMs, poll_max_ms: videos.pollMaxMs, deadline_minutes: videos.deadlineMs / 60_000, retention_days: videos.retentionMs / 86_400_000 },
+    storage: {
+      s3: storage.s3
+        ? { bucket: storage.s3.bucket, endpoint: storage.s3.endpoint ?? null, region: storage.s3.region ?? null, access_key_id: maskSecret(storage.s3.accessKeyId), secret_access_key: maskSecret(storage.s3.secretAccessKey), prefix: storage.s3.prefix }
+        : null,
+    },
     catalog: { default: catalog.default, list_unavailable: catalog.listUnavailable ?? false, active_default_providers: activeDefaultProviders(config) },
     ...(snakeKeys(rest) as Record<string, unknown>),
     // fixed headers often carry credentials too

@@ -119,12 +119,33 @@ const VideosSectionSchema = T.Object(
   { additionalProperties: false },
 );
 
+// where video outputs are kept: an S3-compatible bucket (absent: a folder under the data directory)
+const StorageSectionSchema = T.Object(
+  {
+    s3: T.Optional(
+      T.Object(
+        {
+          bucket: T.String({ minLength: 1 }),
+          endpoint: T.Optional(T.String({ pattern: "^https?://" })),
+          region: T.Optional(T.String({ minLength: 1 })),
+          access_key_id: T.String({ minLength: 1 }),
+          secret_access_key: T.String({ minLength: 1 }),
+          prefix: T.Optional(T.String()),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
 export const GatewayFileSchema = T.Object(
   {
     providers: T.Optional(T.Array(ProviderSchema)),
     models: T.Optional(T.Array(ModelSchema)),
     video_models: T.Optional(T.Array(VideoModelSchema)),
     videos: T.Optional(VideosSectionSchema),
+    storage: T.Optional(StorageSectionSchema),
     catalog: T.Optional(T.Object({ default: T.Optional(T.Boolean()), list_unavailable: T.Optional(T.Boolean()) }, { additionalProperties: false })),
     routing: T.Optional(
       T.Object(

@@ -61,9 +61,14 @@ export type Config = {
   videoModels: VideoModelConfig[];
   /** video jobs: poll delay growing from pollInitialMs to pollMaxMs, a job not done by deadlineMs fails, outputs kept retentionMs */
   videos: { pollInitialMs: number; pollMaxMs: number; deadlineMs: number; retentionMs: number };
+  /** where video outputs are kept: s3 when set, otherwise `<dataDir>/videos` */
+  storage: { s3?: S3StorageConfig };
   /** provider API keys found in the environment, by variable name (for the default catalog) */
   env: Record<string, string | undefined>;
 };
+
+/** An S3-compatible bucket; prefix ("" or ending in "/") goes before every key */
+export type S3StorageConfig = { bucket: string; endpoint?: string; region?: string; accessKeyId: string; secretAccessKey: string; prefix: string };
 
 type Env = Record<string, string | undefined>;
 
@@ -252,6 +257,7 @@ export function loadConfig(env: Env = process.env): Config {
     models: file.models ?? [],
     videoModels: file.video_models ?? [],
     videos: videosConfig(file),
+    storage: storageConfig(file),
     env: { ...env },
   };
 }
@@ -264,6 +270,22 @@ function videosConfig(file: GatewayFile): Config["videos"] {
     pollMaxMs: videos.poll_max_ms ?? Math.max(pollInitialMs, 30_000),
     deadlineMs: Math.round((videos.deadline_minutes ?? 60) * 60_000),
     retentionMs: Math.round((videos.retention_days ?? 7) * 86_400_000),
+  };
+}
+
+function storageConfig(file: GatewayFile): Config["storage"] {
+  const s3 = file.storage?.s3;
+  if (!s3) return {};
+  const prefix = (s3.prefix ?? "").replace(/^\/+/, "");
+  return {
+    s3: {
+      bucket: s3.bucket,
+      endpoint: s3.endpoint,
+      region: s3.region,
+      accessKeyId: s3.access_key_id,
+      secretAccessKey: s3.secret_access_key,
+      prefix: prefix === "" || prefix.endsWith("/") ? prefix : `${prefix}/`,
+    },
   };
 }
 

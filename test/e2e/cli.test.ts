@@ -119,6 +119,7 @@ describe("CLI", () => {
       responses: { item_retention_minutes: 60 },
       video_models: [],
       videos: { poll_initial_ms: 5000, poll_max_ms: 30000, deadline_minutes: 60, retention_days: 7 },
+      storage: { s3: null },
       catalog: {
         default: true,
         list_unavailable: false,

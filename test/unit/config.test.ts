@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { chmodSync } from "node:fs";
 import { join } from "node:path";
 import { loadConfig, parseGatewayFile } from "../../src/config";
+import { describeConfig } from "../../src/config-describe";
 import { configError } from "../support/config-error";
 import { tempDir } from "../support/gateway";
 
@@ -47,7 +48,7 @@ describe("config", () => {
       'config error: providers[0].api: expected one of openai-chat, openai-responses, anthropic-messages, openai-videos, fal-queue, replicate, gemini-veo (got "grpc")',
     );
     expect(configError(() => parseGatewayFile("routing:\n  circuit_failures: 0\n", {}))).toContain("routing.circuit_failures: expected an integer >= 1");
-    expect(configError(() => parseGatewayFile("servr: {}\n", {}))).toBe("config error: servr: expected only the keys providers, models, video_models, videos, catalog, routing, server, security, metrics, jobs, responses (got {})");
+    expect(configError(() => parseGatewayFile("servr: {}\n", {}))).toBe("config error: servr: expected only the keys providers, models, video_models, videos, storage, catalog, routing, server, security, metrics, jobs, responses (got {})");
     expect(configError(() => parseGatewayFile("models:\n  - id: nope\n    endpoints: []\n", {}))).toContain("models[0].id");
     expect(configError(() => parseGatewayFile("a: [", {}))).toContain("valid YAML");
   });
@@ -57,6 +58,19 @@ describe("config", () => {
     const file = parseGatewayFile(yaml, { ACME_URL: "http://127.0.0.1:9/v1", ACME_KEY: "k-123" });
     expect(file.providers?.[0]).toEqual({ slug: "acme", api: "openai-chat", base_url: "http://127.0.0.1:9/v1", api_key: "k-123" });
     expect(configError(() => parseGatewayFile(yaml, { ACME_URL: "http://x/v1" }))).toContain("${ACME_KEY}");
+  });
+
+  test("storage.s3: ${ENV} interpolation, a prefix ending in /, secrets masked by config check, keys required", async () => {
+    const dir = tempDir();
+    await Bun.write(join(dir, "gateway.yaml"), "storage:\n  s3: { bucket: clips, endpoint: http://127.0.0.1:9000, access_key_id: ${S3_ID}, secret_access_key: ${S3_SECRET}, prefix: /videos }\n");
+    const c = loadConfig({ ...base, GATEWAY_CONFIG: join(dir, "gateway.yaml"), S3_ID: "AKIAEXAMPLE1234", S3_SECRET: "wJalrXUtnFEMI-secret-value" });
+    expect(c.storage.s3).toEqual({ bucket: "clips", endpoint: "http://127.0.0.1:9000", region: undefined, accessKeyId: "AKIAEXAMPLE1234", secretAccessKey: "wJalrXUtnFEMI-secret-value", prefix: "videos/" });
+    const described = JSON.stringify(describeConfig(c));
+    expect(described).not.toContain("wJalrXUtnFEMI-secret-value");
+    expect(described).not.toContain("AKIAEXAMPLE1234");
+    expect(describeConfig(c).storage).toEqual({ s3: { bucket: "clips", endpoint: "http://127.0.0.1:9000", region: null, access_key_id: "AKIA…34", secret_access_key: "wJal…ue", prefix: "videos/" } });
+    expect(loadConfig(base).storage).toEqual({});
+    expect(configError(() => parseGatewayFile("storage:\n  s3: { bucket: b, access_key_id: a }\n", {}))).toContain("storage.s3.secret_access_key");
   });
 
   test("the process exits 2 with one line naming the field", async () => {

@@ -1,9 +1,8 @@
 import type { AppContext } from "../../app-context";
 import { GatewayError, badRequest, notFound } from "../../errors";
 import type { Principal } from "../../http/principal";
+import { videoStorageOf, type ByteRange } from "../../videos/storage/video-storage";
 import { ownVideoJob } from "./service";
-
-type ByteRange = { start: number; end: number };
 
 /** One `bytes=` range of a file of `size` bytes (the only form players send); null when unsatisfiable. */
 export function parseRange(header: string, size: number): ByteRange | null {
@@ -19,7 +18,7 @@ export function parseRange(header: string, size: number): ByteRange | null {
 }
 
 /**
- * GET /videos/{jobId}/content: streams a stored output from disk (never read whole), the whole
+ * GET /videos/{jobId}/content: streams a stored output from the video storage (never read whole), the whole
  * file or one Range. 400 before completion, 404 for an index past the outputs, 410 once expired.
  */
 export async function videoContent(ctx: AppContext, principal: Principal, jobId: string, index: number, rangeHeader: string | null): Promise<Response> {
@@ -28,14 +27,14 @@ export async function videoContent(ctx: AppContext, principal: Principal, jobId:
   if (job.status !== "completed") throw badRequest(`Video job ${jobId} is ${job.status}; its content is available once it is completed`, { status: job.status });
   const output = job.outputs.find((o) => o.index === index);
   if (!output) throw notFound(`Video job ${jobId} has ${job.outputs.length} output${job.outputs.length === 1 ? "" : "s"}; index ${index} is out of range`);
-  const file = Bun.file(output.path);
-  if (!(await file.exists())) throw new GatewayError(410, `The outputs of video job ${jobId} are no longer stored`);
+  const file = await videoStorageOf(ctx.config).open(output.path);
+  if (!file) throw new GatewayError(410, `The outputs of video job ${jobId} are no longer stored`);
   const size = file.size;
   const headers: Record<string, string> = { "Content-Type": output.contentType, "Accept-Ranges": "bytes" };
-  if (rangeHeader === null) return new Response(file, { status: 200, headers: { ...headers, "Content-Length": String(size) } });
+  if (rangeHeader === null) return new Response(file.body(), { status: 200, headers: { ...headers, "Content-Length": String(size) } });
   const range = parseRange(rangeHeader, size);
   if (!range) return new Response(null, { status: 416, headers: { ...headers, "Content-Range": `bytes */${size}` } });
-  return new Response(file.slice(range.start, range.end + 1), {
+  return new Response(file.body(range), {
     status: 206,
     headers: { ...headers, "Content-Length": String(range.end - range.start + 1), "Content-Range": `bytes ${range.start}-${range.end}/${size}` },
   });

@@ -10,6 +10,6 @@ import type { VideoJobDeps } from "./video-job-deps";
 
 /** The video lifecycle's job kinds over the worker's configuration. */
 export function videoJobKinds(deps: JobDeps): JobKind[] {
-  const video: VideoJobDeps = { ...deps, catalog: buildVideoCatalog(deps.config), adapters: videoAdapters({ config: deps.config }), storage: videoStorageOf(deps.config.dataDir) };
+  const video: VideoJobDeps = { ...deps, catalog: buildVideoCatalog(deps.config), adapters: videoAdapters({ config: deps.config }), storage: videoStorageOf(deps.config) };
   return [videoSubmitKind(video), videoPollKind(video), videoExpireKind(video)];
 }

@@ -11,7 +11,7 @@ export function videoExpireKind(deps: VideoJobDeps): JobKind {
     async run(payload) {
       const job = await deps.store.videoJobs.get(videoIdOf(payload));
       if (!job || job.status !== "completed") return;
-      await deleteOutputs(deps.storage, job.id);
+      await deleteOutputs(deps.storage, job.id, job.outputs.map((o) => o.path));
       const now = deps.clock();
       const workspace = await deps.store.workspaces.find(job.workspaceId);
       await deps.store.transaction(async (tx) => {

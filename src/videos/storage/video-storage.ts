@@ -1,16 +1,133 @@
 import { mkdir, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
+import type { Config, S3StorageConfig } from "../../config";
 import type { UpstreamOutput } from "../adapters/adapter";
 
+/** An inclusive byte range, as HTTP Range spells it. */
+export type ByteRange = { start: number; end: number };
+
 /**
- * The gateway's own copy of video outputs: `<data dir>/videos/<job id>/<index>.mp4`. Upstream
- * URLs expire within hours, so outputs are copied at completion and /content is served from here.
+ * A stored output found by its location: its size, and its bytes (all or one range) as a body:
+ * a local file slice (Bun sends it with sendfile and its Content-Length) or a stream.
  */
-export type VideoStorage = { dir: string };
+export type StoredObject = { size: number; body(range?: ByteRange): Blob | ReadableStream<Uint8Array> };
 
-export const videoStorageOf = (dataDir: string): VideoStorage => ({ dir: join(dataDir, "videos") });
+/**
+ * The gateway's own copy of video outputs. Upstream URLs expire within hours, so outputs are
+ * copied at completion and /content is served from here: a folder under the data directory
+ * (`<data dir>/videos/<job id>/<index>.mp4`) or, with `storage.s3`, an S3-compatible bucket.
+ * A location is what `write` returned and the job record keeps (`path`).
+ */
+export interface VideoStorage {
+  /** Streams `body` into the output `index` of a job (never whole in memory); nothing is readable until it is complete. */
+  write(jobId: string, index: number, body: ReadableStream<Uint8Array>, contentType: string): Promise<{ location: string; bytes: number }>;
+  /** null when nothing is stored there (deleted, or written by another storage) */
+  open(location: string): Promise<StoredObject | null>;
+  /** Deletes every stored output of a job (retention); `locations` are those its record keeps. */
+  deleteJob(jobId: string, locations: readonly string[]): Promise<void>;
+}
 
-const jobDir = (storage: VideoStorage, jobId: string) => join(storage.dir, jobId.replace(/[^A-Za-z0-9_-]/g, "_"));
+const safeJobId = (jobId: string) => jobId.replace(/[^A-Za-z0-9_-]/g, "_");
+
+/** A folder: a temporary file renamed into place once complete, so a half-written file is never served. */
+export function localVideoStorage(dir: string): VideoStorage {
+  return {
+    async write(jobId, index, body) {
+      const jobDir = join(dir, safeJobId(jobId));
+      await mkdir(jobDir, { recursive: true });
+      const path = join(jobDir, `${index}.mp4`);
+      const partial = `${path}.${crypto.randomUUID()}.part`;
+      const writer = Bun.file(partial).writer();
+      let bytes = 0;
+      try {
+        for await (const chunk of body) {
+          bytes += chunk.byteLength;
+          writer.write(chunk);
+          await writer.flush();
+        }
+        await writer.end();
+      } catch (err) {
+        await Promise.resolve(writer.end()).catch(() => undefined);
+        await rm(partial, { force: true });
+        throw err;
+      }
+      await rename(partial, path);
+      return { location: path, bytes };
+    },
+    async open(location) {
+      if (location.startsWith("s3://")) return null;
+      const file = Bun.file(location);
+      if (!(await file.exists())) return null;
+      return { size: file.size, body: (r) => (r ? file.slice(r.start, r.end + 1) : file) };
+    },
+    async deleteJob(jobId) {
+      await rm(join(dir, safeJobId(jobId)), { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * An S3-compatible bucket through Bun.S3Client: uploads stream through its multipart writer
+ * (parts of 5 MiB, so memory stays bounded), ranges are ranged GETs. Locations are
+ * `s3://<bucket>/<key>`; the object only appears once the upload completes.
+ */
+export function s3VideoStorage(s3: S3StorageConfig): VideoStorage {
+  const client = new Bun.S3Client({ bucket: s3.bucket, endpoint: s3.endpoint, region: s3.region, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey });
+  const origin = `s3://${s3.bucket}/`;
+  const keyOf = (location: string) => (location.startsWith(origin) ? location.slice(origin.length) : null);
+  return {
+    async write(jobId, index, body, contentType) {
+      const key = `${s3.prefix}${safeJobId(jobId)}/${index}.mp4`;
+      const writer = client.file(key).writer({ type: contentType });
+      let bytes = 0;
+      try {
+        for await (const chunk of body) {
+          bytes += chunk.byteLength;
+          // a pending write is the bucket pushing back
+          await writer.write(chunk);
+        }
+        await writer.end();
+      } catch (err) {
+        await Promise.resolve(writer.end(err instanceof Error ? err : new Error(String(err)))).catch(() => undefined);
+        throw err;
+      }
+      return { location: origin + key, bytes };
+    },
+    async open(location) {
+      const key = keyOf(location);
+      if (key === null) return null;
+      const file = client.file(key);
+      let size: number;
+      try {
+        size = (await file.stat()).size;
+      } catch (err) {
+        if ((err as { code?: string }).code === "NoSuchKey" || /not ?found|NoSuchKey|404/i.test(String((err as Error).message))) return null;
+        throw err;
+      }
+      // a stream, never the S3File itself (a Response of one is a redirect to a presigned URL);
+      // Bun 1.4 sends a stream chunked, without the route's Content-Length (oven-sh/bun#10507)
+      return { size, body: (r) => (r ? file.slice(r.start, r.end + 1) : file).stream() };
+    },
+    async deleteJob(_jobId, locations) {
+      for (const location of locations) {
+        const key = keyOf(location);
+        if (key !== null) await client.delete(key);
+      }
+    },
+  };
+}
+
+const storages = new WeakMap<object, VideoStorage>();
+
+/** The storage the config names: `storage.s3` when set, otherwise `<data dir>/videos` (one per config). */
+export function videoStorageOf(config: Pick<Config, "dataDir" | "storage">): VideoStorage {
+  let storage = storages.get(config);
+  if (!storage) {
+    storage = config.storage.s3 ? s3VideoStorage(config.storage.s3) : localVideoStorage(join(config.dataDir, "videos"));
+    storages.set(config, storage);
+  }
+  return storage;
+}
 
 export type StoredOutput = { path: string; bytes: number; contentType: string };
 
@@ -26,8 +143,7 @@ export class OutputDownloadError extends Error {
 }
 
 /**
- * Streams one upstream output to disk chunk by chunk (never a whole video in memory), into a
- * temporary file renamed into place once complete, so a half-written file is never served.
+ * Streams one upstream output into the storage chunk by chunk (never a whole video in memory).
  * The URL comes from the operator's provider, not from an API caller.
  */
 export async function storeOutput(storage: VideoStorage, jobId: string, index: number, output: UpstreamOutput, signal: AbortSignal): Promise<StoredOutput> {
@@ -42,30 +158,17 @@ export async function storeOutput(storage: VideoStorage, jobId: string, index: n
     await res.body?.cancel().catch(() => undefined);
     throw new OutputDownloadError(`downloading output ${index}: HTTP ${res.status}`, res.status === 429 || res.status === 408 || res.status >= 500);
   }
-  const dir = jobDir(storage, jobId);
-  await mkdir(dir, { recursive: true });
-  const path = join(dir, `${index}.mp4`);
-  const partial = `${path}.${crypto.randomUUID()}.part`;
-  const writer = Bun.file(partial).writer();
-  let bytes = 0;
+  const contentType = output.contentType ?? "video/mp4";
   try {
-    for await (const chunk of res.body) {
-      bytes += chunk.byteLength;
-      writer.write(chunk);
-      await writer.flush();
-    }
-    await writer.end();
+    const { location, bytes } = await storage.write(jobId, index, res.body, contentType);
+    return { path: location, bytes, contentType };
   } catch (err) {
-    await Promise.resolve(writer.end()).catch(() => undefined);
-    await rm(partial, { force: true });
     if (signal.aborted) throw err;
     throw new OutputDownloadError(`downloading output ${index}: ${err instanceof Error ? err.message : String(err)}`, true);
   }
-  await rename(partial, path);
-  return { path, bytes, contentType: output.contentType ?? "video/mp4" };
 }
 
 /** Deletes every stored output of a job (retention). */
-export async function deleteOutputs(storage: VideoStorage, jobId: string): Promise<void> {
-  await rm(jobDir(storage, jobId), { recursive: true, force: true });
+export async function deleteOutputs(storage: VideoStorage, jobId: string, locations: readonly string[]): Promise<void> {
+  await storage.deleteJob(jobId, locations);
 }
