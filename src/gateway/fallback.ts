@@ -12,12 +12,15 @@ import { classifyFailure, type ClassifiedFailure, type UpstreamFailure } from ".
  * one candidate, up to the point where its answer is known to be usable. Nothing has reached
  * the client yet, so any failure here can fall over to the next candidate.
  */
-export type UpstreamOperation<T> = (candidate: Candidate, signal: AbortSignal) => Promise<{ ok: true; status: number; value: T } | UpstreamFailure>;
+export type UpstreamOperation<T, C extends FallbackCandidate = Candidate> = (candidate: C, signal: AbortSignal) => Promise<{ ok: true; status: number; value: T } | UpstreamFailure>;
 
-export type Served<T> = {
+/** What the loop reads of a candidate: a chat `Candidate`, or another kind's (a video endpoint). */
+export type FallbackCandidate = { endpoint: { id: string; provider: { slug: string } }; model: { id: string }; isByok: boolean };
+
+export type Served<T, C extends FallbackCandidate = Candidate> = {
   ok: true;
   value: T;
-  candidate: Candidate;
+  candidate: C;
   /** when the serving attempt began: its latency excludes the candidates that failed before it */
   servedAt: number;
   attempts: readonly GenerationAttempt[];
@@ -27,8 +30,8 @@ export type NotServed = { ok: false; error: GatewayError; attempts: readonly Gen
 
 export type FallbackDeps = { router: RouterState; clock: () => number; telemetry: Pick<Telemetry, "attempt"> };
 
-export type FallbackRequest = {
-  candidates: readonly Candidate[];
+export type FallbackRequest<C extends FallbackCandidate = Candidate> = {
+  candidates: readonly C[];
   /** aborted when the client goes away */
   signal: AbortSignal;
   /** stamped on the final error */
@@ -42,13 +45,13 @@ export type FallbackRequest = {
  * another would share. It alone claims circuit probes, feeds circuits and live stats with
  * failures, and builds the final error.
  */
-export async function attemptWithFallback<T>(deps: FallbackDeps, request: FallbackRequest, operation: UpstreamOperation<T>): Promise<Served<T> | NotServed> {
+export async function attemptWithFallback<T, C extends FallbackCandidate = Candidate>(deps: FallbackDeps, request: FallbackRequest<C>, operation: UpstreamOperation<T, C>): Promise<Served<T, C> | NotServed> {
   const { circuits, stats } = deps.router;
   const attempts: GenerationAttempt[] = [];
   const failures: ClassifiedFailure[] = [];
   // an endpoint past its cooldown gets one probe, claimed only when it is about to be tried;
   // when another request holds the probe it waits behind every other candidate
-  const deferred: Candidate[] = [];
+  const deferred: C[] = [];
   for (const candidate of inTryOrder(request.candidates, deferred)) {
     if (request.signal.aborted) break;
     const endpointId = candidate.endpoint.id;
@@ -83,7 +86,7 @@ export async function attemptWithFallback<T>(deps: FallbackDeps, request: Fallba
   return { ok: false, error: finalError(failures, request.headers), attempts };
 }
 
-function* inTryOrder(planned: readonly Candidate[], deferred: readonly Candidate[]): Generator<Candidate> {
+function* inTryOrder<C>(planned: readonly C[], deferred: readonly C[]): Generator<C> {
   yield* planned;
   yield* deferred;
 }

@@ -1,6 +1,8 @@
+import { createRouterState } from "../gateway/routing/router-state";
 import { createLogger } from "../logger";
 import { openStore } from "../store/open";
 import type { Store } from "../store/store";
+import { logOnlyTelemetry } from "../telemetry/telemetry";
 import { productionJobKinds, type JobDeps } from "./kinds";
 import { ensureRecurringJobs } from "./recurring";
 import { jobRegistry, type JobKind } from "./registry";
@@ -62,7 +64,13 @@ async function start({ config, index, modules }: Extract<ToWorker, { type: "star
   // the process that started this thread has migrated the database
   const store = await openStore(database, { migrate: false });
   const logger = createLogger(config.logLevel);
-  const deps: JobDeps = { store, config, logger, clock: Date.now, releaseReservation: (id) => post({ type: "release-reservation", id }) };
+  // Circuits and live figures of the endpoints this worker calls (video submissions) live per
+  // worker: no shared state, so another worker, instance or the HTTP process neither sees nor
+  // feeds them, and a restart forgets them.
+  const router = createRouterState(config, Date.now);
+  const telemetry = logOnlyTelemetry(logger);
+  router.circuits.onTransition((endpoint, change) => telemetry.circuitChanged(endpoint, change));
+  const deps: JobDeps = { store, config, logger, clock: Date.now, releaseReservation: (id) => post({ type: "release-reservation", id }), router, telemetry };
   const registry = jobRegistry([...productionJobKinds(deps), ...(await loadKinds(modules, deps))]);
   await ensureRecurringJobs(store.jobs, registry, Date.now());
   const { leaseMs, concurrency, backoffMs, pollMs } = config.jobs;

@@ -51,5 +51,13 @@ export function createTelemetry(logger: Logger, sources: MetricSources, now?: ()
   };
 }
 
+const NO_SOURCES: MetricSources = { circuits: () => [], reservationsHeld: async () => 0, recordsPending: () => 0, databaseUp: async () => true, jobs: async () => NO_JOB_STATS };
+
 /** For contexts that report nothing (unit tests, CLI commands). */
-export const silentTelemetry = (): Telemetry => createTelemetry({ debug() {}, info() {}, warn() {}, error() {} }, { circuits: () => [], reservationsHeld: async () => 0, recordsPending: () => 0, databaseUp: async () => true, jobs: async () => NO_JOB_STATS });
+export const silentTelemetry = (): Telemetry => createTelemetry({ debug() {}, info() {}, warn() {}, error() {} }, NO_SOURCES);
+
+/**
+ * For a job worker thread: its warn lines (failed upstream calls, circuits opening and closing)
+ * go to the worker's log; its metrics are never scraped, so they read nothing.
+ */
+export const logOnlyTelemetry = (logger: Logger): Telemetry => createTelemetry(logger, NO_SOURCES);

@@ -1,13 +1,15 @@
 import type { Config } from "../../config";
 import type { Logger } from "../../logger";
+import type { RouterState } from "../../gateway/routing/router-state";
 import type { Store } from "../../store/store";
+import type { Telemetry } from "../../telemetry/telemetry";
 import type { JobKind } from "../registry";
 import { jobsPurgeKind } from "./jobs-purge";
 import { responsesPurgeKind } from "./responses-purge";
 import { webhookDeliverKind } from "./webhook-deliver";
 import { videoJobKinds } from "../../videos/jobs";
 
-/** What a job handler may use: the worker's own store connection, the configuration, its logger. */
+/** What a job handler may use: the worker's own store connection, the configuration, its logger, its routing state. */
 export type JobDeps = {
   store: Store;
   config: Config;
@@ -18,6 +20,13 @@ export type JobDeps = {
    * reservations live in that process's memory, so the job's own commit cannot free them.
    */
   releaseReservation?: (id: string) => void;
+  /**
+   * This worker's own routing state (circuits, live figures of video endpoints), shared with no
+   * other worker, instance or the HTTP process: see worker-main.ts.
+   */
+  router: RouterState;
+  /** warn lines for failed upstream calls and circuit changes, into the worker's log */
+  telemetry: Telemetry;
 };
 
 /** Every job kind the gateway runs. A new kind is one more entry here. */

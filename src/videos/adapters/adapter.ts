@@ -34,7 +34,13 @@ export type UpstreamRef = Readonly<Record<string, string>>;
 export type VideoErrorCode = "invalid_request" | "content_filtered" | "upstream_error" | "timeout" | "cancelled" | "expired" | "insufficient_credits" | "rate_limited";
 
 /** A transient failure (429, 5xx, network): the lifecycle retries the same step later. */
-export type Transient = { kind: "retry"; reason: string; retryAfterSeconds?: number };
+export type Transient = {
+  kind: "retry";
+  reason: string;
+  retryAfterSeconds?: number;
+  /** the upstream's HTTP status when it answered one; absent when no answer came (network, timeout) */
+  status?: number;
+};
 export type Failed = { kind: "failed"; code: VideoErrorCode; message: string };
 
 export type SubmitOutcome = { kind: "submitted"; ref: UpstreamRef } | Transient | Failed;

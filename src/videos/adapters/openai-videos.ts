@@ -38,7 +38,7 @@ async function statusOutcome(res: Response, step: string): Promise<Transient | F
   const message = `${step}: HTTP ${res.status}: ${await errorText(res)}`;
   if (res.status === 429 || res.status === 408 || res.status >= 500) {
     const retryAfter = Number(res.headers.get("retry-after"));
-    return { kind: "retry", reason: message, ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}) };
+    return { kind: "retry", reason: message, status: res.status, ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}) };
   }
   return { kind: "failed", code: res.status === 400 || res.status === 422 ? "invalid_request" : "upstream_error", message };
 }

@@ -47,7 +47,7 @@ export function outcomeOfHttpError(response: UpstreamResponse, message: string, 
   const { status } = response;
   if (status === 408 || status === 425 || status === 429 || status >= 500) {
     const retryAfterSeconds = parseRetryAfter(response.headers.get("retry-after"), now);
-    return { kind: "retry", reason: `HTTP ${status}: ${message}`, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) };
+    return { kind: "retry", reason: `HTTP ${status}: ${message}`, status, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) };
   }
   return { kind: "failed", code: failureCodeOfStatus(status), message };
 }

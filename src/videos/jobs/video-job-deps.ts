@@ -1,4 +1,5 @@
 import type { Config } from "../../config";
+import type { FallbackDeps } from "../../gateway/fallback";
 import type { Logger } from "../../logger";
 import type { Store } from "../../store/store";
 import type { VideoAdapter, VideoApi, VideoTarget } from "../adapters/adapter";
@@ -16,6 +17,9 @@ export type VideoJobDeps = {
   clock: () => number;
   /** see JobDeps.releaseReservation */
   releaseReservation?: (id: string) => void;
+  /** the worker's own routing state: circuits of video endpoints live per worker */
+  router: FallbackDeps["router"];
+  telemetry: FallbackDeps["telemetry"];
 };
 
 export const VIDEO_SUBMIT = "video.submit";

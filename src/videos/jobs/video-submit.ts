@@ -1,19 +1,28 @@
+import { attemptWithFallback, type UpstreamOperation } from "../../gateway/fallback";
+import type { UpstreamFailure } from "../../gateway/upstream-failure";
 import { RetryAfter } from "../../jobs/job-errors";
 import type { JobKind } from "../../jobs/registry";
-import type { Failed, Transient } from "../adapters/adapter";
+import type { Failed, Transient, UpstreamRef, VideoAdapter } from "../adapters/adapter";
 import { passthroughFor, storedRequestOf } from "../stored-request";
+import type { VideoEndpoint } from "../video-catalog";
 import { boundedCall } from "./bounded-call";
 import { finishVideoJob } from "./finish";
 import { targetOf, VIDEO_MAX_ATTEMPTS, VIDEO_POLL, VIDEO_SUBMIT, videoIdOf, type VideoJobDeps } from "./video-job-deps";
 
+/** One endpoint a video job may be submitted to, as the inference core's fallback loop sees it. */
+type VideoCandidate = { endpoint: VideoEndpoint; model: { id: string }; isByok: false; adapter: VideoAdapter };
+
 /**
- * Hands a pending job to the first candidate endpoint that takes it, in the order routing chose.
- * A transient failure (429, 5xx, network) moves on to the next candidate; when all of them were
- * transient the whole step runs again later; a refused request fails the job. The accepted
- * job's reference is stored with its first poll in one transaction.
+ * Hands a pending job to the first candidate endpoint that takes it, through the inference
+ * core's one fallback loop (`attemptWithFallback`): it feeds this worker's circuits, and
+ * endpoints whose circuit is open are tried after the others. A transient failure (429, 5xx,
+ * network) moves on to the next candidate; when all of them were transient the whole step runs
+ * again later; a refused request fails the job. The accepted job's reference is stored with its
+ * first poll in one transaction.
  */
 export function videoSubmitKind(deps: VideoJobDeps): JobKind {
   const finish = { store: deps.store, clock: deps.clock, releaseReservation: deps.releaseReservation, retentionMs: deps.config.videos.retentionMs };
+  const fallback = { router: deps.router, clock: deps.clock, telemetry: deps.telemetry };
   return {
     kind: VIDEO_SUBMIT,
     maxAttempts: VIDEO_MAX_ATTEMPTS,
@@ -22,29 +31,70 @@ export function videoSubmitKind(deps: VideoJobDeps): JobKind {
       if (!job || job.status !== "pending" || job.upstreamRef !== null) return;
       if (deps.clock() >= job.deadlineAt) return finishVideoJob(finish, job, undefined, { status: "failed", errorMessage: "The video was not accepted by any provider before its deadline" });
       const request = storedRequestOf(job.request);
-      let transient: Transient | undefined;
-      let failed: Failed | undefined;
+      const candidates: VideoCandidate[] = [];
       for (const endpointId of request.candidates) {
         const endpoint = deps.catalog.endpoint(endpointId);
         const adapter = endpoint && deps.adapters[endpoint.provider.api];
-        if (!endpoint || !adapter) continue;
-        const params = { ...request.params, passthrough: passthroughFor(request, endpoint.provider.slug, endpoint.capabilities.passthrough) };
-        const outcome = await boundedCall(signal, job.deadlineAt - deps.clock(), (s) => adapter.submit(targetOf(endpoint), params, s), (ms): Transient => ({ kind: "retry", reason: `create: no answer within ${ms} ms` }));
-        if (outcome.kind === "submitted") {
-          const now = deps.clock();
-          await deps.store.transaction(async (tx) => {
-            const moved = await tx.videoJobs.update(job.id, job.version, { endpointId: endpoint.id, upstreamRef: outcome.ref }, now);
-            if (moved) await tx.jobs.enqueue({ id: crypto.randomUUID(), kind: VIDEO_POLL, key: `${VIDEO_POLL}:${job.id}`, payload: { video_id: job.id }, runAt: now + deps.config.videos.pollInitialMs, now });
-          });
-          return;
-        }
-        if (outcome.kind === "retry") transient = outcome;
-        else if (outcome.code === "invalid_request" || outcome.code === "content_filtered") return finishVideoJob(finish, job, endpoint, { status: "failed", errorMessage: outcome.message });
-        else failed = outcome;
-        deps.logger.warn("video submission failed", { video: job.id, endpoint: endpoint.id, reason: outcome.kind === "retry" ? outcome.reason : outcome.message });
+        if (endpoint && adapter) candidates.push({ endpoint, model: { id: endpoint.modelId }, isByok: false, adapter });
       }
+      let transient: Transient | undefined;
+      let failed: Failed | undefined;
+      let refused: { endpoint: VideoEndpoint; outcome: Failed } | undefined;
+      const submit: UpstreamOperation<UpstreamRef, VideoCandidate> = async ({ endpoint, adapter }, s) => {
+        const params = { ...request.params, passthrough: passthroughFor(request, endpoint.provider.slug, endpoint.capabilities.passthrough) };
+        const outcome = await boundedCall(s, job.deadlineAt - deps.clock(), (b) => adapter.submit(targetOf(endpoint), params, b), (ms): Transient => ({ kind: "retry", reason: `create: no answer within ${ms} ms` }));
+        if (outcome.kind === "submitted") return { ok: true, status: 200, value: outcome.ref };
+        if (outcome.kind === "retry") transient = outcome;
+        else if (isRefusal(outcome)) refused = { endpoint, outcome };
+        else failed = outcome;
+        deps.logger.debug("video submission failed", { video: job.id, endpoint: endpoint.id, reason: outcome.kind === "retry" ? outcome.reason : outcome.message });
+        return upstreamFailureOf(outcome);
+      };
+      const served = await attemptWithFallback(fallback, { candidates: inCircuitOrder(deps, candidates), signal, headers: {} }, submit);
+      if (served.ok) {
+        const now = deps.clock();
+        await deps.store.transaction(async (tx) => {
+          const moved = await tx.videoJobs.update(job.id, job.version, { endpointId: served.candidate.endpoint.id, upstreamRef: served.value }, now);
+          if (moved) await tx.jobs.enqueue({ id: crypto.randomUUID(), kind: VIDEO_POLL, key: `${VIDEO_POLL}:${job.id}`, payload: { video_id: job.id }, runAt: now + deps.config.videos.pollInitialMs, now });
+        });
+        return;
+      }
+      // the worker is stopping: the job runs again
+      if (signal.aborted) throw signal.reason;
+      if (refused) return finishVideoJob(finish, job, refused.endpoint, { status: "failed", errorMessage: refused.outcome.message });
       if (transient) throw new RetryAfter(transient.retryAfterSeconds ?? deps.config.videos.pollInitialMs / 1000, transient.reason);
       return finishVideoJob(finish, job, undefined, { status: "failed", errorMessage: failed?.message ?? "No endpoint of this model can take video jobs now" });
     },
   };
 }
+
+/** The request itself is at fault: another endpoint would refuse it too, and this one is healthy. */
+const isRefusal = (outcome: Failed) => outcome.code === "invalid_request" || outcome.code === "content_filtered";
+
+/** Endpoints whose circuit is open go after the others, in the order routing chose. */
+function inCircuitOrder(deps: Pick<VideoJobDeps, "router">, candidates: readonly VideoCandidate[]): VideoCandidate[] {
+  const open = (c: VideoCandidate) => deps.router.circuits.health(c.endpoint.id) === "open";
+  return [...candidates.filter((c) => !open(c)), ...candidates.filter(open)];
+}
+
+/** A video failure as the fallback loop's classifier reads it (`classifyFailure`). */
+function upstreamFailureOf(outcome: Transient | Failed): UpstreamFailure {
+  if (outcome.kind === "retry") {
+    const retryAfter = outcome.retryAfterSeconds === undefined ? {} : { retryAfter: String(outcome.retryAfterSeconds) };
+    if (outcome.status !== undefined) return { ok: false, kind: "http", status: outcome.status, message: outcome.reason, timedOut: false, ...retryAfter };
+    return { ok: false, kind: "transport", status: 0, message: outcome.reason, timedOut: outcome.reason.includes("no answer within"), ...retryAfter };
+  }
+  return { ok: false, kind: "http", status: FAILED_STATUS[outcome.code], message: outcome.message, timedOut: false };
+}
+
+/** 400 for a refused request (not retryable, not the endpoint's fault); the rest try the next endpoint and count against this one. */
+const FAILED_STATUS: Record<Failed["code"], number> = {
+  invalid_request: 400,
+  content_filtered: 400,
+  insufficient_credits: 402,
+  rate_limited: 429,
+  timeout: 504,
+  upstream_error: 502,
+  cancelled: 502,
+  expired: 502,
+};

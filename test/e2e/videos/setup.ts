@@ -1,6 +1,8 @@
-// A gateway with job workers in front of the loopback OpenAI-shaped Videos API, for the video e2e tests.
+// Gateways with job workers in front of the loopback video API mocks, for the video e2e tests.
 import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
 import { startOpenAiVideoMock, type OpenAiVideoMock } from "../../support/video-mocks/openai-videos";
+import { startReplicateMock, type ReplicateMock } from "../../support/video-mocks/replicate";
+import { until } from "../../support/until";
 
 /** $0.10 per second, $0.15 with audio, $0.01 per video */
 export const videoYaml = (url: string, extra = "") => `
@@ -48,4 +50,54 @@ export async function startVideoHarness(): Promise<VideoHarness> {
       up.stop();
     },
   };
+}
+
+export type TwoEndpointHarness = { openai: OpenAiVideoMock; replicate: ReplicateMock; gw: TestGateway; key: string; close(): Promise<void> };
+
+/**
+ * One video model, google/veo-3.1, on two endpoints in order: the OpenAI-shaped mock at $1 a second,
+ * then Replicate at $0.40. `extra` adds top-level configuration (routing:, say).
+ */
+export async function startTwoEndpointHarness(extra = ""): Promise<TwoEndpointHarness> {
+  const openai = startOpenAiVideoMock();
+  const replicate = startReplicateMock();
+  const gw = await startTestGateway({
+    env: { WORKERS: "1" },
+    yaml: `
+catalog: { default: false }
+jobs: { poll_seconds: 0.05 }
+videos: { poll_initial_ms: 40, poll_max_ms: 120, deadline_minutes: 1 }
+providers:
+  - { slug: openai, api: openai-videos, base_url: "${openai.url}", api_key: video-key }
+  - { slug: replicate, api: replicate, base_url: "${replicate.baseUrl}", api_key: ${replicate.key} }
+video_models:
+  - id: google/veo-3.1
+    endpoints:
+      - { provider: openai, model: veo-relay, supported_durations: [8], pricing: { per_second: "1" } }
+      - { provider: replicate, model: google/veo-3.1, supported_durations: [8], pricing: { per_second: "0.4" } }
+${extra}`,
+  });
+  const { key } = await createInferenceKey(gw, { name: "two endpoints" });
+  return {
+    openai,
+    replicate,
+    gw,
+    key,
+    async close() {
+      await gw.close();
+      openai.stop();
+      replicate.stop();
+    },
+  };
+}
+
+/** Submits a job to google/veo-3.1 and waits until it completes or fails. */
+export async function runVeoJob(h: Pick<TwoEndpointHarness, "gw" | "key">): Promise<{ id: string; status: string; usage?: unknown }> {
+  const res = await h.gw.api("/api/v1/videos", { method: "POST", key: h.key, json: { model: "google/veo-3.1", prompt: "waves" } });
+  if (res.status !== 202) throw new Error(`submit answered ${res.status}: ${await res.text()}`);
+  const { id } = (await res.json()) as { id: string };
+  return until(`video ${id} terminal`, async () => {
+    const body = (await (await h.gw.api(`/api/v1/videos/${id}`, { key: h.key })).json()) as { status: string; usage?: unknown };
+    return ["completed", "failed"].includes(body.status) ? { ...body, id } : undefined;
+  }, 10_000);
 }

@@ -70,12 +70,12 @@ describe("submit", () => {
 
   test("429 with Retry-After is a retry after that many seconds", async () => {
     mock.fail(/^POST /, { status: 429, body: { detail: "Rate limit exceeded" }, headers: { "retry-after": "17" } });
-    expect(await adapter.submit(target(), request(), never)).toEqual({ kind: "retry", reason: "HTTP 429: Rate limit exceeded", retryAfterSeconds: 17 });
+    expect(await adapter.submit(target(), request(), never)).toEqual({ kind: "retry", status: 429, reason: "HTTP 429: Rate limit exceeded", retryAfterSeconds: 17 });
   });
 
   test("500 is a retry without a delay", async () => {
     mock.fail(/^POST /, { status: 500, body: { detail: "Internal Server Error" } });
-    expect(await adapter.submit(target(), request(), never)).toEqual({ kind: "retry", reason: "HTTP 500: Internal Server Error" });
+    expect(await adapter.submit(target(), request(), never)).toEqual({ kind: "retry", status: 500, reason: "HTTP 500: Internal Server Error" });
   });
 
   test("422 is a failed invalid_request carrying pydantic's detail", async () => {
@@ -137,7 +137,7 @@ describe("poll", () => {
     mock.nextJob = { statuses: ["COMPLETED"], result: { kind: "video" } };
     const ref = await submitted();
     mock.fail(/^GET \/fal-ai\/veo3\.1\/requests\/[^/]+$/, { status: 503, body: { detail: "Service Unavailable" }, headers: { "retry-after": "3" } });
-    expect(await adapter.poll(target(), ref, never)).toEqual({ kind: "retry", reason: "HTTP 503: Service Unavailable", retryAfterSeconds: 3 });
+    expect(await adapter.poll(target(), ref, never)).toEqual({ kind: "retry", status: 503, reason: "HTTP 503: Service Unavailable", retryAfterSeconds: 3 });
     expect((await adapter.poll(target(), ref, never)).kind).toBe("completed");
   });
 

@@ -78,7 +78,7 @@ describe("submit", () => {
 
   test("429 RESOURCE_EXHAUSTED with Retry-After is a retry; 400 INVALID_ARGUMENT fails", async () => {
     mock.fail(/^POST /, { status: 429, body: { error: { code: 429, message: "Resource has been exhausted (e.g. check quota).", status: "RESOURCE_EXHAUSTED" } }, headers: { "retry-after": "30" } });
-    expect(await adapter.submit(target(), request(), never)).toEqual({ kind: "retry", reason: "HTTP 429: RESOURCE_EXHAUSTED: Resource has been exhausted (e.g. check quota).", retryAfterSeconds: 30 });
+    expect(await adapter.submit(target(), request(), never)).toEqual({ kind: "retry", status: 429, reason: "HTTP 429: RESOURCE_EXHAUSTED: Resource has been exhausted (e.g. check quota).", retryAfterSeconds: 30 });
     mock.fail(/^POST /, { status: 400, body: { error: { code: 400, message: "durationSeconds must be 8 for 1080p", status: "INVALID_ARGUMENT" } } });
     expect(await adapter.submit(target(), request(), never)).toEqual({ kind: "failed", code: "invalid_request", message: "INVALID_ARGUMENT: durationSeconds must be 8 for 1080p" });
   });

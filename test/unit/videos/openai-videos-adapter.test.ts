@@ -42,7 +42,7 @@ test("a failed generation carries the upstream's message; moderation is content_
 test("create errors: 400 fails as invalid_request, 429 and 503 retry (with Retry-After), a refused connection retries, 401 fails", async () => {
   mock.createErrors = [400, 503, 429];
   expect(await openAiVideosAdapter.submit(target(), request, signal)).toEqual({ kind: "failed", code: "invalid_request", message: "create: HTTP 400: create failed with 400" });
-  expect(await openAiVideosAdapter.submit(target(), request, signal)).toEqual({ kind: "retry", reason: "create: HTTP 503: create failed with 503" });
+  expect(await openAiVideosAdapter.submit(target(), request, signal)).toEqual({ kind: "retry", status: 503, reason: "create: HTTP 503: create failed with 503" });
   expect(await openAiVideosAdapter.submit(target(), request, signal)).toMatchObject({ kind: "retry", reason: "create: HTTP 429: create failed with 429" });
   expect(await openAiVideosAdapter.submit({ ...target(), apiKey: "wrong" }, request, signal)).toEqual({ kind: "failed", code: "upstream_error", message: "create: HTTP 401: bad key" });
   const down = await openAiVideosAdapter.submit({ ...target(), baseUrl: `http://127.0.0.1:${await freePort()}/v1` }, request, signal);

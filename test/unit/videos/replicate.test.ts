@@ -65,7 +65,7 @@ describe("submit", () => {
 
   test("429 with Retry-After is a retry", async () => {
     mock.fail(/^POST /, { status: 429, body: { title: "Too Many Requests", detail: "Request was throttled. Expected available in 4 seconds.", status: 429 }, headers: { "retry-after": "4" } });
-    expect(await adapter.submit(target(), request(), never)).toEqual({ kind: "retry", reason: "HTTP 429: Request was throttled. Expected available in 4 seconds.", retryAfterSeconds: 4 });
+    expect(await adapter.submit(target(), request(), never)).toEqual({ kind: "retry", status: 429, reason: "HTTP 429: Request was throttled. Expected available in 4 seconds.", retryAfterSeconds: 4 });
   });
 
   test("402 is insufficient_credits; 422 is invalid_request", async () => {
@@ -77,7 +77,7 @@ describe("submit", () => {
 
   test("a 502 with an HTML body is a retry", async () => {
     mock.fail(/^POST /, { status: 502, body: "<html>Bad Gateway</html>" });
-    expect(await adapter.submit(target(), request(), never)).toEqual({ kind: "retry", reason: 'HTTP 502: "<html>Bad Gateway</html>"' });
+    expect(await adapter.submit(target(), request(), never)).toEqual({ kind: "retry", status: 502, reason: 'HTTP 502: "<html>Bad Gateway</html>"' });
   });
 });
 
@@ -118,7 +118,7 @@ describe("poll", () => {
   test("a 404 on poll fails (the prediction is gone); a 500 is a retry", async () => {
     const ref = await submitted();
     mock.fail(/^GET /, { status: 500, body: { title: "Internal Server Error", status: 500 } });
-    expect(await adapter.poll(target(), ref, never)).toEqual({ kind: "retry", reason: "HTTP 500: Internal Server Error" });
+    expect(await adapter.poll(target(), ref, never)).toEqual({ kind: "retry", status: 500, reason: "HTTP 500: Internal Server Error" });
     expect(await adapter.poll(target(), { ...ref, get_url: `${mock.baseUrl}/predictions/nope` }, never)).toEqual({
       kind: "failed",
       code: "invalid_request",
