@@ -17,6 +17,9 @@ function checkIn<T>(field: string, value: T | undefined, allowed: readonly T[], 
   if (value !== undefined && !allowed.includes(value)) notAllowed(field, value, allowed, model);
 }
 
+/** input_references count only without frame_images, which win when both are sent (OpenRouter's rule) */
+const referenced = (body: VideoGenerationRequestBody): boolean => (body.frame_images?.length ?? 0) === 0 && (body.input_references?.length ?? 0) > 0;
+
 const UNSUPPORTED_FIELDS = ["previous_job_id", "creativity", "upscale_factor"] as const;
 
 /** Does this endpoint take every field the request set (with the chosen duration and audio)? */
@@ -30,7 +33,8 @@ function accepts(e: VideoEndpoint, body: VideoGenerationRequestBody, duration: n
     has(c.sizes, body.size) &&
     (body.seed === undefined || c.seed) &&
     (!audio || c.generateAudio || body.generate_audio === undefined) &&
-    (body.frame_images ?? []).every((f) => c.frameImages.includes(f.frame_type))
+    (body.frame_images ?? []).every((f) => c.frameImages.includes(f.frame_type)) &&
+    (!referenced(body) || c.inputReferences)
   );
 }
 
@@ -50,6 +54,7 @@ export function validateVideoRequest(body: VideoGenerationRequestBody, model: Vi
   if (body.seed !== undefined && !usable.some((e) => e.capabilities.seed)) notAllowed("seed", body.seed, [], id);
   if (body.generate_audio === true && !usable.some((e) => e.capabilities.generateAudio)) notAllowed("generate_audio", true, [false], id);
   body.frame_images?.forEach((f, i) => checkIn(`frame_images[${i}].frame_type`, f.frame_type, union(usable, (c) => c.frameImages), id));
+  if (referenced(body) && !usable.some((e) => e.capabilities.inputReferences)) notAllowed("input_references", body.input_references!.length, [], id);
   const passthrough = checkPassthrough(body, model, usable);
 
   const first = usable.find((e) => body.duration === undefined || e.capabilities.durations.includes(body.duration))!;
@@ -57,7 +62,7 @@ export function validateVideoRequest(body: VideoGenerationRequestBody, model: Vi
   const audio = body.generate_audio ?? first.capabilities.generateAudio;
   const candidates = usable.filter((e) => accepts(e, body, duration, audio));
   if (candidates.length === 0) {
-    const given = ["duration", "resolution", "aspect_ratio", "size", "seed", "generate_audio", "frame_images"].filter((f) => body[f as keyof VideoGenerationRequestBody] !== undefined);
+    const given = ["duration", "resolution", "aspect_ratio", "size", "seed", "generate_audio", "frame_images", "input_references"].filter((f) => body[f as keyof VideoGenerationRequestBody] !== undefined);
     throw badRequest(`no endpoint of ${id} takes this combination of ${given.join(", ")}`, { fields: given });
   }
   return {
@@ -71,7 +76,7 @@ export function validateVideoRequest(body: VideoGenerationRequestBody, model: Vi
       ...(body.seed !== undefined ? { seed: body.seed } : {}),
       ...(framed ? { frameImages: body.frame_images!.map((f) => ({ frame: f.frame_type, url: f.image_url.url })) } : {}),
       // frame_images win over input_references when both are sent (OpenRouter's rule)
-      ...(!framed && body.input_references?.length ? { inputReferences: body.input_references.map((r) => ({ url: "image_url" in r ? r.image_url.url : "audio_url" in r ? r.audio_url.url : r.video_url.url })) } : {}),
+      ...(referenced(body) ? { inputReferences: body.input_references!.map((r) => ({ url: "image_url" in r ? r.image_url.url : "audio_url" in r ? r.audio_url.url : r.video_url.url })) } : {}),
     },
     passthrough,
     candidates,

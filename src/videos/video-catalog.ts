@@ -2,7 +2,7 @@ import type { Config } from "../config";
 import type { ProviderConfig, VideoEndpointConfig, VideoModelConfig } from "../config-schema";
 import { decimalToNanos } from "../billing/money";
 import type { VideoApi } from "./adapters/adapter";
-import { isVideoApi } from "./video-api";
+import { API_CARRIES, isVideoApi } from "./video-api";
 
 /** What one video endpoint accepts; absent lists mean the field is not accepted at all. */
 export type VideoCapabilities = {
@@ -11,6 +11,8 @@ export type VideoCapabilities = {
   aspectRatios: readonly string[];
   sizes: readonly string[];
   frameImages: readonly ("first_frame" | "last_frame")[];
+  /** the endpoint's API takes input_references */
+  inputReferences: boolean;
   generateAudio: boolean;
   seed: boolean;
   passthrough: readonly string[];
@@ -41,13 +43,16 @@ function videoProvider(p: ProviderConfig & { api: VideoApi }): VideoProvider {
   return { slug: p.slug, name: p.name ?? p.slug, api: p.api, baseUrl: p.base_url.replace(/\/+$/, ""), apiKey: p.api_key || undefined, headers: p.headers ?? {} };
 }
 
-function capabilitiesOf(e: VideoEndpointConfig): VideoCapabilities {
+function capabilitiesOf(e: VideoEndpointConfig, api: VideoApi): VideoCapabilities {
+  const carries = API_CARRIES[api];
   return {
     durations: e.supported_durations,
     resolutions: e.supported_resolutions ?? [],
     aspectRatios: e.supported_aspect_ratios ?? [],
     sizes: e.supported_sizes ?? [],
-    frameImages: e.supported_frame_images ?? [],
+    // only what the API can carry is advertised, whatever the configuration lists
+    frameImages: (e.supported_frame_images ?? []).filter((f) => f !== "last_frame" || carries.lastFrame),
+    inputReferences: carries.inputReferences,
     generateAudio: e.generate_audio ?? false,
     seed: e.seed ?? false,
     passthrough: e.allowed_passthrough_parameters ?? [],
@@ -62,7 +67,7 @@ function endpointOf(m: VideoModelConfig, e: VideoEndpointConfig, provider: Video
     modelId: m.id,
     provider,
     upstreamModel: e.model,
-    capabilities: capabilitiesOf(e),
+    capabilities: capabilitiesOf(e, provider.api),
     prices: { perSecond, perSecondAudio: pricing.per_second_audio === undefined ? perSecond : decimalToNanos(pricing.per_second_audio), perVideo: decimalToNanos(pricing.per_video) },
     pricingStrings: Object.fromEntries(Object.entries(pricing).map(([k, v]) => [k, String(v)])),
   };

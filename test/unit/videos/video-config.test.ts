@@ -33,7 +33,7 @@ describe("video models in gateway.yaml", () => {
     const model = videos.get("openai/sora-2")!;
     expect(model.endpoints.map((e) => [e.id, e.provider.api, e.provider.baseUrl, e.upstreamModel])).toEqual([["sora/sora-2", "openai-videos", "http://127.0.0.1:2/v1", "sora-2"]]);
     expect(model.endpoints[0]!.prices).toEqual({ perSecond: 100_000_000, perSecondAudio: 150_000_000, perVideo: 10_000_000 });
-    expect(model.endpoints[0]!.capabilities).toEqual({ durations: [4, 8, 12], resolutions: ["720p"], aspectRatios: ["16:9", "9:16"], sizes: ["1280x720", "720x1280"], frameImages: [], generateAudio: true, seed: false, passthrough: ["quality"] });
+    expect(model.endpoints[0]!.capabilities).toEqual({ durations: [4, 8, 12], resolutions: ["720p"], aspectRatios: ["16:9", "9:16"], sizes: ["1280x720", "720x1280"], frameImages: [], inputReferences: false, generateAudio: true, seed: false, passthrough: ["quality"] });
   });
 
   test("the videos section, with defaults", () => {
