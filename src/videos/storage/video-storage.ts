@@ -68,13 +68,40 @@ export function localVideoStorage(dir: string): VideoStorage {
 
 /**
  * An S3-compatible bucket through Bun.S3Client: uploads stream through its multipart writer
- * (parts of 5 MiB, so memory stays bounded), ranges are ranged GETs. Locations are
- * `s3://<bucket>/<key>`; the object only appears once the upload completes.
+ * (parts of 5 MiB, so memory stays bounded). Locations are `s3://<bucket>/<key>`; the object only
+ * appears once the upload completes. Downloads are served from a copy in `cacheDir`, made on the
+ * first download (streamed to disk): Bun 1.4 sends any streamed body chunked, without the
+ * Content-Length clients need (oven-sh/bun#10507), while a file goes out with its length and its
+ * ranges. Every download still asks the bucket first, so nothing is served once the object is gone.
  */
-export function s3VideoStorage(s3: S3StorageConfig): VideoStorage {
+export function s3VideoStorage(s3: S3StorageConfig, cacheDir: string): VideoStorage {
   const client = new Bun.S3Client({ bucket: s3.bucket, endpoint: s3.endpoint, region: s3.region, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey });
   const origin = `s3://${s3.bucket}/`;
   const keyOf = (location: string) => (location.startsWith(origin) ? location.slice(origin.length) : null);
+  const cachePathOf = (key: string) => join(cacheDir, `${new Bun.CryptoHasher("sha256").update(key).digest("hex")}.mp4`);
+  // one copy at a time per object: concurrent first downloads wait for the same one
+  const copying = new Map<string, Promise<Blob>>();
+  async function cached(key: string, size: number, stream: () => ReadableStream<Uint8Array>): Promise<Blob> {
+    const path = cachePathOf(key);
+    const existing = Bun.file(path);
+    if ((await existing.exists()) && existing.size === size) return existing;
+    let pending = copying.get(key);
+    if (!pending) {
+      pending = (async () => {
+        await mkdir(cacheDir, { recursive: true });
+        const partial = `${path}.${crypto.randomUUID()}.part`;
+        try {
+          await Bun.write(partial, new Response(stream()));
+          await rename(partial, path);
+        } finally {
+          await rm(partial, { force: true });
+        }
+        return Bun.file(path);
+      })().finally(() => copying.delete(key));
+      copying.set(key, pending);
+    }
+    return pending;
+  }
   return {
     async write(jobId, index, body, contentType) {
       const key = `${s3.prefix}${safeJobId(jobId)}/${index}.mp4`;
@@ -104,14 +131,15 @@ export function s3VideoStorage(s3: S3StorageConfig): VideoStorage {
         if ((err as { code?: string }).code === "NoSuchKey" || /not ?found|NoSuchKey|404/i.test(String((err as Error).message))) return null;
         throw err;
       }
-      // a stream, never the S3File itself (a Response of one is a redirect to a presigned URL);
-      // Bun 1.4 sends a stream chunked, without the route's Content-Length (oven-sh/bun#10507)
-      return { size, body: (r) => (r ? file.slice(r.start, r.end + 1) : file).stream() };
+      const copy = await cached(key, size, () => file.stream());
+      return { size, body: (r) => (r ? copy.slice(r.start, r.end + 1) : copy) };
     },
     async deleteJob(_jobId, locations) {
       for (const location of locations) {
         const key = keyOf(location);
-        if (key !== null) await client.delete(key);
+        if (key === null) continue;
+        await client.delete(key);
+        await rm(cachePathOf(key), { force: true });
       }
     },
   };
@@ -123,7 +151,7 @@ const storages = new WeakMap<object, VideoStorage>();
 export function videoStorageOf(config: Pick<Config, "dataDir" | "storage">): VideoStorage {
   let storage = storages.get(config);
   if (!storage) {
-    storage = config.storage.s3 ? s3VideoStorage(config.storage.s3) : localVideoStorage(join(config.dataDir, "videos"));
+    storage = config.storage.s3 ? s3VideoStorage(config.storage.s3, join(config.dataDir, "videos-cache")) : localVideoStorage(join(config.dataDir, "videos"));
     storages.set(config, storage);
   }
   return storage;

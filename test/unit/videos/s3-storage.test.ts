@@ -3,15 +3,22 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { s3VideoStorage, type VideoStorage } from "../../../src/videos/storage/video-storage";
 import { startS3Mock, type S3Mock } from "../../support/s3-mock";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 let s3: S3Mock;
 let storage: VideoStorage;
+const cacheDir = mkdtempSync(join(tmpdir(), "s3-cache-"));
 
 beforeAll(() => {
   s3 = startS3Mock();
-  storage = s3VideoStorage({ bucket: "videos", endpoint: s3.url, region: "us-east-1", accessKeyId: "AKIDTEST", secretAccessKey: "secret-test-key", prefix: "out/" });
+  storage = s3VideoStorage({ bucket: "videos", endpoint: s3.url, region: "us-east-1", accessKeyId: "AKIDTEST", secretAccessKey: "secret-test-key", prefix: "out/" }, cacheDir);
 });
-afterAll(() => s3.stop());
+afterAll(() => {
+  s3.stop();
+  rmSync(cacheDir, { recursive: true, force: true });
+});
 
 // 11 MiB and a bit in 64 KiB chunks: more than two 5 MiB parts, never one buffer
 const SIZE = 11 * 1024 * 1024 + 12_345;
@@ -45,9 +52,17 @@ test("a streamed write comes back byte for byte, whole and as a range, and is de
   const range = new Uint8Array(await new Response(stored.body({ start: 5_000_000, end: 5_000_099 })).arrayBuffer());
   expect(range).toEqual(expected().slice(5_000_000, 5_000_100));
   expect(s3.requests.some((r) => r.line === "GET /videos/out/vid_1/0.mp4")).toBe(true);
+  // served from a local copy (a file: Bun sends its Content-Length), made once, never whole in memory
+  expect(stored.body()).toBeInstanceOf(Blob);
+  const gets = () => s3.requests.filter((r) => r.line === "GET /videos/out/vid_1/0.mp4").length;
+  const before = gets();
+  await new Response((await storage.open(location))!.body()).arrayBuffer();
+  expect(gets()).toBe(before);
+  expect(readdirSync(cacheDir).filter((f) => f.endsWith(".mp4")).length).toBe(1);
 
   await storage.deleteJob("vid_1", [location]);
   expect(s3.objects.has("videos/out/vid_1/0.mp4")).toBe(false);
+  expect(readdirSync(cacheDir).filter((f) => f.endsWith(".mp4")).length).toBe(0);
   expect(await storage.open(location)).toBeNull();
 });
 
