@@ -1,0 +1,229 @@
+/** Spend: usage counters, generation records, reservations, workspace budgets, activity. Money is integer nano-dollars. */
+
+export type KeyUsageRow = {
+  hash: string;
+  dayKey: string;
+  weekKey: string;
+  monthKey: string;
+  total: number;
+  day: number;
+  week: number;
+  month: number;
+  byokTotal: number;
+  byokDay: number;
+  byokWeek: number;
+  byokMonth: number;
+};
+
+export interface KeyUsageStore {
+  get(hash: string): Promise<KeyUsageRow | undefined>;
+  /** adds spend to the key's counters, resetting any window whose key changed */
+  add(hash: string, spend: SpendEntry): Promise<void>;
+}
+
+export type GenerationAttempt = { model: string; provider: string; endpoint: string; status: number; latency: number };
+
+export type GenerationRecord = {
+  id: string;
+  keyHash: string;
+  workspaceId: string;
+  userId: string | null;
+  apiType: string;
+  requestedModel: string | null;
+  model: string;
+  providerName: string | null;
+  endpointId: string | null;
+  upstreamId: string | null;
+  streamed: boolean;
+  cancelled: boolean;
+  finishReason: string | null;
+  nativeFinishReason: string | null;
+  tokensPrompt: number | null;
+  tokensCompletion: number | null;
+  tokensCached: number | null;
+  tokensCacheWrite: number | null;
+  tokensReasoning: number | null;
+  usageEstimated: boolean;
+  costNanos: number;
+  promptCostNanos: number;
+  completionCostNanos: number;
+  isByok: boolean;
+  latencyMs: number | null;
+  generationTimeMs: number | null;
+  timeToFirstTokenMs: number | null;
+  attempts: GenerationAttempt[];
+  sessionId: string | null;
+  externalUser: string | null;
+  presetId: string | null;
+  trace: Record<string, unknown> | null;
+  httpReferer: string | null;
+  userAgent: string | null;
+  origin: string | null;
+  errorMessage: string | null;
+  createdAt: number;
+};
+
+/** Spend a recorded generation adds to its key's counters (computed by billing). */
+export type SpendEntry = { nanos: number; byok: boolean; windows: WindowKeys };
+
+export type WindowKeys = { day: string; week: string; month: string };
+
+export type SettledGeneration = {
+  record: GenerationRecord;
+  /** the UTC day (YYYY-MM-DD) whose activity counters a served generation adds to */
+  day: string;
+  /** the request's reservation, released in the same transaction */
+  reservationId: string | null;
+  /** null: nothing to add (free, or not charged) */
+  spend: SpendEntry | null;
+};
+
+/** `status`: success (not cancelled, no error), error (ended by an error), cancelled (the client left). `from`/`to`: ms, [from, to). */
+export type GenerationFilter = {
+  workspaceId?: string;
+  keyHash?: string;
+  model?: string;
+  provider?: string;
+  status?: "success" | "error" | "cancelled";
+  from?: number;
+  to?: number;
+};
+
+/** Where a page of generations ended: the last one's creation time and id. */
+export type GenerationCursor = { createdAt: number; id: string };
+
+export interface GenerationStore {
+  /**
+   * In one transaction: inserts every record, adds each one's spend to its key's counters and
+   * releases its reservation. A record whose id is already stored is skipped with its spend,
+   * so a retried batch never charges twice; its reservation is released all the same.
+   */
+  commit(batch: SettledGeneration[]): Promise<void>;
+  get(id: string): Promise<GenerationRecord | undefined>;
+  /** generations since `since` (ms), oldest first (ties by id), for rebuilding live stats */
+  since(since: number, limit: number): Promise<GenerationRecord[]>;
+  /** newest first (ties by id, descending), those before `before` when given: keyset pagination */
+  list(filter: GenerationFilter, before: GenerationCursor | null, limit: number): Promise<GenerationRecord[]>;
+  addFeedback(feedback: GenerationFeedbackRecord): Promise<void>;
+  /** a generation's feedback, oldest first */
+  feedback(generationId: string): Promise<GenerationFeedbackRecord[]>;
+}
+
+export type GenerationFeedbackRecord = { id: string; generationId: string; keyHash: string; category: string; comment: string | null; createdAt: number };
+
+/**
+ * Which spend counts against a limit: one counter of the key's usage row (`total` for a limit
+ * without reset), read only while its window key is the current one (`day`/`week`/`month` keys
+ * from billing/windows.ts), plus the BYOK counter of the same window when `includeByok`.
+ */
+export type LimitWindow = { counter: "total" | "day" | "week" | "month"; windowKey: string; includeByok: boolean };
+
+export type ReservationRequest = {
+  id: string;
+  keyHash: string;
+  limitNanos: number;
+  window: LimitWindow;
+  /** the current window keys, to start a usage row the key does not have yet */
+  windows: WindowKeys;
+  amountNanos: number;
+  /** the instance holding it renews the lease; past `expiresAt` any instance may release it */
+  instanceId: string;
+  now: number;
+  expiresAt: number;
+};
+
+export interface ReservationStore {
+  /**
+   * In one atomic step across every instance: if the limit minus the window's spend minus the
+   * key's open reservations is positive and leaves room for `amountNanos`, hold it and return
+   * null; otherwise return what is left (nano-dollars, possibly 0) and hold nothing. (Nothing
+   * left refuses even a zero amount.)
+   */
+  reserve(req: ReservationRequest): Promise<number | null>;
+  release(id: string): Promise<void>;
+  /** open reservations of a key, in nano-dollars */
+  held(keyHash: string): Promise<number>;
+  /** moves the lease of every reservation the instance holds to `expiresAt`; returns how many */
+  renew(instanceId: string, expiresAt: number): Promise<number>;
+  /** releases reservations whose lease ended before `now` (their instance died); returns how many */
+  releaseExpired(now: number): Promise<number>;
+  /** releases every reservation (SQLite at start: one process owns the file, and only it may reserve) */
+  releaseAll(): Promise<number>;
+  /** how many reservations are open (every instance's), for the metrics */
+  openCount(): Promise<number>;
+  /**
+   * Like `reserve`, in one atomic step over the key's limit (none when `limitNanos` is null: the
+   * key holds nothing) and every budget of the workspace: holds `amountNanos` against the key
+   * and `workspaceAmountNanos` against the workspace only if both fit, and returns null; else
+   * holds nothing and returns what is left of each.
+   */
+  reserveWithBudgets(req: BudgetedReservationRequest): Promise<ReservationRefusal | null>;
+}
+
+/** A budget as the store checks it: its limit, measured like a key limit on the workspace's usage row. */
+export type BudgetCheck = { interval: BudgetInterval; limitNanos: number; window: LimitWindow };
+
+export type BudgetedReservationRequest = Omit<ReservationRequest, "limitNanos"> & {
+  limitNanos: number | null;
+  workspaceId: string;
+  budgets: BudgetCheck[];
+  workspaceAmountNanos: number;
+};
+
+/**
+ * What is left when a reservation did not fit (nano-dollars, never negative): of the key's limit
+ * (null: it has none), and of the workspace budget with the least left (null: no budgets), `budget`.
+ */
+export type ReservationRefusal = { keyLeft: number | null; budgetLeft: number | null; budget: BudgetInterval | null };
+
+export type BudgetInterval = "daily" | "weekly" | "monthly" | "lifetime";
+
+export type WorkspaceBudgetRecord = { id: string; workspaceId: string; interval: BudgetInterval; limitNanos: number; createdAt: number; updatedAt: number };
+
+/** A workspace's spend counters: the columns of a key's usage row, for the workspace. */
+export type WorkspaceUsageRow = Omit<KeyUsageRow, "hash"> & { workspaceId: string };
+
+export interface WorkspaceBudgetStore {
+  /** daily, weekly, monthly, lifetime order */
+  list(workspaceId: string): Promise<WorkspaceBudgetRecord[]>;
+  /** every budget of every workspace */
+  listAll(): Promise<WorkspaceBudgetRecord[]>;
+  /** creates the budget, or changes its limit keeping its id and creation time; returns it as stored */
+  put(budget: WorkspaceBudgetRecord): Promise<WorkspaceBudgetRecord>;
+  delete(workspaceId: string, interval: BudgetInterval): Promise<boolean>;
+  usage(workspaceId: string): Promise<WorkspaceUsageRow | undefined>;
+  /** the workspace shares of open reservations, in nano-dollars */
+  held(workspaceId: string): Promise<number>;
+  /** all-time spend of every workspace together (paid and BYOK) */
+  totalSpend(): Promise<{ total: number; byokTotal: number }>;
+}
+
+/** Activity counters summed over one day, model and endpoint (and workspace, when grouped by it). */
+export type ActivityTotals = {
+  day: string;
+  workspaceId: string | null;
+  model: string;
+  providerName: string;
+  endpointId: string;
+  requests: number;
+  promptTokens: number;
+  completionTokens: number;
+  reasoningTokens: number;
+  usageNanos: number;
+  byokUsageNanos: number;
+};
+
+export type ActivityQuery = {
+  /** first and last UTC day (YYYY-MM-DD), inclusive */
+  from: string;
+  to: string;
+  workspaceId?: string;
+  keyHash?: string;
+  userId?: string;
+  byWorkspace: boolean;
+};
+
+export interface ActivityStore {
+  /** newest day first, then by model and endpoint (and workspace) */
+  totals(query: ActivityQuery): Promise<ActivityTotals[]>;
+}

@@ -1,0 +1,161 @@
+import { pgTable, text, integer, boolean, index, primaryKey } from "drizzle-orm/pg-core";
+import { millis, nanos } from "./column-types";
+
+/** Spend: usage counters, generation records, reservations, workspace budgets, activity, feedback. */
+
+/** The spend counters of a usage row (a key's or a workspace's), after its id column. */
+const spendCounters = () => ({
+  dayKey: text("day_key").notNull(),
+  weekKey: text("week_key").notNull(),
+  monthKey: text("month_key").notNull(),
+  total: nanos("total").notNull().default(0),
+  day: nanos("day").notNull().default(0),
+  week: nanos("week").notNull().default(0),
+  month: nanos("month").notNull().default(0),
+  byokTotal: nanos("byok_total").notNull().default(0),
+  byokDay: nanos("byok_day").notNull().default(0),
+  byokWeek: nanos("byok_week").notNull().default(0),
+  byokMonth: nanos("byok_month").notNull().default(0),
+  /** sum of the owner's open reservations, kept beside the spend so one conditional upsert reserves */
+  held: nanos("held").notNull().default(0),
+});
+
+/**
+ * Spend counters per key. Each window counter is valid only while its window key (UTC day, ISO
+ * week's Monday, month) is the current one, so windows roll over at midnight UTC without any job.
+ */
+export const keyUsage = pgTable("key_usage", {
+  hash: text("hash").primaryKey(),
+  ...spendCounters(),
+});
+
+/** One row per inference request. Kept lean: no prompts or completions, attempts as compact JSON. */
+export const generations = pgTable(
+  "generations",
+  {
+    id: text("id").primaryKey(),
+    keyHash: text("key_hash").notNull(),
+    workspaceId: text("workspace_id").notNull(),
+    userId: text("user_id"),
+    apiType: text("api_type").notNull(),
+    requestedModel: text("requested_model"),
+    model: text("model").notNull(),
+    providerName: text("provider_name"),
+    endpointId: text("endpoint_id"),
+    upstreamId: text("upstream_id"),
+    streamed: boolean("streamed").notNull(),
+    cancelled: boolean("cancelled").notNull(),
+    finishReason: text("finish_reason"),
+    nativeFinishReason: text("native_finish_reason"),
+    tokensPrompt: integer("tokens_prompt"),
+    tokensCompletion: integer("tokens_completion"),
+    tokensCached: integer("tokens_cached"),
+    tokensCacheWrite: integer("tokens_cache_write"),
+    tokensReasoning: integer("tokens_reasoning"),
+    usageEstimated: boolean("usage_estimated").notNull().default(false),
+    costNanos: nanos("cost_nanos").notNull(),
+    promptCostNanos: nanos("prompt_cost_nanos").notNull().default(0),
+    completionCostNanos: nanos("completion_cost_nanos").notNull().default(0),
+    isByok: boolean("is_byok").notNull().default(false),
+    latencyMs: integer("latency_ms"),
+    generationTimeMs: integer("generation_time_ms"),
+    timeToFirstTokenMs: integer("ttft_ms"),
+    /** JSON array of {model, provider, endpoint, status, latency} */
+    attempts: text("attempts").notNull().default("[]"),
+    sessionId: text("session_id"),
+    externalUser: text("external_user"),
+    presetId: text("preset_id"),
+    /** JSON of the request's trace object, when sent */
+    trace: text("trace"),
+    httpReferer: text("http_referer"),
+    userAgent: text("user_agent"),
+    origin: text("origin"),
+    errorMessage: text("error_message"),
+    createdAt: millis("created_at").notNull(),
+  },
+  (table) => [index("generations_key_time").on(table.keyHash, table.createdAt), index("generations_endpoint_time").on(table.endpointId, table.createdAt), index("generations_time").on(table.createdAt, table.id), index("generations_workspace_time").on(table.workspaceId, table.createdAt)],
+);
+
+/**
+ * Spend held by requests in flight: each reserves its worst-case cost before calling upstream
+ * and the row is deleted in the statement that records the real cost. The holding instance
+ * renews `expires_at`; rows of an instance that died are released once it passes.
+ */
+export const reservations = pgTable(
+  "reservations",
+  {
+    id: text("id").primaryKey(),
+    keyHash: text("key_hash").notNull(),
+    amountNanos: nanos("amount_nanos").notNull(),
+    createdAt: millis("created_at").notNull(),
+    instanceId: text("instance_id").notNull().default(""),
+    expiresAt: millis("expires_at").notNull().default(0),
+    /** the workspace whose budgets this reservation also holds against (null: none), and its share */
+    workspaceId: text("workspace_id"),
+    workspaceAmountNanos: nanos("workspace_amount_nanos").notNull().default(0),
+  },
+  (table) => [index("reservations_key").on(table.keyHash), index("reservations_instance").on(table.instanceId), index("reservations_expiry").on(table.expiresAt)],
+);
+
+/**
+ * Spend counters per workspace, the twin of key_usage (same columns and window rules), updated in
+ * the transaction that commits each generation; `held` sums the workspace shares of open
+ * reservations, so that a reservation checks every budget of the workspace in one step.
+ */
+export const workspaceUsage = pgTable("workspace_usage", {
+  workspaceId: text("workspace_id").primaryKey(),
+  ...spendCounters(),
+});
+
+/** A workspace's spending budgets: at most one per interval (daily, weekly, monthly, lifetime). */
+export const workspaceBudgets = pgTable(
+  "workspace_budgets",
+  {
+    id: text("id").notNull(),
+    workspaceId: text("workspace_id").notNull(),
+    interval: text("period", { enum: ["daily", "weekly", "monthly", "lifetime"] }).notNull(),
+    limitNanos: nanos("limit_nanos").notNull(),
+    createdAt: millis("created_at").notNull(),
+    updatedAt: millis("updated_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.workspaceId, table.interval] })],
+);
+
+/**
+ * Activity counters: requests, tokens and spend per UTC day, workspace, key, user, model and
+ * endpoint, added to in the transaction that commits each served generation, so GET /activity
+ * sums a few rows instead of scanning generations. `user_id` is "" for keys without a user.
+ */
+export const activityDaily = pgTable(
+  "activity_daily",
+  {
+    day: text("day").notNull(),
+    workspaceId: text("workspace_id").notNull(),
+    keyHash: text("key_hash").notNull(),
+    userId: text("user_id").notNull(),
+    model: text("model").notNull(),
+    providerName: text("provider_name").notNull(),
+    endpointId: text("endpoint_id").notNull(),
+    requests: nanos("requests").notNull().default(0),
+    promptTokens: nanos("prompt_tokens").notNull().default(0),
+    completionTokens: nanos("completion_tokens").notNull().default(0),
+    reasoningTokens: nanos("reasoning_tokens").notNull().default(0),
+    usageNanos: nanos("usage_nanos").notNull().default(0),
+    byokUsageNanos: nanos("byok_usage_nanos").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.workspaceId, table.keyHash, table.userId, table.model, table.providerName, table.endpointId] })],
+);
+
+/** Feedback clients submit on a generation (POST /generation/feedback), read back with its record. */
+export const generationFeedback = pgTable(
+  "generation_feedback",
+  {
+    id: text("id").primaryKey(),
+    generationId: text("generation_id").notNull(),
+    keyHash: text("key_hash").notNull(),
+    category: text("category").notNull(),
+    comment: text("comment"),
+    createdAt: millis("created_at").notNull(),
+  },
+  (table) => [index("generation_feedback_generation").on(table.generationId, table.createdAt)],
+);
