@@ -1,5 +1,5 @@
-import { dayKey, windowKeys } from "../../billing/windows";
-import type { GenerationRecord, SettledGeneration, Store } from "../../store/store";
+import { settlement } from "../../gateway/record";
+import type { GenerationRecord, Store } from "../../store/store";
 import type { VideoJobPatch, VideoJobRecord } from "../../store/video-job-store";
 import type { VideoEndpoint } from "../video-catalog";
 import { storedRequestOf } from "../stored-request";
@@ -63,13 +63,8 @@ export async function finishVideoJob(deps: FinishDeps, job: VideoJobRecord, endp
   if (!canMove(job.status, patch.status)) return;
   const now = deps.clock();
   const cost = patch.status === "completed" ? (patch.costNanos ?? 0) : 0;
-  const settled: SettledGeneration = {
-    record: generationOf(job, endpoint, cost, patch.status === "completed" ? null : (patch.errorMessage ?? patch.status), now),
-    day: dayKey(now),
-    reservationId: job.reservationId,
-    spend: cost > 0 ? { nanos: cost, byok: false, windows: windowKeys(now) } : null,
-  };
-  await deps.store.generations.commit([settled]);
+  const record = generationOf(job, endpoint, cost, patch.status === "completed" ? null : (patch.errorMessage ?? patch.status), now);
+  await deps.store.generations.commit([settlement(record, now, job.reservationId)]);
   // the commit frees a PostgreSQL reservation; on SQLite it lives in the memory of the process that took the request
   if (job.reservationId !== null) deps.releaseReservation?.(job.reservationId);
   const workspace = await deps.store.workspaces.find(job.workspaceId);
