@@ -52,7 +52,12 @@ export type Destination = Readonly<{
 /** Where the enabled destinations of a workspace come from (the store, behind a cache). */
 export type DestinationReader = {
   enabledForWorkspace(workspaceId: string): Promise<readonly Destination[]>;
+  /** a delivery job reads its destination afresh: it may have been disabled, edited or deleted since */
+  byId(id: string): Promise<Destination | null>;
 };
+
+/** The sender of each type; `src/observability/senders.ts` builds it from the OTLP and native senders. */
+export type SenderRegistry = (type: DestinationType) => DestinationSender;
 
 /** One upstream attempt of a generation: a child span of its trace. */
 export type ObservedAttempt = Readonly<{
