@@ -39,6 +39,8 @@ const GATEWAY_BUN_ARGS = (process.env.BENCH_GATEWAY_BUN_ARGS ?? "").split(" ").f
 const BASELINE = process.env.BENCH_BASELINE;
 /** USD limit of the bench key (reservations on); "off" or 0: no limit. Passed to the baseline's gateway too. */
 const KEY_LIMIT = process.env.BENCH_KEY_LIMIT ?? "1000";
+/** also run minimal-gateway.entry.ts: the least work that keeps the gateway's promises, as a reference for the goals */
+const WITH_MINIMAL = ["1", "true", "yes"].includes((process.env.BENCH_MINIMAL ?? "").toLowerCase());
 
 type GatewayInfo = { url: string; key: string; limit?: number | null };
 type Target = { name: string; mode: Mode; concurrency: number; perRound: number; specs: RequestSpec[]; child: Child<unknown> | null; acc: RoundAccumulator };
@@ -54,11 +56,12 @@ const started = performance.now();
 
 const upstream = await spawnChild<{ url: string }>(join(here, "upstream.entry.ts"));
 const childEnv = { BENCH_UPSTREAM_URL: upstream.info.url, BENCH_KEY_LIMIT: KEY_LIMIT };
-const [floor, gateway, baseline] = await Promise.all([
+const [floor, gateway, baseline, minimal] = await Promise.all([
   spawnChild<{ url: string }>(join(here, "floor-proxy.entry.ts"), childEnv),
   spawnChild<GatewayInfo>(join(here, "gateway.entry.ts"), childEnv, GATEWAY_BUN_ARGS),
   // the baseline keeps its own database defaults: SQLite in a temporary directory
   BASELINE ? spawnChild<GatewayInfo>(join(BASELINE, "bench/gateway.entry.ts"), childEnv) : Promise.resolve(null),
+  WITH_MINIMAL ? spawnChild<GatewayInfo>(join(here, "minimal-gateway.entry.ts"), childEnv) : Promise.resolve(null),
 ]);
 let portkey: Portkey | null = null;
 let portkeyNote = "";
@@ -69,9 +72,9 @@ if (WITH_PORTKEY) {
     portkeyNote = `Portkey not run: ${(err as Error).message}`;
   }
 }
-const children = [upstream, floor, gateway, ...(baseline ? [baseline] : []), ...(portkey ? [portkey.child] : [])];
+const children = [upstream, floor, gateway, ...(baseline ? [baseline] : []), ...(minimal ? [minimal] : []), ...(portkey ? [portkey.child] : [])];
 const measured = children.filter((c) => c !== upstream);
-const childName = new Map<Child<unknown>, string>([[floor, "floor"], [gateway, "gateway"], ...(baseline ? [[baseline, "baseline"] as const] : []), ...(portkey ? [[portkey.child, "portkey"] as const] : [])]);
+const childName = new Map<Child<unknown>, string>([[floor, "floor"], [gateway, "gateway"], ...(baseline ? [[baseline, "baseline"] as const] : []), ...(minimal ? [[minimal, "minimal"] as const] : []), ...(portkey ? [[portkey.child, "portkey"] as const] : [])]);
 
 /** RSS of a fresh floor and a fresh gateway (default catalog, no request), once start-up has settled. */
 async function idleMemory(): Promise<{ floor: number | null; gateway: number | null }> {
@@ -108,6 +111,7 @@ try {
       add("baseline same-format", mode, baseline, [gatewaySpec(baseline, SAME_FORMAT_MODEL, stream)]);
       add("baseline translated", mode, baseline, [gatewaySpec(baseline, TRANSLATED_MODEL, stream)]);
     }
+    if (minimal) add("minimal gateway", mode, minimal, [gatewaySpec(minimal, SAME_FORMAT_MODEL, stream)]);
     if (portkey) add(PORTKEY, mode, portkey.child, [spec(`${portkey.child.info.url}/v1/chat/completions`, UPSTREAM_MODEL, stream, portkeyHeaders(upstream.info.url))]);
   }
   // the memory figures' load: both paths, json and stream, in one batch
