@@ -1,0 +1,69 @@
+import type { Destination, DestinationSender, ProbeResult, SendOutcome, SenderDeps } from "../contract";
+import { baseUrlOf, configText } from "./destination-config";
+import { clickhouseCreateTable, clickhouseIdentifier, clickhouseJsonLine } from "./clickhouse-table";
+import { generationRow } from "./generation-row";
+import { classifyResponse, isRetryableStatus, type HttpResult } from "./post-json";
+import { probeFromResponse } from "./probe-result";
+import { destinationHeaders } from "./request-headers";
+
+/**
+ * ClickHouse over its HTTP interface (reference §4.3): one JSONEachRow line per generation,
+ * `POST {host}/?query=INSERT INTO db.table FORMAT JSONEachRow`. The insert carries the
+ * generation id as its deduplication token, so a retried insert that had landed is not stored
+ * twice where the table deduplicates (replicated and Cloud tables do by default).
+ */
+export const clickhouseSender: DestinationSender = {
+  type: "clickhouse",
+  configKeys: [
+    { key: "host", required: true, url: true },
+    { key: "database", required: true },
+    { key: "username", required: true },
+    { key: "password", required: true, secret: true },
+    { key: "table", required: false, default: "OPENROUTER_TRACES" },
+  ],
+  // the credentials first (SELECT 1), then the table, so the message says which is wrong
+  async probe(destination, deps) {
+    const reached = probeFromResponse(await query(destination, deps, "SELECT 1"), "the server");
+    if (!reached.ok) return reached;
+    const database = configText(destination, "database");
+    const table = configText(destination, "table");
+    const exists = await query(destination, deps, `EXISTS TABLE ${qualifiedTable(destination)}`);
+    return tableVerdict(exists, database, table);
+  },
+  async send(generation, destination, deps) {
+    const sql = `INSERT INTO ${qualifiedTable(destination)} FORMAT JSONEachRow`;
+    const result = await query(destination, deps, sql, `${clickhouseJsonLine(generationRow(generation, destination))}\n`, { insert_deduplication_token: generation.id });
+    return classifyClickhouse(result, deps.clock());
+  },
+};
+
+const qualifiedTable = (destination: Destination) => `${clickhouseIdentifier(configText(destination, "database"))}.${clickhouseIdentifier(configText(destination, "table"))}`;
+
+function query(destination: Destination, deps: SenderDeps, sql: string, body = "", settings: Record<string, string> = {}): Promise<HttpResult> {
+  const params = new URLSearchParams({ query: sql, ...settings });
+  const headers = destinationHeaders(destination, { "x-clickhouse-user": configText(destination, "username"), "x-clickhouse-key": configText(destination, "password") }, "text/plain; charset=utf-8");
+  return deps.http({ url: `${baseUrlOf(destination, "host")}/?${params}`, method: "POST", headers, body });
+}
+
+function tableVerdict(result: HttpResult, database: string, table: string): ProbeResult {
+  const reached = probeFromResponse(result, "the table");
+  if (!reached.ok || result.kind !== "response") return reached;
+  if (new TextDecoder().decode(result.body).trim() === "1") return { ok: true };
+  return { ok: false, message: `table ${database}.${table} does not exist; create it with: ${clickhouseCreateTable(database, table)}` };
+}
+
+/**
+ * ClickHouse error codes worth another try: the server was busy or short of something, not
+ * the statement wrong (TIMEOUT_EXCEEDED, TOO_MANY_SIMULTANEOUS_QUERIES, NO_FREE_CONNECTION,
+ * SOCKET_TIMEOUT, NETWORK_ERROR, MEMORY_LIMIT_EXCEEDED, TABLE_IS_READ_ONLY, TOO_MANY_PARTS,
+ * TOO_FEW_LIVE_REPLICAS, UNKNOWN_STATUS_OF_INSERT, KEEPER_EXCEPTION).
+ */
+const RETRYABLE_EXCEPTION_CODES = new Set(["159", "202", "203", "209", "210", "241", "242", "252", "285", "319", "999"]);
+
+/** A 5xx naming a SQL error (unknown table, syntax, bad row) is never retried; one naming a busy server, or none, is. */
+export function classifyClickhouse(result: HttpResult, now: number): SendOutcome {
+  const code = result.kind === "response" ? result.headers.get("x-clickhouse-exception-code") : null;
+  return classifyResponse(result, now, {
+    isRetryable: (status) => isRetryableStatus(status) && (code === null || RETRYABLE_EXCEPTION_CODES.has(code)),
+  });
+}

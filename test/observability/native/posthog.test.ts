@@ -1,0 +1,120 @@
+/** PostHog LLM analytics against a loopback capture API: the /batch/ envelope, $ai_* properties, 413 halving. */
+import { afterAll, beforeEach, expect, test } from "bun:test";
+import { sendHalvingOn413 } from "../../../src/observability/native/halving-batches";
+import { postJson } from "../../../src/observability/native/post-json";
+import { posthogSender } from "../../../src/observability/native/posthog";
+import { chatGeneration, destinationOf, embeddingGeneration, failedGeneration, videoGeneration } from "../../support/observed-generation";
+import { jsonAnswer, startNativeRecorder, statusAnswer, type RecordedRequest } from "../../support/native-recorder";
+import { loopbackDeps, TEST_NOW } from "../../support/native-sender-deps";
+
+const capture = startNativeRecorder();
+afterAll(() => capture.stop());
+beforeEach(() => {
+  capture.reset();
+  capture.setDefault(jsonAnswer(200, { status: 1 }));
+});
+
+const destination = destinationOf("posthog", { apiKey: "phc_test", endpoint: capture.url });
+type Event = { event: string; distinct_id: string; uuid: string; timestamp: string; properties: Record<string, any> };
+const batch = (request: RecordedRequest) => (request.json as { api_key: string; batch: Event[]; sent_at: string }).batch;
+
+test("one /batch/ POST with api_key, the events and sent_at", async () => {
+  expect(await posthogSender.send(chatGeneration(), destination, loopbackDeps())).toEqual({ kind: "delivered" });
+  const request = capture.requests[0]!;
+  expect(request.method).toBe("POST");
+  expect(request.path).toBe("/batch/");
+  expect(request.json).toMatchObject({ api_key: "phc_test", sent_at: new Date(TEST_NOW).toISOString() });
+  // the generation, and the trace the caller named
+  expect(batch(request).map((e) => e.event)).toEqual(["$ai_generation", "$ai_trace"]);
+});
+
+test("$ai_generation carries the $ai_* properties PostHog reads, with the right types", async () => {
+  await posthogSender.send(chatGeneration(), destination, loopbackDeps());
+  const [generation, trace] = batch(capture.requests[0]!);
+  expect(generation!.distinct_id).toBe("end-user-7");
+  expect(generation!.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  expect(generation!.properties).toMatchObject({
+    $ai_trace_id: "caller-trace-1",
+    $ai_session_id: "session-42",
+    $ai_span_name: "answer",
+    $ai_parent_id: "caller-trace-1",
+    $ai_model: "acme/alpha",
+    $ai_provider: "acme-cloud",
+    $ai_input_tokens: 120,
+    $ai_output_tokens: 45,
+    $ai_cache_read_input_tokens: 20,
+    $ai_reasoning_tokens: 5,
+    $ai_input_cost_usd: 0.00012,
+    $ai_output_cost_usd: 0.0003,
+    $ai_total_cost_usd: 0.00042,
+    $ai_latency: 1.5,
+    $ai_time_to_first_token: 0.32,
+    $ai_stream: true,
+    $ai_http_status: 200,
+    $ai_is_error: false,
+    $ai_stop_reason: "stop",
+    $ai_model_parameters: { temperature: 0.2, max_tokens: 256 },
+    $ai_lib: "model-gateway",
+    customer_tier: "gold",
+  });
+  expect(generation!.properties.$ai_input).toHaveLength(2);
+  expect(generation!.properties.$ai_output_choices[0].role).toBe("assistant");
+  expect(generation!.properties.$ai_tools).toHaveLength(1);
+  // unknown is left out, not null
+  expect("$ai_cache_creation_input_tokens" in generation!.properties).toBe(false);
+  expect(trace!.properties).toMatchObject({ $ai_trace_id: "caller-trace-1", $ai_trace_name: "Support bot" });
+});
+
+test("without a user the trace is the distinct id and no person profile is made", async () => {
+  await posthogSender.send(chatGeneration({ externalUser: null, trace: null }), destination, loopbackDeps());
+  const [generation] = batch(capture.requests[0]!);
+  expect(generation!.distinct_id).toMatch(/^[0-9a-f]{32}$/);
+  expect(generation!.properties.$ai_trace_id).toBe(generation!.distinct_id);
+  expect(generation!.properties.$process_person_profile).toBe(false);
+});
+
+test("embeddings are $ai_embedding; a span_name wrapper is an $ai_span parent; failures carry $ai_error", async () => {
+  await posthogSender.send(embeddingGeneration(), destination, loopbackDeps());
+  expect(batch(capture.requests[0]!).map((e) => e.event)).toEqual(["$ai_embedding"]);
+  await posthogSender.send(videoGeneration(), destination, loopbackDeps());
+  const [video, span] = batch(capture.requests[1]!);
+  expect(span!.event).toBe("$ai_span");
+  expect(video!.properties.$ai_parent_id).toBe(span!.properties.$ai_span_id);
+  await posthogSender.send(failedGeneration(), destination, loopbackDeps());
+  expect(batch(capture.requests[2]!)[0]!.properties).toMatchObject({ $ai_is_error: true, $ai_error: "all providers failed", $ai_http_status: 503 });
+});
+
+test("413 halves the batch and sends each half", async () => {
+  capture.enqueue(statusAnswer(413));
+  expect(await posthogSender.send(chatGeneration(), destination, loopbackDeps())).toEqual({ kind: "delivered" });
+  expect(capture.requests.map((r) => batch(r).length)).toEqual([2, 1, 1]);
+  expect(capture.requests.slice(1).flatMap((r) => batch(r).map((e) => e.uuid))).toEqual(batch(capture.requests[0]!).map((e) => e.uuid));
+});
+
+test("halving is generic: 5 items under a 413 for anything over 2 go out as 2+1+2", async () => {
+  capture.setDefault((request) => ((request.json as { batch: unknown[] }).batch.length > 2 ? statusAnswer(413) : statusAnswer(200)));
+  const deps = loopbackDeps();
+  const post = (items: readonly number[]) => postJson(deps, `${capture.url}/batch/`, {}, { batch: items });
+  expect(await sendHalvingOn413([1, 2, 3, 4, 5], post, deps.clock)).toEqual({ kind: "delivered" });
+  expect(capture.requests.map((r) => (r.json as { batch: number[] }).batch)).toEqual([[1, 2, 3, 4, 5], [1, 2, 3], [1, 2], [3], [4, 5]]);
+  capture.reset();
+  capture.setDefault(statusAnswer(413));
+  expect(await sendHalvingOn413([1], post, deps.clock)).toMatchObject({ kind: "failed" });
+});
+
+test("408, 429 and 5xx are retried; 400 fails", async () => {
+  capture.enqueue(statusAnswer(408), statusAnswer(429, { "retry-after": "9" }), statusAnswer(500), jsonAnswer(400, { detail: "bad" }));
+  const send = () => posthogSender.send(chatGeneration(), destination, loopbackDeps());
+  expect((await send()).kind).toBe("retry");
+  expect(await send()).toMatchObject({ kind: "retry", afterSeconds: 9 });
+  expect((await send()).kind).toBe("retry");
+  expect((await send()).kind).toBe("failed");
+});
+
+test("the probe asks the flags endpoint with the project key and records no event", async () => {
+  capture.enqueue(jsonAnswer(200, { featureFlags: {} }), jsonAnswer(401, { type: "authentication_error", code: "invalid_api_key" }));
+  expect(await posthogSender.probe(destination, loopbackDeps())).toEqual({ ok: true });
+  expect(capture.requests[0]).toMatchObject({ method: "POST", path: "/decide/" });
+  expect(capture.requests[0]!.json).toMatchObject({ api_key: "phc_test" });
+  expect(await posthogSender.probe(destination, loopbackDeps())).toMatchObject({ ok: false, message: expect.stringContaining("credentials") });
+});
