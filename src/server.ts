@@ -110,7 +110,7 @@ async function buildContext(config: Config, opts: StartOptions = {}): Promise<Co
     secrets,
     lookup: opts.lookup,
     // the store is the cached one: a workspace's enabled destinations come from its read cache
-    observability: { destinations: destinationReader(store, secrets), senders: senderFor },
+    observability: { destinations: destinationReader(store, { config, secrets }), senders: senderFor },
   };
   return { ctx, catalogCreated, replaceSettings: (next) => (settings = next) };
 }

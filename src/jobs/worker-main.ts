@@ -8,7 +8,6 @@ import { ensureRecurringJobs } from "./recurring";
 import { jobRegistry, type JobKind } from "./registry";
 import { JobRunner } from "./runner";
 import type { FromWorker, ToWorker } from "./worker-protocol";
-import { secretBoxOf } from "../crypto/secret-box";
 import { destinationReader } from "../observability/destination-reader";
 import { senderFor } from "../observability/senders";
 
@@ -73,7 +72,7 @@ async function start({ config, index, modules }: Extract<ToWorker, { type: "star
   const router = createRouterState(config, Date.now);
   const telemetry = logOnlyTelemetry(logger);
   router.circuits.onTransition((endpoint, change) => telemetry.circuitChanged(endpoint, change));
-  const observability = { destinations: destinationReader(store, secretBoxOf({ config })), senders: senderFor };
+  const observability = { destinations: destinationReader(store, { config }), senders: senderFor };
   const deps: JobDeps = { store, config, logger, clock: Date.now, releaseReservation: (id) => post({ type: "release-reservation", id }), router, telemetry, observability };
   const registry = jobRegistry([...productionJobKinds(deps), ...(await loadKinds(modules, deps))]);
   await ensureRecurringJobs(store.jobs, registry, Date.now());

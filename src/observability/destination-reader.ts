@@ -1,4 +1,4 @@
-import type { SecretBox } from "../crypto/secret-box";
+import { secretBoxOf, type SecretBox } from "../crypto/secret-box";
 import type { DestinationRecord, DestinationStore } from "../store/store";
 import type { Destination, DestinationReader, DestinationType, FilterRules } from "./contract";
 import type { OpenConfig } from "./config-check";
@@ -33,16 +33,17 @@ export function destinationWith(record: Omit<DestinationRecord, "config" | "seal
  * (src/store/cached-store.ts): `enabledForWorkspace` is answered from a small cache that every
  * write on any instance clears through the invalidation bus; `byId` always reads the store, since
  * a delivery job must see a destination disabled, edited or deleted since it was enqueued.
- * Opened secrets come from the secret box's own bounded cache.
+ * Opened secrets come from the secret box's own bounded cache; the box is built from the
+ * config on first use (a job worker that never delivers to a destination needs no master key).
  */
-export function destinationReader(store: { destinations: DestinationStore }, box: SecretBox): DestinationReader {
+export function destinationReader(store: { destinations: DestinationStore }, sealing: Parameters<typeof secretBoxOf>[0]): DestinationReader {
   return {
     async enabledForWorkspace(workspaceId) {
-      return (await store.destinations.enabledIn(workspaceId)).map((record) => destinationOf(record, box));
+      return (await store.destinations.enabledIn(workspaceId)).map((record) => destinationOf(record, secretBoxOf(sealing)));
     },
     async byId(id) {
       const record = await store.destinations.get(id);
-      return record ? destinationOf(record, box) : null;
+      return record ? destinationOf(record, secretBoxOf(sealing)) : null;
     },
   };
 }

@@ -18,6 +18,8 @@ import { destination } from "../../store/contract/destinations";
 import { otlpSenders } from "../../../src/observability/otlp";
 
 const box = createSecretBox(new Uint8Array(32).fill(7));
+/** the reader builds its box from the config when it has none; this one has it */
+const sealing = { config: { secretKey: undefined, databasePath: ":memory:" }, secrets: box };
 const langfuseKeys = otlpSenders.find((s) => s.type === "langfuse")!.configKeys;
 /** a cache lifetime far longer than any test: a value that changes did so through the bus */
 const LONG_TTL = { ttlMs: 600_000 };
@@ -46,7 +48,7 @@ test("configs are stored masked and sealed, and read back opened: secrets and he
   const { open, sealed } = await storedLangfuse("d1");
   expect(sealed.config).toEqual({ publicKey: "pk-lf-public", secretKey: "sk-l…", baseUrl: "https://cloud.langfuse.com", headers: { "X-Team": "paym…" } });
   expect(JSON.stringify(sealed.sealedConfig)).not.toContain("0123456789secret");
-  const reader = destinationReader(withReadCache(store, bus()), box);
+  const reader = destinationReader(withReadCache(store, bus()), sealing);
   const [d] = await reader.enabledForWorkspace("ws-1");
   expect(d!.config).toEqual(open);
   expect(d!.type).toBe("langfuse");
@@ -56,9 +58,9 @@ test("configs are stored masked and sealed, and read back opened: secrets and he
 
 test("enabledForWorkspace is cached; a write through the cached store clears it at once; byId reads the store every time", async () => {
   await storedLangfuse("d1");
-  const reader = destinationReader(withReadCache(store, bus(), LONG_TTL), box);
+  const reader = destinationReader(withReadCache(store, bus(), LONG_TTL), sealing);
   const cached = withReadCache(store, bus(), LONG_TTL);
-  const sameInstance = destinationReader(cached, box);
+  const sameInstance = destinationReader(cached, sealing);
   expect((await sameInstance.enabledForWorkspace("ws-1")).map((d) => d.id)).toEqual(["d1"]);
   // a write that bypasses every cache (another process on the file): the cached list stays, byId sees it
   await store.destinations.update("d1", { name: "renamed" }, 2000);
@@ -73,7 +75,7 @@ test("enabledForWorkspace is cached; a write through the cached store clears it 
 
 test("a creation inside a transaction clears the cache once it commits", async () => {
   const cached = withReadCache(store, bus(), LONG_TTL);
-  const reader = destinationReader(cached, box);
+  const reader = destinationReader(cached, sealing);
   expect(await reader.enabledForWorkspace("ws-1")).toEqual([]);
   await cached.transaction((tx) => tx.destinations.create(destination("d2", "ws-1", 1000)));
   expect((await reader.enabledForWorkspace("ws-1")).map((d) => d.id)).toEqual(["d2"]);
@@ -86,7 +88,7 @@ describeRedis("destinations cache across instances", (url) => {
     const shared = await createSharedState({ redisUrl: url, prefix, instanceId: id, logger: silentLogger });
     opened.push(shared);
     const cached = withReadCache(store, shared.bus, LONG_TTL);
-    return { cached, reader: destinationReader(cached, box) };
+    return { cached, reader: destinationReader(cached, sealing) };
   };
   afterAll(async () => {
     await Promise.all(opened.map((s) => s.close()));
@@ -123,7 +125,7 @@ describeRedis("destinations cache across instances", (url) => {
 describe("reader in a job worker (no cache)", () => {
   test("over the bare store every read is fresh", async () => {
     await storedLangfuse("d1");
-    const reader = destinationReader(store, box);
+    const reader = destinationReader(store, sealing);
     expect((await reader.enabledForWorkspace("ws-1")).length).toBe(1);
     await store.destinations.delete("d1", 5000);
     expect(await reader.enabledForWorkspace("ws-1")).toEqual([]);
