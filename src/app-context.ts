@@ -10,6 +10,7 @@ import type { SharedState } from "./shared-state/types";
 import type { Telemetry } from "./telemetry/telemetry";
 import type { JobWakeups } from "./jobs/enqueue-wakeup";
 import type { HostLookup } from "./jobs/outbound/host-lookup";
+import type { DestinationReader, SenderRegistry } from "./observability/contract";
 
 /** Everything a route module needs, built once by main (or by a test). */
 export type AppContext = {
@@ -34,4 +35,6 @@ export type AppContext = {
   secrets?: SecretBox;
   /** resolves the hosts of user-supplied URLs (webhooks); the system resolver when absent, a fake one in tests */
   lookup?: HostLookup;
+  /** observability forwarding (issue 18): the workspaces' destinations (config opened) and the sender of each type */
+  observability: { destinations: DestinationReader; senders: SenderRegistry };
 };

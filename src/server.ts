@@ -23,6 +23,8 @@ import { NO_JOB_STATS } from "./telemetry/job-metrics";
 import { jobWakeups, withJobWakeups } from "./jobs/enqueue-wakeup";
 import { startJobWorkers, type JobWorkers } from "./job-workers";
 import type { HostLookup } from "./jobs/outbound/host-lookup";
+import { destinationReader } from "./observability/destination-reader";
+import { senderFor } from "./observability/senders";
 
 export type RunningGateway = {
   url: string;
@@ -88,6 +90,7 @@ async function buildContext(config: Config, opts: StartOptions = {}): Promise<Co
     jobs: () => store.jobs.stats(clock()).catch(() => NO_JOB_STATS),
   });
   router.circuits.onTransition((endpoint, change) => telemetry.circuitChanged(endpoint, change));
+  const secrets = createSecretBox(loadMasterKey(config));
   const ctx: AppContext = {
     get config() {
       return settings.config;
@@ -104,8 +107,10 @@ async function buildContext(config: Config, opts: StartOptions = {}): Promise<Co
     clock,
     router,
     jobWakeups: wakeups,
-    secrets: createSecretBox(loadMasterKey(config)),
+    secrets,
     lookup: opts.lookup,
+    // the store is the cached one: a workspace's enabled destinations come from its read cache
+    observability: { destinations: destinationReader(store, { config, secrets }), senders: senderFor },
   };
   return { ctx, catalogCreated, replaceSettings: (next) => (settings = next) };
 }

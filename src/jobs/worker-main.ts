@@ -8,6 +8,8 @@ import { ensureRecurringJobs } from "./recurring";
 import { jobRegistry, type JobKind } from "./registry";
 import { JobRunner } from "./runner";
 import type { FromWorker, ToWorker } from "./worker-protocol";
+import { destinationReader } from "../observability/destination-reader";
+import { senderFor } from "../observability/senders";
 
 /** A worker's own connections: a small pool on PostgreSQL is enough for `concurrency` jobs and their leases. */
 const WORKER_POOL_SIZE = 3;
@@ -70,7 +72,8 @@ async function start({ config, index, modules }: Extract<ToWorker, { type: "star
   const router = createRouterState(config, Date.now);
   const telemetry = logOnlyTelemetry(logger);
   router.circuits.onTransition((endpoint, change) => telemetry.circuitChanged(endpoint, change));
-  const deps: JobDeps = { store, config, logger, clock: Date.now, releaseReservation: (id) => post({ type: "release-reservation", id }), router, telemetry };
+  const observability = { destinations: destinationReader(store, { config }), senders: senderFor };
+  const deps: JobDeps = { store, config, logger, clock: Date.now, releaseReservation: (id) => post({ type: "release-reservation", id }), router, telemetry, observability };
   const registry = jobRegistry([...productionJobKinds(deps), ...(await loadKinds(modules, deps))]);
   await ensureRecurringJobs(store.jobs, registry, Date.now());
   const { leaseMs, concurrency, backoffMs, pollMs } = config.jobs;

@@ -7,7 +7,7 @@ import type { CacheTopic, InvalidationBus } from "./types";
 /**
  * Cache invalidation across instances. The publisher's own listeners run at once, whether or
  * not Redis is there: a write must never leave its own instance's cache stale. Topics that
- * could not be sent go out when Redis is back (three topics at most, so nothing grows).
+ * could not be sent go out when Redis is back (one entry per topic at most, so nothing grows).
  */
 export class RedisBus implements InvalidationBus {
   private listeners: Listeners<[CacheTopic]>;

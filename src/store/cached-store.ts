@@ -1,14 +1,15 @@
 import type { CacheTopic, InvalidationBus } from "../shared-state/types";
 import { ReadCache } from "./read-cache";
-import type { ApiKeyRecord, ByokRecord, Store, StoreTables, UserRecord, WorkspaceBudgetRecord, WorkspaceRecord } from "./store";
+import type { ApiKeyRecord, ByokRecord, DestinationRecord, Store, StoreTables, UserRecord, WorkspaceBudgetRecord, WorkspaceRecord } from "./store";
 
 /** Which cached lookups a write makes stale. */
-const WRITES: { [T in "keys" | "workspaces" | "byok" | "users" | "budgets"]: Partial<Record<keyof StoreTables[T], CacheTopic[]>> } = {
+const WRITES: { [T in "keys" | "workspaces" | "byok" | "users" | "budgets" | "destinations"]: Partial<Record<keyof StoreTables[T], CacheTopic[]>> } = {
   keys: { create: ["keys"], update: ["keys"], delete: ["keys"], reviveAsManagement: ["keys"] },
-  workspaces: { create: ["workspaces"], update: ["workspaces"], delete: ["workspaces", "byok", "budgets"] },
+  workspaces: { create: ["workspaces"], update: ["workspaces"], delete: ["workspaces", "byok", "budgets", "destinations"] },
   byok: { create: ["byok"], update: ["byok"], delete: ["byok"] },
   users: { create: ["users"] },
   budgets: { put: ["budgets"], delete: ["budgets"] },
+  destinations: { create: ["destinations"], update: ["destinations"], delete: ["destinations"] },
 };
 
 type Caches = {
@@ -17,6 +18,7 @@ type Caches = {
   users: ReadCache<UserRecord>;
   byok: ReadCache<ByokRecord[]>;
   budgets: ReadCache<WorkspaceBudgetRecord[]>;
+  destinations: ReadCache<DestinationRecord[]>;
 };
 
 /** Wraps the write methods of one table so that, once a write resolves, `stale` hears its topics. */
@@ -41,18 +43,19 @@ function watchTables(tables: StoreTables, stale: (topics: CacheTopic[]) => void)
     byok: watchWrites<"byok">(tables.byok, WRITES.byok, stale),
     users: watchWrites<"users">(tables.users, WRITES.users, stale),
     budgets: watchWrites<"budgets">(tables.budgets, WRITES.budgets, stale),
+    destinations: watchWrites<"destinations">(tables.destinations, WRITES.destinations, stale),
   };
 }
 
 /**
  * The read cache in front of any store: the auth lookups (key, workspace, user), the BYOK
- * credentials and the budgets of a workspace. A write clears this instance's cache at once and tells every
+ * credentials, the budgets and the enabled observability destinations of a workspace. A write clears this instance's cache at once and tells every
  * other instance through the bus; a write inside a transaction does so after the commit, since
  * a reader could otherwise cache what the transaction had not yet committed.
  */
 export function withReadCache(store: Store, bus: InvalidationBus, opts: { ttlMs?: number; clock?: () => number } = {}): Store {
   const cache = (): ReadCache<never> => new ReadCache(opts.ttlMs ?? 1_000, 1_000, opts.clock);
-  const caches: Caches = { keys: cache(), workspaces: cache(), users: cache(), byok: cache(), budgets: cache() };
+  const caches: Caches = { keys: cache(), workspaces: cache(), users: cache(), byok: cache(), budgets: cache(), destinations: cache() };
   bus.subscribe((topic) => caches[topic].clear());
   const stale = (topics: CacheTopic[]) => {
     for (const topic of topics) {
@@ -71,6 +74,8 @@ export function withReadCache(store: Store, bus: InvalidationBus, opts: { ttlMs?
     byok: { ...outside.byok, usable: (workspaceId) => caches.byok.get(workspaceId, () => store.byok.usable(workspaceId)) as Promise<ByokRecord[]> },
     // every request of a workspace looks its budgets up (admission), most find none
     budgets: { ...outside.budgets, list: (workspaceId) => caches.budgets.get(workspaceId, () => store.budgets.list(workspaceId)) as Promise<WorkspaceBudgetRecord[]> },
+    // every finished generation asks where its workspace forwards it; most workspaces have no destination
+    destinations: { ...outside.destinations, enabledIn: (workspaceId) => caches.destinations.get(workspaceId, () => store.destinations.enabledIn(workspaceId)) as Promise<DestinationRecord[]> },
     async transaction(fn) {
       const touched = new Set<CacheTopic>();
       const result = await store.transaction((tx) => fn(watchTables(tx, (topics) => topics.forEach((t) => touched.add(t)))));

@@ -13,12 +13,14 @@ import type { ActivityStore, GenerationStore, KeyUsageStore, ReservationStore, W
 import type { PresetStore } from "./preset-store";
 import type { ByokStore } from "./byok-store";
 import type { ResponseStateStore } from "./response-store";
+import type { DestinationStore } from "./destination-store";
 
 export * from "./account-store";
 export * from "./money-store";
 export * from "./preset-store";
 export * from "./byok-store";
 export * from "./response-store";
+export * from "./destination-store";
 
 /** The stores one transaction sees. */
 export type StoreTables = {
@@ -39,6 +41,8 @@ export type StoreTables = {
   jobs: JobStore;
   webhookSecrets: WebhookSecretStore;
   videoJobs: VideoJobStore;
+  /** observability destinations (issue 18) */
+  destinations: DestinationStore;
 };
 
 export type Dialect = "sqlite" | "postgres";

@@ -135,3 +135,31 @@ test("keys and workspaces show rate_limit: three nullable integers", async () =>
   const expected = { required: true, type: "object", fields: ["rpm", "tpm", "concurrency"], types: Array(3).fill(["integer", "null"]) };
   expect(shown).toEqual(Array(6).fill(expected));
 });
+
+test("the observability destination operations are documented with their schemas, create's 409 among its errors", async () => {
+  const doc = await fetchDoc();
+  const list = doc.paths["/api/v1/observability/destinations"];
+  const one = doc.paths["/api/v1/observability/destinations/{id}"];
+  expect(Object.keys(list).sort()).toEqual(["get", "post"]);
+  expect(Object.keys(one).sort()).toEqual(["delete", "get", "patch"]);
+  const body = resolveRef(doc, list.post.requestBody.content["application/json"].schema);
+  expect(body.required).toEqual(["type", "name", "config"]);
+  expect(body.properties.type.enum).toEqual([
+    "arize", "braintrust", "clickhouse", "datadog", "grafana", "langfuse", "langsmith", "newrelic", "opik", "otel-collector", "posthog", "ramp", "s3", "sentry", "snowflake", "weave", "webhook",
+  ]);
+  expect(body.properties.type.default).toBeUndefined();
+  expect(body.properties.sampling_rate).toMatchObject({ minimum: 0.0001, maximum: 1 });
+  expect(Object.keys(list.post.responses)).toEqual(["201", "400", "401", "403", "409", "413", "415", "500"]);
+  expect(list.post.responses["409"].description).toBe("The workspace already has 5 destinations of this type");
+  const created = resolveRef(doc, list.post.responses["201"].content["application/json"].schema);
+  expect(resolveRef(doc, created.properties.data).required).toEqual([
+    "id", "type", "name", "enabled", "privacy_mode", "sampling_rate", "regions", "api_key_hashes", "filter_rules", "broadcast_generation_cost",
+    "broadcast_generation_identity", "broadcast_generation_request_context", "workspace_id", "created_at", "updated_at", "config",
+  ]);
+  const patch = resolveRef(doc, one.patch.requestBody.content["application/json"].schema);
+  expect(patch.properties.type).toBeUndefined();
+  expect(patch.properties.workspace_id).toBeUndefined();
+  expect(patch.additionalProperties).toBe(false);
+  expect(list.get.parameters.map((p: any) => p.name)).toEqual(["offset", "limit", "workspace_id"]);
+  expect(one.patch.parameters.map((p: any) => p.name)).toEqual(["id", "skip_test", "workspace_id"]);
+});

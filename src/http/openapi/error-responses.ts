@@ -22,6 +22,14 @@ const DESCRIPTIONS: Record<string, string> = {
 
 const isError = (status: string) => /^[45]/.test(status);
 
+/** Vendor extension of an operation that can answer 409: what conflicts (a route adds it with `conflictDetail`). */
+export const CONFLICT = "x-conflict";
+
+/** For a route's `detail`: the operation answers 409 when `what` (documented with the other errors). */
+export const conflictDetail = (what: string): Record<string, string> => ({ [CONFLICT]: what });
+
+const conflictOf = (operation: Operation): string | undefined => (typeof operation[CONFLICT] === "string" ? (operation[CONFLICT] as string) : undefined);
+
 /** The error statuses an operation can answer, from what it takes and who may call it. */
 function errorStatuses(operation: Operation): string[] {
   const statuses = ["500"];
@@ -33,6 +41,7 @@ function errorStatuses(operation: Operation): string[] {
   const kind = keyKindOf(operation);
   if (kind) statuses.push("401");
   if (kind === "management" || kind === "inference") statuses.push("403");
+  if (conflictOf(operation)) statuses.push("409");
   return statuses;
 }
 
@@ -49,7 +58,7 @@ export function withErrorResponses(operation: Operation): Operation {
   const added = Object.fromEntries(
     errorStatuses(operation)
       .filter((status) => !(status in responses))
-      .map((status): [string, JsonObject] => [status, { description: DESCRIPTIONS[status] ?? "Error", content }]),
+      .map((status): [string, JsonObject] => [status, { description: (status === "409" ? conflictOf(operation) : DESCRIPTIONS[status]) ?? "Error", content }]),
   );
   const sorted = Object.entries({ ...responses, ...added }).sort(([a], [b]) => a.localeCompare(b));
   return { ...operation, responses: Object.fromEntries(sorted) };

@@ -3,6 +3,7 @@ import type { Logger } from "../../logger";
 import type { RouterState } from "../../gateway/routing/router-state";
 import type { Store } from "../../store/store";
 import type { Telemetry } from "../../telemetry/telemetry";
+import type { DestinationReader, SenderRegistry } from "../../observability/contract";
 import type { JobKind } from "../registry";
 import { jobsPurgeKind } from "./jobs-purge";
 import { responsesPurgeKind } from "./responses-purge";
@@ -27,6 +28,12 @@ export type JobDeps = {
   router: RouterState;
   /** warn lines for failed upstream calls and circuit changes, into the worker's log */
   telemetry: Telemetry;
+  /**
+   * Observability forwarding: destinations read from this worker's own store (no read cache, so a
+   * delivery sees a destination as it is now) and the sender of each type. Senders' HTTP:
+   * `senderDepsOf({ config, clock })` (src/observability/sender-http.ts).
+   */
+  observability: { destinations: DestinationReader; senders: SenderRegistry };
 };
 
 /** Every job kind the gateway runs. A new kind is one more entry here. */

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import { toNumber, type Conn } from "./client";
 import { ascText, ascValue } from "./order";
-import { apiKeys, byokCredentials, workspaceMembers, workspaces, workspaceWebhookSecrets } from "./schema";
+import { apiKeys, byokCredentials, observabilityDestinations, workspaceMembers, workspaces, workspaceWebhookSecrets } from "./schema";
 import type { WorkspacePatch, WorkspaceRecord, WorkspaceStore } from "../store";
 import { rateLimitColumns, withRateLimit } from "../columns";
 
@@ -43,13 +43,17 @@ export function pgWorkspaceStore({ db }: Conn): WorkspaceStore {
       return row ? toRecord(row) : undefined;
     },
     async delete(id, now) {
-      // one statement, so atomic: the workspace, its memberships and webhook secret, and its BYOK credentials wiped
+      // one statement, so atomic: the workspace, its memberships and webhook secret, its BYOK credentials and observability destinations wiped
       const [row] = await db.execute<{ n: string }>(sql`
         with gone as (delete from ${workspaces} where ${workspaces.id} = ${id} returning id),
         members as (delete from ${workspaceMembers} where workspace_id in (select id from gone)),
         secrets as (delete from ${workspaceWebhookSecrets} where workspace_id in (select id from gone)),
         creds as (
           update ${byokCredentials} set deleted_at = ${now}::bigint, encrypted_key = '', disabled = true
+          where workspace_id in (select id from gone) and deleted_at is null
+        ),
+        destinations as (
+          update ${observabilityDestinations} set deleted_at = ${now}::bigint, updated_at = ${now}::bigint, enabled = false, sealed_config = '{}'
           where workspace_id in (select id from gone) and deleted_at is null
         )
         select count(*) as n from gone`);

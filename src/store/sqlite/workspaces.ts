@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db, SqliteWriter, WriteStep } from "./client";
-import { apiKeys, byokCredentials, workspaceMembers, workspaces, workspaceWebhookSecrets } from "./schema";
+import { apiKeys, byokCredentials, observabilityDestinations, workspaceMembers, workspaces, workspaceWebhookSecrets } from "./schema";
 import type { WorkspacePatch, WorkspaceRecord, WorkspaceStore } from "../store";
 import { rateLimitColumns, withRateLimit } from "../columns";
 
@@ -53,6 +53,10 @@ export function sqliteWorkspaceStore(db: Db, write: WriteStep, writer: SqliteWri
           db.update(byokCredentials)
             .set({ deletedAt: now, encryptedKey: "", disabled: true })
             .where(and(eq(byokCredentials.workspaceId, id), isNull(byokCredentials.deletedAt)))
+            .run();
+          db.update(observabilityDestinations)
+            .set({ deletedAt: now, updatedAt: now, enabled: false, sealedConfig: "{}" })
+            .where(and(eq(observabilityDestinations.workspaceId, id), isNull(observabilityDestinations.deletedAt)))
             .run();
           return true;
         }),

@@ -3,38 +3,17 @@ import {
   BadRequestResponseError,
   ForbiddenResponseError,
   NotFoundResponseError,
-  OpenRouterError,
   PaymentRequiredResponseError,
-  ResponseValidationError,
   UnauthorizedResponseError,
 } from "@openrouter/sdk/models/errors";
 import { createInferenceKey } from "../../support/gateway";
-import { providerSlug, sdk, startSdkHarness, type SdkHarness } from "./setup";
+import { expectTyped, providerSlug, sdk, startSdkHarness, type SdkHarness } from "./setup";
 
 let h: SdkHarness;
 beforeAll(async () => {
   h = await startSdkHarness();
 });
 afterAll(() => h.close());
-
-type ErrorClass = abstract new (...args: never[]) => OpenRouterError & { error: { code: number; message: string } };
-
-/** Awaits `call`, which must fail with `cls`; checks the HTTP status and the integer error.code. */
-async function expectTyped(call: () => Promise<unknown>, cls: ErrorClass, status: number): Promise<InstanceType<ErrorClass>> {
-  let caught: unknown;
-  try {
-    await call();
-  } catch (e) {
-    caught = e;
-  }
-  if (caught instanceof ResponseValidationError) throw new Error(`ResponseValidationError: ${caught.message} body=${caught.body}`);
-  if (!(caught instanceof cls)) throw new Error(`expected ${cls.name}, got ${String(caught)} ${caught instanceof OpenRouterError ? caught.body : ""}`);
-  expect(caught.statusCode).toBe(status);
-  expect(caught.error.code).toBe(status);
-  expect(Number.isInteger(caught.error.code)).toBe(true);
-  expect(caught.error.message.length).toBeGreaterThan(0);
-  return caught;
-}
 
 const hi = [{ role: "user" as const, content: "hi" }];
 

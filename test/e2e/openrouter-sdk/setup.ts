@@ -3,6 +3,8 @@
 // shape the gateway gets wrong surfaces as a ResponseValidationError in these tests.
 import { OpenRouter } from "@openrouter/sdk";
 import type { BYOKProviderSlug } from "@openrouter/sdk/models";
+import { expect } from "bun:test";
+import { OpenRouterError, ResponseValidationError } from "@openrouter/sdk/models/errors";
 import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
 import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
 
@@ -122,3 +124,22 @@ export async function drain<T>(res: T): Promise<StreamedItem<T>[]> {
 
 /** BYOK provider slugs are an open enum in the SDK; the gateway's own slugs are outside its list. */
 export const providerSlug = (slug: string) => slug as BYOKProviderSlug;
+
+export type ErrorClass = abstract new (...args: never[]) => OpenRouterError & { error: { code: number; message: string; metadata?: Record<string, unknown> | null } };
+
+/** Awaits `call`, which must fail with `cls`; checks the HTTP status and the integer error.code. */
+export async function expectTyped(call: () => Promise<unknown>, cls: ErrorClass, status: number): Promise<InstanceType<ErrorClass>> {
+  let caught: unknown;
+  try {
+    await call();
+  } catch (e) {
+    caught = e;
+  }
+  if (caught instanceof ResponseValidationError) throw new Error(`ResponseValidationError: ${caught.message} body=${caught.body}`);
+  if (!(caught instanceof cls)) throw new Error(`expected ${cls.name}, got ${String(caught)} ${caught instanceof OpenRouterError ? caught.body : ""}`);
+  expect(caught.statusCode).toBe(status);
+  expect(caught.error.code).toBe(status);
+  expect(Number.isInteger(caught.error.code)).toBe(true);
+  expect(caught.error.message.length).toBeGreaterThan(0);
+  return caught;
+}

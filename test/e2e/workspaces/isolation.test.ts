@@ -17,6 +17,7 @@ const OTHER_ORG_ADMIN = "sk-gw-v1-other-organization-admin-key-00000000000000000
 let wsA: any;
 let wsB: any;
 let credB: any;
+let destB: any;
 let keyA: { key: string; hash: string };
 let keyB: { key: string; hash: string };
 let generationB: string;
@@ -29,6 +30,13 @@ beforeAll(async () => {
   wsA = await create("team-a");
   wsB = await create("team-b");
   credB = await createByok(gw, { key: "secret-of-team-b", workspace_id: wsB.id });
+  // a public address literal: saved without a lookup; skip_test: nothing listens there
+  const dest = await gw.api("/api/v1/observability/destinations?skip_test=true", {
+    method: "POST",
+    json: { type: "webhook", name: "hook of b", config: { url: "https://93.184.216.34/otlp", headers: { Authorization: "Bearer secret-of-team-b-hook" } }, workspace_id: wsB.id },
+  });
+  expect(dest.status).toBe(201);
+  destB = ((await dest.json()) as any).data;
   keyA = await createInferenceKey(gw, { workspace_id: wsA.id });
   keyB = await createInferenceKey(gw, { workspace_id: wsB.id });
   const res = await chat(gw, keyB.key);
@@ -62,6 +70,12 @@ function routesOfB(): Array<[string, string, unknown?]> {
     ["GET", `/api/v1/keys/${keyB.hash}`],
     ["PATCH", `/api/v1/keys/${keyB.hash}`, { disabled: true }],
     ["DELETE", `/api/v1/keys/${keyB.hash}`],
+    ["GET", "/api/v1/observability/destinations"],
+    ["GET", `/api/v1/observability/destinations?workspace_id=${wsB.id}`],
+    ["POST", "/api/v1/observability/destinations?skip_test=true", { type: "webhook", name: "planted", config: { url: "https://93.184.216.34/x" }, workspace_id: wsB.id }],
+    ["GET", `/api/v1/observability/destinations/${destB.id}`],
+    ["PATCH", `/api/v1/observability/destinations/${destB.id}`, { name: "taken over", config: { url: "https://93.184.216.35/stolen" } }],
+    ["DELETE", `/api/v1/observability/destinations/${destB.id}`],
     ["GET", "/api/v1/organization/members"],
     ["POST", "/api/v1/organization/members", { role: "admin" }],
   ];
@@ -74,7 +88,7 @@ async function expectNothingOfB(key: string, status: number) {
     expect({ method, path, status: res.status }).toEqual({ method, path, status });
     const parsed = JSON.parse(text);
     expect(Object.keys(parsed)).toEqual(["error"]);
-    for (const secret of [wsB.id, credB.id, credB.label, keyB.hash, "secret-of-team-b"]) expect(text.includes(secret)).toBe(false);
+    for (const secret of [wsB.id, credB.id, credB.label, keyB.hash, "secret-of-team-b", destB.id]) expect(text.includes(secret)).toBe(false);
   }
 }
 
@@ -86,6 +100,9 @@ async function expectBUntouched() {
   const key = ((await (await gw.api(`/api/v1/keys/${keyB.hash}`)).json()) as any).data;
   expect(key.disabled).toBe(false);
   expect(((await (await gw.api(`/api/v1/byok?workspace_id=${wsB.id}`)).json()) as any).total_count).toBe(1);
+  const dest = ((await (await gw.api(`/api/v1/observability/destinations/${destB.id}`)).json()) as any).data;
+  expect(dest).toEqual(destB);
+  expect(((await (await gw.api(`/api/v1/observability/destinations?workspace_id=${wsB.id}`)).json()) as any).total_count).toBe(1);
 }
 
 describe("cross-workspace isolation", () => {
@@ -124,5 +141,7 @@ describe("cross-workspace isolation", () => {
     expect((await other.api(`/api/v1/byok/${credB.id}`, { key: OTHER_ORG_ADMIN })).status).toBe(404);
     expect(((await (await other.api("/api/v1/byok", { key: OTHER_ORG_ADMIN })).json()) as any).total_count).toBe(0);
     expect((await other.api(`/api/v1/generation?id=${generationB}`, { key: OTHER_ORG_ADMIN })).status).toBe(404);
+    expect((await other.api(`/api/v1/observability/destinations/${destB.id}`, { key: OTHER_ORG_ADMIN })).status).toBe(404);
+    expect(((await (await other.api("/api/v1/observability/destinations", { key: OTHER_ORG_ADMIN })).json()) as any).total_count).toBe(0);
   });
 });

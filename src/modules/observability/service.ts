@@ -1,0 +1,139 @@
+import type { Config } from "../../config";
+import { secretBoxOf, type SecretBox } from "../../crypto/secret-box";
+import { badRequest, conflict, notFound } from "../../errors";
+import type { HostLookup } from "../../jobs/outbound/host-lookup";
+import { urlPolicyOf } from "../../jobs/outbound/policy";
+import { checkConfig, mergeConfig } from "../../observability/config-check";
+import type { DestinationSender, DestinationType, SenderRegistry } from "../../observability/contract";
+import { destinationWith } from "../../observability/destination-reader";
+import { openConfig, sealConfig } from "../../observability/sealed-config";
+import type { DestinationPatch, DestinationRecord, Store, WorkspaceRecord } from "../../store/store";
+import { testConnection } from "./connection-test";
+import { checkedFilterRules } from "./filter-rules";
+import type { CreateDestinationInput, DestinationDataOut, ListDestinationsInput, UpdateDestinationInput } from "./model";
+import { normalizedRegions, renderDestination } from "./render";
+
+/** OpenRouter's limit: at most 5 destinations of one type in a workspace. */
+export const MAX_DESTINATIONS_PER_TYPE = 5;
+
+export type ObservabilityDeps = {
+  store: Store;
+  clock: () => number;
+  config: Pick<Config, "security" | "secretKey" | "databasePath">;
+  secrets?: SecretBox;
+  lookup?: HostLookup;
+  observability: { senders: SenderRegistry };
+};
+
+function senderOf(deps: ObservabilityDeps, type: DestinationType): DestinationSender {
+  try {
+    return deps.observability.senders(type);
+  } catch {
+    throw badRequest(`Invalid field 'type': this gateway cannot send to '${type}' destinations`, { field: "type" });
+  }
+}
+
+async function workspaceFor(store: Store, ref: string | undefined, where: string): Promise<WorkspaceRecord> {
+  const ws = ref === undefined ? await store.workspaces.getDefault() : await store.workspaces.find(ref);
+  if (!ws) throw badRequest(ref === undefined ? "No default workspace exists; pass workspace_id" : `Invalid ${where} 'workspace_id': no workspace '${ref}'`, { field: "workspace_id" });
+  return ws;
+}
+
+/** A live destination; with `workspaceRef`, only one of that workspace. Anything else is the same 404. */
+async function foundDestination(store: Store, id: string, workspaceRef: string | undefined): Promise<DestinationRecord> {
+  const record = await store.destinations.get(id);
+  const scope = record && workspaceRef !== undefined ? await store.workspaces.find(workspaceRef) : undefined;
+  if (!record || (workspaceRef !== undefined && scope?.id !== record.workspaceId)) throw notFound(`Observability destination not found: ${id}`);
+  return record;
+}
+
+const fullOfType = (type: string) =>
+  conflict(`The workspace already has ${MAX_DESTINATIONS_PER_TYPE} '${type}' destinations, the most it may have; delete one first`, { field: "type", limit: MAX_DESTINATIONS_PER_TYPE });
+
+export async function listDestinations(deps: ObservabilityDeps, query: ListDestinationsInput): Promise<{ data: DestinationDataOut[]; total_count: number }> {
+  const ws = await workspaceFor(deps.store, query.workspace_id, "query parameter");
+  const page = await deps.store.destinations.list(ws.id, query.offset ?? 0, query.limit ?? 50);
+  return { data: page.map(renderDestination), total_count: await deps.store.destinations.count(ws.id) };
+}
+
+export async function createDestination(deps: ObservabilityDeps, body: CreateDestinationInput, skipTest: boolean): Promise<DestinationDataOut> {
+  const sender = senderOf(deps, body.type);
+  const ws = await workspaceFor(deps.store, body.workspace_id, "field");
+  const filterRules = checkedFilterRules(body.filter_rules ?? null);
+  const open = await checkConfig(body.type, sender.configKeys, body.config, urlPolicyOf(deps));
+  // before the test, so a full workspace is told so without a request to the destination
+  if ((await deps.store.destinations.countOfType(ws.id, body.type)) >= MAX_DESTINATIONS_PER_TYPE) throw fullOfType(body.type);
+  const now = deps.clock();
+  const settings = {
+    id: crypto.randomUUID(),
+    workspaceId: ws.id,
+    type: body.type,
+    name: body.name,
+    enabled: body.enabled ?? true,
+    privacyMode: body.privacy_mode ?? false,
+    samplingRate: body.sampling_rate ?? 1,
+    regions: normalizedRegions(body.regions ?? ["global"]),
+    apiKeyHashes: body.api_key_hashes ?? null,
+    filterRules,
+    broadcastGenerationCost: body.broadcast_generation_cost ?? false,
+    broadcastGenerationIdentity: body.broadcast_generation_identity ?? false,
+    broadcastGenerationRequestContext: body.broadcast_generation_request_context ?? false,
+    createdAt: now,
+    updatedAt: now,
+  };
+  if (!skipTest) await testConnection(deps, sender, destinationWith(settings, open));
+  const record: DestinationRecord = { ...settings, ...(await sealConfig(sender.configKeys, open, secretBoxOf(deps))) };
+  // counted again under the write lock: two creations at once never make a sixth
+  const created = await deps.store.transaction(async (tx) => {
+    if ((await tx.destinations.countOfType(ws.id, body.type)) >= MAX_DESTINATIONS_PER_TYPE) throw fullOfType(body.type);
+    return tx.destinations.create(record);
+  });
+  return renderDestination(created);
+}
+
+export async function getDestination(deps: ObservabilityDeps, id: string, workspaceRef?: string): Promise<DestinationDataOut> {
+  return renderDestination(await foundDestination(deps.store, id, workspaceRef));
+}
+
+function settingsPatch(body: UpdateDestinationInput): DestinationPatch {
+  const patch: DestinationPatch = {};
+  if (body.name !== undefined) patch.name = body.name;
+  if (body.enabled !== undefined) patch.enabled = body.enabled;
+  if (body.privacy_mode !== undefined) patch.privacyMode = body.privacy_mode;
+  if (body.sampling_rate !== undefined) patch.samplingRate = body.sampling_rate;
+  if (body.regions !== undefined) patch.regions = normalizedRegions(body.regions);
+  if (body.api_key_hashes !== undefined) patch.apiKeyHashes = body.api_key_hashes;
+  if (body.filter_rules !== undefined) patch.filterRules = checkedFilterRules(body.filter_rules);
+  if (body.broadcast_generation_cost !== undefined) patch.broadcastGenerationCost = body.broadcast_generation_cost;
+  if (body.broadcast_generation_identity !== undefined) patch.broadcastGenerationIdentity = body.broadcast_generation_identity;
+  if (body.broadcast_generation_request_context !== undefined) patch.broadcastGenerationRequestContext = body.broadcast_generation_request_context;
+  return patch;
+}
+
+/**
+ * Changes only the fields sent. A config is merged over the stored one (unset keys keep their
+ * value, masked values are ignored) and, when that changes it, tested before it is saved.
+ */
+export async function updateDestination(deps: ObservabilityDeps, id: string, body: UpdateDestinationInput, opts: { skipTest: boolean; workspaceRef?: string }): Promise<DestinationDataOut> {
+  const current = await foundDestination(deps.store, id, opts.workspaceRef);
+  const sender = senderOf(deps, current.type as DestinationType);
+  const patch = settingsPatch(body);
+  if (body.config !== undefined) {
+    const box = secretBoxOf(deps);
+    const stored = openConfig(current, box);
+    const open = await checkConfig(sender.type, sender.configKeys, mergeConfig(sender.configKeys, stored, body.config), urlPolicyOf(deps));
+    if (!Bun.deepEquals(open, stored)) {
+      if (!opts.skipTest) await testConnection(deps, sender, destinationWith({ ...current, ...patch }, open));
+      Object.assign(patch, await sealConfig(sender.configKeys, open, box));
+    }
+  }
+  const updated = await deps.store.destinations.update(id, patch, deps.clock());
+  if (!updated) throw notFound(`Observability destination not found: ${id}`);
+  return renderDestination(updated);
+}
+
+export async function deleteDestination(deps: ObservabilityDeps, id: string, workspaceRef?: string): Promise<{ deleted: true }> {
+  await foundDestination(deps.store, id, workspaceRef);
+  if (!(await deps.store.destinations.delete(id, deps.clock()))) throw notFound(`Observability destination not found: ${id}`);
+  return { deleted: true };
+}

@@ -1,0 +1,20 @@
+import { type DestinationSender, type DestinationType, type SenderRegistry } from "./contract";
+import { otlpSenders } from "./otlp";
+
+/**
+ * Every destination sender the gateway has, one per type. The OTLP family is built here; the
+ * native senders (src/observability/native/) join on the marked line.
+ */
+const SENDERS: readonly DestinationSender[] = [
+  ...otlpSenders,
+  // INTEGRATION: add `...nativeSenders` (import { nativeSenders } from "./native") on this line.
+];
+
+const BY_TYPE: ReadonlyMap<DestinationType, DestinationSender> = new Map(SENDERS.map((sender) => [sender.type, sender]));
+
+/** The sender of a type. A type without one throws: the API refuses to save such a destination, so none exists. */
+export const senderFor: SenderRegistry = (type) => {
+  const sender = BY_TYPE.get(type);
+  if (!sender) throw new Error(`no observability sender for destination type '${type}'`);
+  return sender;
+};
