@@ -1,13 +1,14 @@
 import { type DestinationSender, type DestinationType, type SenderRegistry } from "./contract";
+import { nativeSenders } from "./native";
 import { otlpSenders } from "./otlp";
 
 /**
- * Every destination sender the gateway has, one per type. The OTLP family is built here; the
- * native senders (src/observability/native/) join on the marked line.
+ * Every destination sender the gateway has, one per type. The OTLP family (src/observability/otlp/)
+ * and the native senders (src/observability/native/).
  */
 const SENDERS: readonly DestinationSender[] = [
   ...otlpSenders,
-  // INTEGRATION: add `...nativeSenders` (import { nativeSenders } from "./native") on this line.
+  ...nativeSenders,
 ];
 
 const BY_TYPE: ReadonlyMap<DestinationType, DestinationSender> = new Map(SENDERS.map((sender) => [sender.type, sender]));

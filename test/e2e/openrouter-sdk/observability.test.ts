@@ -132,6 +132,46 @@ describe("observability destinations via @openrouter/sdk", () => {
     });
   });
 
+  test("each native type is created (tested against the receiver where its URL is configurable) and parsed by the SDK with its own config schema", async () => {
+    const ws = ((await (await gw.api("/api/v1/workspaces", { method: "POST", json: { name: "every native type", slug: "every-native-type" } })).json()) as any).data;
+    const tested = {
+      braintrust: { apiKey: "bt-0123456789abcdef", projectId: "proj-1", baseUrl: recorder.url },
+      datadog: { apiKey: "dd-0123456789abcdef", mlApp: "gateway", url: recorder.url },
+      posthog: { apiKey: "phc_0123456789abcdef", endpoint: recorder.url },
+      weave: { apiKey: "wandb-0123456789abcdef", entity: "team", project: "proj", baseUrl: recorder.url },
+      clickhouse: { host: recorder.url, database: "db", username: "u", password: "ch-0123456789abcdef" },
+    } as const;
+    // ClickHouse's test asks `SELECT 1`, then whether the table exists
+    recorder.script({ status: 200, json: { valid: true } }, { status: 200, json: {} }, { status: 200, json: {} }, { status: 200, json: {} }, { status: 200, text: "1\n" }, { status: 200, text: "1\n" });
+    for (const [type, config] of Object.entries(tested)) {
+      const { data } = await create({ type: type as keyof typeof tested, name: type, config, workspaceId: ws.id });
+      expect([data.type, data.name]).toEqual([type, type]);
+    }
+    expect(recorder.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /v1/project/proj-1", "GET /api/v1/validate", "POST /decide/", "POST /calls/stream_query", "POST /", "POST /"]);
+    // fixed hosts (Opik Cloud, Snowflake's account host) and S3 are saved without a test here
+    const untested = {
+      opik: { apiKey: "opik-0123456789abcdef", workspace: "team", projectName: "proj" },
+      snowflake: { account: "eac52885.us-east-1", token: "pat-0123456789abcdef" },
+      s3: { bucketName: "traces", accessKeyId: "AKIA0123456789", secretAccessKey: "s3-0123456789abcdef", endpoint: recorder.url },
+    };
+    for (const [type, config] of Object.entries(untested)) {
+      const res = await gw.api("/api/v1/observability/destinations?skip_test=true", { method: "POST", json: { type, name: type, config, workspace_id: ws.id } });
+      expect(res.status).toBe(201);
+    }
+    const all = await list({ workspaceId: ws.id });
+    expect(all.totalCount).toBe(8);
+    expect(Object.fromEntries(all.data.map((d) => [d.type, d.config]))).toEqual({
+      braintrust: { ...tested.braintrust, apiKey: "bt-0…" },
+      datadog: { ...tested.datadog, apiKey: "dd-0…" },
+      posthog: { ...tested.posthog, apiKey: "phc_…" },
+      weave: { ...tested.weave, apiKey: "wand…" },
+      clickhouse: { ...tested.clickhouse, password: "ch-0…", table: "OPENROUTER_TRACES" },
+      opik: { ...untested.opik, apiKey: "opik…" },
+      snowflake: { ...untested.snowflake, token: "pat-…", database: "SNOWFLAKE_LEARNING_DB", schema: "PUBLIC", table: "OPENROUTER_TRACES", warehouse: "COMPUTE_WH" },
+      s3: { ...untested.s3, secretAccessKey: "s3-0…", prefix: "openrouter-traces", pathTemplate: "{prefix}/{date}" },
+    });
+  });
+
   test("secrets are masked in every answer and kept sealed; the pipeline's reader sees them in clear", async () => {
     const { data } = await create({ type: "langfuse", name: "lf", config: { publicKey: "pk-lf-1", secretKey: SECRET, baseUrl: recorder.url, headers: { "X-Tenant": "tenant-secret-abc" } } });
     expect(data.config).toEqual({ publicKey: "pk-lf-1", secretKey: "sk-l…", baseUrl: recorder.url, headers: { "X-Tenant": "tena…" } });
