@@ -1,7 +1,7 @@
 import type { AppContext } from "../app-context";
 import { routeModule } from "../http/module";
-import { cookieHeader, cookiesSecure, readCookie } from "./cookies";
-import { csrfTokenValid, FORM_TOKEN_COOKIE, formTokenValid, newFormToken } from "./csrf";
+import { csrfTokenValid } from "./csrf";
+import { formTokenFor, formTokenSubmitted } from "./form-token";
 import { clientAddress, formField } from "./form-fields";
 import { DEFAULT_NEXT, safeNextPath } from "./next-path";
 import { htmlResponse, redirect } from "./page-response";
@@ -10,17 +10,6 @@ import { messagePage } from "./pages/layout";
 import { signedInPage } from "./pages/signed-in-page";
 import { endSession, signedInUser, startSession } from "./session";
 import { signInWithPassword } from "./sign-in";
-
-const FORM_TOKEN_MAX_AGE_S = 12 * 3600;
-
-/** The double-submit token of the sign-in form: the browser's current one, or a new one with the cookie that carries it. */
-function formTokenFor(ctx: AppContext, request: Request): { token: string; setCookies: string[] } {
-  const current = readCookie(request, FORM_TOKEN_COOKIE);
-  // kept while valid, so that two open sign-in tabs do not invalidate each other
-  if (current && /^[A-Za-z0-9_-]{43}$/.test(current)) return { token: current, setCookies: [] };
-  const token = newFormToken();
-  return { token, setCookies: [cookieHeader(FORM_TOKEN_COOKIE, token, { secure: cookiesSecure(ctx, request), sameSite: "Strict", maxAge: FORM_TOKEN_MAX_AGE_S })] };
-}
 
 function loginForm(ctx: AppContext, request: Request, status: number, next: string, extra: { email?: string; error?: string; headers?: Record<string, string> } = {}): Response {
   const { token, setCookies } = formTokenFor(ctx, request);
@@ -46,7 +35,7 @@ export function loginRoutes(ctx: AppContext) {
       async ({ request, body, server }) => {
         const next = safeNextPath(formField(body, "next"));
         const email = formField(body, "email")?.trim() ?? "";
-        if (!formTokenValid(readCookie(request, FORM_TOKEN_COOKIE), formField(body, "csrf_token")))
+        if (!formTokenSubmitted(request, formField(body, "csrf_token")))
           return loginForm(ctx, request, 403, next, { email, error: "This sign-in form expired. Please sign in again." });
         const password = formField(body, "password") ?? "";
         if (email === "" || password === "") return loginForm(ctx, request, 400, next, { email, error: "Enter your email and password." });
