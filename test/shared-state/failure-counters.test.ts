@@ -4,8 +4,8 @@
 // short windows: Redis expires keys by its own clock.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { silentLogger } from "../../src/logger";
-import { createSharedState, type FailureCounters, type SharedState } from "../../src/shared-state";
-import { cleanupPrefix, closedPort, describeRedis, recordingLogger, uniquePrefix } from "../support/redis";
+import { createSharedState, type FailureCounters } from "../../src/shared-state";
+import { closedPort, describeRedis, recordingLogger, redisInstances } from "../support/redis";
 
 type Open = () => Promise<{ counters: FailureCounters[]; close(): Promise<void> }>;
 
@@ -61,17 +61,7 @@ contract("in memory", async () => {
 });
 
 describeRedis("failure counters through Redis", (url) => {
-  const prefix = uniquePrefix("failures");
-  const opened: SharedState[] = [];
-  const instance = async (opts: { url?: string; logger?: ReturnType<typeof recordingLogger> } = {}) => {
-    const shared = await createSharedState({ redisUrl: opts.url ?? url, prefix, instanceId: `failures-${opened.length}`, logger: opts.logger ?? silentLogger });
-    opened.push(shared);
-    return shared;
-  };
-  afterAll(async () => {
-    await Promise.all(opened.map((s) => s.close()));
-    await cleanupPrefix(url, prefix);
-  });
+  const instance = redisInstances(url, "failures");
 
   contract("two instances sharing one Redis", async () => {
     const [a, b] = [await instance(), await instance()];

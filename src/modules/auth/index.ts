@@ -1,15 +1,14 @@
 import type { AppContext } from "../../app-context";
 import { authPlugin } from "../../http/auth";
 import { routeModule } from "../../http/module";
-import { ErrorBodySchema } from "../../http/openapi/error-responses";
-import { CreateAuthCodeBody, CreateAuthCodeResponse, ExchangeAuthCodeBody, ExchangeAuthCodeResponse } from "./model";
+import { CodeRefused, CreateAuthCodeBody, CreateAuthCodeResponse, ExchangeAuthCodeBody, ExchangeAuthCodeResponse, ExchangeRefused } from "./model";
 import { codeUserOf, createAuthCode, exchangeAuthCode, renderAuthCode } from "./service";
 
 /** The PKCE flow's API (OpenRouter's oAuth.createAuthCode and oAuth.exchangeAuthCodeForAPIKey); the consent page is in src/auth-web/. */
 export function authCodeRoutes(ctx: AppContext) {
   const exchange = routeModule("auth-exchange", "/api/v1").post("/auth/keys", ({ body }) => exchangeAuthCode(ctx, body), {
     body: ExchangeAuthCodeBody,
-    response: { 200: ExchangeAuthCodeResponse, 403: ErrorBodySchema },
+    response: { 200: ExchangeAuthCodeResponse, 403: ExchangeRefused },
     detail: {
       tags: ["OAuth"],
       summary: "Exchange an authorization code (and its PKCE verifier) for a user-controlled API key",
@@ -28,7 +27,7 @@ export function authCodeRoutes(ctx: AppContext) {
       {
         auth: "any",
         body: CreateAuthCodeBody,
-        response: { 200: CreateAuthCodeResponse, 403: ErrorBodySchema },
+        response: { 200: CreateAuthCodeResponse, 403: CodeRefused },
         detail: {
           tags: ["OAuth"],
           summary: "Create an authorization code for a user, as the consent page does",

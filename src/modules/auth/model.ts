@@ -1,4 +1,5 @@
 import { t } from "elysia";
+import { ErrorBodySchema } from "../../http/openapi/error-responses";
 import { VERIFIER_PATTERN } from "./pkce";
 
 const Method = t.Union([t.Literal("S256"), t.Literal("plain")]);
@@ -42,3 +43,11 @@ export const ExchangeAuthCodeResponse = t.Object({
 
 export type CreateAuthCodeInput = typeof CreateAuthCodeBody.static;
 export type ExchangeAuthCodeInput = typeof ExchangeAuthCodeBody.static;
+
+export const ExchangeRefused = t.Object(ErrorBodySchema.properties, {
+  description: "Refused, and the code used up: unknown, already used, expired, or a verifier or method that does not match the code's challenge",
+});
+
+export const CodeRefused = t.Object(ErrorBodySchema.properties, {
+  description: "The key may not act for that user, or the user is not a member of the workspace",
+});

@@ -1,11 +1,14 @@
 // The PKCE flow's API: POST /api/v1/auth/keys/code and POST /api/v1/auth/keys (the exchange),
 // through @openrouter/sdk and plain fetch. Codes work once, for 10 minutes; any failed
 // redemption burns the code; nothing refused creates a key.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { OpenRouter } from "@openrouter/sdk";
 import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
 import { createUserWithPassword } from "../../support/sign-in";
 import { s256Challenge } from "../../../src/modules/auth/pkce";
+
+// argon2id checks take a few hundred ms each on a loaded machine; bun's default per-test timeout is 5 s
+setDefaultTimeout(30_000);
 
 // RFC 7636 appendix B
 const RFC_VERIFIER = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk";

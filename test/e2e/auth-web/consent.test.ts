@@ -1,10 +1,13 @@
 // The consent page (GET/POST /auth) driven with plain fetch, as a browser would: sign-in first,
 // Authorize and Deny, and every refusal (bad callback, missing CSRF token, another person's
 // session) with its status and no key made.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { startTestGateway, type TestGateway } from "../../support/gateway";
 import { createUserWithPassword, hiddenField, signIn } from "../../support/sign-in";
 import { s256Challenge } from "../../../src/modules/auth/pkce";
+
+// argon2id checks take a few hundred ms each on a loaded machine; bun's default per-test timeout is 5 s
+setDefaultTimeout(30_000);
 
 const VERIFIER = "consent-test-verifier-0123456789-abcdefghijklmnop";
 const CALLBACK = "http://localhost:45678/cb?state=xyz";

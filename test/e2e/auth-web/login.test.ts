@@ -1,11 +1,14 @@
 // Signing in through the browser forms: GET/POST /login, POST /logout, the session cookie and its
 // expiry, CSRF tokens, and the `next` redirect. Plain fetch against a listening gateway.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { startTestGateway, type TestGateway } from "../../support/gateway";
 import { createUserWithPassword, hiddenField, loginForm, setCookies, signIn } from "../../support/sign-in";
 import { signedInUser } from "../../../src/auth-web/session";
+
+// argon2id checks take a few hundred ms each on a loaded machine; bun's default per-test timeout is 5 s
+setDefaultTimeout(30_000);
 
 const PASSWORD = "correct horse battery staple";
 let now = Date.parse("2030-01-01T00:00:00Z");

@@ -2,10 +2,13 @@
 // slowly, the fifth within 15 minutes locks the account (or the address) for 15 minutes, even
 // for the right password, and the answers never say whether the email or the password was
 // wrong. Passwords appear in no log line.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createLogger } from "../../../src/logger";
 import { startTestGateway, type TestGateway } from "../../support/gateway";
 import { createUserWithPassword, loginForm } from "../../support/sign-in";
+
+// argon2id checks take a few hundred ms each on a loaded machine; bun's default per-test timeout is 5 s
+setDefaultTimeout(30_000);
 
 const PASSWORD = "the real password 42";
 const logLines: string[] = [];

@@ -1,14 +1,17 @@
 // People in the organization from the command line and the API: passwords read from stdin,
 // invite links, and removal, after which the user's keys stop working at once and their
 // sessions end.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
 import { loadConfig } from "../../../src/config";
 import { silentLogger } from "../../../src/logger";
 import { startGateway, type RunningGateway } from "../../../src/server";
 import { signedInUser } from "../../../src/auth-web/session";
 import { ADMIN_KEY, tempDir } from "../../support/gateway";
-import { hiddenField, loginForm, setCookies, signIn } from "../../support/sign-in";
+import { hiddenField, setCookies, signIn } from "../../support/sign-in";
+
+// argon2id checks take a few hundred ms each on a loaded machine; bun's default per-test timeout is 5 s
+setDefaultTimeout(30_000);
 
 const dir = tempDir();
 let gw: RunningGateway;
