@@ -14,7 +14,10 @@ export type ConsentPageModel = {
 
 const usd = (amount: number) => `$${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`;
 
-/** Authorize or deny an app's request for an API key. Both buttons submit the same form; the server reads which. */
+/**
+ * Authorize or deny an app's request for an API key. Both buttons submit the same form; the server
+ * reads which. Nothing has focus at first: an Enter still held from the sign-in form must not approve.
+ */
 export function consentPage({ session, request, appOrigin, workspaceName }: ConsentPageModel): Html {
   const hidden = (name: string, value: string | number | undefined) => (value === undefined ? null : html`<input type="hidden" name="${name}" value="${String(value)}">`);
   return layout(
@@ -34,7 +37,7 @@ ${hidden("code_challenge", request.code_challenge)}
 ${hidden("code_challenge_method", request.code_challenge_method)}
 ${hidden("limit", request.limit)}
 <div class="actions">
-<button type="submit" name="decision" value="authorize" class="primary" autofocus>Authorize</button>
+<button type="submit" name="decision" value="authorize" class="primary">Authorize</button>
 <button type="submit" name="decision" value="deny">Deny</button>
 </div>
 </form>

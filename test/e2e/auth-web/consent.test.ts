@@ -58,7 +58,7 @@ describe("GET /auth", () => {
     expect(page).toContain('<dt>App</dt><dd class="origin">http://localhost:45678</dd>');
     expect(page).toContain("<dt>Spending limit</dt><dd>$5.00</dd>");
     expect(page).toContain("<dt>Workspace</dt><dd>Default</dd>");
-    expect(page).toContain('<button type="submit" name="decision" value="authorize" class="primary" autofocus>Authorize</button>');
+    expect(page).toContain('<button type="submit" name="decision" value="authorize" class="primary">Authorize</button>');
     expect(page).toContain('<button type="submit" name="decision" value="deny">Deny</button>');
     expect(hiddenField(page, "csrf_token")).toBe(ada.csrfToken);
     expect(page).not.toContain("<script");

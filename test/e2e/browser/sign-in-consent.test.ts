@@ -93,7 +93,9 @@ test.skipIf(!CHROMIUM)("sign in, authorize, land on the callback with a code, ex
   expect(facts).toEqual([`http://127.0.0.1:${app.port}`, "$3.00", "Default", "lin@example.com"]);
   await screenshots(page, "consent");
 
-  // Authorize has focus; Enter presses it
+  // nothing has focus (a second Enter from sign-in must not approve); Tab reaches Authorize first
+  expect(await page.evaluate("document.activeElement === document.body")).toBe(true);
+  await page.keyboard.press("Tab");
   expect(await page.evaluate("document.activeElement.value")).toBe("authorize");
   await Promise.all([page.waitForURL((u) => u.port === String(app.port)), page.keyboard.press("Enter")]);
   expect(await page.locator("#done").innerText()).toBe("back in the app");
