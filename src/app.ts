@@ -23,6 +23,8 @@ import { creditRoutes } from "./modules/credits";
 import { activityRoutes } from "./modules/activity";
 import { jobRoutes } from "./modules/jobs";
 import { observabilityRoutes } from "./modules/observability";
+import { authWebRoutes } from "./auth-web";
+import { authCodeRoutes } from "./modules/auth";
 
 export function createApp(ctx: AppContext) {
   const maxBodyBytes = Math.floor(ctx.config.server.maxBodyMb * 1024 * 1024);
@@ -74,7 +76,9 @@ export function createApp(ctx: AppContext) {
     .use(activityRoutes(ctx))
     .use(jobRoutes(ctx))
     .use(observabilityRoutes(ctx))
-    .use(videoRoutes(ctx));
+    .use(videoRoutes(ctx))
+    .use(authCodeRoutes(ctx))
+    .use(authWebRoutes(ctx));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bun
 import { ConfigError, loadConfig } from "./config";
-import { configCheckCommand, keysCommand, migrateCommand, usersCommand, versionCommand } from "./cli/commands";
+import { configCheckCommand, keysCommand, migrateCommand, versionCommand } from "./cli/commands";
+import { usersCommand } from "./cli/users";
 import { USAGE, UsageError } from "./cli/usage";
 import { withConfigPath } from "./cli/config-path";
 import { backupCommand } from "./cli/backup";

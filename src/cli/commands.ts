@@ -4,7 +4,6 @@ import { configWarnings, describeConfig, ensureDataDir, type Config } from "../c
 import { usdToNanos } from "../billing/money";
 import { insertKey } from "../modules/keys/service";
 import { migrateDatabase, openStore as openConfiguredStore } from "../store/open";
-import type { UserRole } from "../store/store";
 import { UsageError } from "./usage";
 import pkg from "../../package.json" with { type: "json" };
 
@@ -45,27 +44,6 @@ export async function keysCommand(config: Config, args: string[], out: Out): Pro
       limitNanos: limit === null ? null : usdToNanos(limit),
     });
     out(raw);
-  } finally {
-    await store.close();
-  }
-}
-
-export async function usersCommand(config: Config, args: string[], out: Out): Promise<void> {
-  const [sub, ...rest] = args;
-  if (sub !== "add") throw new UsageError(`unknown users subcommand '${sub ?? ""}': expected 'add'`);
-  const { values } = parseArgs({
-    args: rest,
-    options: { id: { type: "string" }, email: { type: "string" }, name: { type: "string" }, role: { type: "string" } },
-    strict: true,
-  });
-  if (!values.id) throw new UsageError("--id: required");
-  const role = (values.role ?? "member") as UserRole;
-  if (role !== "admin" && role !== "member") throw new UsageError(`--role: expected admin or member (got "${values.role}")`);
-  const store = await openStore(config);
-  try {
-    if (await store.users.get(values.id)) throw new UsageError(`--id: user '${values.id}' already exists`);
-    const user = await store.users.create({ id: values.id, email: values.email ?? null, name: values.name ?? null, role, createdAt: Date.now() });
-    out(JSON.stringify({ id: user.id, email: user.email, name: user.name, role: user.role }));
   } finally {
     await store.close();
   }

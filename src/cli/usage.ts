@@ -8,8 +8,14 @@ Commands:
   migrate                    apply database migrations and exit
   keys create [--management] [--name N] [--workspace W] [--limit USD]
                              create an API key (inference, or management) and print the raw key once
-  users add --id ID [--email E] [--name N] [--role admin|member]
-                             add an organization user
+  users add --id ID [--email E] [--name N] [--role admin|member] [--password-stdin]
+                             add an organization user (with the password read from standard input)
+  users passwd ID [--email E]
+                             set a user's password, read from standard input (--email: give the user
+                             the email they sign in with, e.g. the owner); their sessions end
+  users invite ID            print a one-time link, valid 24 hours, where a user without a password
+                             chooses one (uses GATEWAY_PUBLIC_URL)
+  users remove ID            remove a user: their keys stop working at once, their sessions end
   jobs list [--dead | --state S] [--kind K] [--limit N] [--offset N]
                              list background jobs, newest first, one JSON object per line
   jobs retry ID              run a dead job again now
@@ -56,6 +62,8 @@ Environment:
   GATEWAY_ALLOW_PRIVATE_URLS     allow private addresses in URLs API callers supply (default false;
                                  security.allow_private_urls)
   GATEWAY_DEFAULT_CATALOG        merge the embedded default catalog (default true; catalog.default)
+  GATEWAY_PUBLIC_URL             the origin people reach the gateway at, e.g. https://gateway.example.com
+                                 (invite links; https makes session cookies Secure; server.public_url)
   GATEWAY_METRICS_TOKEN          bearer token that opens /metrics to non-loopback clients (metrics.token)
   GATEWAY_RESPONSES_ITEM_RETENTION_MINUTES  how long Responses output items stay referable by
                                  item_reference and previous_response_id (default 60; 0 keeps none;

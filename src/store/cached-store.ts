@@ -4,10 +4,10 @@ import type { ApiKeyRecord, ByokRecord, DestinationRecord, Store, StoreTables, U
 
 /** Which cached lookups a write makes stale. */
 const WRITES: { [T in "keys" | "workspaces" | "byok" | "users" | "budgets" | "destinations"]: Partial<Record<keyof StoreTables[T], CacheTopic[]>> } = {
-  keys: { create: ["keys"], update: ["keys"], delete: ["keys"], reviveAsManagement: ["keys"] },
+  keys: { create: ["keys"], update: ["keys"], delete: ["keys"], reviveAsManagement: ["keys"], deleteByCreator: ["keys"] },
   workspaces: { create: ["workspaces"], update: ["workspaces"], delete: ["workspaces", "byok", "budgets", "destinations"] },
   byok: { create: ["byok"], update: ["byok"], delete: ["byok"] },
-  users: { create: ["users"] },
+  users: { create: ["users"], update: ["users"], delete: ["users"] },
   budgets: { put: ["budgets"], delete: ["budgets"] },
   destinations: { create: ["destinations"], update: ["destinations"], delete: ["destinations"] },
 };

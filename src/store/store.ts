@@ -14,6 +14,7 @@ import type { PresetStore } from "./preset-store";
 import type { ByokStore } from "./byok-store";
 import type { ResponseStateStore } from "./response-store";
 import type { DestinationStore } from "./destination-store";
+import type { AuthCodeStore, InviteStore, PasswordStore, WebSessionStore } from "./sign-in-store";
 
 export * from "./account-store";
 export * from "./money-store";
@@ -21,6 +22,7 @@ export * from "./preset-store";
 export * from "./byok-store";
 export * from "./response-store";
 export * from "./destination-store";
+export * from "./sign-in-store";
 
 /** The stores one transaction sees. */
 export type StoreTables = {
@@ -43,6 +45,10 @@ export type StoreTables = {
   videoJobs: VideoJobStore;
   /** observability destinations (issue 18) */
   destinations: DestinationStore;
+  passwords: PasswordStore;
+  sessions: WebSessionStore;
+  invites: InviteStore;
+  authCodes: AuthCodeStore;
 };
 
 export type Dialect = "sqlite" | "postgres";

@@ -7,3 +7,8 @@ declare module "*/standalone.js" {
   const path: string;
   export default path;
 }
+
+declare module "*.css" {
+  const text: string;
+  export default text;
+}

@@ -163,3 +163,31 @@ test("the observability destination operations are documented with their schemas
   expect(list.get.parameters.map((p: any) => p.name)).toEqual(["offset", "limit", "workspace_id"]);
   expect(one.patch.parameters.map((p: any) => p.name)).toEqual(["id", "skip_test", "workspace_id"]);
 });
+
+test("the PKCE flow's two operations: real request and response schemas; the exchange needs no key", async () => {
+  const doc = await fetchDoc();
+  const propertiesOf = (schema: any) => Object.keys(resolveRef(doc, schema).properties ?? {});
+  const exchange = doc.paths["/api/v1/auth/keys"].post;
+  expect(exchange.security).toEqual([]);
+  expect(propertiesOf(exchange.requestBody.content["application/json"].schema)).toEqual(["code", "code_verifier", "code_challenge_method"]);
+  expect(exchange.requestBody.content["application/json"].schema.properties.code_verifier.pattern).toBe("^[A-Za-z0-9._~-]{43,128}$");
+  expect(propertiesOf(exchange.responses["200"].content["application/json"].schema)).toEqual(["key", "user_id"]);
+  expect(exchange.responses["403"].description).toStartWith("Refused, and the code used up");
+  const create = doc.paths["/api/v1/auth/keys/code"].post;
+  expect(create["x-key-kind"]).toBe("any");
+  expect(propertiesOf(create.requestBody.content["application/json"].schema)).toEqual([
+    "callback_url",
+    "code_challenge",
+    "code_challenge_method",
+    "limit",
+    "usage_limit_type",
+    "expires_at",
+    "key_label",
+    "workspace_id",
+    "user_id",
+  ]);
+  const data = create.responses["200"].content["application/json"].schema.properties.data;
+  expect([data.required, data.properties.app_id.type]).toEqual([["id", "app_id", "created_at"], "integer"]);
+  // the HTML pages are not API operations
+  for (const page of ["/login", "/logout", "/auth", "/invite"]) expect(doc.paths[page]).toBeUndefined();
+});

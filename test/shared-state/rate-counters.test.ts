@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { silentLogger } from "../../src/logger";
-import { createSharedState, type RateAcquire, type RateCounters, type RateLimits, type SharedState } from "../../src/shared-state";
-import { cleanupPrefix, closedPort, describeRedis, recordingLogger, uniquePrefix } from "../support/redis";
+import { createSharedState, type RateAcquire, type RateCounters, type RateLimits } from "../../src/shared-state";
+import { closedPort, describeRedis, recordingLogger, redisInstances } from "../support/redis";
 
 const MINUTE = 60_000;
 const T0 = 1_700_000_040_000;
@@ -153,17 +153,7 @@ contract("in memory", async () => {
 });
 
 describeRedis("rate counters through Redis", (url) => {
-  const prefix = uniquePrefix("rates");
-  const opened: SharedState[] = [];
-  const instance = async (opts: { clock?: () => number; rateLeaseMs?: number; url?: string; logger?: ReturnType<typeof recordingLogger> } = {}) => {
-    const shared = await createSharedState({ redisUrl: opts.url ?? url, prefix, instanceId: `rates-${opened.length}`, logger: opts.logger ?? silentLogger, ...opts });
-    opened.push(shared);
-    return shared;
-  };
-  afterAll(async () => {
-    await Promise.all(opened.map((s) => s.close()));
-    await cleanupPrefix(url, prefix);
-  });
+  const instance = redisInstances(url, "rates");
 
   contract("two instances sharing one Redis", async () => {
     const [a, b] = [await instance(), await instance()];

@@ -18,6 +18,7 @@ import { transactionContract } from "./contract/transactions";
 import { webhooksContract } from "./contract/webhooks";
 import { videoJobsContract } from "./contract/video-jobs";
 import { destinationsContract } from "./contract/destinations";
+import { signInContract } from "./contract/sign-in";
 
 export type { OpenStore };
 
@@ -36,5 +37,6 @@ export function storeContract(label: Store["dialect"], open: OpenStore): void {
     webhooksContract(store);
     videoJobsContract(store);
     destinationsContract(store);
+    signInContract(store);
   });
 }

@@ -1,8 +1,9 @@
 // Real-Redis test support: the URL from TEST_REDIS_URL, a prefix of its own per run (so runs
 // sharing a Redis never meet), cleanup of that prefix, and a throwaway redis-server for outages.
-import { describe } from "bun:test";
+import { afterAll, describe } from "bun:test";
 import { RedisClient, type Subprocess } from "bun";
-import type { Logger } from "../../src/logger";
+import { silentLogger, type Logger } from "../../src/logger";
+import { createSharedState, type SharedState, type SharedStateOptions } from "../../src/shared-state";
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
 
@@ -111,4 +112,25 @@ export async function throwawayRedis(): Promise<ThrowawayRedis | undefined> {
   };
   await start();
   return { url: `redis://127.0.0.1:${port}`, start, stop };
+}
+
+export type InstanceOptions = Partial<Omit<SharedStateOptions, "prefix" | "instanceId" | "logger">> & { url?: string; logger?: Logger };
+
+/**
+ * Shared states on one Redis prefix of their own, as instances of one deployment: `instance()`
+ * opens the next (its options override the URL, logger, clock, ...); every one opened is closed
+ * and the prefix cleaned after the calling describe block.
+ */
+export function redisInstances(url: string, label: string): (opts?: InstanceOptions) => Promise<SharedState> {
+  const prefix = uniquePrefix(label);
+  const opened: SharedState[] = [];
+  afterAll(async () => {
+    await Promise.all(opened.map((s) => s.close()));
+    await cleanupPrefix(url, prefix);
+  });
+  return async (opts = {}) => {
+    const shared = await createSharedState({ ...opts, redisUrl: opts.url ?? url, prefix, instanceId: `${label}-${opened.length}`, logger: opts.logger ?? silentLogger });
+    opened.push(shared);
+    return shared;
+  };
 }

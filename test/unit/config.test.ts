@@ -48,7 +48,7 @@ describe("config", () => {
       'config error: providers[0].api: expected one of openai-chat, openai-responses, anthropic-messages, openai-videos, fal-queue, replicate, gemini-veo (got "grpc")',
     );
     expect(configError(() => parseGatewayFile("routing:\n  circuit_failures: 0\n", {}))).toContain("routing.circuit_failures: expected an integer >= 1");
-    expect(configError(() => parseGatewayFile("servr: {}\n", {}))).toBe("config error: servr: expected only the keys providers, models, video_models, videos, storage, catalog, routing, server, security, metrics, jobs, responses (got {})");
+    expect(configError(() => parseGatewayFile("servr: {}\n", {}))).toBe("config error: servr: expected only the keys providers, models, video_models, videos, storage, catalog, routing, server, security, metrics, jobs, responses, sessions (got {})");
     expect(configError(() => parseGatewayFile("models:\n  - id: nope\n    endpoints: []\n", {}))).toContain("models[0].id");
     expect(configError(() => parseGatewayFile("a: [", {}))).toContain("valid YAML");
   });
@@ -161,5 +161,21 @@ describe("data directory", () => {
     const below = run(`file:${dir}/sub/g.db`);
     expect(below.exitCode).toBe(2);
     expect(below.stderr.toString().trim()).toMatch(new RegExp(`^config error: DATABASE_URL: expected a path whose directory ${dir}/sub can be created \\(permission denied for uid \\d+\\)$`));
+  });
+});
+
+describe("config: sign-in", () => {
+  test("public URL from GATEWAY_PUBLIC_URL or server.public_url, as an origin without a trailing slash; sessions 12 h idle, 7 days at most by default", async () => {
+    expect(loadConfig({}).server.publicUrl).toBeUndefined();
+    expect(loadConfig({}).sessions).toEqual({ idleMinutes: 720, maxHours: 168 });
+    expect(loadConfig({ GATEWAY_PUBLIC_URL: "https://gateway.example.com/" }).server.publicUrl).toBe("https://gateway.example.com");
+    const dir = tempDir();
+    await Bun.write(join(dir, "gateway.yaml"), "server: { public_url: 'http://10.0.0.5:8080' }\nsessions: { idle_minutes: 30, max_hours: 24 }\n");
+    const fromFile = loadConfig({ GATEWAY_CONFIG: join(dir, "gateway.yaml") });
+    expect([fromFile.server.publicUrl, fromFile.sessions]).toEqual(["http://10.0.0.5:8080", { idleMinutes: 30, maxHours: 24 }]);
+    expect(configError(() => loadConfig({ GATEWAY_PUBLIC_URL: "ftp://gateway.example.com" }))).toBe(
+      'config error: GATEWAY_PUBLIC_URL: expected an http(s) URL such as https://gateway.example.com (got "ftp://gateway.example.com")',
+    );
+    expect(configError(() => parseGatewayFile("sessions: { idle_minutes: 0 }\n", {}))).toContain("sessions.idle_minutes: expected an integer >= 1");
   });
 });

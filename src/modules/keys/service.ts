@@ -75,7 +75,8 @@ export async function currentKey(deps: KeyServiceDeps, principal: Principal): Pr
   };
 }
 
-async function resolveWorkspace(store: Store, ref: string | undefined, field: string): Promise<WorkspaceRecord> {
+/** The workspace a new key goes to: the one named (by id or slug), else the default. */
+export async function resolveWorkspace(store: Pick<Store, "workspaces">, ref: string | undefined, field: string): Promise<WorkspaceRecord> {
   const ws = ref === undefined ? await store.workspaces.getDefault() : await store.workspaces.find(ref);
   if (!ws) throw ref === undefined ? badRequest("No default workspace exists; pass workspace_id") : notFound(`Workspace not found: ${field} '${ref}'`);
   return ws;
@@ -120,16 +121,24 @@ export async function insertKey(store: Pick<Store, "keys">, now: number, input: 
   return { record, raw };
 }
 
+/**
+ * A new key's expiry from an API field (`expires_at` of POST /keys and of an authorization code):
+ * a UTC date-time with seconds, in the future; null or absent for none.
+ */
+export function keyExpiry(expiresAt: string | null | undefined, now: number, field = "expires_at"): number | null {
+  if (expiresAt === undefined || expiresAt === null) return null;
+  const parsed = parseUtcDateTime(expiresAt);
+  if (parsed === undefined) throw badRequest(`Invalid field '${field}': expected a UTC ISO 8601 date-time with seconds, e.g. 2030-01-01T00:00:00Z`, { field });
+  if (parsed <= now) throw badRequest(`Invalid field '${field}': must be in the future`, { field });
+  return parsed;
+}
+
+/** A USD limit from the API as stored: nano-dollars, or null for none. */
+export const keyLimitNanos = (limit: number | null | undefined): number | null => (limit === undefined || limit === null ? null : usdToNanos(limit));
+
 export async function createKey(deps: KeyServiceDeps, principal: Principal, body: CreateKeyInput): Promise<{ data: KeyDataOut; key: string }> {
   const now = deps.clock();
-  let expiresAt: number | null = null;
-  if (body.expires_at !== undefined && body.expires_at !== null) {
-    const parsed = parseUtcDateTime(body.expires_at);
-    if (parsed === undefined)
-      throw badRequest("Invalid field 'expires_at': expected a UTC ISO 8601 date-time with seconds, e.g. 2030-01-01T00:00:00Z", { field: "expires_at" });
-    if (parsed <= now) throw badRequest("Invalid field 'expires_at': must be in the future", { field: "expires_at" });
-    expiresAt = parsed;
-  }
+  const expiresAt = keyExpiry(body.expires_at, now);
   const workspace = await resolveWorkspace(deps.store, body.workspace_id, "workspace_id");
   const creator = body.creator_user_id ?? principal.key.creatorUserId;
   if (creator && !await deps.store.users.get(creator)) throw badRequest(`Invalid field 'creator_user_id': no user '${creator}'`, { field: "creator_user_id" });
@@ -138,7 +147,7 @@ export async function createKey(deps: KeyServiceDeps, principal: Principal, body
     isManagement: false,
     workspaceId: workspace.id,
     creatorUserId: creator ?? null,
-    limitNanos: body.limit === undefined || body.limit === null ? null : usdToNanos(body.limit),
+    limitNanos: keyLimitNanos(body.limit),
     limitReset: body.limit_reset ?? null,
     includeByokInLimit: body.include_byok_in_limit ?? false,
     rateLimit: patchedRateLimit(NO_RATE_LIMIT, body.rate_limit ?? null),

@@ -25,6 +25,10 @@ export const UserData = t.Object({
   created_at: t.String(),
 });
 
+export const UserIdParams = t.Object({ id: t.String({ minLength: 1, maxLength: 128 }) });
+export const RemovedUserResponse = t.Object({ deleted: t.Literal(true), revoked_keys: t.Integer({ description: "keys of the user that stopped working" }) });
+export const RevokedKeysResponse = t.Object({ revoked_count: t.Integer() });
+
 export const UserResponse = t.Object({ data: UserData });
 export const ListUsersResponse = t.Object({ data: t.Array(UserData), total_count: t.Integer() });
 

@@ -18,6 +18,8 @@ import { pgJobStore } from "./jobs";
 import { pgWebhookSecretStore } from "./webhook-secrets";
 import { pgVideoJobStore } from "./video-jobs";
 import { pgDestinationStore } from "./destinations";
+import { pgInviteStore, pgPasswordStore, pgWebSessionStore } from "./sign-in";
+import { pgAuthCodeStore } from "./auth-codes";
 
 /** ready() gives up after this long (an unreachable server would otherwise hold it for the connection timeout) */
 const READY_TIMEOUT_MS = 5_000;
@@ -41,6 +43,10 @@ function tables(conn: Conn): StoreTables {
     webhookSecrets: pgWebhookSecretStore(conn),
     videoJobs: pgVideoJobStore(conn),
     destinations: pgDestinationStore(conn),
+    passwords: pgPasswordStore(conn),
+    sessions: pgWebSessionStore(conn),
+    invites: pgInviteStore(conn),
+    authCodes: pgAuthCodeStore(conn),
   };
 }
 

@@ -10,6 +10,7 @@ import m6 from "../../../migrations/pg/0006_jobs.sql" with { type: "text" };
 import m7 from "../../../migrations/pg/0007_outbound_webhooks.sql" with { type: "text" };
 import m8 from "../../../migrations/pg/0008_videos.sql" with { type: "text" };
 import m9 from "../../../migrations/pg/0009_observability_destinations.sql" with { type: "text" };
+import m10 from "../../../migrations/pg/0010_sign_in.sql" with { type: "text" };
 
 export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0000_foundation", sql: m0 },
@@ -22,4 +23,5 @@ export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0007_outbound_webhooks", sql: m7 },
   { tag: "0008_videos", sql: m8 },
   { tag: "0009_observability_destinations", sql: m9 },
+  { tag: "0010_sign_in", sql: m10 },
 ];

@@ -21,6 +21,8 @@ import { sqliteJobStore } from "./jobs";
 import { sqliteWebhookSecretStore } from "./webhook-secrets";
 import { sqliteVideoJobStore } from "./video-jobs";
 import { sqliteDestinationStore } from "./destinations";
+import { sqliteInviteStore, sqlitePasswordStore, sqliteWebSessionStore } from "./sign-in";
+import { sqliteAuthCodeStore } from "./auth-codes";
 
 function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter, book: ReservationBook): StoreTables {
   return {
@@ -44,6 +46,10 @@ function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter
     webhookSecrets: sqliteWebhookSecretStore(db, write),
     videoJobs: sqliteVideoJobStore(db, write),
     destinations: sqliteDestinationStore(db, write),
+    passwords: sqlitePasswordStore(db, write),
+    sessions: sqliteWebSessionStore(db, write),
+    invites: sqliteInviteStore(db, write),
+    authCodes: sqliteAuthCodeStore(db, write),
   };
 }
 

@@ -14,6 +14,7 @@ import m10 from "../../../migrations/sqlite/0010_jobs.sql" with { type: "text" }
 import m11 from "../../../migrations/sqlite/0011_outbound_webhooks.sql" with { type: "text" };
 import m12 from "../../../migrations/sqlite/0012_videos.sql" with { type: "text" };
 import m13 from "../../../migrations/sqlite/0013_observability_destinations.sql" with { type: "text" };
+import m14 from "../../../migrations/sqlite/0014_sign_in.sql" with { type: "text" };
 
 export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0000_foundation", sql: m0 },
@@ -30,4 +31,5 @@ export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0011_outbound_webhooks", sql: m11 },
   { tag: "0012_videos", sql: m12 },
   { tag: "0013_observability_destinations", sql: m13 },
+  { tag: "0014_sign_in", sql: m14 },
 ];

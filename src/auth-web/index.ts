@@ -1,0 +1,11 @@
+import { Elysia } from "elysia";
+import type { AppContext } from "../app-context";
+import { consentRoutes } from "./consent-routes";
+import { inviteRoutes } from "./invite-routes";
+import { loginRoutes } from "./login-routes";
+import { stylesheetRoute } from "./stylesheet";
+
+/** The server-rendered pages where people sign in and approve apps (DESIGN.md "auth-web/"). */
+export function authWebRoutes(ctx: AppContext) {
+  return new Elysia({ name: "auth-web", normalize: false }).use(stylesheetRoute()).use(loginRoutes(ctx)).use(consentRoutes(ctx)).use(inviteRoutes(ctx));
+}
