@@ -7,3 +7,14 @@ declare module "*/standalone.js" {
   const path: string;
   export default path;
 }
+
+/** the web console's bundle (src/console/assets), imported as text */
+declare module "*/console.bundle.js" {
+  const text: string;
+  export default text;
+}
+
+declare module "*/console.bundle.css" {
+  const text: string;
+  export default text;
+}

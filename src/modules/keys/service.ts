@@ -120,18 +120,21 @@ export async function insertKey(store: Pick<Store, "keys">, now: number, input: 
   return { record, raw };
 }
 
-export async function createKey(deps: KeyServiceDeps, principal: Principal, body: CreateKeyInput): Promise<{ data: KeyDataOut; key: string }> {
+/** A key's expiry as sent (null or absent: never), checked to be a future UTC instant. */
+function expiryOf(value: string | null | undefined, now: number): number | null {
+  if (value === undefined || value === null) return null;
+  const parsed = parseUtcDateTime(value);
+  if (parsed === undefined) throw badRequest("Invalid field 'expires_at': expected a UTC ISO 8601 date-time with seconds, e.g. 2030-01-01T00:00:00Z", { field: "expires_at" });
+  if (parsed <= now) throw badRequest("Invalid field 'expires_at': must be in the future", { field: "expires_at" });
+  return parsed;
+}
+
+/** `defaultCreator`: the key's user when the body names none (the calling key's, or the console's signed-in user) */
+export async function createKey(deps: KeyServiceDeps, defaultCreator: string | null, body: CreateKeyInput): Promise<{ data: KeyDataOut; key: string }> {
   const now = deps.clock();
-  let expiresAt: number | null = null;
-  if (body.expires_at !== undefined && body.expires_at !== null) {
-    const parsed = parseUtcDateTime(body.expires_at);
-    if (parsed === undefined)
-      throw badRequest("Invalid field 'expires_at': expected a UTC ISO 8601 date-time with seconds, e.g. 2030-01-01T00:00:00Z", { field: "expires_at" });
-    if (parsed <= now) throw badRequest("Invalid field 'expires_at': must be in the future", { field: "expires_at" });
-    expiresAt = parsed;
-  }
+  const expiresAt = expiryOf(body.expires_at, now);
   const workspace = await resolveWorkspace(deps.store, body.workspace_id, "workspace_id");
-  const creator = body.creator_user_id ?? principal.key.creatorUserId;
+  const creator = body.creator_user_id ?? defaultCreator;
   if (creator && !await deps.store.users.get(creator)) throw badRequest(`Invalid field 'creator_user_id': no user '${creator}'`, { field: "creator_user_id" });
   const { record, raw } = await insertKey(deps.store, now, {
     name: body.name,
@@ -164,9 +167,14 @@ export async function getKey(deps: KeyServiceDeps, hash: string): Promise<KeyDat
   return renderKey(deps, await findKey(deps.store, hash));
 }
 
-export async function updateKey(deps: KeyServiceDeps, hash: string, body: UpdateKeyInput): Promise<KeyDataOut> {
+/**
+ * `expires_at` is the console's: the public PATCH /keys/{hash} has none (as OpenRouter's), so
+ * its schema refuses the field.
+ */
+export async function updateKey(deps: KeyServiceDeps, hash: string, body: UpdateKeyInput & { expires_at?: string | null }): Promise<KeyDataOut> {
   const key = await findKey(deps.store, hash);
   const patch: ApiKeyPatch = {};
+  if (body.expires_at !== undefined) patch.expiresAt = expiryOf(body.expires_at, deps.clock());
   if (body.name !== undefined) patch.name = body.name;
   if (body.disabled !== undefined) patch.disabled = body.disabled;
   if (body.limit !== undefined) patch.limitNanos = body.limit === null ? null : usdToNanos(body.limit);
