@@ -22,6 +22,7 @@ import { presetRoutes } from "./modules/presets";
 import { creditRoutes } from "./modules/credits";
 import { activityRoutes } from "./modules/activity";
 import { jobRoutes } from "./modules/jobs";
+import { authWebRoutes } from "./auth-web";
 
 export function createApp(ctx: AppContext) {
   const maxBodyBytes = Math.floor(ctx.config.server.maxBodyMb * 1024 * 1024);
@@ -72,7 +73,8 @@ export function createApp(ctx: AppContext) {
     .use(creditRoutes(ctx))
     .use(activityRoutes(ctx))
     .use(jobRoutes(ctx))
-    .use(videoRoutes(ctx));
+    .use(videoRoutes(ctx))
+    .use(authWebRoutes(ctx));
 }
 
 export type App = ReturnType<typeof createApp>;

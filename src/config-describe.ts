@@ -51,7 +51,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
     admin_key: maskSecret(adminKey) ?? null,
     secret_key: maskSecret(secretKey) ?? null,
     log_level: logLevel,
-    server: { max_body_mb: server.maxBodyMb, cors_origins: server.cors.origins },
+    server: { max_body_mb: server.maxBodyMb, cors_origins: server.cors.origins, public_url: server.publicUrl ?? null },
     routing: { first_byte_timeout_ms: routing.firstByteTimeoutMs, circuit_failures: routing.circuitFailures, circuit_cooldown_ms: routing.circuitCooldownMs },
     security: { allow_private_urls: security.allowPrivateUrls },
     metrics: { token: maskSecret(metrics.token) ?? null },

@@ -163,6 +163,8 @@ export const GatewayFileSchema = T.Object(
           max_body_mb: T.Optional(T.Number({ exclusiveMinimum: 0 })),
           // browser origins allowed to call /api/v1/* ("*" = any); the API never allows credentials
           cors_origins: T.Optional(T.Array(T.Union([T.Literal("*"), T.String({ pattern: "^https?://[^/]+$" })]))),
+          // where people reach the gateway (invite links; https makes session cookies Secure)
+          public_url: T.Optional(T.String({ minLength: 1 })),
         },
         { additionalProperties: false },
       ),
@@ -182,6 +184,16 @@ export const GatewayFileSchema = T.Object(
       ),
     ),
     responses: T.Optional(T.Object({ item_retention_minutes: T.Optional(T.Integer({ minimum: 0, maximum: 525_600 })) }, { additionalProperties: false })),
+    // browser sessions of people signed in (auth-web/session.ts)
+    sessions: T.Optional(
+      T.Object(
+        {
+          idle_minutes: T.Optional(T.Integer({ minimum: 1, maximum: 525_600 })),
+          max_hours: T.Optional(T.Integer({ minimum: 1, maximum: 8_760 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

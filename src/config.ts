@@ -40,7 +40,10 @@ export type Config = {
   secretKey?: string;
   logLevel: LogLevel;
   configPath?: string;
-  server: { maxBodyMb: number; cors: { origins: string[] } };
+  /** publicUrl: the origin people reach the gateway at (invite links; https makes session cookies Secure) */
+  server: { maxBodyMb: number; cors: { origins: string[] }; publicUrl?: string };
+  /** browser sessions of people signed in: they end after idleMinutes without a request, and maxHours after sign-in */
+  sessions: { idleMinutes: number; maxHours: number };
   routing: { firstByteTimeoutMs: number; circuitFailures: number; circuitCooldownMs: number };
   security: { allowPrivateUrls: boolean };
   /** token: the bearer token that opens /metrics to clients other than loopback ones */
@@ -242,7 +245,8 @@ export function loadConfig(env: Env = process.env): Config {
     secretKey,
     logLevel: logLevel as LogLevel,
     configPath,
-    server: { maxBodyMb, cors: { origins: file.server?.cors_origins ?? ["*"] } },
+    server: { maxBodyMb, cors: { origins: file.server?.cors_origins ?? ["*"] }, publicUrl: publicUrlOf(env, file) },
+    sessions: { idleMinutes: file.sessions?.idle_minutes ?? 720, maxHours: file.sessions?.max_hours ?? 168 },
     routing: {
       firstByteTimeoutMs: intFromEnv(env, "GATEWAY_FIRST_BYTE_TIMEOUT_MS", file.routing?.first_byte_timeout_ms ?? 60_000, 1, 3_600_000),
       circuitFailures: intFromEnv(env, "GATEWAY_CIRCUIT_FAILURES", file.routing?.circuit_failures ?? 5, 1, 1000),
@@ -260,6 +264,21 @@ export function loadConfig(env: Env = process.env): Config {
     storage: storageConfig(file),
     env: { ...env },
   };
+}
+
+/** GATEWAY_PUBLIC_URL or server.public_url, as an origin (scheme, host, port) without a trailing slash */
+function publicUrlOf(env: Env, file: GatewayFile): string | undefined {
+  const raw = env.GATEWAY_PUBLIC_URL || file.server?.public_url;
+  if (!raw) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || url.username || url.password || url.search || url.hash)
+    throw new ConfigError(env.GATEWAY_PUBLIC_URL ? "GATEWAY_PUBLIC_URL" : "server.public_url", "an http(s) URL such as https://gateway.example.com", raw);
+  return url.href.replace(/\/+$/, "");
 }
 
 function videosConfig(file: GatewayFile): Config["videos"] {

@@ -56,6 +56,8 @@ Environment:
   GATEWAY_ALLOW_PRIVATE_URLS     allow private addresses in URLs API callers supply (default false;
                                  security.allow_private_urls)
   GATEWAY_DEFAULT_CATALOG        merge the embedded default catalog (default true; catalog.default)
+  GATEWAY_PUBLIC_URL             the origin people reach the gateway at, e.g. https://gateway.example.com
+                                 (invite links; https makes session cookies Secure; server.public_url)
   GATEWAY_METRICS_TOKEN          bearer token that opens /metrics to non-loopback clients (metrics.token)
   GATEWAY_RESPONSES_ITEM_RETENTION_MINUTES  how long Responses output items stay referable by
                                  item_reference and previous_response_id (default 60; 0 keeps none;

@@ -1,6 +1,7 @@
 import type { Logger } from "../logger";
 import { Listeners } from "./listeners";
 import { MemoryRateCounters } from "./rate-counters/memory";
+import { MemoryFailureCounters } from "./failure-counters/memory";
 import type { CacheTopic, InvalidationBus, Replica, SharedState } from "./types";
 
 /** One instance alone: the bus calls this process's listeners, and routing state has nobody to reach. */
@@ -22,6 +23,7 @@ export function createMemorySharedState(instanceId: string, logger: Logger): Sha
     bus,
     replica,
     rates: new MemoryRateCounters(),
+    failures: new MemoryFailureCounters(),
     ready: async () => true,
     close: async () => {},
   };

@@ -15,6 +15,8 @@ export type RedisNames = {
   keptPattern: string;
   /** the start of a rate-limit subject's keys; the braces keep them in one Redis Cluster slot, as one script needs */
   rate(subject: string): string;
+  /** a failure counter's key (sign-in throttling) */
+  failures(subject: string): string;
 };
 
 /** glob characters in the prefix must match themselves in SCAN's MATCH */
@@ -29,5 +31,6 @@ export function redisNames(prefix: string): RedisNames {
     keptKeyOf: (name) => (name.startsWith(keptStart) ? name.slice(keptStart.length) : undefined),
     keptPattern: `${escapeGlob(keptStart)}*`,
     rate: (subject) => `${prefix}rate:{${subject}}:`,
+    failures: (subject) => `${prefix}fail:${subject}`,
   };
 }

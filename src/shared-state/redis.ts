@@ -5,6 +5,7 @@ import { RedisLink, within } from "./redis-link";
 import { redisNames } from "./redis-names";
 import { RedisReplica } from "./redis-replica";
 import { RedisRateCounters } from "./rate-counters/redis";
+import { RedisFailureCounters } from "./failure-counters/redis";
 import type { SharedState } from "./types";
 
 const LOAD_TIMEOUT_MS = 5_000;
@@ -87,6 +88,7 @@ export async function createRedisSharedState(opts: RedisSharedStateOptions): Pro
   const bus = new RedisBus(commands, names.busChannel, instanceId, logger);
   const replica = new RedisReplica(commands, names, instanceId, logger);
   const rates = new RedisRateCounters({ link: commands, keyStart: names.rate, leaseMs: opts.rateLeaseMs, clock: opts.clock, logger });
+  const failures = new RedisFailureCounters({ link: commands, keyOf: names.failures, logger });
 
   const [commandsUp, subscribed] = await Promise.all([commands.start(), subscriber.start()]);
   if (!commandsUp || !subscribed) down();
@@ -99,6 +101,7 @@ export async function createRedisSharedState(opts: RedisSharedStateOptions): Pro
     bus,
     replica,
     rates,
+    failures,
     async ready() {
       return subscriber.up && (await commands.ping(READY_TIMEOUT_MS));
     },

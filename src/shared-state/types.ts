@@ -6,6 +6,7 @@
 
 import type { Logger } from "../logger";
 import type { RateCounters } from "./rate-counters/types";
+import type { FailureCounters } from "./failure-counters/types";
 
 /** Read caches in front of the store, cleared on every instance when one of them writes. */
 export type CacheTopic = "keys" | "workspaces" | "byok" | "users" | "budgets";
@@ -62,6 +63,8 @@ export interface SharedState {
   readonly replica: Replica;
   /** rate-limit counters: this instance's own in memory, shared through Redis */
   readonly rates: RateCounters;
+  /** failure counters (sign-in throttling): this instance's own in memory, shared through Redis */
+  readonly failures: FailureCounters;
   /** Redis reachable (always true in memory); a failed check never throws */
   ready(): Promise<boolean>;
   /** sends what is queued, then closes the connections */

@@ -64,7 +64,13 @@ export interface UserStore {
   get(id: string): Promise<UserRecord | undefined>;
   list(offset: number, limit: number): Promise<UserRecord[]>;
   count(): Promise<number>;
+  /** users whose email matches case-insensitively, oldest first */
+  findByEmail(email: string): Promise<UserRecord[]>;
+  update(id: string, patch: UserPatch): Promise<UserRecord | undefined>;
+  delete(id: string): Promise<boolean>;
 }
+
+export type UserPatch = Partial<Pick<UserRecord, "email" | "name" | "role">>;
 
 export interface WorkspaceStore {
   create(ws: WorkspaceRecord): Promise<WorkspaceRecord>;
@@ -109,6 +115,10 @@ export interface ApiKeyStore {
   /** soft delete: the key stops authenticating and disappears from lists */
   delete(hash: string, now: number): Promise<boolean>;
   countManagement(): Promise<number>;
+  /** live keys (disabled ones included) the user created, in every workspace */
+  listByCreator(userId: string): Promise<ApiKeyRecord[]>;
+  /** soft-deletes every live key the user created; how many */
+  deleteByCreator(userId: string, now: number): Promise<number>;
   /** makes a stored key (even a deleted or disabled one) a live management key of `workspaceId` again */
   reviveAsManagement(hash: string, now: number, workspaceId: string): Promise<boolean>;
 }
@@ -125,4 +135,6 @@ export interface WorkspaceMemberStore {
   upsert(members: WorkspaceMemberRecord[]): Promise<WorkspaceMemberRecord[]>;
   /** how many of the users were members */
   remove(workspaceId: string, userIds: string[]): Promise<number>;
+  /** the user's memberships in every workspace */
+  removeUser(userId: string): Promise<number>;
 }

@@ -4,10 +4,10 @@ import type { ApiKeyRecord, ByokRecord, Store, StoreTables, UserRecord, Workspac
 
 /** Which cached lookups a write makes stale. */
 const WRITES: { [T in "keys" | "workspaces" | "byok" | "users" | "budgets"]: Partial<Record<keyof StoreTables[T], CacheTopic[]>> } = {
-  keys: { create: ["keys"], update: ["keys"], delete: ["keys"], reviveAsManagement: ["keys"] },
+  keys: { create: ["keys"], update: ["keys"], delete: ["keys"], reviveAsManagement: ["keys"], deleteByCreator: ["keys"] },
   workspaces: { create: ["workspaces"], update: ["workspaces"], delete: ["workspaces", "byok", "budgets"] },
   byok: { create: ["byok"], update: ["byok"], delete: ["byok"] },
-  users: { create: ["users"] },
+  users: { create: ["users"], update: ["users"], delete: ["users"] },
   budgets: { put: ["budgets"], delete: ["budgets"] },
 };
 

@@ -14,7 +14,7 @@ declare module "*/console.bundle.js" {
   export default text;
 }
 
-declare module "*/console.bundle.css" {
+declare module "*.css" {
   const text: string;
   export default text;
 }

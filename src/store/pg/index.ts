@@ -17,6 +17,8 @@ import { pgActivityStore } from "./activity";
 import { pgJobStore } from "./jobs";
 import { pgWebhookSecretStore } from "./webhook-secrets";
 import { pgVideoJobStore } from "./video-jobs";
+import { pgInviteStore, pgPasswordStore, pgWebSessionStore } from "./sign-in";
+import { pgAuthCodeStore } from "./auth-codes";
 
 /** ready() gives up after this long (an unreachable server would otherwise hold it for the connection timeout) */
 const READY_TIMEOUT_MS = 5_000;
@@ -39,6 +41,10 @@ function tables(conn: Conn): StoreTables {
     jobs: pgJobStore(conn),
     webhookSecrets: pgWebhookSecretStore(conn),
     videoJobs: pgVideoJobStore(conn),
+    passwords: pgPasswordStore(conn),
+    sessions: pgWebSessionStore(conn),
+    invites: pgInviteStore(conn),
+    authCodes: pgAuthCodeStore(conn),
   };
 }
 

@@ -52,5 +52,13 @@ export function pgKeyStore({ db }: Conn): ApiKeyStore {
       const [row] = await db.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.isManagement, true), live));
       return row?.n ?? 0;
     },
+    async listByCreator(userId) {
+      const rows = await db.select().from(apiKeys).where(and(eq(apiKeys.creatorUserId, userId), live)).orderBy(ascValue(apiKeys.createdAt), ascText(apiKeys.hash));
+      return rows.map(toRecord);
+    },
+    async deleteByCreator(userId, now) {
+      const rows = await db.update(apiKeys).set({ deletedAt: now, disabled: true }).where(and(eq(apiKeys.creatorUserId, userId), live)).returning({ hash: apiKeys.hash });
+      return rows.length;
+    },
   };
 }

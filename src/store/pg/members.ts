@@ -73,5 +73,9 @@ export function pgMemberStore({ db }: Conn): WorkspaceMemberStore {
         .returning({ id: workspaceMembers.id });
       return rows.length;
     },
+    async removeUser(userId) {
+      const rows = await db.delete(workspaceMembers).where(eq(workspaceMembers.userId, userId)).returning({ id: workspaceMembers.id });
+      return rows.length;
+    },
   };
 }

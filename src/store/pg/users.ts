@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { Conn } from "./client";
 import { ascText, ascValue } from "./order";
 import { users } from "./schema";
@@ -20,6 +20,17 @@ export function pgUserStore({ db }: Conn): UserStore {
     async count() {
       const [row] = await db.select({ n: count() }).from(users);
       return row?.n ?? 0;
+    },
+    async findByEmail(email) {
+      return await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).orderBy(ascValue(users.createdAt), ascText(users.id));
+    },
+    async update(id, patch) {
+      const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
+      return row;
+    },
+    async delete(id) {
+      const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+      return rows.length > 0;
     },
   };
 }

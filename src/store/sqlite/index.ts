@@ -20,6 +20,8 @@ import { sqliteActivityStore } from "./activity";
 import { sqliteJobStore } from "./jobs";
 import { sqliteWebhookSecretStore } from "./webhook-secrets";
 import { sqliteVideoJobStore } from "./video-jobs";
+import { sqliteInviteStore, sqlitePasswordStore, sqliteWebSessionStore } from "./sign-in";
+import { sqliteAuthCodeStore } from "./auth-codes";
 
 function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter, book: ReservationBook): StoreTables {
   return {
@@ -42,6 +44,10 @@ function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter
     jobs: sqliteJobStore(sqlite, write, writer),
     webhookSecrets: sqliteWebhookSecretStore(db, write),
     videoJobs: sqliteVideoJobStore(db, write),
+    passwords: sqlitePasswordStore(db, write),
+    sessions: sqliteWebSessionStore(db, write),
+    invites: sqliteInviteStore(db, write),
+    authCodes: sqliteAuthCodeStore(db, write),
   };
 }
 

@@ -51,5 +51,10 @@ export function sqliteKeyStore(db: Db, write: WriteStep): ApiKeyStore {
     async countManagement() {
       return db.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.isManagement, true), live)).get()?.n ?? 0;
     },
+    async listByCreator(userId) {
+      return db.select().from(apiKeys).where(and(eq(apiKeys.creatorUserId, userId), live)).orderBy(asc(apiKeys.createdAt), asc(apiKeys.hash)).all().map(toRecord);
+    },
+    deleteByCreator: (userId, now) =>
+      write(() => db.update(apiKeys).set({ deletedAt: now, disabled: true }).where(and(eq(apiKeys.creatorUserId, userId), live)).returning({ hash: apiKeys.hash }).all().length),
   };
 }

@@ -49,5 +49,6 @@ export function sqliteMemberStore(db: Db, write: WriteStep, writer: SqliteWriter
           .returning({ id: workspaceMembers.id })
           .all().length;
       }),
+    removeUser: (userId) => write(() => db.delete(workspaceMembers).where(eq(workspaceMembers.userId, userId)).returning({ id: workspaceMembers.id }).all().length),
   };
 }

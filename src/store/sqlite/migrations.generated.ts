@@ -13,7 +13,8 @@ import m9 from "../../../migrations/sqlite/0009_generations_listing.sql" with { 
 import m10 from "../../../migrations/sqlite/0010_jobs.sql" with { type: "text" };
 import m11 from "../../../migrations/sqlite/0011_outbound_webhooks.sql" with { type: "text" };
 import m12 from "../../../migrations/sqlite/0012_videos.sql" with { type: "text" };
-import m13 from "../../../migrations/sqlite/0013_console_indexes.sql" with { type: "text" };
+import m13 from "../../../migrations/sqlite/0013_sign_in.sql" with { type: "text" };
+import m14 from "../../../migrations/sqlite/0014_console_indexes.sql" with { type: "text" };
 
 export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0000_foundation", sql: m0 },
@@ -29,5 +30,6 @@ export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0010_jobs", sql: m10 },
   { tag: "0011_outbound_webhooks", sql: m11 },
   { tag: "0012_videos", sql: m12 },
-  { tag: "0013_console_indexes", sql: m13 },
+  { tag: "0013_sign_in", sql: m13 },
+  { tag: "0014_console_indexes", sql: m14 },
 ];

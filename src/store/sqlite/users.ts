@@ -20,5 +20,10 @@ export function sqliteUserStore(db: Db, write: WriteStep): UserStore {
     async count() {
       return db.select({ n: count() }).from(users).get()?.n ?? 0;
     },
+    async findByEmail(email) {
+      return db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).orderBy(asc(users.createdAt), asc(users.id)).all() as UserRecord[];
+    },
+    update: (id, patch) => write(() => db.update(users).set(patch).where(eq(users.id, id)).returning().get() as UserRecord | undefined),
+    delete: (id) => write(() => db.delete(users).where(eq(users.id, id)).returning({ id: users.id }).get() !== undefined),
   };
 }

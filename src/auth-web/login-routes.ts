@@ -1,0 +1,76 @@
+import type { AppContext } from "../app-context";
+import { routeModule } from "../http/module";
+import { cookieHeader, cookiesSecure, readCookie } from "./cookies";
+import { csrfTokenValid, FORM_TOKEN_COOKIE, formTokenValid, newFormToken } from "./csrf";
+import { clientAddress, formField } from "./form-fields";
+import { DEFAULT_NEXT, safeNextPath } from "./next-path";
+import { htmlResponse, redirect } from "./page-response";
+import { loginPage } from "./pages/login-page";
+import { messagePage } from "./pages/layout";
+import { signedInPage } from "./pages/signed-in-page";
+import { endSession, signedInUser, startSession } from "./session";
+import { signInWithPassword } from "./sign-in";
+
+const FORM_TOKEN_MAX_AGE_S = 12 * 3600;
+
+/** The double-submit token of the sign-in form: the browser's current one, or a new one with the cookie that carries it. */
+function formTokenFor(ctx: AppContext, request: Request): { token: string; setCookies: string[] } {
+  const current = readCookie(request, FORM_TOKEN_COOKIE);
+  // kept while valid, so that two open sign-in tabs do not invalidate each other
+  if (current && /^[A-Za-z0-9_-]{43}$/.test(current)) return { token: current, setCookies: [] };
+  const token = newFormToken();
+  return { token, setCookies: [cookieHeader(FORM_TOKEN_COOKIE, token, { secure: cookiesSecure(ctx, request), sameSite: "Strict", maxAge: FORM_TOKEN_MAX_AGE_S })] };
+}
+
+function loginForm(ctx: AppContext, request: Request, status: number, next: string, extra: { email?: string; error?: string; headers?: Record<string, string> } = {}): Response {
+  const { token, setCookies } = formTokenFor(ctx, request);
+  return htmlResponse(status, loginPage({ formToken: token, next, email: extra.email, error: extra.error }), { setCookies, headers: extra.headers });
+}
+
+/** GET and POST /login, POST /logout: people sign in with email and password (sign-in.ts) into a cookie session (session.ts). */
+export function loginRoutes(ctx: AppContext) {
+  return routeModule("auth-web-login")
+    .get(
+      "/login",
+      async ({ request }) => {
+        const nextParam = new URL(request.url).searchParams.get("next");
+        const next = safeNextPath(nextParam);
+        const session = await signedInUser(ctx, request);
+        if (session) return next !== DEFAULT_NEXT ? redirect(next) : htmlResponse(200, signedInPage(session));
+        return loginForm(ctx, request, 200, next);
+      },
+      { detail: { hide: true } },
+    )
+    .post(
+      "/login",
+      async ({ request, body, server }) => {
+        const next = safeNextPath(formField(body, "next"));
+        const email = formField(body, "email")?.trim() ?? "";
+        if (!formTokenValid(readCookie(request, FORM_TOKEN_COOKIE), formField(body, "csrf_token")))
+          return loginForm(ctx, request, 403, next, { email, error: "This sign-in form expired. Please sign in again." });
+        const password = formField(body, "password") ?? "";
+        if (email === "" || password === "") return loginForm(ctx, request, 400, next, { email, error: "Enter your email and password." });
+        const outcome = await signInWithPassword(ctx, { email, password, address: clientAddress(server, request) });
+        if (!outcome.ok) {
+          const headers: Record<string, string> = outcome.retryAfterSeconds ? { "retry-after": String(outcome.retryAfterSeconds) } : {};
+          return loginForm(ctx, request, outcome.status, next, { email, error: outcome.message, headers });
+        }
+        // a new session id at every sign-in: a cookie planted before sign-in is worth nothing after it
+        await endSession(ctx, request, await signedInUser(ctx, request));
+        const { setCookie } = await startSession(ctx, request, outcome.user);
+        return redirect(next, [setCookie]);
+      },
+      { detail: { hide: true } },
+    )
+    .post(
+      "/logout",
+      async ({ request, body }) => {
+        const session = await signedInUser(ctx, request);
+        if (!session) return redirect("/login");
+        if (!csrfTokenValid(session, formField(body, "csrf_token") ?? request.headers.get("x-csrf-token")))
+          return htmlResponse(403, messagePage("Sign out failed", "The form was missing its security token. Go back, reload the page and try again."));
+        return redirect("/login", [await endSession(ctx, request, session)]);
+      },
+      { detail: { hide: true } },
+    );
+}

@@ -1,0 +1,63 @@
+import { sqliteTable, text, integer, index } from "drizzle-orm/sqlite-core";
+
+/**
+ * People signing in: password hashes, browser sessions, invite links, and the authorization
+ * codes of the PKCE flow. Secrets are stored only as hashes: argon2id for passwords, SHA-256 for
+ * the random session ids, invite tokens and codes (which carry 256 bits, so a fast hash suffices).
+ */
+
+/** apart from `users`, so that no user lookup (and no read cache) ever carries a password hash */
+export const userPasswords = sqliteTable("user_passwords", {
+  userId: text("user_id").primaryKey(),
+  /** Bun.password (argon2id) PHC string */
+  hash: text("hash").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+export const webSessions = sqliteTable(
+  "web_sessions",
+  {
+    /** SHA-256 hex of the cookie value */
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull(),
+    createdAt: integer("created_at").notNull(),
+    lastSeenAt: integer("last_seen_at").notNull(),
+    /** the absolute end, whatever the activity */
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (table) => [index("web_sessions_user").on(table.userId)],
+);
+
+export const userInvites = sqliteTable(
+  "user_invites",
+  {
+    /** SHA-256 hex of the token in the invite URL */
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id").notNull(),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (table) => [index("user_invites_user").on(table.userId)],
+);
+
+export const authCodes = sqliteTable(
+  "auth_codes",
+  {
+    /** SHA-256 hex of the code handed to the app */
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull(),
+    workspaceId: text("workspace_id").notNull(),
+    callbackUrl: text("callback_url").notNull(),
+    appId: integer("app_id").notNull(),
+    codeChallenge: text("code_challenge"),
+    codeChallengeMethod: text("code_challenge_method", { enum: ["S256", "plain"] }),
+    /** what the minted key gets */
+    limitNanos: integer("limit_nanos"),
+    limitReset: text("limit_reset", { enum: ["daily", "weekly", "monthly"] }),
+    keyExpiresAt: integer("key_expires_at"),
+    keyLabel: text("key_label"),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (table) => [index("auth_codes_expires").on(table.expiresAt)],
+);
