@@ -4,6 +4,11 @@ import { consoleGenerationRoutes } from "./api/generations";
 import { consoleKeyRoutes } from "./api/keys";
 import { consoleMeRoutes } from "./api/me";
 import { consoleOverviewRoutes } from "./api/overview";
+import { consoleWorkspaceRoutes } from "./api/workspaces";
+import { consoleByokRoutes } from "./api/byok";
+import { consolePresetRoutes } from "./api/presets";
+import { consoleJobRoutes } from "./api/jobs";
+import { consoleCatalogRoutes } from "./api/catalog";
 import { consoleScript, consoleStyle, serveAsset } from "./assets";
 import { CONSOLE_HEADERS } from "./security-headers";
 import { SHELL_PAGE } from "./shell-page";
@@ -34,5 +39,10 @@ export function consoleRoutes(ctx: AppContext, sessions: SessionSource) {
     .use(consoleMeRoutes(ctx, sessions))
     .use(consoleOverviewRoutes(ctx, sessions))
     .use(consoleKeyRoutes(ctx, sessions))
-    .use(consoleGenerationRoutes(ctx, sessions));
+    .use(consoleGenerationRoutes(ctx, sessions))
+    .use(consoleCatalogRoutes(ctx, sessions))
+    .use(consoleWorkspaceRoutes(ctx, sessions))
+    .use(consoleByokRoutes(ctx, sessions))
+    .use(consolePresetRoutes(ctx, sessions))
+    .use(consoleJobRoutes(ctx, sessions));
 }

@@ -12,8 +12,12 @@ export const CONSOLE_HEADERS: Readonly<Record<string, string>> = {
   "x-content-type-options": "nosniff",
 };
 
-export function isConsolePath(pathname: string): boolean {
-  return pathname === "/console" || pathname.startsWith("/console/");
+/** Whether a request URL's path is /console or under it; reads the string without parsing a URL (every request asks). */
+export function isConsoleUrl(url: string): boolean {
+  const path = url.indexOf("/", url.indexOf("//") + 2);
+  if (path < 0 || !url.startsWith("/console", path)) return false;
+  const next = url[path + 8];
+  return next === undefined || next === "/" || next === "?" || next === "#";
 }
 
 /** adds the console's headers to a response made elsewhere (an error rendered by the app's handler) */

@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import { GatewayError } from "../errors";
 import type { Store } from "../store/store";
+import { requireManager } from "./permissions";
 import type { SessionSource, Viewer } from "./viewer";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -30,15 +31,18 @@ export async function admitViewer(store: Store, sessions: SessionSource, request
 }
 
 /**
- * The one guard of the console's JSON routes: routes declare `viewer: true` and receive
- * `viewer`. It runs in `transform`, before Elysia validates anything, so only a signed-in
- * caller with a valid CSRF token learns what is wrong with its input.
+ * The one guard of the console's JSON routes: routes declare `viewer: "any"` or `"manager"`
+ * and receive `viewer`. It runs in `transform`, before Elysia validates anything, so only a
+ * signed-in caller with a valid CSRF token, and for manager routes an owner or admin, learns
+ * what is wrong with its input.
  */
 export function consoleGuard(store: Store, sessions: SessionSource) {
   return new Elysia({ name: "console-guard" }).macro({
-    viewer: (on: true) => ({
+    viewer: (who: "any" | "manager") => ({
       async transform({ request }) {
-        if (on) admitted.set(request, await admitViewer(store, sessions, request));
+        const viewer = await admitViewer(store, sessions, request);
+        if (who === "manager") requireManager(viewer);
+        admitted.set(request, viewer);
       },
       resolve({ request }) {
         const viewer = admitted.get(request);

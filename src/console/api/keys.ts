@@ -1,5 +1,6 @@
 import { t } from "elysia";
 import type { AppContext } from "../../app-context";
+import type { ApiKeyRecord } from "../../store/store";
 import { GatewayError } from "../../errors";
 import { CreateKeyBody, HashParams, UpdateKeyBody } from "../../modules/keys/model";
 import { createKey, deleteKey, listKeys, renderKey, updateKey } from "../../modules/keys/service";
@@ -31,9 +32,14 @@ export function consoleKeyRoutes(ctx: AppContext, sessions: SessionSource) {
   return consoleApiModule("console-keys", ctx.store, sessions)
     .get("/keys", async ({ viewer, query }) => {
       if (query.workspace_id !== undefined) requireWorkspace(viewer, query.workspace_id);
-      const workspaces = query.workspace_id !== undefined ? [query.workspace_id] : viewer.manages ? (await ctx.store.workspaces.list(0, 1000)).map((w) => w.id) : viewer.memberOf;
+      const inScope = (k: ApiKeyRecord) => (query.workspace_id === undefined || k.workspaceId === query.workspace_id) && (query.include_disabled !== false || !k.disabled);
+      if (!viewer.manages) {
+        const own = (await ctx.store.keys.listByCreator(viewer.userId)).filter((k) => canManageKey(viewer, k) && inScope(k));
+        return { data: await Promise.all(own.map((k) => renderKey(ctx, k))) };
+      }
+      const workspaces = query.workspace_id !== undefined ? [query.workspace_id] : (await ctx.store.workspaces.list(0, 1000)).map((w) => w.id);
       const lists = await Promise.all(workspaces.map((id) => listKeys(ctx, { workspace_id: id, include_disabled: query.include_disabled ?? true })));
-      return { data: lists.flat().filter((k) => viewer.manages || k.creator_user_id === viewer.userId) };
+      return { data: lists.flat() };
     }, { ...VIEWER, query: ListQuery })
     .post("/keys", async ({ viewer, body, set }) => {
       if (!viewer.manages) requireWorkspace(viewer, body.workspace_id ?? (await ctx.store.workspaces.getDefault())?.id ?? "");

@@ -8,5 +8,8 @@ export function consoleApiModule<const Name extends string>(name: Name, store: S
   return routeModule(name, "/console/api").use(consoleGuard(store, sessions));
 }
 
-/** route options every console route shares: the viewer, and no place in /api/v1/openapi.json */
-export const VIEWER = { viewer: true, detail: { hide: true } } as const;
+/** route options of a console route any signed-in person may call (it narrows by workspace itself), kept out of /api/v1/openapi.json */
+export const VIEWER = { viewer: "any", detail: { hide: true } } as const;
+
+/** route options of a console route only organization owners and admins may call: others are refused before validation */
+export const MANAGER = { viewer: "manager", detail: { hide: true } } as const;
