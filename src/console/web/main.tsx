@@ -3,4 +3,7 @@ import "uplot/dist/uPlot.min.css";
 import "./styles.css";
 import { App } from "./app";
 
-render(<App />, document.getElementById("app")!);
+const root = document.getElementById("app")!;
+// the page's "Loading" text is plain HTML: Preact would keep it beside what it draws
+root.textContent = "";
+render(<App />, root);

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "preact/hooks";
 import uPlot from "uplot";
+import { usd } from "../format";
 
 type Props = {
   /** what the chart shows, for screen readers (the table beside it has the figures) */
@@ -25,12 +26,12 @@ export function DailyChart({ title, days, spend, requests }: Props) {
         scales: { x: { time: true }, usd: { auto: true, range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] }, n: { auto: true, range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
         series: [
           {},
-          { label: "Spend (USD)", scale: "usd", stroke: "#2563eb", fill: "rgba(37, 99, 235, 0.12)", width: 2, value: (_u, v) => (v === null ? "—" : `$${v.toFixed(4)}`) },
+          { label: "Spend (USD)", scale: "usd", stroke: "#2563eb", fill: "rgba(37, 99, 235, 0.12)", width: 2, value: (_u, v) => (v === null ? "—" : usd(v)) },
           { label: "Requests", scale: "n", stroke: "#d97706", width: 2, value: (_u, v) => (v === null ? "—" : String(v)) },
         ],
         axes: [
           { stroke: "#475569", grid: { stroke: "#e2e8f0" } },
-          { scale: "usd", stroke: "#475569", grid: { stroke: "#e2e8f0" }, values: (_u, vals) => vals.map((v) => `$${v}`) },
+          { scale: "usd", size: 80, stroke: "#475569", grid: { stroke: "#e2e8f0" }, values: (_u, vals) => vals.map((v) => usd(v)) },
           { scale: "n", side: 1, stroke: "#475569", grid: { show: false } },
         ],
       },
