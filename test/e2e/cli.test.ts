@@ -74,7 +74,8 @@ describe("CLI", () => {
     } finally {
       await gw.stop();
     }
-  });
+    // eight CLI processes, about half a second each: more than the default 5 s on a loaded machine
+  }, 30_000);
 
   test("config check prints the effective config with secrets masked", () => {
     const out = run(["config", "check"], { DATABASE_URL: ":memory:", GATEWAY_ADMIN_KEY: ADMIN_KEY });
@@ -111,12 +112,13 @@ describe("CLI", () => {
       admin_key: null,
       secret_key: null,
       log_level: "error",
-      server: { max_body_mb: 32, cors_origins: ["*"] },
+      server: { max_body_mb: 32, cors_origins: ["*"], public_url: null },
       routing: { first_byte_timeout_ms: 60000, circuit_failures: 3, circuit_cooldown_ms: 30000 },
       security: { allow_private_urls: false },
       metrics: { token: "metr…89" },
       jobs: { workers: 1, backoff_seconds: [5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400], lease_seconds: 60, concurrency: 4, poll_seconds: 2 },
       responses: { item_retention_minutes: 60 },
+      sessions: { idle_minutes: 720, max_hours: 168 },
       video_models: [],
       videos: { poll_initial_ms: 5000, poll_max_ms: 30000, deadline_minutes: 60, retention_days: 7 },
       storage: { s3: null },

@@ -12,5 +12,5 @@ export function consoleCatalogRoutes(ctx: AppContext, sessions: SessionSource) {
   return consoleApiModule("console-catalog", ctx.store, sessions).get("/models", () => {
     const models = ctx.catalog.models().filter((m) => m.endpoints.length > 0);
     return { data: models.map((m) => ({ id: m.id, name: m.name, context_length: m.contextLength, endpoints: modelEndpoints(ctx, m) })) };
-  }, VIEWER);
+  }, { ...VIEWER });
 }

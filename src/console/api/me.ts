@@ -17,5 +17,5 @@ export function consoleMeRoutes(ctx: AppContext, sessions: SessionSource) {
         workspaces: visible.map((w) => ({ id: w.id, name: w.name, slug: w.slug, is_default: w.isDefault })),
       },
     };
-  }, VIEWER);
+  }, { ...VIEWER });
 }

@@ -8,6 +8,9 @@ export function consoleApiModule<const Name extends string>(name: Name, store: S
   return routeModule(name, "/console/api").use(consoleGuard(store, sessions));
 }
 
+// Spread these into each route's options ({ ...VIEWER }): Elysia adds the macro's hooks to the
+// options object it is given, and a shared one would carry the first app's hooks to every other.
+
 /** route options of a console route any signed-in person may call (it narrows by workspace itself), kept out of /api/v1/openapi.json */
 export const VIEWER = { viewer: "any", detail: { hide: true } } as const;
 

@@ -26,7 +26,7 @@ export function consoleWorkspaceRoutes(ctx: AppContext, sessions: SessionSource)
     .get("/workspaces", async ({ viewer }) => {
       const all = await listWorkspaces(ctx, { limit: 1000 });
       return { data: all.data.filter((w) => viewer.manages || viewer.memberOf.includes(w.id)) };
-    }, VIEWER)
+    }, { ...VIEWER })
     .post("/workspaces", async ({ viewer, body, set }) => {
       set.status = 201;
       return { data: await createWorkspace(ctx, viewer.userId, body) };
