@@ -50,6 +50,8 @@ function sha256(path: string): string {
 
 const release = process.argv.includes("--release") || process.argv.includes("--all");
 run(["scripts/embed-migrations.ts"]);
+// the console's bundle, embedded by text imports (src/console/assets.ts)
+run(["scripts/build-console.ts"]);
 
 if (!release) {
   compile(process.env.BUILD_OUTFILE ?? "dist/gateway", process.env.BUILD_TARGET);

@@ -25,12 +25,17 @@ import { jobRoutes } from "./modules/jobs";
 import { observabilityRoutes } from "./modules/observability";
 import { authWebRoutes } from "./auth-web";
 import { authCodeRoutes } from "./modules/auth";
+import { signedInUser } from "./auth-web/session";
+import { csrfTokenValid } from "./auth-web/csrf";
+import { consoleRoutes } from "./console";
+import { CONSOLE_HEADERS, isConsoleUrl, withConsoleHeaders } from "./console/security-headers";
 
 export function createApp(ctx: AppContext) {
   const maxBodyBytes = Math.floor(ctx.config.server.maxBodyMb * 1024 * 1024);
   return new Elysia({ name: "gateway", normalize: false })
     .onRequest(({ request, set }) => {
       requestStarted(request);
+      if (isConsoleUrl(request.url)) Object.assign(set.headers, CONSOLE_HEADERS);
       const cors = corsHeaders(ctx.config.server.cors, request);
       if (cors) {
         const preflight = preflightResponse(ctx.config.server.cors, request);
@@ -47,6 +52,7 @@ export function createApp(ctx: AppContext) {
     })
     .onError({ as: "global" }, ({ request, code, error, set }) => {
       const response = renderError(request, code, error, ctx.logger);
+      if (isConsoleUrl(request.url)) withConsoleHeaders(response);
       // inference routes name their generation even when they fail before it starts
       const generationId = set.headers["x-generation-id"];
       if (typeof generationId === "string" && !response.headers.has("x-generation-id")) response.headers.set("x-generation-id", generationId);
@@ -78,7 +84,8 @@ export function createApp(ctx: AppContext) {
     .use(observabilityRoutes(ctx))
     .use(videoRoutes(ctx))
     .use(authCodeRoutes(ctx))
-    .use(authWebRoutes(ctx));
+    .use(authWebRoutes(ctx))
+    .use(consoleRoutes(ctx, { signedIn: (request) => signedInUser(ctx, request), csrfValid: csrfTokenValid }));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -74,18 +74,21 @@ class EndpointSeries {
  */
 const REPORTED: number[] = BOUNDS.map((b, i) => (i === 0 ? b : Math.round((b / Math.sqrt(1.25)) * 100) / 100));
 
+function quantile(hist: Uint32Array, total: number, q: number): number | null {
+  if (total === 0) return null;
+  // the epsilon keeps e.g. 0.29 * 100 = 28.999999999999996 from picking rank 29
+  const target = Math.max(1, Math.ceil(total * q - 1e-9));
+  let seen = 0;
+  for (let i = 0; i < hist.length; i++) {
+    seen += hist[i]!;
+    if (seen >= target) return REPORTED[i]!;
+  }
+  return REPORTED[REPORTED.length - 1]!;
+}
+
 function percentiles(hist: Uint32Array, total: number): Percentiles | null {
   if (total === 0) return null;
-  const at = (q: number) => {
-    // the epsilon keeps e.g. 0.29 * 100 = 28.999999999999996 from picking rank 29
-    const target = Math.max(1, Math.ceil(total * q - 1e-9));
-    let seen = 0;
-    for (let i = 0; i < hist.length; i++) {
-      seen += hist[i]!;
-      if (seen >= target) return REPORTED[i]!;
-    }
-    return REPORTED[REPORTED.length - 1]!;
-  };
+  const at = (q: number) => quantile(hist, total, q)!;
   return { p50: at(0.5), p75: at(0.75), p90: at(0.9), p99: at(0.99) };
 }
 
@@ -192,6 +195,27 @@ export class LiveStats {
       uptimeLast1d: uptime(okDay, failedDay),
       requestsLast30m: ok30 + failed30,
     };
+  }
+
+  /**
+   * Several endpoints together over the last 30 minutes (a provider's, for the console): attempts
+   * that succeeded and failed, and latency quantiles `qs` of the successes (null when none).
+   */
+  combined(endpointIds: readonly string[], qs: readonly number[], now = this.clock()): { ok: number; failed: number; latency: Array<number | null> } {
+    const latency = new Uint32Array(BOUNDS.length);
+    let ok = 0, failed = 0, n = 0;
+    for (const id of endpointIds) {
+      for (const slot of this.series.get(id)?.minutes ?? []) {
+        if (!slot || now - slot.start >= MINUTE_SLOTS * MINUTE || slot.start > now) continue;
+        ok += slot.ok;
+        failed += slot.failed;
+        for (let i = 0; i < BOUNDS.length; i++) {
+          latency[i]! += slot.latency[i]!;
+          n += slot.latency[i]!;
+        }
+      }
+    }
+    return { ok, failed, latency: qs.map((q) => quantile(latency, n, q)) };
   }
 
   /** number of endpoints tracked (for memory checks) */

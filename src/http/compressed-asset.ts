@@ -42,7 +42,8 @@ export class CompressedAsset {
   async respond(request: Request): Promise<Response> {
     const encoding = preferredEncoding(request.headers.get("accept-encoding"));
     const headers = { ...this.headers, vary: "Accept-Encoding" };
-    if (!encoding) return new Response(await this.bytes(), { headers });
-    return new Response(await this.variant(encoding), { headers: { ...headers, "content-encoding": encoding } });
+    // the DOM lib (for the console's pages) types a body as bytes over an ArrayBuffer, which these are
+    if (!encoding) return new Response((await this.bytes()) as Uint8Array<ArrayBuffer>, { headers });
+    return new Response((await this.variant(encoding)) as Uint8Array<ArrayBuffer>, { headers: { ...headers, "content-encoding": encoding } });
   }
 }

@@ -52,7 +52,7 @@ export type ApiKeyRecord = {
   updatedAt: number | null;
 };
 
-export type ApiKeyPatch = Partial<Pick<ApiKeyRecord, "name" | "disabled" | "limitNanos" | "limitReset" | "includeByokInLimit" | "rateLimit">>;
+export type ApiKeyPatch = Partial<Pick<ApiKeyRecord, "name" | "disabled" | "limitNanos" | "limitReset" | "includeByokInLimit" | "rateLimit" | "expiresAt">>;
 
 export interface MetaStore {
   get(key: string): Promise<string | undefined>;
@@ -129,6 +129,8 @@ export interface WorkspaceMemberStore {
   list(workspaceId: string, offset: number, limit: number): Promise<WorkspaceMemberRecord[]>;
   count(workspaceId: string): Promise<number>;
   get(workspaceId: string, userId: string): Promise<WorkspaceMemberRecord | undefined>;
+  /** every membership of one user, oldest first */
+  ofUser(userId: string): Promise<WorkspaceMemberRecord[]>;
   /** inserts or updates (role) each membership; returns them as stored */
   upsert(members: WorkspaceMemberRecord[]): Promise<WorkspaceMemberRecord[]>;
   /** how many of the users were members */

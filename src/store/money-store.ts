@@ -223,7 +223,26 @@ export type ActivityQuery = {
   byWorkspace: boolean;
 };
 
+/** What a rollup groups by: one row per UTC day, model, key or provider, or one row in all. */
+export type RollupGroup = "day" | "model" | "key" | "provider" | "all";
+
+export type RollupQuery = {
+  /** first and last UTC day (YYYY-MM-DD), inclusive */
+  from: string;
+  to: string;
+  /** only these workspaces (undefined: all) */
+  workspaceIds?: readonly string[];
+  by: RollupGroup;
+  /** the largest groups by spend first, at most this many (undefined: all, ordered by group) */
+  top?: number;
+};
+
+/** `group` is the day, model, key hash or provider slug ("" for `all`) */
+export type RollupRow = { group: string; requests: number; usageNanos: number; byokUsageNanos: number };
+
 export interface ActivityStore {
   /** newest day first, then by model and endpoint (and workspace) */
   totals(query: ActivityQuery): Promise<ActivityTotals[]>;
+  /** served requests and spend of a range of days, summed by one dimension (reads the day's rows by the primary key) */
+  rollup(query: RollupQuery): Promise<RollupRow[]>;
 }

@@ -44,6 +44,8 @@ export type VideoJobPatch = Partial<Pick<VideoJobRecord, "status" | "endpointId"
 export interface VideoJobStore {
   create(job: VideoJobRecord): Promise<void>;
   get(id: string): Promise<VideoJobRecord | undefined>;
+  /** the jobs of one workspace, newest first (the console's list) */
+  list(workspaceId: string, offset: number, limit: number): Promise<VideoJobRecord[]>;
   /** applies `patch` and bumps the version only while the stored version is `version`; the updated job, or undefined when it moved on */
   update(id: string, version: number, patch: VideoJobPatch, now: number): Promise<VideoJobRecord | undefined>;
 }

@@ -77,7 +77,7 @@ export function startS3Mock(): S3Mock {
         const headers = { "Content-Type": object.contentType, ETag: '"etag"', "Last-Modified": new Date(0).toUTCString(), "Accept-Ranges": "bytes" };
         if (req.method === "HEAD") return new Response(null, { headers: { ...headers, "Content-Length": String(size) } });
         const m = /^bytes=(\d+)-(\d*)$/.exec(req.headers.get("range") ?? "");
-        if (!m) return new Response(object.bytes, { headers });
+        if (!m) return new Response(object.bytes as Uint8Array<ArrayBuffer>, { headers });
         const start = Number(m[1]);
         const end = m[2] === "" ? size - 1 : Math.min(Number(m[2]), size - 1);
         return new Response(object.bytes.slice(start, end + 1), { status: 206, headers: { ...headers, "Content-Range": `bytes ${start}-${end}/${size}` } });

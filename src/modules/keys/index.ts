@@ -30,7 +30,7 @@ export function keyRoutes(ctx: AppContext) {
     })
     .post("/keys", ({ principal, body, set }) => {
       set.status = 201;
-      return createKey(ctx, principal, body);
+      return createKey(ctx, principal.key.creatorUserId, body);
     }, {
       auth: "management",
       body: CreateKeyBody,

@@ -136,11 +136,12 @@ export function keyExpiry(expiresAt: string | null | undefined, now: number, fie
 /** A USD limit from the API as stored: nano-dollars, or null for none. */
 export const keyLimitNanos = (limit: number | null | undefined): number | null => (limit === undefined || limit === null ? null : usdToNanos(limit));
 
-export async function createKey(deps: KeyServiceDeps, principal: Principal, body: CreateKeyInput): Promise<{ data: KeyDataOut; key: string }> {
+/** `defaultCreator`: the key's user when the body names none (the calling key's, or the console's signed-in user) */
+export async function createKey(deps: KeyServiceDeps, defaultCreator: string | null, body: CreateKeyInput): Promise<{ data: KeyDataOut; key: string }> {
   const now = deps.clock();
   const expiresAt = keyExpiry(body.expires_at, now);
   const workspace = await resolveWorkspace(deps.store, body.workspace_id, "workspace_id");
-  const creator = body.creator_user_id ?? principal.key.creatorUserId;
+  const creator = body.creator_user_id ?? defaultCreator;
   if (creator && !await deps.store.users.get(creator)) throw badRequest(`Invalid field 'creator_user_id': no user '${creator}'`, { field: "creator_user_id" });
   const { record, raw } = await insertKey(deps.store, now, {
     name: body.name,
@@ -173,9 +174,14 @@ export async function getKey(deps: KeyServiceDeps, hash: string): Promise<KeyDat
   return renderKey(deps, await findKey(deps.store, hash));
 }
 
-export async function updateKey(deps: KeyServiceDeps, hash: string, body: UpdateKeyInput): Promise<KeyDataOut> {
+/**
+ * `expires_at` is the console's: the public PATCH /keys/{hash} has none (as OpenRouter's), so
+ * its schema refuses the field.
+ */
+export async function updateKey(deps: KeyServiceDeps, hash: string, body: UpdateKeyInput & { expires_at?: string | null }): Promise<KeyDataOut> {
   const key = await findKey(deps.store, hash);
   const patch: ApiKeyPatch = {};
+  if (body.expires_at !== undefined) patch.expiresAt = keyExpiry(body.expires_at, deps.clock());
   if (body.name !== undefined) patch.name = body.name;
   if (body.disabled !== undefined) patch.disabled = body.disabled;
   if (body.limit !== undefined) patch.limitNanos = body.limit === null ? null : usdToNanos(body.limit);

@@ -137,7 +137,12 @@ export function getModelById(ctx: AppContext, id: string): ModelWire {
   return modelWire(model);
 }
 
-function endpointsWire(ctx: AppContext, model: CatalogModel, endpoints: CatalogEndpoint[]) {
+/** a model's endpoints with their live figures and circuit status (also the console's catalog page) */
+export function modelEndpoints(ctx: Pick<AppContext, "router">, model: CatalogModel) {
+  return endpointsWire(ctx, model, model.endpoints);
+}
+
+function endpointsWire(ctx: Pick<AppContext, "router">, model: CatalogModel, endpoints: CatalogEndpoint[]) {
   const { stats, circuits } = ctx.router;
   return endpoints.map((e) => endpointWire(model, e, stats.stats(e.id), circuits.health(e.id)));
 }

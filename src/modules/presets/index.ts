@@ -34,26 +34,26 @@ export function presetRoutes(ctx: AppContext) {
       response: PresetResponse,
       detail: { tags, summary: `${created} a Messages request body` },
     })
-    .get("/presets", ({ principal, query }) => listPresets(ctx, principal, query), {
+    .get("/presets", ({ principal, query }) => listPresets(ctx, principal.workspace.id, query), {
       auth: "any",
       query: PageQuery,
       response: ListPresetsResponse,
       detail: { tags, summary: "List the presets of the caller's workspace, most recently updated first" },
     })
-    .get("/presets/:slug", async ({ principal, params }) => ({ data: await getPreset(ctx, principal, params.slug) }), {
+    .get("/presets/:slug", async ({ principal, params }) => ({ data: await getPreset(ctx, principal.workspace.id, params.slug) }), {
       auth: "any",
       params: SlugParams,
       response: PresetResponse,
       detail: { tags, summary: "Get a preset with its designated version" },
     })
-    .get("/presets/:slug/versions", ({ principal, params, query }) => listPresetVersions(ctx, principal, params.slug, query), {
+    .get("/presets/:slug/versions", ({ principal, params, query }) => listPresetVersions(ctx, principal.workspace.id, params.slug, query), {
       auth: "any",
       params: SlugParams,
       query: PageQuery,
       response: ListPresetVersionsResponse,
       detail: { tags, summary: "List the versions of a preset, oldest first" },
     })
-    .get("/presets/:slug/versions/:version", async ({ principal, params }) => ({ data: await getPresetVersion(ctx, principal, params.slug, params.version) }), {
+    .get("/presets/:slug/versions/:version", async ({ principal, params }) => ({ data: await getPresetVersion(ctx, principal.workspace.id, params.slug, params.version) }), {
       auth: "any",
       params: VersionParams,
       response: PresetVersionResponse,

@@ -45,10 +45,10 @@ async function withDesignated(store: Store, preset: PresetRecord, designated?: P
 
 const page = (query: PageInput) => ({ offset: query.offset ?? 0, limit: query.limit ?? 50 });
 
-/** The preset of the caller's workspace, or 404. */
-export async function findPreset(store: Store, principal: Principal, slug: string): Promise<PresetRecord> {
+/** The preset of the workspace (the caller's), or 404. */
+export async function findPreset(store: Store, workspaceId: string, slug: string): Promise<PresetRecord> {
   assertPresetSlug(slug);
-  const preset = await store.presets.find(principal.workspace.id, slug);
+  const preset = await store.presets.find(workspaceId, slug);
   if (!preset) throw notFound(`Preset not found: ${slug}`);
   return preset;
 }
@@ -72,27 +72,26 @@ export async function createPresetVersion(deps: PresetServiceDeps, principal: Pr
   return withDesignated(deps.store, preset, version);
 }
 
-export async function listPresets(deps: PresetServiceDeps, principal: Principal, query: PageInput) {
+export async function listPresets(deps: PresetServiceDeps, workspaceId: string, query: PageInput) {
   const { offset, limit } = page(query);
-  const workspaceId = principal.workspace.id;
   const presets = await deps.store.presets.list(workspaceId, offset, limit);
   return { data: presets.map(renderPreset), total_count: await deps.store.presets.count(workspaceId) };
 }
 
-export async function getPreset(deps: PresetServiceDeps, principal: Principal, slug: string): Promise<PresetWithVersionOut> {
-  return withDesignated(deps.store, await findPreset(deps.store, principal, slug));
+export async function getPreset(deps: PresetServiceDeps, workspaceId: string, slug: string): Promise<PresetWithVersionOut> {
+  return withDesignated(deps.store, await findPreset(deps.store, workspaceId, slug));
 }
 
-export async function listPresetVersions(deps: PresetServiceDeps, principal: Principal, slug: string, query: PageInput) {
-  const preset = await findPreset(deps.store, principal, slug);
+export async function listPresetVersions(deps: PresetServiceDeps, workspaceId: string, slug: string, query: PageInput) {
+  const preset = await findPreset(deps.store, workspaceId, slug);
   const { offset, limit } = page(query);
   const versions = await deps.store.presets.listVersions(preset.id, offset, limit);
   return { data: versions.map(renderVersion), total_count: await deps.store.presets.countVersions(preset.id) };
 }
 
-export async function getPresetVersion(deps: PresetServiceDeps, principal: Principal, slug: string, versionParam: string): Promise<PresetVersionDataOut> {
+export async function getPresetVersion(deps: PresetServiceDeps, workspaceId: string, slug: string, versionParam: string): Promise<PresetVersionDataOut> {
   if (!/^[1-9]\d{0,8}$/.test(versionParam)) throw badRequest(`Invalid path parameter 'version': a positive integer, got '${versionParam}'`, { field: "version" });
-  const preset = await findPreset(deps.store, principal, slug);
+  const preset = await findPreset(deps.store, workspaceId, slug);
   const version = await deps.store.presets.getVersion(preset.id, Number(versionParam));
   if (!version) throw notFound(`Preset version not found: ${slug} version ${versionParam}`);
   return renderVersion(version);

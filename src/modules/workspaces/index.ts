@@ -39,7 +39,7 @@ export function workspaceRoutes(ctx: AppContext) {
     })
     .post("/workspaces", async ({ principal, body, set }) => {
       set.status = 201;
-      return { data: await createWorkspace(ctx, principal, body) };
+      return { data: await createWorkspace(ctx, principal.key.creatorUserId, body) };
     }, {
       auth: "management",
       body: CreateWorkspaceBody,

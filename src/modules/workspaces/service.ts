@@ -2,7 +2,6 @@ import type { Config } from "../../config";
 import { badRequest, conflict, notFound } from "../../errors";
 import { requireOutboundUrl } from "../../jobs/outbound/policy";
 import type { HostLookup } from "../../jobs/outbound/host-lookup";
-import type { Principal } from "../../http/principal";
 import { NO_RATE_LIMIT, type Store, type StoreTables, type WorkspacePatch, type WorkspaceRecord } from "../../store/store";
 import { patchedRateLimit } from "../keys/rate-limit";
 import { isoOrNull, isoTime } from "../../time";
@@ -62,7 +61,8 @@ export async function listWorkspaces(deps: WorkspaceDeps, query: { offset?: numb
 const checkedWebhookUrl = async (deps: WorkspaceDeps, url: string | null | undefined) =>
   url === undefined || url === null ? url : requireOutboundUrl(deps, "webhook_url", url);
 
-export async function createWorkspace(deps: WorkspaceDeps, principal: Principal, body: CreateWorkspaceInput): Promise<WorkspaceDataOut> {
+/** `createdBy`: the user who asked (the calling key's, or the console's signed-in user) */
+export async function createWorkspace(deps: WorkspaceDeps, createdBy: string | null, body: CreateWorkspaceInput): Promise<WorkspaceDataOut> {
   const webhookUrl = await checkedWebhookUrl(deps, body.webhook_url);
   return deps.store.transaction(async (tx) => {
     await assertSlugFree(tx, body.slug);
@@ -78,7 +78,7 @@ export async function createWorkspace(deps: WorkspaceDeps, principal: Principal,
       rateLimit: patchedRateLimit(NO_RATE_LIMIT, body.rate_limit ?? null),
       settings: settingsFrom(body, {}),
       webhookUrl: webhookUrl ?? null,
-      createdBy: principal.key.creatorUserId,
+      createdBy,
       createdAt: deps.clock(),
       updatedAt: null,
     });

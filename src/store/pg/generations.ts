@@ -4,9 +4,14 @@ import type { Conn, Db } from "./client";
 import { addSpendOnConflict, spendColumns } from "./key-usage";
 import { ascText, descText } from "./order";
 import { generationFeedback, generations } from "./schema";
-import type { GenerationRecord, GenerationStore, SettledGeneration } from "../store";
+import type { GenerationCursor, GenerationFilter, GenerationRecord, GenerationStore, SettledGeneration } from "../store";
 
 type Row = typeof generations.$inferSelect;
+
+/** A listing's page query (exported so the query-plan test explains the very statement the store runs). */
+export function generationListQuery(db: Db, filter: GenerationFilter, before: GenerationCursor | null, limit: number) {
+  return db.select().from(generations).where(generationListCondition(generations, (id) => sql`${generations.id} collate "C" < ${id}`, filter, before)).orderBy(desc(generations.createdAt), descText(generations.id)).limit(limit);
+}
 
 const toRecord = (row: Row): GenerationRecord => ({
   ...row,
@@ -177,7 +182,7 @@ export function pgGenerationStore(conn: Conn): GenerationStore {
       return rows.map(toRecord);
     },
     async list(filter, before, limit) {
-      const rows = await db.select().from(generations).where(generationListCondition(generations, (id) => sql`${generations.id} collate "C" < ${id}`, filter, before)).orderBy(desc(generations.createdAt), descText(generations.id)).limit(limit);
+      const rows = await generationListQuery(db, filter, before, limit);
       return rows.map(toRecord);
     },
     async addFeedback(feedback) {

@@ -28,6 +28,10 @@ export function pgMemberStore({ db }: Conn): WorkspaceMemberStore {
         .offset(offset);
       return rows.map(toRecord);
     },
+    async ofUser(userId) {
+      const rows = await db.select().from(workspaceMembers).where(eq(workspaceMembers.userId, userId)).orderBy(workspaceMembers.createdAt, workspaceMembers.seq);
+      return rows.map(toRecord);
+    },
     async count(workspaceId) {
       const [row] = await db.select({ n: count() }).from(workspaceMembers).where(eq(workspaceMembers.workspaceId, workspaceId));
       return row?.n ?? 0;

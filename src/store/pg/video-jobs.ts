@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Conn } from "./client";
 import { videoJobs } from "./schema";
 import type { VideoJobStore } from "../video-job-store";
@@ -8,6 +8,10 @@ export function pgVideoJobStore({ db }: Conn): VideoJobStore {
   return {
     async create(job) {
       await db.insert(videoJobs).values(videoJobToRow(job));
+    },
+    async list(workspaceId, offset, limit) {
+      const rows = await db.select().from(videoJobs).where(eq(videoJobs.workspaceId, workspaceId)).orderBy(desc(videoJobs.createdAt), sql`${videoJobs.id} collate "C" desc`).limit(limit).offset(offset);
+      return rows.map(videoJobFromRow);
     },
     async get(id) {
       const [row] = await db.select().from(videoJobs).where(eq(videoJobs.id, id));

@@ -6,7 +6,7 @@ import { generationFeedback, generations } from "./schema";
 import { spendAdder } from "./key-usage";
 import { reservationReleaser } from "./reservations";
 import type { ReservationBook } from "./reservation-book";
-import type { GenerationRecord, GenerationStore, SettledGeneration } from "../store";
+import type { GenerationCursor, GenerationFilter, GenerationRecord, GenerationStore, SettledGeneration } from "../store";
 
 /** Adds a served generation to its day's activity counters. */
 function activityAdder(sqlite: Database): (settled: SettledGeneration) => void {
@@ -26,6 +26,11 @@ ON CONFLICT(day, workspace_id, key_hash, user_id, model, provider_name, endpoint
 }
 
 type Row = typeof generations.$inferSelect;
+
+/** A listing's page query (exported so the query-plan test explains the very statement the store runs). */
+export function generationListQuery(db: Db, filter: GenerationFilter, before: GenerationCursor | null, limit: number) {
+  return db.select().from(generations).where(generationListCondition(generations, (id) => lt(generations.id, id), filter, before)).orderBy(desc(generations.createdAt), desc(generations.id)).limit(limit);
+}
 
 const toRecord = (row: Row): GenerationRecord => ({
   ...row,
@@ -77,7 +82,7 @@ export function sqliteGenerationStore(db: Db, sqlite: Database, write: WriteStep
       return db.select().from(generations).where(gte(generations.createdAt, since)).orderBy(asc(generations.createdAt), asc(generations.id)).limit(limit).all().map(toRecord);
     },
     async list(filter, before, limit) {
-      return db.select().from(generations).where(generationListCondition(generations, (id) => lt(generations.id, id), filter, before)).orderBy(desc(generations.createdAt), desc(generations.id)).limit(limit).all().map(toRecord);
+      return generationListQuery(db, filter, before, limit).all().map(toRecord);
     },
     addFeedback: (feedback) => write(() => void db.insert(generationFeedback).values(feedback).run()),
     async feedback(generationId) {

@@ -24,6 +24,9 @@ export function sqliteMemberStore(db: Db, write: WriteStep, writer: SqliteWriter
       return db.select({ n: count() }).from(workspaceMembers).where(eq(workspaceMembers.workspaceId, workspaceId)).get()?.n ?? 0;
     },
     get: async (workspaceId, userId) => get(workspaceId, userId),
+    async ofUser(userId) {
+      return db.select().from(workspaceMembers).where(eq(workspaceMembers.userId, userId)).orderBy(asc(workspaceMembers.createdAt), sql`rowid`).all() as WorkspaceMemberRecord[];
+    },
     upsert: (members) =>
       write(() =>
         writer.atomic(() =>

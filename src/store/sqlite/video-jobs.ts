@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, WriteStep } from "./client";
 import { videoJobs } from "./schema";
 import type { VideoJobStore } from "../video-job-store";
@@ -10,6 +10,10 @@ export function sqliteVideoJobStore(db: Db, write: WriteStep): VideoJobStore {
     async get(id) {
       const row = db.select().from(videoJobs).where(eq(videoJobs.id, id)).get();
       return row ? videoJobFromRow(row) : undefined;
+    },
+    async list(workspaceId, offset, limit) {
+      const rows = db.select().from(videoJobs).where(eq(videoJobs.workspaceId, workspaceId)).orderBy(desc(videoJobs.createdAt), desc(videoJobs.id)).limit(limit).offset(offset).all();
+      return rows.map(videoJobFromRow);
     },
     update: (id, version, patch, now) =>
       write(() => {

@@ -45,7 +45,7 @@ export function startMockServer(route: Route): MockServer {
         const file = files.get(url.pathname);
         if (!file) return new Response("<Error><Code>NoSuchKey</Code></Error>", { status: 404 });
         if (Date.now() > file.expiresAt) return new Response("<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>", { status: 403 });
-        return new Response(file.bytes, { headers: { "content-type": file.contentType } });
+        return new Response(file.bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": file.contentType } });
       }
       const index = faults.findIndex((f) => f.pattern.test(`${request.method} ${url.pathname}`));
       if (index >= 0) {

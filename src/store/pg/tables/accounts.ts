@@ -52,7 +52,8 @@ export const workspaceMembers = pgTable(
     /** insertion order (SQLite: rowid); an upsert that only changes the role keeps it */
     seq: bigint("seq", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
   },
-  (table) => [primaryKey({ columns: [table.workspaceId, table.userId] })],
+  // the user's own memberships (the console scopes a member's view by them)
+  (table) => [primaryKey({ columns: [table.workspaceId, table.userId] }), index("workspace_members_user").on(table.userId)],
 );
 
 export const apiKeys = pgTable(

@@ -49,7 +49,8 @@ export const workspaceMembers = sqliteTable(
     role: text("role", { enum: ["admin", "member"] }).notNull(),
     createdAt: integer("created_at").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.workspaceId, table.userId] })],
+  // the user's own memberships (the console scopes a member's view by them)
+  (table) => [primaryKey({ columns: [table.workspaceId, table.userId] }), index("workspace_members_user").on(table.userId)],
 );
 
 export const apiKeys = sqliteTable(

@@ -1,0 +1,29 @@
+import type { AppContext } from "../../app-context";
+import { ByokParams, CreateByokBody, ListByokQuery, UpdateByokBody } from "../../modules/byok/model";
+import { createByok, deleteByok, listByok, updateByok } from "../../modules/byok/service";
+import { requireWorkspace } from "../permissions";
+import type { SessionSource } from "../viewer";
+import { consoleApiModule, MANAGER, VIEWER } from "./route-module";
+
+/**
+ * BYOK provider credentials through the services of /api/v1/byok: only masked labels ever leave
+ * the server. Managers add, rotate (a new `key` in place), disable and delete; a member reads
+ * the credentials of one of their workspaces.
+ */
+export function consoleByokRoutes(ctx: AppContext, sessions: SessionSource) {
+  return consoleApiModule("console-byok", ctx.store, sessions)
+    .get("/byok", ({ viewer, query }) => {
+      if (!viewer.manages) requireWorkspace(viewer, query.workspace_id ?? "");
+      return listByok(ctx, query);
+    }, { ...VIEWER, query: ListByokQuery })
+    .post("/byok", async ({ viewer, body, set }) => {
+      set.status = 201;
+      return { data: await createByok(ctx, body) };
+    }, { ...MANAGER, body: CreateByokBody })
+    .patch("/byok/:id", async ({ viewer, params, body }) => {
+      return { data: await updateByok(ctx, params.id, body) };
+    }, { ...MANAGER, params: ByokParams, body: UpdateByokBody })
+    .delete("/byok/:id", ({ viewer, params }) => {
+      return deleteByok(ctx, params.id);
+    }, { ...MANAGER, params: ByokParams });
+}

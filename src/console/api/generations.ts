@@ -1,0 +1,29 @@
+import { t } from "elysia";
+import type { AppContext } from "../../app-context";
+import { GatewayError } from "../../errors";
+import { ListGenerationsQuery } from "../../modules/generations/model";
+import { listGenerations, renderGeneration } from "../../modules/generations/service";
+import { canSeeWorkspace, requireWorkspace } from "../permissions";
+import type { SessionSource } from "../viewer";
+import { consoleApiModule, VIEWER } from "./route-module";
+
+/**
+ * The generation log, through the service of GET /api/v1/generations (keyset pages, indexed
+ * filters). Managers read the whole organization; a member reads one of their workspaces at a
+ * time (`workspace_id` is required of them), so each page is one indexed range.
+ */
+export function consoleGenerationRoutes(ctx: AppContext, sessions: SessionSource) {
+  return consoleApiModule("console-generations", ctx.store, sessions)
+    .get("/generations", async ({ viewer, query }) => {
+      if (!viewer.manages && query.workspace_id === undefined)
+        throw new GatewayError(400, "Missing query parameter 'workspace_id': members read the log one of their workspaces at a time", { field: "workspace_id" });
+      if (query.workspace_id !== undefined) requireWorkspace(viewer, query.workspace_id);
+      return listGenerations(ctx, query);
+    }, { ...VIEWER, query: ListGenerationsQuery })
+    .get("/generations/:id", async ({ viewer, params }) => {
+      await ctx.generations.settled();
+      const g = await ctx.store.generations.get(params.id);
+      if (!g || !canSeeWorkspace(viewer, g.workspaceId)) throw new GatewayError(404, `Generation not found: ${params.id}`);
+      return { data: { ...renderGeneration(g, await ctx.store.generations.feedback(g.id)), key_hash: g.keyHash, error_message: g.errorMessage } };
+    }, { ...VIEWER, params: t.Object({ id: t.String({ minLength: 1, maxLength: 200 }) }) });
+}

@@ -1,0 +1,58 @@
+import { t } from "elysia";
+import type { AppContext } from "../../app-context";
+import type { ApiKeyRecord } from "../../store/store";
+import { GatewayError } from "../../errors";
+import { CreateKeyBody, HashParams, UpdateKeyBody } from "../../modules/keys/model";
+import { createKey, deleteKey, listKeys, renderKey, updateKey } from "../../modules/keys/service";
+import { canManageKey, requireWorkspace } from "../permissions";
+import type { SessionSource, Viewer } from "../viewer";
+import { consoleApiModule, VIEWER } from "./route-module";
+
+const ListQuery = t.Object({ workspace_id: t.Optional(t.String({ minLength: 1 })), include_disabled: t.Optional(t.Boolean()) });
+const { creator_user_id: _creator, external: _external, ...createFields } = CreateKeyBody.properties;
+/** what the console's form sends: a key is always the signed-in user's own */
+const CreateBody = t.Object(createFields, { additionalProperties: false });
+const UpdateBody = t.Object(
+  { ...UpdateKeyBody.properties, expires_at: t.Optional(t.Nullable(t.String({ description: "UTC ISO 8601 date-time with seconds, in the future" }))) },
+  { additionalProperties: false },
+);
+
+/** the key, when the viewer may manage it; 404 otherwise (a member does not learn of others' keys) */
+async function ownKey(ctx: AppContext, viewer: Viewer, hash: string) {
+  const key = await ctx.store.keys.get(hash);
+  if (!key || !canManageKey(viewer, key)) throw new GatewayError(404, `API key not found: ${hash}`);
+  return key;
+}
+
+/**
+ * Keys, through the services of /api/v1/keys. Managers see and change every inference key;
+ * a member sees, creates and changes only their own, in their workspaces.
+ */
+export function consoleKeyRoutes(ctx: AppContext, sessions: SessionSource) {
+  return consoleApiModule("console-keys", ctx.store, sessions)
+    .get("/keys", async ({ viewer, query }) => {
+      if (query.workspace_id !== undefined) requireWorkspace(viewer, query.workspace_id);
+      const inScope = (k: ApiKeyRecord) => (query.workspace_id === undefined || k.workspaceId === query.workspace_id) && (query.include_disabled !== false || !k.disabled);
+      if (!viewer.manages) {
+        const own = (await ctx.store.keys.listByCreator(viewer.userId)).filter((k) => canManageKey(viewer, k) && inScope(k));
+        return { data: await Promise.all(own.map((k) => renderKey(ctx, k))) };
+      }
+      const workspaces = query.workspace_id !== undefined ? [query.workspace_id] : (await ctx.store.workspaces.list(0, 1000)).map((w) => w.id);
+      const lists = await Promise.all(workspaces.map((id) => listKeys(ctx, { workspace_id: id, include_disabled: query.include_disabled ?? true })));
+      return { data: lists.flat() };
+    }, { ...VIEWER, query: ListQuery })
+    .post("/keys", async ({ viewer, body, set }) => {
+      if (!viewer.manages) requireWorkspace(viewer, body.workspace_id ?? (await ctx.store.workspaces.getDefault())?.id ?? "");
+      set.status = 201;
+      return createKey(ctx, viewer.userId, body);
+    }, { ...VIEWER, body: CreateBody })
+    .get("/keys/:hash", async ({ viewer, params }) => ({ data: await renderKey(ctx, await ownKey(ctx, viewer, params.hash)) }), { ...VIEWER, params: HashParams })
+    .patch("/keys/:hash", async ({ viewer, params, body }) => {
+      await ownKey(ctx, viewer, params.hash);
+      return { data: await updateKey(ctx, params.hash, body) };
+    }, { ...VIEWER, params: HashParams, body: UpdateBody })
+    .delete("/keys/:hash", async ({ viewer, params }) => {
+      await ownKey(ctx, viewer, params.hash);
+      return deleteKey(ctx, params.hash);
+    }, { ...VIEWER, params: HashParams });
+}

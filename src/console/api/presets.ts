@@ -1,0 +1,26 @@
+import { t } from "elysia";
+import type { AppContext } from "../../app-context";
+import { listPresets, listPresetVersions, getPresetVersion } from "../../modules/presets/service";
+import { requireWorkspace } from "../permissions";
+import type { SessionSource } from "../viewer";
+import { consoleApiModule, VIEWER } from "./route-module";
+
+const WorkspaceQuery = t.Object({ workspace_id: t.String({ minLength: 1 }) });
+const SlugParams = t.Object({ slug: t.String({ minLength: 1 }) });
+
+/** Presets of a workspace and their versions (the page diffs two), through the services of /api/v1/presets. */
+export function consolePresetRoutes(ctx: AppContext, sessions: SessionSource) {
+  return consoleApiModule("console-presets", ctx.store, sessions)
+    .get("/presets", ({ viewer, query }) => {
+      requireWorkspace(viewer, query.workspace_id);
+      return listPresets(ctx, query.workspace_id, { limit: 100 });
+    }, { ...VIEWER, query: WorkspaceQuery })
+    .get("/presets/:slug/versions", ({ viewer, params, query }) => {
+      requireWorkspace(viewer, query.workspace_id);
+      return listPresetVersions(ctx, query.workspace_id, params.slug, { limit: 100 });
+    }, { ...VIEWER, params: SlugParams, query: WorkspaceQuery })
+    .get("/presets/:slug/versions/:version", async ({ viewer, params, query }) => {
+      requireWorkspace(viewer, query.workspace_id);
+      return { data: await getPresetVersion(ctx, query.workspace_id, params.slug, params.version) };
+    }, { ...VIEWER, params: t.Object({ slug: t.String({ minLength: 1 }), version: t.String({ minLength: 1 }) }), query: WorkspaceQuery });
+}

@@ -1,0 +1,48 @@
+import type { AppContext } from "../app-context";
+import { routeModule } from "../http/module";
+import { consoleGenerationRoutes } from "./api/generations";
+import { consoleKeyRoutes } from "./api/keys";
+import { consoleMeRoutes } from "./api/me";
+import { consoleOverviewRoutes } from "./api/overview";
+import { consoleWorkspaceRoutes } from "./api/workspaces";
+import { consoleByokRoutes } from "./api/byok";
+import { consolePresetRoutes } from "./api/presets";
+import { consoleJobRoutes } from "./api/jobs";
+import { consoleCatalogRoutes } from "./api/catalog";
+import { consoleScript, consoleStyle, serveAsset } from "./assets";
+import { CONSOLE_HEADERS } from "./security-headers";
+import { SHELL_PAGE } from "./shell-page";
+import type { SessionSource } from "./viewer";
+
+const NOT_FOUND = () => new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", ...CONSOLE_HEADERS } });
+
+/**
+ * The web console at /console: one HTML page (signed-in users only; others are sent to the
+ * sign-in page and brought back), its bundled script and stylesheet, and the JSON routes
+ * under /console/api that the page calls. Every response carries CONSOLE_HEADERS (app.ts).
+ */
+export function consoleRoutes(ctx: AppContext, sessions: SessionSource) {
+  const page = async ({ request }: { request: Request }) => {
+    if (!(await sessions.signedIn(request))) {
+      const url = new URL(request.url);
+      return new Response(null, { status: 302, headers: { location: `/login?next=${encodeURIComponent(url.pathname + url.search)}`, "cache-control": "no-store", ...CONSOLE_HEADERS } });
+    }
+    return new Response(SHELL_PAGE, { headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...CONSOLE_HEADERS } });
+  };
+  return routeModule("console")
+    .get("/console", page, { detail: { hide: true } })
+    .get("/console/", page, { detail: { hide: true } })
+    .get("/console/assets/:file", ({ params, request }) => {
+      const asset = [consoleScript, consoleStyle].find((a) => a.url === `/console/assets/${params.file}`);
+      return asset ? serveAsset(asset, request) : NOT_FOUND();
+    }, { detail: { hide: true } })
+    .use(consoleMeRoutes(ctx, sessions))
+    .use(consoleOverviewRoutes(ctx, sessions))
+    .use(consoleKeyRoutes(ctx, sessions))
+    .use(consoleGenerationRoutes(ctx, sessions))
+    .use(consoleCatalogRoutes(ctx, sessions))
+    .use(consoleWorkspaceRoutes(ctx, sessions))
+    .use(consoleByokRoutes(ctx, sessions))
+    .use(consolePresetRoutes(ctx, sessions))
+    .use(consoleJobRoutes(ctx, sessions));
+}

@@ -1,0 +1,33 @@
+import { GatewayError } from "../errors";
+import type { ApiKeyRecord } from "../store/store";
+import type { Viewer } from "./viewer";
+
+/**
+ * The console's authorization rules, in one place, checked by every console route on the
+ * server. What is hidden is 404 (a generation, a key of someone else), what is seen but not
+ * allowed is 403.
+ */
+
+export function requireManager(viewer: Viewer): void {
+  if (!viewer.manages) throw new GatewayError(403, "Only organization owners and admins may do this");
+}
+
+/** the workspaces whose figures the viewer sees; undefined: all of them */
+export function visibleWorkspaces(viewer: Viewer): readonly string[] | undefined {
+  return viewer.manages ? undefined : viewer.memberOf;
+}
+
+export function canSeeWorkspace(viewer: Viewer, workspaceId: string): boolean {
+  return viewer.manages || viewer.memberOf.includes(workspaceId);
+}
+
+/** 403 naming the field when a member names a workspace they do not belong to */
+export function requireWorkspace(viewer: Viewer, workspaceId: string, field = "workspace_id"): void {
+  if (!canSeeWorkspace(viewer, workspaceId)) throw new GatewayError(403, `Invalid field '${field}': you are not a member of workspace '${workspaceId}'`, { field });
+}
+
+/** a member's own keys only; a manager's every key */
+export function canManageKey(viewer: Viewer, key: Pick<ApiKeyRecord, "creatorUserId" | "workspaceId" | "isManagement">): boolean {
+  if (viewer.manages) return true;
+  return !key.isManagement && key.creatorUserId === viewer.userId && viewer.memberOf.includes(key.workspaceId);
+}

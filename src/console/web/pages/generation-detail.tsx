@@ -1,0 +1,65 @@
+import { api } from "../api";
+import { useLoad } from "../components/load";
+import { LoadState } from "../components/notice";
+import { count, ms, usd, when } from "../format";
+import { href } from "../router";
+import type { GenerationDetail } from "../types";
+import { StatusBadge } from "./generations";
+
+/** One generation's record: what was asked and served, tokens, cost, timings, and every upstream attempt. */
+export function GenerationDetailPage({ id }: { id: string }) {
+  const { data: g, error, loading } = useLoad(() => api<{ data: GenerationDetail }>(`/generations/${encodeURIComponent(id)}`).then((r) => r.data), [id]);
+  const rows: Array<[string, string | preact.JSX.Element]> = g
+    ? [
+        ["Status", <StatusBadge g={g} />],
+        ["Time", when(g.created_at)],
+        ["Model", g.model],
+        ["Provider", g.provider_name ?? "—"],
+        ["API", g.api_type],
+        ["Key", g.key_hash],
+        ["Workspace", g.workspace_id],
+        ["Streamed", g.streamed ? "yes" : "no"],
+        ["Finish reason", g.finish_reason ?? "—"],
+        ["Prompt tokens", count(g.tokens_prompt ?? 0)],
+        ["Completion tokens", count(g.tokens_completion ?? 0)],
+        ["Cost", `${usd(g.total_cost)}${g.is_byok ? " (BYOK)" : ""}`],
+        ["Latency", ms(g.latency)],
+        ["Time to first token", ms(g.time_to_first_token)],
+        ["Session", g.session_id ?? "—"],
+        ...(g.error_message ? ([["Error", g.error_message]] as Array<[string, string]>) : []),
+      ]
+    : [];
+  return (
+    <>
+      <p><a href={href("generations")}>← Generations</a></p>
+      <h1 class="break">Generation {id}</h1>
+      <LoadState loading={loading} error={error} what="the generation" />
+      {g && (
+        <>
+          <section class="card">
+            <h2>Record</h2>
+            <dl class="record">
+              {rows.map(([k, v]) => (
+                <div key={k}><dt>{k}</dt><dd>{v}</dd></div>
+              ))}
+            </dl>
+          </section>
+          <section class="card">
+            <h2>Attempts</h2>
+            <div class="table-wrap">
+              <table>
+                <thead><tr><th scope="col">#</th><th scope="col">Provider</th><th scope="col">Endpoint</th><th scope="col" class="num">Status</th><th scope="col" class="num">Latency</th></tr></thead>
+                <tbody>
+                  {g.provider_responses.map((a, i) => (
+                    <tr key={i}><td>{i + 1}</td><td>{a.provider_name ?? "—"}</td><td>{a.endpoint_id ?? "—"}</td><td class="num">{a.status ?? "—"}</td><td class="num">{ms(a.latency)}</td></tr>
+                  ))}
+                  {g.provider_responses.length === 0 && <tr><td colSpan={5} class="empty">No upstream was tried</td></tr>}
+                </tbody>
+              </table>
+            </div>
+          </section>
+        </>
+      )}
+    </>
+  );
+}

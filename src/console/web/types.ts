@@ -1,0 +1,57 @@
+/** What /console/api answers, as the pages read it. */
+
+export type Me = {
+  user_id: string;
+  email: string;
+  role: "owner" | "admin" | "member";
+  manages: boolean;
+  csrf_token: string;
+  workspaces: Array<{ id: string; name: string; slug: string; is_default: boolean }>;
+};
+
+// the overview's shape is the server's own (a type import: nothing of the server is bundled)
+export type { Figures, Overview } from "../overview";
+
+export type RateLimit = { rpm: number | null; tpm: number | null; concurrency: number | null };
+
+export type Key = {
+  hash: string;
+  name: string;
+  label: string;
+  disabled: boolean;
+  limit: number | null;
+  limit_remaining: number | null;
+  limit_reset: "daily" | "weekly" | "monthly" | null;
+  include_byok_in_limit: boolean;
+  rate_limit: RateLimit;
+  usage: number;
+  usage_daily: number;
+  usage_weekly: number;
+  usage_monthly: number;
+  created_at: string;
+  expires_at: string | null;
+  creator_user_id: string | null;
+  workspace_id: string;
+};
+
+export type Generation = {
+  id: string;
+  created_at: string;
+  model: string;
+  provider_name: string | null;
+  api_type: string;
+  workspace_id: string;
+  streamed: boolean;
+  cancelled: boolean;
+  finish_reason: string | null;
+  latency: number | null;
+  time_to_first_token: number | null;
+  tokens_prompt: number | null;
+  tokens_completion: number | null;
+  total_cost: number;
+  is_byok: boolean;
+  session_id: string | null;
+  provider_responses: Array<{ status: number | null; endpoint_id: string | null; model_permaslug: string | null; provider_name: string | null; latency: number | null }>;
+};
+
+export type GenerationDetail = Generation & { key_hash: string; error_message: string | null; feedback: Array<{ category: string; comment: string | null; created_at: string }> };

@@ -1,0 +1,178 @@
+// Every console route with the owner, an admin, a member and no session: managers may do
+// everything, a member reads their own keys and their workspaces and changes only their own
+// keys, nobody without a session gets anything (401 JSON; the page redirects to sign-in). State
+// changes need the session's CSRF token. Every answer carries the console's security headers.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { gatewayYaml, MODEL } from "../inference/harness";
+import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
+import { startConsoleGateway, type ConsoleGateway, type Person } from "./harness";
+
+let up: MockUpstream;
+let cg: ConsoleGateway;
+let defaultWs: string;
+let ownerKey: string;
+let generationInDefault: string;
+let serial = 0;
+
+beforeAll(async () => {
+  up = await startMockUpstream();
+  cg = await startConsoleGateway({ yaml: gatewayYaml(up.url) });
+  defaultWs = ((await (await cg.gw.api("/api/v1/workspaces/default")).json()) as { data: { id: string } }).data.id;
+  const key = await cg.gw.api("/api/v1/keys", { method: "POST", json: { name: "owner's" } });
+  const created = (await key.json()) as { key: string; data: { hash: string } };
+  ownerKey = created.data.hash;
+  up.enqueue({ text: ["hi"], usage: { input: 3, output: 2 } });
+  const chat = await cg.gw.api("/api/v1/chat/completions", { key: created.key, method: "POST", json: { model: MODEL["openai-chat"], messages: [{ role: "user", content: "hi" }] } });
+  expect(chat.status).toBe(200);
+  generationInDefault = chat.headers.get("x-generation-id")!;
+});
+afterAll(async () => {
+  await cg.close();
+  await up.stop();
+});
+
+type Expect = Record<Person | "none", number>;
+const MANAGERS_ONLY: Expect = { owner: 200, admin: 200, member: 403, none: 401 };
+const EVERYONE: Expect = { owner: 200, admin: 200, member: 200, none: 401 };
+
+/** a fresh thing per call, so that each person's call acts on its own */
+const fresh = () => `t${++serial}`;
+async function ownerByok(): Promise<string> {
+  const res = await cg.gw.api("/api/v1/byok", { method: "POST", json: { provider: "oc", key: `sk-console-test-${fresh()}-0123456789` } });
+  return ((await res.json()) as { data: { id: string } }).data.id;
+}
+async function ownerWorkspace(): Promise<string> {
+  const slug = fresh();
+  const res = await cg.gw.api("/api/v1/workspaces", { method: "POST", json: { name: slug, slug } });
+  return ((await res.json()) as { data: { id: string } }).data.id;
+}
+async function ownerInferenceKey(): Promise<string> {
+  const res = await cg.gw.api("/api/v1/keys", { method: "POST", json: { name: fresh() } });
+  return ((await res.json()) as { data: { hash: string } }).data.hash;
+}
+
+type Row = { route: string; method: string; path: () => string | Promise<string>; body?: () => unknown; expect: Expect };
+const ROUTES: Row[] = [
+  { route: "GET /console", method: "GET", path: () => "/console", expect: { owner: 200, admin: 200, member: 200, none: 302 } },
+  { route: "GET /console/api/me", method: "GET", path: () => "/console/api/me", expect: EVERYONE },
+  { route: "GET /console/api/overview", method: "GET", path: () => "/console/api/overview", expect: EVERYONE },
+  { route: "GET /console/api/overview (the member's workspace)", method: "GET", path: () => `/console/api/overview?workspace_id=${cg.team}`, expect: EVERYONE },
+  { route: "GET /console/api/overview (another workspace)", method: "GET", path: () => `/console/api/overview?workspace_id=${defaultWs}`, expect: MANAGERS_ONLY },
+  { route: "GET /console/api/keys", method: "GET", path: () => "/console/api/keys", expect: EVERYONE },
+  { route: "POST /console/api/keys (the member's workspace)", method: "POST", path: () => "/console/api/keys", body: () => ({ name: fresh(), workspace_id: cg.team }), expect: { owner: 201, admin: 201, member: 201, none: 401 } },
+  { route: "POST /console/api/keys (another workspace)", method: "POST", path: () => "/console/api/keys", body: () => ({ name: fresh(), workspace_id: defaultWs }), expect: { owner: 201, admin: 201, member: 403, none: 401 } },
+  { route: "GET /console/api/keys/:hash (the owner's key)", method: "GET", path: () => `/console/api/keys/${ownerKey}`, expect: { owner: 200, admin: 200, member: 404, none: 401 } },
+  { route: "PATCH /console/api/keys/:hash", method: "PATCH", path: () => `/console/api/keys/${ownerKey}`, body: () => ({ name: "renamed" }), expect: { owner: 200, admin: 200, member: 404, none: 401 } },
+  { route: "DELETE /console/api/keys/:hash", method: "DELETE", path: async () => `/console/api/keys/${await ownerInferenceKey()}`, expect: { owner: 200, admin: 200, member: 404, none: 401 } },
+  { route: "GET /console/api/generations (whole organization)", method: "GET", path: () => "/console/api/generations", expect: { owner: 200, admin: 200, member: 400, none: 401 } },
+  { route: "GET /console/api/generations (the member's workspace)", method: "GET", path: () => `/console/api/generations?workspace_id=${cg.team}`, expect: EVERYONE },
+  { route: "GET /console/api/generations (another workspace)", method: "GET", path: () => `/console/api/generations?workspace_id=${defaultWs}`, expect: MANAGERS_ONLY },
+  { route: "GET /console/api/generations/:id (another workspace's)", method: "GET", path: () => `/console/api/generations/${generationInDefault}`, expect: { owner: 200, admin: 200, member: 404, none: 401 } },
+  { route: "GET /console/api/models", method: "GET", path: () => "/console/api/models", expect: EVERYONE },
+  { route: "GET /console/api/workspaces", method: "GET", path: () => "/console/api/workspaces", expect: EVERYONE },
+  { route: "POST /console/api/workspaces", method: "POST", path: () => "/console/api/workspaces", body: () => { const s = fresh(); return { name: s, slug: s }; }, expect: { owner: 201, admin: 201, member: 403, none: 401 } },
+  { route: "PATCH /console/api/workspaces/:id", method: "PATCH", path: () => `/console/api/workspaces/${cg.team}`, body: () => ({ description: "the team" }), expect: MANAGERS_ONLY },
+  { route: "DELETE /console/api/workspaces/:id", method: "DELETE", path: async () => `/console/api/workspaces/${await ownerWorkspace()}`, expect: MANAGERS_ONLY },
+  { route: "GET /console/api/workspaces/:id/members (the member's)", method: "GET", path: () => `/console/api/workspaces/${cg.team}/members`, expect: EVERYONE },
+  { route: "GET /console/api/workspaces/:id/members (another)", method: "GET", path: () => `/console/api/workspaces/${defaultWs}/members`, expect: MANAGERS_ONLY },
+  { route: "POST /console/api/workspaces/:id/members/add", method: "POST", path: () => `/console/api/workspaces/${cg.team}/members/add`, body: () => ({ user_ids: ["admin-user"] }), expect: MANAGERS_ONLY },
+  { route: "POST /console/api/workspaces/:id/members/remove", method: "POST", path: () => `/console/api/workspaces/${cg.team}/members/remove`, body: () => ({ user_ids: ["no-such-user"] }), expect: MANAGERS_ONLY },
+  { route: "GET /console/api/workspaces/:id/budgets", method: "GET", path: () => `/console/api/workspaces/${cg.team}/budgets`, expect: EVERYONE },
+  { route: "PUT /console/api/workspaces/:id/budgets/:interval", method: "PUT", path: () => `/console/api/workspaces/${cg.team}/budgets/monthly`, body: () => ({ limit_usd: 100 }), expect: MANAGERS_ONLY },
+  {
+    route: "DELETE /console/api/workspaces/:id/budgets/:interval",
+    method: "DELETE",
+    path: async () => {
+      const ws = await ownerWorkspace();
+      await cg.gw.api(`/api/v1/workspaces/${ws}/budgets/weekly`, { method: "PUT", json: { limit_usd: 5 } });
+      return `/console/api/workspaces/${ws}/budgets/weekly`;
+    },
+    expect: MANAGERS_ONLY,
+  },
+  { route: "POST /console/api/workspaces/:id/webhook-secret", method: "POST", path: () => `/console/api/workspaces/${cg.team}/webhook-secret`, expect: MANAGERS_ONLY },
+  { route: "GET /console/api/users", method: "GET", path: () => "/console/api/users", expect: MANAGERS_ONLY },
+  { route: "GET /console/api/byok (all)", method: "GET", path: () => "/console/api/byok", expect: MANAGERS_ONLY },
+  { route: "GET /console/api/byok (the member's workspace)", method: "GET", path: () => `/console/api/byok?workspace_id=${cg.team}`, expect: EVERYONE },
+  { route: "POST /console/api/byok", method: "POST", path: () => "/console/api/byok", body: () => ({ provider: "oc", key: `sk-console-${fresh()}-0123456789` }), expect: { owner: 201, admin: 201, member: 403, none: 401 } },
+  { route: "PATCH /console/api/byok/:id (rotate)", method: "PATCH", path: async () => `/console/api/byok/${await ownerByok()}`, body: () => ({ key: `sk-rotated-${fresh()}-0123456789` }), expect: MANAGERS_ONLY },
+  { route: "DELETE /console/api/byok/:id", method: "DELETE", path: async () => `/console/api/byok/${await ownerByok()}`, expect: MANAGERS_ONLY },
+  { route: "GET /console/api/presets (the member's workspace)", method: "GET", path: () => `/console/api/presets?workspace_id=${cg.team}`, expect: EVERYONE },
+  { route: "GET /console/api/presets (another workspace)", method: "GET", path: () => `/console/api/presets?workspace_id=${defaultWs}`, expect: MANAGERS_ONLY },
+  { route: "GET /console/api/presets/:slug/versions", method: "GET", path: () => `/console/api/presets/nope/versions?workspace_id=${defaultWs}`, expect: { owner: 404, admin: 404, member: 403, none: 401 } },
+  { route: "GET /console/api/presets/:slug/versions/:version", method: "GET", path: () => `/console/api/presets/nope/versions/1?workspace_id=${defaultWs}`, expect: { owner: 404, admin: 404, member: 403, none: 401 } },
+  { route: "GET /console/api/jobs", method: "GET", path: () => "/console/api/jobs?state=dead", expect: MANAGERS_ONLY },
+  { route: "POST /console/api/jobs/:id/retry", method: "POST", path: () => "/console/api/jobs/no-such-job/retry", expect: { owner: 404, admin: 404, member: 403, none: 401 } },
+  { route: "GET /console/api/videos (the member's workspace)", method: "GET", path: () => `/console/api/videos?workspace_id=${cg.team}`, expect: EVERYONE },
+  { route: "GET /console/api/videos (another workspace)", method: "GET", path: () => `/console/api/videos?workspace_id=${defaultWs}`, expect: MANAGERS_ONLY },
+];
+
+describe("who may call each console route", () => {
+  for (const row of ROUTES) {
+    for (const who of ["owner", "admin", "member", null] as const) {
+      test(`${row.route} as ${who ?? "nobody"}: ${row.expect[who ?? "none"]}`, async () => {
+        const res = await cg.call(who, row.method, await row.path(), row.body?.());
+        const text = await res.text();
+        const expected = row.expect[who ?? "none"];
+        // the body shows only when the status is not the one expected
+        expect({ status: res.status, body: res.status === expected ? "" : text }).toEqual({ status: expected, body: "" });
+        expect(res.headers.get("x-frame-options")).toBe("DENY");
+        expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+        if (who === null && row.route !== "GET /console") expect(JSON.parse(text)).toEqual({ error: { code: 401, message: "Not signed in: sign in at /login" } });
+      });
+    }
+  }
+});
+
+describe("sessions, not keys, and CSRF", () => {
+  test("without a session the page sends the browser to sign in and back", async () => {
+    const res = await cg.call(null, "GET", "/console");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/login?next=%2Fconsole");
+  });
+
+  test("a management key does not open the console", async () => {
+    const res = await fetch(`${cg.gw.url}/console/api/me`, { headers: { authorization: `Bearer ${cg.gw.adminKey}` } });
+    expect(res.status).toBe(401);
+  });
+
+  test("a session cookie does not open the public API", async () => {
+    const res = await fetch(`${cg.gw.url}/api/v1/keys`, { headers: { cookie: cg.sessions.owner.cookie } });
+    expect(res.status).toBe(401);
+  });
+
+  test("a change without the CSRF token, or with another session's, is 403 and changes nothing", async () => {
+    const before = ((await (await cg.call("owner", "GET", "/console/api/keys")).json()) as { data: unknown[] }).data.length;
+    for (const token of [undefined, cg.sessions.admin.csrfToken, "x"]) {
+      const res = await fetch(`${cg.gw.url}/console/api/keys`, {
+        method: "POST",
+        headers: { cookie: cg.sessions.owner.cookie, "content-type": "application/json", ...(token ? { "x-csrf-token": token } : {}) },
+        body: JSON.stringify({ name: "csrf" }),
+      });
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { error: { metadata: unknown } }).error.metadata).toEqual({ field: "x-csrf-token" });
+    }
+    const after = ((await (await cg.call("owner", "GET", "/console/api/keys")).json()) as { data: unknown[] }).data.length;
+    expect(after).toBe(before);
+  });
+
+  test("the page and its assets carry the console's headers; the page holds no token", async () => {
+    const res = await cg.call("owner", "GET", "/console");
+    expect(res.headers.get("content-security-policy")).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    );
+    expect(res.headers.get("referrer-policy")).toBe("same-origin");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const page = await res.text();
+    expect(page).not.toContain(cg.sessions.owner.csrfToken);
+    const script = page.match(/src="(\/console\/assets\/[^"]+\.js)"/)![1]!;
+    const asset = await fetch(`${cg.gw.url}${script}`, { headers: { "accept-encoding": "br" } });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("content-encoding")).toBe("br");
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(asset.headers.get("x-frame-options")).toBe("DENY");
+    const etag = asset.headers.get("etag")!;
+    expect((await fetch(`${cg.gw.url}${script}`, { headers: { "if-none-match": etag } })).status).toBe(304);
+    expect((await fetch(`${cg.gw.url}/console/assets/console-0000000000000000.js`)).status).toBe(404);
+  });
+});

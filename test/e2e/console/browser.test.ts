@@ -1,0 +1,167 @@
+// The console in headless Chromium (Debian's /usr/bin/chromium; skipped without one): sign in,
+// create a key and use it through the API, see its spend on the overview and its generation in
+// the log, disable it, rotate a BYOK key, and a member's limited view. Every page is
+// photographed at 1280 and 375 px under test/artifacts/console/ (not committed), and no page
+// may log an error: a CSP violation would be one.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { gatewayYaml, MODEL } from "../inference/harness";
+import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
+import { EMAIL, PASSWORD, startConsoleGateway, type ConsoleGateway, type Person } from "./harness";
+
+const CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find(existsSync);
+const SHOTS = join(import.meta.dir, "../../artifacts/console");
+const PAGES = ["overview", "keys", "generations", "models", "workspaces", "byok", "presets", "jobs"];
+
+let up: MockUpstream;
+let cg: ConsoleGateway;
+let browser: Browser;
+const problems: string[] = [];
+
+beforeAll(async () => {
+  if (!CHROMIUM) return;
+  mkdirSync(SHOTS, { recursive: true });
+  up = await startMockUpstream();
+  cg = await startConsoleGateway({ yaml: gatewayYaml(up.url) });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu"] });
+});
+afterAll(async () => {
+  if (!CHROMIUM) return;
+  await browser.close();
+  await cg.close();
+  await up.stop();
+});
+
+/** a page signed in as `who` through the sign-in form, at `width` px, recording console errors and CSP reports */
+async function signedIn(who: Person, width = 1280): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  // the console's pages only (the sign-in page is another module's)
+  page.on("console", (m) => m.type() === "error" && page.url().includes("/console") && problems.push(`${who} ${page.url()}: ${m.text()}`));
+  page.on("pageerror", (e) => problems.push(`${who} ${page.url()}: ${e.message}`));
+  page.on("dialog", (d) => void d.accept());
+  await page.goto(`${cg.gw.url}/console`);
+  expect(new URL(page.url()).pathname).toBe("/login");
+  await page.getByLabel("Email").fill(EMAIL[who]);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(`${cg.gw.url}/console`);
+  await page.getByRole("heading", { name: "Overview" }).waitFor();
+  return page;
+}
+
+async function visit(page: Page, route: string, heading: string): Promise<void> {
+  const started = performance.now();
+  await page.goto(`${cg.gw.url}/console#/${route}`);
+  await page.getByRole("heading", { name: heading, exact: true }).first().waitFor();
+  await page.locator(".loading").first().waitFor({ state: "detached", timeout: 5000 }).catch(() => undefined);
+  if (process.env.CONSOLE_TIMING) console.log(`${route}: ${(performance.now() - started).toFixed(0)} ms`);
+}
+
+test.skipIf(!CHROMIUM)("an owner creates a key, uses it, sees its spend and generation, and disables it", async () => {
+  const page = await signedIn("owner");
+  await visit(page, "keys", "API keys");
+  await page.getByRole("button", { name: "Create key" }).click();
+  await page.getByLabel("Name").fill("browser key");
+  await page.getByLabel("Spending limit (USD)").fill("5");
+  await page.getByLabel("Limit resets").selectOption("monthly");
+  await page.getByRole("button", { name: "Create", exact: true }).click();
+  const raw = (await page.locator("[data-copy-source]").textContent())!;
+  expect(raw).toMatch(/^sk-gw-v1-/);
+  await page.screenshot({ path: join(SHOTS, "keys-created-1280.png"), fullPage: true });
+
+  // the key works through the public API: 3 prompt + 2 completion tokens at $1e-6 / $2e-6
+  up.enqueue({ text: ["Hello from the console"], usage: { input: 3, output: 2 } });
+  const res = await fetch(`${cg.gw.url}/api/v1/chat/completions`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${raw}`, "content-type": "application/json" },
+    body: JSON.stringify({ model: MODEL["openai-chat"], messages: [{ role: "user", content: "hi" }] }),
+  });
+  expect(res.status).toBe(200);
+  const generation = res.headers.get("x-generation-id")!;
+
+  await visit(page, "overview", "Overview");
+  await expect(page.locator(".stat", { hasText: "Today" }).locator(".stat-spend").textContent()).resolves.toBe("$0.0000070");
+  await expect(page.locator(".stat", { hasText: "Today" }).locator(".stat-requests").textContent()).resolves.toBe("1 requests");
+  await expect(page.getByRole("row", { name: /browser key/ }).textContent()).resolves.toContain("$0.0000070");
+
+  await visit(page, "generations", "Generations");
+  const row = page.getByRole("row", { name: /t\/chat/ });
+  await expect(row.textContent()).resolves.toContain("success");
+  await row.getByRole("link").click();
+  await page.getByRole("heading", { name: `Generation ${generation}` }).waitFor();
+  await page.getByRole("heading", { name: "Attempts" }).waitFor();
+  await expect(page.locator("dl.record").textContent()).resolves.toContain("$0.0000070");
+
+  await visit(page, "keys", "API keys");
+  await page.getByRole("button", { name: "Disable browser key" }).click();
+  await page.getByRole("row", { name: /browser key/ }).getByText("Disabled").waitFor();
+  const refused = await fetch(`${cg.gw.url}/api/v1/chat/completions`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${raw}`, "content-type": "application/json" },
+    body: JSON.stringify({ model: MODEL["openai-chat"], messages: [{ role: "user", content: "hi" }] }),
+  });
+  expect(refused.status).toBe(401);
+  await page.close();
+}, 60_000);
+
+test.skipIf(!CHROMIUM)("an admin adds a BYOK key and rotates it: only masked labels are shown", async () => {
+  const page = await signedIn("admin");
+  await visit(page, "byok", "BYOK credentials");
+  await page.getByLabel("Provider slug").fill("oc");
+  await page.getByLabel("Provider API key").fill("sk-first-provider-key-0123456789abcd");
+  await page.getByRole("button", { name: "Add", exact: true }).click();
+  const row = page.getByRole("row", { name: /oc/ }).first();
+  await row.getByText("Active").waitFor();
+  const before = (await row.locator("code").textContent())!;
+  expect(before).not.toContain("0123456789abcd");
+  await row.getByRole("button", { name: /^Rotate/ }).click();
+  await page.getByLabel("New provider API key").fill("sk-second-provider-key-9876543210wxyz");
+  await page.getByRole("button", { name: "Save new key" }).click();
+  await page.getByRole("row", { name: /oc/ }).first().locator("code", { hasNotText: before }).waitFor();
+  const after = (await page.getByRole("row", { name: /oc/ }).first().locator("code").textContent())!;
+  expect(after).not.toBe(before);
+  expect(await page.content()).not.toContain("sk-second-provider-key-9876543210wxyz");
+  await page.close();
+}, 60_000);
+
+test.skipIf(!CHROMIUM)("a member sees their own keys and their workspace, and no manager pages", async () => {
+  await cg.gw.api("/api/v1/keys", { method: "POST", json: { name: "someone else's key" } });
+  const page = await signedIn("member");
+  const nav = page.getByRole("navigation", { name: "Console pages" });
+  await expect(nav.getByRole("link").allTextContents()).resolves.toEqual(["Overview", "Keys", "Generations", "Models", "Workspaces", "BYOK", "Presets", "Jobs"]);
+  await visit(page, "keys", "API keys");
+  await page.getByRole("button", { name: "Create key" }).click();
+  await page.getByLabel("Name").fill("member key");
+  await page.getByRole("button", { name: "Create", exact: true }).click();
+  await page.locator("[data-copy-source]").waitFor();
+  await page.getByRole("button", { name: "Done" }).click();
+  const names = await page.locator("table.keys tbody tr td:first-child").allTextContents();
+  expect(names).toEqual(["member key"]);
+  await visit(page, "workspaces", "Workspaces");
+  await expect(page.getByRole("navigation", { name: "Workspaces" }).getByRole("button").allTextContents()).resolves.toEqual(["Team"]);
+  expect(await page.getByRole("button", { name: "Create workspace" }).count()).toBe(0);
+  await visit(page, "jobs", "Jobs");
+  expect(await page.getByRole("heading", { name: "Dead jobs" }).count()).toBe(0);
+  await page.close();
+}, 60_000);
+
+test.skipIf(!CHROMIUM)("every page, at 1280 and 375 px, for a manager and a member, with no errors", async () => {
+  for (const [who, width] of [["owner", 1280], ["owner", 375], ["member", 375]] as const) {
+    const page = await signedIn(who, width);
+    for (const route of PAGES) {
+      const heading = { overview: "Overview", keys: "API keys", generations: "Generations", models: "Models and providers", workspaces: "Workspaces", byok: "BYOK credentials", presets: "Presets", jobs: "Jobs" }[route]!;
+      await visit(page, route, heading);
+      // nothing wider than the window at 375 px
+      if (width === 375) expect({ route, width: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ route, width: 375 });
+      await page.screenshot({ path: join(SHOTS, `${route}-${who}-${width}.png`), fullPage: true });
+    }
+    // the keyboard reaches the navigation first (after the skip link)
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Overview");
+    await page.close();
+  }
+  expect(problems).toEqual([]);
+}, 120_000);
