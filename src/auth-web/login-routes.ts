@@ -25,7 +25,7 @@ export function loginRoutes(ctx: AppContext) {
         const nextParam = new URL(request.url).searchParams.get("next");
         const next = safeNextPath(nextParam);
         const session = await signedInUser(ctx, request);
-        if (session) return next !== DEFAULT_NEXT ? redirect(next) : htmlResponse(200, signedInPage(session));
+        if (session) return nextParam === null ? htmlResponse(200, signedInPage(session)) : redirect(next);
         return loginForm(ctx, request, 200, next);
       },
       { detail: { hide: true } },

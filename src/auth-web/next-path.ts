@@ -1,5 +1,5 @@
-/** Where a sign-in goes when nothing asked for a page: the page that says who is signed in. */
-export const DEFAULT_NEXT = "/login";
+/** Where a sign-in goes when nothing asked for a page: the web console. */
+export const DEFAULT_NEXT = "/console";
 
 const BASE = "http://gateway.invalid";
 

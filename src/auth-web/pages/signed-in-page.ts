@@ -16,5 +16,6 @@ export function signedInBar(session: SignedIn): Html {
 export function signedInPage(session: SignedIn): Html {
   return layout("Signed in", html`<h1>You are signed in</h1>
 <p class="muted">Apps that send you here to authorize a key will ask for your approval.</p>
+<p><a href="/console">Open the console</a></p>
 ${signedInBar(session)}`);
 }

@@ -55,7 +55,7 @@ describe("POST /login", () => {
     const form = await loginForm(gw.url);
     const res = await postLogin({ csrf_token: form.csrfToken, email: "ada@example.COM", password: PASSWORD }, form.formCookie);
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe("/login");
+    expect(res.headers.get("location")).toBe("/console");
     const line = res.headers.getSetCookie().find((c) => c.startsWith("gw_session="))!;
     expect(line).toMatch(/^gw_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=604800$/);
     const page = await (await fetch(`${gw.url}/login`, { headers: { cookie: line.split(";")[0]! } })).text();
@@ -96,13 +96,14 @@ describe("POST /login", () => {
     expect(res.headers.getSetCookie().find((c) => c.startsWith("gw_session="))).toEndWith("; Secure");
   });
 
-  test("next: a path of this site is followed, anything else falls back to /login", async () => {
+  test("next: a path of this site is followed, anything else falls back to the console", async () => {
     const cases: Array<[string, string]> = [
       ["/console/keys?tab=mine#top", "/console/keys?tab=mine#top"],
-      ["//evil.example/x", "/login"],
-      ["/\\evil.example", "/login"],
-      ["https://evil.example/", "/login"],
-      ["javascript:alert(1)", "/login"],
+      ["/auth?callback_url=x", "/auth?callback_url=x"],
+      ["//evil.example/x", "/console"],
+      ["/\\evil.example", "/console"],
+      ["https://evil.example/", "/console"],
+      ["javascript:alert(1)", "/console"],
     ];
     for (const [next, location] of cases) {
       const page = await (await fetch(`${gw.url}/login?next=${encodeURIComponent(next)}`)).text();
