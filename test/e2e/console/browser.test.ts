@@ -83,7 +83,7 @@ test.skipIf(!CHROMIUM)("an owner creates a key, uses it, sees its spend and gene
 
   await visit(page, "overview", "Overview");
   await expect(page.locator(".stat", { hasText: "Today" }).locator(".stat-spend").textContent()).resolves.toBe("$0.0000070");
-  await expect(page.locator(".stat", { hasText: "Today" }).locator(".stat-requests").textContent()).resolves.toBe("1 requests");
+  await expect(page.locator(".stat", { hasText: "Today" }).locator(".stat-requests").textContent()).resolves.toBe("1 request");
   await expect(page.getByRole("row", { name: /browser key/ }).textContent()).resolves.toContain("$0.0000070");
 
   await visit(page, "generations", "Generations");

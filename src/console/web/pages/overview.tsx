@@ -13,7 +13,7 @@ function Stat({ title, figures }: { title: string; figures: Figures }) {
     <section class="stat" aria-label={title}>
       <h3>{title}</h3>
       <p class="stat-spend">{usd(figures.spend)}</p>
-      <p class="stat-requests">{count(figures.requests)} requests</p>
+      <p class="stat-requests">{count(figures.requests)} {figures.requests === 1 ? "request" : "requests"}</p>
     </section>
   );
 }
