@@ -13,12 +13,14 @@ import type { ActivityStore, GenerationStore, KeyUsageStore, ReservationStore, W
 import type { PresetStore } from "./preset-store";
 import type { ByokStore } from "./byok-store";
 import type { ResponseStateStore } from "./response-store";
+import type { GenerationContentStore } from "./generation-content-store";
 
 export * from "./account-store";
 export * from "./money-store";
 export * from "./preset-store";
 export * from "./byok-store";
 export * from "./response-store";
+export * from "./generation-content-store";
 
 /** The stores one transaction sees. */
 export type StoreTables = {
@@ -39,6 +41,8 @@ export type StoreTables = {
   jobs: JobStore;
   webhookSecrets: WebhookSecretStore;
   videoJobs: VideoJobStore;
+  /** prompts and completions kept by I/O logging */
+  generationContents: GenerationContentStore;
 };
 
 export type Dialect = "sqlite" | "postgres";

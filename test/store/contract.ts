@@ -17,6 +17,7 @@ import { responsesContract } from "./contract/responses";
 import { transactionContract } from "./contract/transactions";
 import { webhooksContract } from "./contract/webhooks";
 import { videoJobsContract } from "./contract/video-jobs";
+import { generationOutboxContract } from "./contract/generation-outbox";
 
 export type { OpenStore };
 
@@ -34,5 +35,6 @@ export function storeContract(label: Store["dialect"], open: OpenStore): void {
     jobContract(store);
     webhooksContract(store);
     videoJobsContract(store);
+    generationOutboxContract(store);
   });
 }

@@ -5,6 +5,7 @@ import { addSpendOnConflict, spendColumns } from "./key-usage";
 import { ascText, descText } from "./order";
 import { generationFeedback, generations } from "./schema";
 import type { GenerationRecord, GenerationStore, SettledGeneration } from "../store";
+import { payloadText } from "../job-rows";
 
 type Row = typeof generations.$inferSelect;
 
@@ -67,6 +68,10 @@ function toJson(s: SettledGeneration): Record<string, unknown> {
   out.day_key = spend?.windows.day ?? null;
   out.week_key = spend?.windows.week ?? null;
   out.month_key = spend?.windows.month ?? null;
+  // the outbox (jobs and kept content), stored only with a new record
+  out.outbox_jobs = (s.jobs ?? []).map((j) => ({ id: j.id, kind: j.kind, key: j.key ?? null, payload: payloadText(j.payload), run_at: j.runAt, now: j.now }));
+  out.content_sealed = s.content?.sealed ?? null;
+  out.content_created_at = s.content?.createdAt ?? null;
   return out;
 }
 
@@ -77,6 +82,7 @@ function toJson(s: SettledGeneration): Record<string, unknown> {
  * and workspace_usage and their counts to activity_daily, taking the released amounts off `held`
  * in the same upserts. A statement may change a row once, so a key (workspace) with spend gets
  * both in its upsert and one without spend gets the release in an update of its own. The
+ * outbox of each new record (its jobs and kept content) is inserted by the same statement. The
  * workspace rows are written only once every key row is (the `after_keys` gate reads both key
  * statements to their end first): reservations lock the key row, then the workspace row, and
  * the same order here keeps the two from deadlocking. The batch travels as one JSON parameter:
@@ -97,6 +103,21 @@ const COMMIT = `
         reservation_id text, paid bigint, byok bigint, day_key text, week_key text, month_key text)
   ),
   kept as (select settled.* from settled join ins on ins.id = settled.id),
+  queued as (
+    insert into jobs (id, kind, key, payload, state, run_at, attempts, created_at, updated_at)
+    select j.id, j.kind, j.key, j.payload, 'pending', j.run_at, 0, j.now, j.now
+    from json_array_elements((select doc from batch)) as r(doc)
+    cross join lateral json_to_recordset(r.doc->'outbox_jobs') as j(id text, kind text, key text, payload text, run_at bigint, now bigint)
+    where r.doc->>'id' in (select id from ins)
+    on conflict do nothing
+  ),
+  kept_content as (
+    insert into generation_contents (generation_id, workspace_id, key_hash, sealed, created_at)
+    select c.id, c.workspace_id, c.key_hash, c.content_sealed, c.content_created_at
+    from json_to_recordset((select doc from batch)) as c(id text, workspace_id text, key_hash text, content_sealed text, content_created_at bigint)
+    where c.content_sealed is not null and c.id in (select id from ins)
+    on conflict do nothing
+  ),
   gone as (
     delete from reservations r using settled where r.id = settled.reservation_id
     returning r.key_hash, r.amount_nanos, r.workspace_id, r.workspace_amount_nanos

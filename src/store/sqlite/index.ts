@@ -20,6 +20,7 @@ import { sqliteActivityStore } from "./activity";
 import { sqliteJobStore } from "./jobs";
 import { sqliteWebhookSecretStore } from "./webhook-secrets";
 import { sqliteVideoJobStore } from "./video-jobs";
+import { sqliteGenerationContentStore } from "./generation-contents";
 
 function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter, book: ReservationBook): StoreTables {
   return {
@@ -42,6 +43,7 @@ function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter
     jobs: sqliteJobStore(sqlite, write, writer),
     webhookSecrets: sqliteWebhookSecretStore(db, write),
     videoJobs: sqliteVideoJobStore(db, write),
+    generationContents: sqliteGenerationContentStore(db, write),
   };
 }
 

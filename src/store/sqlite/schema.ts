@@ -7,3 +7,4 @@ export * from "./tables/accounts";
 export * from "./tables/money";
 export * from "./tables/presets-responses";
 export * from "./tables/jobs";
+export * from "./tables/generation-contents";
