@@ -139,6 +139,9 @@ const StorageSectionSchema = T.Object(
   { additionalProperties: false },
 );
 
+/** Days I/O logging keeps content when gateway.yaml does not say (io_logging.retention_days). */
+export const IO_LOGGING_RETENTION_DAYS = 30;
+
 export const GatewayFileSchema = T.Object(
   {
     providers: T.Optional(T.Array(ProviderSchema)),
@@ -182,6 +185,8 @@ export const GatewayFileSchema = T.Object(
       ),
     ),
     responses: T.Optional(T.Object({ item_retention_minutes: T.Optional(T.Integer({ minimum: 0, maximum: 525_600 })) }, { additionalProperties: false })),
+    // how long prompts and completions kept by a workspace's I/O logging stay readable
+    io_logging: T.Optional(T.Object({ retention_days: T.Optional(T.Number({ exclusiveMinimum: 0, maximum: 3650 })) }, { additionalProperties: false })),
   },
   { additionalProperties: false },
 );

@@ -8,20 +8,32 @@ import { ensureRecurringJobs } from "./recurring";
 import { jobRegistry, type JobKind } from "./registry";
 import { JobRunner } from "./runner";
 import type { FromWorker, ToWorker } from "./worker-protocol";
+import type { ObservabilityParts } from "../observability/jobs/parts";
+import { createSecretBox } from "../crypto/secret-box";
+import { loadMasterKey } from "../crypto/master-key";
 
 /** A worker's own connections: a small pool on PostgreSQL is enough for `concurrency` jobs and their leases. */
 const WORKER_POOL_SIZE = 3;
 
 type Started = { runner: JobRunner; store: Store };
 
-async function loadKinds(modules: string[], deps: JobDeps): Promise<JobKind[]> {
-  const extra: JobKind[] = [];
-  for (const specifier of modules) {
-    const mod = (await import(specifier)) as { jobKinds?: (deps: JobDeps) => JobKind[] };
-    if (typeof mod.jobKinds !== "function") throw new Error(`${specifier} exports no jobKinds(deps)`);
-    extra.push(...mod.jobKinds(deps));
+type JobModule = { jobKinds?: (deps: JobDeps) => JobKind[]; observabilityParts?: (deps: JobDeps) => ObservabilityParts };
+
+/**
+ * Test modules: each exports `jobKinds(deps)` (more kinds for the registry) and/or
+ * `observabilityParts(deps)` (the destinations and senders forwarding uses instead of those of
+ * src/observability/wiring.ts).
+ */
+async function loadModules(specifiers: string[], deps: JobDeps): Promise<{ kinds: JobKind[]; parts: ObservabilityParts | undefined }> {
+  const kinds: JobKind[] = [];
+  let parts: ObservabilityParts | undefined;
+  for (const specifier of specifiers) {
+    const mod = (await import(specifier)) as JobModule;
+    if (typeof mod.jobKinds !== "function" && typeof mod.observabilityParts !== "function") throw new Error(`${specifier} exports neither jobKinds(deps) nor observabilityParts(deps)`);
+    if (mod.jobKinds) kinds.push(...mod.jobKinds(deps));
+    if (mod.observabilityParts) parts = mod.observabilityParts(deps);
   }
-  return extra;
+  return { kinds, parts };
 }
 
 /**
@@ -70,8 +82,10 @@ async function start({ config, index, modules }: Extract<ToWorker, { type: "star
   const router = createRouterState(config, Date.now);
   const telemetry = logOnlyTelemetry(logger);
   router.circuits.onTransition((endpoint, change) => telemetry.circuitChanged(endpoint, change));
-  const deps: JobDeps = { store, config, logger, clock: Date.now, releaseReservation: (id) => post({ type: "release-reservation", id }), router, telemetry };
-  const registry = jobRegistry([...productionJobKinds(deps), ...(await loadKinds(modules, deps))]);
+  const base: JobDeps = { store, config, logger, clock: Date.now, releaseReservation: (id) => post({ type: "release-reservation", id }), router, telemetry, secrets: createSecretBox(loadMasterKey(config)) };
+  const extra = await loadModules(modules, base);
+  const deps: JobDeps = extra.parts ? { ...base, observability: extra.parts } : base;
+  const registry = jobRegistry([...productionJobKinds(deps), ...extra.kinds]);
   await ensureRecurringJobs(store.jobs, registry, Date.now());
   const { leaseMs, concurrency, backoffMs, pollMs } = config.jobs;
   const runner = new JobRunner({ store: store.jobs, registry, owner: `${config.instanceId}/jobs-${index}`, leaseMs, concurrency, backoffMs, pollMs, logger, clock: Date.now });

@@ -8,6 +8,12 @@ import { jobsPurgeKind } from "./jobs-purge";
 import { responsesPurgeKind } from "./responses-purge";
 import { webhookDeliverKind } from "./webhook-deliver";
 import { videoJobKinds } from "../../videos/jobs";
+import { generationContentsPurgeKind } from "./generation-contents-purge";
+import { observabilityJobKinds } from "../../observability/jobs";
+import type { ObservabilityParts } from "../../observability/jobs/parts";
+import { observabilityParts } from "../../observability/wiring";
+import { senderDepsOf } from "../../observability/sender-http";
+import { secretBoxOf, type SecretBox } from "../../crypto/secret-box";
 
 /** What a job handler may use: the worker's own store connection, the configuration, its logger, its routing state. */
 export type JobDeps = {
@@ -27,9 +33,21 @@ export type JobDeps = {
   router: RouterState;
   /** warn lines for failed upstream calls and circuit changes, into the worker's log */
   telemetry: Telemetry;
+  /** seals and opens job payloads that carry content; built from the config when absent */
+  secrets?: SecretBox;
+  /** destinations and senders of observability forwarding; absent: those of src/observability/wiring.ts (tests inject theirs) */
+  observability?: ObservabilityParts | null;
 };
 
 /** Every job kind the gateway runs. A new kind is one more entry here. */
 export function productionJobKinds(deps: JobDeps): JobKind[] {
-  return [responsesPurgeKind(deps.store.responses, deps.logger, deps.clock), jobsPurgeKind(deps.store.jobs, deps.logger, deps.clock), webhookDeliverKind(deps), ...videoJobKinds(deps)];
+  const forwarding = { store: deps.store, secrets: secretBoxOf(deps), clock: deps.clock, logger: deps.logger, senderDeps: senderDepsOf(deps), parts: deps.observability ?? observabilityParts(deps) };
+  return [
+    responsesPurgeKind(deps.store.responses, deps.logger, deps.clock),
+    jobsPurgeKind(deps.store.jobs, deps.logger, deps.clock),
+    generationContentsPurgeKind(deps.store.generationContents, deps.config.ioLogging.retentionMs, deps.logger, deps.clock),
+    webhookDeliverKind(deps),
+    ...videoJobKinds(deps),
+    ...observabilityJobKinds(forwarding),
+  ];
 }
