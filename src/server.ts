@@ -74,8 +74,8 @@ async function buildContext(config: Config, opts: StartOptions = {}): Promise<Co
   const wakeups = jobWakeups();
   const store = withJobWakeups(withReadCache(await openStore(config.database), shared.bus, { clock }), wakeups);
   const router = createRouterState(config, clock, shared);
-  // jobs committed with records (observability forwarding) wake this process's job workers
-  const generations = new GenerationWriter(store, logger, { onJobsCommitted: () => wakeups.notify() });
+  // generations to forward committed with their records wake this process's job workers, which drain them
+  const generations = new GenerationWriter(store, logger, { onOutboxCommitted: () => wakeups.notify() });
   // a reload keeps the creation time of yaml models, so listings do not reorder on every SIGHUP
   const catalogCreated = Math.floor(Date.now() / 1000);
   // requests read config and catalog through these getters when they start; one in flight

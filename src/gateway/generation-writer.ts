@@ -23,16 +23,16 @@ export class GenerationWriter {
   private retryTimer: Timer | null = null;
 
   private readonly retryEveryMs: number;
-  private readonly jobsCommitted: () => void;
+  private readonly outboxCommitted: () => void;
 
-  /** `onJobsCommitted`: heard after a commit that stored jobs of records' outboxes (wakes the job workers) */
+  /** `onOutboxCommitted`: heard after a commit that stored generations to forward (wakes the job workers, which drain them) */
   constructor(
     private readonly store: Store,
     private readonly logger: Logger,
-    opts: { retryEveryMs?: number; onJobsCommitted?: () => void } = {},
+    opts: { retryEveryMs?: number; onOutboxCommitted?: () => void } = {},
   ) {
     this.retryEveryMs = opts.retryEveryMs ?? RETRY_EVERY_MS;
-    this.jobsCommitted = opts.onJobsCommitted ?? (() => {});
+    this.outboxCommitted = opts.onOutboxCommitted ?? (() => {});
   }
 
   /** resolves once the record, its spend and its reservation release are committed */
@@ -91,7 +91,7 @@ export class GenerationWriter {
   }
 
   private wakeFor(items: readonly SettledGeneration[]): void {
-    if (items.some((item) => item.jobs !== undefined && item.jobs.length > 0)) this.jobsCommitted();
+    if (items.some((item) => item.observation)) this.outboxCommitted();
   }
 
   /** the store may be back soon (a PostgreSQL failover): keep the spend rather than drop it */

@@ -3,7 +3,8 @@ import { createLogger } from "../logger";
 import { openStore } from "../store/open";
 import type { Store } from "../store/store";
 import { logOnlyTelemetry } from "../telemetry/telemetry";
-import { productionJobKinds, type JobDeps } from "./kinds";
+import { observabilityPartsOf, productionJobKinds, type JobDeps } from "./kinds";
+import { OutboxPump } from "../observability/jobs/outbox-pump";
 import { ensureRecurringJobs } from "./recurring";
 import { jobRegistry, type JobKind } from "./registry";
 import { JobRunner } from "./runner";
@@ -15,7 +16,8 @@ import { loadMasterKey } from "../crypto/master-key";
 /** A worker's own connections: a small pool on PostgreSQL is enough for `concurrency` jobs and their leases. */
 const WORKER_POOL_SIZE = 3;
 
-type Started = { runner: JobRunner; store: Store };
+/** `pump`: the observation outbox's drain, in worker 0 only (one per process is enough; a second would only repeat its work) */
+type Started = { runner: JobRunner; store: Store; pump: OutboxPump | null };
 
 type JobModule = { jobKinds?: (deps: JobDeps) => JobKind[]; observabilityParts?: (deps: JobDeps) => ObservabilityParts };
 
@@ -38,7 +40,8 @@ async function loadModules(specifiers: string[], deps: JobDeps): Promise<{ kinds
 
 /**
  * The body of a job worker thread: opens its own store connection (SQLite: the same WAL file;
- * PostgreSQL: its own pool), builds the registry and runs a JobRunner until told to stop.
+ * PostgreSQL: its own pool), builds the registry and runs a JobRunner until told to stop. Worker 0
+ * also drains the observation outbox into delivery jobs, on every wake-up and every poll interval.
  */
 export function runJobWorker(post: (message: FromWorker) => void): (message: ToWorker) => Promise<void> {
   let started: Promise<Started | null> = Promise.resolve(null);
@@ -56,12 +59,16 @@ export function runJobWorker(post: (message: FromWorker) => void): (message: ToW
           },
         );
         return;
-      case "wake":
-        (await started)?.runner.wake();
+      case "wake": {
+        const s = await started;
+        s?.runner.wake();
+        s?.pump?.trigger();
         return;
+      }
       case "stop": {
         const s = await started;
         if (s) {
+          await s.pump?.stop();
           await s.runner.stop(message.graceMs);
           await s.store.close().catch(() => undefined);
         }
@@ -90,5 +97,7 @@ async function start({ config, index, modules }: Extract<ToWorker, { type: "star
   const { leaseMs, concurrency, backoffMs, pollMs } = config.jobs;
   const runner = new JobRunner({ store: store.jobs, registry, owner: `${config.instanceId}/jobs-${index}`, leaseMs, concurrency, backoffMs, pollMs, logger, clock: Date.now });
   runner.start();
-  return { runner, store };
+  const pump = index === 0 ? new OutboxPump({ store, secrets: deps.secrets!, clock: Date.now, logger, parts: observabilityPartsOf(deps) }, pollMs, () => runner.wake()) : null;
+  pump?.start();
+  return { runner, store, pump };
 }

@@ -1,5 +1,5 @@
 import type { GenerationContentRecord } from "./generation-content-store";
-import type { NewJob } from "./job-store";
+import type { ObservationRecord } from "./observation-outbox-store";
 
 /** Spend: usage counters, generation records, reservations, workspace budgets, activity. Money is integer nano-dollars. */
 
@@ -80,10 +80,10 @@ export type SettledGeneration = {
   /** null: nothing to add (free, or not charged) */
   spend: SpendEntry | null;
   /**
-   * The outbox of the record: jobs it causes (observability forwarding), stored in the same
-   * transaction, so a crash can lose neither without the other. Stored only with a new record.
+   * The outbox of the record: the generation to forward to observability destinations, stored in
+   * the same transaction, so a crash can lose neither without the other. Stored only with a new record.
    */
-  jobs?: readonly NewJob[];
+  observation?: ObservationRecord | null;
   /** what I/O logging keeps of it, in the same transaction; stored only with a new record */
   content?: GenerationContentRecord | null;
 };

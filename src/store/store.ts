@@ -14,6 +14,7 @@ import type { PresetStore } from "./preset-store";
 import type { ByokStore } from "./byok-store";
 import type { ResponseStateStore } from "./response-store";
 import type { GenerationContentStore } from "./generation-content-store";
+import type { ObservationOutboxStore } from "./observation-outbox-store";
 
 export * from "./account-store";
 export * from "./money-store";
@@ -21,6 +22,7 @@ export * from "./preset-store";
 export * from "./byok-store";
 export * from "./response-store";
 export * from "./generation-content-store";
+export * from "./observation-outbox-store";
 
 /** The stores one transaction sees. */
 export type StoreTables = {
@@ -43,6 +45,8 @@ export type StoreTables = {
   videoJobs: VideoJobStore;
   /** prompts and completions kept by I/O logging */
   generationContents: GenerationContentStore;
+  /** generations waiting to be forwarded to observability destinations */
+  observationOutbox: ObservationOutboxStore;
 };
 
 export type Dialect = "sqlite" | "postgres";

@@ -39,9 +39,12 @@ export type JobDeps = {
   observability?: ObservabilityParts | null;
 };
 
+/** The destinations and senders forwarding uses: injected (tests), else those of the wiring point. */
+export const observabilityPartsOf = (deps: JobDeps): ObservabilityParts | null => (deps.observability !== undefined ? deps.observability : observabilityParts(deps));
+
 /** Every job kind the gateway runs. A new kind is one more entry here. */
 export function productionJobKinds(deps: JobDeps): JobKind[] {
-  const forwarding = { store: deps.store, secrets: secretBoxOf(deps), clock: deps.clock, logger: deps.logger, senderDeps: senderDepsOf(deps), parts: deps.observability ?? observabilityParts(deps) };
+  const forwarding = { secrets: secretBoxOf(deps), senderDeps: senderDepsOf(deps), parts: observabilityPartsOf(deps) };
   return [
     responsesPurgeKind(deps.store.responses, deps.logger, deps.clock),
     jobsPurgeKind(deps.store.jobs, deps.logger, deps.clock),

@@ -2,21 +2,19 @@ import type { SecretBox } from "../../crypto/secret-box";
 import { PermanentFailure, RetryAfter } from "../../jobs/job-errors";
 import type { JobKind } from "../../jobs/registry";
 import type { NewJob } from "../../store/job-store";
-import type { ObservedGeneration, SenderDeps, SendOutcome } from "../contract";
-import type { Delivery } from "../pipeline/select-deliveries";
+import type { SenderDeps, SendOutcome } from "../contract";
 import { withoutContent } from "../pipeline/privacy";
 import type { ObservabilityParts } from "./parts";
-import { openPayload, sealPayload } from "./sealed-payload";
+import { openPayloadGeneration } from "./sealed-payload";
 
 export const OBSERVABILITY_DELIVER = "observability.deliver";
 
-/** What a delivery job carries (sealed): the destination's id and the generation as it may see it. */
-export type DeliverJob = { destination_id: string; generation: ObservedGeneration };
+/** What a delivery job carries: the destination and the generation as it may see it (privacy applied), sealed. */
+export type DeliverJob = { destination_id: string; sealed: string };
 
-/** One job per destination and generation: the key makes a second enqueue (a rerun dispatch) a no-op. */
-export function deliverJob(secrets: Pick<SecretBox, "sealSync">, delivery: Delivery, now: number): NewJob {
-  const job: DeliverJob = { destination_id: delivery.destination.id, generation: delivery.generation };
-  return { id: crypto.randomUUID(), kind: OBSERVABILITY_DELIVER, key: `${delivery.destination.id}:${delivery.generation.id}`, payload: sealPayload(secrets, job), runAt: now, now };
+/** One job per destination and generation: the key makes a second enqueue (a rerun drain) a no-op. */
+export function deliverJob(destinationId: string, generationId: string, sealed: string, now: number): NewJob {
+  return { id: `${OBSERVABILITY_DELIVER}:${generationId}:${destinationId}`, kind: OBSERVABILITY_DELIVER, key: `${destinationId}:${generationId}`, payload: { destination_id: destinationId, sealed } satisfies DeliverJob, runAt: now, now };
 }
 
 /** A sender's verdict as the job machinery takes it: retried (after the destination's delay when it named one), or dead. */
@@ -42,11 +40,13 @@ export function deliverKind(deps: DeliverDeps): JobKind {
   return {
     kind: OBSERVABILITY_DELIVER,
     async run(payload) {
-      const job = await openPayload<DeliverJob>(deps.secrets, payload, OBSERVABILITY_DELIVER);
+      const job = payload as Partial<DeliverJob> | null;
+      if (typeof job?.destination_id !== "string") throw new PermanentFailure(`not an ${OBSERVABILITY_DELIVER} payload`);
+      const sealed = await openPayloadGeneration(deps.secrets, job.sealed, OBSERVABILITY_DELIVER);
       if (!deps.parts) return;
       const destination = await deps.parts.destinations.byId(job.destination_id);
-      if (!destination || !destination.enabled || destination.workspaceId !== job.generation.workspaceId) return;
-      const generation = destination.privacyMode ? withoutContent(job.generation) : job.generation;
+      if (!destination || !destination.enabled || destination.workspaceId !== sealed.workspaceId) return;
+      const generation = destination.privacyMode ? withoutContent(sealed) : sealed;
       settleOutcome(await deps.parts.senders(destination.type).send(generation, destination, deps.senderDeps));
     },
   };

@@ -5,7 +5,6 @@ import { addSpendOnConflict, spendColumns } from "./key-usage";
 import { ascText, descText } from "./order";
 import { generationFeedback, generations } from "./schema";
 import type { GenerationRecord, GenerationStore, SettledGeneration } from "../store";
-import { payloadText } from "../job-rows";
 
 type Row = typeof generations.$inferSelect;
 
@@ -68,8 +67,9 @@ function toJson(s: SettledGeneration): Record<string, unknown> {
   out.day_key = spend?.windows.day ?? null;
   out.week_key = spend?.windows.week ?? null;
   out.month_key = spend?.windows.month ?? null;
-  // the outbox (jobs and kept content), stored only with a new record
-  out.outbox_jobs = (s.jobs ?? []).map((j) => ({ id: j.id, kind: j.kind, key: j.key ?? null, payload: payloadText(j.payload), run_at: j.runAt, now: j.now }));
+  // the outbox (the generation to forward, the kept content), stored only with a new record
+  out.observation_sealed = s.observation?.sealed ?? null;
+  out.observation_created_at = s.observation?.createdAt ?? null;
   out.content_sealed = s.content?.sealed ?? null;
   out.content_created_at = s.content?.createdAt ?? null;
   return out;
@@ -104,12 +104,10 @@ const COMMIT = `
   ),
   kept as (select settled.* from settled join ins on ins.id = settled.id),
   queued as (
-    insert into jobs (id, kind, key, payload, state, run_at, attempts, created_at, updated_at)
-    select j.id, j.kind, j.key, j.payload, 'pending', j.run_at, 0, j.now, j.now
-    from json_array_elements((select doc from batch)) as r(doc)
-    cross join lateral json_to_recordset(r.doc->'outbox_jobs') as j(id text, kind text, key text, payload text, run_at bigint, now bigint)
-    where r.doc->>'id' in (select id from ins)
-    on conflict do nothing
+    insert into observation_outbox (generation_id, workspace_id, sealed, created_at)
+    select o.id, o.workspace_id, o.observation_sealed, o.observation_created_at
+    from json_to_recordset((select doc from batch)) as o(id text, workspace_id text, observation_sealed text, observation_created_at bigint)
+    where o.observation_sealed is not null and o.id in (select id from ins)
   ),
   kept_content as (
     insert into generation_contents (generation_id, workspace_id, key_hash, sealed, created_at)

@@ -17,7 +17,7 @@ import { pgActivityStore } from "./activity";
 import { pgJobStore } from "./jobs";
 import { pgWebhookSecretStore } from "./webhook-secrets";
 import { pgVideoJobStore } from "./video-jobs";
-import { pgGenerationContentStore } from "./generation-contents";
+import { pgGenerationContentStore, pgObservationOutboxStore } from "./generation-outbox";
 
 /** ready() gives up after this long (an unreachable server would otherwise hold it for the connection timeout) */
 const READY_TIMEOUT_MS = 5_000;
@@ -41,6 +41,7 @@ function tables(conn: Conn): StoreTables {
     webhookSecrets: pgWebhookSecretStore(conn),
     videoJobs: pgVideoJobStore(conn),
     generationContents: pgGenerationContentStore(conn),
+    observationOutbox: pgObservationOutboxStore(conn),
   };
 }
 

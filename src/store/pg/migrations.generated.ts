@@ -9,7 +9,7 @@ import m5 from "../../../migrations/pg/0005_generations_listing.sql" with { type
 import m6 from "../../../migrations/pg/0006_jobs.sql" with { type: "text" };
 import m7 from "../../../migrations/pg/0007_outbound_webhooks.sql" with { type: "text" };
 import m8 from "../../../migrations/pg/0008_videos.sql" with { type: "text" };
-import m9 from "../../../migrations/pg/0009_generation_contents.sql" with { type: "text" };
+import m9 from "../../../migrations/pg/0009_observability_capture.sql" with { type: "text" };
 
 export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0000_foundation", sql: m0 },
@@ -21,5 +21,5 @@ export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0006_jobs", sql: m6 },
   { tag: "0007_outbound_webhooks", sql: m7 },
   { tag: "0008_videos", sql: m8 },
-  { tag: "0009_generation_contents", sql: m9 },
+  { tag: "0009_observability_capture", sql: m9 },
 ];

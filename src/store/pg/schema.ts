@@ -13,3 +13,4 @@ export * from "./tables/money";
 export * from "./tables/presets-responses";
 export * from "./tables/jobs";
 export * from "./tables/generation-contents";
+export * from "./tables/observation-outbox";

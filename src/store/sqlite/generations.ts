@@ -6,7 +6,7 @@ import { generationFeedback, generations } from "./schema";
 import { spendAdder } from "./key-usage";
 import { reservationReleaser } from "./reservations";
 import type { ReservationBook } from "./reservation-book";
-import { outboxWriter } from "./generation-contents";
+import { outboxWriter } from "./generation-outbox";
 import type { GenerationRecord, GenerationStore, SettledGeneration } from "../store";
 
 /** Adds a served generation to its day's activity counters. */
@@ -67,7 +67,7 @@ export function sqliteGenerationStore(db: Db, sqlite: Database, write: WriteStep
               addWorkspaceSpend(record.workspaceId, spend);
             }
             if (inserted) addActivity(settled);
-            if (inserted && (settled.jobs?.length || settled.content)) writeOutbox(settled.jobs ?? [], settled.content ?? null);
+            if (inserted && (settled.observation || settled.content)) writeOutbox(settled.observation ?? null, settled.content ?? null);
             if (reservationId) release(reservationId);
           }
         }),

@@ -20,7 +20,7 @@ import { sqliteActivityStore } from "./activity";
 import { sqliteJobStore } from "./jobs";
 import { sqliteWebhookSecretStore } from "./webhook-secrets";
 import { sqliteVideoJobStore } from "./video-jobs";
-import { sqliteGenerationContentStore } from "./generation-contents";
+import { sqliteGenerationContentStore, sqliteObservationOutboxStore } from "./generation-outbox";
 
 function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter, book: ReservationBook): StoreTables {
   return {
@@ -44,6 +44,7 @@ function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter
     webhookSecrets: sqliteWebhookSecretStore(db, write),
     videoJobs: sqliteVideoJobStore(db, write),
     generationContents: sqliteGenerationContentStore(db, write),
+    observationOutbox: sqliteObservationOutboxStore(db, write),
   };
 }
 

@@ -13,7 +13,7 @@ import m9 from "../../../migrations/sqlite/0009_generations_listing.sql" with { 
 import m10 from "../../../migrations/sqlite/0010_jobs.sql" with { type: "text" };
 import m11 from "../../../migrations/sqlite/0011_outbound_webhooks.sql" with { type: "text" };
 import m12 from "../../../migrations/sqlite/0012_videos.sql" with { type: "text" };
-import m13 from "../../../migrations/sqlite/0013_generation_contents.sql" with { type: "text" };
+import m13 from "../../../migrations/sqlite/0013_observability_capture.sql" with { type: "text" };
 
 export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0000_foundation", sql: m0 },
@@ -29,5 +29,5 @@ export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0010_jobs", sql: m10 },
   { tag: "0011_outbound_webhooks", sql: m11 },
   { tag: "0012_videos", sql: m12 },
-  { tag: "0013_generation_contents", sql: m13 },
+  { tag: "0013_observability_capture", sql: m13 },
 ];

@@ -8,7 +8,7 @@ import type { VideoEndpoint } from "../video-catalog";
 import { storedRequestOf } from "../stored-request";
 
 /**
- * A finished video's observation outbox, as inference builds one for its answers: a dispatch job
+ * A finished video's observation outbox, as inference builds one for its answers: the observation outbox
  * when the workspace forwards, its prompt kept when I/O logging keeps it; nothing otherwise. A
  * video has no text output.
  */
@@ -19,7 +19,7 @@ export async function videoObservation(
   endpoint: VideoEndpoint | undefined,
   record: GenerationRecord,
   now: number,
-): Promise<Pick<SettledGeneration, "jobs" | "content"> | undefined> {
+): Promise<Pick<SettledGeneration, "observation" | "content"> | undefined> {
   if (!workspace) return undefined;
   const request = storedRequestOf(job.request);
   const caller = request.caller;

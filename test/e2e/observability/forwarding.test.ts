@@ -158,14 +158,14 @@ test("embeddings are forwarded too, without output", async () => {
   expect(deliveredFor(id)[0]!.generation).toMatchObject({ operation: "embeddings", output: null, input: { messages: [{ role: "user", content: "vectorise me" }] } });
 }, 20_000);
 
-test("broadcast off: nothing is forwarded, whatever the destinations say; no job is even made", async () => {
+test("broadcast off: nothing is forwarded, whatever the destinations say; nothing is even queued", async () => {
   await setBroadcast(false);
   await setDestinations([dest("d-open")]);
-  const before = await gw.ctx.store.jobs.count({ kind: "observability.dispatch" });
   const { id } = await chat();
+  expect(await gw.ctx.store.observationOutbox.take(10)).toEqual([]);
   await Bun.sleep(500);
   expect(deliveredFor(id)).toEqual([]);
-  expect(await gw.ctx.store.jobs.count({ kind: "observability.dispatch" })).toBe(before);
+  expect((await gw.ctx.store.jobs.list({ kind: "observability.deliver" }, 0, 500)).filter((j) => j.key?.endsWith(`:${id}`))).toEqual([]);
 }, 20_000);
 
 test("a destination deleted before its delivery runs gets nothing, the job ends done", async () => {

@@ -1,5 +1,5 @@
 // The outbox across a SIGKILL: generations answered by a gateway that is killed at once (its
-// records and their dispatch jobs committed together, nothing delivered yet) are each delivered
+// records and their outbox rows committed together, nothing delivered yet) are each delivered
 // exactly once per destination by the gateway started again on the same database.
 import { afterAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";

@@ -8,12 +8,15 @@ import { JobRunner } from "../../../src/jobs/runner";
 import { createLogger, silentLogger } from "../../../src/logger";
 import type { Destination, DestinationSender, ObservedGeneration, SendOutcome } from "../../../src/observability/contract";
 import { deliverJob, deliverKind, OBSERVABILITY_DELIVER, type DeliverJob } from "../../../src/observability/jobs/deliver-kind";
-import { dispatchJob, dispatchKind, OBSERVABILITY_DISPATCH } from "../../../src/observability/jobs/dispatch-kind";
+import { DRAIN_BATCH, drainObservations } from "../../../src/observability/jobs/drain-outbox";
+import { openObserved, sealObserved } from "../../../src/observability/jobs/observed-payload";
+import { OutboxPump } from "../../../src/observability/jobs/outbox-pump";
 import type { ObservabilityParts } from "../../../src/observability/jobs/parts";
 import { createSqliteStore } from "../../../src/store/sqlite";
 import type { Store } from "../../../src/store/store";
 import { tempDir } from "../../support/gateway";
-import { workspace } from "../../store/contract/fixtures";
+import { until } from "../../support/until";
+import { generation, settled, workspace } from "../../store/contract/fixtures";
 import { destination, observed } from "./observed-fixture";
 
 const secrets = createSecretBox(new Uint8Array(32).map((_, i) => i * 7));
@@ -40,6 +43,7 @@ async function openStore(broadcast = true): Promise<Store> {
 function fakeParts(destinations: Destination[], answers: SendOutcome[] = []) {
   const byId = new Map(destinations.map((d) => [d.id, d]));
   const sent: Array<{ destination: string; generation: ObservedGeneration }> = [];
+  let reads = 0;
   const sender: DestinationSender = {
     type: "webhook",
     configKeys: [],
@@ -50,10 +54,13 @@ function fakeParts(destinations: Destination[], answers: SendOutcome[] = []) {
     },
   };
   const parts: ObservabilityParts = {
-    destinations: { enabledForWorkspace: async (ws) => [...byId.values()].filter((d) => d.workspaceId === ws && d.enabled), byId: async (id) => byId.get(id) ?? null },
+    destinations: {
+      enabledForWorkspace: async (ws) => (reads++, [...byId.values()].filter((d) => d.workspaceId === ws && d.enabled)),
+      byId: async (id) => byId.get(id) ?? null,
+    },
     senders: () => sender,
   };
-  return { parts, byId, sent };
+  return { parts, byId, sent, reads: () => reads };
 }
 
 const withCanary = observed({
@@ -62,10 +69,14 @@ const withCanary = observed({
   output: { text: `here: ${CANARY}`, toolCalls: [] },
 });
 
-const run = (kind: ReturnType<typeof dispatchKind>, payload: unknown) => kind.run(payload, { job: {} as never, signal: new AbortController().signal });
+/** commits a record with `g` in its outbox, as a forwarded request's commit does */
+const queue = (store: Store, g: ObservedGeneration) =>
+  store.generations.commit([{ ...settled(generation(g.id, g.keyHash, 0, { workspaceId: g.workspaceId }), { nanos: null }), observation: { generationId: g.id, workspaceId: g.workspaceId, sealed: sealObserved(secrets, g), createdAt: NOW } }]);
 
-describe("observability.dispatch", () => {
-  test("one sealed delivery job per matching destination, none twice, privacy applied before it is stored", async () => {
+const drainDeps = (store: Store, parts: ObservabilityParts | null, logger = silentLogger) => ({ store, secrets, clock: () => NOW, logger, parts });
+
+describe("draining the observation outbox", () => {
+  test("one delivery job per matching destination, privacy applied before it is stored, sealed; the row is gone", async () => {
     const store = await openStore();
     const { parts } = fakeParts([
       destination({ id: "d-open" }),
@@ -74,53 +85,83 @@ describe("observability.dispatch", () => {
       destination({ id: "d-filtered", filterRules: { groups: [{ rules: [{ field: "model", operator: "equals", value: "anthropic/claude" }] }] } }),
       destination({ id: "d-disabled", enabled: false }),
     ]);
-    const kind = dispatchKind({ store, secrets, clock: () => NOW, logger: silentLogger, parts });
-    const job = dispatchJob(secrets, withCanary, NOW);
-    expect(JSON.stringify(job.payload)).not.toContain(CANARY);
-    await run(kind, job.payload);
-    await run(kind, job.payload); // a rerun adds nothing
+    await queue(store, withCanary);
+    const [row] = await store.observationOutbox.take(1);
+    expect(row!.sealed).not.toContain(CANARY);
+    expect(await drainObservations(drainDeps(store, parts))).toEqual({ taken: 1, deliveries: 2 });
+    expect(await store.observationOutbox.take(10)).toEqual([]);
     const jobs = await store.jobs.list({ kind: OBSERVABILITY_DELIVER }, 0, 10);
     expect(jobs.map((j) => j.key).sort()).toEqual(["d-open:gen-canary", "d-private:gen-canary"]);
     for (const j of jobs) {
       // sealed at rest: no byte of the stored payload is the prompt
       expect(JSON.stringify(j.payload)).not.toContain(CANARY);
-      const opened = JSON.parse(await secrets.open((j.payload as { sealed: string }).sealed)) as DeliverJob;
-      if (j.key === "d-private:gen-canary") {
-        expect(JSON.stringify(opened)).not.toContain(CANARY);
-        expect(opened.generation).toEqual({ ...withCanary, input: null, output: null });
-      } else expect(opened.generation).toEqual(withCanary);
+      const { destination_id, sealed } = j.payload as DeliverJob;
+      const seen = await openObserved(secrets, sealed);
+      if (destination_id === "d-private") {
+        expect(JSON.stringify(seen)).not.toContain(CANARY);
+        expect(seen).toEqual({ ...withCanary, input: null, output: null });
+      } else expect(seen).toEqual(withCanary);
     }
+    // the open destination's payload is the outbox row's own sealed text
+    expect((jobs.find((j) => j.key === "d-open:gen-canary")!.payload as DeliverJob).sealed).toBe(row!.sealed);
   });
 
-  test("a workspace that turned broadcast off forwards nothing", async () => {
+  test("draining twice, or a row taken twice, delivers once; batches past the first; destinations read once per workspace", async () => {
+    const store = await openStore();
+    const { parts, reads } = fakeParts([destination({ id: "d1" })]);
+    for (let i = 0; i < DRAIN_BATCH + 5; i++) await queue(store, observed({ id: `g${String(i).padStart(3, "0")}` }));
+    const again = await store.observationOutbox.take(1);
+    expect(await drainObservations(drainDeps(store, parts))).toEqual({ taken: DRAIN_BATCH + 5, deliveries: DRAIN_BATCH + 5 });
+    expect(reads()).toBe(1);
+    // a drain that died after its jobs but before removing its rows: the same rows again
+    await store.generations.commit([{ ...settled(generation("replay", "k", 0), { nanos: null }), observation: { ...again[0]!, generationId: "g000" } }]);
+    expect((await drainObservations(drainDeps(store, parts))).taken).toBe(1);
+    expect(await store.jobs.count({ kind: OBSERVABILITY_DELIVER })).toBe(DRAIN_BATCH + 5);
+  });
+
+  test("a workspace that turned broadcast off forwards nothing; its rows go", async () => {
     const store = await openStore(false);
     const { parts } = fakeParts([destination()]);
-    await run(dispatchKind({ store, secrets, clock: () => NOW, logger: silentLogger, parts }), dispatchJob(secrets, observed(), NOW).payload);
+    await queue(store, observed());
+    expect(await drainObservations(drainDeps(store, parts))).toEqual({ taken: 1, deliveries: 0 });
     expect(await store.jobs.count({ kind: OBSERVABILITY_DELIVER })).toBe(0);
+    expect(await store.observationOutbox.take(1)).toEqual([]);
   });
 
-  test("without destinations wired, nothing is forwarded and one warn line says so", async () => {
+  test("without destinations wired, nothing is forwarded and the pump says so once", async () => {
     const store = await openStore();
     const lines: string[] = [];
-    const kind = dispatchKind({ store, secrets, clock: () => NOW, logger: createLogger("warn", (l) => lines.push(l)), parts: null });
-    await run(kind, dispatchJob(secrets, observed(), NOW).payload);
-    await run(kind, dispatchJob(secrets, observed({ id: "gen-2" }), NOW).payload);
+    const pump = new OutboxPump(drainDeps(store, null, createLogger("warn", (l) => lines.push(l))), 60_000);
+    await queue(store, observed({ id: "a" }));
+    pump.start();
+    await until("drained", async () => ((await store.observationOutbox.take(1)).length === 0 ? true : undefined));
+    await queue(store, observed({ id: "b" }));
+    pump.trigger();
+    await until("drained again", async () => ((await store.observationOutbox.take(1)).length === 0 ? true : undefined));
+    await pump.stop();
     expect(await store.jobs.count({})).toBe(0);
     expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain("no destinations");
   });
 
-  test("a payload sealed under another key is dead at once", async () => {
+  test("a failing reader leaves the rows for the next drain", async () => {
     const store = await openStore();
-    const other = createSecretBox(new Uint8Array(32).fill(1));
-    const kind = dispatchKind({ store, secrets, clock: () => NOW, logger: silentLogger, parts: fakeParts([]).parts });
-    await expect(run(kind, dispatchJob(other, observed(), NOW).payload)).rejects.toBeInstanceOf(PermanentFailure);
-    await expect(run(kind, { not: "sealed" })).rejects.toBeInstanceOf(PermanentFailure);
+    const { parts } = fakeParts([destination()]);
+    let fail = true;
+    const flaky: ObservabilityParts = { ...parts, destinations: { ...parts.destinations, enabledForWorkspace: async (ws) => (fail ? Promise.reject(new Error("db away")) : parts.destinations.enabledForWorkspace(ws)) } };
+    await queue(store, observed());
+    await expect(drainObservations(drainDeps(store, flaky))).rejects.toThrow("db away");
+    expect(await store.observationOutbox.take(10)).toHaveLength(1);
+    fail = false;
+    expect(await drainObservations(drainDeps(store, flaky))).toEqual({ taken: 1, deliveries: 1 });
+    expect(await store.jobs.count({ kind: OBSERVABILITY_DELIVER })).toBe(1);
   });
 });
 
 describe("observability.deliver", () => {
   const senderDeps = { http: async () => ({ kind: "failed" as const, reason: "unused", timedOut: false }), clock: () => NOW, allowPrivateUrls: false };
-  const payloadFor = (d: Destination, g: ObservedGeneration = withCanary) => deliverJob(secrets, { destination: d, generation: g }, NOW).payload;
+  const payloadFor = (d: Destination, g: ObservedGeneration = withCanary) => deliverJob(d.id, g.id, sealObserved(secrets, g), NOW).payload;
+  const run = (kind: ReturnType<typeof deliverKind>, payload: unknown) => kind.run(payload, { job: {} as never, signal: new AbortController().signal });
 
   const outcomes: Array<[string, SendOutcome, (err: unknown) => void]> = [
     ["delivered: done", { kind: "delivered" }, (err) => expect(err).toBeUndefined()],
@@ -164,20 +205,28 @@ describe("observability.deliver", () => {
     const { parts, byId, sent } = fakeParts([d]);
     byId.set("d1", { ...d, privacyMode: true });
     await run(deliverKind({ secrets, senderDeps, parts }), payloadFor(d));
+    expect(sent).toHaveLength(1);
     expect(JSON.stringify(sent)).not.toContain(CANARY);
+  });
+
+  test("a payload that is not a delivery, or sealed under another key, is dead at once", async () => {
+    const d = destination({ id: "d1" });
+    const kind = deliverKind({ secrets, senderDeps, parts: fakeParts([d]).parts });
+    const other = createSecretBox(new Uint8Array(32).fill(1));
+    await expect(run(kind, deliverJob("d1", "g", sealObserved(other, observed()), NOW).payload)).rejects.toBeInstanceOf(PermanentFailure);
+    await expect(run(kind, { what: "not a delivery" })).rejects.toBeInstanceOf(PermanentFailure);
   });
 
   test("through the runner: a 429 waits for its Retry-After, a refusal is dead with its reason", async () => {
     const store = await openStore();
     const d = destination({ id: "d1" });
     const { parts } = fakeParts([d], [{ kind: "retry", reason: "HTTP 429", afterSeconds: 120 }, { kind: "failed", reason: "HTTP 400: bad body" }]);
-    await store.jobs.enqueue(deliverJob(secrets, { destination: d, generation: observed({ id: "g-retry" }) }, Date.now()));
-    await store.jobs.enqueue(deliverJob(secrets, { destination: d, generation: observed({ id: "g-dead" }) }, Date.now() + 1));
+    await store.jobs.enqueue(deliverJob("d1", "g-retry", sealObserved(secrets, observed({ id: "g-retry" })), Date.now()));
+    await store.jobs.enqueue(deliverJob("d1", "g-dead", sealObserved(secrets, observed({ id: "g-dead" })), Date.now() + 1));
     const runner = new JobRunner({ store: store.jobs, registry: jobRegistry([deliverKind({ secrets, senderDeps, parts })]), owner: "t/jobs-0", leaseMs: 5000, concurrency: 1, backoffMs: [60_000], pollMs: 20, logger: silentLogger, clock: Date.now });
     runner.start();
     try {
-      for (let i = 0; i < 200 && (await store.jobs.count({ state: "pending" })) + (await store.jobs.count({ state: "running" })) > 1; i++) await Bun.sleep(10);
-      for (let i = 0; i < 200 && (await store.jobs.count({ state: "dead" })) < 1; i++) await Bun.sleep(10);
+      await until("one dead, one waiting", async () => ((await store.jobs.count({ state: "dead" })) === 1 && (await store.jobs.count({ state: "pending" })) === 1 ? true : undefined));
     } finally {
       await runner.stop(100);
     }
@@ -189,8 +238,4 @@ describe("observability.deliver", () => {
     expect(dead?.lastError).toBe("HTTP 400: bad body");
     expect(dead?.attempts).toBe(1);
   });
-});
-
-test("the dispatch job is keyed by its generation", () => {
-  expect(dispatchJob(secrets, observed({ id: "g9" }), NOW)).toMatchObject({ kind: OBSERVABILITY_DISPATCH, key: "observability.dispatch:g9", runAt: NOW });
 });
