@@ -9,7 +9,7 @@ import { broadcastEnabled, ioLoggingKeeps } from "./io-logging";
  */
 export type ObservePlan = Readonly<{
   operation: ObservedOperation;
-  /** forward it to the workspace's destinations: a dispatch job in the record's outbox */
+  /** forward it to the workspace's destinations: the sealed generation in the record's outbox */
   broadcast: boolean;
   /** keep its prompt and completion (I/O logging): a sealed row in the record's outbox */
   keepContent: boolean;
