@@ -1,4 +1,5 @@
 import type { Config } from "./config";
+import { IO_LOGGING_RETENTION_DAYS } from "./config-schema";
 import { DEFAULT_CATALOG } from "./catalog/default-catalog";
 import type { DefaultCatalogData } from "./catalog/default-catalog-data";
 
@@ -38,7 +39,7 @@ function snakeKeys(value: unknown): unknown {
  * the README spell them, so what it prints can be pasted back into the file.
  */
 export function describeConfig(config: Config): Record<string, unknown> {
-  const { env: _env, port, host, database, databasePath: _path, dataDir, redis, instanceId, reservationLeaseMs, adminKey, secretKey, logLevel, configPath, server, routing, security, metrics, jobs, catalog, providers, models, videos, storage, ...rest } = config;
+  const { env: _env, port, host, database, databasePath: _path, dataDir, redis, instanceId, reservationLeaseMs, adminKey, secretKey, logLevel, configPath, server, routing, security, metrics, jobs, catalog, providers, models, videos, storage, ioLogging, ...rest } = config;
   return {
     config_file: configPath ?? null,
     port,
@@ -64,6 +65,8 @@ export function describeConfig(config: Config): Record<string, unknown> {
         : null,
     },
     catalog: { default: catalog.default, list_unavailable: catalog.listUnavailable ?? false, active_default_providers: activeDefaultProviders(config) },
+    // shown when set otherwise than the default, so the output of configurations without it stays as it was
+    ...(ioLogging.retentionMs === IO_LOGGING_RETENTION_DAYS * 86_400_000 ? {} : { io_logging: { retention_days: ioLogging.retentionMs / 86_400_000 } }),
     ...(snakeKeys(rest) as Record<string, unknown>),
     // fixed headers often carry credentials too
     providers: providers.map((p) => ({ ...p, api_key: maskSecret(p.api_key), ...(p.headers && { headers: Object.fromEntries(Object.entries(p.headers).map(([k, v]) => [k, maskSecret(v)])) }) })),

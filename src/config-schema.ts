@@ -139,6 +139,9 @@ const StorageSectionSchema = T.Object(
   { additionalProperties: false },
 );
 
+/** Days I/O logging keeps content when gateway.yaml does not say (io_logging.retention_days). */
+export const IO_LOGGING_RETENTION_DAYS = 30;
+
 export const GatewayFileSchema = T.Object(
   {
     providers: T.Optional(T.Array(ProviderSchema)),
@@ -194,6 +197,8 @@ export const GatewayFileSchema = T.Object(
         { additionalProperties: false },
       ),
     ),
+    // how long prompts and completions kept by a workspace's I/O logging stay readable
+    io_logging: T.Optional(T.Object({ retention_days: T.Optional(T.Number({ exclusiveMinimum: 0, maximum: 3650 })) }, { additionalProperties: false })),
   },
   { additionalProperties: false },
 );

@@ -4,7 +4,7 @@ import { hostname } from "node:os";
 import { Value } from "@sinclair/typebox/value";
 import type { TSchema } from "@sinclair/typebox";
 import { pointerToField } from "./json-pointer";
-import { GatewayFileSchema, type GatewayFile, type ModelConfig, type ProviderConfig, type VideoModelConfig } from "./config-schema";
+import { GatewayFileSchema, IO_LOGGING_RETENTION_DAYS, type GatewayFile, type ModelConfig, type ProviderConfig, type VideoModelConfig } from "./config-schema";
 import { isVideoApi } from "./videos/video-api";
 import { defaultProviderSlugs } from "./catalog/default-catalog";
 import { ConfigError, configIssue, type ConfigIssue } from "./config-error";
@@ -64,6 +64,8 @@ export type Config = {
   videoModels: VideoModelConfig[];
   /** video jobs: poll delay growing from pollInitialMs to pollMaxMs, a job not done by deadlineMs fails, outputs kept retentionMs */
   videos: { pollInitialMs: number; pollMaxMs: number; deadlineMs: number; retentionMs: number };
+  /** how long I/O logging keeps a generation's prompt and completion (io_logging.retention_days, default 30) */
+  ioLogging: { retentionMs: number };
   /** where video outputs are kept: s3 when set, otherwise `<dataDir>/videos` */
   storage: { s3?: S3StorageConfig };
   /** provider API keys found in the environment, by variable name (for the default catalog) */
@@ -261,6 +263,7 @@ export function loadConfig(env: Env = process.env): Config {
     models: file.models ?? [],
     videoModels: file.video_models ?? [],
     videos: videosConfig(file),
+    ioLogging: { retentionMs: Math.round((file.io_logging?.retention_days ?? IO_LOGGING_RETENTION_DAYS) * 86_400_000) },
     storage: storageConfig(file),
     env: { ...env },
   };

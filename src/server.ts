@@ -21,6 +21,7 @@ import { createTelemetry } from "./telemetry/telemetry";
 import { circuitStates } from "./telemetry/circuit-states";
 import { NO_JOB_STATS } from "./telemetry/job-metrics";
 import { jobWakeups, withJobWakeups } from "./jobs/enqueue-wakeup";
+import { throttledWakeup } from "./jobs/throttled-wakeup";
 import { startJobWorkers, type JobWorkers } from "./job-workers";
 import type { HostLookup } from "./jobs/outbound/host-lookup";
 import { destinationReader } from "./observability/destination-reader";
@@ -76,7 +77,9 @@ async function buildContext(config: Config, opts: StartOptions = {}): Promise<Co
   const wakeups = jobWakeups();
   const store = withJobWakeups(withReadCache(await openStore(config.database), shared.bus, { clock }), wakeups);
   const router = createRouterState(config, clock, shared);
-  const generations = new GenerationWriter(store, logger);
+  // generations to forward committed with their records wake this process's job workers, which
+  // drain them; folded to one wake-up per OUTBOX_WAKE_MS under load
+  const generations = new GenerationWriter(store, logger, { onOutboxCommitted: throttledWakeup(() => wakeups.notify(), OUTBOX_WAKE_MS) });
   // a reload keeps the creation time of yaml models, so listings do not reorder on every SIGHUP
   const catalogCreated = Math.floor(Date.now() / 1000);
   // requests read config and catalog through these getters when they start; one in flight
@@ -161,6 +164,9 @@ async function releaseOrphanedReservations(ctx: AppContext): Promise<Reservation
   }
   return startReservationLeases(ctx.store.reservations, ctx.reservationLease, ctx.logger, ctx.clock);
 }
+
+/** The most often forwarded generations wake the job workers (the longest forwarding waits for a wake-up). */
+const OUTBOX_WAKE_MS = 10;
 
 /** What workers leave of the stop's grace period for closing their store and the process for exiting. */
 const JOB_WORKER_MARGIN_MS = 1_500;

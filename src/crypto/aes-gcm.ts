@@ -1,4 +1,4 @@
-import { createDecipheriv } from "node:crypto";
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 
 /**
  * AES-256-GCM sealing of short secrets (BYOK provider keys). A sealed secret is
@@ -39,4 +39,15 @@ export function openSecretSync(raw: Uint8Array, blob: string): string {
   const decipher = createDecipheriv("aes-256-gcm", raw, bytes.subarray(0, IV_BYTES), { authTagLength: TAG_BYTES });
   decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
   return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]).toString("utf8");
+}
+
+/**
+ * Synchronous sealing, the layout of `sealSecret`: for the generation record's outbox, sealed in
+ * the step that hands the record to the group commit (no await between the two).
+ */
+export function sealSecretSync(raw: Uint8Array, plaintext: string): string {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv("aes-256-gcm", raw, iv, { authTagLength: TAG_BYTES });
+  const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
+  return Buffer.concat([iv, body, cipher.getAuthTag()]).toString("base64");
 }

@@ -1,10 +1,12 @@
 import type { Config } from "../config";
 import { loadMasterKey } from "./master-key";
-import { importAesKey, openSecret, openSecretSync, sealSecret } from "./aes-gcm";
+import { importAesKey, openSecret, openSecretSync, sealSecret, sealSecretSync } from "./aes-gcm";
 
-/** Seals and opens BYOK secrets under the master key. */
+/** Seals and opens secrets under the master key: BYOK keys, webhook secrets, kept prompts and forwarded generations. */
 export type SecretBox = {
   seal(plaintext: string): Promise<string>;
+  /** the same sealing without a wait: for the generation commit's outbox */
+  sealSync(plaintext: string): string;
   open(sealed: string): Promise<string>;
   /** for the routing path; recently opened secrets are served from a bounded cache */
   openSync(sealed: string): string;
@@ -20,6 +22,7 @@ export function createSecretBox(masterKey: Uint8Array, cacheSize = 1024): Secret
       encryptKey ??= importAesKey(masterKey, ["encrypt"]);
       return sealSecret(await encryptKey, plaintext);
     },
+    sealSync: (plaintext) => sealSecretSync(masterKey, plaintext),
     async open(sealed) {
       decryptKey ??= importAesKey(masterKey, ["decrypt"]);
       return openSecret(await decryptKey, sealed);

@@ -23,13 +23,16 @@ export class GenerationWriter {
   private retryTimer: Timer | null = null;
 
   private readonly retryEveryMs: number;
+  private readonly outboxCommitted: () => void;
 
+  /** `onOutboxCommitted`: heard after a commit that stored generations to forward (wakes the job workers, which drain them) */
   constructor(
     private readonly store: Store,
     private readonly logger: Logger,
-    opts: { retryEveryMs?: number } = {},
+    opts: { retryEveryMs?: number; onOutboxCommitted?: () => void } = {},
   ) {
     this.retryEveryMs = opts.retryEveryMs ?? RETRY_EVERY_MS;
+    this.outboxCommitted = opts.onOutboxCommitted ?? (() => {});
   }
 
   /** resolves once the record, its spend and its reservation release are committed */
@@ -68,6 +71,7 @@ export class GenerationWriter {
     try {
       await this.store.generations.commit(batch.map((w) => w.item));
       for (const w of batch) w.resolve();
+      this.wakeFor(batch.map((w) => w.item));
       return;
     } catch (err) {
       if (batch.length > 1) this.logger.error("batch commit of generations failed; committing them one by one", { error: String(err), count: batch.length });
@@ -77,12 +81,17 @@ export class GenerationWriter {
       try {
         await this.store.generations.commit([w.item]);
         w.resolve();
+        this.wakeFor([w.item]);
       } catch (err) {
         this.logger.error("failed to record generation; retrying in the background", { id: w.item.record.id, error: String(err) });
         this.retryLater(w.item);
         w.reject(err);
       }
     }
+  }
+
+  private wakeFor(items: readonly SettledGeneration[]): void {
+    if (items.some((item) => item.observation)) this.outboxCommitted();
   }
 
   /** the store may be back soon (a PostgreSQL failover): keep the spend rather than drop it */
@@ -99,6 +108,7 @@ export class GenerationWriter {
     for (const r of due) {
       try {
         await this.store.generations.commit([r.item]);
+        this.wakeFor([r.item]);
       } catch (err) {
         if (Date.now() - r.since < RETRY_FOR_MS) this.retrying.push(r);
         else this.logger.error("gave up recording a generation", { error: String(err), generation: r.item });

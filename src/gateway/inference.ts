@@ -16,6 +16,7 @@ import { pipeStream } from "./stream-pipeline";
 import { encoderWriter } from "./encoder-writer";
 import { passthroughFor } from "./passthrough";
 import { completeUsage } from "./usage-estimate";
+import { resultOutput, StreamContent } from "../observability/capture/result-content";
 
 /** How long a streaming request's 200 is held back waiting for the upstream's first event. */
 const HOLD_HEADERS_MS = 2000;
@@ -73,6 +74,7 @@ async function respondJson(deps: AppContext, plan: InferencePlan, attempted: Att
       upstreamId: result.id,
       firstTokenAt: null,
       errorMessage: null,
+      output: plan.facts.observe ? resultOutput(result) : null,
     });
   } catch {
     throw new GatewayError(503, NOT_RECORDED, undefined, plan.idHeader);
@@ -117,7 +119,8 @@ async function streamServed(deps: AppContext, plan: InferencePlan, served: Serve
   const promptTokens = (await plan.promptTokens) ?? undefined;
   const ctx = { ...encodeContext(plan, served.candidate.model.id, served.candidate.endpoint.provider.name), promptTokens };
   const writer = passthroughFor(plan, served.candidate)?.createStreamWriter(ctx) ?? encoderWriter(plan.inbound.createStreamEncoder(ctx));
-  const piped = await pipeStream(upstream, writer, client, deps.clock);
+  // the answer's text is collected only for a workspace that forwards or keeps it
+  const piped = await pipeStream(upstream, writer, client, deps.clock, plan.facts.observe ? new StreamContent() : null);
   const { end, meter } = piped;
   // the meter has merged every usage the upstream reported, the finish part's included
   const { usage, estimated } = await completeUsage(meter.usage, plan.ir, meter.outputText);
@@ -134,6 +137,7 @@ async function streamServed(deps: AppContext, plan: InferencePlan, served: Serve
     upstreamId: meter.upstreamId,
     firstTokenAt: meter.firstTokenAt,
     errorMessage: end?.type === "error" ? end.message : null,
+    output: piped.content,
   });
   if (end === null) {
     // nobody is waiting for the end; the writer logs and retries a failed record itself

@@ -17,6 +17,8 @@ import { resolveResponsesState, type ResponseMemory } from "./responses-state";
 import type { RequestFacts } from "./record";
 import { planRoute, type PlanInput } from "./routing/plan";
 import type { ProviderPreferences } from "./routing/preferences";
+import { observePlan } from "../observability/capture/observe-plan";
+import { completionInput, OPERATION_OF_FORMAT } from "../observability/capture/request-content";
 
 export type InferenceInput = {
   format: InboundFormat;
@@ -131,6 +133,7 @@ export async function planInference(deps: AppContext, input: InferenceInput): Pr
       input.generationId,
     );
     deps.telemetry.claim(input.request);
+    const trace = (ir.trace as Record<string, unknown> | undefined) ?? null;
     return {
       facts: {
         id: input.generationId,
@@ -144,9 +147,12 @@ export async function planInference(deps: AppContext, input: InferenceInput): Pr
         sessionId: ir.sessionId ?? null,
         externalUser: ir.user ?? null,
         presetId,
-        trace: (ir.trace as Record<string, unknown> | undefined) ?? null,
+        trace,
         reservationId,
         rateLimit,
+        observe: observePlan(principal.workspace, principal.key, { id: input.generationId, sessionId: ir.sessionId ?? null, trace }, OPERATION_OF_FORMAT[input.format], () =>
+          completionInput(input.format, input.body),
+        ),
       },
       ir,
       format: input.format,

@@ -10,6 +10,10 @@ import { ZERO_COST } from "./charge";
 import { observeServed, type NotServed } from "./fallback";
 import type { GatewayError } from "../errors";
 import { plainRequest, type RequestSummary } from "../telemetry/request-summary";
+import { secretBoxOf } from "../crypto/secret-box";
+import type { ObservePlan } from "../observability/capture/observe-plan";
+import type { CapturedOutput } from "../observability/capture/captured-content";
+import { observationOutbox } from "../observability/capture/outbox";
 
 export type GenerationOutcome = {
   id: string;
@@ -110,6 +114,8 @@ export type RequestFacts = Readonly<{
   reservationId: string | null;
   /** what the request holds under its key's rate limits, given back when it ends */
   rateLimit: RateTicket | null;
+  /** forwarded to destinations or kept by I/O logging once recorded; absent or null (the usual case): neither */
+  observe?: ObservePlan | null;
 }>;
 
 /** How the request ended. */
@@ -123,6 +129,8 @@ export type EndFacts = {
   upstreamId: string | null;
   firstTokenAt: number | null;
   errorMessage: string | null;
+  /** the answer's content, read only for a request with an ObservePlan */
+  output?: CapturedOutput | null;
 };
 
 export type ServedBy = { candidate: Candidate; servedAt: number } | null;
@@ -132,8 +140,10 @@ export type ServedBy = { candidate: Candidate; servedAt: number } | null;
  * limit slot and corrects its tokens by its usage, and commits its generation record with its
  * spend and reservation release. Resolves once durable.
  */
+type RecordDeps = Pick<AppContext, "clock" | "router" | "generations" | "telemetry" | "shared" | "config" | "secrets" | "logger">;
+
 export function commitGeneration(
-  deps: Pick<AppContext, "clock" | "router" | "generations" | "telemetry" | "shared">,
+  deps: RecordDeps,
   facts: RequestFacts,
   served: ServedBy,
   attempts: readonly GenerationAttempt[],
@@ -183,7 +193,8 @@ export function commitGeneration(
     headers: facts.headers,
     errorMessage: end.errorMessage,
   });
-  const durable = deps.generations.commit(settlement(record, endedAt, facts.reservationId));
+  const outbox = facts.observe ? outboxOf(deps, facts.observe, record, candidate?.endpoint.provider.name ?? null, end.output ?? null, endedAt) : undefined;
+  const durable = deps.generations.commit({ ...settlement(record, endedAt, facts.reservationId), ...outbox });
   // the next request of the key may come as soon as this answer ends: the slot is free by then
   const committed = facts.rateLimit ? Promise.all([durable, deps.shared.rates.release(rateRelease(facts.rateLimit, end.usage, endedAt))]).then(() => {}) : durable;
   return committed.then(
@@ -193,6 +204,16 @@ export function commitGeneration(
       throw err;
     },
   );
+}
+
+/** The observation outbox of a record; a fault building it is logged and never costs the record. */
+function outboxOf(deps: RecordDeps, plan: ObservePlan, record: GenerationRecord, providerName: string | null, output: CapturedOutput | null, now: number) {
+  try {
+    return observationOutbox(secretBoxOf(deps), plan, record, { providerName, output }, now);
+  } catch (err) {
+    deps.logger.error("could not capture a generation for observability; it is recorded without", { id: record.id, error: String(err) });
+    return undefined;
+  }
 }
 
 /** The access-log and metrics view of a committed generation. */
@@ -214,7 +235,7 @@ function generationSummary(record: GenerationRecord, route: string, status: numb
 }
 
 /** Records a request no candidate served (the writer retries a failed record itself) and hands back the error to answer with. */
-export async function recordNotServed(deps: Pick<AppContext, "clock" | "router" | "generations" | "telemetry" | "shared">, facts: RequestFacts, failed: NotServed): Promise<GatewayError> {
+export async function recordNotServed(deps: RecordDeps, facts: RequestFacts, failed: NotServed): Promise<GatewayError> {
   const { error } = failed;
   const end: EndFacts = { usage: null, usageEstimated: false, cost: ZERO_COST, cancelled: error.status === 499, finishReason: "error", nativeFinishReason: null, upstreamId: null, firstTokenAt: null, errorMessage: error.message };
   await commitGeneration(deps, facts, null, failed.attempts, end, error.status).catch(() => {});
@@ -227,7 +248,7 @@ export async function recordNotServed(deps: Pick<AppContext, "clock" | "router" 
  * held (the spending reservation, the rate-limit slot) instead of leaving them to the leases of a
  * live instance, which renews them for as long as it runs.
  */
-export async function settleAbandoned(deps: Pick<AppContext, "clock" | "router" | "generations" | "telemetry" | "shared" | "store">, facts: RequestFacts, message: string): Promise<void> {
+export async function settleAbandoned(deps: RecordDeps & Pick<AppContext, "store">, facts: RequestFacts, message: string): Promise<void> {
   await deps.generations.settled();
   if (await deps.store.generations.get(facts.id).catch(() => undefined)) return;
   const end: EndFacts = { usage: null, usageEstimated: false, cost: ZERO_COST, cancelled: false, finishReason: "error", nativeFinishReason: null, upstreamId: null, firstTokenAt: null, errorMessage: message };

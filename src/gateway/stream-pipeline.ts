@@ -4,6 +4,8 @@ import type { IRFinishPart, IRStreamPart } from "../ir/types";
 import type { ClientStream } from "./client-stream";
 import type { DecodedEvent, UpstreamStream } from "./completion-attempt";
 import { StreamMeter, type MeterReading } from "./stream-meter";
+import type { StreamContent } from "../observability/capture/result-content";
+import type { CapturedOutput } from "../observability/capture/captured-content";
 
 /** How a piped stream ended. Its last words (`pending` and the end part) are not written yet. */
 export type PipedStream = {
@@ -12,14 +14,17 @@ export type PipedStream = {
   meter: MeterReading;
   /** SSE text of the events read together with the end, held back with it */
   pending: string;
+  /** the answer's content, when the caller asked for it to be collected */
+  content: CapturedOutput | null;
 };
 
 /**
- * upstream events → decoder → metering → writer → client, one client write per upstream read.
+ * upstream events → decoder → metering (and content collection, for a request that is forwarded
+ * or kept) → writer → client, one client write per upstream read.
  * Stops at the stream's end part without writing it: the caller settles the generation and
  * makes it durable before the client is told the answer is complete.
  */
-export async function pipeStream(upstream: UpstreamStream, writer: StreamWriter, client: ClientStream, clock: () => number): Promise<PipedStream> {
+export async function pipeStream(upstream: UpstreamStream, writer: StreamWriter, client: ClientStream, clock: () => number, content: StreamContent | null = null): Promise<PipedStream> {
   const meter = new StreamMeter(clock);
   let end: IRFinishPart | IRErrorPart | null = null;
   let pending = "";
@@ -27,6 +32,7 @@ export async function pipeStream(upstream: UpstreamStream, writer: StreamWriter,
   const pass = (event: SseEvent | null, parts: IRStreamPart[]): boolean => {
     for (const part of parts) {
       meter.observe(part);
+      content?.observe(part);
       if (part.type === "finish" || part.type === "error") {
         end = part;
         break;
@@ -59,5 +65,5 @@ export async function pipeStream(upstream: UpstreamStream, writer: StreamWriter,
   } finally {
     await upstream.events.return(undefined).catch(() => {});
   }
-  return { end, meter: meter.reading(), pending };
+  return { end, meter: meter.reading(), pending, content: content?.output() ?? null };
 }

@@ -4,31 +4,46 @@ import { openStore } from "../store/open";
 import type { Store } from "../store/store";
 import { logOnlyTelemetry } from "../telemetry/telemetry";
 import { productionJobKinds, type JobDeps } from "./kinds";
+import { OutboxPump } from "../observability/jobs/outbox-pump";
 import { ensureRecurringJobs } from "./recurring";
 import { jobRegistry, type JobKind } from "./registry";
 import { JobRunner } from "./runner";
 import type { FromWorker, ToWorker } from "./worker-protocol";
 import { destinationReader } from "../observability/destination-reader";
 import { senderFor } from "../observability/senders";
+import type { ObservabilityParts } from "../observability/jobs/parts";
+import { createSecretBox } from "../crypto/secret-box";
+import { loadMasterKey } from "../crypto/master-key";
 
 /** A worker's own connections: a small pool on PostgreSQL is enough for `concurrency` jobs and their leases. */
 const WORKER_POOL_SIZE = 3;
 
-type Started = { runner: JobRunner; store: Store };
+/** `pump`: the observation outbox's drain, in worker 0 only (one per process is enough; a second would only repeat its work) */
+type Started = { runner: JobRunner; store: Store; pump: OutboxPump | null };
 
-async function loadKinds(modules: string[], deps: JobDeps): Promise<JobKind[]> {
-  const extra: JobKind[] = [];
-  for (const specifier of modules) {
-    const mod = (await import(specifier)) as { jobKinds?: (deps: JobDeps) => JobKind[] };
-    if (typeof mod.jobKinds !== "function") throw new Error(`${specifier} exports no jobKinds(deps)`);
-    extra.push(...mod.jobKinds(deps));
+type JobModule = { jobKinds?: (deps: JobDeps) => JobKind[]; observabilityParts?: (deps: JobDeps) => ObservabilityParts };
+
+/**
+ * Test modules: each exports `jobKinds(deps)` (more kinds for the registry) and/or
+ * `observabilityParts(deps)` (the destinations and senders forwarding uses instead of those of
+ * src/observability/wiring.ts).
+ */
+async function loadModules(specifiers: string[], deps: JobDeps): Promise<{ kinds: JobKind[]; parts: ObservabilityParts | undefined }> {
+  const kinds: JobKind[] = [];
+  let parts: ObservabilityParts | undefined;
+  for (const specifier of specifiers) {
+    const mod = (await import(specifier)) as JobModule;
+    if (typeof mod.jobKinds !== "function" && typeof mod.observabilityParts !== "function") throw new Error(`${specifier} exports neither jobKinds(deps) nor observabilityParts(deps)`);
+    if (mod.jobKinds) kinds.push(...mod.jobKinds(deps));
+    if (mod.observabilityParts) parts = mod.observabilityParts(deps);
   }
-  return extra;
+  return { kinds, parts };
 }
 
 /**
  * The body of a job worker thread: opens its own store connection (SQLite: the same WAL file;
- * PostgreSQL: its own pool), builds the registry and runs a JobRunner until told to stop.
+ * PostgreSQL: its own pool), builds the registry and runs a JobRunner until told to stop. Worker 0
+ * also drains the observation outbox into delivery jobs, on every wake-up and every poll interval.
  */
 export function runJobWorker(post: (message: FromWorker) => void): (message: ToWorker) => Promise<void> {
   let started: Promise<Started | null> = Promise.resolve(null);
@@ -46,12 +61,16 @@ export function runJobWorker(post: (message: FromWorker) => void): (message: ToW
           },
         );
         return;
-      case "wake":
-        (await started)?.runner.wake();
+      case "wake": {
+        const s = await started;
+        s?.runner.wake();
+        s?.pump?.trigger();
         return;
+      }
       case "stop": {
         const s = await started;
         if (s) {
+          await s.pump?.stop();
           await s.runner.stop(message.graceMs);
           await s.store.close().catch(() => undefined);
         }
@@ -73,11 +92,16 @@ async function start({ config, index, modules }: Extract<ToWorker, { type: "star
   const telemetry = logOnlyTelemetry(logger);
   router.circuits.onTransition((endpoint, change) => telemetry.circuitChanged(endpoint, change));
   const observability = { destinations: destinationReader(store, { config }), senders: senderFor };
-  const deps: JobDeps = { store, config, logger, clock: Date.now, releaseReservation: (id) => post({ type: "release-reservation", id }), router, telemetry, observability };
-  const registry = jobRegistry([...productionJobKinds(deps), ...(await loadKinds(modules, deps))]);
+  const base: JobDeps = { store, config, logger, clock: Date.now, releaseReservation: (id) => post({ type: "release-reservation", id }), router, telemetry, observability, secrets: createSecretBox(loadMasterKey(config)) };
+  const extra = await loadModules(modules, base);
+  // tests replace the destinations and senders through a job module's `observabilityParts`
+  const deps: JobDeps = extra.parts ? { ...base, observability: extra.parts } : base;
+  const registry = jobRegistry([...productionJobKinds(deps), ...extra.kinds]);
   await ensureRecurringJobs(store.jobs, registry, Date.now());
   const { leaseMs, concurrency, backoffMs, pollMs } = config.jobs;
   const runner = new JobRunner({ store: store.jobs, registry, owner: `${config.instanceId}/jobs-${index}`, leaseMs, concurrency, backoffMs, pollMs, logger, clock: Date.now });
   runner.start();
-  return { runner, store };
+  const pump = index === 0 ? new OutboxPump({ store, secrets: deps.secrets!, clock: Date.now, logger, parts: deps.observability }, pollMs, () => runner.wake()) : null;
+  pump?.start();
+  return { runner, store, pump };
 }

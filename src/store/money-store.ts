@@ -1,3 +1,6 @@
+import type { GenerationContentRecord } from "./generation-content-store";
+import type { ObservationRecord } from "./observation-outbox-store";
+
 /** Spend: usage counters, generation records, reservations, workspace budgets, activity. Money is integer nano-dollars. */
 
 export type KeyUsageRow = {
@@ -76,6 +79,13 @@ export type SettledGeneration = {
   reservationId: string | null;
   /** null: nothing to add (free, or not charged) */
   spend: SpendEntry | null;
+  /**
+   * The outbox of the record: the generation to forward to observability destinations, stored in
+   * the same transaction, so a crash can lose neither without the other. Stored only with a new record.
+   */
+  observation?: ObservationRecord | null;
+  /** what I/O logging keeps of it, in the same transaction; stored only with a new record */
+  content?: GenerationContentRecord | null;
 };
 
 /** `status`: success (not cancelled, no error), error (ended by an error), cancelled (the client left). `from`/`to`: ms, [from, to). */

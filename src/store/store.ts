@@ -15,6 +15,8 @@ import type { ByokStore } from "./byok-store";
 import type { ResponseStateStore } from "./response-store";
 import type { DestinationStore } from "./destination-store";
 import type { AuthCodeStore, InviteStore, PasswordStore, WebSessionStore } from "./sign-in-store";
+import type { GenerationContentStore } from "./generation-content-store";
+import type { ObservationOutboxStore } from "./observation-outbox-store";
 
 export * from "./account-store";
 export * from "./money-store";
@@ -23,6 +25,8 @@ export * from "./byok-store";
 export * from "./response-store";
 export * from "./destination-store";
 export * from "./sign-in-store";
+export * from "./generation-content-store";
+export * from "./observation-outbox-store";
 
 /** The stores one transaction sees. */
 export type StoreTables = {
@@ -49,6 +53,10 @@ export type StoreTables = {
   sessions: WebSessionStore;
   invites: InviteStore;
   authCodes: AuthCodeStore;
+  /** prompts and completions kept by I/O logging */
+  generationContents: GenerationContentStore;
+  /** generations waiting to be forwarded to observability destinations */
+  observationOutbox: ObservationOutboxStore;
 };
 
 export type Dialect = "sqlite" | "postgres";

@@ -19,6 +19,7 @@ import { webhooksContract } from "./contract/webhooks";
 import { videoJobsContract } from "./contract/video-jobs";
 import { destinationsContract } from "./contract/destinations";
 import { signInContract } from "./contract/sign-in";
+import { generationOutboxContract } from "./contract/generation-outbox";
 
 export type { OpenStore };
 
@@ -38,5 +39,6 @@ export function storeContract(label: Store["dialect"], open: OpenStore): void {
     videoJobsContract(store);
     destinationsContract(store);
     signInContract(store);
+    generationOutboxContract(store);
   });
 }

@@ -3,12 +3,16 @@ import type { Logger } from "../../logger";
 import type { RouterState } from "../../gateway/routing/router-state";
 import type { Store } from "../../store/store";
 import type { Telemetry } from "../../telemetry/telemetry";
-import type { DestinationReader, SenderRegistry } from "../../observability/contract";
 import type { JobKind } from "../registry";
 import { jobsPurgeKind } from "./jobs-purge";
 import { responsesPurgeKind } from "./responses-purge";
 import { webhookDeliverKind } from "./webhook-deliver";
 import { videoJobKinds } from "../../videos/jobs";
+import { generationContentsPurgeKind } from "./generation-contents-purge";
+import { observabilityJobKinds } from "../../observability/jobs";
+import type { ObservabilityParts } from "../../observability/jobs/parts";
+import { senderDepsOf } from "../../observability/sender-http";
+import { secretBoxOf, type SecretBox } from "../../crypto/secret-box";
 
 /** What a job handler may use: the worker's own store connection, the configuration, its logger, its routing state. */
 export type JobDeps = {
@@ -33,10 +37,20 @@ export type JobDeps = {
    * delivery sees a destination as it is now) and the sender of each type. Senders' HTTP:
    * `senderDepsOf({ config, clock })` (src/observability/sender-http.ts).
    */
-  observability: { destinations: DestinationReader; senders: SenderRegistry };
+  observability: ObservabilityParts;
+  /** seals and opens job payloads that carry content; built from the config when absent */
+  secrets?: SecretBox;
 };
 
 /** Every job kind the gateway runs. A new kind is one more entry here. */
 export function productionJobKinds(deps: JobDeps): JobKind[] {
-  return [responsesPurgeKind(deps.store.responses, deps.logger, deps.clock), jobsPurgeKind(deps.store.jobs, deps.logger, deps.clock), webhookDeliverKind(deps), ...videoJobKinds(deps)];
+  const forwarding = { secrets: secretBoxOf(deps), senderDeps: senderDepsOf(deps), parts: deps.observability };
+  return [
+    responsesPurgeKind(deps.store.responses, deps.logger, deps.clock),
+    jobsPurgeKind(deps.store.jobs, deps.logger, deps.clock),
+    generationContentsPurgeKind(deps.store.generationContents, deps.config.ioLogging.retentionMs, deps.logger, deps.clock),
+    webhookDeliverKind(deps),
+    ...videoJobKinds(deps),
+    ...observabilityJobKinds(forwarding),
+  ];
 }

@@ -12,6 +12,8 @@ import { admissionRequest, countInputTokens } from "./input";
 import type { EmbeddingsRequest, EmbeddingsResult } from "./model";
 import { embeddingsOperation } from "./operation";
 import { encodeVector } from "./vectors";
+import { observePlan } from "../../observability/capture/observe-plan";
+import { embeddingsInput } from "../../observability/capture/request-content";
 
 /**
  * POST /embeddings: routed like chat (same planner, admission and fallback loop) over the
@@ -54,6 +56,7 @@ export async function createEmbeddings(ctx: AppContext, principal: Principal, bo
     trace: body.trace ?? null,
     reservationId,
     rateLimit,
+    observe: observePlan(principal.workspace, principal.key, { id, sessionId: body.session_id ?? null, trace: body.trace ?? null }, "embeddings", () => embeddingsInput(body as Record<string, unknown>)),
   };
 
   const attempted = await attemptWithFallback(ctx, { candidates, signal: request.signal, headers: idHeader }, embeddingsOperation(body, ctx.config.routing.firstByteTimeoutMs)).catch(

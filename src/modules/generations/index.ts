@@ -1,8 +1,10 @@
 import type { AppContext } from "../../app-context";
 import { authPlugin } from "../../http/auth";
 import { routeModule } from "../../http/module";
-import { FeedbackBody, FeedbackResponse, GenerationQuery, GenerationResponse, ListGenerationsQuery, ListGenerationsResponse } from "./model";
+import { FeedbackBody, FeedbackResponse, GenerationContentResponse, GenerationQuery, GenerationResponse, ListGenerationsQuery, ListGenerationsResponse } from "./model";
 import { getGeneration, listGenerations, submitFeedback } from "./service";
+import { getGenerationContent } from "./content";
+import { secretBoxOf } from "../../crypto/secret-box";
 
 export function generationRoutes(ctx: AppContext) {
   return routeModule("generations", "/api/v1")
@@ -12,6 +14,18 @@ export function generationRoutes(ctx: AppContext) {
       query: GenerationQuery,
       response: GenerationResponse,
       detail: { tags: ["Generations"], summary: "Metadata of one generation" },
+    })
+    .get("/generation/content", ({ query, principal }) => getGenerationContent({ store: ctx.store, secrets: secretBoxOf(ctx), generations: ctx.generations }, principal, query.id), {
+      auth: "any",
+      query: GenerationQuery,
+      response: GenerationContentResponse,
+      detail: {
+        tags: ["Generations"],
+        summary: "The prompt and completion of one generation",
+        description:
+          "What the workspace's I/O logging kept (is_observability_io_logging_enabled, io_logging_sampling_rate, io_logging_api_key_ids), for io_logging.retention_days. " +
+          "The key that made the generation and management keys may read it; 404 when nothing was kept.",
+      },
     })
     .get("/generations", ({ query }) => listGenerations({ store: ctx.store, generations: ctx.generations }, query), {
       auth: "management",

@@ -71,6 +71,17 @@ export const GenerationData = t.Object({
 });
 
 export const GenerationResponse = t.Object({ data: GenerationData });
+
+/** GET /generation/content (contract §3.9): what I/O logging kept of a generation. */
+const ContentErrorAttempt = t.Object({ code: t.Integer(), message: t.String(), provider_name: S, raw: S });
+export const GenerationContentResponse = t.Object({
+  data: t.Object({
+    input: t.Union([t.Object({ prompt: t.String() }), t.Object({ messages: t.Array(t.Any()) })]),
+    output: t.Object({ completion: S, reasoning: S }),
+    error: t.Nullable(t.Object({ message: S, previous_errors: t.Array(ContentErrorAttempt), provider_name: S, raw: S, status: I })),
+  }),
+});
+export type GenerationContentOut = typeof GenerationContentResponse.static;
 export type GenerationDataOut = typeof GenerationData.static;
 
 const isoTime = (description: string) => t.Optional(t.String({ format: "date-time", description }));

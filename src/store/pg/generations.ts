@@ -72,6 +72,11 @@ function toJson(s: SettledGeneration): Record<string, unknown> {
   out.day_key = spend?.windows.day ?? null;
   out.week_key = spend?.windows.week ?? null;
   out.month_key = spend?.windows.month ?? null;
+  // the outbox (the generation to forward, the kept content), stored only with a new record
+  out.observation_sealed = s.observation?.sealed ?? null;
+  out.observation_created_at = s.observation?.createdAt ?? null;
+  out.content_sealed = s.content?.sealed ?? null;
+  out.content_created_at = s.content?.createdAt ?? null;
   return out;
 }
 
@@ -82,6 +87,7 @@ function toJson(s: SettledGeneration): Record<string, unknown> {
  * and workspace_usage and their counts to activity_daily, taking the released amounts off `held`
  * in the same upserts. A statement may change a row once, so a key (workspace) with spend gets
  * both in its upsert and one without spend gets the release in an update of its own. The
+ * outbox of each new record (its jobs and kept content) is inserted by the same statement. The
  * workspace rows are written only once every key row is (the `after_keys` gate reads both key
  * statements to their end first): reservations lock the key row, then the workspace row, and
  * the same order here keeps the two from deadlocking. The batch travels as one JSON parameter:
@@ -102,6 +108,19 @@ const COMMIT = `
         reservation_id text, paid bigint, byok bigint, day_key text, week_key text, month_key text)
   ),
   kept as (select settled.* from settled join ins on ins.id = settled.id),
+  queued as (
+    insert into observation_outbox (generation_id, workspace_id, sealed, created_at)
+    select o.id, o.workspace_id, o.observation_sealed, o.observation_created_at
+    from json_to_recordset((select doc from batch)) as o(id text, workspace_id text, observation_sealed text, observation_created_at bigint)
+    where o.observation_sealed is not null and o.id in (select id from ins)
+  ),
+  kept_content as (
+    insert into generation_contents (generation_id, workspace_id, key_hash, sealed, created_at)
+    select c.id, c.workspace_id, c.key_hash, c.content_sealed, c.content_created_at
+    from json_to_recordset((select doc from batch)) as c(id text, workspace_id text, key_hash text, content_sealed text, content_created_at bigint)
+    where c.content_sealed is not null and c.id in (select id from ins)
+    on conflict do nothing
+  ),
   gone as (
     delete from reservations r using settled where r.id = settled.reservation_id
     returning r.key_hash, r.amount_nanos, r.workspace_id, r.workspace_amount_nanos

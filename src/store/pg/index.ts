@@ -20,6 +20,7 @@ import { pgVideoJobStore } from "./video-jobs";
 import { pgDestinationStore } from "./destinations";
 import { pgInviteStore, pgPasswordStore, pgWebSessionStore } from "./sign-in";
 import { pgAuthCodeStore } from "./auth-codes";
+import { pgGenerationContentStore, pgObservationOutboxStore } from "./generation-outbox";
 
 /** ready() gives up after this long (an unreachable server would otherwise hold it for the connection timeout) */
 const READY_TIMEOUT_MS = 5_000;
@@ -47,6 +48,8 @@ function tables(conn: Conn): StoreTables {
     sessions: pgWebSessionStore(conn),
     invites: pgInviteStore(conn),
     authCodes: pgAuthCodeStore(conn),
+    generationContents: pgGenerationContentStore(conn),
+    observationOutbox: pgObservationOutboxStore(conn),
   };
 }
 

@@ -6,6 +6,7 @@ import { generationFeedback, generations } from "./schema";
 import { spendAdder } from "./key-usage";
 import { reservationReleaser } from "./reservations";
 import type { ReservationBook } from "./reservation-book";
+import { outboxWriter } from "./generation-outbox";
 import type { GenerationCursor, GenerationFilter, GenerationRecord, GenerationStore, SettledGeneration } from "../store";
 
 /** Adds a served generation to its day's activity counters. */
@@ -48,6 +49,7 @@ export function sqliteGenerationStore(db: Db, sqlite: Database, write: WriteStep
   const addWorkspaceSpend = spendAdder(sqlite, "workspace");
   const addActivity = activityAdder(sqlite);
   const release = reservationReleaser(book, writer);
+  const writeOutbox = outboxWriter(sqlite);
   const toParams = (gen: GenerationRecord) => {
     const row: Record<string, unknown> = { ...gen, attempts: JSON.stringify(gen.attempts), trace: gen.trace ? JSON.stringify(gen.trace) : null };
     const params: Record<string, string | number | null> = {};
@@ -70,6 +72,7 @@ export function sqliteGenerationStore(db: Db, sqlite: Database, write: WriteStep
               addWorkspaceSpend(record.workspaceId, spend);
             }
             if (inserted) addActivity(settled);
+            if (inserted && (settled.observation || settled.content)) writeOutbox(settled.observation ?? null, settled.content ?? null);
             if (reservationId) release(reservationId);
           }
         }),

@@ -23,6 +23,7 @@ import { sqliteVideoJobStore } from "./video-jobs";
 import { sqliteDestinationStore } from "./destinations";
 import { sqliteInviteStore, sqlitePasswordStore, sqliteWebSessionStore } from "./sign-in";
 import { sqliteAuthCodeStore } from "./auth-codes";
+import { sqliteGenerationContentStore, sqliteObservationOutboxStore } from "./generation-outbox";
 
 function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter, book: ReservationBook): StoreTables {
   return {
@@ -50,6 +51,8 @@ function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter
     sessions: sqliteWebSessionStore(db, write),
     invites: sqliteInviteStore(db, write),
     authCodes: sqliteAuthCodeStore(db, write),
+    generationContents: sqliteGenerationContentStore(db, write),
+    observationOutbox: sqliteObservationOutboxStore(db, write),
   };
 }
 

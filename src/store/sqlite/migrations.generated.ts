@@ -16,6 +16,7 @@ import m12 from "../../../migrations/sqlite/0012_videos.sql" with { type: "text"
 import m13 from "../../../migrations/sqlite/0013_observability_destinations.sql" with { type: "text" };
 import m14 from "../../../migrations/sqlite/0014_sign_in.sql" with { type: "text" };
 import m15 from "../../../migrations/sqlite/0015_console_indexes.sql" with { type: "text" };
+import m16 from "../../../migrations/sqlite/0016_observability_capture.sql" with { type: "text" };
 
 export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0000_foundation", sql: m0 },
@@ -34,4 +35,5 @@ export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0013_observability_destinations", sql: m13 },
   { tag: "0014_sign_in", sql: m14 },
   { tag: "0015_console_indexes", sql: m15 },
+  { tag: "0016_observability_capture", sql: m16 },
 ];

@@ -9,3 +9,5 @@ export * from "./tables/presets-responses";
 export * from "./tables/jobs";
 export * from "./tables/observability";
 export * from "./tables/sign-in";
+export * from "./tables/generation-contents";
+export * from "./tables/observation-outbox";

@@ -5,10 +5,13 @@ import type { VideoEndpoint } from "../video-catalog";
 import { storedRequestOf } from "../stored-request";
 import { canMove } from "./transitions";
 import { enqueueVideoWebhook } from "./video-webhook";
+import { videoObservation } from "./video-observation";
+import type { SecretBox } from "../../crypto/secret-box";
 
 export const VIDEO_EXPIRE = "video.expire";
 
-export type FinishDeps = { store: Store; clock: () => number; retentionMs: number; releaseReservation?: (id: string) => void };
+/** `secrets`: seals what observability forwards or keeps of the video (absent: nothing is) */
+export type FinishDeps = { store: Store; clock: () => number; retentionMs: number; releaseReservation?: (id: string) => void; secrets?: SecretBox };
 
 function generationOf(job: VideoJobRecord, endpoint: VideoEndpoint | undefined, costNanos: number, error: string | null, now: number): GenerationRecord {
   const caller = storedRequestOf(job.request).caller;
@@ -64,10 +67,11 @@ export async function finishVideoJob(deps: FinishDeps, job: VideoJobRecord, endp
   const now = deps.clock();
   const cost = patch.status === "completed" ? (patch.costNanos ?? 0) : 0;
   const record = generationOf(job, endpoint, cost, patch.status === "completed" ? null : (patch.errorMessage ?? patch.status), now);
-  await deps.store.generations.commit([settlement(record, now, job.reservationId)]);
+  const workspace = await deps.store.workspaces.find(job.workspaceId);
+  const outbox = deps.secrets ? await videoObservation({ store: deps.store, secrets: deps.secrets }, workspace, job, endpoint, record, now) : undefined;
+  await deps.store.generations.commit([{ ...settlement(record, now, job.reservationId), ...outbox }]);
   // the commit frees a PostgreSQL reservation; on SQLite it lives in the memory of the process that took the request
   if (job.reservationId !== null) deps.releaseReservation?.(job.reservationId);
-  const workspace = await deps.store.workspaces.find(job.workspaceId);
   await deps.store.transaction(async (tx) => {
     const done = await tx.videoJobs.update(job.id, job.version, { ...patch, completedAt: now }, now);
     if (!done) return;

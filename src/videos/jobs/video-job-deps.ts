@@ -5,6 +5,7 @@ import type { Store } from "../../store/store";
 import type { VideoAdapter, VideoApi, VideoTarget } from "../adapters/adapter";
 import type { VideoStorage } from "../storage/video-storage";
 import type { VideoCatalog, VideoEndpoint } from "../video-catalog";
+import type { SecretBox } from "../../crypto/secret-box";
 
 /** What the video job kinds run with; adapters are injected so tests may swap one. */
 export type VideoJobDeps = {
@@ -15,6 +16,8 @@ export type VideoJobDeps = {
   storage: VideoStorage;
   logger: Logger;
   clock: () => number;
+  /** see JobDeps.secrets: seals what observability forwards or keeps of a finished video */
+  secrets?: SecretBox;
   /** see JobDeps.releaseReservation */
   releaseReservation?: (id: string) => void;
   /** the worker's own routing state: circuits of video endpoints live per worker */

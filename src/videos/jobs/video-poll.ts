@@ -26,7 +26,7 @@ export function spokenDuration(ms: number): string {
 
 export function videoPollKind(deps: VideoJobDeps): JobKind {
   const { pollInitialMs, pollMaxMs, retentionMs } = deps.config.videos;
-  const finish = { store: deps.store, clock: deps.clock, releaseReservation: deps.releaseReservation, retentionMs };
+  const finish = { store: deps.store, clock: deps.clock, releaseReservation: deps.releaseReservation, secrets: deps.secrets, retentionMs };
   // waiting on the upstream is the normal case; a transient failure is worth a warn line
   const later = (job: VideoJobRecord, attempt: number, reason: string, atLeastSeconds = 0, expected = false): RetryAfter =>
     new RetryAfter(Math.max(atLeastSeconds, nextPollDelayMs(attempt, pollInitialMs, pollMaxMs, job.deadlineAt - deps.clock()) / 1000), reason, { expected });

@@ -21,7 +21,7 @@ type VideoCandidate = { endpoint: VideoEndpoint; model: { id: string }; isByok: 
  * first poll in one transaction.
  */
 export function videoSubmitKind(deps: VideoJobDeps): JobKind {
-  const finish = { store: deps.store, clock: deps.clock, releaseReservation: deps.releaseReservation, retentionMs: deps.config.videos.retentionMs };
+  const finish = { store: deps.store, clock: deps.clock, releaseReservation: deps.releaseReservation, secrets: deps.secrets, retentionMs: deps.config.videos.retentionMs };
   const fallback = { router: deps.router, clock: deps.clock, telemetry: deps.telemetry };
   return {
     kind: VIDEO_SUBMIT,

@@ -1,0 +1,72 @@
+// Child process for bench/observability.ts: the real gateway (same-format chat provider on the
+// mock, a key with a spending limit) with one job worker, forwarding through the in-test parts
+// (test/support/observability-parts.ts: destinations from a file, a loopback sender on the real
+// outbound client). BENCH_OBS_MODE: `none` (broadcast off, the default of every workspace),
+// `broadcast` (broadcast on, 3 destinations posting to BENCH_OBS_RECEIVER_URL) or `io-logging`
+// (I/O logging keeps every prompt and completion, broadcast off) or `capture-only` (broadcast on
+// with no job worker: the dispatch jobs pile up, what is left is the request side's capture).
+// Its control server answers the
+// process's CPU (every thread) and the main thread's alone (/proc, 10 ms ticks), which is where
+// requests are served.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createInferenceKey, startTestGateway, tempDir } from "../test/support/gateway";
+import { DESTINATIONS_FILE } from "../test/support/observability-parts";
+import { onTerminate } from "./lib/child";
+import { SAME_FORMAT_MODEL } from "./lib/models";
+
+const upstreamUrl = process.env.BENCH_UPSTREAM_URL;
+const receiverUrl = process.env.BENCH_OBS_RECEIVER_URL;
+const mode = process.env.BENCH_OBS_MODE ?? "none";
+if (!upstreamUrl || !receiverUrl) throw new Error("BENCH_UPSTREAM_URL and BENCH_OBS_RECEIVER_URL are required");
+
+const yaml = `security: { allow_private_urls: true }
+providers:
+  - { slug: mock-chat, api: openai-chat, base_url: "${upstreamUrl}", api_key: bench-key }
+models:
+  - id: ${SAME_FORMAT_MODEL}
+    endpoints: [{ provider: mock-chat, model: m-chat, pricing: { prompt: "0.000001", completion: "0.000002" } }]
+`;
+
+const dir = tempDir("gw-bench-obs-");
+const gw = await startTestGateway({ dir, yaml, env: { WORKERS: mode === "capture-only" ? "0" : "1" }, jobModules: [new URL("../test/support/observability-parts.ts", import.meta.url).href] });
+onTerminate(() => gw.close());
+const { key } = await createInferenceKey(gw, { name: "bench", limit: 1000 });
+const workspaceId = ((await (await gw.api("/api/v1/workspaces")).json()) as { data: Array<{ id: string }> }).data[0]!.id;
+const destination = (n: number) => ({
+  id: `bench-destination-${n}`,
+  workspaceId,
+  type: "webhook",
+  name: `bench ${n}`,
+  enabled: true,
+  privacyMode: n === 2,
+  samplingRate: 1,
+  apiKeyHashes: null,
+  filterRules: n === 3 ? { groups: [{ rules: [{ field: "model", operator: "regex", value: "^bench/" }] }] } : null,
+  broadcastGenerationCost: false,
+  broadcastGenerationIdentity: false,
+  broadcastGenerationRequestContext: false,
+  config: { url: `${receiverUrl}/${n}` },
+});
+await Bun.write(join(dir, DESTINATIONS_FILE), JSON.stringify([1, 2, 3].map(destination)));
+const settings = { is_observability_broadcast_enabled: mode === "broadcast" || mode === "capture-only", is_observability_io_logging_enabled: mode === "io-logging" };
+const patched = await gw.api(`/api/v1/workspaces/${workspaceId}`, { method: "PATCH", json: settings });
+if (patched.status !== 200) throw new Error(`workspace settings: ${patched.status}`);
+
+const TICK_US = 1e6 / 100; // USER_HZ
+/** utime + stime of the main thread (the one serving requests), in µs */
+function mainThreadUs(): number {
+  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * TICK_US;
+}
+const control = Bun.serve({
+  hostname: "127.0.0.1",
+  port: 0,
+  // CPU only: nothing here may query the store, or the main thread's figure would include it
+  fetch: () => {
+    const all = process.cpuUsage();
+    return Response.json({ all: all.user + all.system, main: mainThreadUs() });
+  },
+});
+console.log(JSON.stringify({ url: gw.url, key, control: `http://127.0.0.1:${control.port}/` }));

@@ -1,0 +1,110 @@
+// Observability's cost on the inference hot path (not a test; loopback only). See bench/README.md.
+//
+// Three gateways on one mock upstream, measured in interleaved batches: broadcast off (`none`,
+// every workspace's default), broadcast on with 3 destinations (one plain, one in privacy mode,
+// one with a regex filter rule) delivering to a loopback receiver in this process, and I/O
+// logging on. Per request: the CPU of the gateway's main thread (where requests are served: the
+// hot path) and of the whole process (its job worker's dispatch and deliveries included: each
+// batch waits until every delivery arrived before the CPU is read). Prints the difference to
+// `none`; the goal is under 10 % on the main thread.
+import { join } from "node:path";
+import { spawnChild, spawnCommand, type Child } from "./lib/child";
+import { runBatch, type RequestSpec } from "./lib/load";
+import { machineLine } from "./lib/machine";
+import { chatBody, SAME_FORMAT_MODEL } from "./lib/models";
+import { percentile } from "./lib/stats";
+
+const envInt = (name: string, fallback: number) => {
+  const v = Number(process.env[name]);
+  return Number.isFinite(v) && v > 0 ? Math.floor(v) : fallback;
+};
+const ROUNDS = envInt("BENCH_ROUNDS", 5);
+const REQUESTS = envInt("BENCH_REQUESTS", 2000);
+const BATCH = envInt("BENCH_BATCH", 250);
+const WARMUP = envInt("BENCH_WARMUP", 300);
+const CONCURRENCY = envInt("BENCH_CONCURRENCY", 16);
+const ALL_MODES = ["none", "broadcast", "io-logging", "capture-only"] as const;
+type Mode = (typeof ALL_MODES)[number];
+/** BENCH_OBS_MODES: a comma list of the modes to run (default: none, broadcast, io-logging) */
+const MODES: readonly Mode[] = (process.env.BENCH_OBS_MODES ?? "none,broadcast,io-logging").split(",").filter((m): m is Mode => (ALL_MODES as readonly string[]).includes(m));
+if (!MODES.includes("none")) throw new Error("BENCH_OBS_MODES must include none");
+type Info = { url: string; key: string };
+type Cpu = { all: number; main: number };
+
+const here = import.meta.dir;
+let delivered = 0;
+const receiver = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: async (req) => (await req.arrayBuffer(), delivered++, new Response(null, { status: 204 })) });
+const upstream = await spawnChild<{ url: string }>(join(here, "upstream.entry.ts"));
+const gateways = new Map<Mode, Child<Info>>();
+for (const mode of MODES)
+  gateways.set(mode, await spawnCommand<Info>(["bun", join(here, "observability-gateway.entry.ts")], { BENCH_UPSTREAM_URL: upstream.info.url, BENCH_OBS_RECEIVER_URL: `http://127.0.0.1:${receiver.port}`, BENCH_OBS_MODE: mode }));
+const cpuOf = async (child: Child<Info>): Promise<Cpu> => (await (await fetch(child.info.control)).json()) as Cpu;
+const specs = (child: Child<Info>, stream: boolean): RequestSpec[] => [
+  { url: `${child.info.url}/api/v1/chat/completions`, headers: { authorization: `Bearer ${child.info.key}`, "content-type": "application/json" }, body: chatBody(SAME_FORMAT_MODEL, stream), stream },
+];
+
+/**
+ * Waits until the receiver has every delivery the broadcast gateway owes so far, then a little
+ * longer for the last jobs' completions. The gateway is not asked (a query there would count
+ * as its own work).
+ */
+async function drained(expected: number): Promise<void> {
+  for (let i = 0; i < 6000 && delivered < expected; i++) await Bun.sleep(5);
+  if (delivered < expected) throw new Error(`deliveries: ${delivered} of ${expected}`);
+  await Bun.sleep(30);
+}
+
+type Acc = { requests: number; main: number; all: number; latencies: number[] };
+const results = new Map<string, Acc>();
+let broadcastRequests = 0;
+console.log(machineLine());
+console.log(`observability hot-path bench: ${ROUNDS} rounds × ${REQUESTS} requests per gateway and mode, batches of ${BATCH}, ${CONCURRENCY} connections`);
+for (const stream of [false, true]) {
+  for (const mode of MODES) {
+    const child = gateways.get(mode)!;
+    await runBatch(specs(child, stream), WARMUP, CONCURRENCY);
+    if (mode === "broadcast") await drained((broadcastRequests += WARMUP) * 3);
+  }
+  for (let round = 0; round < ROUNDS; round++) {
+    for (let done = 0; done < REQUESTS; done += BATCH) {
+      const size = Math.min(BATCH, REQUESTS - done);
+      for (let i = 0; i < MODES.length; i++) {
+        const mode = MODES[(i + round + done / BATCH) % MODES.length]!;
+        const child = gateways.get(mode)!;
+        const before = await cpuOf(child);
+        const batch = await runBatch(specs(child, stream), size, CONCURRENCY);
+        if (mode === "broadcast") await drained((broadcastRequests += size) * 3);
+        else await Bun.sleep(30);
+        const after = await cpuOf(child);
+        const name = `${stream ? "stream" : "json"} ${mode}`;
+        const acc = results.get(name) ?? { requests: 0, main: 0, all: 0, latencies: [] };
+        acc.requests += size;
+        acc.main += after.main - before.main;
+        acc.all += after.all - before.all;
+        acc.latencies.push(...batch.latencies);
+        results.set(name, acc);
+      }
+    }
+  }
+}
+
+const row = (name: string) => results.get(name)!;
+const perReq = (a: Acc, field: "main" | "all") => a[field] / a.requests;
+console.log("\n| path | mode | main thread CPU µs/req | vs none | whole process CPU µs/req | vs none | p50 ms | p99 ms |");
+console.log("|---|---|---|---|---|---|---|---|");
+for (const path of ["json", "stream"]) {
+  const base = row(`${path} none`);
+  for (const mode of MODES) {
+    const a = row(`${path} ${mode}`);
+    const diff = (field: "main" | "all") => (mode === "none" ? "" : `${(((perReq(a, field) - perReq(base, field)) / perReq(base, field)) * 100).toFixed(1)} %`);
+    const sorted = [...a.latencies].sort((x, y) => x - y);
+    console.log(`| ${path} | ${mode} | ${perReq(a, "main").toFixed(0)} | ${diff("main")} | ${perReq(a, "all").toFixed(0)} | ${diff("all")} | ${percentile(sorted, 50).toFixed(2)} | ${percentile(sorted, 99).toFixed(2)} |`);
+  }
+}
+for (const path of MODES.includes("broadcast") ? ["json", "stream"] : []) {
+  const change = (perReq(row(`${path} broadcast`), "main") - perReq(row(`${path} none`), "main")) / perReq(row(`${path} none`), "main");
+  console.log(`goal (${path}): main-thread CPU with broadcast on and 3 destinations within 10 % of none: ${(change * 100).toFixed(1)} % ${change < 0.1 ? "PASS" : "FAIL"}`);
+}
+console.log(`deliveries received: ${delivered} (3 per broadcast request: ${broadcastRequests * 3})`);
+for (const child of [...gateways.values(), upstream]) await child.stop();
+receiver.stop(true);

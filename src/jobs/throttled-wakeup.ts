@@ -1,0 +1,25 @@
+/**
+ * Calls `wake` at once, then at most once per `everyMs`: a call inside the window is folded into
+ * one at its end. For the wake-ups that forwarded generations send the job workers: under load
+ * every commit would post a message and start a drain; folded, a drain takes many rows at once
+ * (fewer write transactions beside the requests' own) and forwarding waits `everyMs` at most.
+ */
+export function throttledWakeup(wake: () => void, everyMs: number): () => void {
+  let last = -Infinity;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return () => {
+    if (timer !== undefined) return;
+    const wait = last + everyMs - performance.now();
+    if (wait <= 0) {
+      last = performance.now();
+      wake();
+      return;
+    }
+    timer = setTimeout(() => {
+      timer = undefined;
+      last = performance.now();
+      wake();
+    }, wait);
+    timer.unref?.();
+  };
+}

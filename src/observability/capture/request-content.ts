@@ -1,0 +1,53 @@
+import type { InboundFormat } from "../../gateway/codecs";
+import type { CapturedInput, ObservedOperation } from "./captured-content";
+
+export const OPERATION_OF_FORMAT: Readonly<Record<InboundFormat, ObservedOperation>> = {
+  "openai-chat": "chat",
+  "openai-responses": "responses",
+  "anthropic-messages": "messages",
+};
+
+/** The body's fields that hold the conversation and the tools, by format; everything else is a parameter. */
+const CONTENT_FIELDS: Readonly<Record<InboundFormat, readonly string[]>> = {
+  "openai-chat": ["messages", "tools"],
+  "openai-responses": ["input", "instructions", "tools"],
+  "anthropic-messages": ["messages", "system", "tools"],
+};
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * The request's messages as the client sent them, in its format: Chat `messages`; Responses
+ * `instructions` as a system message before `input` (a string input as one user message);
+ * Messages `system` as a system message before `messages`. Read from the inbound body, so a
+ * preset's merged system prompt or the items a previous_response_id brings are not in it.
+ */
+export function completionInput(format: InboundFormat, body: unknown): CapturedInput {
+  const b = isObject(body) ? body : {};
+  const parameters = Object.fromEntries(Object.entries(b).filter(([k]) => !CONTENT_FIELDS[format].includes(k)));
+  const tools = b.tools ?? null;
+  switch (format) {
+    case "openai-chat":
+      return { messages: b.messages ?? [], tools, parameters };
+    case "openai-responses": {
+      const input = typeof b.input === "string" ? [{ role: "user", content: b.input }] : Array.isArray(b.input) ? b.input : [];
+      return { messages: b.instructions ? [{ role: "system", content: b.instructions }, ...input] : input, tools, parameters };
+    }
+    case "anthropic-messages": {
+      const messages = Array.isArray(b.messages) ? b.messages : [];
+      return { messages: b.system ? [{ role: "system", content: b.system }, ...messages] : messages, tools, parameters };
+    }
+  }
+}
+
+/** An embeddings request: its input as one user message (a string, or the list as sent). */
+export function embeddingsInput(body: Readonly<Record<string, unknown>>): CapturedInput {
+  const { input, ...parameters } = body;
+  return { messages: [{ role: "user", content: input }], tools: null, parameters };
+}
+
+/** A video request: its prompt as one user message, the other parameters beside it. */
+export function videoInput(params: Readonly<Record<string, unknown>>): CapturedInput {
+  const { prompt, ...parameters } = params;
+  return { messages: [{ role: "user", content: prompt }], tools: null, parameters };
+}

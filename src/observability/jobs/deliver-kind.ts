@@ -1,0 +1,53 @@
+import type { SecretBox } from "../../crypto/secret-box";
+import { PermanentFailure, RetryAfter } from "../../jobs/job-errors";
+import type { JobKind } from "../../jobs/registry";
+import type { NewJob } from "../../store/job-store";
+import type { SenderDeps, SendOutcome } from "../contract";
+import { withoutContent } from "../pipeline/privacy";
+import type { ObservabilityParts } from "./parts";
+import { openPayloadGeneration } from "./sealed-payload";
+
+export const OBSERVABILITY_DELIVER = "observability.deliver";
+
+/** What a delivery job carries: the destination and the generation as it may see it (privacy applied), sealed. */
+export type DeliverJob = { destination_id: string; sealed: string };
+
+/** One job per destination and generation: the key makes a second enqueue (a rerun drain) a no-op. */
+export function deliverJob(destinationId: string, generationId: string, sealed: string, now: number): NewJob {
+  return { id: `${OBSERVABILITY_DELIVER}:${generationId}:${destinationId}`, kind: OBSERVABILITY_DELIVER, key: `${destinationId}:${generationId}`, payload: { destination_id: destinationId, sealed } satisfies DeliverJob, runAt: now, now };
+}
+
+/** A sender's verdict as the job machinery takes it: retried (after the destination's delay when it named one), or dead. */
+export function settleOutcome(outcome: SendOutcome): void {
+  switch (outcome.kind) {
+    case "delivered":
+      return;
+    case "retry":
+      throw outcome.afterSeconds === undefined ? new Error(outcome.reason) : new RetryAfter(outcome.afterSeconds, outcome.reason);
+    case "failed":
+      throw new PermanentFailure(outcome.reason);
+  }
+}
+
+export type DeliverDeps = { secrets: Pick<SecretBox, "open">; senderDeps: SenderDeps; parts: ObservabilityParts | null };
+
+/**
+ * Sends one generation to one destination. The destination is read afresh: deleted or disabled
+ * since, the job is done with nothing sent; privacy mode turned on since, the content stays
+ * behind. The sender classifies the answer by its type's own rules.
+ */
+export function deliverKind(deps: DeliverDeps): JobKind {
+  return {
+    kind: OBSERVABILITY_DELIVER,
+    async run(payload) {
+      const job = payload as Partial<DeliverJob> | null;
+      if (typeof job?.destination_id !== "string") throw new PermanentFailure(`not an ${OBSERVABILITY_DELIVER} payload`);
+      const sealed = await openPayloadGeneration(deps.secrets, job.sealed, OBSERVABILITY_DELIVER);
+      if (!deps.parts) return;
+      const destination = await deps.parts.destinations.byId(job.destination_id);
+      if (!destination || !destination.enabled || destination.workspaceId !== sealed.workspaceId) return;
+      const generation = destination.privacyMode ? withoutContent(sealed) : sealed;
+      settleOutcome(await deps.parts.senders(destination.type).send(generation, destination, deps.senderDeps));
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import type { SecretBox } from "../../crypto/secret-box";
+import type { Logger } from "../../logger";
+import type { NewJob } from "../../store/job-store";
+import type { Store, WorkspaceRecord } from "../../store/store";
+import { broadcastEnabled } from "../capture/io-logging";
+import type { Destination } from "../contract";
+import { selectDeliveries } from "../pipeline/select-deliveries";
+import { deliverJob } from "./deliver-kind";
+import { openObserved, sealedFor } from "./observed-payload";
+import type { ObservabilityParts } from "./parts";
+
+/** Rows taken from the outbox at once: one transaction enqueues their deliveries and removes them. */
+export const DRAIN_BATCH = 100;
+
+export type DrainDeps = {
+  store: Pick<Store, "observationOutbox" | "workspaces" | "transaction">;
+  secrets: Pick<SecretBox, "open" | "sealSync">;
+  clock: () => number;
+  logger: Logger;
+  parts: ObservabilityParts | null;
+};
+
+/**
+ * Runs the pipeline for the generations waiting in the outbox, off the requests' path: for each,
+ * its workspace's enabled destinations → key list → filter rules → sampling → privacy, then one
+ * delivery job per destination left; the jobs of a batch and the removal of its rows commit
+ * together. A workspace that turned broadcast off since forwards nothing; with no destinations
+ * wired (src/observability/wiring.ts) nothing is forwarded. Idempotent (the delivery jobs are
+ * keyed), so a drain that dies half way, or two that overlap, deliver nothing twice.
+ * Returns how many generations it took and how many delivery jobs it made of them.
+ */
+export async function drainObservations(deps: DrainDeps): Promise<{ taken: number; deliveries: number }> {
+  let taken = 0;
+  let deliveries = 0;
+  const workspaces = new Map<string, WorkspaceRecord | undefined>();
+  const destinations = new Map<string, readonly Destination[]>();
+  for (;;) {
+    const rows = await deps.store.observationOutbox.take(DRAIN_BATCH);
+    if (rows.length === 0) return { taken, deliveries };
+    const jobs: NewJob[] = [];
+    const now = deps.clock();
+    for (const row of rows) {
+      if (!deps.parts) continue;
+      if (!workspaces.has(row.workspaceId)) workspaces.set(row.workspaceId, await deps.store.workspaces.find(row.workspaceId));
+      const workspace = workspaces.get(row.workspaceId);
+      if (!workspace || !broadcastEnabled(workspace.settings)) continue;
+      if (!destinations.has(row.workspaceId)) destinations.set(row.workspaceId, await deps.parts.destinations.enabledForWorkspace(row.workspaceId));
+      const full = await openObserved(deps.secrets, row.sealed).catch((err: unknown) => {
+        deps.logger.error("an observed generation could not be opened; it is not forwarded", { generation: row.generationId, error: String(err) });
+        return null;
+      });
+      if (!full) continue;
+      for (const { destination, generation } of selectDeliveries(full, destinations.get(row.workspaceId)!))
+        jobs.push(deliverJob(destination.id, full.id, sealedFor(deps.secrets, row.sealed, full, generation), now));
+    }
+    await deps.store.transaction(async (tx) => {
+      for (const job of jobs) await tx.jobs.enqueue(job);
+      await tx.observationOutbox.remove(rows.map((r) => r.seq));
+    });
+    taken += rows.length;
+    deliveries += jobs.length;
+  }
+}

@@ -1,0 +1,29 @@
+import type { SecretBox } from "../../crypto/secret-box";
+import { observePlan } from "../../observability/capture/observe-plan";
+import { observationOutbox } from "../../observability/capture/outbox";
+import { videoInput } from "../../observability/capture/request-content";
+import type { GenerationRecord, SettledGeneration, Store, WorkspaceRecord } from "../../store/store";
+import type { VideoJobRecord } from "../../store/video-job-store";
+import type { VideoEndpoint } from "../video-catalog";
+import { storedRequestOf } from "../stored-request";
+
+/**
+ * A finished video's observation outbox, as inference builds one for its answers: the observation outbox
+ * when the workspace forwards, its prompt kept when I/O logging keeps it; nothing otherwise. A
+ * video has no text output.
+ */
+export async function videoObservation(
+  deps: { store: Pick<Store, "keys">; secrets: Pick<SecretBox, "sealSync"> },
+  workspace: Pick<WorkspaceRecord, "id" | "settings"> | undefined,
+  job: VideoJobRecord,
+  endpoint: VideoEndpoint | undefined,
+  record: GenerationRecord,
+  now: number,
+): Promise<Pick<SettledGeneration, "observation" | "content"> | undefined> {
+  if (!workspace) return undefined;
+  const request = storedRequestOf(job.request);
+  const caller = request.caller;
+  const key = { hash: job.keyHash, name: (await deps.store.keys.get(job.keyHash))?.name ?? "" };
+  const plan = observePlan(workspace, key, { id: job.generationId, sessionId: caller?.sessionId ?? null, trace: caller?.trace ?? null }, "video", () => videoInput(request.params as unknown as Record<string, unknown>));
+  return plan ? observationOutbox(deps.secrets, plan, record, { providerName: endpoint?.provider.name ?? null, output: null }, now) : undefined;
+}
