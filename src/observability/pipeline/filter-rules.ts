@@ -1,5 +1,5 @@
 import type { FilterRule, FilterRules, ObservedGeneration } from "../contract";
-import { compileBoundedRegex, type BoundedRegex } from "./bounded-regex";
+import { compileBoundedRegex, MAX_PATTERN_LENGTH, type BoundedRegex } from "./bounded-regex";
 import { isNumberField, isStringField, numberField, stringField, type NumberField, type StringField } from "./filter-fields";
 
 export const FILTER_OPERATORS = ["equals", "not_equals", "contains", "not_contains", "regex", "starts_with", "ends_with", "gt", "lt", "gte", "lte", "exists", "not_exists"] as const;
@@ -39,25 +39,34 @@ export function filterRulesProblem(rules: FilterRules | null): string | null {
   if (!rules) return null;
   for (const [gi, group] of rules.groups.entries()) {
     for (const [ri, rule] of group.rules.entries()) {
-      const problem = ruleProblem(rule);
-      if (problem) return `filter_rules.groups[${gi}].rules[${ri}]: ${problem}`;
+      const problem = filterRuleProblem(rule);
+      if (problem) return `filter_rules.groups[${gi}].rules[${ri}]: ${problem.message}`;
     }
   }
   return null;
 }
 
-function ruleProblem(rule: FilterRule): string | null {
+/** Which part of a rule is at fault, and why: the API's 400 names `…rules[i].<part>`. */
+export type RuleProblem = { part: "field" | "operator" | "value"; message: string };
+
+/**
+ * Whether a rule can be evaluated as saved. The API refuses what this refuses, and the pipeline
+ * evaluates a rule it refuses as never matching, so what is stored is what runs.
+ */
+export function filterRuleProblem(rule: FilterRule): RuleProblem | null {
   const numeric = isNumberField(rule.field);
-  if (!numeric && !isStringField(rule.field)) return `unknown field '${rule.field}'`;
-  if (!(FILTER_OPERATORS as readonly string[]).includes(rule.operator)) return `unknown operator '${rule.operator}'`;
-  if (rule.operator === "exists" || rule.operator === "not_exists") return null;
-  if (rule.value === undefined) return `operator '${rule.operator}' needs a value`;
-  if (numeric && STRING_ONLY.has(rule.operator)) return `operator '${rule.operator}' applies to text fields, not '${rule.field}'`;
-  if (!numeric && NUMBER_ONLY.has(rule.operator)) return `operator '${rule.operator}' applies to numeric fields, not '${rule.field}'`;
-  if (numeric && !Number.isFinite(Number(rule.value))) return `'${rule.field}' is numeric: the value must be a number`;
+  if (!numeric && !isStringField(rule.field)) return { part: "field", message: `unknown field '${rule.field}'` };
+  if (!(FILTER_OPERATORS as readonly string[]).includes(rule.operator)) return { part: "operator", message: `unknown operator '${rule.operator}'` };
+  if (rule.operator === "exists" || rule.operator === "not_exists") return rule.value === undefined ? null : { part: "value", message: `'${rule.operator}' takes no value` };
+  if (rule.value === undefined) return { part: "value", message: `'${rule.operator}' needs a value` };
+  if (numeric && STRING_ONLY.has(rule.operator)) return { part: "operator", message: `operator '${rule.operator}' applies to text fields, not '${rule.field}'` };
+  if (!numeric && NUMBER_ONLY.has(rule.operator)) return { part: "operator", message: `operator '${rule.operator}' applies to numeric fields, not '${rule.field}'` };
+  if (numeric && (typeof rule.value === "string" ? rule.value.trim() === "" || !Number.isFinite(Number(rule.value)) : !Number.isFinite(rule.value))) return { part: "value", message: `'${rule.field}' is numeric: the value must be a number` };
+  if (STRING_ONLY.has(rule.operator) && typeof rule.value !== "string") return { part: "value", message: `'${rule.operator}' takes a string` };
   if (rule.operator === "regex") {
+    if (String(rule.value).length > MAX_PATTERN_LENGTH) return { part: "value", message: `a regex of at most ${MAX_PATTERN_LENGTH} characters` };
     const compiled = compileBoundedRegex(String(rule.value));
-    if (!compiled.ok) return `invalid regex: ${compiled.error}`;
+    if (!compiled.ok) return { part: "value", message: `not a valid regular expression: ${compiled.error}` };
   }
   return null;
 }
@@ -65,7 +74,7 @@ function ruleProblem(rule: FilterRule): string | null {
 const never: RuleTest = () => false;
 
 function compileRule(rule: FilterRule): RuleTest {
-  if (ruleProblem(rule) !== null) return never;
+  if (filterRuleProblem(rule) !== null) return never;
   if (isNumberField(rule.field)) return numberRule(rule.field, rule.operator as FilterOperator, rule.value);
   return stringRule(rule.field as StringField, rule.operator as FilterOperator, rule.value);
 }

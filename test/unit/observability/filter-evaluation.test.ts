@@ -59,7 +59,11 @@ describe("every operator on every string field", () => {
       test(`${field} ${operator} ${JSON.stringify(v)} → ${expected}`, () => expect(one({ field, operator, value: v })).toBe(expected));
     if (field === "model") continue; // every generation has a model
     test(`${field} missing: only not_exists matches`, () => {
-      for (const operator of FILTER_OPERATORS) expect(one({ field, operator, value: operator === "gt" || operator === "lt" ? 0 : value }, bare)).toBe(operator === "not_exists");
+      for (const operator of FILTER_OPERATORS) {
+        // exists and not_exists take no value (a rule with one is refused when saved)
+        const rule: FilterRule = operator === "exists" || operator === "not_exists" ? { field, operator } : { field, operator, value: operator === "gt" || operator === "lt" ? 0 : value };
+        expect(one(rule, bare)).toBe(operator === "not_exists");
+      }
     });
   }
 });
@@ -95,7 +99,7 @@ describe("every operator on every numeric field", () => {
   }
   test("missing token counts: only not_exists matches; total_cost is always there", () => {
     for (const field of ["prompt_tokens", "completion_tokens", "total_tokens"])
-      for (const operator of FILTER_OPERATORS) expect(one({ field, operator, value: 1 }, bare)).toBe(operator === "not_exists");
+      for (const operator of FILTER_OPERATORS) expect(one(operator === "exists" || operator === "not_exists" ? { field, operator } : { field, operator, value: 1 }, bare)).toBe(operator === "not_exists");
     expect(one({ field: "total_cost", operator: "exists" }, bare)).toBe(true);
   });
   test("total_tokens counts what there is when one side is missing", () => {
@@ -139,7 +143,7 @@ describe("groups and logic", () => {
 describe("regex", () => {
   test("a pattern over 512 characters is refused and never matches", () => {
     const long = "a".repeat(513);
-    expect(filterRulesProblem({ groups: [{ rules: [{ field: "output", operator: "regex", value: long }] }] })).toContain("longer than 512");
+    expect(filterRulesProblem({ groups: [{ rules: [{ field: "output", operator: "regex", value: long }] }] })).toContain("a regex of at most 512 characters");
     expect(one({ field: "output", operator: "regex", value: long }, observed({ output: { text: long, toolCalls: [] } }))).toBe(false);
     expect(one({ field: "output", operator: "regex", value: "a".repeat(512) }, observed({ output: { text: long, toolCalls: [] } }))).toBe(true);
   });
@@ -173,6 +177,6 @@ describe("filterRulesProblem", () => {
     expect(problem({ field: "total_cost", operator: "gt", value: "cheap" })).toContain("must be a number");
     expect(problem({ field: "model", operator: "equals" })).toContain("needs a value");
     expect(problem({ field: "colour", operator: "exists" })).toContain("unknown field");
-    expect(problem({ field: "model", operator: "regex", value: "(" })).toContain("invalid regex");
+    expect(problem({ field: "model", operator: "regex", value: "(" })).toContain("not a valid regular expression");
   });
 });
