@@ -42,14 +42,15 @@ const destination = (n: number) => ({
   privacyMode: n === 2,
   samplingRate: 1,
   apiKeyHashes: null,
-  filterRules: n === 3 ? { groups: [{ rules: [{ field: "model", operator: "regex", value: "^bench/" }] }] } : null,
+  // broadcast-filtered: every generation is captured and drained, none matches (no delivery job)
+  filterRules: mode === "broadcast-filtered" ? { groups: [{ rules: [{ field: "model", operator: "equals", value: "no/such-model" }] }] } : n === 3 ? { groups: [{ rules: [{ field: "model", operator: "regex", value: "^bench/" }] }] } : null,
   broadcastGenerationCost: false,
   broadcastGenerationIdentity: false,
   broadcastGenerationRequestContext: false,
   config: { url: `${receiverUrl}/${n}` },
 });
 await Bun.write(join(dir, DESTINATIONS_FILE), JSON.stringify([1, 2, 3].map(destination)));
-const settings = { is_observability_broadcast_enabled: mode === "broadcast" || mode === "capture-only", is_observability_io_logging_enabled: mode === "io-logging" };
+const settings = { is_observability_broadcast_enabled: mode === "broadcast" || mode === "broadcast-filtered" || mode === "capture-only", is_observability_io_logging_enabled: mode === "io-logging" };
 const patched = await gw.api(`/api/v1/workspaces/${workspaceId}`, { method: "PATCH", json: settings });
 if (patched.status !== 200) throw new Error(`workspace settings: ${patched.status}`);
 

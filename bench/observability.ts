@@ -23,7 +23,7 @@ const REQUESTS = envInt("BENCH_REQUESTS", 2000);
 const BATCH = envInt("BENCH_BATCH", 250);
 const WARMUP = envInt("BENCH_WARMUP", 300);
 const CONCURRENCY = envInt("BENCH_CONCURRENCY", 16);
-const ALL_MODES = ["none", "broadcast", "io-logging", "capture-only"] as const;
+const ALL_MODES = ["none", "broadcast", "broadcast-filtered", "io-logging", "capture-only"] as const;
 type Mode = (typeof ALL_MODES)[number];
 /** BENCH_OBS_MODES: a comma list of the modes to run (default: none, broadcast, io-logging) */
 const MODES: readonly Mode[] = (process.env.BENCH_OBS_MODES ?? "none,broadcast,io-logging").split(",").filter((m): m is Mode => (ALL_MODES as readonly string[]).includes(m));
