@@ -9,6 +9,7 @@ import { consoleByokRoutes } from "./api/byok";
 import { consolePresetRoutes } from "./api/presets";
 import { consoleJobRoutes } from "./api/jobs";
 import { consoleCatalogRoutes } from "./api/catalog";
+import { consoleObservabilityRoutes } from "./api/observability";
 import { consoleScript, consoleStyle, serveAsset } from "./assets";
 import { CONSOLE_HEADERS } from "./security-headers";
 import { SHELL_PAGE } from "./shell-page";
@@ -44,5 +45,6 @@ export function consoleRoutes(ctx: AppContext, sessions: SessionSource) {
     .use(consoleWorkspaceRoutes(ctx, sessions))
     .use(consoleByokRoutes(ctx, sessions))
     .use(consolePresetRoutes(ctx, sessions))
-    .use(consoleJobRoutes(ctx, sessions));
+    .use(consoleJobRoutes(ctx, sessions))
+    .use(consoleObservabilityRoutes(ctx, sessions));
 }

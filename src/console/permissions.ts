@@ -1,5 +1,5 @@
 import { GatewayError } from "../errors";
-import type { ApiKeyRecord } from "../store/store";
+import type { ApiKeyRecord, GenerationRecord } from "../store/store";
 import type { Viewer } from "./viewer";
 
 /**
@@ -19,6 +19,11 @@ export function visibleWorkspaces(viewer: Viewer): readonly string[] | undefined
 
 export function canSeeWorkspace(viewer: Viewer, workspaceId: string): boolean {
   return viewer.manages || viewer.memberOf.includes(workspaceId);
+}
+
+/** a generation's record and the content I/O logging kept of it: managers, and the members of its workspace */
+export function canSeeGeneration(viewer: Viewer, g: Pick<GenerationRecord, "workspaceId">): boolean {
+  return canSeeWorkspace(viewer, g.workspaceId);
 }
 
 /** 403 naming the field when a member names a workspace they do not belong to */

@@ -3,14 +3,19 @@ import type { AppContext } from "../../app-context";
 import { GatewayError } from "../../errors";
 import { ListGenerationsQuery } from "../../modules/generations/model";
 import { listGenerations, renderGeneration } from "../../modules/generations/service";
-import { canSeeWorkspace, requireWorkspace } from "../permissions";
+import { readGenerationContent } from "../../modules/generations/content";
+import { secretBoxOf } from "../../crypto/secret-box";
+import { canSeeGeneration, requireWorkspace } from "../permissions";
 import type { SessionSource } from "../viewer";
 import { consoleApiModule, VIEWER } from "./route-module";
+
+const GenerationParams = t.Object({ id: t.String({ minLength: 1, maxLength: 200 }) });
 
 /**
  * The generation log, through the service of GET /api/v1/generations (keyset pages, indexed
  * filters). Managers read the whole organization; a member reads one of their workspaces at a
- * time (`workspace_id` is required of them), so each page is one indexed range.
+ * time (`workspace_id` is required of them), so each page is one indexed range. A record, and
+ * the content I/O logging kept of it, is seen by managers and the members of its workspace.
  */
 export function consoleGenerationRoutes(ctx: AppContext, sessions: SessionSource) {
   return consoleApiModule("console-generations", ctx.store, sessions)
@@ -23,7 +28,12 @@ export function consoleGenerationRoutes(ctx: AppContext, sessions: SessionSource
     .get("/generations/:id", async ({ viewer, params }) => {
       await ctx.generations.settled();
       const g = await ctx.store.generations.get(params.id);
-      if (!g || !canSeeWorkspace(viewer, g.workspaceId)) throw new GatewayError(404, `Generation not found: ${params.id}`);
+      if (!g || !canSeeGeneration(viewer, g)) throw new GatewayError(404, `Generation not found: ${params.id}`);
       return { data: { ...renderGeneration(g, await ctx.store.generations.feedback(g.id)), key_hash: g.keyHash, error_message: g.errorMessage } };
-    }, { ...VIEWER, params: t.Object({ id: t.String({ minLength: 1, maxLength: 200 }) }) });
+    }, { ...VIEWER, params: GenerationParams })
+    // the prompt and completion, through the service of GET /api/v1/generation/content, for whoever sees the record above
+    .get("/generations/:id/content", ({ viewer, params }) => {
+      const deps = { store: ctx.store, secrets: secretBoxOf(ctx), generations: ctx.generations };
+      return readGenerationContent(deps, params.id, (g) => canSeeGeneration(viewer, g));
+    }, { ...VIEWER, params: GenerationParams });
 }

@@ -10,7 +10,8 @@ export function setCsrfToken(token: string): void {
 }
 
 export class ApiFailure extends Error {
-  constructor(readonly status: number, message: string, readonly field?: string) {
+  /** `reason`: what a failed connection test quotes of the destination's answer */
+  constructor(readonly status: number, message: string, readonly field?: string, readonly reason?: string) {
     super(message);
   }
 }
@@ -29,8 +30,9 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   const text = await res.text();
   const json = text ? (JSON.parse(text) as unknown) : null;
   if (!res.ok) {
-    const error = (json as { error?: { message?: string; metadata?: { field?: string } } } | null)?.error;
-    throw new ApiFailure(res.status, error?.message ?? `HTTP ${res.status}`, error?.metadata?.field);
+    const error = (json as { error?: { message?: string; metadata?: { field?: string; reason?: unknown } } } | null)?.error;
+    const reason = typeof error?.metadata?.reason === "string" ? error.metadata.reason : undefined;
+    throw new ApiFailure(res.status, error?.message ?? `HTTP ${res.status}`, error?.metadata?.field, reason);
   }
   return json as T;
 }

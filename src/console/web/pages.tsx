@@ -10,6 +10,7 @@ import { WorkspacesPage } from "./pages/workspaces";
 import { ByokPage } from "./pages/byok";
 import { PresetsPage } from "./pages/presets";
 import { JobsPage } from "./pages/jobs";
+import { DestinationsPage } from "./pages/destinations";
 
 /** The console's pages, in the order of the navigation; `managersOnly` pages are hidden from members (the server refuses them anyway). */
 export const PAGES: Array<{ id: string; title: string; managersOnly?: boolean }> = [
@@ -20,6 +21,7 @@ export const PAGES: Array<{ id: string; title: string; managersOnly?: boolean }>
   { id: "workspaces", title: "Workspaces" },
   { id: "byok", title: "BYOK" },
   { id: "presets", title: "Presets" },
+  { id: "observability", title: "Observability" },
   { id: "jobs", title: "Jobs" },
 ];
 
@@ -37,6 +39,8 @@ export function pageFor(route: Route, me: Me): JSX.Element {
       return <ByokPage me={me} />;
     case "presets":
       return <PresetsPage me={me} />;
+    case "observability":
+      return <DestinationsPage me={me} />;
     case "jobs":
       return <JobsPage me={me} />;
     case "overview":

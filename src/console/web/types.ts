@@ -55,3 +55,8 @@ export type Generation = {
 };
 
 export type GenerationDetail = Generation & { key_hash: string; error_message: string | null; feedback: Array<{ category: string; comment: string | null; created_at: string }> };
+
+// the observability shapes are the server's own (type imports: nothing of the server is bundled)
+export type { DestinationDataOut as Destination } from "../../modules/observability/model";
+export type { ConfigKeyField, DestinationTypeForm } from "../destination-types";
+export type { GenerationContentOut } from "../../modules/generations/model";

@@ -25,22 +25,25 @@ function errorOf(g: GenerationRecord): ContentError {
   };
 }
 
+type ContentDeps = { store: Store; secrets: Pick<SecretBox, "open">; generations?: { settled(): Promise<void> } };
+
 /**
- * The prompt and completion I/O logging kept of a generation. Who may read it is who may read
- * the generation (GET /generation): the key that made it, or a management key; anyone else, or a
- * generation whose content was not kept (I/O logging off, sampled out, another key, or pruned
- * after io_logging.retention_days), gets 404.
+ * The prompt and completion I/O logging kept of a generation, for a reader that `mayRead` the
+ * generation's record. A generation the reader may not see and one whose content was not kept
+ * (I/O logging off, sampled out, another key, or pruned after io_logging.retention_days) are
+ * both 404. The API and the console differ only in who may read (their own rule of the record).
  */
-export async function getGenerationContent(
-  deps: { store: Store; secrets: Pick<SecretBox, "open">; generations?: { settled(): Promise<void> } },
-  principal: Principal,
-  id: string,
-): Promise<GenerationContentOut> {
+export async function readGenerationContent(deps: ContentDeps, id: string, mayRead: (g: GenerationRecord) => boolean): Promise<GenerationContentOut> {
   await deps.generations?.settled();
   const g = await deps.store.generations.get(id);
-  if (!g || (!principal.isManagement && g.keyHash !== principal.key.hash)) throw new GatewayError(404, `Generation not found: ${id}`);
+  if (!g || !mayRead(g)) throw new GatewayError(404, `Generation not found: ${id}`);
   const kept = await deps.store.generationContents.get(id);
   if (!kept) throw new GatewayError(404, `No content was kept for generation ${id}: I/O logging did not keep it, or it has been pruned`);
   const content = JSON.parse(await deps.secrets.open(kept.sealed)) as KeptContent;
   return { data: { input: content.input, output: content.output, error: errorOf(g) } };
+}
+
+/** GET /generation/content: who may read it is who may read the generation (GET /generation), the key that made it or a management key. */
+export function getGenerationContent(deps: ContentDeps, principal: Principal, id: string): Promise<GenerationContentOut> {
+  return readGenerationContent(deps, id, (g) => principal.isManagement || g.keyHash === principal.key.hash);
 }

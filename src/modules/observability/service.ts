@@ -56,13 +56,12 @@ export async function listDestinations(deps: ObservabilityDeps, query: ListDesti
   return { data: page.map(renderDestination), total_count: await deps.store.destinations.count(ws.id) };
 }
 
-export async function createDestination(deps: ObservabilityDeps, body: CreateDestinationInput, skipTest: boolean): Promise<DestinationDataOut> {
+/** A destination a create would save, not yet tested or stored: its sender, workspace and settings, and its config checked and in clear. */
+async function newDestination(deps: ObservabilityDeps, body: CreateDestinationInput) {
   const sender = senderOf(deps, body.type);
   const ws = await workspaceFor(deps.store, body.workspace_id, "field");
   const filterRules = checkedFilterRules(body.filter_rules ?? null);
   const open = await checkConfig(body.type, sender.configKeys, body.config, urlPolicyOf(deps));
-  // before the test, so a full workspace is told so without a request to the destination
-  if ((await deps.store.destinations.countOfType(ws.id, body.type)) >= MAX_DESTINATIONS_PER_TYPE) throw fullOfType(body.type);
   const now = deps.clock();
   const settings = {
     id: crypto.randomUUID(),
@@ -81,6 +80,13 @@ export async function createDestination(deps: ObservabilityDeps, body: CreateDes
     createdAt: now,
     updatedAt: now,
   };
+  return { sender, ws, settings, open };
+}
+
+export async function createDestination(deps: ObservabilityDeps, body: CreateDestinationInput, skipTest: boolean): Promise<DestinationDataOut> {
+  const { sender, ws, settings, open } = await newDestination(deps, body);
+  // before the test, so a full workspace is told so without a request to the destination
+  if ((await deps.store.destinations.countOfType(ws.id, body.type)) >= MAX_DESTINATIONS_PER_TYPE) throw fullOfType(body.type);
   if (!skipTest) await testConnection(deps, sender, destinationWith(settings, open));
   const record: DestinationRecord = { ...settings, ...(await sealConfig(sender.configKeys, open, secretBoxOf(deps))) };
   // counted again under the write lock: two creations at once never make a sixth
@@ -89,6 +95,17 @@ export async function createDestination(deps: ObservabilityDeps, body: CreateDes
     return tx.destinations.create(record);
   });
   return renderDestination(created);
+}
+
+/**
+ * The connection test of a destination that is not saved (the console's "Test connection"):
+ * the body is checked as a create checks it and the same probe runs; nothing is stored. A failed
+ * test is the create's 400.
+ */
+export async function testNewDestination(deps: ObservabilityDeps, body: CreateDestinationInput): Promise<{ ok: true }> {
+  const { sender, settings, open } = await newDestination(deps, body);
+  await testConnection(deps, sender, destinationWith(settings, open));
+  return { ok: true };
 }
 
 export async function getDestination(deps: ObservabilityDeps, id: string, workspaceRef?: string): Promise<DestinationDataOut> {
@@ -110,6 +127,12 @@ function settingsPatch(body: UpdateDestinationInput): DestinationPatch {
   return patch;
 }
 
+/** An update's config merged over the stored one and checked; both in clear. */
+async function editedConfig(deps: ObservabilityDeps, sender: DestinationSender, current: DestinationRecord, config: Record<string, unknown>) {
+  const stored = openConfig(current, secretBoxOf(deps));
+  return { stored, open: await checkConfig(sender.type, sender.configKeys, mergeConfig(sender.configKeys, stored, config), urlPolicyOf(deps)) };
+}
+
 /**
  * Changes only the fields sent. A config is merged over the stored one (unset keys keep their
  * value, masked values are ignored) and, when that changes it, tested before it is saved.
@@ -118,18 +141,31 @@ export async function updateDestination(deps: ObservabilityDeps, id: string, bod
   const current = await foundDestination(deps.store, id, opts.workspaceRef);
   const sender = senderOf(deps, current.type as DestinationType);
   const patch = settingsPatch(body);
+  // a settings-only update opens no secret (it needs no master key)
   if (body.config !== undefined) {
-    const box = secretBoxOf(deps);
-    const stored = openConfig(current, box);
-    const open = await checkConfig(sender.type, sender.configKeys, mergeConfig(sender.configKeys, stored, body.config), urlPolicyOf(deps));
+    const { stored, open } = await editedConfig(deps, sender, current, body.config);
     if (!Bun.deepEquals(open, stored)) {
       if (!opts.skipTest) await testConnection(deps, sender, destinationWith({ ...current, ...patch }, open));
-      Object.assign(patch, await sealConfig(sender.configKeys, open, box));
+      Object.assign(patch, await sealConfig(sender.configKeys, open, secretBoxOf(deps)));
     }
   }
   const updated = await deps.store.destinations.update(id, patch, deps.clock());
   if (!updated) throw notFound(`Observability destination not found: ${id}`);
   return renderDestination(updated);
+}
+
+/**
+ * The connection test of a stored destination as an update would leave it (the console's "Test
+ * connection" while editing): the config merged as updateDestination merges it (a masked secret
+ * keeps the stored one), tested even when unchanged; nothing is stored.
+ */
+export async function testEditedDestination(deps: ObservabilityDeps, id: string, body: UpdateDestinationInput, workspaceRef?: string): Promise<{ ok: true }> {
+  const current = await foundDestination(deps.store, id, workspaceRef);
+  const sender = senderOf(deps, current.type as DestinationType);
+  const patch = settingsPatch(body);
+  const { open } = await editedConfig(deps, sender, current, body.config ?? {});
+  await testConnection(deps, sender, destinationWith({ ...current, ...patch }, open));
+  return { ok: true };
 }
 
 export async function deleteDestination(deps: ObservabilityDeps, id: string, workspaceRef?: string): Promise<{ deleted: true }> {

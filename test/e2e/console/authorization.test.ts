@@ -2,33 +2,59 @@
 // everything, a member reads their own keys and their workspaces and changes only their own
 // keys, nobody without a session gets anything (401 JSON; the page redirects to sign-in). State
 // changes need the session's CSRF token. Every answer carries the console's security headers.
+// Observability destinations: a member reads their workspace's, only managers change or test
+// them (the probe goes to a loopback receiver, so the gateway allows private URLs).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { gatewayYaml, MODEL } from "../inference/harness";
 import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
+import { startHttpRecorder, type HttpRecorder } from "../../support/http-recorder";
 import { startConsoleGateway, type ConsoleGateway, type Person } from "./harness";
 
 let up: MockUpstream;
+let receiver: HttpRecorder;
 let cg: ConsoleGateway;
 let defaultWs: string;
 let ownerKey: string;
 let generationInDefault: string;
+let generationInTeam: string;
+let generationNotKept: string;
+let teamDestination: string;
 let serial = 0;
+
+/** a chat through the API with `key`, its generation id */
+async function chat(key: string): Promise<string> {
+  up.enqueue({ text: ["hi"], usage: { input: 3, output: 2 } });
+  const res = await cg.gw.api("/api/v1/chat/completions", { key, method: "POST", json: { model: MODEL["openai-chat"], messages: [{ role: "user", content: "hi" }] } });
+  expect(res.status).toBe(200);
+  await res.text();
+  return res.headers.get("x-generation-id")!;
+}
+
+async function keyIn(workspaceId: string | undefined): Promise<{ key: string; data: { hash: string } }> {
+  const res = await cg.gw.api("/api/v1/keys", { method: "POST", json: { name: fresh(), ...(workspaceId ? { workspace_id: workspaceId } : {}) } });
+  return (await res.json()) as { key: string; data: { hash: string } };
+}
+
+const ioLogging = (workspaceId: string) => cg.gw.api(`/api/v1/workspaces/${workspaceId}`, { method: "PATCH", json: { is_observability_io_logging_enabled: true, io_logging_sampling_rate: 1 } });
 
 beforeAll(async () => {
   up = await startMockUpstream();
-  cg = await startConsoleGateway({ yaml: gatewayYaml(up.url) });
+  receiver = startHttpRecorder();
+  cg = await startConsoleGateway({ yaml: `${gatewayYaml(up.url)}\nsecurity: { allow_private_urls: true }\n` });
   defaultWs = ((await (await cg.gw.api("/api/v1/workspaces/default")).json()) as { data: { id: string } }).data.id;
-  const key = await cg.gw.api("/api/v1/keys", { method: "POST", json: { name: "owner's" } });
-  const created = (await key.json()) as { key: string; data: { hash: string } };
+  const created = await keyIn(undefined);
   ownerKey = created.data.hash;
-  up.enqueue({ text: ["hi"], usage: { input: 3, output: 2 } });
-  const chat = await cg.gw.api("/api/v1/chat/completions", { key: created.key, method: "POST", json: { model: MODEL["openai-chat"], messages: [{ role: "user", content: "hi" }] } });
-  expect(chat.status).toBe(200);
-  generationInDefault = chat.headers.get("x-generation-id")!;
+  generationNotKept = await chat(created.key);
+  expect((await ioLogging(defaultWs)).status).toBe(200);
+  expect((await ioLogging(cg.team)).status).toBe(200);
+  generationInDefault = await chat(created.key);
+  generationInTeam = await chat((await keyIn(cg.team)).key);
+  teamDestination = await ownerDestination(cg.team);
 });
 afterAll(async () => {
   await cg.close();
   await up.stop();
+  await receiver.stop();
 });
 
 type Expect = Record<Person | "none", number>;
@@ -50,6 +76,15 @@ async function ownerInferenceKey(): Promise<string> {
   const res = await cg.gw.api("/api/v1/keys", { method: "POST", json: { name: fresh() } });
   return ((await res.json()) as { data: { hash: string } }).data.hash;
 }
+
+/** a webhook destination at the loopback receiver, made through the API (each in its own workspace when asked: at most 5 of a type in one) */
+async function ownerDestination(workspaceId?: string): Promise<string> {
+  const ws = workspaceId ?? (await ownerWorkspace());
+  const res = await cg.gw.api("/api/v1/observability/destinations?skip_test=true", { method: "POST", json: { type: "webhook", name: fresh(), workspace_id: ws, config: { url: `${receiver.url}/hook` } } });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { data: { id: string } }).data.id;
+}
+const webhookBody = () => ({ type: "webhook", name: fresh(), workspace_id: cg.team, config: { url: `${receiver.url}/hook` } });
 
 type Row = { route: string; method: string; path: () => string | Promise<string>; body?: () => unknown; expect: Expect };
 const ROUTES: Row[] = [
@@ -104,6 +139,18 @@ const ROUTES: Row[] = [
   { route: "POST /console/api/jobs/:id/retry", method: "POST", path: () => "/console/api/jobs/no-such-job/retry", expect: { owner: 404, admin: 404, member: 403, none: 401 } },
   { route: "GET /console/api/videos (the member's workspace)", method: "GET", path: () => `/console/api/videos?workspace_id=${cg.team}`, expect: EVERYONE },
   { route: "GET /console/api/videos (another workspace)", method: "GET", path: () => `/console/api/videos?workspace_id=${defaultWs}`, expect: MANAGERS_ONLY },
+  { route: "GET /console/api/generations/:id/content (the member's workspace)", method: "GET", path: () => `/console/api/generations/${generationInTeam}/content`, expect: EVERYONE },
+  { route: "GET /console/api/generations/:id/content (another workspace's)", method: "GET", path: () => `/console/api/generations/${generationInDefault}/content`, expect: { owner: 200, admin: 200, member: 404, none: 401 } },
+  { route: "GET /console/api/generations/:id/content (nothing kept)", method: "GET", path: () => `/console/api/generations/${generationNotKept}/content`, expect: { owner: 404, admin: 404, member: 404, none: 401 } },
+  { route: "GET /console/api/destination-types", method: "GET", path: () => "/console/api/destination-types", expect: EVERYONE },
+  { route: "GET /console/api/destinations (the default workspace)", method: "GET", path: () => "/console/api/destinations", expect: MANAGERS_ONLY },
+  { route: "GET /console/api/destinations (the member's workspace)", method: "GET", path: () => `/console/api/destinations?workspace_id=${cg.team}`, expect: EVERYONE },
+  { route: "GET /console/api/destinations (another workspace)", method: "GET", path: () => `/console/api/destinations?workspace_id=${defaultWs}`, expect: MANAGERS_ONLY },
+  { route: "POST /console/api/destinations (tested first)", method: "POST", path: () => "/console/api/destinations", body: webhookBody, expect: { owner: 201, admin: 201, member: 403, none: 401 } },
+  { route: "POST /console/api/destinations/test", method: "POST", path: () => "/console/api/destinations/test", body: webhookBody, expect: MANAGERS_ONLY },
+  { route: "PATCH /console/api/destinations/:id (the member's workspace)", method: "PATCH", path: () => `/console/api/destinations/${teamDestination}`, body: () => ({ enabled: false }), expect: MANAGERS_ONLY },
+  { route: "POST /console/api/destinations/:id/test", method: "POST", path: () => `/console/api/destinations/${teamDestination}/test`, body: () => ({}), expect: MANAGERS_ONLY },
+  { route: "DELETE /console/api/destinations/:id", method: "DELETE", path: async () => `/console/api/destinations/${await ownerDestination()}`, expect: MANAGERS_ONLY },
 ];
 
 describe("who may call each console route", () => {
@@ -153,6 +200,51 @@ describe("sessions, not keys, and CSRF", () => {
     }
     const after = ((await (await cg.call("owner", "GET", "/console/api/keys")).json()) as { data: unknown[] }).data.length;
     expect(after).toBe(before);
+  });
+
+  test("a destination change without the CSRF token, or with another session's, is 403, sends no probe and changes nothing", async () => {
+    const id = await ownerDestination();
+    const before = await (await cg.gw.api(`/api/v1/observability/destinations/${id}`)).json();
+    const probes = receiver.requests.length;
+    const changes: Array<[string, string, unknown]> = [
+      ["POST", "/console/api/destinations", webhookBody()],
+      ["POST", "/console/api/destinations/test", webhookBody()],
+      ["PATCH", `/console/api/destinations/${id}`, { enabled: false, name: "changed" }],
+      ["POST", `/console/api/destinations/${id}/test`, {}],
+      ["DELETE", `/console/api/destinations/${id}`, undefined],
+    ];
+    const team = () => cg.gw.api(`/api/v1/observability/destinations?workspace_id=${cg.team}`).then((r) => r.json()).then((r) => (r as { total_count: number }).total_count);
+    const inTeam = await team();
+    for (const [method, path, body] of changes) {
+      for (const token of [undefined, cg.sessions.admin.csrfToken]) {
+        const res = await fetch(`${cg.gw.url}${path}`, {
+          method,
+          headers: { cookie: cg.sessions.owner.cookie, "content-type": "application/json", ...(token ? { "x-csrf-token": token } : {}) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        expect({ method, path, status: res.status }).toEqual({ method, path, status: 403 });
+        expect(((await res.json()) as { error: { metadata: unknown } }).error.metadata).toEqual({ field: "x-csrf-token" });
+      }
+    }
+    expect(receiver.requests.length).toBe(probes);
+    expect(await (await cg.gw.api(`/api/v1/observability/destinations/${id}`)).json()).toEqual(before);
+    expect(await team()).toBe(inTeam);
+  });
+
+  test("a destination's connection test from the console is the API's probe: the receiver gets X-Test-Connection, nothing is saved", async () => {
+    const count = async () => ((await (await cg.call("owner", "GET", `/console/api/destinations?workspace_id=${cg.team}`)).json()) as { total_count: number }).total_count;
+    const before = await count();
+    receiver.reset();
+    const res = await cg.call("admin", "POST", "/console/api/destinations/test", webhookBody());
+    expect(await res.json()).toEqual({ data: { ok: true } });
+    expect(receiver.requests.map((r) => [r.method, r.path, r.headers["x-test-connection"]])).toEqual([["POST", "/hook", "true"]]);
+    expect(await count()).toBe(before);
+    // a failing probe is the create's 400, quoting the receiver
+    receiver.script({ status: 503, text: "down for maintenance" });
+    const failed = await cg.call("admin", "POST", `/console/api/destinations/${teamDestination}/test`, { config: { method: "PUT" } });
+    expect(failed.status).toBe(400);
+    expect(((await failed.json()) as { error: { message: string } }).error.message).toContain("Connection test failed");
+    expect(receiver.requests.at(-1)?.method).toBe("PUT");
   });
 
   test("the page and its assets carry the console's headers; the page holds no token", async () => {

@@ -33,6 +33,8 @@ test("each page's calls answer in under a second, as the owner and as a member",
     "/console/api/models",
     "/console/api/workspaces",
     "/console/api/byok",
+    "/console/api/destinations",
+    "/console/api/destination-types",
     "/console/api/jobs?state=dead",
   ];
   const figures: string[] = [];

@@ -10,16 +10,28 @@ type InputProps = {
   placeholder?: string;
   hint?: string;
   min?: string;
+  max?: string;
   step?: string;
   name?: string;
+  autoComplete?: string;
 };
 
+/** A field's label; a required field's mark stands beside it, outside the label, for the eye only (the control itself says "required" to screen readers). */
+function FieldLabel({ id, label, required }: { id: string; label: string; required?: boolean }) {
+  return (
+    <span class="label-line">
+      <label for={id}>{label}</label>
+      {required && <span class="required-mark" aria-hidden="true">*</span>}
+    </span>
+  );
+}
+
 /** A labelled input (every control on the pages has a label a screen reader reads). */
-export function Field({ label, value, onInput, type = "text", required, placeholder, hint, min, step, name }: InputProps) {
+export function Field({ label, value, onInput, type = "text", required, placeholder, hint, min, max, step, name, autoComplete }: InputProps) {
   const id = useId();
   return (
     <div class="field">
-      <label for={id}>{label}</label>
+      <FieldLabel id={id} label={label} required={required} />
       <input
         id={id}
         name={name}
@@ -28,7 +40,9 @@ export function Field({ label, value, onInput, type = "text", required, placehol
         required={required}
         placeholder={placeholder}
         min={min}
+        max={max}
         step={step}
+        autoComplete={autoComplete}
         aria-describedby={hint ? `${id}-hint` : undefined}
         onInput={(e) => onInput((e.currentTarget as HTMLInputElement).value)}
       />
@@ -37,12 +51,12 @@ export function Field({ label, value, onInput, type = "text", required, placehol
   );
 }
 
-export function Select({ label, value, onChange, children, name }: { label: string; value: string; onChange: (value: string) => void; children: ComponentChildren; name?: string }) {
+export function Select({ label, value, onChange, children, name, required }: { label: string; value: string; onChange: (value: string) => void; children: ComponentChildren; name?: string; required?: boolean }) {
   const id = useId();
   return (
     <div class="field">
-      <label for={id}>{label}</label>
-      <select id={id} name={name} value={value} onChange={(e) => onChange((e.currentTarget as HTMLSelectElement).value)}>
+      <FieldLabel id={id} label={label} required={required} />
+      <select id={id} name={name} value={value} required={required} onChange={(e) => onChange((e.currentTarget as HTMLSelectElement).value)}>
         {children}
       </select>
     </div>
@@ -59,12 +73,13 @@ export function Checkbox({ label, checked, onChange }: { label: string; checked:
   );
 }
 
-export function TextArea({ label, value, onInput, rows = 6 }: { label: string; value: string; onInput: (value: string) => void; rows?: number }) {
+export function TextArea({ label, value, onInput, rows = 6, hint, placeholder }: { label: string; value: string; onInput: (value: string) => void; rows?: number; hint?: string; placeholder?: string }) {
   const id = useId();
   return (
     <div class="field">
       <label for={id}>{label}</label>
-      <textarea id={id} rows={rows} value={value} onInput={(e) => onInput((e.currentTarget as HTMLTextAreaElement).value)} />
+      <textarea id={id} rows={rows} value={value} placeholder={placeholder} spellcheck={false} aria-describedby={hint ? `${id}-hint` : undefined} onInput={(e) => onInput((e.currentTarget as HTMLTextAreaElement).value)} />
+      {hint && <small id={`${id}-hint`}>{hint}</small>}
     </div>
   );
 }

@@ -5,8 +5,9 @@ import { count, ms, usd, when } from "../format";
 import { href } from "../router";
 import type { GenerationDetail } from "../types";
 import { StatusBadge } from "./generations";
+import { GenerationContent } from "./generation-content";
 
-/** One generation's record: what was asked and served, tokens, cost, timings, and every upstream attempt. */
+/** One generation's record: what was asked and served, tokens, cost, timings, every upstream attempt, and the content I/O logging kept. */
 export function GenerationDetailPage({ id }: { id: string }) {
   const { data: g, error, loading } = useLoad(() => api<{ data: GenerationDetail }>(`/generations/${encodeURIComponent(id)}`).then((r) => r.data), [id]);
   const rows: Array<[string, string | preact.JSX.Element]> = g
@@ -58,6 +59,7 @@ export function GenerationDetailPage({ id }: { id: string }) {
               </table>
             </div>
           </section>
+          <GenerationContent id={id} />
         </>
       )}
     </>

@@ -1,0 +1,48 @@
+import type { AppContext } from "../../app-context";
+import {
+  CreateDestinationBody,
+  DestinationParams,
+  DestinationScopeQuery,
+  ListDestinationsQuery,
+  SaveDestinationQuery,
+  UpdateDestinationBody,
+  UpdateDestinationQuery,
+} from "../../modules/observability/model";
+import { createDestination, deleteDestination, listDestinations, testEditedDestination, testNewDestination, updateDestination } from "../../modules/observability/service";
+import { destinationTypeForms } from "../destination-types";
+import { requireWorkspace } from "../permissions";
+import type { SessionSource } from "../viewer";
+import { consoleApiModule, MANAGER, VIEWER } from "./route-module";
+
+/**
+ * Observability destinations through the services of /api/v1/observability/destinations (the same
+ * checks, masking, 5-per-type limit and connection test). As with BYOK credentials, managers
+ * create, test, edit, enable, disable and delete; a member reads the destinations of one of their
+ * workspaces (secrets masked).
+ */
+export function consoleObservabilityRoutes(ctx: AppContext, sessions: SessionSource) {
+  return consoleApiModule("console-observability", ctx.store, sessions)
+    .get("/destination-types", () => ({ data: destinationTypeForms(ctx.observability.senders) }), { ...VIEWER })
+    .get("/destinations", ({ viewer, query }) => {
+      if (!viewer.manages) requireWorkspace(viewer, query.workspace_id ?? "");
+      return listDestinations(ctx, query);
+    }, { ...VIEWER, query: ListDestinationsQuery })
+    .post("/destinations", async ({ body, query, set }) => {
+      const data = await createDestination(ctx, body, query.skip_test ?? false);
+      set.status = 201;
+      return { data };
+    }, { ...MANAGER, body: CreateDestinationBody, query: SaveDestinationQuery })
+    // "Test connection" of the create form: the probe a create would run, nothing saved
+    .post("/destinations/test", async ({ body }) => ({ data: await testNewDestination(ctx, body) }), { ...MANAGER, body: CreateDestinationBody })
+    .patch("/destinations/:id", async ({ params, body, query }) => ({
+      data: await updateDestination(ctx, params.id, body, { skipTest: query.skip_test ?? false, workspaceRef: query.workspace_id }),
+    }), { ...MANAGER, params: DestinationParams, body: UpdateDestinationBody, query: UpdateDestinationQuery })
+    // "Test connection" of the edit form: the stored destination with the form's changes, nothing saved
+    .post("/destinations/:id/test", async ({ params, body, query }) => ({ data: await testEditedDestination(ctx, params.id, body, query.workspace_id) }), {
+      ...MANAGER,
+      params: DestinationParams,
+      body: UpdateDestinationBody,
+      query: DestinationScopeQuery,
+    })
+    .delete("/destinations/:id", ({ params, query }) => deleteDestination(ctx, params.id, query.workspace_id), { ...MANAGER, params: DestinationParams, query: DestinationScopeQuery });
+}
