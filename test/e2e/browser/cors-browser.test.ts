@@ -52,10 +52,11 @@ beforeAll(async () => {
   key = (await createInferenceKey(gw)).key;
   site = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response(PAGE, { headers: { "content-type": "text/html" } }) });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu"] });
-});
+  // a cold Chromium (first launch after install, a busy machine) takes longer than bun's 5 s hook limit
+}, 60_000);
 afterAll(async () => {
   if (!CHROMIUM) return;
-  await browser.close();
+  await browser?.close();
   site.stop(true);
   await gw.close();
   await up.stop();

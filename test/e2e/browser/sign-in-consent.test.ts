@@ -41,10 +41,11 @@ beforeAll(async () => {
     },
   });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu"] });
-});
+  // a cold Chromium (first launch after install, a busy machine) takes longer than bun's 5 s hook limit
+}, 60_000);
 afterAll(async () => {
   if (!CHROMIUM) return;
-  await browser.close();
+  await browser?.close();
   app.stop(true);
   await gw.close();
   await up.stop();

@@ -35,10 +35,11 @@ beforeAll(async () => {
   const logging = await cg.gw.api(`/api/v1/workspaces/${defaultWs}`, { method: "PATCH", json: { is_observability_io_logging_enabled: true, io_logging_sampling_rate: 1 } });
   expect(logging.status).toBe(200);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu"] });
-});
+  // a cold Chromium (first launch after install, a busy machine) takes longer than bun's 5 s hook limit
+}, 60_000);
 afterAll(async () => {
   if (!CHROMIUM) return;
-  await browser.close();
+  await browser?.close();
   await cg.close();
   await up.stop();
   await receiver.stop();
