@@ -311,13 +311,19 @@ function storageConfig(file: GatewayFile): Config["storage"] {
   };
 }
 
+/**
+ * Jobs a worker runs at once. Jobs wait on the network (deliveries, webhooks, video polls), so
+ * slots are cheap; at 100 ms a delivery, 32 slots forward 320 a second per worker.
+ */
+const DEFAULT_JOB_CONCURRENCY = 32;
+
 function jobsConfig(env: Env, file: GatewayFile): Config["jobs"] {
   const jobs = file.jobs ?? {};
   return {
     workers: intFromEnv(env, "WORKERS", 1, 0, 64),
     backoffMs: (jobs.backoff_seconds ?? DEFAULT_BACKOFF_SECONDS).map((s) => Math.round(s * 1000)),
     leaseMs: Math.round((jobs.lease_seconds ?? 60) * 1000),
-    concurrency: jobs.concurrency ?? 4,
+    concurrency: jobs.concurrency ?? DEFAULT_JOB_CONCURRENCY,
     pollMs: Math.round((jobs.poll_seconds ?? 2) * 1000),
   };
 }

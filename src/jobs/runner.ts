@@ -4,6 +4,7 @@ import { PermanentFailure, RetryAfter } from "./job-errors";
 import type { JobKind, JobRegistry } from "./registry";
 import { defaultMaxAttempts, nextAttemptAt } from "./retry-schedule";
 import { Sleeper } from "./sleeper";
+import { CompletionBatch } from "./completion-batch";
 
 export type RunnerOptions = {
   store: JobStore;
@@ -19,7 +20,20 @@ export type RunnerOptions = {
   logger: Logger;
   clock: () => number;
   random?: () => number;
+  /** the shortest time between two writes of succeeded attempts (CompletionBatch); default 5 ms */
+  completionWindowMs?: number;
 };
+
+/** The lease a job is enqueued with when it is handed straight to a runner (NewJob.lease). */
+export type HandOffLease = { owner: string; expiresAt: number };
+
+/**
+ * Enqueues jobs, the first `slots` of them with `lease`, and returns those it stored under that
+ * lease (after they committed): the runner runs them without leasing them.
+ */
+export type HandOffEnqueue = (lease: HandOffLease, slots: number) => Promise<JobRecord[]>;
+
+const COMPLETION_WINDOW_MS = 5;
 
 /** Shortest sleep between two looks at the queue, so a job that is due but cannot be leased yet never makes the loop spin. */
 const MIN_SLEEP_MS = 25;
@@ -35,9 +49,14 @@ const messageOf = (err: unknown): string => (err instanceof Error ? err.message 
 export class JobRunner {
   private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
   private readonly released = new Set<string>();
+  /** jobs that ran to success and wait for their completion's write (CompletionBatch) */
+  private readonly completing = new Map<string, Promise<void>>();
   private readonly sleeper = new Sleeper();
   private readonly kinds: string[];
   private readonly random: () => number;
+  private readonly completions: CompletionBatch;
+  /** slots promised to a hand-off whose jobs are not committed yet: the lease loop leaves them free */
+  private reserved = 0;
   private stopping = false;
   private loop: Promise<void> = Promise.resolve();
   private renewal: ReturnType<typeof setInterval> | undefined;
@@ -46,6 +65,7 @@ export class JobRunner {
   constructor(private readonly opts: RunnerOptions) {
     this.kinds = [...opts.registry.keys()];
     this.random = opts.random ?? Math.random;
+    this.completions = new CompletionBatch((done) => opts.store.completeMany(opts.owner, done, opts.clock()), opts.completionWindowMs ?? COMPLETION_WINDOW_MS);
   }
 
   start(): void {
@@ -62,12 +82,35 @@ export class JobRunner {
     return this.running.size;
   }
 
+  /**
+   * Runs jobs its caller makes, as many as it has free slots for, without a lease's write: the
+   * caller enqueues them already leased to this runner (NewJob.lease) and they start once
+   * committed. The slots stay promised while the caller's transaction runs. The jobs beyond the
+   * free slots are enqueued pending and leased as usual.
+   */
+  async handOff(enqueue: HandOffEnqueue): Promise<void> {
+    const slots = this.stopping ? 0 : Math.max(0, this.free());
+    this.reserved += slots;
+    try {
+      const jobs = await enqueue({ owner: this.opts.owner, expiresAt: this.opts.clock() + this.opts.leaseMs }, slots);
+      for (const job of jobs.slice(0, slots)) if (!this.running.has(job.id) && job.leaseOwner === this.opts.owner) this.track(job);
+    } finally {
+      this.reserved -= slots;
+    }
+  }
+
+  private free(): number {
+    return this.opts.concurrency - this.running.size - this.reserved;
+  }
+
   async stop(graceMs: number): Promise<void> {
     this.stopping = true;
     this.sleeper.wake();
     await this.loop;
     const finishing = [...this.running.values()].map((r) => r.done);
     await Promise.race([Promise.all(finishing), Bun.sleep(graceMs)]);
+    await this.completions.flushNow();
+    await Promise.all(this.completing.values());
     clearInterval(this.renewal);
     const unfinished = [...this.running.keys()];
     if (unfinished.length === 0) return;
@@ -81,13 +124,13 @@ export class JobRunner {
 
   private async leaseLoop(): Promise<void> {
     while (!this.stopping) {
-      const free = this.opts.concurrency - this.running.size;
+      const free = this.free();
       let leased = 0;
       if (free > 0) leased = await this.leaseAndRun(free);
       if (this.stopping) return;
       // a full batch may mean more are due: look again at once
       if (leased > 0 && leased === free) continue;
-      await this.sleeper.sleep(this.running.size >= this.opts.concurrency ? this.opts.pollMs : await this.untilNextDue());
+      await this.sleeper.sleep(this.free() <= 0 ? this.opts.pollMs : await this.untilNextDue());
     }
   }
 
@@ -133,9 +176,16 @@ export class JobRunner {
       if (job.attempts > maxAttempts) throw new PermanentFailure(`no attempt left after ${job.attempts - 1} attempts (the last one's lease ran out)`);
       await kind.run(job.payload, { job, signal });
       if (this.released.has(job.id)) return;
-      const now = this.opts.clock();
-      const stillHeld = await this.opts.store.complete(job.id, this.opts.owner, now, kind.everyMs === undefined ? undefined : now + kind.everyMs);
-      if (!stillHeld) this.opts.logger.warn("job finished after its lease was lost; it may run again elsewhere", { job: job.id, kind: job.kind });
+      // the slot is free once the job has run; its lease is held (and renewed) until the completion is written
+      const completion = this.completions.add({ id: job.id, nextRunAt: kind.everyMs === undefined ? undefined : this.opts.clock() + kind.everyMs });
+      const recorded = completion.then(
+        (stillHeld) => {
+          if (!stillHeld) this.opts.logger.warn("job finished after its lease was lost; it may run again elsewhere", { job: job.id, kind: job.kind });
+        },
+        (err: unknown) => this.failed(job, kind, maxAttempts, err).catch((storeErr) => this.warnStore("could not record a job's failure; it runs again when its lease ends", storeErr)),
+      );
+      this.completing.set(job.id, recorded);
+      void recorded.finally(() => this.completing.delete(job.id));
     } catch (err) {
       if (this.released.has(job.id)) return;
       await this.failed(job, kind, maxAttempts, err).catch((storeErr) => this.warnStore("could not record a job's failure; it runs again when its lease ends", storeErr));
@@ -167,7 +217,7 @@ export class JobRunner {
 
   /** renews the leases of running jobs; a job whose lease was lost is told to stop */
   private async renew(): Promise<void> {
-    const ids = [...this.running.keys()];
+    const ids = [...this.running.keys(), ...this.completing.keys()];
     if (ids.length === 0) return;
     try {
       const held = new Set(await this.opts.store.renew(this.opts.owner, ids, this.opts.clock() + this.opts.leaseMs));

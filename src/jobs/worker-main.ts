@@ -101,7 +101,7 @@ async function start({ config, index, modules }: Extract<ToWorker, { type: "star
   const { leaseMs, concurrency, backoffMs, pollMs } = config.jobs;
   const runner = new JobRunner({ store: store.jobs, registry, owner: `${config.instanceId}/jobs-${index}`, leaseMs, concurrency, backoffMs, pollMs, logger, clock: Date.now });
   runner.start();
-  const pump = index === 0 ? new OutboxPump({ store, secrets: deps.secrets!, clock: Date.now, logger, parts: deps.observability }, pollMs, () => runner.wake()) : null;
+  const pump = index === 0 ? new OutboxPump({ store, secrets: deps.secrets!, clock: Date.now, logger, parts: deps.observability, handOff: (enqueue) => runner.handOff(enqueue) }, pollMs, () => runner.wake()) : null;
   pump?.start();
   return { runner, store, pump };
 }

@@ -28,7 +28,23 @@ export type JobRecord = {
   updatedAt: number;
 };
 
-export type NewJob = { id: string; kind: string; key?: string | null; payload: unknown; runAt: number; now: number };
+export type NewJob = {
+  id: string;
+  kind: string;
+  key?: string | null;
+  payload: unknown;
+  runAt: number;
+  now: number;
+  /**
+   * Stored already running under this lease (its first attempt): the enqueuer hands it straight
+   * to its own runner (JobRunner.adopt) and saves the lease's write. Gone with a crash, the lease
+   * simply ends and any runner takes the job.
+   */
+  lease?: { owner: string; expiresAt: number };
+};
+
+/** A succeeded attempt to record: done, or pending again at `nextRunAt` (a recurring job). */
+export type Completion = { id: string; nextRunAt?: number };
 
 export type LeaseRequest = {
   owner: string;
@@ -74,6 +90,8 @@ export interface JobStore {
    * job). False when `owner` no longer holds the lease (it expired and another took it).
    */
   complete(id: string, owner: string, now: number, nextRunAt?: number): Promise<boolean>;
+  /** several succeeded attempts in one write, each as `complete`; returns the ids `owner` still held */
+  completeMany(owner: string, completions: readonly Completion[], now: number): Promise<string[]>;
   /** the attempt failed: pending at `retryAt`, or dead; false when `owner` no longer holds the lease */
   fail(id: string, owner: string, failure: JobFailure): Promise<boolean>;
   /** gives back leases without counting the attempt (stopping): pending again, due at once; returns how many */

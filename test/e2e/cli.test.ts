@@ -116,7 +116,7 @@ describe("CLI", () => {
       routing: { first_byte_timeout_ms: 60000, circuit_failures: 3, circuit_cooldown_ms: 30000 },
       security: { allow_private_urls: false },
       metrics: { token: "metr…89" },
-      jobs: { workers: 1, backoff_seconds: [5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400], lease_seconds: 60, concurrency: 4, poll_seconds: 2 },
+      jobs: { workers: 1, backoff_seconds: [5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400], lease_seconds: 60, concurrency: 32, poll_seconds: 2 },
       responses: { item_retention_minutes: 60 },
       sessions: { idle_minutes: 720, max_hours: 168 },
       video_models: [],

@@ -1,6 +1,7 @@
 import type { SecretBox } from "../../crypto/secret-box";
 import type { Logger } from "../../logger";
-import type { NewJob } from "../../store/job-store";
+import type { JobRecord, NewJob } from "../../store/job-store";
+import type { HandOffEnqueue } from "../../jobs/runner";
 import type { Store, WorkspaceRecord } from "../../store/store";
 import { broadcastEnabled } from "../capture/io-logging";
 import type { Destination } from "../contract";
@@ -18,13 +19,16 @@ export type DrainDeps = {
   clock: () => number;
   logger: Logger;
   parts: ObservabilityParts | null;
+  /** the job worker's runner (JobRunner.handOff): the delivery jobs it has room for start without a lease's write */
+  handOff?: (enqueue: HandOffEnqueue) => Promise<void>;
 };
 
 /**
  * Runs the pipeline for the generations waiting in the outbox, off the requests' path: for each,
  * its workspace's enabled destinations → key list → filter rules → sampling → privacy, then one
  * delivery job per destination left; the jobs of a batch and the removal of its rows commit
- * together. A workspace that turned broadcast off since forwards nothing; with no destinations
+ * together; the worker's runner starts those it has room for at once, without leasing them
+ * (JobRunner.handOff). A workspace that turned broadcast off since forwards nothing; with no destinations
  * wired (src/observability/wiring.ts) nothing is forwarded. Idempotent (the delivery jobs are
  * keyed), so a drain that dies half way, or two that overlap, deliver nothing twice.
  * Returns how many generations it took and how many delivery jobs it made of them.
@@ -53,10 +57,19 @@ export async function drainObservations(deps: DrainDeps): Promise<{ taken: numbe
       for (const { destination, generation } of selectDeliveries(full, destinations.get(row.workspaceId)!))
         jobs.push(deliverJob(destination.id, full.id, sealedFor(deps.secrets, row.sealed, full, generation), now));
     }
-    await deps.store.transaction(async (tx) => {
-      for (const job of jobs) await tx.jobs.enqueue(job);
-      await tx.observationOutbox.remove(rows.map((r) => r.seq));
-    });
+    const seqs = rows.map((r) => r.seq);
+    const enqueue: HandOffEnqueue = (lease, slots) =>
+      deps.store.transaction(async (tx) => {
+        const handed: JobRecord[] = [];
+        for (const [i, job] of jobs.entries()) {
+          const stored = await tx.jobs.enqueue(i < slots ? { ...job, lease } : job);
+          // a job stored before (a drain rerun) is not this lease's, even under the same owner
+          if (i < slots && stored.createdAt === job.now && stored.leaseExpiresAt === lease.expiresAt && stored.leaseOwner === lease.owner) handed.push(stored);
+        }
+        await tx.observationOutbox.remove(seqs);
+        return handed;
+      });
+    await (deps.handOff ? deps.handOff(enqueue) : enqueue({ owner: "", expiresAt: 0 }, 0));
     taken += rows.length;
     deliveries += jobs.length;
   }

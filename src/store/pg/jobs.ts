@@ -41,8 +41,9 @@ export function pgJobStore({ db }: Conn): JobStore {
   return {
     async enqueue(job) {
       const [inserted] = await rows(sql`
-        insert into jobs (id, kind, key, payload, state, run_at, attempts, created_at, updated_at)
-        values (${job.id}, ${job.kind}, ${job.key ?? null}, ${payloadText(job.payload)}, 'pending', ${job.runAt}::bigint, 0, ${job.now}::bigint, ${job.now}::bigint)
+        insert into jobs (id, kind, key, payload, state, run_at, attempts, lease_owner, lease_expires_at, created_at, updated_at)
+        values (${job.id}, ${job.kind}, ${job.key ?? null}, ${payloadText(job.payload)}, ${job.lease ? "running" : "pending"}, ${job.runAt}::bigint, ${job.lease ? 1 : 0},
+          ${job.lease?.owner ?? null}, ${job.lease?.expiresAt ?? null}::bigint, ${job.now}::bigint, ${job.now}::bigint)
         on conflict do nothing returning ${COLUMNS}`);
       if (inserted) return inserted;
       const [stored] = await rows(job.key ? sql`select ${COLUMNS} from jobs where key = ${job.key}` : sql`select ${COLUMNS} from jobs where id = ${job.id}`);
@@ -74,6 +75,26 @@ export function pgJobStore({ db }: Conn): JobStore {
         nextRunAt === undefined ? sql`state = 'done', updated_at = ${now}::bigint` : sql`state = 'pending', run_at = ${nextRunAt}::bigint, attempts = 0, updated_at = ${now}::bigint`,
         "succeeded",
       ),
+    async completeMany(owner, completions, now) {
+      if (completions.length === 0) return [];
+      const input = JSON.stringify(completions.map((c) => ({ id: c.id, next_run_at: c.nextRunAt ?? null })));
+      const ended = await db.execute<{ id: string }>(sql`
+        with input as (select * from jsonb_to_recordset(${input}::text::jsonb) as c(id text, next_run_at bigint)),
+        ended as (
+          update jobs set state = case when input.next_run_at is null then 'done' else 'pending' end,
+            run_at = coalesce(input.next_run_at, jobs.run_at),
+            attempts = case when input.next_run_at is null then jobs.attempts else 0 end,
+            updated_at = ${now}::bigint, lease_owner = null, lease_expires_at = null
+          from input where jobs.id = input.id and jobs.state = 'running' and jobs.lease_owner = ${owner}
+          returning jobs.id, jobs.kind
+        ),
+        counted as (
+          insert into job_outcomes (kind, outcome, count) select kind, 'succeeded', count(*) from ended group by kind
+          on conflict (kind, outcome) do update set count = job_outcomes.count + excluded.count
+        )
+        select id from ended`);
+      return [...ended].map((r) => r.id);
+    },
     fail: (id, owner, f) =>
       end(
         id,

@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { SqliteWriter, WriteStep } from "./client";
-import type { JobOutcome, JobStore } from "../job-store";
+import type { Completion, JobOutcome, JobStore } from "../job-store";
 import { byRunAt, failureOutcome, JOB_COLUMNS, jobFromRow, payloadText, statsFromRows, type JobRow } from "../job-rows";
 
 /** `$kinds`: a JSON array of kind names, so one prepared statement serves any list. */
@@ -19,6 +19,10 @@ export function sqliteJobStore(sqlite: Database, write: WriteStep, writer: Sqlit
     `INSERT INTO jobs (id, kind, key, payload, state, run_at, attempts, created_at, updated_at)
      VALUES ($id, $kind, $key, $payload, 'pending', $runAt, 0, $now, $now) ON CONFLICT DO NOTHING RETURNING ${JOB_COLUMNS}`,
   );
+  const insertLeased = sqlite.query<JobRow, Record<string, string | number | null>>(
+    `INSERT INTO jobs (id, kind, key, payload, state, run_at, attempts, lease_owner, lease_expires_at, created_at, updated_at)
+     VALUES ($id, $kind, $key, $payload, 'running', $runAt, 1, $owner, $expires, $now, $now) ON CONFLICT DO NOTHING RETURNING ${JOB_COLUMNS}`,
+  );
   const byKey = sqlite.query<JobRow, { key: string }>(`SELECT ${JOB_COLUMNS} FROM jobs WHERE key = $key`);
   const byId = sqlite.query<JobRow, { id: string }>(`SELECT ${JOB_COLUMNS} FROM jobs WHERE id = $id`);
   const lease = sqlite.query<JobRow, Record<string, string | number>>(
@@ -33,7 +37,7 @@ export function sqliteJobStore(sqlite: Database, write: WriteStep, writer: Sqlit
        last_error = coalesce($error, last_error), lease_owner = NULL, lease_expires_at = NULL, updated_at = $now
      WHERE id = $id AND state = 'running' AND lease_owner = $owner RETURNING kind`,
   );
-  const countOutcome = sqlite.query(`INSERT INTO job_outcomes (kind, outcome, count) VALUES ($kind, $outcome, 1) ON CONFLICT(kind, outcome) DO UPDATE SET count = count + 1`);
+  const countOutcome = sqlite.query(`INSERT INTO job_outcomes (kind, outcome, count) VALUES ($kind, $outcome, $n) ON CONFLICT(kind, outcome) DO UPDATE SET count = count + $n`);
   const release = sqlite.query<{ id: string }, Record<string, string | number>>(
     `UPDATE jobs SET state = 'pending', attempts = max(attempts - 1, 0), run_at = $now, lease_owner = NULL, lease_expires_at = NULL, updated_at = $now
      WHERE id IN (SELECT value FROM json_each($ids)) AND state = 'running' AND lease_owner = $owner RETURNING id`,
@@ -60,15 +64,40 @@ export function sqliteJobStore(sqlite: Database, write: WriteStep, writer: Sqlit
     write(() =>
       writer.atomic(() => {
         const row = finish.get(params);
-        if (row) countOutcome.run({ kind: row.kind, outcome });
+        if (row) countOutcome.run({ kind: row.kind, outcome, n: 1 });
         return row !== null;
+      }),
+    );
+  const succeeded = (completion: Completion, owner: string, now: number) => ({
+    id: completion.id,
+    owner,
+    now,
+    state: completion.nextRunAt === undefined ? "done" : "pending",
+    runAt: completion.nextRunAt ?? null,
+    resetAttempts: completion.nextRunAt === undefined ? 0 : 1,
+    error: null,
+  });
+  const completeMany = (owner: string, completions: readonly Completion[], now: number) =>
+    write(() =>
+      writer.atomic(() => {
+        const held: string[] = [];
+        const byKind = new Map<string, number>();
+        for (const completion of completions) {
+          const row = finish.get(succeeded(completion, owner, now));
+          if (!row) continue;
+          held.push(completion.id);
+          byKind.set(row.kind, (byKind.get(row.kind) ?? 0) + 1);
+        }
+        for (const [kind, n] of byKind) countOutcome.run({ kind, outcome: "succeeded", n });
+        return held;
       }),
     );
 
   return {
     enqueue: (job) =>
       write(() => {
-        const row = insert.get({ id: job.id, kind: job.kind, key: job.key ?? null, payload: payloadText(job.payload), runAt: job.runAt, now: job.now });
+        const params = { id: job.id, kind: job.kind, key: job.key ?? null, payload: payloadText(job.payload), runAt: job.runAt, now: job.now };
+        const row = job.lease ? insertLeased.get({ ...params, owner: job.lease.owner, expires: job.lease.expiresAt }) : insert.get(params);
         const stored = row ?? (job.key ? byKey.get({ key: job.key }) : byId.get({ id: job.id }));
         if (!stored) throw new Error(`job ${job.id} was neither stored nor found`);
         return jobFromRow(stored);
@@ -78,8 +107,8 @@ export function sqliteJobStore(sqlite: Database, write: WriteStep, writer: Sqlit
         byRunAt(lease.all({ owner: req.owner, expires: req.now + req.leaseMs, now: req.now, kinds: JSON.stringify(req.kinds), limit: req.limit }).map(jobFromRow)),
       ),
     renew: (owner, ids, expiresAt) => write(() => renew.all({ owner, ids: JSON.stringify(ids), expires: expiresAt }).map((r) => r.id)),
-    complete: (id, owner, now, nextRunAt) =>
-      end({ id, owner, now, state: nextRunAt === undefined ? "done" : "pending", runAt: nextRunAt ?? null, resetAttempts: nextRunAt === undefined ? 0 : 1, error: null }, "succeeded"),
+    complete: (id, owner, now, nextRunAt) => end(succeeded({ id, nextRunAt }, owner, now), "succeeded"),
+    completeMany,
     fail: (id, owner, f) => end({ id, owner, now: f.now, state: f.retryAt === null ? "dead" : "pending", runAt: f.retryAt, resetAttempts: 0, error: f.error }, failureOutcome(f.retryAt)),
     release: (owner, ids, now) => write(() => release.all({ owner, ids: JSON.stringify(ids), now }).length),
     get: async (id) => {

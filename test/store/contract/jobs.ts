@@ -97,6 +97,41 @@ export function jobContract(store: () => Store): void {
       expect(await s.jobs.nextDue(KINDS)).toBe(60_150);
     });
 
+    test("completeMany: each as complete, in one call; only the owner's running jobs; counted by kind", async () => {
+      const s = store();
+      for (const id of ["a1", "a2", "recurring", "theirs"]) await s.jobs.enqueue(job(id));
+      await s.jobs.enqueue(job("b1", { kind: "b", runAt: 200 }));
+      await lease(s, "w", 100, 3);
+      await lease(s, "other", 200);
+      expect((await s.jobs.get("theirs"))?.leaseOwner).toBe("other");
+      const held = await s.jobs.completeMany("w", [{ id: "a1" }, { id: "a2" }, { id: "recurring", nextRunAt: 9000 }, { id: "theirs" }, { id: "unknown" }], 150);
+      expect(held.sort()).toEqual(["a1", "a2", "recurring"]);
+      expect(await s.jobs.get("a1")).toMatchObject({ state: "done", leaseOwner: null, leaseExpiresAt: null, attempts: 1, updatedAt: 150, runAt: 100 });
+      expect(await s.jobs.get("recurring")).toMatchObject({ state: "pending", runAt: 9000, attempts: 0, leaseOwner: null });
+      expect(await s.jobs.get("theirs")).toMatchObject({ state: "running", leaseOwner: "other" });
+      expect(await s.jobs.completeMany("w", [{ id: "a1" }], 160)).toEqual([]);
+      expect(await s.jobs.completeMany("w", [], 160)).toEqual([]);
+      expect(await s.jobs.completeMany("other", [{ id: "b1" }, { id: "theirs" }], 170)).toEqual(expect.arrayContaining(["b1", "theirs"]));
+      expect((await s.jobs.stats(200)).outcomes).toEqual([
+        { kind: "a", outcome: "succeeded", count: 4 },
+        { kind: "b", outcome: "succeeded", count: 1 },
+      ]);
+    });
+
+    test("enqueued with a lease: running under it as its first attempt; leased by nobody else until the lease ends", async () => {
+      const s = store();
+      const stored = await s.jobs.enqueue(job("handed", { runAt: 100, now: 100, lease: { owner: "w", expiresAt: 1100 } }));
+      expect(stored).toMatchObject({ id: "handed", state: "running", attempts: 1, leaseOwner: "w", leaseExpiresAt: 1100, runAt: 100, createdAt: 100, updatedAt: 100 });
+      expect(await lease(s, "other", 1000)).toEqual([]);
+      // enqueued again (a rerun drain): the stored job, not a second lease
+      const again = await s.jobs.enqueue(job("handed", { now: 200, lease: { owner: "w2", expiresAt: 5000 } }));
+      expect(again).toEqual(stored);
+      expect(await s.jobs.completeMany("w", [{ id: "handed" }], 300)).toEqual(["handed"]);
+      // a handed-off job whose runner died is taken by another when the lease ends
+      await s.jobs.enqueue(job("orphan", { runAt: 100, now: 100, lease: { owner: "dead", expiresAt: 1100 } }));
+      expect((await lease(s, "other", 1101)).map((j) => [j.id, j.attempts, j.leaseOwner])).toEqual([["orphan", 2, "other"]]);
+    });
+
     test("fail: pending at retryAt with the error, or dead; both counted by outcome", async () => {
       const s = store();
       await s.jobs.enqueue(job("j1"));

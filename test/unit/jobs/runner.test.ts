@@ -156,6 +156,49 @@ describe("JobRunner", () => {
     expect(await store.jobs.get("e")).toMatchObject({ state: "pending", attempts: 0, leaseOwner: null });
   });
 
+  test("a hand-off: the jobs the runner has slots for run without a lease's write, the rest are leased; completions of a busy moment share one write", async () => {
+    const store = openStore();
+    const leased: string[] = [];
+    const completeWrites: string[][] = [];
+    const counted: JobStore = {
+      ...store.jobs,
+      lease: async (r) => {
+        const jobs = await store.jobs.lease(r);
+        leased.push(...jobs.map((j) => j.id));
+        return jobs;
+      },
+      completeMany: (owner, done, now) => (completeWrites.push(done.map((c) => c.id)), store.jobs.completeMany(owner, done, now)),
+    };
+    const ran: string[] = [];
+    const { runner } = run(counted, [{ kind: "k", run: async (p) => void ran.push((p as { id: string }).id) }], { concurrency: 3, completionWindowMs: 200 });
+    let offered = -1;
+    await runner.handOff(async (lease, slots) => {
+      offered = slots;
+      const now = Date.now();
+      const stored = [];
+      for (const [i, id] of ["h1", "h2", "h3", "h4"].entries()) stored.push(await store.jobs.enqueue({ id, kind: "k", payload: { id }, runAt: now, now, ...(i < slots ? { lease } : {}) }));
+      return stored.filter((j) => j.leaseOwner === lease.owner);
+    });
+    expect(offered).toBe(3);
+    for (const id of ["h1", "h2", "h3", "h4"]) await reaches(store, id, "done");
+    expect(ran.sort()).toEqual(["h1", "h2", "h3", "h4"]);
+    // only the job beyond the free slots was leased
+    expect(leased).toEqual(["h4"]);
+    expect(await store.jobs.get("h1")).toMatchObject({ attempts: 1, leaseOwner: null });
+    // h1-h3 finished in one turn and were written at once; h4 finished within the window after
+    expect(completeWrites).toEqual([["h1", "h2", "h3"], ["h4"]]);
+    expect((await store.jobs.stats(Date.now())).outcomes).toEqual([{ kind: "k", outcome: "succeeded", count: 4 }]);
+  });
+
+  test("a hand-off while stopping offers no slot: the jobs are enqueued pending", async () => {
+    const store = openStore();
+    const { runner } = run(store.jobs, [{ kind: "k", run: async () => {} }]);
+    await runner.stop(0);
+    let offered = -1;
+    await runner.handOff(async (_lease, slots) => ((offered = slots), []));
+    expect(offered).toBe(0);
+  });
+
   test("a recurring kind runs again its period after each success", async () => {
     const store = openStore();
     const times: number[] = [];

@@ -1,0 +1,62 @@
+import type { Completion } from "../store/job-store";
+
+type Waiting = { completion: Completion; resolve: (held: boolean) => void; reject: (err: unknown) => void };
+
+/**
+ * Records succeeded attempts in one write per batch: an idle queue writes a completion at once
+ * (with the others of the same turn), a busy one at most once every `windowMs`. On SQLite every write of a
+ * job worker's connection makes the serving thread's connection drop its page cache before its
+ * next transaction (bench/README.md, observability), so a write per finished job costs the hot
+ * path; one per window does not grow with the jobs.
+ */
+export class CompletionBatch {
+  private waiting: Waiting[] = [];
+  private scheduled = false;
+  private flushing: Promise<void> = Promise.resolve();
+  private lastFlushAt = Number.NEGATIVE_INFINITY;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly completeMany: (completions: readonly Completion[]) => Promise<string[]>,
+    private readonly windowMs: number,
+  ) {}
+
+  /** resolves once written: true when the runner still held the job's lease */
+  add(completion: Completion): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ completion, resolve, reject });
+      if (this.scheduled) return;
+      this.scheduled = true;
+      const wait = this.lastFlushAt + this.windowMs - performance.now();
+      if (wait > 0) this.timer = setTimeout(() => void this.flush(), wait);
+      else queueMicrotask(() => void this.flush());
+    });
+  }
+
+  /** writes what waits now, without waiting for the window (stopping) */
+  async flushNow(): Promise<void> {
+    clearTimeout(this.timer);
+    if (this.waiting.length > 0) await this.flush();
+    await this.flushing;
+  }
+
+  private flush(): Promise<void> {
+    const written = this.write();
+    this.flushing = Promise.all([this.flushing, written]).then(() => undefined);
+    return written;
+  }
+
+  private async write(): Promise<void> {
+    const batch = this.waiting;
+    if (batch.length === 0) return;
+    this.waiting = [];
+    this.scheduled = false;
+    this.lastFlushAt = performance.now();
+    try {
+      const held = new Set(await this.completeMany(batch.map((w) => w.completion)));
+      for (const w of batch) w.resolve(held.has(w.completion.id));
+    } catch (err) {
+      for (const w of batch) w.reject(err);
+    }
+  }
+}
