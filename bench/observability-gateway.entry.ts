@@ -6,9 +6,8 @@
 // (I/O logging keeps every prompt and completion, broadcast off) or `capture-only` (broadcast on
 // with no job worker: the dispatch jobs pile up, what is left is the request side's capture).
 // Its control server answers the
-// process's CPU (every thread) and the main thread's alone (/proc, 10 ms ticks), which is where
-// requests are served.
-import { readFileSync } from "node:fs";
+// process's CPU (every thread) and the main thread's alone (process.threadCpuUsage, µs), which is
+// where requests are served.
 import { join } from "node:path";
 import { createInferenceKey, startTestGateway, tempDir } from "../test/support/gateway";
 import { DESTINATIONS_FILE } from "../test/support/observability-parts";
@@ -54,12 +53,10 @@ const settings = { is_observability_broadcast_enabled: mode === "broadcast" || m
 const patched = await gw.api(`/api/v1/workspaces/${workspaceId}`, { method: "PATCH", json: settings });
 if (patched.status !== 200) throw new Error(`workspace settings: ${patched.status}`);
 
-const TICK_US = 1e6 / 100; // USER_HZ
-/** utime + stime of the main thread (the one serving requests), in µs */
+/** utime + stime of the main thread (the one serving requests, where this control server runs too), in µs (getrusage RUSAGE_THREAD) */
 function mainThreadUs(): number {
-  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * TICK_US;
+  const used = process.threadCpuUsage();
+  return used.user + used.system;
 }
 const control = Bun.serve({
   hostname: "127.0.0.1",

@@ -20,7 +20,7 @@ export type RunnerOptions = {
   logger: Logger;
   clock: () => number;
   random?: () => number;
-  /** the shortest time between two writes of succeeded attempts (CompletionBatch); default 5 ms */
+  /** the shortest time between two writes of succeeded attempts (CompletionBatch); default 25 ms */
   completionWindowMs?: number;
 };
 
@@ -33,7 +33,7 @@ export type HandOffLease = { owner: string; expiresAt: number };
  */
 export type HandOffEnqueue = (lease: HandOffLease, slots: number) => Promise<JobRecord[]>;
 
-const COMPLETION_WINDOW_MS = 5;
+const COMPLETION_WINDOW_MS = 25;
 
 /** Shortest sleep between two looks at the queue, so a job that is due but cannot be leased yet never makes the loop spin. */
 const MIN_SLEEP_MS = 25;
@@ -57,6 +57,13 @@ export class JobRunner {
   private readonly completions: CompletionBatch;
   /** slots promised to a hand-off whose jobs are not committed yet: the lease loop leaves them free */
   private reserved = 0;
+  /**
+   * False when the last lease found fewer due jobs than it asked for and nobody has enqueued
+   * since: a finished job then frees a slot without a look at the queue (a lease statement that
+   * would take nothing). The poll still looks, for jobs other processes enqueue.
+   */
+  private mayHaveDue = true;
+  private wakeups = 0;
   private stopping = false;
   private loop: Promise<void> = Promise.resolve();
   private renewal: ReturnType<typeof setInterval> | undefined;
@@ -75,6 +82,8 @@ export class JobRunner {
 
   /** something was enqueued: look at the queue now */
   wake(): void {
+    this.wakeups++;
+    this.mayHaveDue = true;
     this.sleeper.wake();
   }
 
@@ -137,8 +146,10 @@ export class JobRunner {
   private async leaseAndRun(limit: number): Promise<number> {
     const { store, owner, leaseMs, clock } = this.opts;
     try {
+      const wakeups = this.wakeups;
       const jobs = await store.lease({ owner, now: clock(), leaseMs, limit, kinds: this.kinds });
       this.storeWarned = false;
+      this.mayHaveDue = jobs.length === limit || this.wakeups !== wakeups;
       for (const job of jobs) this.track(job);
       return jobs.length;
     } catch (err) {
@@ -160,22 +171,24 @@ export class JobRunner {
 
   private track(job: JobRecord): void {
     const controller = new AbortController();
-    const done = this.execute(job, controller.signal).finally(() => {
+    const done = this.execute(job, controller.signal).then((quiet) => {
       this.running.delete(job.id);
       this.released.delete(job.id);
-      this.sleeper.wake();
+      // a failure or a recurring job changed when the queue is next due: look again
+      if (!quiet || this.mayHaveDue) this.sleeper.wake();
     });
     this.running.set(job.id, { controller, done });
   }
 
-  private async execute(job: JobRecord, signal: AbortSignal): Promise<void> {
+  /** true when the job succeeded and is done (the queue's next due time is unchanged) */
+  private async execute(job: JobRecord, signal: AbortSignal): Promise<boolean> {
     const kind = this.opts.registry.get(job.kind)!;
     const maxAttempts = kind.maxAttempts ?? defaultMaxAttempts(this.opts.backoffMs);
     try {
       // leases taken again after a process died count too: a job that kills its process ends here
       if (job.attempts > maxAttempts) throw new PermanentFailure(`no attempt left after ${job.attempts - 1} attempts (the last one's lease ran out)`);
       await kind.run(job.payload, { job, signal });
-      if (this.released.has(job.id)) return;
+      if (this.released.has(job.id)) return false;
       // the slot is free once the job has run; its lease is held (and renewed) until the completion is written
       const completion = this.completions.add({ id: job.id, nextRunAt: kind.everyMs === undefined ? undefined : this.opts.clock() + kind.everyMs });
       const recorded = completion.then(
@@ -186,9 +199,11 @@ export class JobRunner {
       );
       this.completing.set(job.id, recorded);
       void recorded.finally(() => this.completing.delete(job.id));
+      return kind.everyMs === undefined;
     } catch (err) {
-      if (this.released.has(job.id)) return;
+      if (this.released.has(job.id)) return false;
       await this.failed(job, kind, maxAttempts, err).catch((storeErr) => this.warnStore("could not record a job's failure; it runs again when its lease ends", storeErr));
+      return false;
     }
   }
 

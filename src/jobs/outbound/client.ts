@@ -1,6 +1,9 @@
 import { checkOutboundUrl, type CheckedUrl, type UrlPolicy } from "./check-url";
 import { readAtMost } from "./read-at-most";
-import { probeConnect } from "./connect-probe";
+import { probeConnect, recentlyReached } from "./connect-probe";
+
+/** the default probe, shared by every outbound request of this thread */
+const reachable = recentlyReached(probeConnect);
 
 /** `GET` carries no body: it fetches user-supplied media (video frame images) */
 export type OutboundRequest = { url: string; method: "POST" | "PUT"; headers: Record<string, string>; body: string } | { url: string; method: "GET"; headers: Record<string, string> };
@@ -15,7 +18,7 @@ export type OutboundOptions = UrlPolicy & {
   trustedCa?: string;
   /** injected by tests to see the request as it leaves; the global fetch otherwise */
   fetch?: typeof fetch;
-  /** injected by tests whose fetch answers for an address nothing listens on; probeConnect otherwise */
+  /** injected by tests whose fetch answers for an address nothing listens on; probeConnect (remembering open addresses for 10 s) otherwise */
   probe?: typeof probeConnect;
 };
 
@@ -38,13 +41,15 @@ export type OutboundResult =
 export async function sendOutbound(request: OutboundRequest, options: OutboundOptions): Promise<OutboundResult> {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(new DOMException("outbound request timed out", "TimeoutError")), options.totalTimeoutMs);
+  let probed: { address: string; port: number } | undefined;
   try {
     const checked = await checkOutboundUrl(request.url, options);
     if (!checked.ok) return checked.kind === "refused" ? { kind: "refused", reason: checked.reason } : { kind: "failed", reason: checked.reason, timedOut: false };
     if (abort.signal.aborted) return timedOut();
     const port = Number(checked.url.port) || (checked.url.protocol === "https:" ? 443 : 80);
-    const reached = await (options.probe ?? probeConnect)(checked.address.address, port, Math.min(options.connectTimeoutMs, options.totalTimeoutMs));
+    const reached = await (options.probe ?? reachable.probe)(checked.address.address, port, Math.min(options.connectTimeoutMs, options.totalTimeoutMs));
     if (reached !== "open") return { kind: "failed", reason: reached === "timeout" ? "connect timed out" : "connection refused", timedOut: reached === "timeout" };
+    probed = { address: checked.address.address, port };
     const response = await (options.fetch ?? fetch)(pinnedUrl(checked), {
       method: request.method,
       headers: { ...request.headers, host: checked.url.host },
@@ -58,6 +63,8 @@ export async function sendOutbound(request: OutboundRequest, options: OutboundOp
     const { bytes, truncated } = await readAtMost(response.body, options.maxResponseBytes);
     return { kind: "response", status: response.status, headers: response.headers, body: bytes, truncated };
   } catch (error) {
+    // no answer from an address taken as reachable: probe it again next time
+    if (probed) reachable.forget(probed.address, probed.port);
     if (abort.signal.aborted) return timedOut();
     return { kind: "failed", reason: error instanceof Error ? error.message : String(error), timedOut: false };
   } finally {

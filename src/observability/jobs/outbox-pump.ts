@@ -1,11 +1,17 @@
 import { drainObservations, type DrainDeps } from "./drain-outbox";
 
+/** The shortest time between two drains' starts: what forwarding may add to a generation's delay. */
+export const DRAIN_GAP_MS = 20;
+
 /**
  * Drains the observation outbox in a job worker thread: when told that records with generations
  * to forward were committed (the workers' wake-up), and every `everyMs` in case a wake-up was
  * missed (another instance's requests, a restart). One drain at a time; a trigger during a drain
- * runs another after it. Failures are logged and the rows stay for the next drain. `enqueued`
- * hears a drain that made delivery jobs (the worker's runner looks at the queue at once).
+ * runs another after it, and drains start at least `gapMs` apart: under load one drain takes
+ * the generations of many commits in one write, where a drain per commit would write as often as
+ * the requests do (on SQLite each write of this connection costs the serving connection its page
+ * cache). Failures are logged and the rows stay for the next drain. `enqueued` hears a drain that
+ * made delivery jobs (the worker's runner looks at the queue at once).
  */
 export class OutboxPump {
   private running: Promise<void> | null = null;
@@ -13,11 +19,14 @@ export class OutboxPump {
   private timer: ReturnType<typeof setInterval> | undefined;
   private stopped = false;
   private warnedUnwired = false;
+  private lastStartAt = Number.NEGATIVE_INFINITY;
+  private delayed: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly deps: DrainDeps,
     private readonly everyMs: number,
     private readonly enqueued: () => void = () => {},
+    private readonly gapMs = DRAIN_GAP_MS,
   ) {}
 
   start(): void {
@@ -26,11 +35,20 @@ export class OutboxPump {
   }
 
   trigger(): void {
-    if (this.stopped) return;
+    if (this.stopped || this.delayed) return;
     if (this.running) {
       this.again = true;
       return;
     }
+    const wait = this.lastStartAt + this.gapMs - performance.now();
+    if (wait > 0) {
+      this.delayed = setTimeout(() => {
+        this.delayed = undefined;
+        this.trigger();
+      }, wait);
+      return;
+    }
+    this.lastStartAt = performance.now();
     this.running = this.drain().finally(() => {
       this.running = null;
       if (this.again && !this.stopped) {
@@ -44,6 +62,7 @@ export class OutboxPump {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    clearTimeout(this.delayed);
     await this.running;
   }
 

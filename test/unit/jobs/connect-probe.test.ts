@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { probeConnect } from "../../../src/jobs/outbound/connect-probe";
+import { probeConnect, recentlyReached } from "../../../src/jobs/outbound/connect-probe";
 import { sendOutbound } from "../../../src/jobs/outbound/client";
 import { freePort } from "../../support/gateway-process";
 
@@ -33,4 +33,29 @@ test("a connection that does not open in time fails the attempt before anything 
   expect(result).toEqual({ kind: "failed", reason: "connect timed out", timedOut: true });
   expect(fetched).toBe(0);
   expect(performance.now() - started).toBeLessThan(1000);
+});
+
+test("recentlyReached: an address that opened is not probed again within the TTL; a refused or forgotten one is", async () => {
+  let now = 0;
+  const calls: string[] = [];
+  const answers = new Map<string, "open" | "refused" | "timeout">([["10.0.0.1", "open"], ["10.0.0.2", "refused"]]);
+  const probe = async (address: string, port: number) => (calls.push(`${address}:${port}`), answers.get(address) ?? "timeout");
+  const cached = recentlyReached(probe, 10_000, () => now);
+  expect(await cached.probe("10.0.0.1", 443, 100)).toBe("open");
+  now = 9_999;
+  expect(await cached.probe("10.0.0.1", 443, 100)).toBe("open");
+  // another port is another receiver
+  expect(await cached.probe("10.0.0.1", 8443, 100)).toBe("open");
+  expect(calls).toEqual(["10.0.0.1:443", "10.0.0.1:8443"]);
+  now = 10_000;
+  expect(await cached.probe("10.0.0.1", 443, 100)).toBe("open");
+  expect(calls.length).toBe(3);
+  expect(await cached.probe("10.0.0.2", 443, 100)).toBe("refused");
+  expect(await cached.probe("10.0.0.2", 443, 100)).toBe("refused");
+  expect(calls.length).toBe(5);
+  cached.forget("10.0.0.1", 443);
+  answers.set("10.0.0.1", "timeout");
+  expect(await cached.probe("10.0.0.1", 443, 100)).toBe("timeout");
+  expect(await cached.probe("10.0.0.1", 443, 100)).toBe("timeout");
+  expect(calls.length).toBe(7);
 });
