@@ -77,6 +77,11 @@ export interface JobStore {
   /** stores a pending job; with a key already stored, returns that job and stores nothing */
   enqueue(job: NewJob): Promise<JobRecord>;
   /**
+   * Several `enqueue`s in one step, in order (SQLite: one synchronous write, so a transaction
+   * around it holds the write lock for the inserts alone, not for awaits between them).
+   */
+  enqueueMany(jobs: readonly NewJob[]): Promise<JobRecord[]>;
+  /**
    * In one atomic step across every process: takes up to `limit` jobs of `kinds` that are due
    * (pending with runAt <= now, or running with a lease that ended before now), earliest runAt
    * first, skipping those another process is taking; each becomes running under `owner` with

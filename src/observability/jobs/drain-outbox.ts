@@ -1,6 +1,6 @@
 import type { SecretBox } from "../../crypto/secret-box";
 import type { Logger } from "../../logger";
-import type { JobRecord, NewJob } from "../../store/job-store";
+import type { NewJob } from "../../store/job-store";
 import type { HandOffEnqueue } from "../../jobs/runner";
 import type { Store, WorkspaceRecord } from "../../store/store";
 import { broadcastEnabled } from "../capture/io-logging";
@@ -60,14 +60,11 @@ export async function drainObservations(deps: DrainDeps): Promise<{ taken: numbe
     const seqs = rows.map((r) => r.seq);
     const enqueue: HandOffEnqueue = (lease, slots) =>
       deps.store.transaction(async (tx) => {
-        const handed: JobRecord[] = [];
-        for (const [i, job] of jobs.entries()) {
-          const stored = await tx.jobs.enqueue(i < slots ? { ...job, lease } : job);
-          // a job stored before (a drain rerun) is not this lease's, even under the same owner
-          if (i < slots && stored.createdAt === job.now && stored.leaseExpiresAt === lease.expiresAt && stored.leaseOwner === lease.owner) handed.push(stored);
-        }
+        // one synchronous step on SQLite: the write lock is held for the inserts, not for awaits
+        const stored = await tx.jobs.enqueueMany(jobs.map((job, i) => (i < slots ? { ...job, lease } : job)));
         await tx.observationOutbox.remove(seqs);
-        return handed;
+        // a job stored before (a drain rerun) is not this lease's, even under the same owner
+        return stored.filter((s, i) => i < slots && s.createdAt === jobs[i]!.now && s.leaseExpiresAt === lease.expiresAt && s.leaseOwner === lease.owner);
       });
     await (deps.handOff ? deps.handOff(enqueue) : enqueue({ owner: "", expiresAt: 0 }, 0));
     taken += rows.length;

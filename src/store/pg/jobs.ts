@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Conn } from "./client";
-import type { JobFilter, JobOutcome, JobStore } from "../job-store";
+import type { JobFilter, JobOutcome, JobRecord, JobStore } from "../job-store";
 import { byRunAt, failureOutcome, JOB_COLUMNS, jobFromRow, payloadText, statsFromRows, type JobRow } from "../job-rows";
 
 const COLUMNS = sql.raw(JOB_COLUMNS);
@@ -38,7 +38,12 @@ export function pgJobStore({ db }: Conn): JobStore {
     return ended.length > 0;
   };
 
-  return {
+  const store: JobStore = {
+    async enqueueMany(jobs) {
+      const stored: JobRecord[] = [];
+      for (const job of jobs) stored.push(await store.enqueue(job));
+      return stored;
+    },
     async enqueue(job) {
       const [inserted] = await rows(sql`
         insert into jobs (id, kind, key, payload, state, run_at, attempts, lease_owner, lease_expires_at, created_at, updated_at)
@@ -142,4 +147,5 @@ export function pgJobStore({ db }: Conn): JobStore {
       return gone.length;
     },
   };
+  return store;
 }

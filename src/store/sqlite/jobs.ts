@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { SqliteWriter, WriteStep } from "./client";
-import type { Completion, JobOutcome, JobStore } from "../job-store";
+import type { Completion, JobOutcome, JobRecord, JobStore, NewJob } from "../job-store";
 import { byRunAt, failureOutcome, JOB_COLUMNS, jobFromRow, payloadText, statsFromRows, type JobRow } from "../job-rows";
 
 /** `$kinds`: a JSON array of kind names, so one prepared statement serves any list. */
@@ -59,6 +59,14 @@ export function sqliteJobStore(sqlite: Database, write: WriteStep, writer: Sqlit
   );
   const purgeDone = sqlite.query<{ id: string }, { before: number }>("DELETE FROM jobs WHERE state = 'done' AND updated_at < $before RETURNING id");
 
+  const enqueueNow = (job: NewJob): JobRecord => {
+    const params = { id: job.id, kind: job.kind, key: job.key ?? null, payload: payloadText(job.payload), runAt: job.runAt, now: job.now };
+    const row = job.lease ? insertLeased.get({ ...params, owner: job.lease.owner, expires: job.lease.expiresAt }) : insert.get(params);
+    const stored = row ?? (job.key ? byKey.get({ key: job.key }) : byId.get({ id: job.id }));
+    if (!stored) throw new Error(`job ${job.id} was neither stored nor found`);
+    return jobFromRow(stored);
+  };
+
   /** the attempt's end and its outcome count, as one write */
   const end = (params: Record<string, string | number | null>, outcome: JobOutcome) =>
     write(() =>
@@ -94,14 +102,8 @@ export function sqliteJobStore(sqlite: Database, write: WriteStep, writer: Sqlit
     );
 
   return {
-    enqueue: (job) =>
-      write(() => {
-        const params = { id: job.id, kind: job.kind, key: job.key ?? null, payload: payloadText(job.payload), runAt: job.runAt, now: job.now };
-        const row = job.lease ? insertLeased.get({ ...params, owner: job.lease.owner, expires: job.lease.expiresAt }) : insert.get(params);
-        const stored = row ?? (job.key ? byKey.get({ key: job.key }) : byId.get({ id: job.id }));
-        if (!stored) throw new Error(`job ${job.id} was neither stored nor found`);
-        return jobFromRow(stored);
-      }),
+    enqueue: (job) => write(() => enqueueNow(job)),
+    enqueueMany: (jobs) => write(() => writer.atomic(() => jobs.map(enqueueNow))),
     lease: (req) =>
       write(() =>
         byRunAt(lease.all({ owner: req.owner, expires: req.now + req.leaseMs, now: req.now, kinds: JSON.stringify(req.kinds), limit: req.limit }).map(jobFromRow)),

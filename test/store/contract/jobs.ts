@@ -118,6 +118,22 @@ export function jobContract(store: () => Store): void {
       ]);
     });
 
+    test("enqueueMany: each as enqueue, in order, in one step; inside a transaction it rolls back with it", async () => {
+      const s = store();
+      await s.jobs.enqueue(job("old", { key: "k-old" }));
+      const stored = await s.jobs.enqueueMany([job("m1"), job("again", { key: "k-old" }), job("m2", { lease: { owner: "w", expiresAt: 900 } })]);
+      expect(stored.map((j) => [j.id, j.state, j.attempts, j.leaseOwner])).toEqual([["m1", "pending", 0, null], ["old", "pending", 0, null], ["m2", "running", 1, "w"]]);
+      expect(await s.jobs.enqueueMany([])).toEqual([]);
+      await expect(
+        s.transaction(async (tx) => {
+          await tx.jobs.enqueueMany([job("lost1"), job("lost2")]);
+          throw new Error("boom");
+        }),
+      ).rejects.toThrow("boom");
+      expect(await s.jobs.get("lost1")).toBeUndefined();
+      expect(await s.jobs.count({})).toBe(3);
+    });
+
     test("enqueued with a lease: running under it as its first attempt; leased by nobody else until the lease ends", async () => {
       const s = store();
       const stored = await s.jobs.enqueue(job("handed", { runAt: 100, now: 100, lease: { owner: "w", expiresAt: 1100 } }));
