@@ -51,8 +51,10 @@ describe("sign-in throttling", () => {
     expect(results[2]!.ms).toBeGreaterThanOrEqual(500);
     expect(results[3]!.ms).toBeGreaterThanOrEqual(1000);
     expect(results[4]!.ms).toBeGreaterThanOrEqual(2000);
-    // refusals during the lock cost nothing: no password is checked
-    for (const r of results.slice(5)) expect(r.ms).toBeLessThan(200);
+    // refusals during the lock cost nothing: no password is checked. The fastest of the three, so
+    // that one stall of a busy machine (397 ms once, on a VM with heavy steal) is not taken for a
+    // hash: a refusal that checked the password would make every one of them slow.
+    expect(Math.min(...results.slice(5).map((r) => r.ms))).toBeLessThan(200);
     expect(results[5]!.retryAfter).toBe("900");
 
     const right = await attempt("vic@example.com", PASSWORD, "203.0.113.2");
@@ -63,7 +65,7 @@ describe("sign-in throttling", () => {
     } finally {
       now -= 15 * 60_000;
     }
-  }, 20_000);
+  }, 60_000);
 
   test("one address across accounts (existing or not): locked after 5 failures, other addresses unaffected", async () => {
     const emails = ["wes@example.com", "nobody-1@example.com", "xia@example.com", "nobody-2@example.com", "wes@example.com"];
@@ -72,7 +74,7 @@ describe("sign-in throttling", () => {
     expect(statuses).toEqual([401, 401, 401, 401, 429]);
     expect((await attempt("yan@example.com", PASSWORD, "203.0.113.50")).status).toBe(429);
     expect((await attempt("yan@example.com", PASSWORD, "203.0.113.51")).status).toBe(303);
-  }, 20_000);
+  }, 60_000);
 
   test("a failure in an earlier 15-minute window does not count toward a later lock", async () => {
     const start = now;
@@ -84,7 +86,7 @@ describe("sign-in throttling", () => {
     } finally {
       now = start;
     }
-  }, 20_000);
+  }, 60_000);
 
   test("no log line holds a password", () => {
     expect(logLines.length).toBeGreaterThan(0);
