@@ -1,4 +1,5 @@
 import type { Completion } from "../store/job-store";
+import { throttledWakeup } from "./throttled-wakeup";
 
 type Waiting = { completion: Completion; resolve: (held: boolean) => void; reject: (err: unknown) => void };
 
@@ -13,13 +14,15 @@ export class CompletionBatch {
   private waiting: Waiting[] = [];
   private scheduled = false;
   private flushing: Promise<void> = Promise.resolve();
-  private lastFlushAt = Number.NEGATIVE_INFINITY;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** writes at once, or at the end of the window since the last write */
+  private readonly flushPaced: () => void;
 
   constructor(
     private readonly completeMany: (completions: readonly Completion[]) => Promise<string[]>,
-    private readonly windowMs: number,
-  ) {}
+    windowMs: number,
+  ) {
+    this.flushPaced = throttledWakeup(() => void this.flush(), windowMs);
+  }
 
   /** resolves once written: true when the runner still held the job's lease */
   add(completion: Completion): Promise<boolean> {
@@ -27,15 +30,13 @@ export class CompletionBatch {
       this.waiting.push({ completion, resolve, reject });
       if (this.scheduled) return;
       this.scheduled = true;
-      const wait = this.lastFlushAt + this.windowMs - performance.now();
-      if (wait > 0) this.timer = setTimeout(() => void this.flush(), wait);
-      else queueMicrotask(() => void this.flush());
+      // the completions of this turn go together
+      queueMicrotask(this.flushPaced);
     });
   }
 
   /** writes what waits now, without waiting for the window (stopping) */
   async flushNow(): Promise<void> {
-    clearTimeout(this.timer);
     if (this.waiting.length > 0) await this.flush();
     await this.flushing;
   }
@@ -51,7 +52,6 @@ export class CompletionBatch {
     if (batch.length === 0) return;
     this.waiting = [];
     this.scheduled = false;
-    this.lastFlushAt = performance.now();
     try {
       const held = new Set(await this.completeMany(batch.map((w) => w.completion)));
       for (const w of batch) w.resolve(held.has(w.completion.id));

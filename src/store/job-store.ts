@@ -37,7 +37,7 @@ export type NewJob = {
   now: number;
   /**
    * Stored already running under this lease (its first attempt): the enqueuer hands it straight
-   * to its own runner (JobRunner.adopt) and saves the lease's write. Gone with a crash, the lease
+   * to its own runner (JobRunner.handOff) and saves the lease's write. Gone with a crash, the lease
    * simply ends and any runner takes the job.
    */
   lease?: { owner: string; expiresAt: number };

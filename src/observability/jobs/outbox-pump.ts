@@ -1,3 +1,4 @@
+import { throttledWakeup } from "../../jobs/throttled-wakeup";
 import { drainObservations, type DrainDeps } from "./drain-outbox";
 
 /** The shortest time between two drains' starts: what forwarding may add to a generation's delay. */
@@ -19,15 +20,17 @@ export class OutboxPump {
   private timer: ReturnType<typeof setInterval> | undefined;
   private stopped = false;
   private warnedUnwired = false;
-  private lastStartAt = Number.NEGATIVE_INFINITY;
-  private delayed: ReturnType<typeof setTimeout> | undefined;
+  /** starts a drain at once, or at the end of the gap since the last start */
+  private readonly startPaced: () => void;
 
   constructor(
     private readonly deps: DrainDeps,
     private readonly everyMs: number,
     private readonly enqueued: () => void = () => {},
-    private readonly gapMs = DRAIN_GAP_MS,
-  ) {}
+    gapMs = DRAIN_GAP_MS,
+  ) {
+    this.startPaced = throttledWakeup(() => this.startDrain(), gapMs);
+  }
 
   start(): void {
     this.timer = setInterval(() => this.trigger(), this.everyMs);
@@ -35,20 +38,15 @@ export class OutboxPump {
   }
 
   trigger(): void {
-    if (this.stopped || this.delayed) return;
+    if (!this.stopped) this.startPaced();
+  }
+
+  private startDrain(): void {
+    if (this.stopped) return;
     if (this.running) {
       this.again = true;
       return;
     }
-    const wait = this.lastStartAt + this.gapMs - performance.now();
-    if (wait > 0) {
-      this.delayed = setTimeout(() => {
-        this.delayed = undefined;
-        this.trigger();
-      }, wait);
-      return;
-    }
-    this.lastStartAt = performance.now();
     this.running = this.drain().finally(() => {
       this.running = null;
       if (this.again && !this.stopped) {
@@ -62,7 +60,6 @@ export class OutboxPump {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
-    clearTimeout(this.delayed);
     await this.running;
   }
 

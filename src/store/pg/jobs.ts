@@ -73,13 +73,7 @@ export function pgJobStore({ db }: Conn): JobStore {
         update jobs set lease_expires_at = ${expiresAt}::bigint where ${idIn(ids)} and state = 'running' and lease_owner = ${owner} returning id`);
       return [...renewed].map((r) => r.id);
     },
-    complete: (id, owner, now, nextRunAt) =>
-      end(
-        id,
-        owner,
-        nextRunAt === undefined ? sql`state = 'done', updated_at = ${now}::bigint` : sql`state = 'pending', run_at = ${nextRunAt}::bigint, attempts = 0, updated_at = ${now}::bigint`,
-        "succeeded",
-      ),
+    complete: async (id, owner, now, nextRunAt) => (await store.completeMany(owner, [{ id, nextRunAt }], now)).length > 0,
     async completeMany(owner, completions, now) {
       if (completions.length === 0) return [];
       const input = JSON.stringify(completions.map((c) => ({ id: c.id, next_run_at: c.nextRunAt ?? null })));

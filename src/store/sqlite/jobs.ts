@@ -109,7 +109,7 @@ export function sqliteJobStore(sqlite: Database, write: WriteStep, writer: Sqlit
         byRunAt(lease.all({ owner: req.owner, expires: req.now + req.leaseMs, now: req.now, kinds: JSON.stringify(req.kinds), limit: req.limit }).map(jobFromRow)),
       ),
     renew: (owner, ids, expiresAt) => write(() => renew.all({ owner, ids: JSON.stringify(ids), expires: expiresAt }).map((r) => r.id)),
-    complete: (id, owner, now, nextRunAt) => end(succeeded({ id, nextRunAt }, owner, now), "succeeded"),
+    complete: async (id, owner, now, nextRunAt) => (await completeMany(owner, [{ id, nextRunAt }], now)).length > 0,
     completeMany,
     fail: (id, owner, f) => end({ id, owner, now: f.now, state: f.retryAt === null ? "dead" : "pending", runAt: f.retryAt, resetAttempts: 0, error: f.error }, failureOutcome(f.retryAt)),
     release: (owner, ids, now) => write(() => release.all({ owner, ids: JSON.stringify(ids), now }).length),
