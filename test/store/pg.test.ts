@@ -106,7 +106,7 @@ describePostgres("postgres store", () => {
       } finally {
         await fresh.drop();
       }
-    });
+    }, 90_000); // both stores run every migration on a fresh database: 25 s seen on a busy 2-vCPU machine
 
     test("an earlier release's database: its preset versions read back with format null", async () => {
       const fresh = await createTestDatabase();
