@@ -38,6 +38,13 @@ const COMPLETION_WINDOW_MS = 25;
 /** Shortest sleep between two looks at the queue, so a job that is due but cannot be leased yet never makes the loop spin. */
 const MIN_SLEEP_MS = 25;
 
+/**
+ * With a backlog, the longest a freed slot waits for others before the runner leases again. A
+ * lease is one write transaction whatever it takes: one per finished job (8,400 leases of one
+ * job each for 9,000 deliveries, measured) costs the worker more than the jobs themselves.
+ */
+const REFILL_GATHER_MS = 10;
+
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err)).slice(0, 2000);
 
 /**
@@ -68,6 +75,8 @@ export class JobRunner {
   private loop: Promise<void> = Promise.resolve();
   private renewal: ReturnType<typeof setInterval> | undefined;
   private storeWarned = false;
+  /** a lease waiting for more slots to free up (refill) */
+  private refillTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly opts: RunnerOptions) {
     this.kinds = [...opts.registry.keys()];
@@ -114,6 +123,7 @@ export class JobRunner {
 
   async stop(graceMs: number): Promise<void> {
     this.stopping = true;
+    clearTimeout(this.refillTimer);
     this.sleeper.wake();
     await this.loop;
     const finishing = [...this.running.values()].map((r) => r.done);
@@ -147,6 +157,8 @@ export class JobRunner {
     const { store, owner, leaseMs, clock } = this.opts;
     try {
       const wakeups = this.wakeups;
+      clearTimeout(this.refillTimer);
+      this.refillTimer = undefined;
       const jobs = await store.lease({ owner, now: clock(), leaseMs, limit, kinds: this.kinds });
       this.storeWarned = false;
       this.mayHaveDue = jobs.length === limit || this.wakeups !== wakeups;
@@ -175,9 +187,25 @@ export class JobRunner {
       this.running.delete(job.id);
       this.released.delete(job.id);
       // a failure or a recurring job changed when the queue is next due: look again
-      if (!quiet || this.mayHaveDue) this.sleeper.wake();
+      if (!quiet) this.sleeper.wake();
+      else if (this.mayHaveDue) this.refill();
     });
     this.running.set(job.id, { controller, done });
+  }
+
+  /**
+   * A slot freed while more jobs may be due: lease at once when half the slots are free, else
+   * within REFILL_GATHER_MS, so one lease takes the jobs of many freed slots.
+   */
+  private refill(): void {
+    if (this.free() * 2 >= this.opts.concurrency) {
+      this.sleeper.wake();
+      return;
+    }
+    this.refillTimer ??= setTimeout(() => {
+      this.refillTimer = undefined;
+      this.sleeper.wake();
+    }, REFILL_GATHER_MS);
   }
 
   /** true when the job succeeded and is done (the queue's next due time is unchanged) */

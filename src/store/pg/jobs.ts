@@ -59,12 +59,15 @@ export function pgJobStore({ db }: Conn): JobStore {
       const now = sql`${req.now}::bigint`;
       return byRunAt(
         await rows(sql`
-          update jobs set state = 'running', lease_owner = ${req.owner}, lease_expires_at = ${req.now + req.leaseMs}::bigint, attempts = attempts + 1, updated_at = ${now}
-          where id in (
-            select id from jobs
-            where ${kindIn(req.kinds)} and ((state = 'pending' and run_at <= ${now}) or (state = 'running' and lease_expires_at < ${now}))
+          with pending as (
+            select id, run_at from jobs where state = 'pending' and run_at <= ${now} and ${kindIn(req.kinds)}
+            order by run_at, id limit ${req.limit} for update skip locked
+          ), expired as (
+            select id, run_at from jobs where state = 'running' and lease_expires_at < ${now} and ${kindIn(req.kinds)}
             order by run_at, id limit ${req.limit} for update skip locked
           )
+          update jobs set state = 'running', lease_owner = ${req.owner}, lease_expires_at = ${req.now + req.leaseMs}::bigint, attempts = attempts + 1, updated_at = ${now}
+          where id in (select id from (select * from pending union all select * from expired) due order by run_at, id limit ${req.limit})
           returning ${COLUMNS}`),
       );
     },

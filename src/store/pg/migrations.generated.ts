@@ -13,6 +13,7 @@ import m9 from "../../../migrations/pg/0009_observability_destinations.sql" with
 import m10 from "../../../migrations/pg/0010_sign_in.sql" with { type: "text" };
 import m11 from "../../../migrations/pg/0011_console_indexes.sql" with { type: "text" };
 import m12 from "../../../migrations/pg/0012_observability_capture.sql" with { type: "text" };
+import m13 from "../../../migrations/pg/0013_jobs_due_ordered.sql" with { type: "text" };
 
 export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0000_foundation", sql: m0 },
@@ -28,4 +29,5 @@ export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0010_sign_in", sql: m10 },
   { tag: "0011_console_indexes", sql: m11 },
   { tag: "0012_observability_capture", sql: m12 },
+  { tag: "0013_jobs_due_ordered", sql: m13 },
 ];

@@ -68,6 +68,24 @@ export function jobContract(store: () => Store): void {
       expect((await lease(s, "w3", 500, 10, ["c"])).map((j) => j.id)).toEqual(["other-kind"]);
     });
 
+    test("lease merges pending jobs and ended leases by run_at, then id, behind a backlog of later jobs", async () => {
+      const s = store();
+      await s.jobs.enqueueMany(Array.from({ length: 300 }, (_, i) => job(`backlog-${String(i).padStart(3, "0")}`, { runAt: 400 + i })));
+      await s.jobs.enqueue(job("pending-b", { runAt: 100 }));
+      await s.jobs.enqueue(job("pending-a", { runAt: 100 }));
+      await s.jobs.enqueue(job("ended-lease", { runAt: 90 }));
+      await s.jobs.enqueue(job("held-lease", { runAt: 80 }));
+      await s.jobs.enqueue(job("ended-later", { kind: "b", runAt: 402 }));
+      expect((await lease(s, "dead", 95, 2)).map((j) => j.id)).toEqual(["held-lease", "ended-lease"]);
+      expect((await lease(s, "dead", 402, 10, ["b"])).map((j) => j.id)).toEqual(["ended-later"]);
+      expect(await s.jobs.renew("dead", ["held-lease"], 100_000)).toEqual(["held-lease"]);
+      // at 2000 every pending job is due, and the leases of `ended-lease` and `ended-later` have ended
+      const first = await lease(s, "w2", 2000, 5);
+      expect(first.map((j) => [j.id, j.attempts])).toEqual([["ended-lease", 2], ["pending-a", 1], ["pending-b", 1], ["backlog-000", 1], ["backlog-001", 1]]);
+      // a tie on run_at goes by id, across pending jobs and ended leases
+      expect((await lease(s, "w2", 2000, 3)).map((j) => [j.id, j.attempts])).toEqual([["backlog-002", 1], ["ended-later", 2], ["backlog-003", 1]]);
+    });
+
     test("a lease that ended (its process died) is taken again, attempts counted; renew keeps it", async () => {
       const s = store();
       await s.jobs.enqueue(job("j1"));

@@ -190,6 +190,28 @@ describe("JobRunner", () => {
     expect((await store.jobs.stats(Date.now())).outcomes).toEqual([{ kind: "k", outcome: "succeeded", count: 4 }]);
   });
 
+  test("with a backlog, freed slots are gathered: one lease takes the jobs of several, not one lease per finished job", async () => {
+    const store = openStore();
+    const leases: number[] = [];
+    const counted: JobStore = {
+      ...store.jobs,
+      lease: async (r) => {
+        const jobs = await store.jobs.lease(r);
+        if (jobs.length > 0) leases.push(jobs.length);
+        return jobs;
+      },
+    };
+    const now = Date.now();
+    await store.jobs.enqueueMany(Array.from({ length: 80 }, (_, i) => ({ id: `b${i}`, kind: "k", payload: {}, runAt: now, now })));
+    // jobs of uneven length finish one at a time
+    let n = 0;
+    run(counted, [{ kind: "k", run: () => Bun.sleep(1 + (n++ % 7)) }], { concurrency: 8, completionWindowMs: 5 });
+    await until(async () => ((await store.jobs.count({ state: "done" })) === 80 ? true : undefined), 20_000);
+    expect(leases.reduce((a, b) => a + b, 0)).toBe(80);
+    // one lease per finished job would be about 73; gathered (at half the slots or 10 ms) a lease takes 2 or more
+    expect(leases.length).toBeLessThanOrEqual(40);
+  });
+
   test("a hand-off while stopping offers no slot: the jobs are enqueued pending", async () => {
     const store = openStore();
     const { runner } = run(store.jobs, [{ kind: "k", run: async () => {} }]);

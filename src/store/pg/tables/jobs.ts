@@ -23,7 +23,7 @@ export const jobs = pgTable(
   },
   (table) => [
     uniqueIndex("jobs_key_unique").on(table.key),
-    index("jobs_due").on(table.state, table.runAt),
+    index("jobs_due").on(table.state, table.runAt, table.id),
     index("jobs_lease").on(table.state, table.leaseExpiresAt),
     index("jobs_created").on(table.createdAt),
   ],

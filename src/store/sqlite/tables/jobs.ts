@@ -4,7 +4,7 @@ import { sqliteTable, text, integer, index, uniqueIndex, primaryKey } from "driz
 
 /**
  * The durable job queue (outbox; src/store/job-store.ts). `key` is unique when set, so a job
- * enqueued twice under one key is stored once. Leasing scans `jobs_due` (state, run_at), and a
+ * enqueued twice under one key is stored once. Leasing reads `jobs_due` (state, run_at, id) in order, and a
  * running job whose lease ended is due again (`jobs_lease`).
  */
 export const jobs = sqliteTable(
@@ -26,7 +26,7 @@ export const jobs = sqliteTable(
   },
   (table) => [
     uniqueIndex("jobs_key_unique").on(table.key),
-    index("jobs_due").on(table.state, table.runAt),
+    index("jobs_due").on(table.state, table.runAt, table.id),
     index("jobs_lease").on(table.state, table.leaseExpiresAt),
     index("jobs_created").on(table.createdAt),
   ],
