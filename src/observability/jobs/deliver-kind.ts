@@ -29,7 +29,7 @@ export function settleOutcome(outcome: SendOutcome): void {
   }
 }
 
-export type DeliverDeps = { secrets: Pick<SecretBox, "open">; senderDeps: SenderDeps; parts: ObservabilityParts | null };
+export type DeliverDeps = { secrets: Pick<SecretBox, "openOnce">; senderDeps: SenderDeps; parts: ObservabilityParts | null };
 
 /**
  * Sends one generation to one destination. The destination is read afresh: deleted or disabled
@@ -42,7 +42,7 @@ export function deliverKind(deps: DeliverDeps): JobKind {
     async run(payload) {
       const job = payload as Partial<DeliverJob> | null;
       if (typeof job?.destination_id !== "string") throw new PermanentFailure(`not an ${OBSERVABILITY_DELIVER} payload`);
-      const sealed = await openPayloadGeneration(deps.secrets, job.sealed, OBSERVABILITY_DELIVER);
+      const sealed = openPayloadGeneration(deps.secrets, job.sealed, OBSERVABILITY_DELIVER);
       if (!deps.parts) return;
       const destination = await deps.parts.destinations.byId(job.destination_id);
       if (!destination || !destination.enabled || destination.workspaceId !== sealed.workspaceId) return;

@@ -4,7 +4,7 @@ import type { NewJob } from "../../store/job-store";
 import type { HandOffEnqueue } from "../../jobs/runner";
 import type { Store, WorkspaceRecord } from "../../store/store";
 import { broadcastEnabled } from "../capture/io-logging";
-import type { Destination } from "../contract";
+import type { Destination, ObservedGeneration } from "../contract";
 import { selectDeliveries } from "../pipeline/select-deliveries";
 import { deliverJob } from "./deliver-kind";
 import { openObserved, sealedFor } from "./observed-payload";
@@ -15,7 +15,7 @@ export const DRAIN_BATCH = 100;
 
 export type DrainDeps = {
   store: Pick<Store, "observationOutbox" | "workspaces" | "transaction">;
-  secrets: Pick<SecretBox, "open" | "sealSync">;
+  secrets: Pick<SecretBox, "openOnce" | "sealSync">;
   clock: () => number;
   logger: Logger;
   parts: ObservabilityParts | null;
@@ -49,10 +49,7 @@ export async function drainObservations(deps: DrainDeps): Promise<{ taken: numbe
       const workspace = workspaces.get(row.workspaceId);
       if (!workspace || !broadcastEnabled(workspace.settings)) continue;
       if (!destinations.has(row.workspaceId)) destinations.set(row.workspaceId, await deps.parts.destinations.enabledForWorkspace(row.workspaceId));
-      const full = await openObserved(deps.secrets, row.sealed).catch((err: unknown) => {
-        deps.logger.error("an observed generation could not be opened; it is not forwarded", { generation: row.generationId, error: String(err) });
-        return null;
-      });
+      const full = openedOrLogged(deps, row);
       if (!full) continue;
       for (const { destination, generation } of selectDeliveries(full, destinations.get(row.workspaceId)!))
         jobs.push(deliverJob(destination.id, full.id, sealedFor(deps.secrets, row.sealed, full, generation), now));
@@ -69,5 +66,14 @@ export async function drainObservations(deps: DrainDeps): Promise<{ taken: numbe
     await (deps.handOff ? deps.handOff(enqueue) : enqueue({ owner: "", expiresAt: 0 }, 0));
     taken += rows.length;
     deliveries += jobs.length;
+  }
+}
+
+function openedOrLogged(deps: Pick<DrainDeps, "secrets" | "logger">, row: { generationId: string; sealed: string }): ObservedGeneration | null {
+  try {
+    return openObserved(deps.secrets, row.sealed);
+  } catch (err) {
+    deps.logger.error("an observed generation could not be opened; it is not forwarded", { generation: row.generationId, error: String(err) });
+    return null;
   }
 }

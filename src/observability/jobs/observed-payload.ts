@@ -9,8 +9,8 @@ type SealedDocument = { generation: ObservedGeneration };
 
 export const sealObserved = (secrets: Pick<SecretBox, "sealSync">, generation: ObservedGeneration): string => secrets.sealSync(JSON.stringify({ generation } satisfies SealedDocument));
 
-export async function openObserved(secrets: Pick<SecretBox, "open">, sealed: string): Promise<ObservedGeneration> {
-  return (JSON.parse(await secrets.open(sealed)) as SealedDocument).generation;
+export function openObserved(secrets: Pick<SecretBox, "openOnce">, sealed: string): ObservedGeneration {
+  return (JSON.parse(secrets.openOnce(sealed)) as SealedDocument).generation;
 }
 
 /** What one destination may see, sealed: the outbox's own text when nothing is taken out, else the stripped generation sealed anew. */

@@ -60,6 +60,17 @@ describe("secret box", () => {
     expect(sealed.map((s) => box.openSync(s))).toEqual(["a", "b", "c"]);
     expect(await box.open(sealed[0]!)).toBe("a");
   });
+
+  test("openOnce opens what seal and sealSync made, and refuses a damaged or foreign one", async () => {
+    const box = createSecretBox(KEY);
+    const text = `{"generation":${JSON.stringify("é ✓ ".repeat(500))}}`;
+    expect(box.openOnce(await box.seal(text))).toBe(text);
+    expect(box.openOnce(box.sealSync(text))).toBe(text);
+    const sealed = box.sealSync(text);
+    const damaged = sealed.slice(0, 40) + (sealed[40] === "A" ? "B" : "A") + sealed.slice(41);
+    expect(() => box.openOnce(damaged)).toThrow();
+    expect(() => createSecretBox(new Uint8Array(32).fill(7)).openOnce(sealed)).toThrow();
+  });
 });
 
 describe("master key", () => {
