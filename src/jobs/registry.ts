@@ -16,6 +16,12 @@ export type JobKind = {
   maxAttempts?: number;
   /** recurring: one job of this kind (keyed by the kind) that runs again this long after each success */
   everyMs?: number;
+  /**
+   * Done, the job's payload is replaced by null: for payloads that carry content (a forwarded
+   * generation's prompt and completion), kept a week with the done job otherwise. A dead job
+   * keeps its payload, to be retried.
+   */
+  dropPayloadWhenDone?: boolean;
   run(payload: unknown, run: JobRun): Promise<void>;
 };
 

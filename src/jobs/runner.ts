@@ -218,7 +218,9 @@ export class JobRunner {
       await kind.run(job.payload, { job, signal });
       if (this.released.has(job.id)) return false;
       // the slot is free once the job has run; its lease is held (and renewed) until the completion is written
-      const completion = this.completions.add({ id: job.id, nextRunAt: kind.everyMs === undefined ? undefined : this.opts.clock() + kind.everyMs });
+      const completion = this.completions.add(
+        kind.everyMs === undefined ? { id: job.id, dropPayload: kind.dropPayloadWhenDone === true } : { id: job.id, nextRunAt: this.opts.clock() + kind.everyMs },
+      );
       const recorded = completion.then(
         (stillHeld) => {
           if (!stillHeld) this.opts.logger.warn("job finished after its lease was lost; it may run again elsewhere", { job: job.id, kind: job.kind });

@@ -43,8 +43,11 @@ export type NewJob = {
   lease?: { owner: string; expiresAt: number };
 };
 
-/** A succeeded attempt to record: done, or pending again at `nextRunAt` (a recurring job). */
-export type Completion = { id: string; nextRunAt?: number };
+/**
+ * A succeeded attempt to record: done, or pending again at `nextRunAt` (a recurring job).
+ * `dropPayload`: done, its payload becomes null (JobKind.dropPayloadWhenDone).
+ */
+export type Completion = { id: string; nextRunAt?: number; dropPayload?: boolean };
 
 export type LeaseRequest = {
   owner: string;

@@ -39,6 +39,8 @@ export type DeliverDeps = { secrets: Pick<SecretBox, "openOnce">; senderDeps: Se
 export function deliverKind(deps: DeliverDeps): JobKind {
   return {
     kind: OBSERVABILITY_DELIVER,
+    // the payload is the generation as the destination sees it, prompt and completion included
+    dropPayloadWhenDone: true,
     async run(payload) {
       const job = payload as Partial<DeliverJob> | null;
       if (typeof job?.destination_id !== "string") throw new PermanentFailure(`not an ${OBSERVABILITY_DELIVER} payload`);

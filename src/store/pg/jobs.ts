@@ -79,13 +79,14 @@ export function pgJobStore({ db }: Conn): JobStore {
     complete: async (id, owner, now, nextRunAt) => (await store.completeMany(owner, [{ id, nextRunAt }], now)).length > 0,
     async completeMany(owner, completions, now) {
       if (completions.length === 0) return [];
-      const input = JSON.stringify(completions.map((c) => ({ id: c.id, next_run_at: c.nextRunAt ?? null })));
+      const input = JSON.stringify(completions.map((c) => ({ id: c.id, next_run_at: c.nextRunAt ?? null, drop_payload: c.nextRunAt === undefined && c.dropPayload === true })));
       const ended = await db.execute<{ id: string }>(sql`
-        with input as (select * from jsonb_to_recordset(${input}::text::jsonb) as c(id text, next_run_at bigint)),
+        with input as (select * from jsonb_to_recordset(${input}::text::jsonb) as c(id text, next_run_at bigint, drop_payload boolean)),
         ended as (
           update jobs set state = case when input.next_run_at is null then 'done' else 'pending' end,
             run_at = coalesce(input.next_run_at, jobs.run_at),
             attempts = case when input.next_run_at is null then jobs.attempts else 0 end,
+            payload = case when input.drop_payload then 'null' else jobs.payload end,
             updated_at = ${now}::bigint, lease_owner = null, lease_expires_at = null
           from input where jobs.id = input.id and jobs.state = 'running' and jobs.lease_owner = ${owner}
           returning jobs.id, jobs.kind

@@ -41,6 +41,7 @@ export function sqliteJobStore(sqlite: Database, write: WriteStep, writer: Sqlit
   );
   const finish = sqlite.query<{ kind: string }, Record<string, string | number | null>>(
     `UPDATE jobs SET state = $state, run_at = coalesce($runAt, run_at), attempts = CASE WHEN $resetAttempts = 1 THEN 0 ELSE attempts END,
+       payload = CASE WHEN $dropPayload = 1 THEN 'null' ELSE payload END,
        last_error = coalesce($error, last_error), lease_owner = NULL, lease_expires_at = NULL, updated_at = $now
      WHERE id = $id AND state = 'running' AND lease_owner = $owner RETURNING kind`,
   );
@@ -90,6 +91,7 @@ export function sqliteJobStore(sqlite: Database, write: WriteStep, writer: Sqlit
     state: completion.nextRunAt === undefined ? "done" : "pending",
     runAt: completion.nextRunAt ?? null,
     resetAttempts: completion.nextRunAt === undefined ? 0 : 1,
+    dropPayload: completion.nextRunAt === undefined && completion.dropPayload === true ? 1 : 0,
     error: null,
   });
   const completeMany = (owner: string, completions: readonly Completion[], now: number) =>
@@ -118,7 +120,7 @@ export function sqliteJobStore(sqlite: Database, write: WriteStep, writer: Sqlit
     renew: (owner, ids, expiresAt) => write(() => renew.all({ owner, ids: JSON.stringify(ids), expires: expiresAt }).map((r) => r.id)),
     complete: async (id, owner, now, nextRunAt) => (await completeMany(owner, [{ id, nextRunAt }], now)).length > 0,
     completeMany,
-    fail: (id, owner, f) => end({ id, owner, now: f.now, state: f.retryAt === null ? "dead" : "pending", runAt: f.retryAt, resetAttempts: 0, error: f.error }, failureOutcome(f.retryAt)),
+    fail: (id, owner, f) => end({ id, owner, now: f.now, state: f.retryAt === null ? "dead" : "pending", runAt: f.retryAt, resetAttempts: 0, dropPayload: 0, error: f.error }, failureOutcome(f.retryAt)),
     release: (owner, ids, now) => write(() => release.all({ owner, ids: JSON.stringify(ids), now }).length),
     get: async (id) => {
       const row = byId.get({ id });

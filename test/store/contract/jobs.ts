@@ -136,6 +136,19 @@ export function jobContract(store: () => Store): void {
       ]);
     });
 
+    test("completeMany with dropPayload: the done job's payload becomes null; a recurring one and a failed one keep theirs", async () => {
+      const s = store();
+      for (const id of ["dropped", "kept", "recurring", "failed"]) await s.jobs.enqueue(job(id, { payload: { sealed: `content of ${id}` } }));
+      await lease(s, "w1", 100);
+      const done = await s.jobs.completeMany("w1", [{ id: "dropped", dropPayload: true }, { id: "kept" }, { id: "recurring", nextRunAt: 900, dropPayload: true }], 150);
+      expect(done.sort()).toEqual(["dropped", "kept", "recurring"]);
+      expect(await s.jobs.fail("failed", "w1", { now: 160, retryAt: null, error: "boom" })).toBe(true);
+      expect(await s.jobs.get("dropped")).toMatchObject({ state: "done", payload: null });
+      expect(await s.jobs.get("kept")).toMatchObject({ state: "done", payload: { sealed: "content of kept" } });
+      expect(await s.jobs.get("recurring")).toMatchObject({ state: "pending", runAt: 900, payload: { sealed: "content of recurring" } });
+      expect(await s.jobs.get("failed")).toMatchObject({ state: "dead", payload: { sealed: "content of failed" } });
+    });
+
     test("enqueueMany: each as enqueue, in order, in one step; inside a transaction it rolls back with it", async () => {
       const s = store();
       await s.jobs.enqueue(job("old", { key: "k-old" }));

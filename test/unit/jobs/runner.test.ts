@@ -212,6 +212,20 @@ describe("JobRunner", () => {
     expect(leases.length).toBeLessThanOrEqual(40);
   });
 
+  test("a kind that drops its payload when done: the done job's payload is null, a dead one keeps it", async () => {
+    const store = openStore();
+    run(store.jobs, [{ kind: "k", dropPayloadWhenDone: true, run: async (p) => { if ((p as { fail?: boolean }).fail) throw new PermanentFailure("no"); } }]);
+    const now = Date.now();
+    await store.jobs.enqueueMany([
+      { id: "ok", kind: "k", payload: { prompt: "secret" }, runAt: now, now },
+      { id: "bad", kind: "k", payload: { prompt: "secret", fail: true }, runAt: now, now },
+    ]);
+    await reaches(store, "ok", "done");
+    await reaches(store, "bad", "dead");
+    expect((await store.jobs.get("ok"))?.payload).toBeNull();
+    expect((await store.jobs.get("bad"))?.payload).toEqual({ prompt: "secret", fail: true });
+  });
+
   test("a hand-off while stopping offers no slot: the jobs are enqueued pending", async () => {
     const store = openStore();
     const { runner } = run(store.jobs, [{ kind: "k", run: async () => {} }]);
