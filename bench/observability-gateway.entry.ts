@@ -27,7 +27,8 @@ models:
     endpoints: [{ provider: mock-chat, model: m-chat, pricing: { prompt: "0.000001", completion: "0.000002" } }]
 `;
 
-const dir = tempDir("gw-bench-obs-");
+// BENCH_OBS_DIR: a data directory the caller made (observability-worker.ts opens the same database from its own process)
+const dir = process.env.BENCH_OBS_DIR ?? tempDir("gw-bench-obs-");
 const gw = await startTestGateway({ dir, yaml, env: { WORKERS: mode === "capture-only" ? "0" : "1" }, jobModules: [new URL("../test/support/observability-parts.ts", import.meta.url).href] });
 onTerminate(() => gw.close());
 const { key } = await createInferenceKey(gw, { name: "bench", limit: 1000 });

@@ -13,11 +13,9 @@ import { runBatch, type RequestSpec } from "./lib/load";
 import { machineLine } from "./lib/machine";
 import { chatBody, SAME_FORMAT_MODEL } from "./lib/models";
 import { percentile } from "./lib/stats";
+import { canPin, keepOffMainCpu, pinMainThread } from "./lib/pin";
+import { envInt } from "./lib/env";
 
-const envInt = (name: string, fallback: number) => {
-  const v = Number(process.env[name]);
-  return Number.isFinite(v) && v > 0 ? Math.floor(v) : fallback;
-};
 const ROUNDS = envInt("BENCH_ROUNDS", 5);
 const REQUESTS = envInt("BENCH_REQUESTS", 2000);
 const BATCH = envInt("BENCH_BATCH", 250);
@@ -28,6 +26,13 @@ type Mode = (typeof ALL_MODES)[number];
 /** BENCH_OBS_MODES: a comma list of the modes to run (default: none, broadcast, io-logging) */
 const MODES: readonly Mode[] = (process.env.BENCH_OBS_MODES ?? "none,broadcast,io-logging").split(",").filter((m): m is Mode => (ALL_MODES as readonly string[]).includes(m));
 if (!MODES.includes("none")) throw new Error("BENCH_OBS_MODES must include none");
+/**
+ * BENCH_PIN=1: each gateway's main thread alone on CPU 0, everything else (its job worker and
+ * other threads, the load generator, the receiver, the mock upstream) on the other CPUs, so the
+ * main thread's figure is its own work and not the cost of being preempted on a saturated machine.
+ */
+const PIN = process.env.BENCH_PIN === "1";
+if (PIN && !canPin()) throw new Error("BENCH_PIN=1 needs taskset and at least 2 CPUs");
 type Info = { url: string; key: string };
 type Cpu = { all: number; main: number };
 
@@ -38,6 +43,7 @@ const upstream = await spawnChild<{ url: string }>(join(here, "upstream.entry.ts
 const gateways = new Map<Mode, Child<Info>>();
 for (const mode of MODES)
   gateways.set(mode, await spawnCommand<Info>(["bun", join(here, "observability-gateway.entry.ts")], { BENCH_UPSTREAM_URL: upstream.info.url, BENCH_OBS_RECEIVER_URL: `http://127.0.0.1:${receiver.port}`, BENCH_OBS_MODE: mode }));
+if (PIN) for (const pid of [process.pid, upstream.proc.pid]) keepOffMainCpu(pid);
 const cpuOf = async (child: Child<Info>): Promise<Cpu> => (await (await fetch(child.info.control)).json()) as Cpu;
 const specs = (child: Child<Info>, stream: boolean): RequestSpec[] => [
   { url: `${child.info.url}/api/v1/chat/completions`, headers: { authorization: `Bearer ${child.info.key}`, "content-type": "application/json" }, body: chatBody(SAME_FORMAT_MODEL, stream), stream },
@@ -58,7 +64,7 @@ type Acc = { requests: number; main: number; all: number; latencies: number[] };
 const results = new Map<string, Acc>();
 let broadcastRequests = 0;
 console.log(machineLine());
-console.log(`observability hot-path bench: ${ROUNDS} rounds × ${REQUESTS} requests per gateway and mode, batches of ${BATCH}, ${CONCURRENCY} connections`);
+console.log(`observability hot-path bench: ${ROUNDS} rounds × ${REQUESTS} requests per gateway and mode, batches of ${BATCH}, ${CONCURRENCY} connections${PIN ? "; each gateway's main thread pinned alone to CPU 0" : ""}`);
 for (const stream of [false, true]) {
   for (const mode of MODES) {
     const child = gateways.get(mode)!;
@@ -71,6 +77,7 @@ for (const stream of [false, true]) {
       for (let i = 0; i < MODES.length; i++) {
         const mode = MODES[(i + round + done / BATCH) % MODES.length]!;
         const child = gateways.get(mode)!;
+        if (PIN) pinMainThread(child.proc.pid);
         const before = await cpuOf(child);
         const batch = await runBatch(specs(child, stream), size, CONCURRENCY);
         if (mode === "broadcast") await drained((broadcastRequests += size) * 3);

@@ -18,12 +18,8 @@ import { portkeyHeaders, startPortkey, type Portkey } from "./lib/portkey";
 import { REPLY_END, REPLY_START, STREAM_CHUNK_COUNT } from "./lib/reply";
 import { FLOOR, PORTKEY, printBaseline, printGoals, printSoak, printTable, SAME, TRANSLATED, type MemoryFigures, type Mode, type Row, type SoakSample, type View } from "./lib/report";
 import { median, RoundAccumulator, type Summary } from "./lib/stats";
+import { envInt, envNumber } from "./lib/env";
 
-const envNumber = (name: string, fallback: number) => {
-  const v = Number(process.env[name]);
-  return Number.isFinite(v) && v > 0 ? v : fallback;
-};
-const envInt = (name: string, fallback: number) => Math.floor(envNumber(name, fallback));
 const ROUNDS = envInt("BENCH_ROUNDS", 5);
 const REQUESTS = envInt("BENCH_REQUESTS", 2000); // per target, mode and round, at CONCURRENCY
 const TTFB_REQUESTS = envInt("BENCH_TTFB_REQUESTS", 400); // per stream target and round, at concurrency 1

@@ -8,11 +8,8 @@ import { spawnChild } from "./lib/child";
 import { runBatch, type RequestSpec } from "./lib/load";
 import { chatBody, SAME_FORMAT_MODEL, TRANSLATED_MODEL } from "./lib/models";
 import { categorize, type CpuProfile } from "./lib/profile-categories";
+import { envInt } from "./lib/env";
 
-const envInt = (name: string, fallback: number) => {
-  const v = Number(process.env[name]);
-  return Number.isFinite(v) && v > 0 ? Math.floor(v) : fallback;
-};
 const REQUESTS = envInt("BENCH_REQUESTS", 2000);
 const WARMUP = envInt("BENCH_WARMUP", 300);
 const CONCURRENCY = envInt("BENCH_CONCURRENCY", 16);
