@@ -48,7 +48,13 @@ export type ReloadOutcome = { ok: true; models: number; restartNeeded: string[] 
 /** What new requests read; a reload replaces the pair in one assignment. */
 type Settings = Readonly<{ config: Config; catalog: Catalog }>;
 
-type ContextParts = { ctx: AppContext; replaceSettings(next: Settings): void; catalogCreated: number };
+type ContextParts = {
+  ctx: AppContext;
+  replaceSettings(next: Settings): void;
+  catalogCreated: number;
+  /** the serving connection leaves SQLite checkpoints to job worker 0 (Store.deferCheckpoints) */
+  deferCheckpoints(): void;
+};
 
 export type StartOptions = {
   hostname?: string;
@@ -75,7 +81,8 @@ async function buildContext(config: Config, opts: StartOptions = {}): Promise<Co
     clock,
   });
   const wakeups = jobWakeups();
-  const store = withJobWakeups(withReadCache(await openStore(config.database), shared.bus, { clock }), wakeups);
+  const opened = await openStore(config.database);
+  const store = withJobWakeups(withReadCache(opened, shared.bus, { clock }), wakeups);
   const router = createRouterState(config, clock, shared);
   // generations to forward committed with their records wake this process's job workers, which
   // drain them; folded to one wake-up per OUTBOX_WAKE_MS under load
@@ -115,7 +122,7 @@ async function buildContext(config: Config, opts: StartOptions = {}): Promise<Co
     // the store is the cached one: a workspace's enabled destinations come from its read cache
     observability: { destinations: destinationReader(store, { config, secrets }), senders: senderFor },
   };
-  return { ctx, catalogCreated, replaceSettings: (next) => (settings = next) };
+  return { ctx, catalogCreated, replaceSettings: (next) => (settings = next), deferCheckpoints: () => opened.deferCheckpoints?.() };
 }
 
 function warnUnpriced(ctx: AppContext): void {
@@ -193,6 +200,8 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
   const boot = await bootstrap(ctx.store, { adminKey: config.adminKey, now: ctx.clock() });
   const leases = await releaseOrphanedReservations(ctx);
   const workers = await startWorkers(ctx, opts.jobModules);
+  // worker 0 checkpoints the SQLite WAL from here on (worker-main.ts): no request waits behind one
+  if (workers) parts.deferCheckpoints();
   const unpriced = unpricedEndpoints(ctx.catalog);
   if (unpriced.length > 0)
     ctx.logger.warn("endpoints without pricing serve for free and never count against spending limits (rate limits still apply)", { endpoints: unpriced.slice(0, 50), count: unpriced.length });

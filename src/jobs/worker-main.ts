@@ -18,8 +18,18 @@ import { loadMasterKey } from "../crypto/master-key";
 /** A worker's own connections: a small pool on PostgreSQL is enough for `concurrency` jobs and their leases. */
 const WORKER_POOL_SIZE = 3;
 
-/** `pump`: the observation outbox's drain, in worker 0 only (one per process is enough; a second would only repeat its work) */
-type Started = { runner: JobRunner; store: Store; pump: OutboxPump | null };
+/**
+ * How often worker 0 copies the SQLite WAL back into the database, in the process's place (the
+ * serving connection defers its own checkpoints: Store.deferCheckpoints). At SQLite's default of
+ * 1,000 pages, a busy gateway's WAL is copied several times a second anyway.
+ */
+const CHECKPOINT_EVERY_MS = 250;
+
+/**
+ * `pump`: the observation outbox's drain, in worker 0 only (one per process is enough; a second
+ * would only repeat its work); `checkpoints`: worker 0's timer for the WAL (SQLite)
+ */
+type Started = { runner: JobRunner; store: Store; pump: OutboxPump | null; checkpoints: ReturnType<typeof setInterval> | undefined };
 
 type JobModule = { jobKinds?: (deps: JobDeps) => JobKind[]; observabilityParts?: (deps: JobDeps) => ObservabilityParts };
 
@@ -70,6 +80,7 @@ export function runJobWorker(post: (message: FromWorker) => void): (message: ToW
       case "stop": {
         const s = await started;
         if (s) {
+          clearInterval(s.checkpoints);
           await s.pump?.stop();
           await s.runner.stop(message.graceMs);
           await s.store.close().catch(() => undefined);
@@ -103,5 +114,15 @@ async function start({ config, index, modules }: Extract<ToWorker, { type: "star
   runner.start();
   const pump = index === 0 ? new OutboxPump({ store, secrets: deps.secrets!, clock: Date.now, logger, parts: deps.observability, handOff: (enqueue) => runner.handOff(enqueue) }, pollMs, () => runner.wake()) : null;
   pump?.start();
-  return { runner, store, pump };
+  const checkpoints = index === 0 && store.checkpoint ? setInterval(() => void checkpointQuietly(store, logger), CHECKPOINT_EVERY_MS) : undefined;
+  return { runner, store, pump, checkpoints };
+}
+
+/** A checkpoint that fails (the database busy or gone) is tried again at the next tick; the serving connection's backstop bounds the WAL meanwhile. */
+async function checkpointQuietly(store: Store, logger: ReturnType<typeof createLogger>): Promise<void> {
+  try {
+    await store.checkpoint?.();
+  } catch (err) {
+    logger.debug("WAL checkpoint failed; tried again at the next tick", { error: String(err) });
+  }
 }

@@ -73,5 +73,14 @@ export interface Store extends StoreTables {
   transaction<T>(fn: (tx: StoreTables) => Promise<T>): Promise<T>;
   /** database reachable and all migrations applied */
   ready(): Promise<boolean>;
+  /**
+   * SQLite only (WAL): this connection stops copying the WAL back into the database after its
+   * own commits (up to a backstop of WAL_CHECKPOINT_BACKSTOP_PAGES), because another connection
+   * runs `checkpoint()` on a timer. The serving thread hands checkpoints to its job worker so that
+   * no request waits behind the copy and its fsync.
+   */
+  deferCheckpoints?(): void;
+  /** SQLite only: copies what the WAL holds back into the database without waiting for readers or writers (PASSIVE); the WAL's frames and how many are copied */
+  checkpoint?(): Promise<{ frames: number; copied: number }>;
   close(): Promise<void>;
 }

@@ -62,6 +62,7 @@ export function createSqliteStore(path: string, opts: { migrate?: boolean } = {}
   if (opts.migrate !== false) runMigrations(sqlite);
   const writer = new SqliteWriter(sqlite);
   const book = new ReservationBook();
+  const checkpoint = sqlite.query<{ busy: number; log: number; checkpointed: number }, []>("PRAGMA wal_checkpoint(PASSIVE)");
   // statements are prepared once per connection; the transaction's view shares them (and the
   // reservation book) and only skips the wait for the writer (it is the writer)
   const outside = tables(db, sqlite, writer.step, writer, book);
@@ -77,8 +78,19 @@ export function createSqliteStore(path: string, opts: { migrate?: boolean } = {}
         return false;
       }
     },
+    deferCheckpoints: () => sqlite.exec(`PRAGMA wal_autocheckpoint = ${WAL_CHECKPOINT_BACKSTOP_PAGES}`),
+    checkpoint: async () => {
+      const row = checkpoint.get();
+      return { frames: row?.log ?? 0, copied: row?.checkpointed ?? 0 };
+    },
     close: async () => sqlite.close(),
   };
 }
+
+/**
+ * What a connection that defers its checkpoints still copies back on its own: ten times SQLite's
+ * default, a bound on the WAL (about 40 MB) should the connection running them stall.
+ */
+export const WAL_CHECKPOINT_BACKSTOP_PAGES = 10_000;
 
 export { runMigrations, openDatabase };
