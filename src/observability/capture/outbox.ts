@@ -1,14 +1,13 @@
 import type { SecretBox } from "../../crypto/secret-box";
 import type { GenerationRecord, SettledGeneration } from "../../store/store";
-import { sealObserved } from "../jobs/observed-payload";
+import { sealObservedParts } from "../jobs/observed-payload";
 import type { CapturedOutput } from "./captured-content";
 import { keptContent } from "./kept-content";
 import type { ObservePlan } from "./observe-plan";
-import { observedGeneration } from "./observed-generation";
 
 /**
- * What a generation's record commits with when its workspace forwards or keeps content: the whole
- * observed generation in the observation outbox (sealed), and the kept prompt and completion
+ * What a generation's record commits with when its workspace forwards or keeps content: what the
+ * record itself lacks of the observed generation in the observation outbox (sealed), and the kept prompt and completion
  * (sealed). Built synchronously in the step that hands the record to the group commit, so they
  * are durable together; the pipeline itself runs later, in a job worker (outbox-pump.ts).
  */
@@ -24,7 +23,8 @@ export function observationOutbox(
     ? {
         generationId: record.id,
         workspaceId: record.workspaceId,
-        sealed: sealObserved(secrets, observedGeneration(record, { operation: plan.operation, keyName: plan.keyName, providerName: answer.providerName, input, output: answer.output })),
+        // the record commits beside it: the drain reads the rest of the generation from there
+        sealed: sealObservedParts(secrets, { operation: plan.operation, keyName: plan.keyName, providerName: answer.providerName, input, output: answer.output }),
         createdAt: now,
       }
     : null;

@@ -7,14 +7,15 @@ import { broadcastEnabled } from "../capture/io-logging";
 import type { Destination, ObservedGeneration } from "../contract";
 import { selectDeliveries } from "../pipeline/select-deliveries";
 import { deliverJob } from "./deliver-kind";
-import { openObserved, sealedFor } from "./observed-payload";
+import { observedGeneration } from "../capture/observed-generation";
+import { openOutboxDocument, sealObserved } from "./observed-payload";
 import type { ObservabilityParts } from "./parts";
 
 /** Rows taken from the outbox at once: one transaction enqueues their deliveries and removes them. */
 export const DRAIN_BATCH = 100;
 
 export type DrainDeps = {
-  store: Pick<Store, "observationOutbox" | "workspaces" | "transaction">;
+  store: Pick<Store, "observationOutbox" | "workspaces" | "generations" | "transaction">;
   secrets: Pick<SecretBox, "openOnce" | "sealSync">;
   clock: () => number;
   logger: Logger;
@@ -49,10 +50,14 @@ export async function drainObservations(deps: DrainDeps): Promise<{ taken: numbe
       const workspace = workspaces.get(row.workspaceId);
       if (!workspace || !broadcastEnabled(workspace.settings)) continue;
       if (!destinations.has(row.workspaceId)) destinations.set(row.workspaceId, await deps.parts.destinations.enabledForWorkspace(row.workspaceId));
-      const full = openedOrLogged(deps, row);
+      const full = await observedOrLogged(deps, row);
       if (!full) continue;
-      for (const { destination, generation } of selectDeliveries(full, destinations.get(row.workspaceId)!))
-        jobs.push(deliverJob(destination.id, full.id, sealedFor(deps.secrets, row.sealed, full, generation), now));
+      // one sealing per view of the generation (whole, or without content), shared by the destinations that see it
+      const sealed = new Map<ObservedGeneration, string>();
+      for (const { destination, generation } of selectDeliveries(full, destinations.get(row.workspaceId)!)) {
+        if (!sealed.has(generation)) sealed.set(generation, sealObserved(deps.secrets, generation));
+        jobs.push(deliverJob(destination.id, full.id, sealed.get(generation)!, now));
+      }
     }
     const seqs = rows.map((r) => r.seq);
     const enqueue: HandOffEnqueue = (lease, slots) =>
@@ -69,11 +74,20 @@ export async function drainObservations(deps: DrainDeps): Promise<{ taken: numbe
   }
 }
 
-function openedOrLogged(deps: Pick<DrainDeps, "secrets" | "logger">, row: { generationId: string; sealed: string }): ObservedGeneration | null {
+/** An outbox row's generation: whole in the row (earlier versions), or its record with the row's parts; null (logged) when it cannot be had. */
+async function observedOrLogged(deps: Pick<DrainDeps, "store" | "secrets" | "logger">, row: { generationId: string; sealed: string }): Promise<ObservedGeneration | null> {
+  let document: ReturnType<typeof openOutboxDocument>;
   try {
-    return openObserved(deps.secrets, row.sealed);
+    document = openOutboxDocument(deps.secrets, row.sealed);
   } catch (err) {
     deps.logger.error("an observed generation could not be opened; it is not forwarded", { generation: row.generationId, error: String(err) });
     return null;
   }
+  if ("generation" in document) return document.generation;
+  const record = await deps.store.generations.get(row.generationId);
+  if (!record) {
+    deps.logger.error("an observed generation has no record; it is not forwarded", { generation: row.generationId });
+    return null;
+  }
+  return observedGeneration(record, document.parts);
 }

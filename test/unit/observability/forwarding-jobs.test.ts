@@ -9,7 +9,8 @@ import { createLogger, silentLogger } from "../../../src/logger";
 import type { Destination, DestinationSender, ObservedGeneration, SendOutcome } from "../../../src/observability/contract";
 import { deliverJob, deliverKind, OBSERVABILITY_DELIVER, type DeliverJob } from "../../../src/observability/jobs/deliver-kind";
 import { DRAIN_BATCH, drainObservations } from "../../../src/observability/jobs/drain-outbox";
-import { openObserved, sealObserved } from "../../../src/observability/jobs/observed-payload";
+import { openObserved, sealObserved, sealObservedParts } from "../../../src/observability/jobs/observed-payload";
+import { observedGeneration } from "../../../src/observability/capture/observed-generation";
 import { OutboxPump } from "../../../src/observability/jobs/outbox-pump";
 import type { ObservabilityParts } from "../../../src/observability/jobs/parts";
 import { createSqliteStore } from "../../../src/store/sqlite";
@@ -102,8 +103,25 @@ describe("draining the observation outbox", () => {
         expect(seen).toEqual({ ...withCanary, input: null, output: null });
       } else expect(seen).toEqual(withCanary);
     }
-    // the open destination's payload is the outbox row's own sealed text
-    expect((jobs.find((j) => j.key === "d-open:gen-canary")!.payload as DeliverJob).sealed).toBe(row!.sealed);
+  });
+
+  test("a row the request side wrote (the parts its record lacks) goes out as its record with those parts; a row without a record is logged and dropped", async () => {
+    const store = await openStore();
+    const { parts } = fakeParts([destination({ id: "d-open" })]);
+    const record = generation("gen-parts", "key-1", 0, { workspaceId: "ws-1", model: "openai/gpt", requestedModel: "openai/gpt", latencyMs: 120 });
+    const content = { operation: "chat" as const, keyName: "ci key", providerName: "OpenAI", input: { messages: [{ role: "user", content: `tell me ${CANARY}` }], tools: null, parameters: {} }, output: { text: `here: ${CANARY}`, reasoning: "", toolCalls: [] } };
+    await store.generations.commit([{ ...settled(record, { nanos: null }), observation: { generationId: record.id, workspaceId: "ws-1", sealed: sealObservedParts(secrets, content), createdAt: NOW } }]);
+    // an outbox row whose generation id names no record
+    await store.generations.commit([{ ...settled(generation("gen-other", "key-1", 0, { workspaceId: "ws-1" }), { nanos: null }), observation: { generationId: "gen-missing", workspaceId: "ws-1", sealed: sealObservedParts(secrets, content), createdAt: NOW } }]);
+    const lines: Array<Record<string, unknown>> = [];
+    const deps = { ...drainDeps(store, parts), logger: createLogger("debug", (l) => lines.push(JSON.parse(l))) };
+    expect(await drainObservations(deps)).toEqual({ taken: 2, deliveries: 1 });
+    const [job] = await store.jobs.list({ kind: OBSERVABILITY_DELIVER }, 0, 10);
+    const seen = openObserved(secrets, (job!.payload as DeliverJob).sealed);
+    expect(seen).toEqual(observedGeneration((await store.generations.get("gen-parts"))!, content));
+    expect(seen).toMatchObject({ id: "gen-parts", model: "openai/gpt", keyName: "ci key", providerName: "OpenAI", endedAt: record.createdAt + 120, output: { text: `here: ${CANARY}` } });
+    expect(lines).toEqual([expect.objectContaining({ level: "error", msg: "an observed generation has no record; it is not forwarded", generation: "gen-missing" })]);
+    expect(await store.observationOutbox.take(10)).toEqual([]);
   });
 
   test("draining twice, or a row taken twice, delivers once; batches past the first; destinations read once per workspace", async () => {
