@@ -15,6 +15,8 @@ export function sqliteDestinationStore(db: Db, write: WriteStep): DestinationSto
     .where(and(live, eq(destinations.enabled, true), eq(destinations.workspaceId, sql.placeholder("workspaceId"))))
     .orderBy(...order)
     .prepare();
+  // prepared once: every delivery job reads its destination afresh
+  const byId = db.select().from(destinations).where(and(eq(destinations.id, sql.placeholder("id")), live)).prepare();
   return {
     create: (record) =>
       write(() => {
@@ -22,7 +24,7 @@ export function sqliteDestinationStore(db: Db, write: WriteStep): DestinationSto
         return record;
       }),
     async get(id) {
-      const row = db.select().from(destinations).where(and(eq(destinations.id, id), live)).get();
+      const row = byId.get({ id });
       return row ? destinationRecord(row) : undefined;
     },
     async list(workspaceId, offset, limit) {

@@ -1,6 +1,6 @@
 /** What a generation record commits with beside it: the content I/O logging keeps, the generation to forward. */
 import type { Database } from "bun:sqlite";
-import { asc, eq, inArray, lt } from "drizzle-orm";
+import { asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db, WriteStep } from "./client";
 import { generationContents, observationOutbox } from "./schema";
 import type { GenerationContentRecord, GenerationContentStore } from "../generation-content-store";
@@ -34,9 +34,10 @@ export function outboxWriter(sqlite: Database): (observation: ObservationRecord 
 }
 
 export function sqliteObservationOutboxStore(db: Db, write: WriteStep): ObservationOutboxStore {
+  const oldest = db.select().from(observationOutbox).orderBy(asc(observationOutbox.seq)).limit(sql.placeholder("limit")).prepare();
   return {
     async take(limit) {
-      return db.select().from(observationOutbox).orderBy(asc(observationOutbox.seq)).limit(limit).all();
+      return oldest.all({ limit });
     },
     remove: (seqs) => write(() => void db.delete(observationOutbox).where(inArray(observationOutbox.seq, [...seqs])).run()),
   };

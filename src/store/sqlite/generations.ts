@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import { asc, desc, eq, getTableColumns, gte, lt } from "drizzle-orm";
+import { asc, desc, eq, getTableColumns, gte, lt, sql } from "drizzle-orm";
 import { generationListCondition } from "../generation-list";
 import type { Db, SqliteWriter, WriteStep } from "./client";
 import { generationFeedback, generations } from "./schema";
@@ -50,6 +50,8 @@ export function sqliteGenerationStore(db: Db, sqlite: Database, write: WriteStep
   const addActivity = activityAdder(sqlite);
   const release = reservationReleaser(book, writer);
   const writeOutbox = outboxWriter(sqlite);
+  // prepared once: the outbox drain reads each forwarded generation's record back, and GET /generation reads one
+  const byId = db.select().from(generations).where(eq(generations.id, sql.placeholder("id"))).prepare();
   const toParams = (gen: GenerationRecord) => {
     const row: Record<string, unknown> = { ...gen, attempts: JSON.stringify(gen.attempts), trace: gen.trace ? JSON.stringify(gen.trace) : null };
     const params: Record<string, string | number | null> = {};
@@ -78,7 +80,7 @@ export function sqliteGenerationStore(db: Db, sqlite: Database, write: WriteStep
         }),
       ),
     async get(id) {
-      const row = db.select().from(generations).where(eq(generations.id, id)).get();
+      const row = byId.get({ id });
       return row ? toRecord(row) : undefined;
     },
     async since(since, limit) {
