@@ -1,5 +1,5 @@
 import { createRouterState } from "../gateway/routing/router-state";
-import { createLogger } from "../logger";
+import { createLogger, type Logger } from "../logger";
 import { openStore } from "../store/open";
 import type { Store } from "../store/store";
 import { logOnlyTelemetry } from "../telemetry/telemetry";
@@ -119,7 +119,7 @@ async function start({ config, index, modules }: Extract<ToWorker, { type: "star
 }
 
 /** A checkpoint that fails (the database busy or gone) is tried again at the next tick; the serving connection's backstop bounds the WAL meanwhile. */
-async function checkpointQuietly(store: Store, logger: ReturnType<typeof createLogger>): Promise<void> {
+async function checkpointQuietly(store: Store, logger: Logger): Promise<void> {
   try {
     await store.checkpoint?.();
   } catch (err) {

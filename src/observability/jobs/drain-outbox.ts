@@ -52,11 +52,12 @@ export async function drainObservations(deps: DrainDeps): Promise<{ taken: numbe
       if (!destinations.has(row.workspaceId)) destinations.set(row.workspaceId, await deps.parts.destinations.enabledForWorkspace(row.workspaceId));
       const full = await observedOrLogged(deps, row);
       if (!full) continue;
-      // one sealing per view of the generation (whole, or without content), shared by the destinations that see it
-      const sealed = new Map<ObservedGeneration, string>();
+      // one sealing per view of the generation (whole, or without content: privacy mode), shared by the destinations that see it
+      const sealed = new Map<"whole" | "private", string>();
       for (const { destination, generation } of selectDeliveries(full, destinations.get(row.workspaceId)!)) {
-        if (!sealed.has(generation)) sealed.set(generation, sealObserved(deps.secrets, generation));
-        jobs.push(deliverJob(destination.id, full.id, sealed.get(generation)!, now));
+        const view = generation === full ? "whole" : "private";
+        if (!sealed.has(view)) sealed.set(view, sealObserved(deps.secrets, generation));
+        jobs.push(deliverJob(destination.id, full.id, sealed.get(view)!, now));
       }
     }
     const seqs = rows.map((r) => r.seq);

@@ -17,14 +17,14 @@ export const sealObserved = (secrets: Pick<SecretBox, "sealSync">, generation: O
 /** What the request side seals into the outbox: about 40 % of the whole generation's bytes for a short chat, sealed and written on the serving thread. */
 export const sealObservedParts = (secrets: Pick<SecretBox, "sealSync">, parts: ObservedParts): string => secrets.sealSync(JSON.stringify({ parts } satisfies SealedDocument));
 
-/** A delivery job's generation. */
-export function openObserved(secrets: Pick<SecretBox, "openOnce">, sealed: string): ObservedGeneration {
-  const document = JSON.parse(secrets.openOnce(sealed)) as SealedDocument;
-  if (!("generation" in document)) throw new Error("not a sealed generation");
-  return document.generation;
-}
-
 /** An outbox row's document: the whole generation (earlier versions), or the parts its record lacks. */
 export function openOutboxDocument(secrets: Pick<SecretBox, "openOnce">, sealed: string): SealedDocument {
   return JSON.parse(secrets.openOnce(sealed)) as SealedDocument;
+}
+
+/** A delivery job's generation. */
+export function openObserved(secrets: Pick<SecretBox, "openOnce">, sealed: string): ObservedGeneration {
+  const document = openOutboxDocument(secrets, sealed);
+  if (!("generation" in document)) throw new Error("not a sealed generation");
+  return document.generation;
 }
