@@ -8,6 +8,7 @@
 // batch waits until every delivery arrived before the CPU is read). Prints the difference to
 // `none`; the goal is under 10 % on the main thread.
 import { join } from "node:path";
+import { tmpdir } from "node:os";
 import { spawnChild, spawnCommand, type Child } from "./lib/child";
 import { runBatch, type RequestSpec } from "./lib/load";
 import { machineLine } from "./lib/machine";
@@ -21,7 +22,7 @@ const REQUESTS = envInt("BENCH_REQUESTS", 2000);
 const BATCH = envInt("BENCH_BATCH", 250);
 const WARMUP = envInt("BENCH_WARMUP", 300);
 const CONCURRENCY = envInt("BENCH_CONCURRENCY", 16);
-const ALL_MODES = ["none", "broadcast", "broadcast-filtered", "io-logging", "capture-only"] as const;
+const ALL_MODES = ["none", "broadcast", "broadcast-filtered", "io-logging", "capture-only", "none-twin"] as const;
 type Mode = (typeof ALL_MODES)[number];
 /** BENCH_OBS_MODES: a comma list of the modes to run (default: none, broadcast, io-logging) */
 const MODES: readonly Mode[] = (process.env.BENCH_OBS_MODES ?? "none,broadcast,io-logging").split(",").filter((m): m is Mode => (ALL_MODES as readonly string[]).includes(m));
@@ -34,6 +35,8 @@ if (!MODES.includes("none")) throw new Error("BENCH_OBS_MODES must include none"
 const PIN = process.env.BENCH_PIN === "1";
 if (PIN && !canPin()) throw new Error("BENCH_PIN=1 needs taskset and at least 2 CPUs");
 type Info = { url: string; key: string };
+/** BENCH_OBS_PROFILE=1: a CPU profile of each gateway (every thread's JS) in $TMPDIR/gw-bench-obs-profile/<mode> */
+const profileFlags = (mode: Mode): string[] => (process.env.BENCH_OBS_PROFILE === "1" ? ["--cpu-prof", `--cpu-prof-dir=${join(tmpdir(), "gw-bench-obs-profile", mode)}`] : []);
 type Cpu = { all: number; main: number };
 
 const here = import.meta.dir;
@@ -42,7 +45,7 @@ const receiver = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: async (req) 
 const upstream = await spawnChild<{ url: string }>(join(here, "upstream.entry.ts"));
 const gateways = new Map<Mode, Child<Info>>();
 for (const mode of MODES)
-  gateways.set(mode, await spawnCommand<Info>(["bun", join(here, "observability-gateway.entry.ts")], { BENCH_UPSTREAM_URL: upstream.info.url, BENCH_OBS_RECEIVER_URL: `http://127.0.0.1:${receiver.port}`, BENCH_OBS_MODE: mode }));
+  gateways.set(mode, await spawnCommand<Info>(["bun", ...profileFlags(mode), join(here, "observability-gateway.entry.ts")], { BENCH_UPSTREAM_URL: upstream.info.url, BENCH_OBS_RECEIVER_URL: `http://127.0.0.1:${receiver.port}`, BENCH_OBS_MODE: mode }));
 if (PIN) for (const pid of [process.pid, upstream.proc.pid]) keepOffMainCpu(pid);
 const cpuOf = async (child: Child<Info>): Promise<Cpu> => (await (await fetch(child.info.control)).json()) as Cpu;
 const specs = (child: Child<Info>, stream: boolean): RequestSpec[] => [

@@ -24,14 +24,13 @@ export type RunnerOptions = {
   completionWindowMs?: number;
 };
 
-/** The lease a job is enqueued with when it is handed straight to a runner (NewJob.lease). */
-export type HandOffLease = { owner: string; expiresAt: number };
-
-/**
- * Enqueues jobs, the first `slots` of them with `lease`, and returns those it stored under that
- * lease (after they committed): the runner runs them without leasing them.
- */
-export type HandOffEnqueue = (lease: HandOffLease, slots: number) => Promise<JobRecord[]>;
+/** How the attempt of a job that has no row ended (JobRunner.attemptUnstored). */
+export type UnstoredOutcome =
+  | { kind: "succeeded" }
+  /** to be stored as NewJob.attempted: pending again at `retryAt`, or dead when it is null */
+  | { kind: "failed"; attempted: { error: string; retryAt: number | null } }
+  /** it did not run to its end: the runner is stopping; the caller's durable copy makes it run later */
+  | { kind: "abandoned" };
 
 const COMPLETION_WINDOW_MS = 25;
 
@@ -62,8 +61,10 @@ export class JobRunner {
   private readonly kinds: string[];
   private readonly random: () => number;
   private readonly completions: CompletionBatch;
-  /** slots promised to a hand-off whose jobs are not committed yet: the lease loop leaves them free */
-  private reserved = 0;
+  /** attempts of jobs that have no row (attemptUnstored), running */
+  private readonly unstored = new Map<AbortController, Promise<unknown>>();
+  /** attempts of jobs that have no row, waiting for a slot: they take the next one before any lease */
+  private waiting: Array<(controller: AbortController | null) => void> = [];
   /**
    * False when the last lease found fewer due jobs than it asked for and nobody has enqueued
    * since: a finished job then frees a slot without a look at the queue (a lease statement that
@@ -100,34 +101,81 @@ export class JobRunner {
     return this.running.size;
   }
 
+  /** slots nothing holds or waits for: what a caller of attemptUnstored may fill without waiting */
+  get room(): number {
+    return this.free();
+  }
+
   /**
-   * Runs jobs its caller makes, as many as it has free slots for, without a lease's write: the
-   * caller enqueues them already leased to this runner (NewJob.lease) and they start once
-   * committed. The slots stay promised while the caller's transaction runs. The jobs beyond the
-   * free slots are enqueued pending and leased as usual.
+   * Runs the first attempt of a job that has no row, in one of this runner's slots (waiting for
+   * one when all are taken): its caller keeps the job durable meanwhile in a form of its own (a
+   * generation's observation outbox row) and stores it only when the attempt failed. A job that
+   * succeeds at once, the usual case, so costs no write of its own. The retry schedule and the
+   * logging are those of a stored job's first attempt.
    */
-  async handOff(enqueue: HandOffEnqueue): Promise<void> {
-    const slots = this.stopping ? 0 : Math.max(0, this.free());
-    this.reserved += slots;
+  async attemptUnstored(job: { id: string; kind: string }, run: (signal: AbortSignal) => Promise<void>): Promise<UnstoredOutcome> {
+    const kind = this.opts.registry.get(job.kind);
+    if (!kind) throw new Error(`job kind '${job.kind}' is not registered`);
+    const controller = await this.slot();
+    if (!controller) return { kind: "abandoned" };
+    // a run that ignores its signal does not hold a stopping runner
+    const aborted = new Promise<never>((_, reject) => controller.signal.addEventListener("abort", () => reject(controller.signal.reason), { once: true }));
+    const attempt = Promise.race([run(controller.signal), aborted]).then(
+      (): UnstoredOutcome => ({ kind: "succeeded" }),
+      (err: unknown): UnstoredOutcome => {
+        if (controller.signal.aborted && this.stopping) return { kind: "abandoned" };
+        const now = this.opts.clock();
+        const attempted = this.failureOf(1, kind, err, now);
+        this.logFailure({ job: job.id, kind: job.kind, attempts: 1, error: attempted.error }, attempted.retryAt, now, err);
+        return { kind: "failed", attempted };
+      },
+    );
+    this.unstored.set(controller, attempt);
     try {
-      const jobs = await enqueue({ owner: this.opts.owner, expiresAt: this.opts.clock() + this.opts.leaseMs }, slots);
-      for (const job of jobs.slice(0, slots)) if (!this.running.has(job.id) && job.leaseOwner === this.opts.owner) this.track(job);
+      return await attempt;
     } finally {
-      this.reserved -= slots;
+      this.unstored.delete(controller);
+      this.slotFreed();
     }
   }
 
   private free(): number {
-    return this.opts.concurrency - this.running.size - this.reserved;
+    return this.opts.concurrency - this.busy() - this.waiting.length;
+  }
+
+  private busy(): number {
+    return this.running.size + this.unstored.size;
+  }
+
+  /** a slot for an attempt without a row, at once or when one frees; null when the runner stops first */
+  private slot(): Promise<AbortController | null> {
+    if (this.stopping) return Promise.resolve(null);
+    if (this.waiting.length === 0 && this.busy() < this.opts.concurrency) return Promise.resolve(this.hold());
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  /** a slot taken at once (before any await), so the next caller in the same turn sees it taken */
+  private hold(): AbortController {
+    const controller = new AbortController();
+    this.unstored.set(controller, Promise.resolve());
+    return controller;
+  }
+
+  /** a slot freed: waiting attempts take it first; else, with a backlog, a lease may */
+  private slotFreed(): void {
+    while (this.waiting.length > 0 && this.busy() < this.opts.concurrency) this.waiting.shift()!(this.hold());
+    if (this.waiting.length === 0 && this.mayHaveDue) this.refill();
   }
 
   async stop(graceMs: number): Promise<void> {
     this.stopping = true;
     clearTimeout(this.refillTimer);
+    for (const waiter of this.waiting.splice(0)) waiter(null);
     this.sleeper.wake();
     await this.loop;
-    const finishing = [...this.running.values()].map((r) => r.done);
+    const finishing = [...[...this.running.values()].map((r) => r.done), ...this.unstored.values()];
     await Promise.race([Promise.all(finishing), Bun.sleep(graceMs)]);
+    for (const controller of this.unstored.keys()) controller.abort(new Error("the worker is stopping"));
     await this.completions.flushNow();
     await Promise.all(this.completing.values());
     clearInterval(this.renewal);
@@ -188,7 +236,7 @@ export class JobRunner {
       this.released.delete(job.id);
       // a failure or a recurring job changed when the queue is next due: look again
       if (!quiet) this.sleeper.wake();
-      else if (this.mayHaveDue) this.refill();
+      this.slotFreed();
     });
     this.running.set(job.id, { controller, done });
   }
@@ -239,11 +287,18 @@ export class JobRunner {
 
   private async failed(job: JobRecord, kind: JobKind, maxAttempts: number, err: unknown): Promise<void> {
     const now = this.opts.clock();
+    const failure = this.failureOf(job.attempts, kind, err, now, maxAttempts);
+    const recorded = await this.opts.store.fail(job.id, this.opts.owner, { ...failure, now });
+    if (recorded) this.logFailure({ job: job.id, kind: job.kind, attempts: job.attempts, error: failure.error }, failure.retryAt, now, err);
+  }
+
+  /** what a failed attempt leaves: its error, and when the job runs again (null: never, it is dead) */
+  private failureOf(attempts: number, kind: JobKind, err: unknown, now: number, maxAttempts = kind.maxAttempts ?? defaultMaxAttempts(this.opts.backoffMs)): { error: string; retryAt: number | null } {
     const retryAt =
       err instanceof PermanentFailure
         ? null
         : nextAttemptAt({
-            attempts: job.attempts,
+            attempts,
             maxAttempts,
             backoffMs: this.opts.backoffMs,
             now,
@@ -251,10 +306,10 @@ export class JobRunner {
             capMs: kind.everyMs,
             random: this.random,
           });
-    const error = messageOf(err);
-    const recorded = await this.opts.store.fail(job.id, this.opts.owner, { error, now, retryAt });
-    if (!recorded) return;
-    const fields = { job: job.id, kind: job.kind, attempts: job.attempts, error };
+    return { error: messageOf(err), retryAt };
+  }
+
+  private logFailure(fields: { job: string; kind: string; attempts: number; error: string }, retryAt: number | null, now: number, err: unknown): void {
     if (retryAt === null) this.opts.logger.error("job is dead: no attempt left", fields);
     else if (err instanceof RetryAfter && err.expected) this.opts.logger.debug("job waits; it will run again", { ...fields, retry_in_ms: retryAt - now });
     else this.opts.logger.warn("job failed; it will run again", { ...fields, retry_in_ms: retryAt - now });

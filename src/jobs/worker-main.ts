@@ -11,6 +11,7 @@ import { JobRunner } from "./runner";
 import type { FromWorker, ToWorker } from "./worker-protocol";
 import { destinationReader } from "../observability/destination-reader";
 import { senderFor } from "../observability/senders";
+import { senderDepsOf } from "../observability/sender-http";
 import type { ObservabilityParts } from "../observability/jobs/parts";
 import { createSecretBox } from "../crypto/secret-box";
 import { loadMasterKey } from "../crypto/master-key";
@@ -53,7 +54,7 @@ async function loadModules(specifiers: string[], deps: JobDeps): Promise<{ kinds
 /**
  * The body of a job worker thread: opens its own store connection (SQLite: the same WAL file;
  * PostgreSQL: its own pool), builds the registry and runs a JobRunner until told to stop. Worker 0
- * also drains the observation outbox into delivery jobs, on every wake-up and every poll interval.
+ * also forwards the observation outbox's generations (OutboxPump), on every wake-up and every poll interval.
  */
 export function runJobWorker(post: (message: FromWorker) => void): (message: ToWorker) => Promise<void> {
   let started: Promise<Started | null> = Promise.resolve(null);
@@ -83,6 +84,8 @@ export function runJobWorker(post: (message: FromWorker) => void): (message: ToW
           clearInterval(s.checkpoints);
           await s.pump?.stop();
           await s.runner.stop(message.graceMs);
+          // the deliveries the runner ended: sent, or stored as jobs, and their rows gone
+          await s.pump?.finish();
           await s.store.close().catch(() => undefined);
         }
         post({ type: "stopped" });
@@ -112,7 +115,10 @@ async function start({ config, index, modules }: Extract<ToWorker, { type: "star
   const { leaseMs, concurrency, backoffMs, pollMs } = config.jobs;
   const runner = new JobRunner({ store: store.jobs, registry, owner: `${config.instanceId}/jobs-${index}`, leaseMs, concurrency, backoffMs, pollMs, logger, clock: Date.now });
   runner.start();
-  const pump = index === 0 ? new OutboxPump({ store, secrets: deps.secrets!, clock: Date.now, logger, parts: deps.observability, handOff: (enqueue) => runner.handOff(enqueue) }, pollMs, () => runner.wake()) : null;
+  const pump =
+    index === 0
+      ? new OutboxPump({ store, secrets: deps.secrets!, senderDeps: senderDepsOf(deps), clock: Date.now, logger, parts: deps.observability, owner: `${config.instanceId}/outbox`, claimMs: leaseMs, runner }, pollMs, () => runner.wake())
+      : null;
   pump?.start();
   const checkpoints = index === 0 && store.checkpoint ? setInterval(() => void checkpointQuietly(store, logger), CHECKPOINT_EVERY_MS) : undefined;
   return { runner, store, pump, checkpoints };

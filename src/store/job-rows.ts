@@ -1,4 +1,4 @@
-import type { JobOutcome, JobRecord, JobState, JobStats } from "./job-store";
+import type { JobOutcome, JobRecord, JobState, JobStats, NewJob } from "./job-store";
 
 /** A `jobs` row as raw queries of either dialect return it (PostgreSQL int8 as strings). */
 export type JobRow = {
@@ -43,6 +43,21 @@ export const payloadText = (payload: unknown): string => JSON.stringify(payload 
 
 /** The outcome an attempt's end counts as: a failure with no retry left is `dead`. */
 export const failureOutcome = (retryAt: number | null): JobOutcome => (retryAt === null ? "dead" : "failed");
+
+/** The columns a new job is stored with, and the outcome its storing counts (an attempt that ran unstored). */
+export type FirstState = Pick<JobRecord, "state" | "runAt" | "attempts" | "leaseOwner" | "leaseExpiresAt" | "lastError"> & { outcome: JobOutcome | null };
+
+export function firstState(job: NewJob): FirstState {
+  const { lease, attempted } = job;
+  // a lease starts the first attempt and `attempted` says it already ended: both cannot hold
+  if (lease && attempted) throw new Error(`job ${job.id}: enqueued both leased and attempted`);
+  if (lease) return { state: "running", runAt: job.runAt, attempts: 1, leaseOwner: lease.owner, leaseExpiresAt: lease.expiresAt, lastError: null, outcome: null };
+  if (attempted) {
+    const { retryAt, error } = attempted;
+    return { state: retryAt === null ? "dead" : "pending", runAt: retryAt ?? job.runAt, attempts: 1, leaseOwner: null, leaseExpiresAt: null, lastError: error, outcome: failureOutcome(retryAt) };
+  }
+  return { state: "pending", runAt: job.runAt, attempts: 0, leaseOwner: null, leaseExpiresAt: null, lastError: null, outcome: null };
+}
 
 type StatsRows = {
   queues: Array<{ kind: string; state: string; count: number | string }>;

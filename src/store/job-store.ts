@@ -41,6 +41,13 @@ export type NewJob = {
    * simply ends and any runner takes the job.
    */
   lease?: { owner: string; expiresAt: number };
+  /**
+   * Its first attempt already ran, before it was stored (JobRunner.attemptUnstored), and failed:
+   * stored with attempts 1 and `error` as its last error, pending at `retryAt`, or dead when that
+   * is null; the attempt is counted in `stats().outcomes` (failed, or dead) when the job is stored
+   * (not when its key was stored already).
+   */
+  attempted?: { error: string; retryAt: number | null };
 };
 
 /**
@@ -100,6 +107,8 @@ export interface JobStore {
   complete(id: string, owner: string, now: number, nextRunAt?: number): Promise<boolean>;
   /** several succeeded attempts in one write, each as `complete`; returns the ids `owner` still held */
   completeMany(owner: string, completions: readonly Completion[], now: number): Promise<string[]>;
+  /** counts finished attempts of jobs that never had a row (JobRunner.attemptUnstored's successes) in `stats().outcomes` */
+  countOutcomes(counts: ReadonlyArray<{ kind: string; outcome: JobOutcome; count: number }>): Promise<void>;
   /** the attempt failed: pending at `retryAt`, or dead; false when `owner` no longer holds the lease */
   fail(id: string, owner: string, failure: JobFailure): Promise<boolean>;
   /** gives back leases without counting the attempt (stopping): pending again, due at once; returns how many */

@@ -2,7 +2,7 @@ import type { SecretBox } from "../../crypto/secret-box";
 import { PermanentFailure, RetryAfter } from "../../jobs/job-errors";
 import type { JobKind } from "../../jobs/registry";
 import type { NewJob } from "../../store/job-store";
-import type { SenderDeps, SendOutcome } from "../contract";
+import type { Destination, ObservedGeneration, SenderDeps, SendOutcome } from "../contract";
 import { withoutContent } from "../pipeline/privacy";
 import type { ObservabilityParts } from "./parts";
 import { openPayloadGeneration } from "./sealed-payload";
@@ -12,9 +12,11 @@ export const OBSERVABILITY_DELIVER = "observability.deliver";
 /** What a delivery job carries: the destination and the generation as it may see it (privacy applied), sealed. */
 export type DeliverJob = { destination_id: string; sealed: string };
 
+export const deliverJobId = (destinationId: string, generationId: string): string => `${OBSERVABILITY_DELIVER}:${generationId}:${destinationId}`;
+
 /** One job per destination and generation: the key makes a second enqueue (a rerun drain) a no-op. */
 export function deliverJob(destinationId: string, generationId: string, sealed: string, now: number): NewJob {
-  return { id: `${OBSERVABILITY_DELIVER}:${generationId}:${destinationId}`, kind: OBSERVABILITY_DELIVER, key: `${destinationId}:${generationId}`, payload: { destination_id: destinationId, sealed } satisfies DeliverJob, runAt: now, now };
+  return { id: deliverJobId(destinationId, generationId), kind: OBSERVABILITY_DELIVER, key: `${destinationId}:${generationId}`, payload: { destination_id: destinationId, sealed } satisfies DeliverJob, runAt: now, now };
 }
 
 /** A sender's verdict as the job machinery takes it: retried (after the destination's delay when it named one), or dead. */
@@ -30,6 +32,12 @@ export function settleOutcome(outcome: SendOutcome): void {
 }
 
 export type DeliverDeps = { secrets: Pick<SecretBox, "openOnce">; senderDeps: SenderDeps; parts: ObservabilityParts | null };
+
+/** Sends a generation (as the destination may see it) to a destination by its type's sender; throws as settleOutcome does. */
+export async function sendDelivery(deps: Pick<DeliverDeps, "senderDeps" | "parts">, destination: Destination, generation: ObservedGeneration): Promise<void> {
+  if (!deps.parts) return;
+  settleOutcome(await deps.parts.senders(destination.type).send(generation, destination, deps.senderDeps));
+}
 
 /**
  * Sends one generation to one destination. The destination is read afresh: deleted or disabled
@@ -48,8 +56,7 @@ export function deliverKind(deps: DeliverDeps): JobKind {
       if (!deps.parts) return;
       const destination = await deps.parts.destinations.byId(job.destination_id);
       if (!destination || !destination.enabled || destination.workspaceId !== sealed.workspaceId) return;
-      const generation = destination.privacyMode ? withoutContent(sealed) : sealed;
-      settleOutcome(await deps.parts.senders(destination.type).send(generation, destination, deps.senderDeps));
+      await sendDelivery(deps, destination, destination.privacyMode ? withoutContent(sealed) : sealed);
     },
   };
 }

@@ -1,44 +1,110 @@
+import type { UnstoredOutcome } from "../../jobs/runner";
 import { throttledWakeup } from "../../jobs/throttled-wakeup";
-import { drainObservations, type DrainDeps } from "./drain-outbox";
-
-/** The shortest time between two drains' starts: what forwarding may add to a generation's delay. */
-export const DRAIN_GAP_MS = 20;
+import type { NewJob } from "../../store/job-store";
+import type { Delivery } from "../pipeline/select-deliveries";
+import type { SenderDeps } from "../contract";
+import { deliverJob, deliverJobId, OBSERVABILITY_DELIVER, sendDelivery } from "./deliver-kind";
+import { deliveriesOf, type DrainDeps, type RowDeliveries } from "./drain-outbox";
+import { sealObserved } from "./observed-payload";
+import { OutboxSettlement } from "./outbox-settlement";
 
 /**
- * Drains the observation outbox in a job worker thread: when told that records with generations
- * to forward were committed (the workers' wake-up), and every `everyMs` in case a wake-up was
- * missed (another instance's requests, a restart). One drain at a time; a trigger during a drain
- * runs another after it, and drains start at least `gapMs` apart: under load one drain takes
- * the generations of many commits in one write, where a drain per commit would write as often as
- * the requests do (on SQLite each write of this connection costs the serving connection its page
- * cache). Failures are logged and the rows stay for the next drain. `enqueued` hears a drain that
- * made delivery jobs (the worker's runner looks at the queue at once).
+ * Rows claimed at once at most, when the runner has a free slot: their deliveries beyond its free
+ * slots wait for one in memory (JobRunner.attemptUnstored), so this bounds what waits.
+ */
+export const DRAIN_BATCH = 100;
+
+/**
+ * The shortest time between two drains' starts, and between two writes of settled rows: what
+ * forwarding may add to a generation's delay under load (an idle gateway's drain starts at once).
+ * On SQLite every write of the job worker's connection makes the serving connection drop its
+ * page cache: at 20 ms the serving thread read 2.9 pages back per request at 3,000 requests/s,
+ * at 100 ms almost none (bench/README.md, observability).
+ */
+export const DRAIN_GAP_MS = 100;
+
+export type PumpDeps = DrainDeps & {
+  senderDeps: SenderDeps;
+  /** names this pump in the outbox's claims (instance and worker) */
+  owner: string;
+  /** how long a claim holds without renewal: a pump that dies gives its rows to another after this */
+  claimMs: number;
+  /** the job runner's slots (JobRunner.attemptUnstored, JobRunner.room) */
+  runner: { room: number; attemptUnstored(job: { id: string; kind: string }, run: (signal: AbortSignal) => Promise<void>): Promise<UnstoredOutcome> };
+};
+
+/**
+ * Forwards the generations waiting in the observation outbox, in a job worker thread, off the
+ * requests' path. A drain claims up to DRAIN_BATCH rows while the runner has a free slot, runs the pipeline on
+ * each (deliveriesOf) and sends every delivery at once in a runner slot, without a job row: a
+ * generation's outbox row keeps its forwarding durable until each of its deliveries was sent or
+ * stored as a job (a failed one pending its retry, or dead; one the stopping worker did not finish,
+ * pending), and then goes, in one write for many rows (OutboxSettlement). So a delivery that
+ * succeeds first time, the usual case, costs no write of its own. A pump that dies leaves its rows
+ * claimed until the claim ends; another then sends them again (at least once).
+ *
+ * Drains run when told that records with generations to forward were committed (the workers'
+ * wake-up), when a delivery ends (a slot freed), and every `everyMs` in case a wake-up was missed
+ * (another instance's requests, a restart); one at a time, at least `gapMs` apart, so under load
+ * one drain takes the rows of many commits in one write.
  */
 export class OutboxPump {
   private running: Promise<void> | null = null;
   private again = false;
   private timer: ReturnType<typeof setInterval> | undefined;
+  private renewal: ReturnType<typeof setInterval> | undefined;
   private stopped = false;
   private warnedUnwired = false;
-  /** starts a drain at once, or at the end of the gap since the last start */
+  /** rows claimed whose deliveries have not all ended */
+  private readonly sending = new Map<number, Promise<void>>();
+  private readonly settlement: OutboxSettlement;
   private readonly startPaced: () => void;
 
   constructor(
-    private readonly deps: DrainDeps,
+    private readonly deps: PumpDeps,
     private readonly everyMs: number,
-    private readonly enqueued: () => void = () => {},
+    /** heard after delivery jobs were stored (the runner looks at the queue at once) */
+    enqueued: () => void = () => {},
     gapMs = DRAIN_GAP_MS,
   ) {
     this.startPaced = throttledWakeup(() => this.startDrain(), gapMs);
+    this.settlement = new OutboxSettlement(deps.store, OBSERVABILITY_DELIVER, deps.logger, enqueued, DRAIN_GAP_MS);
   }
 
   start(): void {
     this.timer = setInterval(() => this.trigger(), this.everyMs);
+    this.renewal = setInterval(() => void this.renewClaims(), Math.max(10, Math.floor(this.deps.claimMs / 3)));
     this.trigger();
   }
 
   trigger(): void {
     if (!this.stopped) this.startPaced();
+  }
+
+  /** stops claiming and waits for a drain in progress; deliveries under way go on (the runner's stop ends them) */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** after the runner stopped: waits for every claimed row's deliveries to end and writes them */
+  async finish(): Promise<void> {
+    await Promise.all(this.sending.values());
+    await this.settlement.flushNow();
+    clearInterval(this.renewal);
+  }
+
+  /** runs a drain now and resolves when it has claimed and dispatched what it could (tests) */
+  drainNow(): Promise<void> {
+    this.startDrain();
+    return this.running ?? Promise.resolve();
+  }
+
+  /** resolves once every row claimed so far is settled and written (tests) */
+  async settled(): Promise<void> {
+    while (this.running || this.sending.size > 0) await Promise.all([this.running, ...this.sending.values()]);
+    await this.settlement.flushNow();
   }
 
   private startDrain(): void {
@@ -56,23 +122,62 @@ export class OutboxPump {
     });
   }
 
-  /** stops triggering and waits for a drain in progress */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
-  }
-
   private async drain(): Promise<void> {
     try {
-      const { taken, deliveries } = await drainObservations(this.deps);
-      if (deliveries > 0) this.enqueued();
-      if (taken > 0 && !this.deps.parts && !this.warnedUnwired) {
-        this.warnedUnwired = true;
-        this.deps.logger.warn("observability broadcast is on, but this build has no destinations to forward to");
+      for (;;) {
+        // no free slot: a delivery that ends starts the next drain
+        if (this.deps.runner.room <= 0) return;
+        const limit = DRAIN_BATCH;
+        const now = this.deps.clock();
+        const rows = await this.deps.store.observationOutbox.claim(this.deps.owner, now, now + this.deps.claimMs, limit);
+        if (rows.length === 0) return;
+        let resolved: RowDeliveries[];
+        try {
+          resolved = await deliveriesOf(this.deps, rows);
+        } catch (err) {
+          // given back at once: the next drain tries them again
+          await this.deps.store.observationOutbox.renew(this.deps.owner, rows.map((r) => r.seq), 0).catch(() => []);
+          throw err;
+        }
+        if (!this.deps.parts && !this.warnedUnwired) {
+          this.warnedUnwired = true;
+          this.deps.logger.warn("observability broadcast is on, but this build has no destinations to forward to");
+        }
+        for (const row of resolved) this.send(row);
+        if (rows.length < limit) return;
       }
     } catch (err) {
       this.deps.logger.warn("could not forward generations to observability destinations; they wait for the next try", { error: String(err) });
+    }
+  }
+
+  /** sends a row's deliveries, each in a runner slot; when all have ended, the row is settled */
+  private send(row: RowDeliveries): void {
+    const sent = Promise.all(row.deliveries.map((delivery) => this.attempt(row.generationId, delivery))).then((left) => {
+      this.settlement.add({ seq: row.seq, jobs: left.filter((job) => job !== null), delivered: left.filter((job) => job === null).length });
+      this.sending.delete(row.seq);
+      if (row.deliveries.length > 0) this.trigger();
+    });
+    this.sending.set(row.seq, sent);
+  }
+
+  /** one delivery's first attempt: null when delivered, else the job to store for it */
+  private async attempt(generationId: string, { destination, generation }: Delivery): Promise<NewJob | null> {
+    const outcome = await this.deps.runner.attemptUnstored({ id: deliverJobId(destination.id, generationId), kind: OBSERVABILITY_DELIVER }, () => sendDelivery(this.deps, destination, generation));
+    if (outcome.kind === "succeeded") return null;
+    // the generation as this destination may see it (privacy applied), sealed at rest like every copy
+    const job = deliverJob(destination.id, generationId, sealObserved(this.deps.secrets, generation), this.deps.clock());
+    return outcome.kind === "failed" ? { ...job, attempted: outcome.attempted } : job;
+  }
+
+  /** keeps the rows this pump holds: those sending, and those waiting for their write */
+  private async renewClaims(): Promise<void> {
+    const seqs = [...this.sending.keys(), ...this.settlement.seqs];
+    if (seqs.length === 0) return;
+    try {
+      await this.deps.store.observationOutbox.renew(this.deps.owner, seqs, this.deps.clock() + this.deps.claimMs);
+    } catch (err) {
+      this.deps.logger.warn("could not renew the claims of forwarded generations", { error: String(err) });
     }
   }
 }

@@ -1,5 +1,5 @@
 /** What a generation record commits with beside it: the content I/O logging keeps, the generation to forward. */
-import { asc, eq, inArray, lt } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import type { Conn } from "./client";
 import { generationContents, observationOutbox } from "./schema";
 import type { GenerationContentStore } from "../generation-content-store";
@@ -20,15 +20,47 @@ export function pgGenerationContentStore(conn: Conn): GenerationContentStore {
   };
 }
 
-/** Written by the generation commit's statement (generations.ts). */
+/** What a claim returns: the row without its claim. */
+const QUEUED = {
+  seq: observationOutbox.seq,
+  generationId: observationOutbox.generationId,
+  workspaceId: observationOutbox.workspaceId,
+  sealed: observationOutbox.sealed,
+  createdAt: observationOutbox.createdAt,
+};
+
+/**
+ * Written by the generation commit's statement (generations.ts). Claimed like leased jobs
+ * (./jobs.ts): drains claiming at once skip each other's rows (FOR UPDATE SKIP LOCKED) instead of
+ * waiting for them.
+ */
 export function pgObservationOutboxStore(conn: Conn): ObservationOutboxStore {
   const { db } = conn;
+  const { seq, claimedBy, claimExpiresAt } = observationOutbox;
   return {
-    async take(limit) {
-      return db.select().from(observationOutbox).orderBy(asc(observationOutbox.seq)).limit(limit);
+    async claim(owner, now, expiresAt, limit) {
+      const free = db
+        .select({ seq })
+        .from(observationOutbox)
+        .where(or(isNull(claimExpiresAt), lt(claimExpiresAt, now)))
+        .orderBy(asc(seq))
+        .limit(limit)
+        .for("update", { skipLocked: true });
+      const claimed = await db.update(observationOutbox).set({ claimedBy: owner, claimExpiresAt: expiresAt }).where(inArray(seq, free)).returning(QUEUED);
+      // RETURNING promises no order
+      return claimed.sort((a, b) => a.seq - b.seq);
+    },
+    async renew(owner, seqs, expiresAt) {
+      if (seqs.length === 0) return [];
+      const renewed = await db
+        .update(observationOutbox)
+        .set({ claimExpiresAt: expiresAt })
+        .where(and(inArray(seq, [...seqs]), eq(claimedBy, owner)))
+        .returning({ seq });
+      return renewed.map((r) => r.seq);
     },
     async remove(seqs) {
-      if (seqs.length > 0) await db.delete(observationOutbox).where(inArray(observationOutbox.seq, [...seqs]));
+      if (seqs.length > 0) await db.delete(observationOutbox).where(inArray(seq, [...seqs]));
     },
   };
 }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Conn } from "./client";
 import type { JobFilter, JobOutcome, JobRecord, JobStore } from "../job-store";
-import { byRunAt, failureOutcome, JOB_COLUMNS, jobFromRow, payloadText, statsFromRows, type JobRow } from "../job-rows";
+import { byRunAt, failureOutcome, firstState, JOB_COLUMNS, jobFromRow, payloadText, statsFromRows, type JobRow } from "../job-rows";
 
 const COLUMNS = sql.raw(JOB_COLUMNS);
 
@@ -15,6 +15,15 @@ function filterOf(filter: JobFilter): SQL {
   if (filter.kind !== undefined) parts.push(sql`kind = ${filter.kind}`);
   return sql.join(parts, sql` and `);
 }
+
+/** `insert` (returning the job's columns) and, when it stored the job, one `outcome` counted: one statement. */
+const countingInsert = (insert: SQL, outcome: JobOutcome): SQL => sql`
+  with inserted as (${insert}),
+  counted as (
+    insert into job_outcomes (kind, outcome, count) select kind, ${outcome}, 1 from inserted
+    on conflict (kind, outcome) do update set count = job_outcomes.count + 1
+  )
+  select * from inserted`;
 
 /**
  * Jobs on PostgreSQL, shared by every instance. Leasing is one statement whose inner select
@@ -45,11 +54,13 @@ export function pgJobStore({ db }: Conn): JobStore {
       return stored;
     },
     async enqueue(job) {
-      const [inserted] = await rows(sql`
-        insert into jobs (id, kind, key, payload, state, run_at, attempts, lease_owner, lease_expires_at, created_at, updated_at)
-        values (${job.id}, ${job.kind}, ${job.key ?? null}, ${payloadText(job.payload)}, ${job.lease ? "running" : "pending"}, ${job.runAt}::bigint, ${job.lease ? 1 : 0},
-          ${job.lease?.owner ?? null}, ${job.lease?.expiresAt ?? null}::bigint, ${job.now}::bigint, ${job.now}::bigint)
-        on conflict do nothing returning ${COLUMNS}`);
+      const { outcome, ...first } = firstState(job);
+      const insert = sql`
+        insert into jobs (id, kind, key, payload, state, run_at, attempts, lease_owner, lease_expires_at, last_error, created_at, updated_at)
+        values (${job.id}, ${job.kind}, ${job.key ?? null}, ${payloadText(job.payload)}, ${first.state}, ${first.runAt}::bigint, ${first.attempts},
+          ${first.leaseOwner}, ${first.leaseExpiresAt}::bigint, ${first.lastError}, ${job.now}::bigint, ${job.now}::bigint)
+        on conflict do nothing returning ${COLUMNS}`;
+      const [inserted] = await rows(outcome ? countingInsert(insert, outcome) : insert);
       if (inserted) return inserted;
       const [stored] = await rows(job.key ? sql`select ${COLUMNS} from jobs where key = ${job.key}` : sql`select ${COLUMNS} from jobs where id = ${job.id}`);
       if (!stored) throw new Error(`job ${job.id} was neither stored nor found`);
@@ -97,6 +108,15 @@ export function pgJobStore({ db }: Conn): JobStore {
         )
         select id from ended`);
       return [...ended].map((r) => r.id);
+    },
+    async countOutcomes(counts) {
+      const counted = counts.filter((c) => c.count > 0);
+      if (counted.length === 0) return;
+      // summed first: one statement cannot upsert the same (kind, outcome) row twice
+      await db.execute(sql`
+        insert into job_outcomes (kind, outcome, count)
+        select kind, outcome, sum(count) from jsonb_to_recordset(${JSON.stringify(counted)}::text::jsonb) as c(kind text, outcome text, count bigint) group by kind, outcome
+        on conflict (kind, outcome) do update set count = job_outcomes.count + excluded.count`);
     },
     fail: (id, owner, f) =>
       end(

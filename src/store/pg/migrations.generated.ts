@@ -14,6 +14,7 @@ import m10 from "../../../migrations/pg/0010_sign_in.sql" with { type: "text" };
 import m11 from "../../../migrations/pg/0011_console_indexes.sql" with { type: "text" };
 import m12 from "../../../migrations/pg/0012_observability_capture.sql" with { type: "text" };
 import m13 from "../../../migrations/pg/0013_jobs_due_ordered.sql" with { type: "text" };
+import m14 from "../../../migrations/pg/0014_outbox_claims.sql" with { type: "text" };
 
 export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0000_foundation", sql: m0 },
@@ -30,4 +31,5 @@ export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0011_console_indexes", sql: m11 },
   { tag: "0012_observability_capture", sql: m12 },
   { tag: "0013_jobs_due_ordered", sql: m13 },
+  { tag: "0014_outbox_claims", sql: m14 },
 ];

@@ -1,10 +1,10 @@
 /** What a generation record commits with beside it: the content I/O logging keeps, the generation to forward. */
 import type { Database } from "bun:sqlite";
-import { asc, eq, inArray, lt, sql } from "drizzle-orm";
+import { eq, inArray, lt } from "drizzle-orm";
 import type { Db, WriteStep } from "./client";
 import { generationContents, observationOutbox } from "./schema";
 import type { GenerationContentRecord, GenerationContentStore } from "../generation-content-store";
-import type { ObservationOutboxStore, ObservationRecord } from "../observation-outbox-store";
+import type { ObservationOutboxStore, ObservationRecord, QueuedObservation } from "../observation-outbox-store";
 
 export function sqliteGenerationContentStore(db: Db, write: WriteStep): GenerationContentStore {
   return {
@@ -33,12 +33,20 @@ export function outboxWriter(sqlite: Database): (observation: ObservationRecord 
   };
 }
 
-export function sqliteObservationOutboxStore(db: Db, write: WriteStep): ObservationOutboxStore {
-  const oldest = db.select().from(observationOutbox).orderBy(asc(observationOutbox.seq)).limit(sql.placeholder("limit")).prepare();
+/** Claimed and renewed like leased jobs (./jobs.ts): one statement, so one write step, each. */
+export function sqliteObservationOutboxStore(db: Db, sqlite: Database, write: WriteStep): ObservationOutboxStore {
+  const claim = sqlite.query<QueuedObservation, Record<string, string | number>>(
+    `UPDATE observation_outbox SET claimed_by = $owner, claim_expires_at = $expires
+     WHERE seq IN (SELECT seq FROM observation_outbox WHERE claim_expires_at IS NULL OR claim_expires_at < $now ORDER BY seq LIMIT $limit)
+     RETURNING seq, generation_id AS generationId, workspace_id AS workspaceId, sealed, created_at AS createdAt`,
+  );
+  const renew = sqlite.query<{ seq: number }, Record<string, string | number>>(
+    `UPDATE observation_outbox SET claim_expires_at = $expires WHERE seq IN (SELECT value FROM json_each($seqs)) AND claimed_by = $owner RETURNING seq`,
+  );
   return {
-    async take(limit) {
-      return oldest.all({ limit });
-    },
+    // RETURNING promises no order
+    claim: (owner, now, expiresAt, limit) => write(() => claim.all({ owner, now, expires: expiresAt, limit }).sort((a, b) => a.seq - b.seq)),
+    renew: (owner, seqs, expiresAt) => write(() => renew.all({ owner, seqs: JSON.stringify(seqs), expires: expiresAt }).map((r) => r.seq)),
     remove: (seqs) => write(() => void db.delete(observationOutbox).where(inArray(observationOutbox.seq, [...seqs])).run()),
   };
 }

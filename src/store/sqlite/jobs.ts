@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
 import type { SqliteWriter, WriteStep } from "./client";
 import type { Completion, JobOutcome, JobRecord, JobStore, NewJob } from "../job-store";
-import { byRunAt, failureOutcome, JOB_COLUMNS, jobFromRow, payloadText, statsFromRows, type JobRow } from "../job-rows";
+import { byRunAt, failureOutcome, firstState, JOB_COLUMNS, jobFromRow, payloadText, statsFromRows, type JobRow } from "../job-rows";
 
 /** `$kinds`: a JSON array of kind names, so one prepared statement serves any list. */
 const KIND_IN = "kind IN (SELECT value FROM json_each($kinds))";
@@ -15,12 +15,8 @@ const FILTER = "($state IS NULL OR state = $state) AND ($kind IS NULL OR kind = 
  */
 export function sqliteJobStore(sqlite: Database, write: WriteStep, writer: SqliteWriter): JobStore {
   const insert = sqlite.query<JobRow, Record<string, string | number | null>>(
-    `INSERT INTO jobs (id, kind, key, payload, state, run_at, attempts, created_at, updated_at)
-     VALUES ($id, $kind, $key, $payload, 'pending', $runAt, 0, $now, $now) ON CONFLICT DO NOTHING RETURNING ${JOB_COLUMNS}`,
-  );
-  const insertLeased = sqlite.query<JobRow, Record<string, string | number | null>>(
-    `INSERT INTO jobs (id, kind, key, payload, state, run_at, attempts, lease_owner, lease_expires_at, created_at, updated_at)
-     VALUES ($id, $kind, $key, $payload, 'running', $runAt, 1, $owner, $expires, $now, $now) ON CONFLICT DO NOTHING RETURNING ${JOB_COLUMNS}`,
+    `INSERT INTO jobs (id, kind, key, payload, state, run_at, attempts, lease_owner, lease_expires_at, last_error, created_at, updated_at)
+     VALUES ($id, $kind, $key, $payload, $state, $runAt, $attempts, $leaseOwner, $leaseExpiresAt, $lastError, $now, $now) ON CONFLICT DO NOTHING RETURNING ${JOB_COLUMNS}`,
   );
   const byKey = sqlite.query<JobRow, { key: string }>(`SELECT ${JOB_COLUMNS} FROM jobs WHERE key = $key`);
   const byId = sqlite.query<JobRow, { id: string }>(`SELECT ${JOB_COLUMNS} FROM jobs WHERE id = $id`);
@@ -67,9 +63,11 @@ export function sqliteJobStore(sqlite: Database, write: WriteStep, writer: Sqlit
   );
   const purgeDone = sqlite.query<{ id: string }, { before: number }>("DELETE FROM jobs WHERE state = 'done' AND updated_at < $before RETURNING id");
 
+  /** two statements when it counts an outcome: `atomic` around it then */
   const enqueueNow = (job: NewJob): JobRecord => {
-    const params = { id: job.id, kind: job.kind, key: job.key ?? null, payload: payloadText(job.payload), runAt: job.runAt, now: job.now };
-    const row = job.lease ? insertLeased.get({ ...params, owner: job.lease.owner, expires: job.lease.expiresAt }) : insert.get(params);
+    const { outcome, ...first } = firstState(job);
+    const row = insert.get({ id: job.id, kind: job.kind, key: job.key ?? null, payload: payloadText(job.payload), now: job.now, ...first });
+    if (row && outcome) countOutcome.run({ kind: job.kind, outcome, n: 1 });
     const stored = row ?? (job.key ? byKey.get({ key: job.key }) : byId.get({ id: job.id }));
     if (!stored) throw new Error(`job ${job.id} was neither stored nor found`);
     return jobFromRow(stored);
@@ -111,7 +109,7 @@ export function sqliteJobStore(sqlite: Database, write: WriteStep, writer: Sqlit
     );
 
   return {
-    enqueue: (job) => write(() => enqueueNow(job)),
+    enqueue: (job) => write(() => (job.attempted ? writer.atomic(() => enqueueNow(job)) : enqueueNow(job))),
     enqueueMany: (jobs) => write(() => writer.atomic(() => jobs.map(enqueueNow))),
     lease: (req) =>
       write(() =>
@@ -120,6 +118,11 @@ export function sqliteJobStore(sqlite: Database, write: WriteStep, writer: Sqlit
     renew: (owner, ids, expiresAt) => write(() => renew.all({ owner, ids: JSON.stringify(ids), expires: expiresAt }).map((r) => r.id)),
     complete: async (id, owner, now, nextRunAt) => (await completeMany(owner, [{ id, nextRunAt }], now)).length > 0,
     completeMany,
+    countOutcomes: (counts) => {
+      const counted = counts.filter((c) => c.count > 0);
+      if (counted.length === 0) return Promise.resolve();
+      return write(() => writer.atomic(() => counted.forEach((c) => countOutcome.run({ kind: c.kind, outcome: c.outcome, n: c.count }))));
+    },
     fail: (id, owner, f) => end({ id, owner, now: f.now, state: f.retryAt === null ? "dead" : "pending", runAt: f.retryAt, resetAttempts: 0, dropPayload: 0, error: f.error }, failureOutcome(f.retryAt)),
     release: (owner, ids, now) => write(() => release.all({ owner, ids: JSON.stringify(ids), now }).length),
     get: async (id) => {

@@ -162,7 +162,7 @@ test("broadcast off: nothing is forwarded, whatever the destinations say; nothin
   await setBroadcast(false);
   await setDestinations([dest("d-open")]);
   const { id } = await chat();
-  expect(await gw.ctx.store.observationOutbox.take(10)).toEqual([]);
+  expect(await gw.ctx.store.observationOutbox.claim("peek", Date.now(), 0, 10)).toEqual([]);
   await Bun.sleep(500);
   expect(deliveredFor(id)).toEqual([]);
   expect((await gw.ctx.store.jobs.list({ kind: "observability.deliver" }, 0, 500)).filter((j) => j.key?.endsWith(`:${id}`))).toEqual([]);

@@ -179,6 +179,97 @@ export function jobContract(store: () => Store): void {
       expect((await lease(s, "other", 1101)).map((j) => [j.id, j.attempts, j.leaseOwner])).toEqual([["orphan", 2, "other"]]);
     });
 
+    test("enqueued after an unstored attempt with a retry: pending at retryAt, attempts 1, its error; leasable once due; counted failed", async () => {
+      const s = store();
+      const stored = await s.jobs.enqueue(job("tried", { runAt: 100, now: 100, attempted: { error: "HTTP 503", retryAt: 5100 } }));
+      const expected: JobRecord = {
+        id: "tried", kind: "a", key: null, payload: { n: "tried" }, state: "pending", runAt: 5100, attempts: 1,
+        leaseOwner: null, leaseExpiresAt: null, lastError: "HTTP 503", createdAt: 100, updatedAt: 100,
+      };
+      expect(stored).toEqual(expected);
+      expect(await s.jobs.get("tried")).toEqual(expected);
+      expect(await lease(s, "w", 5099)).toEqual([]);
+      expect((await lease(s, "w", 5100)).map((j) => [j.id, j.state, j.attempts, j.leaseOwner])).toEqual([["tried", "running", 2, "w"]]);
+      expect((await s.jobs.stats(6000)).outcomes).toEqual([{ kind: "a", outcome: "failed", count: 1 }]);
+    });
+
+    test("enqueued after an unstored attempt without a retry: dead at its runAt, counted dead; enqueueMany alike", async () => {
+      const s = store();
+      const stored = await s.jobs.enqueueMany([
+        job("given-up", { runAt: 100, now: 100, attempted: { error: "HTTP 410", retryAt: null } }),
+        job("plain"),
+        job("retried", { kind: "b", now: 100, attempted: { error: "timeout", retryAt: 700 } }),
+      ]);
+      expect(stored.map((j) => [j.id, j.state, j.runAt, j.attempts, j.lastError])).toEqual([
+        ["given-up", "dead", 100, 1, "HTTP 410"],
+        ["plain", "pending", 100, 0, null],
+        ["retried", "pending", 700, 1, "timeout"],
+      ]);
+      expect(await s.jobs.get("given-up")).toMatchObject({ state: "dead", runAt: 100, attempts: 1, lastError: "HTTP 410", leaseOwner: null, leaseExpiresAt: null, updatedAt: 100 });
+      expect((await lease(s, "w", 10_000)).map((j) => j.id)).toEqual(["plain", "retried"]);
+      expect((await s.jobs.stats(10_000)).outcomes).toEqual([
+        { kind: "a", outcome: "dead", count: 1 },
+        { kind: "b", outcome: "failed", count: 1 },
+      ]);
+    });
+
+    test("an unstored attempt whose key or id is stored already: the stored job is returned, nothing stored or counted", async () => {
+      const s = store();
+      const first = await s.jobs.enqueue(job("j1", { key: "once" }));
+      const failed = { error: "boom", retryAt: 900 };
+      expect(await s.jobs.enqueue(job("j2", { key: "once", attempted: failed }))).toEqual(first);
+      expect(await s.jobs.enqueue(job("j1", { attempted: { error: "boom", retryAt: null } }))).toEqual(first);
+      expect(await s.jobs.enqueueMany([job("j3", { key: "once", attempted: failed })])).toEqual([first]);
+      expect(await s.jobs.count({})).toBe(1);
+      expect((await s.jobs.stats(1000)).outcomes).toEqual([]);
+      // stored once, counted once
+      await s.jobs.enqueue(job("j4", { attempted: failed }));
+      await s.jobs.enqueue(job("j4", { attempted: failed }));
+      expect((await s.jobs.stats(1000)).outcomes).toEqual([{ kind: "a", outcome: "failed", count: 1 }]);
+    });
+
+    test("an unstored attempt enqueued in a transaction that rolls back: neither the job nor its outcome stays", async () => {
+      const s = store();
+      await expect(
+        s.transaction(async (tx) => {
+          await tx.jobs.enqueue(job("lost", { attempted: { error: "boom", retryAt: null } }));
+          throw new Error("roll back");
+        }),
+      ).rejects.toThrow("roll back");
+      expect(await s.jobs.get("lost")).toBeUndefined();
+      expect((await s.jobs.stats(1000)).outcomes).toEqual([]);
+    });
+
+    test("a job both leased and attempted is refused, and nothing is stored", async () => {
+      const s = store();
+      const both = job("both", { lease: { owner: "w", expiresAt: 900 }, attempted: { error: "boom", retryAt: 900 } });
+      await expect(s.jobs.enqueue(both)).rejects.toThrow("job both: enqueued both leased and attempted");
+      await expect(s.jobs.enqueueMany([both])).rejects.toThrow("job both: enqueued both leased and attempted");
+      expect(await s.jobs.count({})).toBe(0);
+      expect((await s.jobs.stats(1000)).outcomes).toEqual([]);
+    });
+
+    test("countOutcomes adds to the counted outcomes by kind; zero counts and an empty list change nothing", async () => {
+      const s = store();
+      await s.jobs.enqueue(job("j1"));
+      await lease(s, "w", 100);
+      await s.jobs.complete("j1", "w", 150);
+      await s.jobs.countOutcomes([]);
+      expect((await s.jobs.stats(200)).outcomes).toEqual([{ kind: "a", outcome: "succeeded", count: 1 }]);
+      await s.jobs.countOutcomes([
+        { kind: "a", outcome: "succeeded", count: 3 },
+        { kind: "b", outcome: "succeeded", count: 2 },
+        { kind: "a", outcome: "succeeded", count: 1 },
+        { kind: "b", outcome: "dead", count: 0 },
+      ]);
+      expect((await s.jobs.stats(200)).outcomes).toEqual([
+        { kind: "a", outcome: "succeeded", count: 5 },
+        { kind: "b", outcome: "succeeded", count: 2 },
+      ]);
+      await s.jobs.countOutcomes([{ kind: "b", outcome: "failed", count: 0 }]);
+      expect((await s.jobs.stats(200)).outcomes).toHaveLength(2);
+    });
+
     test("fail: pending at retryAt with the error, or dead; both counted by outcome", async () => {
       const s = store();
       await s.jobs.enqueue(job("j1"));

@@ -156,36 +156,20 @@ describe("JobRunner", () => {
     expect(await store.jobs.get("e")).toMatchObject({ state: "pending", attempts: 0, leaseOwner: null });
   });
 
-  test("a hand-off: the jobs the runner has slots for run without a lease's write, the rest are leased; completions of a busy moment share one write", async () => {
+  test("completions of a busy moment share one write: the jobs that finish in one turn, then the next within the window", async () => {
     const store = openStore();
-    const leased: string[] = [];
     const completeWrites: string[][] = [];
-    const counted: JobStore = {
-      ...store.jobs,
-      lease: async (r) => {
-        const jobs = await store.jobs.lease(r);
-        leased.push(...jobs.map((j) => j.id));
-        return jobs;
-      },
-      completeMany: (owner, done, now) => (completeWrites.push(done.map((c) => c.id)), store.jobs.completeMany(owner, done, now)),
-    };
+    const counted: JobStore = { ...store.jobs, completeMany: (owner, done, now) => (completeWrites.push(done.map((c) => c.id)), store.jobs.completeMany(owner, done, now)) };
     const ran: string[] = [];
+    const now = Date.now();
+    await store.jobs.enqueueMany(["h1", "h2", "h3"].map((id) => ({ id, kind: "k", payload: { id }, runAt: now, now })));
     const { runner } = run(counted, [{ kind: "k", run: async (p) => void ran.push((p as { id: string }).id) }], { concurrency: 3, completionWindowMs: 200 });
-    let offered = -1;
-    await runner.handOff(async (lease, slots) => {
-      offered = slots;
-      const now = Date.now();
-      const stored = [];
-      for (const [i, id] of ["h1", "h2", "h3", "h4"].entries()) stored.push(await store.jobs.enqueue({ id, kind: "k", payload: { id }, runAt: now, now, ...(i < slots ? { lease } : {}) }));
-      return stored.filter((j) => j.leaseOwner === lease.owner);
-    });
-    expect(offered).toBe(3);
-    for (const id of ["h1", "h2", "h3", "h4"]) await reaches(store, id, "done");
+    await reaches(store, "h3", "done");
+    await enqueue(store, "h4");
+    runner.wake();
+    await reaches(store, "h4", "done");
     expect(ran.sort()).toEqual(["h1", "h2", "h3", "h4"]);
-    // only the job beyond the free slots was leased
-    expect(leased).toEqual(["h4"]);
     expect(await store.jobs.get("h1")).toMatchObject({ attempts: 1, leaseOwner: null });
-    // h1-h3 finished in one turn and were written at once; h4 finished within the window after
     expect(completeWrites).toEqual([["h1", "h2", "h3"], ["h4"]]);
     expect((await store.jobs.stats(Date.now())).outcomes).toEqual([{ kind: "k", outcome: "succeeded", count: 4 }]);
   });
@@ -226,13 +210,80 @@ describe("JobRunner", () => {
     expect((await store.jobs.get("bad"))?.payload).toEqual({ prompt: "secret", fail: true });
   });
 
-  test("a hand-off while stopping offers no slot: the jobs are enqueued pending", async () => {
+  test("an attempt without a row: a success writes nothing; a failure comes back as what to store, on the schedule of a stored job's first attempt, logged alike", async () => {
     const store = openStore();
-    const { runner } = run(store.jobs, [{ kind: "k", run: async () => {} }]);
-    await runner.stop(0);
-    let offered = -1;
-    await runner.handOff(async (_lease, slots) => ((offered = slots), []));
-    expect(offered).toBe(0);
+    const writes: string[] = [];
+    const spied: JobStore = { ...store.jobs, completeMany: (o, d, n) => (writes.push("complete"), store.jobs.completeMany(o, d, n)), fail: (id, o, f) => (writes.push("fail"), store.jobs.fail(id, o, f)) };
+    const { runner, lines } = run(spied, [{ kind: "k", run: async () => {} }, { kind: "once", maxAttempts: 1, run: async () => {} }]);
+    const clockBefore = Date.now();
+    expect(await runner.attemptUnstored({ id: "u-ok", kind: "k" }, async () => {})).toEqual({ kind: "succeeded" });
+    const waits = await runner.attemptUnstored({ id: "u-429", kind: "k" }, async () => Promise.reject(new RetryAfter(7, "HTTP 429")));
+    const backs = await runner.attemptUnstored({ id: "u-503", kind: "k" }, async () => Promise.reject(new Error("HTTP 503")));
+    const refused = await runner.attemptUnstored({ id: "u-400", kind: "k" }, async () => Promise.reject(new PermanentFailure("HTTP 400: bad body")));
+    const last = await runner.attemptUnstored({ id: "u-once", kind: "once" }, async () => Promise.reject(new Error("HTTP 500")));
+    const after = Date.now();
+    expect(waits).toMatchObject({ kind: "failed", attempted: { error: "HTTP 429" } });
+    const at = (o: typeof waits) => (o.kind === "failed" ? o.attempted.retryAt! : NaN);
+    expect(at(waits)).toBeGreaterThanOrEqual(clockBefore + 7000);
+    expect(at(waits)).toBeLessThanOrEqual(after + 7000);
+    // the first backoff step (60 s) with the runner's random 0.5: no jitter
+    expect(at(backs)).toBeGreaterThanOrEqual(clockBefore + 60_000);
+    expect(at(backs)).toBeLessThanOrEqual(after + 60_000);
+    expect(refused).toEqual({ kind: "failed", attempted: { error: "HTTP 400: bad body", retryAt: null } });
+    expect(last).toEqual({ kind: "failed", attempted: { error: "HTTP 500", retryAt: null } });
+    expect(writes).toEqual([]);
+    expect(lines.filter((l) => l.job).map((l) => [l.level, l.msg, l.job, l.attempts])).toEqual([
+      ["warn", "job failed; it will run again", "u-429", 1],
+      ["warn", "job failed; it will run again", "u-503", 1],
+      ["error", "job is dead: no attempt left", "u-400", 1],
+      ["error", "job is dead: no attempt left", "u-once", 1],
+    ]);
+    await expect(runner.attemptUnstored({ id: "x", kind: "unknown" }, async () => {})).rejects.toThrow("job kind 'unknown' is not registered");
+  });
+
+  test("attempts without a row share the slots: beyond them they wait, and a freed slot goes to them before any lease", async () => {
+    const store = openStore();
+    const { runner } = run(store.jobs, [{ kind: "k", run: async () => {} }], { concurrency: 2 });
+    const gates = new Map<string, () => void>();
+    const started: string[] = [];
+    const attempt = (id: string) => runner.attemptUnstored({ id, kind: "k" }, () => new Promise<void>((resolve) => (started.push(id), gates.set(id, resolve))));
+    expect(runner.room).toBe(2);
+    const a = attempt("a");
+    const b = attempt("b");
+    const c = attempt("c");
+    await until(async () => (started.length === 2 ? true : undefined));
+    expect(runner.room).toBe(-1);
+    // a stored job due now waits too: the slot that frees is c's
+    await enqueue(store, "stored");
+    runner.wake();
+    await Bun.sleep(30);
+    expect((await store.jobs.get("stored"))?.state).toBe("pending");
+    gates.get("a")!();
+    expect(await a).toEqual({ kind: "succeeded" });
+    await until(async () => (started.length === 3 ? true : undefined));
+    expect(started).toEqual(["a", "b", "c"]);
+    expect((await store.jobs.get("stored"))?.state).toBe("pending");
+    gates.get("b")!();
+    gates.get("c")!();
+    expect([await b, await c]).toEqual([{ kind: "succeeded" }, { kind: "succeeded" }]);
+    await reaches(store, "stored", "done");
+    expect(runner.room).toBe(2);
+  });
+
+  test("stop: a waiting attempt is abandoned at once; a running one finishes within the grace, or is aborted and abandoned", async () => {
+    const store = openStore();
+    const { runner } = run(store.jobs, [{ kind: "k", run: async () => {} }], { concurrency: 2 });
+    const quick = runner.attemptUnstored({ id: "quick", kind: "k" }, () => Bun.sleep(50));
+    let aborted = false;
+    const endless = runner.attemptUnstored({ id: "endless", kind: "k" }, (signal) => new Promise<void>((_, reject) => signal.addEventListener("abort", () => ((aborted = true), reject(signal.reason)))));
+    const waiting = runner.attemptUnstored({ id: "waiting", kind: "k" }, async () => {});
+    const stopped = runner.stop(200);
+    expect(await waiting).toEqual({ kind: "abandoned" });
+    expect(await quick).toEqual({ kind: "succeeded" });
+    await stopped;
+    expect(await endless).toEqual({ kind: "abandoned" });
+    expect(aborted).toBe(true);
+    expect(await runner.attemptUnstored({ id: "late", kind: "k" }, async () => {})).toEqual({ kind: "abandoned" });
   });
 
   test("a recurring kind runs again its period after each success", async () => {

@@ -8,10 +8,9 @@ import { JobRunner } from "../../../src/jobs/runner";
 import { createLogger, silentLogger } from "../../../src/logger";
 import type { Destination, DestinationSender, ObservedGeneration, SendOutcome } from "../../../src/observability/contract";
 import { deliverJob, deliverKind, OBSERVABILITY_DELIVER, type DeliverJob } from "../../../src/observability/jobs/deliver-kind";
-import { DRAIN_BATCH, drainObservations } from "../../../src/observability/jobs/drain-outbox";
 import { openObserved, sealObserved, sealObservedParts } from "../../../src/observability/jobs/observed-payload";
 import { observedGeneration } from "../../../src/observability/capture/observed-generation";
-import { OutboxPump } from "../../../src/observability/jobs/outbox-pump";
+import { DRAIN_BATCH, OutboxPump } from "../../../src/observability/jobs/outbox-pump";
 import type { ObservabilityParts } from "../../../src/observability/jobs/parts";
 import { createSqliteStore } from "../../../src/store/sqlite";
 import type { Store } from "../../../src/store/store";
@@ -74,12 +73,34 @@ const withCanary = observed({
 const queue = (store: Store, g: ObservedGeneration) =>
   store.generations.commit([{ ...settled(generation(g.id, g.keyHash, 0, { workspaceId: g.workspaceId }), { nanos: null }), observation: { generationId: g.id, workspaceId: g.workspaceId, sealed: sealObserved(secrets, g), createdAt: NOW } }]);
 
-const drainDeps = (store: Store, parts: ObservabilityParts | null, logger = silentLogger) => ({ store, secrets, clock: () => NOW, logger, parts });
+const senderDeps = { http: async () => ({ kind: "failed" as const, reason: "unused", timedOut: false }), clock: () => NOW, allowPrivateUrls: false };
 
-describe("draining the observation outbox", () => {
-  test("one delivery job per matching destination, privacy applied before it is stored, sealed; the row is gone", async () => {
+/** an outbox pump on a runner that is not started (attempts without a row need only its slots), clock at NOW */
+function pumpFor(store: Store, parts: ObservabilityParts | null, opts: { concurrency?: number; logger?: ReturnType<typeof createLogger>; owner?: string } = {}) {
+  const logger = opts.logger ?? silentLogger;
+  const runner = new JobRunner({ store: store.jobs, registry: jobRegistry([deliverKind({ secrets, senderDeps, parts })]), owner: "t/jobs-0", leaseMs: 5000, concurrency: opts.concurrency ?? 32, backoffMs: [60_000], pollMs: 60_000, logger, clock: () => NOW, random: () => 0.5 });
+  const pump = new OutboxPump({ store, secrets, senderDeps, clock: () => NOW, logger, parts, owner: opts.owner ?? "t/outbox", claimMs: 60_000, runner }, 60_000);
+  return { runner, pump };
+}
+
+/** drains once and waits until every claimed row is settled and written */
+async function drainAll(pump: OutboxPump): Promise<void> {
+  await pump.drainNow();
+  await pump.settled();
+}
+
+/** the outbox rows nobody holds at NOW (claimed by a probe that lets them go at once) */
+async function unclaimed(store: Store): Promise<string[]> {
+  const rows = await store.observationOutbox.claim("probe", NOW, 0, 1000);
+  return rows.map((r) => r.generationId);
+}
+
+const outcomesOf = async (store: Store) => (await store.jobs.stats(NOW)).outcomes;
+
+describe("forwarding the observation outbox", () => {
+  test("one delivery per matching destination, privacy applied, sent without a job row; the row is gone and the deliveries counted", async () => {
     const store = await openStore();
-    const { parts } = fakeParts([
+    const { parts, sent } = fakeParts([
       destination({ id: "d-open" }),
       destination({ id: "d-private", privacyMode: true }),
       destination({ id: "d-other-key", apiKeyHashes: ["someone-else"] }),
@@ -87,97 +108,169 @@ describe("draining the observation outbox", () => {
       destination({ id: "d-disabled", enabled: false }),
     ]);
     await queue(store, withCanary);
-    const [row] = await store.observationOutbox.take(1);
+    const [row] = await store.observationOutbox.claim("peek", NOW, 0, 1);
     expect(row!.sealed).not.toContain(CANARY);
-    expect(await drainObservations(drainDeps(store, parts))).toEqual({ taken: 1, deliveries: 2 });
-    expect(await store.observationOutbox.take(10)).toEqual([]);
+    await drainAll(pumpFor(store, parts).pump);
+    expect(sent).toEqual([
+      { destination: "d-open", generation: withCanary },
+      { destination: "d-private", generation: { ...withCanary, input: null, output: null } },
+    ]);
+    expect(JSON.stringify(sent[1])).not.toContain(CANARY);
+    expect(await unclaimed(store)).toEqual([]);
+    expect(await store.jobs.count({})).toBe(0);
+    expect(await outcomesOf(store)).toEqual([{ kind: OBSERVABILITY_DELIVER, outcome: "succeeded", count: 2 }]);
+  });
+
+  test("a delivery that fails is stored as its job (sealed, as its destination sees it): pending at its Retry-After with attempts 1, or dead when refused; the delivered one is not", async () => {
+    const store = await openStore();
+    const answers: Record<string, SendOutcome> = { "d-retry": { kind: "retry", reason: "HTTP 429", afterSeconds: 120 }, "d-refuses": { kind: "failed", reason: "HTTP 400: bad body" } };
+    const { parts, sent } = fakeParts([destination({ id: "d-ok" }), destination({ id: "d-retry" }), destination({ id: "d-refuses", privacyMode: true })]);
+    const answering: ObservabilityParts = { ...parts, senders: () => ({ ...parts.senders("webhook"), send: async (g, d, deps) => (await parts.senders("webhook").send(g, d, deps), answers[d.id] ?? { kind: "delivered" }) }) };
+    await queue(store, withCanary);
+    await drainAll(pumpFor(store, answering).pump);
+    expect(sent.map((s) => s.destination)).toEqual(["d-ok", "d-retry", "d-refuses"]);
+    expect(await unclaimed(store)).toEqual([]);
     const jobs = await store.jobs.list({ kind: OBSERVABILITY_DELIVER }, 0, 10);
-    expect(jobs.map((j) => j.key).sort()).toEqual(["d-open:gen-canary", "d-private:gen-canary"]);
+    expect(jobs.map((j) => [j.key, j.state, j.attempts, j.lastError, j.runAt])).toEqual([
+      ["d-refuses:gen-canary", "dead", 1, "HTTP 400: bad body", NOW],
+      ["d-retry:gen-canary", "pending", 1, "HTTP 429", NOW + 120_000],
+    ].sort((a, b) => (String(a[0]) < String(b[0]) ? 1 : -1)));
     for (const j of jobs) {
       // sealed at rest: no byte of the stored payload is the prompt
       expect(JSON.stringify(j.payload)).not.toContain(CANARY);
-      const { destination_id, sealed } = j.payload as DeliverJob;
-      const seen = await openObserved(secrets, sealed);
-      if (destination_id === "d-private") {
-        expect(JSON.stringify(seen)).not.toContain(CANARY);
-        expect(seen).toEqual({ ...withCanary, input: null, output: null });
-      } else expect(seen).toEqual(withCanary);
+      const seen = openObserved(secrets, (j.payload as DeliverJob).sealed);
+      expect(seen).toEqual(j.key === "d-retry:gen-canary" ? withCanary : { ...withCanary, input: null, output: null });
     }
+    expect(await outcomesOf(store)).toEqual([
+      { kind: OBSERVABILITY_DELIVER, outcome: "dead", count: 1 },
+      { kind: OBSERVABILITY_DELIVER, outcome: "failed", count: 1 },
+      { kind: OBSERVABILITY_DELIVER, outcome: "succeeded", count: 1 },
+    ]);
   });
 
   test("a row the request side wrote (the parts its record lacks) goes out as its record with those parts; a row without a record is logged and dropped", async () => {
     const store = await openStore();
-    const { parts } = fakeParts([destination({ id: "d-open" })]);
+    const { parts, sent } = fakeParts([destination({ id: "d-open" })]);
     const record = generation("gen-parts", "key-1", 0, { workspaceId: "ws-1", model: "openai/gpt", requestedModel: "openai/gpt", latencyMs: 120 });
     const content = { operation: "chat" as const, keyName: "ci key", providerName: "OpenAI", input: { messages: [{ role: "user", content: `tell me ${CANARY}` }], tools: null, parameters: {} }, output: { text: `here: ${CANARY}`, reasoning: "", toolCalls: [] } };
     await store.generations.commit([{ ...settled(record, { nanos: null }), observation: { generationId: record.id, workspaceId: "ws-1", sealed: sealObservedParts(secrets, content), createdAt: NOW } }]);
     // an outbox row whose generation id names no record
     await store.generations.commit([{ ...settled(generation("gen-other", "key-1", 0, { workspaceId: "ws-1" }), { nanos: null }), observation: { generationId: "gen-missing", workspaceId: "ws-1", sealed: sealObservedParts(secrets, content), createdAt: NOW } }]);
     const lines: Array<Record<string, unknown>> = [];
-    const deps = { ...drainDeps(store, parts), logger: createLogger("debug", (l) => lines.push(JSON.parse(l))) };
-    expect(await drainObservations(deps)).toEqual({ taken: 2, deliveries: 1 });
-    const [job] = await store.jobs.list({ kind: OBSERVABILITY_DELIVER }, 0, 10);
-    const seen = openObserved(secrets, (job!.payload as DeliverJob).sealed);
-    expect(seen).toEqual(observedGeneration((await store.generations.get("gen-parts"))!, content));
-    expect(seen).toMatchObject({ id: "gen-parts", model: "openai/gpt", keyName: "ci key", providerName: "OpenAI", endedAt: record.createdAt + 120, output: { text: `here: ${CANARY}` } });
+    await drainAll(pumpFor(store, parts, { logger: createLogger("debug", (l) => lines.push(JSON.parse(l))) }).pump);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.generation).toEqual(observedGeneration((await store.generations.get("gen-parts"))!, content));
+    expect(sent[0]!.generation).toMatchObject({ id: "gen-parts", model: "openai/gpt", keyName: "ci key", providerName: "OpenAI", endedAt: record.createdAt + 120, output: { text: `here: ${CANARY}` } });
     expect(lines).toEqual([expect.objectContaining({ level: "error", msg: "an observed generation has no record; it is not forwarded", generation: "gen-missing" })]);
-    expect(await store.observationOutbox.take(10)).toEqual([]);
+    expect(await unclaimed(store)).toEqual([]);
   });
 
-  test("draining twice, or a row taken twice, delivers once; batches past the first; destinations read once per workspace", async () => {
+  test("batches past the first; destinations read once per batch; two pumps at once (two instances) send each generation once", async () => {
     const store = await openStore();
-    const { parts, reads } = fakeParts([destination({ id: "d1" })]);
-    for (let i = 0; i < DRAIN_BATCH + 5; i++) await queue(store, observed({ id: `g${String(i).padStart(3, "0")}` }));
-    const again = await store.observationOutbox.take(1);
-    expect(await drainObservations(drainDeps(store, parts))).toEqual({ taken: DRAIN_BATCH + 5, deliveries: DRAIN_BATCH + 5 });
-    expect(reads()).toBe(1);
-    // a drain that died after its jobs but before removing its rows: the same rows again
-    await store.generations.commit([{ ...settled(generation("replay", "k", 0), { nanos: null }), observation: { ...again[0]!, generationId: "g000" } }]);
-    expect((await drainObservations(drainDeps(store, parts))).taken).toBe(1);
-    expect(await store.jobs.count({ kind: OBSERVABILITY_DELIVER })).toBe(DRAIN_BATCH + 5);
+    const { parts, sent, reads } = fakeParts([destination({ id: "d1" })]);
+    const ids = Array.from({ length: DRAIN_BATCH + 5 }, (_, i) => `g${String(i).padStart(3, "0")}`);
+    for (const id of ids) await queue(store, observed({ id }));
+    await drainAll(pumpFor(store, parts, { concurrency: 500 }).pump);
+    expect(reads()).toBe(2);
+    expect(sent.map((s) => s.generation.id)).toEqual(ids);
+    sent.length = 0;
+    for (const id of ids) await queue(store, observed({ id: `again-${id}` }));
+    const [a, b] = [pumpFor(store, parts, { owner: "a/outbox", concurrency: 40 }).pump, pumpFor(store, parts, { owner: "b/outbox", concurrency: 40 }).pump];
+    await Promise.all([drainAll(a), drainAll(b)]);
+    while ((await store.observationOutbox.claim("peek", NOW, 0, 1)).length > 0) await Promise.all([drainAll(a), drainAll(b)]);
+    expect(sent.map((s) => s.generation.id).sort()).toEqual(ids.map((id) => `again-${id}`));
+  });
+
+  test("a drain claims nothing while every slot is taken (the next wake-up does), and a delivery that ends starts the next drain; rows another pump holds are left to it until its claim ends, then taken again (at least once)", async () => {
+    const store = await openStore();
+    const { parts, sent } = fakeParts([destination({ id: "d1" })]);
+    const gate = Promise.withResolvers<void>();
+    const started: string[] = [];
+    const gated: ObservabilityParts = { ...parts, senders: () => ({ ...parts.senders("webhook"), send: async (g, d, deps) => (started.push(g.id), await gate.promise, parts.senders("webhook").send(g, d, deps)) }) };
+    for (const id of ["a", "b", "c"]) await queue(store, observed({ id }));
+    // a pump that is alive holds "a"; one that died held "b" (its claim ended)
+    await store.observationOutbox.claim("alive/outbox", NOW, NOW + 60_000, 1);
+    await store.observationOutbox.claim("dead/outbox", NOW - 120_000, NOW - 60_000, 1);
+    const { runner, pump } = pumpFor(store, gated, { concurrency: 2 });
+    const busy = Promise.withResolvers<void>();
+    const occupied = [runner.attemptUnstored({ id: "x", kind: OBSERVABILITY_DELIVER }, () => busy.promise), runner.attemptUnstored({ id: "y", kind: OBSERVABILITY_DELIVER }, () => busy.promise)];
+    await pump.drainNow();
+    expect(started).toEqual([]);
+    busy.resolve();
+    await Promise.all(occupied);
+    pump.trigger();
+    await until("the next drain", () => (started.length === 2 ? true : undefined));
+    expect(started).toEqual(["b", "c"]);
+    for (const id of ["d", "e", "f"]) await queue(store, observed({ id }));
+    gate.resolve();
+    await until("the rest sent", () => (sent.length === 5 ? true : undefined));
+    await pump.settled();
+    expect(sent.map((s) => s.generation.id)).toEqual(["b", "c", "d", "e", "f"]);
+    const left = await store.observationOutbox.claim("probe", NOW + 60_001, 0, 10);
+    expect(left.map((r) => r.generationId)).toEqual(["a"]);
   });
 
   test("a workspace that turned broadcast off forwards nothing; its rows go", async () => {
     const store = await openStore(false);
-    const { parts } = fakeParts([destination()]);
+    const { parts, sent } = fakeParts([destination()]);
     await queue(store, observed());
-    expect(await drainObservations(drainDeps(store, parts))).toEqual({ taken: 1, deliveries: 0 });
+    await drainAll(pumpFor(store, parts).pump);
+    expect(sent).toEqual([]);
     expect(await store.jobs.count({ kind: OBSERVABILITY_DELIVER })).toBe(0);
-    expect(await store.observationOutbox.take(1)).toEqual([]);
+    expect(await unclaimed(store)).toEqual([]);
   });
 
   test("without destinations wired, nothing is forwarded and the pump says so once", async () => {
     const store = await openStore();
     const lines: string[] = [];
-    const pump = new OutboxPump(drainDeps(store, null, createLogger("warn", (l) => lines.push(l))), 60_000);
+    const { pump } = pumpFor(store, null, { logger: createLogger("warn", (l) => lines.push(l)) });
     await queue(store, observed({ id: "a" }));
     pump.start();
-    await until("drained", async () => ((await store.observationOutbox.take(1)).length === 0 ? true : undefined));
+    await until("drained", async () => ((await store.observationOutbox.claim("peek", NOW, 0, 1)).length === 0 ? true : undefined));
     await queue(store, observed({ id: "b" }));
     pump.trigger();
-    await until("drained again", async () => ((await store.observationOutbox.take(1)).length === 0 ? true : undefined));
+    await until("drained again", async () => ((await store.observationOutbox.claim("peek", NOW, 0, 1)).length === 0 ? true : undefined));
     await pump.stop();
+    await pump.finish();
     expect(await store.jobs.count({})).toBe(0);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain("no destinations");
   });
 
-  test("a failing reader leaves the rows for the next drain", async () => {
+  test("a failing reader gives the rows back for the next drain", async () => {
     const store = await openStore();
-    const { parts } = fakeParts([destination()]);
+    const { parts, sent } = fakeParts([destination()]);
     let fail = true;
     const flaky: ObservabilityParts = { ...parts, destinations: { ...parts.destinations, enabledForWorkspace: async (ws) => (fail ? Promise.reject(new Error("db away")) : parts.destinations.enabledForWorkspace(ws)) } };
     await queue(store, observed());
-    await expect(drainObservations(drainDeps(store, flaky))).rejects.toThrow("db away");
-    expect(await store.observationOutbox.take(10)).toHaveLength(1);
+    const lines: string[] = [];
+    const { pump } = pumpFor(store, flaky, { logger: createLogger("warn", (l) => lines.push(l)) });
+    await drainAll(pump);
+    expect(lines).toEqual([expect.stringContaining("db away")]);
+    expect(sent).toEqual([]);
     fail = false;
-    expect(await drainObservations(drainDeps(store, flaky))).toEqual({ taken: 1, deliveries: 1 });
-    expect(await store.jobs.count({ kind: OBSERVABILITY_DELIVER })).toBe(1);
+    await drainAll(pump);
+    expect(sent.map((s) => s.generation.id)).toEqual(["gen-1"]);
+    expect(await unclaimed(store)).toEqual([]);
+  });
+
+  test("a delivery the stopping worker did not finish is stored pending (no attempt counted), and its row goes", async () => {
+    const store = await openStore();
+    const { parts } = fakeParts([destination({ id: "d1" })]);
+    const hanging: ObservabilityParts = { ...parts, senders: () => ({ ...parts.senders("webhook"), send: () => new Promise<SendOutcome>(() => {}) }) };
+    await queue(store, observed({ id: "g-hang" }));
+    const { runner, pump } = pumpFor(store, hanging);
+    await pump.drainNow();
+    await pump.stop();
+    await runner.stop(0);
+    await pump.finish();
+    expect(await unclaimed(store)).toEqual([]);
+    const [job] = await store.jobs.list({ kind: OBSERVABILITY_DELIVER }, 0, 10);
+    expect([job?.key, job?.state, job?.attempts, job?.runAt]).toEqual(["d1:g-hang", "pending", 0, NOW]);
   });
 });
 
 describe("observability.deliver", () => {
-  const senderDeps = { http: async () => ({ kind: "failed" as const, reason: "unused", timedOut: false }), clock: () => NOW, allowPrivateUrls: false };
   const payloadFor = (d: Destination, g: ObservedGeneration = withCanary) => deliverJob(d.id, g.id, sealObserved(secrets, g), NOW).payload;
   const run = (kind: ReturnType<typeof deliverKind>, payload: unknown) => kind.run(payload, { job: {} as never, signal: new AbortController().signal });
 

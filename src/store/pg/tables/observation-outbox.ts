@@ -8,4 +8,6 @@ export const observationOutbox = pgTable("observation_outbox", {
   workspaceId: text("workspace_id").notNull(),
   sealed: text("sealed").notNull(),
   createdAt: millis("created_at").notNull(),
+  claimedBy: text("claimed_by"),
+  claimExpiresAt: millis("claim_expires_at"),
 });

@@ -2,9 +2,9 @@ import { sqliteTable, text, integer } from "drizzle-orm/sqlite-core";
 
 /**
  * Generations waiting to be forwarded to observability destinations (src/store/observation-outbox-store.ts),
- * written in the transaction of the generation record and deleted once fanned out into delivery
- * jobs. One b-tree (the integer key is the rowid), so the record's commit writes one more page
- * at most: this is on every forwarded request's path.
+ * written in the transaction of the generation record and deleted once every delivery of the
+ * generation was sent or stored as a job. One b-tree (the integer key is the rowid), so the
+ * record's commit writes one more page at most: this is on every forwarded request's path.
  */
 export const observationOutbox = sqliteTable("observation_outbox", {
   seq: integer("seq").primaryKey(),
@@ -13,4 +13,7 @@ export const observationOutbox = sqliteTable("observation_outbox", {
   /** the observed generation, sealed with the secret box */
   sealed: text("sealed").notNull(),
   createdAt: integer("created_at").notNull(),
+  /** the drain holding the row and until when (both null: never claimed) */
+  claimedBy: text("claimed_by"),
+  claimExpiresAt: integer("claim_expires_at"),
 });
