@@ -15,6 +15,7 @@ import { unpricedEndpoints } from "./catalog/unpriced";
 import { createRouterState } from "./gateway/routing/router-state";
 import { GenerationWriter } from "./gateway/generation-writer";
 import { createSecretBox } from "./crypto/secret-box";
+import { sealObservedBatch } from "./observability/jobs/observed-payload";
 import { loadMasterKey } from "./crypto/master-key";
 import { startReservationLeases, type ReservationLeases } from "./billing/reservation-leases";
 import { createTelemetry } from "./telemetry/telemetry";
@@ -86,7 +87,8 @@ async function buildContext(config: Config, opts: StartOptions = {}): Promise<Co
   const router = createRouterState(config, clock, shared);
   // generations to forward committed with their records wake this process's job workers, which
   // drain them; folded to one wake-up per OUTBOX_WAKE_MS under load
-  const generations = new GenerationWriter(store, logger, { onOutboxCommitted: throttledWakeup(() => wakeups.notify(), OUTBOX_WAKE_MS) });
+  const secrets = createSecretBox(loadMasterKey(config));
+  const generations = new GenerationWriter(store, logger, { onOutboxCommitted: throttledWakeup(() => wakeups.notify(), OUTBOX_WAKE_MS), sealObservations: (entries) => sealObservedBatch(secrets, entries) });
   // a reload keeps the creation time of yaml models, so listings do not reorder on every SIGHUP
   const catalogCreated = Math.floor(Date.now() / 1000);
   // requests read config and catalog through these getters when they start; one in flight
@@ -100,7 +102,6 @@ async function buildContext(config: Config, opts: StartOptions = {}): Promise<Co
     jobs: () => store.jobs.stats(clock()).catch(() => NO_JOB_STATS),
   });
   router.circuits.onTransition((endpoint, change) => telemetry.circuitChanged(endpoint, change));
-  const secrets = createSecretBox(loadMasterKey(config));
   const ctx: AppContext = {
     get config() {
       return settings.config;

@@ -8,11 +8,18 @@ export const OPERATION_OF_FORMAT: Readonly<Record<InboundFormat, ObservedOperati
 };
 
 /** The body's fields that hold the conversation and the tools, by format; everything else is a parameter. */
-const CONTENT_FIELDS: Readonly<Record<InboundFormat, readonly string[]>> = {
-  "openai-chat": ["messages", "tools"],
-  "openai-responses": ["input", "instructions", "tools"],
-  "anthropic-messages": ["messages", "system", "tools"],
+const CONTENT_FIELDS: Readonly<Record<InboundFormat, ReadonlySet<string>>> = {
+  "openai-chat": new Set(["messages", "tools"]),
+  "openai-responses": new Set(["input", "instructions", "tools"]),
+  "anthropic-messages": new Set(["messages", "system", "tools"]),
 };
+
+/** The body without its content fields: on the serving thread for every forwarded request, so a loop rather than entries → filter → fromEntries (a third of the time). */
+function parametersOf(body: Readonly<Record<string, unknown>>, content: ReadonlySet<string>): Record<string, unknown> {
+  const parameters: Record<string, unknown> = {};
+  for (const key in body) if (!content.has(key) && Object.hasOwn(body, key)) parameters[key] = body[key];
+  return parameters;
+}
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -24,7 +31,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "obj
  */
 export function completionInput(format: InboundFormat, body: unknown): CapturedInput {
   const b = isObject(body) ? body : {};
-  const parameters = Object.fromEntries(Object.entries(b).filter(([k]) => !CONTENT_FIELDS[format].includes(k)));
+  const parameters = parametersOf(b, CONTENT_FIELDS[format]);
   const tools = b.tools ?? null;
   switch (format) {
     case "openai-chat":

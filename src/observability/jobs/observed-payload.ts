@@ -1,30 +1,52 @@
 import type { SecretBox } from "../../crypto/secret-box";
+import type { ObservationRecord } from "../../store/observation-outbox-store";
 import type { ObservedParts } from "../capture/observed-generation";
 import type { ObservedGeneration } from "../contract";
+
+/** A generation to forward as the request side hands it over: what its record lacks, unsealed until its commit. */
+export type ObservedEntry = Readonly<{ generationId: string; workspaceId: string; parts: ObservedParts; createdAt: number }>;
 
 /**
  * A generation on its way to destinations, sealed with the secret box wherever it rests: it may
  * carry prompts and completions. A delivery job's payload holds the whole generation as the
- * destination may see it; an outbox row holds only what the generation's own record does not
- * (`parts`: the content, the key's and provider's names, the operation), since the record commits
- * in the same transaction and the drain reads it back. Outbox rows of earlier versions hold the
- * whole generation.
+ * destination may see it. An outbox row holds only what the generations' own records do not
+ * (`parts`: the content, the key's and provider's names, the operation), since the records commit
+ * in the same transaction and the drain reads them back; one row for every forwarded generation
+ * of a group commit (`batch`), so the serving thread seals and inserts once per commit, not once
+ * per request. Rows of earlier versions hold one generation, whole or as parts.
  */
-type SealedDocument = { generation: ObservedGeneration } | { parts: ObservedParts };
+type SealedDocument =
+  | { generation: ObservedGeneration }
+  | { parts: ObservedParts }
+  | { batch: ReadonlyArray<{ generationId: string; parts: ObservedParts }> };
 
 export const sealObserved = (secrets: Pick<SecretBox, "sealSync">, generation: ObservedGeneration): string => secrets.sealSync(JSON.stringify({ generation } satisfies SealedDocument));
 
-/** What the request side seals into the outbox: about 40 % of the whole generation's bytes for a short chat, sealed and written on the serving thread. */
-export const sealObservedParts = (secrets: Pick<SecretBox, "sealSync">, parts: ObservedParts): string => secrets.sealSync(JSON.stringify({ parts } satisfies SealedDocument));
+/**
+ * The outbox row of a group commit's generations to forward. It rides with the first of their
+ * records (`SettledGeneration.observation`), so it is stored only when that record is new: the
+ * records of one commit are all new or, when a lost acknowledgement made a commit run again, all
+ * stored already.
+ */
+export function sealObservedBatch(secrets: Pick<SecretBox, "sealSync">, entries: readonly [ObservedEntry, ...ObservedEntry[]]): ObservationRecord {
+  const [first] = entries;
+  const document: SealedDocument = { batch: entries.map((e) => ({ generationId: e.generationId, parts: e.parts })) };
+  return { generationId: first.generationId, workspaceId: first.workspaceId, sealed: secrets.sealSync(JSON.stringify(document)), createdAt: first.createdAt };
+}
 
-/** An outbox row's document: the whole generation (earlier versions), or the parts its record lacks. */
-export function openOutboxDocument(secrets: Pick<SecretBox, "openOnce">, sealed: string): SealedDocument {
-  return JSON.parse(secrets.openOnce(sealed)) as SealedDocument;
+/** What an outbox row's document holds: whole generations (rows of earlier versions), or the parts their records lack, by generation id. */
+export type OutboxContents = { generations: ObservedGeneration[] } | { parts: Array<{ generationId: string; parts: ObservedParts }> };
+
+export function openOutboxRow(secrets: Pick<SecretBox, "openOnce">, row: { generationId: string; sealed: string }): OutboxContents {
+  const document = JSON.parse(secrets.openOnce(row.sealed)) as SealedDocument;
+  if ("generation" in document) return { generations: [document.generation] };
+  if ("parts" in document) return { parts: [{ generationId: row.generationId, parts: document.parts }] };
+  return { parts: [...document.batch] };
 }
 
 /** A delivery job's generation. */
 export function openObserved(secrets: Pick<SecretBox, "openOnce">, sealed: string): ObservedGeneration {
-  const document = openOutboxDocument(secrets, sealed);
+  const document = JSON.parse(secrets.openOnce(sealed)) as SealedDocument;
   if (!("generation" in document)) throw new Error("not a sealed generation");
   return document.generation;
 }

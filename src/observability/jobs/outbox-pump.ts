@@ -153,7 +153,7 @@ export class OutboxPump {
 
   /** sends a row's deliveries, each in a runner slot; when all have ended, the row is settled */
   private send(row: RowDeliveries): void {
-    const sent = Promise.all(row.deliveries.map((delivery) => this.attempt(row.generationId, delivery))).then((left) => {
+    const sent = Promise.all(row.deliveries.map((delivery) => this.attempt(delivery))).then((left) => {
       this.settlement.add({ seq: row.seq, jobs: left.filter((job) => job !== null), delivered: left.filter((job) => job === null).length });
       this.sending.delete(row.seq);
       if (row.deliveries.length > 0) this.trigger();
@@ -162,11 +162,11 @@ export class OutboxPump {
   }
 
   /** one delivery's first attempt: null when delivered, else the job to store for it */
-  private async attempt(generationId: string, { destination, generation }: Delivery): Promise<NewJob | null> {
-    const outcome = await this.deps.runner.attemptUnstored({ id: deliverJobId(destination.id, generationId), kind: OBSERVABILITY_DELIVER }, () => sendDelivery(this.deps, destination, generation));
+  private async attempt({ destination, generation }: Delivery): Promise<NewJob | null> {
+    const outcome = await this.deps.runner.attemptUnstored({ id: deliverJobId(destination.id, generation.id), kind: OBSERVABILITY_DELIVER }, () => sendDelivery(this.deps, destination, generation));
     if (outcome.kind === "succeeded") return null;
     // the generation as this destination may see it (privacy applied), sealed at rest like every copy
-    const job = deliverJob(destination.id, generationId, sealObserved(this.deps.secrets, generation), this.deps.clock());
+    const job = deliverJob(destination.id, generation.id, sealObserved(this.deps.secrets, generation), this.deps.clock());
     return outcome.kind === "failed" ? { ...job, attempted: outcome.attempted } : job;
   }
 

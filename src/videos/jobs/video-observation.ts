@@ -1,6 +1,7 @@
 import type { SecretBox } from "../../crypto/secret-box";
 import { observePlan } from "../../observability/capture/observe-plan";
 import { observationOutbox } from "../../observability/capture/outbox";
+import { sealObservedBatch } from "../../observability/jobs/observed-payload";
 import { videoInput } from "../../observability/capture/request-content";
 import type { GenerationRecord, SettledGeneration, Store, WorkspaceRecord } from "../../store/store";
 import type { VideoJobRecord } from "../../store/video-job-store";
@@ -25,5 +26,7 @@ export async function videoObservation(
   const caller = request.caller;
   const key = { hash: job.keyHash, name: (await deps.store.keys.get(job.keyHash))?.name ?? "" };
   const plan = observePlan(workspace, key, { id: job.generationId, sessionId: caller?.sessionId ?? null, trace: caller?.trace ?? null }, "video", () => videoInput(request.params as unknown as Record<string, unknown>));
-  return plan ? observationOutbox(deps.secrets, plan, record, { providerName: endpoint?.provider.name ?? null, output: null }, now) : undefined;
+  if (!plan) return undefined;
+  const { observed, content } = observationOutbox(deps.secrets, plan, record, { providerName: endpoint?.provider.name ?? null, output: null }, now);
+  return { observation: observed ? sealObservedBatch(deps.secrets, [observed]) : null, content };
 }

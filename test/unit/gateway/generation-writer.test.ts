@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
 import { GenerationWriter } from "../../../src/gateway/generation-writer";
+import type { ObservedEntry } from "../../../src/observability/jobs/observed-payload";
 import { settlement } from "../../../src/gateway/record";
 import { createSqliteStore } from "../../../src/store/sqlite";
 import { silentLogger } from "../../../src/logger";
@@ -82,4 +83,49 @@ test("a record the store refuses rejects its commit and is retried in the backgr
   await Bun.sleep(60);
   expect((await store.generations.get("late"))?.costNanos).toBe(7);
   expect(keySpend(await store.usage.get("k"), now).total).toBe(7);
+});
+
+const entry = (generationId: string): ObservedEntry => ({ generationId, workspaceId: "w", parts: { operation: "chat" as const, keyName: "k", providerName: "P", input: null, output: { text: `answer ${generationId}`, reasoning: "", toolCalls: [] } }, createdAt: now });
+
+test("the generations to forward of one commit are sealed once, into one outbox row carried by the first of them; a commit that fails and runs record by record seals each alone", async () => {
+  const base = createSqliteStore(":memory:");
+  const seals: string[][] = [];
+  const sealObservations = (entries: readonly ObservedEntry[]) => (seals.push(entries.map((e) => e.generationId)), { generationId: entries[0]!.generationId, workspaceId: "w", sealed: `sealed ${entries.map((e) => e.generationId).join(",")}`, createdAt: now });
+  const seen: Array<Array<string | null>> = [];
+  let failOnce = false;
+  const store: Store = {
+    ...base,
+    generations: {
+      ...base.generations,
+      commit: (batch) => {
+        seen.push(batch.map((b) => b.observation?.sealed ?? null));
+        if (failOnce && batch.length > 1) return ((failOnce = false), Promise.reject(new Error("one bad record")));
+        return base.generations.commit(batch);
+      },
+    },
+  };
+  let woken = 0;
+  const writer = new GenerationWriter(store, silentLogger, { sealObservations, onOutboxCommitted: () => woken++ });
+  await Promise.all([
+    writer.commit(settlement(record("plain", 1), now, null)),
+    writer.commit({ ...settlement(record("f1", 1), now, null), observed: entry("f1") }),
+    writer.commit({ ...settlement(record("f2", 1), now, null), observed: entry("f2") }),
+  ]);
+  expect(seals).toEqual([["f1", "f2"]]);
+  expect(seen).toEqual([[null, "sealed f1,f2", null]]);
+  expect((await base.observationOutbox.claim("t", now, now + 60_000, 10)).map((r) => [r.generationId, r.sealed])).toEqual([["f1", "sealed f1,f2"]]);
+  expect(woken).toBe(1);
+
+  failOnce = true;
+  await Promise.all([writer.commit({ ...settlement(record("f3", 1), now, null), observed: entry("f3") }), writer.commit({ ...settlement(record("f4", 1), now, null), observed: entry("f4") })]);
+  expect(seals.slice(1)).toEqual([["f3", "f4"], ["f3"], ["f4"]]);
+  expect((await base.observationOutbox.claim("t", now + 1, now + 1, 10)).map((r) => r.sealed)).toEqual(["sealed f3", "sealed f4"]);
+});
+
+test("a writer made without a sealer refuses a generation to forward, and commits the others", async () => {
+  const store = createSqliteStore(":memory:");
+  const writer = new GenerationWriter(store, silentLogger, { retryEveryMs: 60_000 });
+  await expect(writer.commit({ ...settlement(record("f", 1), now, null), observed: entry("f") })).rejects.toThrow("without an observation sealer");
+  await writer.commit(settlement(record("plain", 1), now, null));
+  expect((await store.generations.get("plain"))?.id).toBe("plain");
 });

@@ -8,7 +8,7 @@ import { JobRunner } from "../../../src/jobs/runner";
 import { createLogger, silentLogger } from "../../../src/logger";
 import type { Destination, DestinationSender, ObservedGeneration, SendOutcome } from "../../../src/observability/contract";
 import { deliverJob, deliverKind, OBSERVABILITY_DELIVER, type DeliverJob } from "../../../src/observability/jobs/deliver-kind";
-import { openObserved, sealObserved, sealObservedParts } from "../../../src/observability/jobs/observed-payload";
+import { openObserved, sealObserved, sealObservedBatch } from "../../../src/observability/jobs/observed-payload";
 import { observedGeneration } from "../../../src/observability/capture/observed-generation";
 import { DRAIN_BATCH, OutboxPump } from "../../../src/observability/jobs/outbox-pump";
 import type { ObservabilityParts } from "../../../src/observability/jobs/parts";
@@ -148,21 +148,39 @@ describe("forwarding the observation outbox", () => {
     ]);
   });
 
-  test("a row the request side wrote (the parts its record lacks) goes out as its record with those parts; a row without a record is logged and dropped", async () => {
+  test("a group commit's row (the parts its records lack) goes out as those records with their parts; a generation without a record is logged and left out", async () => {
     const store = await openStore();
     const { parts, sent } = fakeParts([destination({ id: "d-open" })]);
     const record = generation("gen-parts", "key-1", 0, { workspaceId: "ws-1", model: "openai/gpt", requestedModel: "openai/gpt", latencyMs: 120 });
     const content = { operation: "chat" as const, keyName: "ci key", providerName: "OpenAI", input: { messages: [{ role: "user", content: `tell me ${CANARY}` }], tools: null, parameters: {} }, output: { text: `here: ${CANARY}`, reasoning: "", toolCalls: [] } };
-    await store.generations.commit([{ ...settled(record, { nanos: null }), observation: { generationId: record.id, workspaceId: "ws-1", sealed: sealObservedParts(secrets, content), createdAt: NOW } }]);
-    // an outbox row whose generation id names no record
-    await store.generations.commit([{ ...settled(generation("gen-other", "key-1", 0, { workspaceId: "ws-1" }), { nanos: null }), observation: { generationId: "gen-missing", workspaceId: "ws-1", sealed: sealObservedParts(secrets, content), createdAt: NOW } }]);
+    const other = generation("gen-other", "key-1", 0, { workspaceId: "ws-1" });
+    // one row for the commit: two records with parts, and an entry whose generation id names no record
+    const row = sealObservedBatch(secrets, [
+      { generationId: record.id, workspaceId: "ws-1", parts: content, createdAt: NOW },
+      { generationId: "gen-missing", workspaceId: "ws-1", parts: content, createdAt: NOW },
+      { generationId: other.id, workspaceId: "ws-1", parts: { ...content, keyName: "other key" }, createdAt: NOW },
+    ]);
+    expect(row.sealed).not.toContain(CANARY);
+    await store.generations.commit([{ ...settled(record, { nanos: null }), observation: row }, settled(other, { nanos: null })]);
     const lines: Array<Record<string, unknown>> = [];
     await drainAll(pumpFor(store, parts, { logger: createLogger("debug", (l) => lines.push(JSON.parse(l))) }).pump);
-    expect(sent).toHaveLength(1);
+    expect(sent.map((s) => s.generation.id)).toEqual(["gen-parts", "gen-other"]);
     expect(sent[0]!.generation).toEqual(observedGeneration((await store.generations.get("gen-parts"))!, content));
     expect(sent[0]!.generation).toMatchObject({ id: "gen-parts", model: "openai/gpt", keyName: "ci key", providerName: "OpenAI", endedAt: record.createdAt + 120, output: { text: `here: ${CANARY}` } });
+    expect(sent[1]!.generation).toMatchObject({ id: "gen-other", keyName: "other key" });
     expect(lines).toEqual([expect.objectContaining({ level: "error", msg: "an observed generation has no record; it is not forwarded", generation: "gen-missing" })]);
     expect(await unclaimed(store)).toEqual([]);
+  });
+
+  test("rows of earlier versions still go out: one generation's parts, or one whole generation", async () => {
+    const store = await openStore();
+    const { parts, sent } = fakeParts([destination({ id: "d-open" })]);
+    const record = generation("gen-old-parts", "key-1", 0, { workspaceId: "ws-1" });
+    const content = { operation: "chat" as const, keyName: "ci key", providerName: "OpenAI", input: null, output: null };
+    await store.generations.commit([{ ...settled(record, { nanos: null }), observation: { generationId: record.id, workspaceId: "ws-1", sealed: secrets.sealSync(JSON.stringify({ parts: content })), createdAt: NOW } }]);
+    await queue(store, observed({ id: "gen-old-whole" }));
+    await drainAll(pumpFor(store, parts).pump);
+    expect(sent.map((s) => s.generation)).toEqual([observedGeneration((await store.generations.get("gen-old-parts"))!, content), observed({ id: "gen-old-whole" })]);
   });
 
   test("batches past the first; destinations read once per batch; two pumps at once (two instances) send each generation once", async () => {
