@@ -15,11 +15,12 @@ import { OutboxSettlement } from "./outbox-settlement";
 export const DRAIN_BATCH = 100;
 
 /**
- * The shortest time between two drains' starts, and between two writes of settled rows: what
- * forwarding may add to a generation's delay under load (an idle gateway's drain starts at once).
- * On SQLite every write of the job worker's connection makes the serving connection drop its
- * page cache: at 20 ms the serving thread read 2.9 pages back per request at 3,000 requests/s,
- * at 100 ms almost none (bench/README.md, observability).
+ * Under load, the shortest time between two drains' starts, and between two writes of settled
+ * rows: what forwarding may add to a generation's delay. On SQLite every write of the job
+ * worker's connection makes the serving connection drop its page cache: at 20 ms the serving
+ * thread read 2.9 pages back per request at 3,000 requests/s, at 100 ms almost none
+ * (bench/README.md, observability). A drain that found one row or none (a quiet gateway) lets
+ * the next start at once: forwarding is then as quick as the wake-up.
  */
 export const DRAIN_GAP_MS = 100;
 
@@ -45,8 +46,9 @@ export type PumpDeps = DrainDeps & {
  *
  * Drains run when told that records with generations to forward were committed (the workers'
  * wake-up), when a delivery ends (a slot freed), and every `everyMs` in case a wake-up was missed
- * (another instance's requests, a restart); one at a time, at least `gapMs` apart, so under load
- * one drain takes the rows of many commits in one write.
+ * (another instance's requests, a restart); one at a time, and at least `gapMs` apart after a
+ * drain that found more than one row, so under load one drain takes the rows of many commits in
+ * one write while a quiet gateway forwards at once.
  */
 export class OutboxPump {
   private running: Promise<void> | null = null;
@@ -55,6 +57,8 @@ export class OutboxPump {
   private renewal: ReturnType<typeof setInterval> | undefined;
   private stopped = false;
   private warnedUnwired = false;
+  /** rows the last drain claimed: more than one means the outbox fills faster than drains run */
+  private lastClaimed = 0;
   /** rows claimed whose deliveries have not all ended */
   private readonly sending = new Map<number, Promise<void>>();
   private readonly settlement: OutboxSettlement;
@@ -67,7 +71,7 @@ export class OutboxPump {
     enqueued: () => void = () => {},
     gapMs = DRAIN_GAP_MS,
   ) {
-    this.startPaced = throttledWakeup(() => this.startDrain(), gapMs);
+    this.startPaced = throttledWakeup(() => this.startDrain(), () => (this.lastClaimed > 1 ? gapMs : 0));
     this.settlement = new OutboxSettlement(deps.store, OBSERVABILITY_DELIVER, deps.logger, enqueued, DRAIN_GAP_MS);
   }
 
@@ -123,6 +127,7 @@ export class OutboxPump {
   }
 
   private async drain(): Promise<void> {
+    this.lastClaimed = 0;
     try {
       for (;;) {
         // no free slot: a delivery that ends starts the next drain
@@ -131,6 +136,7 @@ export class OutboxPump {
         const now = this.deps.clock();
         const rows = await this.deps.store.observationOutbox.claim(this.deps.owner, now, now + this.deps.claimMs, limit);
         if (rows.length === 0) return;
+        this.lastClaimed += rows.length;
         let resolved: RowDeliveries[];
         try {
           resolved = await deliveriesOf(this.deps, rows);

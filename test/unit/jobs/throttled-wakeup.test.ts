@@ -17,3 +17,16 @@ test("the first call wakes at once; calls inside the window fold into one at its
   wake();
   expect(at).toHaveLength(3);
 });
+
+test("a window given as a function is read at each call: zero wakes at once every time, a longer one folds", async () => {
+  let windowMs = 0;
+  let woken = 0;
+  const wake = throttledWakeup(() => woken++, () => windowMs);
+  for (let i = 0; i < 5; i++) wake();
+  expect(woken).toBe(5);
+  windowMs = 40;
+  for (let i = 0; i < 5; i++) wake();
+  expect(woken).toBe(5);
+  await Bun.sleep(60);
+  expect(woken).toBe(6);
+});

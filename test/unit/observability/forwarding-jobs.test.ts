@@ -10,7 +10,7 @@ import type { Destination, DestinationSender, ObservedGeneration, SendOutcome } 
 import { deliverJob, deliverKind, OBSERVABILITY_DELIVER, type DeliverJob } from "../../../src/observability/jobs/deliver-kind";
 import { openObserved, sealObserved, sealObservedBatch } from "../../../src/observability/jobs/observed-payload";
 import { observedGeneration } from "../../../src/observability/capture/observed-generation";
-import { DRAIN_BATCH, OutboxPump } from "../../../src/observability/jobs/outbox-pump";
+import { DRAIN_BATCH, DRAIN_GAP_MS, OutboxPump } from "../../../src/observability/jobs/outbox-pump";
 import type { ObservabilityParts } from "../../../src/observability/jobs/parts";
 import { createSqliteStore } from "../../../src/store/sqlite";
 import type { Store } from "../../../src/store/store";
@@ -226,6 +226,25 @@ describe("forwarding the observation outbox", () => {
     expect(sent.map((s) => s.generation.id)).toEqual(["b", "c", "d", "e", "f"]);
     const left = await store.observationOutbox.claim("probe", NOW + 60_001, 0, 10);
     expect(left.map((r) => r.generationId)).toEqual(["a"]);
+  });
+
+  test("after a drain that found one row the next starts at once; after one that found more, not before the gap", async () => {
+    const store = await openStore();
+    const { parts, sent } = fakeParts([destination({ id: "d1" })]);
+    const { pump } = pumpFor(store, parts);
+    const sentAt = async (ids: string[]) => {
+      for (const id of ids) await queue(store, observed({ id }));
+      const from = performance.now();
+      pump.trigger();
+      await until(`sent ${ids.join(",")}`, () => (ids.every((id) => sent.some((s) => s.generation.id === id)) ? true : undefined), 5000, 1);
+      return performance.now() - from;
+    };
+    expect(await sentAt(["q1"])).toBeLessThan(50);
+    expect(await sentAt(["q2"])).toBeLessThan(50);
+    await sentAt(["b1", "b2"]);
+    // the last drain took two rows: the next waits for DRAIN_GAP_MS since that drain's start
+    expect(await sentAt(["after-busy"])).toBeGreaterThanOrEqual(DRAIN_GAP_MS - 60);
+    await pump.settled();
   });
 
   test("a workspace that turned broadcast off forwards nothing; its rows go", async () => {
