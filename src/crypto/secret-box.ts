@@ -1,12 +1,14 @@
 import type { Config } from "../config";
 import { loadMasterKey } from "./master-key";
-import { importAesKey, openSecret, openSecretSync, sealSecret, sealSecretSync } from "./aes-gcm";
+import { importAesKey, openSecret, openSecretSync, sealBytesSync, sealSecret, sealSecretSync } from "./aes-gcm";
 
 /** Seals and opens secrets under the master key: BYOK keys, webhook secrets, kept prompts and forwarded generations. */
 export type SecretBox = {
   seal(plaintext: string): Promise<string>;
-  /** the same sealing without a wait: for the generation commit's outbox */
+  /** the same sealing without a wait */
   sealSync(plaintext: string): string;
+  /** `sealSync` as bytes, not base64 text: for the generation commit's outbox (a BLOB on SQLite) */
+  sealBytesSync(plaintext: string): Uint8Array;
   open(sealed: string): Promise<string>;
   /** for the routing path; recently opened secrets are served from a bounded cache */
   openSync(sealed: string): string;
@@ -15,7 +17,7 @@ export type SecretBox = {
    * cache would only push the routing path's secrets out. Same format as `open`; where `open`
    * goes through WebCrypto (a thread hop and 32 µs of CPU for 2 KB), this is 7 µs.
    */
-  openOnce(sealed: string): string;
+  openOnce(sealed: string | Uint8Array): string;
 };
 
 export function createSecretBox(masterKey: Uint8Array, cacheSize = 1024): SecretBox {
@@ -29,6 +31,7 @@ export function createSecretBox(masterKey: Uint8Array, cacheSize = 1024): Secret
       return sealSecret(await encryptKey, plaintext);
     },
     sealSync: (plaintext) => sealSecretSync(masterKey, plaintext),
+    sealBytesSync: (plaintext) => sealBytesSync(masterKey, plaintext),
     async open(sealed) {
       decryptKey ??= importAesKey(masterKey, ["decrypt"]);
       return openSecret(await decryptKey, sealed);

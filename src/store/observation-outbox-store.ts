@@ -1,6 +1,10 @@
 /** Generations waiting to be forwarded to observability destinations (sealed; the store never opens them). */
 
-export type ObservationRecord = { generationId: string; workspaceId: string; sealed: string; createdAt: number };
+/**
+ * `sealed`: the secret box's bytes (SQLite keeps them as a BLOB), or their base64 text (rows of
+ * earlier versions; PostgreSQL stores and returns the text).
+ */
+export type ObservationRecord = { generationId: string; workspaceId: string; sealed: string | Uint8Array; createdAt: number };
 
 /** An outbox row: `seq` orders them and names them for `renew` and `remove`. */
 export type QueuedObservation = ObservationRecord & { seq: number };

@@ -28,16 +28,16 @@ export const sealObserved = (secrets: Pick<SecretBox, "sealSync">, generation: O
  * records of one commit are all new or, when a lost acknowledgement made a commit run again, all
  * stored already.
  */
-export function sealObservedBatch(secrets: Pick<SecretBox, "sealSync">, entries: readonly [ObservedEntry, ...ObservedEntry[]]): ObservationRecord {
+export function sealObservedBatch(secrets: Pick<SecretBox, "sealBytesSync">, entries: readonly [ObservedEntry, ...ObservedEntry[]]): ObservationRecord {
   const [first] = entries;
   const document: SealedDocument = { batch: entries.map((e) => ({ generationId: e.generationId, parts: e.parts })) };
-  return { generationId: first.generationId, workspaceId: first.workspaceId, sealed: secrets.sealSync(JSON.stringify(document)), createdAt: first.createdAt };
+  return { generationId: first.generationId, workspaceId: first.workspaceId, sealed: secrets.sealBytesSync(JSON.stringify(document)), createdAt: first.createdAt };
 }
 
 /** What an outbox row's document holds: whole generations (rows of earlier versions), or the parts their records lack, by generation id. */
 export type OutboxContents = { generations: ObservedGeneration[] } | { parts: Array<{ generationId: string; parts: ObservedParts }> };
 
-export function openOutboxRow(secrets: Pick<SecretBox, "openOnce">, row: { generationId: string; sealed: string }): OutboxContents {
+export function openOutboxRow(secrets: Pick<SecretBox, "openOnce">, row: { generationId: string; sealed: string | Uint8Array }): OutboxContents {
   const document = JSON.parse(secrets.openOnce(row.sealed)) as SealedDocument;
   if ("generation" in document) return { generations: [document.generation] };
   if ("parts" in document) return { parts: [{ generationId: row.generationId, parts: document.parts }] };

@@ -73,7 +73,9 @@ function toJson(s: SettledGeneration): Record<string, unknown> {
   out.week_key = spend?.windows.week ?? null;
   out.month_key = spend?.windows.month ?? null;
   // the outbox (the generation to forward, the kept content), stored only with a new record
-  out.observation_sealed = s.observation?.sealed ?? null;
+  // stored as text: the bytes' base64
+  const sealed = s.observation?.sealed;
+  out.observation_sealed = sealed === undefined ? null : typeof sealed === "string" ? sealed : Buffer.from(sealed.buffer, sealed.byteOffset, sealed.byteLength).toString("base64");
   out.observation_created_at = s.observation?.createdAt ?? null;
   out.content_sealed = s.content?.sealed ?? null;
   out.content_created_at = s.content?.createdAt ?? null;

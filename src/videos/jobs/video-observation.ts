@@ -14,7 +14,7 @@ import { storedRequestOf } from "../stored-request";
  * video has no text output.
  */
 export async function videoObservation(
-  deps: { store: Pick<Store, "keys">; secrets: Pick<SecretBox, "sealSync"> },
+  deps: { store: Pick<Store, "keys">; secrets: Pick<SecretBox, "sealSync" | "sealBytesSync"> },
   workspace: Pick<WorkspaceRecord, "id" | "settings"> | undefined,
   job: VideoJobRecord,
   endpoint: VideoEndpoint | undefined,

@@ -17,6 +17,15 @@ const commitEach = async (s: Store, ids: string[]) => {
 
 export function generationOutboxContract(store: () => Store): void {
   describe("generation outbox", () => {
+    test("a row sealed as bytes comes back as those bytes (SQLite) or their base64 text (PostgreSQL)", async () => {
+      const s = store();
+      const bytes = Uint8Array.from({ length: 300 }, (_, i) => (i * 37) % 256);
+      await s.generations.commit([withOutbox("bytes", { observation: { ...observation("bytes"), sealed: bytes }, content: null })]);
+      const [row] = await s.observationOutbox.claim("o", NOW, NOW + 1000, 10);
+      const back = typeof row!.sealed === "string" ? Buffer.from(row!.sealed, "base64") : Buffer.from(row!.sealed);
+      expect(back.equals(Buffer.from(bytes))).toBe(true);
+    });
+
     test("the observations and the contents of a batch commit with its records; the outbox is read in order", async () => {
       const s = store();
       await s.generations.commit([withOutbox("g1"), withOutbox("g2", { content: null }), settled(generation("g3", "k", 1), { nanos: null }), withOutbox("g4", { observation: null })]);

@@ -91,7 +91,7 @@ test("the generations to forward of one commit are sealed once, into one outbox 
   const base = createSqliteStore(":memory:");
   const seals: string[][] = [];
   const sealObservations = (entries: readonly ObservedEntry[]) => (seals.push(entries.map((e) => e.generationId)), { generationId: entries[0]!.generationId, workspaceId: "w", sealed: `sealed ${entries.map((e) => e.generationId).join(",")}`, createdAt: now });
-  const seen: Array<Array<string | null>> = [];
+  const seen: Array<Array<string | Uint8Array | null>> = [];
   let failOnce = false;
   const store: Store = {
     ...base,
