@@ -138,3 +138,18 @@ describe("connecting to the checked address", () => {
     expect(wrongName.kind === "failed" && wrongName.reason).toContain("ERR_TLS_CERT_ALTNAME_INVALID");
   });
 });
+
+describe("connections", () => {
+  test("sends to a plain-HTTP receiver reuse a kept-alive connection to the checked address; HTTPS ones open their own each time (a pooled TLS session was checked for another name)", async () => {
+    const plainPorts = new Set<number>();
+    const plain = serve((req) => (plainPorts.add(plain.requestIP(req)!.port), new Response("ok")));
+    for (let i = 0; i < 5; i++) expect(await sendOutbound(post(`http://127.0.0.1:${plain.port}/hook`), local)).toMatchObject({ kind: "response", status: 200 });
+    expect(plainPorts.size).toBe(1);
+
+    const { cert, key } = selfSignedCertificate("receiver.test");
+    const tlsPorts = new Set<number>();
+    const secure = serve((req) => (tlsPorts.add(secure.requestIP(req)!.port), new Response("ok")), { cert, key });
+    for (let i = 0; i < 3; i++) expect(await sendOutbound(post(`https://receiver.test:${secure.port}/hook`), { ...local, trustedCa: cert })).toMatchObject({ kind: "response", status: 200 });
+    expect(tlsPorts.size).toBe(3);
+  });
+});
