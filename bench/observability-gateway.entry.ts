@@ -16,7 +16,8 @@ import { SAME_FORMAT_MODEL } from "./lib/models";
 
 const upstreamUrl = process.env.BENCH_UPSTREAM_URL;
 const receiverUrl = process.env.BENCH_OBS_RECEIVER_URL;
-const mode = process.env.BENCH_OBS_MODE ?? "none";
+// a twin (bench/observability.ts) is a second gateway of the same mode
+const mode = (process.env.BENCH_OBS_MODE ?? "none").replace(/-twin$/, "");
 if (!upstreamUrl || !receiverUrl) throw new Error("BENCH_UPSTREAM_URL and BENCH_OBS_RECEIVER_URL are required");
 
 const yaml = `security: { allow_private_urls: true }
