@@ -20,7 +20,7 @@ const handle = runJobWorker((message) => {
 await handle({ type: "start", config, index: 0, modules: [new URL("../test/support/observability-parts.ts", import.meta.url).href] });
 await ready;
 // the gateway's wake-ups do not reach another process: its outbox is polled this often instead
-const polling = setInterval(() => void handle({ type: "wake" }), 10);
+const polling = setInterval(() => void handle({ type: "outbox" }), 10);
 onTerminate(async () => {
   clearInterval(polling);
   await handle({ type: "stop", graceMs: 1000 });

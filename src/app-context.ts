@@ -31,6 +31,8 @@ export type AppContext = {
   telemetry: Telemetry;
   /** heard after a job is enqueued and committed through `store`: wakes this process's job workers */
   jobWakeups: JobWakeups;
+  /** heard when records with generations to forward were committed: the job workers' outbox pump drains them (not the runners: nothing was enqueued) */
+  outboxWakeups: JobWakeups;
   /** seals BYOK secrets under the master key; built from config when absent (see secretBoxOf) */
   secrets?: SecretBox;
   /** resolves the hosts of user-supplied URLs (webhooks); the system resolver when absent, a fake one in tests */

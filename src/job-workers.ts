@@ -16,6 +16,8 @@ export type JobWorkers = {
   readonly count: number;
   /** something was enqueued: every worker looks at the queue now */
   wake(): void;
+  /** generations to forward were committed: the outbox pump drains them */
+  outboxFilled(): void;
   /** workers stop leasing, finish or give back their jobs within `graceMs`, and exit */
   stop(graceMs: number): Promise<void>;
 };
@@ -38,7 +40,6 @@ type Slot = { worker: Worker; stopped: Promise<void> };
  */
 export async function startJobWorkers(config: Config, opts: JobWorkerOptions): Promise<JobWorkers> {
   let stopping = false;
-  let wakePosted = false;
   const slots: Slot[] = [];
 
   const spawn = (index: number): Promise<Slot> =>
@@ -90,17 +91,22 @@ export async function startJobWorkers(config: Config, opts: JobWorkerOptions): P
   const post = (message: ToWorker) => {
     for (const slot of slots) slot.worker.postMessage(message);
   };
+  /** one message per event-loop turn, however many times the turn asks (jobs enqueued, records committed) */
+  const oncePerTurn = (message: ToWorker) => {
+    let posted = false;
+    return () => {
+      if (posted || stopping) return;
+      posted = true;
+      queueMicrotask(() => {
+        posted = false;
+        post(message);
+      });
+    };
+  };
   return {
     count: slots.length,
-    wake() {
-      // one wake-up per event-loop turn, however many jobs the turn enqueued
-      if (wakePosted || stopping) return;
-      wakePosted = true;
-      queueMicrotask(() => {
-        wakePosted = false;
-        post({ type: "wake" });
-      });
-    },
+    wake: oncePerTurn({ type: "wake" }),
+    outboxFilled: oncePerTurn({ type: "outbox" }),
     async stop(graceMs) {
       if (stopping) return;
       stopping = true;

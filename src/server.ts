@@ -88,7 +88,8 @@ async function buildContext(config: Config, opts: StartOptions = {}): Promise<Co
   // generations to forward committed with their records wake this process's job workers, which
   // drain them; folded to one wake-up per OUTBOX_WAKE_MS under load
   const secrets = createSecretBox(loadMasterKey(config));
-  const generations = new GenerationWriter(store, logger, { onOutboxCommitted: throttledWakeup(() => wakeups.notify(), OUTBOX_WAKE_MS), sealObservations: (entries) => sealObservedBatch(secrets, entries) });
+  const outboxWakeups = jobWakeups();
+  const generations = new GenerationWriter(store, logger, { onOutboxCommitted: throttledWakeup(() => outboxWakeups.notify(), OUTBOX_WAKE_MS), sealObservations: (entries) => sealObservedBatch(secrets, entries) });
   // a reload keeps the creation time of yaml models, so listings do not reorder on every SIGHUP
   const catalogCreated = Math.floor(Date.now() / 1000);
   // requests read config and catalog through these getters when they start; one in flight
@@ -118,6 +119,7 @@ async function buildContext(config: Config, opts: StartOptions = {}): Promise<Co
     clock,
     router,
     jobWakeups: wakeups,
+    outboxWakeups,
     secrets,
     lookup: opts.lookup,
     // the store is the cached one: a workspace's enabled destinations come from its read cache
@@ -191,6 +193,7 @@ async function startWorkers(ctx: AppContext, modules: string[] | undefined): Pro
     void ctx.store.reservations.release(id).catch((err: unknown) => ctx.logger.warn("could not release a reservation a job settled", { reservation: id, error: String(err) }));
   const workers = await startJobWorkers(ctx.config, { count: ctx.config.jobs.workers, logger: ctx.logger, modules, releaseReservation });
   ctx.jobWakeups.listen(() => workers.wake());
+  ctx.outboxWakeups.listen(() => workers.outboxFilled());
   return workers;
 }
 

@@ -78,6 +78,11 @@ export function runJobWorker(post: (message: FromWorker) => void): (message: ToW
         s?.pump?.trigger();
         return;
       }
+      case "outbox": {
+        // the runner is not woken: a wake-up makes it look at the queue, a lease statement that would take nothing
+        (await started)?.pump?.trigger();
+        return;
+      }
       case "stop": {
         const s = await started;
         if (s) {

@@ -12,6 +12,8 @@ export type ToWorker =
     }
   /** something was enqueued */
   | { type: "wake" }
+  /** records with generations to forward were committed: the outbox pump (worker 0) drains them */
+  | { type: "outbox" }
   /** stop leasing; finish or give back what is held within `graceMs` */
   | { type: "stop"; graceMs: number };
 
