@@ -48,10 +48,7 @@ export const failureOutcome = (retryAt: number | null): JobOutcome => (retryAt =
 export type FirstState = Pick<JobRecord, "state" | "runAt" | "attempts" | "leaseOwner" | "leaseExpiresAt" | "lastError"> & { outcome: JobOutcome | null };
 
 export function firstState(job: NewJob): FirstState {
-  const { lease, attempted } = job;
-  // a lease starts the first attempt and `attempted` says it already ended: both cannot hold
-  if (lease && attempted) throw new Error(`job ${job.id}: enqueued both leased and attempted`);
-  if (lease) return { state: "running", runAt: job.runAt, attempts: 1, leaseOwner: lease.owner, leaseExpiresAt: lease.expiresAt, lastError: null, outcome: null };
+  const { attempted } = job;
   if (attempted) {
     const { retryAt, error } = attempted;
     return { state: retryAt === null ? "dead" : "pending", runAt: retryAt ?? job.runAt, attempts: 1, leaseOwner: null, leaseExpiresAt: null, lastError: error, outcome: failureOutcome(retryAt) };

@@ -36,12 +36,6 @@ export type NewJob = {
   runAt: number;
   now: number;
   /**
-   * Stored already running under this lease (its first attempt): the enqueuer hands it straight
-   * to its own runner (JobRunner.handOff) and saves the lease's write. Gone with a crash, the lease
-   * simply ends and any runner takes the job.
-   */
-  lease?: { owner: string; expiresAt: number };
-  /**
    * Its first attempt already ran, before it was stored (JobRunner.attemptUnstored), and failed:
    * stored with attempts 1 and `error` as its last error, pending at `retryAt`, or dead when that
    * is null; the attempt is counted in `stats().outcomes` (failed, or dead) when the job is stored

@@ -152,8 +152,8 @@ export function jobContract(store: () => Store): void {
     test("enqueueMany: each as enqueue, in order, in one step; inside a transaction it rolls back with it", async () => {
       const s = store();
       await s.jobs.enqueue(job("old", { key: "k-old" }));
-      const stored = await s.jobs.enqueueMany([job("m1"), job("again", { key: "k-old" }), job("m2", { lease: { owner: "w", expiresAt: 900 } })]);
-      expect(stored.map((j) => [j.id, j.state, j.attempts, j.leaseOwner])).toEqual([["m1", "pending", 0, null], ["old", "pending", 0, null], ["m2", "running", 1, "w"]]);
+      const stored = await s.jobs.enqueueMany([job("m1"), job("again", { key: "k-old" }), job("m2", { attempted: { error: "boom", retryAt: 900 } })]);
+      expect(stored.map((j) => [j.id, j.state, j.attempts, j.lastError])).toEqual([["m1", "pending", 0, null], ["old", "pending", 0, null], ["m2", "pending", 1, "boom"]]);
       expect(await s.jobs.enqueueMany([])).toEqual([]);
       await expect(
         s.transaction(async (tx) => {
@@ -163,20 +163,6 @@ export function jobContract(store: () => Store): void {
       ).rejects.toThrow("boom");
       expect(await s.jobs.get("lost1")).toBeUndefined();
       expect(await s.jobs.count({})).toBe(3);
-    });
-
-    test("enqueued with a lease: running under it as its first attempt; leased by nobody else until the lease ends", async () => {
-      const s = store();
-      const stored = await s.jobs.enqueue(job("handed", { runAt: 100, now: 100, lease: { owner: "w", expiresAt: 1100 } }));
-      expect(stored).toMatchObject({ id: "handed", state: "running", attempts: 1, leaseOwner: "w", leaseExpiresAt: 1100, runAt: 100, createdAt: 100, updatedAt: 100 });
-      expect(await lease(s, "other", 1000)).toEqual([]);
-      // enqueued again (a rerun drain): the stored job, not a second lease
-      const again = await s.jobs.enqueue(job("handed", { now: 200, lease: { owner: "w2", expiresAt: 5000 } }));
-      expect(again).toEqual(stored);
-      expect(await s.jobs.completeMany("w", [{ id: "handed" }], 300)).toEqual(["handed"]);
-      // a handed-off job whose runner died is taken by another when the lease ends
-      await s.jobs.enqueue(job("orphan", { runAt: 100, now: 100, lease: { owner: "dead", expiresAt: 1100 } }));
-      expect((await lease(s, "other", 1101)).map((j) => [j.id, j.attempts, j.leaseOwner])).toEqual([["orphan", 2, "other"]]);
     });
 
     test("enqueued after an unstored attempt with a retry: pending at retryAt, attempts 1, its error; leasable once due; counted failed", async () => {
@@ -237,15 +223,6 @@ export function jobContract(store: () => Store): void {
         }),
       ).rejects.toThrow("roll back");
       expect(await s.jobs.get("lost")).toBeUndefined();
-      expect((await s.jobs.stats(1000)).outcomes).toEqual([]);
-    });
-
-    test("a job both leased and attempted is refused, and nothing is stored", async () => {
-      const s = store();
-      const both = job("both", { lease: { owner: "w", expiresAt: 900 }, attempted: { error: "boom", retryAt: 900 } });
-      await expect(s.jobs.enqueue(both)).rejects.toThrow("job both: enqueued both leased and attempted");
-      await expect(s.jobs.enqueueMany([both])).rejects.toThrow("job both: enqueued both leased and attempted");
-      expect(await s.jobs.count({})).toBe(0);
       expect((await s.jobs.stats(1000)).outcomes).toEqual([]);
     });
 
