@@ -120,7 +120,8 @@ export class JobRunner {
     if (!controller) return { kind: "abandoned" };
     // a run that ignores its signal does not hold a stopping runner
     const aborted = new Promise<never>((_, reject) => controller.signal.addEventListener("abort", () => reject(controller.signal.reason), { once: true }));
-    const attempt = Promise.race([run(controller.signal), aborted]).then(
+    // through an async function: a run that throws before its first await still ends as a failure, its slot freed
+    const attempt = Promise.race([(async () => run(controller.signal))(), aborted]).then(
       (): UnstoredOutcome => ({ kind: "succeeded" }),
       (err: unknown): UnstoredOutcome => {
         if (controller.signal.aborted && this.stopping) return { kind: "abandoned" };

@@ -159,11 +159,19 @@ export class OutboxPump {
 
   /** sends a row's deliveries, each in a runner slot; when all have ended, the row is settled */
   private send(row: RowDeliveries): void {
-    const sent = Promise.all(row.deliveries.map((delivery) => this.attempt(delivery))).then((left) => {
-      this.settlement.add({ seq: row.seq, jobs: left.filter((job) => job !== null), delivered: left.filter((job) => job === null).length });
-      this.sending.delete(row.seq);
-      if (row.deliveries.length > 0) this.trigger();
-    });
+    const sent = Promise.all(row.deliveries.map((delivery) => this.attempt(delivery))).then(
+      (left) => {
+        this.settlement.add({ seq: row.seq, jobs: left.filter((job) => job !== null), delivered: left.filter((job) => job === null).length });
+        this.sending.delete(row.seq);
+        if (row.deliveries.length > 0) this.trigger();
+      },
+      async (err: unknown) => {
+        // a fault of this process, not of a destination: the row is given back whole for the next drain
+        this.deps.logger.error("could not forward a claimed outbox row; it is tried again", { seq: row.seq, error: String(err) });
+        this.sending.delete(row.seq);
+        await this.deps.store.observationOutbox.renew(this.deps.owner, [row.seq], 0).catch(() => []);
+      },
+    );
     this.sending.set(row.seq, sent);
   }
 

@@ -239,6 +239,12 @@ describe("JobRunner", () => {
       ["error", "job is dead: no attempt left", "u-once", 1],
     ]);
     await expect(runner.attemptUnstored({ id: "x", kind: "unknown" }, async () => {})).rejects.toThrow("job kind 'unknown' is not registered");
+    // a run that throws before any await fails like any other, and frees its slot
+    const sync = await runner.attemptUnstored({ id: "u-sync", kind: "k" }, () => {
+      throw new Error("thrown at once");
+    });
+    expect(sync).toMatchObject({ kind: "failed", attempted: { error: "thrown at once" } });
+    expect(runner.room).toBe(2);
   });
 
   test("attempts without a row share the slots: beyond them they wait, and a freed slot goes to them before any lease", async () => {

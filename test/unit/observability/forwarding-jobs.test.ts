@@ -247,6 +247,23 @@ describe("forwarding the observation outbox", () => {
     await pump.settled();
   });
 
+  test("a fault of the pump itself (not a destination's answer) is logged and gives the row back whole", async () => {
+    const store = await openStore();
+    const { parts } = fakeParts([destination({ id: "d1" })]);
+    await queue(store, observed({ id: "g-fault" }));
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = createLogger("error", (l) => lines.push(JSON.parse(l)));
+    const { pump } = pumpFor(store, parts, { logger });
+    // a runner that cannot run the kind: attemptUnstored throws
+    const broken = new OutboxPump({ store, secrets, senderDeps, clock: () => NOW, logger, parts, owner: "t/outbox", claimMs: 60_000, runner: { room: 1, attemptUnstored: () => Promise.reject(new Error("no such kind")) } }, 60_000);
+    await drainAll(broken);
+    expect(lines).toEqual([expect.objectContaining({ msg: "could not forward a claimed outbox row; it is tried again", error: "Error: no such kind" })]);
+    expect(await store.jobs.count({})).toBe(0);
+    await drainAll(pump);
+    expect(await unclaimed(store)).toEqual([]);
+    expect((await outcomesOf(store)).map((o) => [o.outcome, o.count])).toEqual([["succeeded", 1]]);
+  });
+
   test("a workspace that turned broadcast off forwards nothing; its rows go", async () => {
     const store = await openStore(false);
     const { parts, sent } = fakeParts([destination()]);
