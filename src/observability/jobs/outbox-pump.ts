@@ -134,7 +134,8 @@ export class OutboxPump {
         if (this.deps.runner.room <= 0) return;
         const limit = DRAIN_BATCH;
         const now = this.deps.clock();
-        const rows = await this.deps.store.observationOutbox.claim(this.deps.owner, now, now + this.deps.claimMs, limit);
+        // the rows settled since the last write go in the same transaction: one write of this connection, not two
+        const rows = await this.settlement.writeWith((tx) => tx.observationOutbox.claim(this.deps.owner, now, now + this.deps.claimMs, limit));
         if (rows.length === 0) return;
         this.lastClaimed += rows.length;
         let resolved: RowDeliveries[];

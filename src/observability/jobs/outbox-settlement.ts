@@ -1,7 +1,6 @@
 import type { Logger } from "../../logger";
 import type { NewJob } from "../../store/job-store";
 import type { Store } from "../../store/store";
-import { throttledWakeup } from "../../jobs/throttled-wakeup";
 
 /** After a failed write (the database away), the next try. */
 const RETRY_WRITE_MS = 1_000;
@@ -12,16 +11,16 @@ export type SettledRow = { seq: number; jobs: NewJob[]; delivered: number };
 /**
  * Writes settled outbox rows in one transaction per batch: their leftover delivery jobs stored,
  * their deliveries counted, the rows removed, so a generation's forwarding is durable in one form
- * or the other at every moment. An idle drain writes at once (with the rows of the same turn), a
- * busy one at most once every `windowMs`: on SQLite every write of a job worker's connection
- * makes the serving thread's connection drop its page cache (bench/README.md, observability). A
- * write that fails keeps its rows for the next one; their claims are renewed meanwhile.
+ * or the other at every moment. On SQLite every write of a job worker's connection makes the
+ * serving thread's connection drop its page cache (bench/README.md, observability), so under load
+ * the rows ride with the next drain's claim (`writeWith`: one transaction for both) and are
+ * written alone only when no drain took them within `windowMs`. A write that fails keeps its
+ * rows for the next one; their claims are renewed meanwhile.
  */
 export class OutboxSettlement {
   private waiting: SettledRow[] = [];
-  private scheduled = false;
-  private writing: Promise<void> = Promise.resolve();
-  private readonly flushPaced: () => void;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private writing: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly store: Pick<Store, "transaction">,
@@ -29,10 +28,8 @@ export class OutboxSettlement {
     private readonly logger: Logger,
     /** heard after a write that stored jobs (the runner looks at the queue again) */
     private readonly stored: () => void,
-    windowMs: number,
-  ) {
-    this.flushPaced = throttledWakeup(() => void this.flush(), windowMs);
-  }
+    private readonly windowMs: number,
+  ) {}
 
   /** seqs waiting for their write: their claims must be kept */
   get seqs(): number[] {
@@ -41,40 +38,58 @@ export class OutboxSettlement {
 
   add(row: SettledRow): void {
     this.waiting.push(row);
-    if (this.scheduled) return;
-    this.scheduled = true;
-    queueMicrotask(this.flushPaced);
+    this.schedule(this.windowMs);
   }
 
-  /** writes what waits now (stopping) */
+  private schedule(ms: number): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => void this.flush().catch(() => {}), ms);
+    this.timer.unref?.();
+  }
+
+  /** writes what waits now (stopping, tests) */
   async flushNow(): Promise<void> {
-    await this.flush();
+    await this.flush().catch(() => {});
+  }
+
+  /**
+   * One transaction: the rows waiting, then `then`'s own writes (the next claim). When it fails
+   * the rows wait again and the error is the caller's.
+   */
+  writeWith<T>(then: (tx: Parameters<Parameters<Store["transaction"]>[0]>[0]) => Promise<T>): Promise<T> {
+    const written = this.writing.then(() => this.write(then));
+    this.writing = written.catch(() => {});
+    return written;
   }
 
   private flush(): Promise<void> {
-    this.writing = this.writing.then(() => this.write());
-    return this.writing;
+    return this.writeWith(async () => {});
   }
 
-  private async write(): Promise<void> {
-    this.scheduled = false;
+  private async write<T>(then: (tx: Parameters<Parameters<Store["transaction"]>[0]>[0]) => Promise<T>): Promise<T> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
     const batch = this.waiting;
-    if (batch.length === 0) return;
     this.waiting = [];
     const jobs = batch.flatMap((r) => r.jobs);
     const delivered = batch.reduce((n, r) => n + r.delivered, 0);
+    let result: T;
     try {
-      await this.store.transaction(async (tx) => {
+      result = await this.store.transaction(async (tx) => {
         if (jobs.length > 0) await tx.jobs.enqueueMany(jobs);
         if (delivered > 0) await tx.jobs.countOutcomes([{ kind: this.kind, outcome: "succeeded", count: delivered }]);
-        await tx.observationOutbox.remove(batch.map((r) => r.seq));
+        if (batch.length > 0) await tx.observationOutbox.remove(batch.map((r) => r.seq));
+        return then(tx);
       });
     } catch (err) {
-      this.logger.warn("could not record forwarded generations; tried again with the next ones", { error: String(err), rows: batch.length });
-      this.waiting = [...batch, ...this.waiting];
-      setTimeout(() => void this.flush(), RETRY_WRITE_MS).unref();
-      return;
+      if (batch.length > 0) {
+        this.logger.warn("could not record forwarded generations; tried again with the next ones", { error: String(err), rows: batch.length });
+        this.waiting = [...batch, ...this.waiting];
+        this.schedule(RETRY_WRITE_MS);
+      }
+      throw err;
     }
     if (jobs.length > 0) this.stored();
+    return result;
   }
 }

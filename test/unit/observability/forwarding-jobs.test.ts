@@ -11,6 +11,7 @@ import { deliverJob, deliverKind, OBSERVABILITY_DELIVER, type DeliverJob } from 
 import { openObserved, sealObserved, sealObservedBatch } from "../../../src/observability/jobs/observed-payload";
 import { observedGeneration } from "../../../src/observability/capture/observed-generation";
 import { DRAIN_BATCH, DRAIN_GAP_MS, OutboxPump } from "../../../src/observability/jobs/outbox-pump";
+import { OutboxSettlement } from "../../../src/observability/jobs/outbox-settlement";
 import type { ObservabilityParts } from "../../../src/observability/jobs/parts";
 import { createSqliteStore } from "../../../src/store/sqlite";
 import type { Store } from "../../../src/store/store";
@@ -262,6 +263,33 @@ describe("forwarding the observation outbox", () => {
     await drainAll(pump);
     expect(await unclaimed(store)).toEqual([]);
     expect((await outcomesOf(store)).map((o) => [o.outcome, o.count])).toEqual([["succeeded", 1]]);
+  });
+
+  test("rows settled since the last write ride with the next claim in one transaction; alone, they are written at the end of the window", async () => {
+    const base = await openStore();
+    let transactions = 0;
+    const store: Store = { ...base, transaction: (fn) => (transactions++, base.transaction(fn)) };
+    for (const id of ["a", "b", "c"]) await queue(base, observed({ id }));
+    const [a, b, c] = await base.observationOutbox.claim("t/outbox", NOW, NOW + 60_000, 3);
+    let stored = 0;
+    const settlement = new OutboxSettlement(store, OBSERVABILITY_DELIVER, silentLogger, () => stored++, 40);
+    settlement.add({ seq: a!.seq, jobs: [], delivered: 2 });
+    settlement.add({ seq: b!.seq, jobs: [deliverJob("d1", "b", sealObserved(secrets, observed({ id: "b" })), NOW)], delivered: 1 });
+    expect(settlement.seqs).toEqual([a!.seq, b!.seq]);
+    const claimed = await settlement.writeWith((tx) => tx.observationOutbox.claim("t/outbox", NOW + 120_000, NOW + 180_000, 10));
+    expect(transactions).toBe(1);
+    expect(claimed.map((r) => r.generationId)).toEqual(["c"]);
+    expect(stored).toBe(1);
+    expect(await base.jobs.count({ kind: OBSERVABILITY_DELIVER })).toBe(1);
+    expect(await outcomesOf(base)).toEqual([{ kind: OBSERVABILITY_DELIVER, outcome: "succeeded", count: 3 }]);
+    await Bun.sleep(60);
+    // nothing was left for the window's own write
+    expect(transactions).toBe(1);
+    settlement.add({ seq: c!.seq, jobs: [], delivered: 1 });
+    await Bun.sleep(20);
+    expect(transactions).toBe(1);
+    await until("the window's write", () => (transactions === 2 ? true : undefined));
+    expect(await base.observationOutbox.claim("probe", NOW + 999_999, 0, 10)).toEqual([]);
   });
 
   test("a workspace that turned broadcast off forwards nothing; its rows go", async () => {
