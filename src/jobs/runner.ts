@@ -48,9 +48,10 @@ const messageOf = (err: unknown): string => (err instanceof Error ? err.message 
 
 /**
  * Leases jobs of the registry's kinds and runs them, `concurrency` at a time, renewing their
- * leases every third of a lease while they run. Between leases it sleeps until the next job is
- * due (at most `pollMs`), or until `wake()`. `stop()` stops leasing, lets running jobs finish
- * within a grace period and gives back the leases of those that did not.
+ * leases every third of a lease while they run; first attempts of jobs that have no row yet
+ * (`attemptUnstored`) share the same slots. Between leases it sleeps until the next job is due
+ * (at most `pollMs`), or until `wake()`. `stop()` stops leasing, lets running jobs finish within
+ * a grace period and gives back the leases of those that did not.
  */
 export class JobRunner {
   private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
