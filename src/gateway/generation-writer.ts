@@ -23,10 +23,12 @@ const unsealable: ObservationSealer = () => {
  * sealing and one row per commit instead of one per request (about 9 records per commit at 16
  * connections, bench/README.md).
  */
-export function withSealedObservations(items: readonly PendingGeneration[], seal: ObservationSealer): SettledGeneration[] {
+export function withSealedObservations(items: readonly PendingGeneration[], seal: ObservationSealer): readonly SettledGeneration[] {
   const entries = items.flatMap((item) => (item.observed ? [item.observed] : []));
-  const row = entries.length > 0 ? seal(entries as [ObservedEntry, ...ObservedEntry[]]) : null;
-  const carrier = row ? items.findIndex((item) => item.observed) : -1;
+  // the usual commit forwards nothing: its records go as they are, no copy per request
+  if (entries.length === 0) return items;
+  const row = seal(entries as [ObservedEntry, ...ObservedEntry[]]);
+  const carrier = items.findIndex((item) => item.observed);
   return items.map(({ observed: _observed, ...item }, i) => ({ ...item, observation: i === carrier ? row : null }));
 }
 

@@ -108,7 +108,7 @@ export interface GenerationStore {
    * releases its reservation. A record whose id is already stored is skipped with its spend,
    * so a retried batch never charges twice; its reservation is released all the same.
    */
-  commit(batch: SettledGeneration[]): Promise<void>;
+  commit(batch: readonly SettledGeneration[]): Promise<void>;
   get(id: string): Promise<GenerationRecord | undefined>;
   /** generations since `since` (ms), oldest first (ties by id), for rebuilding live stats */
   since(since: number, limit: number): Promise<GenerationRecord[]>;
