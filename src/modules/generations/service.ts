@@ -77,13 +77,15 @@ export async function submitFeedback(deps: { store: Store; clock: () => number; 
   await deps.generations?.settled();
   const g = await deps.store.generations.get(body.generation_id);
   if (!g || (!principal.isManagement && g.workspaceId !== principal.workspace.id)) throw new GatewayError(404, `Generation not found: ${body.generation_id}`);
+  const createdAt = deps.clock();
   await deps.store.generations.addFeedback({
-    id: crypto.randomUUID(),
+    // time-ordered, with a counter within one millisecond: feedback of the same millisecond still lists oldest first (ties go by id)
+    id: Bun.randomUUIDv7(undefined, createdAt),
     generationId: g.id,
     keyHash: principal.key.hash,
     category: body.category,
     comment: body.comment ?? null,
-    createdAt: deps.clock(),
+    createdAt,
   });
   return { data: { success: true } };
 }
