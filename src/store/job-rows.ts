@@ -44,16 +44,16 @@ export const payloadText = (payload: unknown): string => JSON.stringify(payload 
 /** The outcome an attempt's end counts as: a failure with no retry left is `dead`. */
 export const failureOutcome = (retryAt: number | null): JobOutcome => (retryAt === null ? "dead" : "failed");
 
-/** The columns a new job is stored with, and the outcome its storing counts (an attempt that ran unstored). */
-export type FirstState = Pick<JobRecord, "state" | "runAt" | "attempts" | "leaseOwner" | "leaseExpiresAt" | "lastError"> & { outcome: JobOutcome | null };
+/** The columns a new job is stored with (it is never stored leased), and the outcome its storing counts (an attempt that ran unstored). */
+export type FirstState = Pick<JobRecord, "state" | "runAt" | "attempts" | "lastError"> & { outcome: JobOutcome | null };
 
 export function firstState(job: NewJob): FirstState {
   const { attempted } = job;
   if (attempted) {
     const { retryAt, error } = attempted;
-    return { state: retryAt === null ? "dead" : "pending", runAt: retryAt ?? job.runAt, attempts: 1, leaseOwner: null, leaseExpiresAt: null, lastError: error, outcome: failureOutcome(retryAt) };
+    return { state: retryAt === null ? "dead" : "pending", runAt: retryAt ?? job.runAt, attempts: 1, lastError: error, outcome: failureOutcome(retryAt) };
   }
-  return { state: "pending", runAt: job.runAt, attempts: 0, leaseOwner: null, leaseExpiresAt: null, lastError: null, outcome: null };
+  return { state: "pending", runAt: job.runAt, attempts: 0, lastError: null, outcome: null };
 }
 
 type StatsRows = {

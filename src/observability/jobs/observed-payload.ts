@@ -37,8 +37,10 @@ export function sealObservedBatch(secrets: Pick<SecretBox, "sealBytesSync">, ent
 /** What an outbox row's document holds: whole generations (rows of earlier versions), or the parts their records lack, by generation id. */
 export type OutboxContents = { generations: ObservedGeneration[] } | { parts: Array<{ generationId: string; parts: ObservedParts }> };
 
+const openDocument = (secrets: Pick<SecretBox, "openOnce">, sealed: string | Uint8Array): SealedDocument => JSON.parse(secrets.openOnce(sealed)) as SealedDocument;
+
 export function openOutboxRow(secrets: Pick<SecretBox, "openOnce">, row: { generationId: string; sealed: string | Uint8Array }): OutboxContents {
-  const document = JSON.parse(secrets.openOnce(row.sealed)) as SealedDocument;
+  const document = openDocument(secrets, row.sealed);
   if ("generation" in document) return { generations: [document.generation] };
   if ("parts" in document) return { parts: [{ generationId: row.generationId, parts: document.parts }] };
   return { parts: [...document.batch] };
@@ -46,7 +48,7 @@ export function openOutboxRow(secrets: Pick<SecretBox, "openOnce">, row: { gener
 
 /** A delivery job's generation. */
 export function openObserved(secrets: Pick<SecretBox, "openOnce">, sealed: string): ObservedGeneration {
-  const document = JSON.parse(secrets.openOnce(sealed)) as SealedDocument;
+  const document = openDocument(secrets, sealed);
   if (!("generation" in document)) throw new Error("not a sealed generation");
   return document.generation;
 }

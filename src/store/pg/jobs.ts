@@ -56,9 +56,9 @@ export function pgJobStore({ db }: Conn): JobStore {
     async enqueue(job) {
       const { outcome, ...first } = firstState(job);
       const insert = sql`
-        insert into jobs (id, kind, key, payload, state, run_at, attempts, lease_owner, lease_expires_at, last_error, created_at, updated_at)
+        insert into jobs (id, kind, key, payload, state, run_at, attempts, last_error, created_at, updated_at)
         values (${job.id}, ${job.kind}, ${job.key ?? null}, ${payloadText(job.payload)}, ${first.state}, ${first.runAt}::bigint, ${first.attempts},
-          ${first.leaseOwner}, ${first.leaseExpiresAt}::bigint, ${first.lastError}, ${job.now}::bigint, ${job.now}::bigint)
+          ${first.lastError}, ${job.now}::bigint, ${job.now}::bigint)
         on conflict do nothing returning ${COLUMNS}`;
       const [inserted] = await rows(outcome ? countingInsert(insert, outcome) : insert);
       if (inserted) return inserted;

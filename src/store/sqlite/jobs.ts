@@ -15,8 +15,8 @@ const FILTER = "($state IS NULL OR state = $state) AND ($kind IS NULL OR kind = 
  */
 export function sqliteJobStore(sqlite: Database, write: WriteStep, writer: SqliteWriter): JobStore {
   const insert = sqlite.query<JobRow, Record<string, string | number | null>>(
-    `INSERT INTO jobs (id, kind, key, payload, state, run_at, attempts, lease_owner, lease_expires_at, last_error, created_at, updated_at)
-     VALUES ($id, $kind, $key, $payload, $state, $runAt, $attempts, $leaseOwner, $leaseExpiresAt, $lastError, $now, $now) ON CONFLICT DO NOTHING RETURNING ${JOB_COLUMNS}`,
+    `INSERT INTO jobs (id, kind, key, payload, state, run_at, attempts, last_error, created_at, updated_at)
+     VALUES ($id, $kind, $key, $payload, $state, $runAt, $attempts, $lastError, $now, $now) ON CONFLICT DO NOTHING RETURNING ${JOB_COLUMNS}`,
   );
   const byKey = sqlite.query<JobRow, { key: string }>(`SELECT ${JOB_COLUMNS} FROM jobs WHERE key = $key`);
   const byId = sqlite.query<JobRow, { id: string }>(`SELECT ${JOB_COLUMNS} FROM jobs WHERE id = $id`);
