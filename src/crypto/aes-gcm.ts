@@ -35,16 +35,11 @@ export async function openSecret(key: CryptoKey, blob: string): Promise<string> 
  * (`sealBytesSync`) or their base64 text.
  */
 export function openSecretSync(raw: Uint8Array, blob: string | Uint8Array): string {
-  return openBytesSync(raw, blob).toString("utf8");
-}
-
-/** `openSecretSync` without the text decoding: for what was sealed as bytes (a compressed document). */
-export function openBytesSync(raw: Uint8Array, blob: string | Uint8Array): Buffer {
   const bytes = typeof blob === "string" ? Buffer.from(blob, "base64") : Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength);
   if (bytes.length < IV_BYTES + TAG_BYTES) throw new Error("sealed secret is too short");
   const decipher = createDecipheriv("aes-256-gcm", raw, bytes.subarray(0, IV_BYTES), { authTagLength: TAG_BYTES });
   decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
-  return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]);
+  return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]).toString("utf8");
 }
 
 /**
@@ -53,10 +48,10 @@ export function openBytesSync(raw: Uint8Array, blob: string | Uint8Array): Buffe
  * between the two). One output buffer, no text form: on the serving thread, where a commit seals
  * about 12 KB, every copy counts.
  */
-export function sealBytesSync(raw: Uint8Array, plaintext: string | Uint8Array): Uint8Array {
+export function sealBytesSync(raw: Uint8Array, plaintext: string): Uint8Array {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv("aes-256-gcm", raw, iv, { authTagLength: TAG_BYTES });
-  const body = cipher.update(typeof plaintext === "string" ? Buffer.from(plaintext, "utf8") : plaintext);
+  const body = cipher.update(Buffer.from(plaintext, "utf8"));
   const tail = cipher.final();
   const out = Buffer.allocUnsafe(IV_BYTES + body.length + tail.length + TAG_BYTES);
   iv.copy(out, 0);

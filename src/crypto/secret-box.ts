@@ -1,14 +1,14 @@
 import type { Config } from "../config";
 import { loadMasterKey } from "./master-key";
-import { importAesKey, openBytesSync, openSecret, openSecretSync, sealBytesSync, sealSecret, sealSecretSync } from "./aes-gcm";
+import { importAesKey, openSecret, openSecretSync, sealBytesSync, sealSecret, sealSecretSync } from "./aes-gcm";
 
 /** Seals and opens secrets under the master key: BYOK keys, webhook secrets, kept prompts and forwarded generations. */
 export type SecretBox = {
   seal(plaintext: string): Promise<string>;
   /** the same sealing without a wait */
   sealSync(plaintext: string): string;
-  /** `sealSync` as bytes, not base64 text, of text or of bytes: for the generation commit's outbox (a BLOB on SQLite) */
-  sealBytesSync(plaintext: string | Uint8Array): Uint8Array;
+  /** `sealSync` as bytes, not base64 text: for the generation commit's outbox (a BLOB on SQLite) */
+  sealBytesSync(plaintext: string): Uint8Array;
   open(sealed: string): Promise<string>;
   /** for the routing path; recently opened secrets are served from a bounded cache */
   openSync(sealed: string): string;
@@ -18,8 +18,6 @@ export type SecretBox = {
    * goes through WebCrypto (a thread hop and 32 µs of CPU for 2 KB), this is 7 µs.
    */
   openOnce(sealed: string | Uint8Array): string;
-  /** `openOnce` without the text decoding: for what was sealed as bytes */
-  openOnceBytes(sealed: string | Uint8Array): Uint8Array;
 };
 
 export function createSecretBox(masterKey: Uint8Array, cacheSize = 1024): SecretBox {
@@ -51,7 +49,6 @@ export function createSecretBox(masterKey: Uint8Array, cacheSize = 1024): Secret
       return plain;
     },
     openOnce: (sealed) => openSecretSync(masterKey, sealed),
-    openOnceBytes: (sealed) => openBytesSync(masterKey, sealed),
   };
 }
 

@@ -11,7 +11,7 @@ import type { ObservabilityParts } from "./parts";
 
 export type DrainDeps = {
   store: Pick<Store, "observationOutbox" | "workspaces" | "generations" | "transaction">;
-  secrets: Pick<SecretBox, "openOnce" | "openOnceBytes" | "sealSync">;
+  secrets: Pick<SecretBox, "openOnce" | "sealSync">;
   clock: () => number;
   logger: Logger;
   parts: ObservabilityParts | null;

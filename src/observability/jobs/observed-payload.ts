@@ -13,10 +13,7 @@ export type ObservedEntry = Readonly<{ generationId: string; workspaceId: string
  * (`parts`: the content, the key's and provider's names, the operation), since the records commit
  * in the same transaction and the drain reads them back; one row for every forwarded generation
  * of a group commit (`batch`), so the serving thread seals and inserts once per commit, not once
- * per request, compressed (zstd, level 1) before it is sealed: the generations of one commit share
- * most of their bytes (the same system prompt, tools and parameters), and a smaller row is fewer
- * SQLite pages written by the serving thread. Rows of earlier versions hold one generation, whole
- * or as parts, as JSON text.
+ * per request. Rows of earlier versions hold one generation, whole or as parts.
  */
 type SealedDocument =
   | { generation: ObservedGeneration }
@@ -34,7 +31,7 @@ export const sealObserved = (secrets: Pick<SecretBox, "sealSync">, generation: O
 export function sealObservedBatch(secrets: Pick<SecretBox, "sealBytesSync">, entries: readonly [ObservedEntry, ...ObservedEntry[]]): ObservationRecord {
   const [first] = entries;
   const document: SealedDocument = { batch: entries.map((e) => ({ generationId: e.generationId, parts: e.parts })) };
-  return { generationId: first.generationId, workspaceId: first.workspaceId, sealed: secrets.sealBytesSync(Bun.zstdCompressSync(JSON.stringify(document), { level: 1 })), createdAt: first.createdAt };
+  return { generationId: first.generationId, workspaceId: first.workspaceId, sealed: secrets.sealBytesSync(JSON.stringify(document)), createdAt: first.createdAt };
 }
 
 /** What an outbox row's document holds: whole generations (rows of earlier versions), or the parts their records lack, by generation id. */
@@ -42,18 +39,8 @@ export type OutboxContents = { generations: ObservedGeneration[] } | { parts: Ar
 
 const openDocument = (secrets: Pick<SecretBox, "openOnce">, sealed: string | Uint8Array): SealedDocument => JSON.parse(secrets.openOnce(sealed)) as SealedDocument;
 
-/** Every zstd frame begins with these bytes; a document sealed as JSON text begins with `{`. */
-const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd] as const;
-const isZstd = (bytes: Uint8Array): boolean => ZSTD_MAGIC.every((b, i) => bytes[i] === b);
-
-/** An outbox row's document: compressed (sealObservedBatch) or, in rows of earlier versions, JSON text. */
-function openRowDocument(secrets: Pick<SecretBox, "openOnceBytes">, sealed: string | Uint8Array): SealedDocument {
-  const bytes = secrets.openOnceBytes(sealed);
-  return JSON.parse(Buffer.from(isZstd(bytes) ? Bun.zstdDecompressSync(bytes) : bytes).toString("utf8")) as SealedDocument;
-}
-
-export function openOutboxRow(secrets: Pick<SecretBox, "openOnceBytes">, row: { generationId: string; sealed: string | Uint8Array }): OutboxContents {
-  const document = openRowDocument(secrets, row.sealed);
+export function openOutboxRow(secrets: Pick<SecretBox, "openOnce">, row: { generationId: string; sealed: string | Uint8Array }): OutboxContents {
+  const document = openDocument(secrets, row.sealed);
   if ("generation" in document) return { generations: [document.generation] };
   if ("parts" in document) return { parts: [{ generationId: row.generationId, parts: document.parts }] };
   return { parts: [...document.batch] };

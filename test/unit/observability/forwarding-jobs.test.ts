@@ -8,7 +8,7 @@ import { JobRunner } from "../../../src/jobs/runner";
 import { createLogger, silentLogger } from "../../../src/logger";
 import type { Destination, DestinationSender, ObservedGeneration, SendOutcome } from "../../../src/observability/contract";
 import { deliverJob, deliverKind, OBSERVABILITY_DELIVER, type DeliverJob } from "../../../src/observability/jobs/deliver-kind";
-import { openObserved, openOutboxRow, sealObserved, sealObservedBatch } from "../../../src/observability/jobs/observed-payload";
+import { openObserved, sealObserved, sealObservedBatch } from "../../../src/observability/jobs/observed-payload";
 import { observedGeneration } from "../../../src/observability/capture/observed-generation";
 import { DRAIN_BATCH, DRAIN_GAP_MS, OutboxPump } from "../../../src/observability/jobs/outbox-pump";
 import { OutboxSettlement } from "../../../src/observability/jobs/outbox-settlement";
@@ -173,37 +173,15 @@ describe("forwarding the observation outbox", () => {
     expect(await unclaimed(store)).toEqual([]);
   });
 
-  test("rows of earlier versions still go out: one generation's parts, one whole generation, or a commit's parts as JSON text", async () => {
+  test("rows of earlier versions still go out: one generation's parts, or one whole generation", async () => {
     const store = await openStore();
     const { parts, sent } = fakeParts([destination({ id: "d-open" })]);
     const record = generation("gen-old-parts", "key-1", 0, { workspaceId: "ws-1" });
-    const batched = generation("gen-old-batch", "key-1", 0, { workspaceId: "ws-1" });
     const content = { operation: "chat" as const, keyName: "ci key", providerName: "OpenAI", input: null, output: null };
     await store.generations.commit([{ ...settled(record, { nanos: null }), observation: { generationId: record.id, workspaceId: "ws-1", sealed: secrets.sealSync(JSON.stringify({ parts: content })), createdAt: NOW } }]);
     await queue(store, observed({ id: "gen-old-whole" }));
-    const uncompressed = secrets.sealBytesSync(JSON.stringify({ batch: [{ generationId: batched.id, parts: content }] }));
-    await store.generations.commit([{ ...settled(batched, { nanos: null }), observation: { generationId: batched.id, workspaceId: "ws-1", sealed: uncompressed, createdAt: NOW } }]);
     await drainAll(pumpFor(store, parts).pump);
-    expect(sent.map((s) => s.generation)).toEqual([
-      observedGeneration((await store.generations.get("gen-old-parts"))!, content),
-      observed({ id: "gen-old-whole" }),
-      observedGeneration((await store.generations.get("gen-old-batch"))!, content),
-    ]);
-  });
-
-  test("a commit's row is compressed before it is sealed: generations sharing a system prompt take a fraction of their JSON", () => {
-    const system = "You are the support assistant of a bicycle shop. ".repeat(80);
-    const entries = Array.from({ length: 9 }, (_, i) => ({
-      generationId: `gen-${i}`,
-      workspaceId: "ws-1",
-      parts: { operation: "chat" as const, keyName: "ci key", providerName: "OpenAI", input: { messages: [{ role: "system", content: system }, { role: "user", content: `question ${i}` }], tools: null, parameters: { temperature: 0.2 } }, output: { text: `answer ${i}`, reasoning: "", toolCalls: [] } },
-      createdAt: NOW,
-    }));
-    const json = JSON.stringify({ batch: entries.map((e) => ({ generationId: e.generationId, parts: e.parts })) });
-    const row = sealObservedBatch(secrets, entries as [(typeof entries)[number], ...typeof entries]);
-    expect(json.length).toBeGreaterThan(35_000);
-    expect(row.sealed.length).toBeLessThan(json.length / 20);
-    expect(openOutboxRow(secrets, row)).toEqual({ parts: entries.map((e) => ({ generationId: e.generationId, parts: e.parts })) });
+    expect(sent.map((s) => s.generation)).toEqual([observedGeneration((await store.generations.get("gen-old-parts"))!, content), observed({ id: "gen-old-whole" })]);
   });
 
   test("batches past the first; destinations read once per batch; two pumps at once (two instances) send each generation once", async () => {
