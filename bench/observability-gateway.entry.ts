@@ -51,9 +51,12 @@ const destination = (n: number) => ({
   config: { url: `${receiverUrl}/${n}` },
 });
 await Bun.write(join(dir, DESTINATIONS_FILE), JSON.stringify([1, 2, 3].map(destination)));
-const settings = { is_observability_broadcast_enabled: mode === "broadcast" || mode === "broadcast-filtered" || mode === "capture-only", is_observability_io_logging_enabled: mode === "io-logging" };
-const patched = await gw.api(`/api/v1/workspaces/${workspaceId}`, { method: "PATCH", json: settings });
-if (patched.status !== 200) throw new Error(`workspace settings: ${patched.status}`);
+async function setBroadcast(on: boolean): Promise<void> {
+  const settings = { is_observability_broadcast_enabled: on, is_observability_io_logging_enabled: mode === "io-logging" };
+  const patched = await gw.api(`/api/v1/workspaces/${workspaceId}`, { method: "PATCH", json: settings });
+  if (patched.status !== 200) throw new Error(`workspace settings: ${patched.status}`);
+}
+await setBroadcast(mode === "broadcast" || mode === "broadcast-filtered" || mode === "capture-only");
 
 /** utime + stime of the main thread (the one serving requests, where this control server runs too), in µs (getrusage RUSAGE_THREAD) */
 function mainThreadUs(): number {
@@ -64,7 +67,12 @@ const control = Bun.serve({
   hostname: "127.0.0.1",
   port: 0,
   // CPU only: nothing here may query the store, or the main thread's figure would include it
-  fetch: () => {
+  // (POST /broadcast/on|off, BENCH_OBS_TOGGLE: answered before the CPU is read, not inside a batch)
+  fetch: async (req) => {
+    if (req.method === "POST") {
+      await setBroadcast(new URL(req.url).pathname === "/broadcast/on");
+      return new Response(null, { status: 204 });
+    }
     const all = process.cpuUsage();
     return Response.json({ all: all.user + all.system, main: mainThreadUs() });
   },

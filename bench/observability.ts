@@ -29,11 +29,20 @@ type Mode = (typeof ALL_MODES)[number];
  * mode in a process of its own: the two are pooled (their CPU and requests added up), because a
  * process's JIT and placement alone move its figure by 1–7 %, as much as what is measured.
  */
-const MODES: readonly Mode[] = (process.env.BENCH_OBS_MODES ?? "none,none-twin,broadcast,broadcast-twin,io-logging").split(",").filter((m): m is Mode => (ALL_MODES as readonly string[]).includes(m));
+/**
+ * BENCH_OBS_TOGGLE=1: the same comparison inside each process. Two broadcast gateways, each
+ * measured in batches with the workspace's broadcast switched off (`none`) and on, in turn, so
+ * the two figures share one process's JIT, heap and placement; BENCH_OBS_MODES is not read.
+ */
+const TOGGLE = process.env.BENCH_OBS_TOGGLE === "1";
+const MODES: readonly Mode[] = TOGGLE ? ["broadcast", "broadcast-twin"] : (process.env.BENCH_OBS_MODES ?? "none,none-twin,broadcast,broadcast-twin,io-logging").split(",").filter((m): m is Mode => (ALL_MODES as readonly string[]).includes(m));
 /** the mode a gateway measures (a twin's is its original's) */
 const familyOf = (mode: Mode): string => mode.replace(/-twin$/, "");
-const FAMILIES = [...new Set(MODES.map(familyOf))];
-if (!MODES.includes("none")) throw new Error("BENCH_OBS_MODES must include none");
+/** one measured batch's gateway and the mode it serves in (a toggled gateway serves in two) */
+type Run = { gateway: Mode; family: string };
+const RUNS: readonly Run[] = TOGGLE ? MODES.flatMap((gateway) => ["none", "broadcast"].map((family) => ({ gateway, family }))) : MODES.map((gateway) => ({ gateway, family: familyOf(gateway) }));
+const FAMILIES = [...new Set(RUNS.map((r) => r.family))];
+if (!FAMILIES.includes("none")) throw new Error("BENCH_OBS_MODES must include none");
 /**
  * BENCH_PIN=1: each gateway's main thread alone on CPU 0, everything else (its job worker and
  * other threads, the load generator, the receiver, the mock upstream) on the other CPUs, so the
@@ -78,24 +87,27 @@ console.log(`observability hot-path bench: ${ROUNDS} rounds × ${REQUESTS} reque
 for (const stream of [false, true]) {
   for (const mode of MODES) {
     const child = gateways.get(mode)!;
+    // a toggled gateway warms up as the broadcast gateway it is (its last batch may have switched it off)
+    if (TOGGLE) await fetch(`${child.info.control}broadcast/on`, { method: "POST" });
     await runBatch(specs(child, stream), WARMUP, CONCURRENCY);
     if (familyOf(mode) === "broadcast") await drained((broadcastRequests += WARMUP) * 3);
   }
   for (let round = 0; round < ROUNDS; round++) {
     for (let done = 0; done < REQUESTS; done += BATCH) {
       const size = Math.min(BATCH, REQUESTS - done);
-      for (let i = 0; i < MODES.length; i++) {
-        const mode = MODES[(i + round + done / BATCH) % MODES.length]!;
+      for (let i = 0; i < RUNS.length; i++) {
+        const { gateway: mode, family } = RUNS[(i + round + done / BATCH) % RUNS.length]!;
         const child = gateways.get(mode)!;
         if (PIN) pinMainThread(child.proc.pid);
+        if (TOGGLE) await fetch(`${child.info.control}broadcast/${family === "broadcast" ? "on" : "off"}`, { method: "POST" });
         const before = await cpuOf(child);
         const batch = await runBatch(specs(child, stream), size, CONCURRENCY);
-        if (familyOf(mode) === "broadcast") await drained((broadcastRequests += size) * 3);
+        if (family === "broadcast") await drained((broadcastRequests += size) * 3);
         else await Bun.sleep(30);
         const after = await cpuOf(child);
         const path = stream ? "stream" : "json";
-        // each gateway alone, and pooled with its twin
-        for (const name of new Set([`${path} ${mode}`, `${path} pooled ${familyOf(mode)}`])) {
+        // each gateway alone (toggled: in each of its modes), and pooled with its twin
+        for (const name of new Set([`${path} ${TOGGLE ? `${mode} ${family}` : mode}`, `${path} pooled ${family}`])) {
           const acc = results.get(name) ?? { requests: 0, main: 0, all: 0, latencies: [] };
           acc.requests += size;
           acc.main += after.main - before.main;
@@ -120,11 +132,19 @@ for (const path of ["json", "stream"]) {
     const a = row(`${path} pooled ${family}`);
     const sorted = [...a.latencies].sort((x, y) => x - y);
     const vs = (field: "main" | "all") => (family === "none" ? "" : pct(change(a, base, field)));
-    const count = MODES.filter((m) => familyOf(m) === family).length;
+    const count = RUNS.filter((r) => r.family === family).length;
     console.log(`| ${path} | ${family} | ${count} | ${perReq(a, "main").toFixed(0)} | ${vs("main")} | ${perReq(a, "all").toFixed(0)} | ${vs("all")} | ${percentile(sorted, 50).toFixed(2)} | ${percentile(sorted, 99).toFixed(2)} |`);
   }
 }
-const twins = MODES.filter((m) => m.endsWith("-twin"));
+if (TOGGLE) {
+  console.log("\nEach gateway against itself with broadcast off:");
+  for (const path of ["json", "stream"])
+    for (const mode of MODES) {
+      const [off, on] = [row(`${path} ${mode} none`), row(`${path} ${mode} broadcast`)];
+      console.log(`  ${path} ${mode}: ${perReq(off, "main").toFixed(0)} off, ${perReq(on, "main").toFixed(0)} on µs/req main thread (${pct(change(on, off, "main"))})`);
+    }
+}
+const twins = TOGGLE ? [] : MODES.filter((m) => m.endsWith("-twin"));
 if (twins.length > 0) {
   console.log("\nEach gateway alone, against its twin (the run's noise):");
   for (const path of ["json", "stream"])
