@@ -29,7 +29,12 @@ export function withSealedObservations(items: readonly PendingGeneration[], seal
   if (entries.length === 0) return items;
   const row = seal(entries as [ObservedEntry, ...ObservedEntry[]]);
   const carrier = items.findIndex((item) => item.observed);
-  return items.map(({ observed: _observed, ...item }, i) => ({ ...item, observation: i === carrier ? row : null }));
+  // only the carrier is copied: the store reads the fields of a settled generation, not `observed`
+  return items.map((item, i) => {
+    if (i !== carrier) return item;
+    const { observed: _observed, ...settled } = item;
+    return { ...settled, observation: row };
+  });
 }
 
 /** How long a record the store refused is retried in the background before it is given up (and logged whole). */

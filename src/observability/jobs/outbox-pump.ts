@@ -17,12 +17,14 @@ export const DRAIN_BATCH = 100;
 /**
  * Under load, the shortest time between two drains' starts, and between two writes of settled
  * rows: what forwarding may add to a generation's delay. On SQLite every write of the job
- * worker's connection makes the serving connection drop its page cache: at 20 ms the serving
- * thread read 2.9 pages back per request at 3,000 requests/s, at 100 ms almost none
- * (bench/README.md, observability). A drain that found one row or none (a quiet gateway) lets
- * the next start at once: forwarding is then as quick as the wake-up.
+ * worker's connection makes the serving connection drop its page cache and read its pages back
+ * (strace: 2.2 reads a request at 100 ms in bench/observability.ts's batches), so fewer writes
+ * cost the serving thread less. Half a second is well inside what tracing tools batch by
+ * themselves (OpenTelemetry's span processor waits 5 s). A drain that found one row
+ * or none (a quiet gateway) lets the next start at once: forwarding is then as quick as the
+ * wake-up; a drain that claims a full batch claims the next at once while the runner has room.
  */
-export const DRAIN_GAP_MS = 100;
+export const DRAIN_GAP_MS = 500;
 
 export type PumpDeps = DrainDeps & {
   senderDeps: SenderDeps;
