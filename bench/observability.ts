@@ -25,16 +25,16 @@ const CONCURRENCY = envInt("BENCH_CONCURRENCY", 16);
 const ALL_MODES = ["none", "broadcast", "broadcast-filtered", "io-logging", "capture-only", "none-twin", "broadcast-twin"] as const;
 type Mode = (typeof ALL_MODES)[number];
 /**
- * BENCH_OBS_MODES: a comma list of the modes to run. A `-twin` is a second gateway of the same
- * mode in a process of its own: the two are pooled (their CPU and requests added up), because a
- * process's JIT and placement alone move its figure by 1–7 %, as much as what is measured.
- */
-/**
  * BENCH_OBS_TOGGLE=1: the same comparison inside each process. Two broadcast gateways, each
  * measured in batches with the workspace's broadcast switched off (`none`) and on, in turn, so
  * the two figures share one process's JIT, heap and placement; BENCH_OBS_MODES is not read.
  */
 const TOGGLE = process.env.BENCH_OBS_TOGGLE === "1";
+/**
+ * BENCH_OBS_MODES: a comma list of the modes to run. A `-twin` is a second gateway of the same
+ * mode in a process of its own: the two are pooled (their CPU and requests added up), because a
+ * process's JIT and placement alone move its figure by 1–7 %, as much as what is measured.
+ */
 const MODES: readonly Mode[] = TOGGLE ? ["broadcast", "broadcast-twin"] : (process.env.BENCH_OBS_MODES ?? "none,none-twin,broadcast,broadcast-twin,io-logging").split(",").filter((m): m is Mode => (ALL_MODES as readonly string[]).includes(m));
 /** the mode a gateway measures (a twin's is its original's) */
 const familyOf = (mode: Mode): string => mode.replace(/-twin$/, "");

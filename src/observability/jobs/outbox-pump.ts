@@ -20,9 +20,9 @@ export const DRAIN_BATCH = 100;
  * worker's connection makes the serving connection drop its page cache and read its pages back
  * (strace: 2.2 reads a request at 100 ms in bench/observability.ts's batches), so fewer writes
  * cost the serving thread less. Half a second is well inside what tracing tools batch by
- * themselves (OpenTelemetry's span processor waits 5 s). A drain that found one row
- * or none (a quiet gateway) lets the next start at once: forwarding is then as quick as the
- * wake-up; a drain that claims a full batch claims the next at once while the runner has room.
+ * themselves (OpenTelemetry's span processor waits 5 s). A drain that found one row or none (a
+ * quiet gateway) lets the next start at once: forwarding is then as quick as the wake-up; a drain
+ * that claims a full batch claims the next at once while the runner has room.
  */
 export const DRAIN_GAP_MS = 500;
 
