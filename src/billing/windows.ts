@@ -19,6 +19,14 @@ export function monthKey(now: number): string {
   return new Date(now).toISOString().slice(0, 7);
 }
 
-export function windowKeys(now: number): WindowKeys {
-  return { day: dayKey(now), week: weekKey(now), month: monthKey(now) };
+const DAY_MS = 86_400_000;
+
+/** the keys of the UTC day last asked for: every request with a limit asks, and they change at midnight only */
+let today: { from: number; keys: Readonly<WindowKeys> } | null = null;
+
+export function windowKeys(now: number): Readonly<WindowKeys> {
+  if (today !== null && now >= today.from && now < today.from + DAY_MS) return today.keys;
+  const keys = Object.freeze({ day: dayKey(now), week: weekKey(now), month: monthKey(now) });
+  today = { from: now - (((now % DAY_MS) + DAY_MS) % DAY_MS), keys };
+  return keys;
 }

@@ -6,11 +6,15 @@
 export type FirstByteDeadline = { signal: AbortSignal; timedOut: () => boolean; met: () => void };
 
 export function firstByteDeadline(clientSignal: AbortSignal, ms: number): FirstByteDeadline {
-  const deadline = new AbortController();
+  // one controller both causes abort, rather than AbortSignal.any over two: a fetch under it costs
+  // the request a few µs less (measured against a loopback upstream)
+  const call = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
-    deadline.abort(new DOMException("first byte timeout", "TimeoutError"));
+    call.abort(new DOMException("first byte timeout", "TimeoutError"));
   }, ms);
-  return { signal: AbortSignal.any([clientSignal, deadline.signal]), timedOut: () => timedOut, met: () => clearTimeout(timer) };
+  if (clientSignal.aborted) call.abort(clientSignal.reason);
+  else clientSignal.addEventListener("abort", () => call.abort(clientSignal.reason), { once: true });
+  return { signal: call.signal, timedOut: () => timedOut, met: () => clearTimeout(timer) };
 }

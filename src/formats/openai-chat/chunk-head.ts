@@ -2,7 +2,26 @@ import type { EncodeContext } from "../../ir/codec";
 
 const OBJECT_AND_CREATED = `,"object":"chat.completion.chunk","created":`;
 /** top-level fields left out when null (see passthrough-stream.ts) */
-const NULL_FIELDS = [`,"usage":null`, `,"system_fingerprint":null`];
+const USAGE_NULL = `,"usage":null`;
+const FINGERPRINT_NULL = `,"system_fingerprint":null`;
+const ABSENT = -1;
+const AMBIGUOUS = -2;
+
+/** Where `pair` occurs in `text` from `from` on: ABSENT, or AMBIGUOUS when more than once (a nested key may share its spelling). */
+function soleIndexOf(text: string, pair: string, from: number): number {
+  const found = text.indexOf(pair, from);
+  if (found < 0) return ABSENT;
+  return text.indexOf(pair, found + 1) >= 0 ? AMBIGUOUS : found;
+}
+
+/** `text` from `from` on with up to two non-overlapping spans cut out (a span at ABSENT is not there). */
+function withoutPairs(text: string, from: number, a: number, aLength: number, b: number, bLength: number): string {
+  if (a === ABSENT && b === ABSENT) return text.slice(from);
+  if (b === ABSENT) return text.slice(from, a) + text.slice(a + aLength);
+  if (a === ABSENT) return text.slice(from, b) + text.slice(b + bLength);
+  if (b < a) return withoutPairs(text, from, b, bLength, a, aLength);
+  return text.slice(from, a) + text.slice(a + aLength, b) + text.slice(b + bLength);
+}
 
 /**
  * Gives a Chat chunk the gateway's id and model within its own text, without serialising it
@@ -42,14 +61,12 @@ export class ChunkHead {
     const digits = at;
     while (at < text.length && text.charCodeAt(at) >= 48 && text.charCodeAt(at) <= 57) at++;
     if (at === digits || !text.startsWith(this.modelHead, at)) return undefined;
-    let rest = text.slice(at + this.modelHead.length);
-    for (const [i, value] of [chunk.usage, chunk.system_fingerprint].entries()) {
-      if (value !== null) continue;
-      const pair = NULL_FIELDS[i]!;
-      const found = rest.indexOf(pair);
-      if (found < 0 || rest.indexOf(pair, found + 1) >= 0) return undefined;
-      rest = rest.slice(0, found) + rest.slice(found + pair.length);
-    }
-    return this.id + text.slice(this.idHead.length - OBJECT_AND_CREATED.length, at) + this.model + rest;
+    const from = at + this.modelHead.length;
+    // every chunk of a stream passes here: positions in the text, no copies or iterators per chunk
+    const usageAt = chunk.usage === null ? soleIndexOf(text, USAGE_NULL, from) : ABSENT;
+    const fingerprintAt = chunk.system_fingerprint === null ? soleIndexOf(text, FINGERPRINT_NULL, from) : ABSENT;
+    if (usageAt === AMBIGUOUS || fingerprintAt === AMBIGUOUS) return undefined;
+    const head = this.id + text.slice(this.idHead.length - OBJECT_AND_CREATED.length, at) + this.model;
+    return head + withoutPairs(text, from, usageAt, USAGE_NULL.length, fingerprintAt, FINGERPRINT_NULL.length);
   }
 }

@@ -18,6 +18,17 @@ describe("reset windows (UTC)", () => {
     expect(weekKey(t("2027-01-01T12:00:00Z"))).toBe("2026-12-28");
   });
 
+  test("windowKeys: the same keys all day, new ones from midnight, right when the clock goes back", () => {
+    const at = (iso: string) => windowKeys(t(iso));
+    expect(at("2026-11-22T00:00:00Z")).toEqual({ day: "2026-11-22", week: "2026-11-16", month: "2026-11" });
+    expect(at("2026-11-22T23:59:59.999Z")).toBe(at("2026-11-22T12:00:00Z"));
+    expect(at("2026-11-23T00:00:00Z")).toEqual({ day: "2026-11-23", week: "2026-11-23", month: "2026-11" });
+    expect(at("2026-11-22T23:59:59.999Z")).toEqual({ day: "2026-11-22", week: "2026-11-16", month: "2026-11" });
+    expect(at("2026-12-01T00:00:00Z")).toEqual({ day: "2026-12-01", week: "2026-11-30", month: "2026-12" });
+    expect(at("1969-12-31T23:00:00Z")).toEqual({ day: "1969-12-31", week: "1969-12-29", month: "1969-12" });
+    expect(Object.isFrozen(at("2026-12-01T00:00:00Z"))).toBe(true);
+  });
+
   test("counters roll over at midnight UTC with no job", async () => {
     const store = createSqliteStore(":memory:");
     const add = (at: string, nanos: number, byok = false) => store.usage.add("k", { nanos, byok, windows: windowKeys(t(at)) });

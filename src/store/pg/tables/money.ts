@@ -73,7 +73,7 @@ export const generations = pgTable(
     errorMessage: text("error_message"),
     createdAt: millis("created_at").notNull(),
   },
-  (table) => [index("generations_key_time").on(table.keyHash, table.createdAt), index("generations_endpoint_time").on(table.endpointId, table.createdAt), index("generations_time").on(table.createdAt, table.id), index("generations_workspace_time").on(table.workspaceId, table.createdAt),
+  (table) => [index("generations_key_time").on(table.keyHash, table.createdAt), index("generations_time").on(table.createdAt, table.id), index("generations_workspace_time").on(table.workspaceId, table.createdAt),
     // the console's generation log filters by each of these, newest first (keyset on created_at, id)
     index("generations_model_time").on(table.model, table.createdAt, table.id),
     index("generations_provider_time").on(table.providerName, table.createdAt, table.id),

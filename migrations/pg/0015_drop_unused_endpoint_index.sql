@@ -1,0 +1,1 @@
+DROP INDEX "generations_endpoint_time";
