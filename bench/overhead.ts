@@ -18,6 +18,7 @@ import { portkeyHeaders, startPortkey, type Portkey } from "./lib/portkey";
 import { REPLY_END, REPLY_START, STREAM_CHUNK_COUNT } from "./lib/reply";
 import { FLOOR, PORTKEY, printBaseline, printGoals, printSoak, printTable, SAME, TRANSLATED, type MemoryFigures, type Mode, type Row, type SoakSample, type View } from "./lib/report";
 import { median, RoundAccumulator, type Summary } from "./lib/stats";
+import { threadCpuMs } from "./lib/thread-cpu";
 import { envInt, envNumber } from "./lib/env";
 
 const ROUNDS = envInt("BENCH_ROUNDS", 5);
@@ -70,6 +71,8 @@ if (WITH_PORTKEY) {
 }
 const children = [upstream, floor, gateway, ...(baseline ? [baseline] : []), ...(minimal ? [minimal] : []), ...(portkey ? [portkey.child] : [])];
 const measured = children.filter((c) => c !== upstream);
+/** CPU of a child's JavaScript compiler threads: still high during the rounds means the warm-up was too short for the figures to be steady */
+const jitMs = (child: Child<unknown>) => threadCpuMs(child.proc.pid).get("JITWorker") ?? 0;
 const childName = new Map<Child<unknown>, string>([[floor, "floor"], [gateway, "gateway"], ...(baseline ? [[baseline, "baseline"] as const] : []), ...(minimal ? [[minimal, "minimal"] as const] : []), ...(portkey ? [[portkey.child, "portkey"] as const] : [])]);
 
 /** RSS of a fresh floor and a fresh gateway (default catalog, no request), once start-up has settled. */
@@ -134,6 +137,7 @@ try {
   }
 
   const cpuAtStart = new Map(await Promise.all(measured.map(async (c) => [c, cpuUs(await c.cpu())] as const)));
+  const jitAtStart = new Map(measured.map((c) => [c, jitMs(c)] as const));
   const cpuInBatches = new Map<Child<unknown>, number>(measured.map((c) => [c, 0]));
   const roundMemory: MemoryFigures[] = [];
   for (let round = 0; round < ROUNDS; round++) {
@@ -164,7 +168,11 @@ try {
   const cpuOutside = await Promise.all(
     measured.map(async (child) => {
       const total = cpuUs(await child.cpu()) - cpuAtStart.get(child)!;
-      return `  ${childName.get(child)} CPU outside its own batches (idle/GC, not attributed): ${((total - cpuInBatches.get(child)!) / 1000).toFixed(1)} ms of ${(total / 1000).toFixed(1)} ms`;
+      const jit = jitMs(child) - jitAtStart.get(child)!;
+      return (
+        `  ${childName.get(child)} CPU outside its own batches (idle/GC, not attributed): ${((total - cpuInBatches.get(child)!) / 1000).toFixed(1)} ms of ${(total / 1000).toFixed(1)} ms; ` +
+        `compiling JavaScript (JITWorker threads, 10 ms ticks): ${jit} ms`
+      );
     }),
   );
 
