@@ -53,7 +53,8 @@ function keyLimit(): number | undefined {
 
 const idle = process.env.BENCH_GATEWAY_IDLE === "1";
 const scaleOut = await scaleOutEnv();
-const env = { GATEWAY_DEFAULT_CATALOG: "true", ...scaleOut.env };
+// BENCH_WORKERS: job worker threads, as `WORKERS` (the test helper's default is none)
+const env = { GATEWAY_DEFAULT_CATALOG: "true", ...scaleOut.env, ...(process.env.BENCH_WORKERS ? { WORKERS: process.env.BENCH_WORKERS } : {}) };
 const gw = await startTestGateway(idle ? { env } : { yaml, env });
 onTerminate(async () => {
   await gw.close();

@@ -3,7 +3,7 @@ import type { RequestSummary } from "./request-summary";
 
 /** One JSON line per request at info: what an operator greps for, with no null noise. */
 export function logRequest(logger: Logger, r: RequestSummary): void {
-  const fields: Record<string, unknown> = {
+  const all: Record<string, unknown> = {
     method: r.method,
     route: r.route,
     status: r.status,
@@ -20,6 +20,7 @@ export function logRequest(logger: Logger, r: RequestSummary): void {
     ttft_ms: r.timeToFirstTokenMs,
     attempts: r.attempts,
   };
-  for (const [name, value] of Object.entries(fields)) if (value === null) delete fields[name];
+  const fields: Record<string, unknown> = {};
+  for (const name in all) if (all[name] !== null) fields[name] = all[name];
   logger.info("request", fields);
 }

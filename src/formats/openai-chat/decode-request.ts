@@ -1,3 +1,4 @@
+import { assignDefined } from "../defined-fields";
 import type {
   CacheControl,
   IRReasoningConfig,
@@ -68,21 +69,22 @@ function decodeReasoning(body: ChatRequestBody): IRReasoningConfig | undefined {
   return Object.keys(decoded).length > 0 ? decoded : undefined;
 }
 
+const PLAIN_PARAMETERS = [
+  "temperature", "top_p", "top_k", "frequency_penalty", "presence_penalty", "repetition_penalty",
+  "min_p", "top_a", "seed", "max_tokens", "stop", "logit_bias", "logprobs", "top_logprobs",
+  "tools", "tool_choice", "parallel_tool_calls", "response_format", "reasoning",
+] as const;
+
 /** Parameter names as OpenRouter's `supported_parameters` spells them, for require_parameters. */
 function sentParameters(body: ChatRequestBody): string[] {
   const has = (key: keyof ChatRequestBody) => body[key] !== undefined && body[key] !== null;
-  const names = new Set<string>();
-  const plain = [
-    "temperature", "top_p", "top_k", "frequency_penalty", "presence_penalty", "repetition_penalty",
-    "min_p", "top_a", "seed", "max_tokens", "stop", "logit_bias", "logprobs", "top_logprobs",
-    "tools", "tool_choice", "parallel_tool_calls", "response_format", "reasoning",
-  ] as const;
-  for (const key of plain) if (has(key)) names.add(key);
-  if (has("max_completion_tokens")) names.add("max_tokens");
-  if (has("reasoning_effort")) names.add("reasoning");
-  if (body.response_format?.type === "json_schema") names.add("structured_outputs");
-  const order: string[] = [...plain, "structured_outputs"];
-  return order.filter((name) => names.has(name));
+  // in this order; the aliases count as the name they stand for, once
+  const names: string[] = [];
+  for (const key of PLAIN_PARAMETERS) {
+    if (has(key) || (key === "max_tokens" && has("max_completion_tokens")) || (key === "reasoning" && has("reasoning_effort"))) names.push(key);
+  }
+  if (body.response_format?.type === "json_schema") names.push("structured_outputs");
+  return names;
 }
 
 export function decodeChatRequest(body: ChatRequestBody, headers?: Headers): IRRequest {
@@ -125,8 +127,5 @@ export function decodeChatRequest(body: ChatRequestBody, headers?: Headers): IRR
     promptCacheKey: given(body.prompt_cache_key),
     cacheControl: body.cache_control as CacheControl | undefined,
   };
-  for (const [key, value] of Object.entries(optional)) {
-    if (value !== undefined) (request as Record<string, unknown>)[key] = value;
-  }
-  return request;
+  return assignDefined(request, optional);
 }

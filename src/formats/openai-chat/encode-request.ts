@@ -1,3 +1,4 @@
+import { assignDefined } from "../defined-fields";
 import type { IRReasoningConfig, IRRequest, IRResponseFormat, IRTool, IRToolChoice, ReasoningEffort } from "../../ir/types";
 import { effortFromBudget } from "../reasoning-budget";
 import { encodeMessage } from "./encode-messages";
@@ -64,7 +65,7 @@ export function encodeChatRequest(req: IRRequest, upstreamModel: string): Json {
     prompt_cache_key: req.promptCacheKey,
     user: req.user,
   };
-  for (const [key, value] of Object.entries(optional)) if (value !== undefined) body[key] = value;
+  assignDefined(body, optional);
   if (req.stream) {
     body.stream = true;
     body.stream_options = { include_usage: true };

@@ -244,6 +244,16 @@ describe("decodeRequest parameters", () => {
     expect(ir.sentParameters).toStrictEqual(["max_tokens"]);
   });
 
+  test("aliases count as the parameter they stand for, once and in its place", () => {
+    expect(decode({ messages: [user], max_completion_tokens: 5, seed: 1 }).sentParameters).toStrictEqual(["seed", "max_tokens"]);
+    expect(decode({ messages: [user], max_completion_tokens: 5, max_tokens: 9, stop: "x" }).sentParameters).toStrictEqual(["max_tokens", "stop"]);
+    expect(decode({ messages: [user], reasoning_effort: "low", temperature: 1 }).sentParameters).toStrictEqual(["temperature", "reasoning"]);
+    expect(decode({ messages: [user], reasoning_effort: "low", reasoning: { effort: "high" } }).sentParameters).toStrictEqual(["reasoning"]);
+    expect(decode({ messages: [user], response_format: { type: "json_schema", json_schema: { name: "o", schema: {} } }, reasoning_effort: "low" }).sentParameters).toStrictEqual([
+      "response_format", "reasoning", "structured_outputs",
+    ]);
+  });
+
   test("session id falls back to the x-session-id header", () => {
     expect(decode({ messages: [user] }, new Headers({ "x-session-id": "h-1" })).sessionId).toBe("h-1");
   });
