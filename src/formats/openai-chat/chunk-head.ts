@@ -14,6 +14,20 @@ function soleIndexOf(text: string, pair: string, from: number): number {
   return text.indexOf(pair, found + 1) >= 0 ? AMBIGUOUS : found;
 }
 
+/**
+ * Where the top-level `pair` is, scanning as little as each chunk allows: a pair right after the
+ * model (where OpenAI writes `system_fingerprint`) or right before the closing brace (where it
+ * writes `usage`) is a member of the top-level object wherever else the spelling occurs; anywhere
+ * else it is taken only when it occurs once.
+ */
+function topLevelPairAt(text: string, pair: string, from: number): number {
+  if (text.startsWith(pair, from)) return from;
+  // the text parsed as one object: the character after a pair that ends one before the text does is its closing brace
+  const beforeClose = text.length - 1 - pair.length;
+  if (beforeClose > from && text.startsWith(pair, beforeClose)) return beforeClose;
+  return soleIndexOf(text, pair, from);
+}
+
 /** `text` from `from` on with up to two non-overlapping spans cut out (a span at ABSENT is not there). */
 function withoutPairs(text: string, from: number, a: number, aLength: number, b: number, bLength: number): string {
   if (a === ABSENT && b === ABSENT) return text.slice(from);
@@ -28,9 +42,9 @@ function withoutPairs(text: string, from: number, a: number, aLength: number, b:
  * again. Only the layout OpenAI and most compatible servers write is recognised: compact JSON
  * opening with `{"id":<id>,"object":"chat.completion.chunk","created":<n>,"model":<model>`. Those
  * are the object's first keys, so the values replaced are the top-level ones. A top-level
- * `usage` or `system_fingerprint` that is null is cut out when its compact pair occurs exactly
- * once in the text, so that one is the top-level pair; any other case gives undefined, and the
- * caller serialises the chunk from its parsed form.
+ * `usage` or `system_fingerprint` that is null is cut out when its compact pair is where OpenAI
+ * writes it (topLevelPairAt) or occurs exactly once in the text; any other case gives undefined,
+ * and the caller serialises the chunk from its parsed form.
  */
 export class ChunkHead {
   private readonly id: string;
@@ -63,8 +77,8 @@ export class ChunkHead {
     if (at === digits || !text.startsWith(this.modelHead, at)) return undefined;
     const from = at + this.modelHead.length;
     // every chunk of a stream passes here: positions in the text, no copies or iterators per chunk
-    const usageAt = chunk.usage === null ? soleIndexOf(text, USAGE_NULL, from) : ABSENT;
-    const fingerprintAt = chunk.system_fingerprint === null ? soleIndexOf(text, FINGERPRINT_NULL, from) : ABSENT;
+    const usageAt = chunk.usage === null ? topLevelPairAt(text, USAGE_NULL, from) : ABSENT;
+    const fingerprintAt = chunk.system_fingerprint === null ? topLevelPairAt(text, FINGERPRINT_NULL, from) : ABSENT;
     if (usageAt === AMBIGUOUS || fingerprintAt === AMBIGUOUS) return undefined;
     const head = this.id + text.slice(this.idHead.length - OBJECT_AND_CREATED.length, at) + this.model;
     return head + withoutPairs(text, from, usageAt, USAGE_NULL.length, fingerprintAt, FINGERPRINT_NULL.length);

@@ -49,8 +49,14 @@ describe("ChunkHead", () => {
     expect(rewrite(chunkOf({ usage: null, fingerprint: "fp_1" }))).toBe(expected(chunkOf({ usage: null, fingerprint: "fp_1" })));
   });
 
-  test("a null pair that also occurs nested leaves the chunk to be serialised", () => {
-    expect(rewrite(chunkOf({ usage: null, delta: { content: "x", usage: null } }))).toBeUndefined();
+  test("a null pair where OpenAI writes it is cut even when its spelling also occurs nested; elsewhere that leaves the chunk to be serialised", () => {
+    const nested = chunkOf({ usage: null, fingerprint: null, delta: { content: "x", usage: null, system_fingerprint: null } });
+    expect(rewrite(nested)).toBe(expected(nested));
+    expect(rewrite(nested)).toContain(`"delta":{"content":"x","usage":null,"system_fingerprint":null}`);
+    const usageMidway = { id: "chatcmpl-9", object: "chat.completion.chunk", created: 1, model: "gpt-x", choices: [{ index: 0, delta: { content: "x", usage: null } }], usage: null, obfuscation: "ab" };
+    expect(rewrite(usageMidway)).toBeUndefined();
+    const { choices: _nested, ...alone } = usageMidway;
+    expect(rewrite(alone)).toBe(expected(alone));
   });
 
   test("another layout, or an upstream provider, is not spliced", () => {
