@@ -4,28 +4,35 @@ const OBJECT_AND_CREATED = `,"object":"chat.completion.chunk","created":`;
 /** top-level fields left out when null (see passthrough-stream.ts) */
 const USAGE_NULL = `,"usage":null`;
 const FINGERPRINT_NULL = `,"system_fingerprint":null`;
+const OPEN_BRACE = 123;
+const OPEN_BRACKET = 91;
 const ABSENT = -1;
 const AMBIGUOUS = -2;
 
-/** Where `pair` occurs in `text` from `from` on: ABSENT, or AMBIGUOUS when more than once (a nested key may share its spelling). */
-function soleIndexOf(text: string, pair: string, from: number): number {
-  const found = text.indexOf(pair, from);
-  if (found < 0) return ABSENT;
-  return text.indexOf(pair, found + 1) >= 0 ? AMBIGUOUS : found;
-}
-
 /**
- * Where the top-level `pair` is, scanning as little as each chunk allows: a pair right after the
- * model (where OpenAI writes `system_fingerprint`) or right before the closing brace (where it
- * writes `usage`) is a member of the top-level object wherever else the spelling occurs; anywhere
- * else it is taken only when it occurs once.
+ * Where the top-level `pair` is, scanning as little as each chunk allows. The pair just before
+ * the closing brace (where OpenAI writes `usage`) is the top-level object's last member, and one
+ * that comes before any object or array opens (where OpenAI writes `system_fingerprint`, after
+ * `service_tier`) is one of its first: a pair cannot occur inside a string, whose quotes are
+ * escaped. Anywhere else it is taken only when it occurs once.
  */
 function topLevelPairAt(text: string, pair: string, from: number): number {
-  if (text.startsWith(pair, from)) return from;
   // the text parsed as one object: the character after a pair that ends one before the text does is its closing brace
   const beforeClose = text.length - 1 - pair.length;
-  if (beforeClose > from && text.startsWith(pair, beforeClose)) return beforeClose;
-  return soleIndexOf(text, pair, from);
+  if (beforeClose >= from && text.startsWith(pair, beforeClose)) return beforeClose;
+  const first = text.indexOf(pair, from);
+  if (first < 0) return ABSENT;
+  if (!opensValue(text, from, first)) return first;
+  return text.indexOf(pair, first + 1) >= 0 ? AMBIGUOUS : first;
+}
+
+/** Whether an object or array opens in `text` between `from` and `to` (a brace inside a string counts too, which only means a scan more). */
+function opensValue(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === OPEN_BRACE || c === OPEN_BRACKET) return true;
+  }
+  return false;
 }
 
 /** `text` from `from` on with up to two non-overlapping spans cut out (a span at ABSENT is not there). */

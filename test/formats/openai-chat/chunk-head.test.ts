@@ -53,6 +53,11 @@ describe("ChunkHead", () => {
     const nested = chunkOf({ usage: null, fingerprint: null, delta: { content: "x", usage: null, system_fingerprint: null } });
     expect(rewrite(nested)).toBe(expected(nested));
     expect(rewrite(nested)).toContain(`"delta":{"content":"x","usage":null,"system_fingerprint":null}`);
+    // OpenAI writes service_tier between the model and the fingerprint
+    const tiered = { id: "chatcmpl-9", object: "chat.completion.chunk", created: 1, model: "gpt-x", service_tier: "default", system_fingerprint: null, choices: [{ index: 0, delta: { content: "{[", system_fingerprint: null } }] };
+    expect(rewrite(tiered)).toBe(expected(tiered));
+    const objectFirst = { id: "chatcmpl-9", object: "chat.completion.chunk", created: 1, model: "gpt-x", extra: { a: 1, usage: null }, usage: null, tail: 1 };
+    expect(rewrite(objectFirst)).toBeUndefined();
     const usageMidway = { id: "chatcmpl-9", object: "chat.completion.chunk", created: 1, model: "gpt-x", choices: [{ index: 0, delta: { content: "x", usage: null } }], usage: null, obfuscation: "ab" };
     expect(rewrite(usageMidway)).toBeUndefined();
     const { choices: _nested, ...alone } = usageMidway;
