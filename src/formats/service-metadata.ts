@@ -1,4 +1,5 @@
 import { t, type Static } from "elysia";
+import { JsonInteger } from "./shared-schema";
 import type { Settlement } from "../ir/settlement";
 
 /** `service_metadata` of every inference result, sent only when the client asks (X-Service-Experimental-Metadata: enabled). */
@@ -8,7 +9,7 @@ export const ServiceMetadataSchema = t.Object({
   provider: t.Nullable(t.String()),
   generation_id: t.String(),
   is_byok: t.Boolean(),
-  attempts: t.Array(t.Object({ model: t.String(), provider: t.String(), status: t.Integer(), latency: t.Number() })),
+  attempts: t.Array(t.Object({ model: t.String(), provider: t.String(), status: JsonInteger(), latency: t.Number() })),
 });
 
 export type ServiceMetadata = Static<typeof ServiceMetadataSchema>;

@@ -1,4 +1,13 @@
 import { t } from "elysia";
+import { Type, type IntegerOptions } from "@sinclair/typebox";
+
+/**
+ * An integer in a JSON body: TypeBox's own, not Elysia's `t.Integer`, which also takes numeric
+ * strings through a Transform. A body schema with any Transform makes Elysia decode the whole
+ * body once more after validating it (39 µs a request for a 46-message conversation with tools,
+ * against 0.85 µs for the check). JSON carries numbers, and OpenAI refuses "20" for max_tokens too.
+ */
+export const JsonInteger = (options?: IntegerOptions) => Type.Integer(options);
 
 /** Request fields shared by the three inference formats (contract §3.10). */
 

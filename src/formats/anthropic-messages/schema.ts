@@ -1,6 +1,6 @@
 import { t, type Static } from "elysia";
 import { ServiceMetadataSchema } from "../service-metadata";
-import { CacheControlSchema, gatewayRequestFields } from "../shared-schema";
+import { CacheControlSchema, gatewayRequestFields, JsonInteger } from "../shared-schema";
 import { ANTHROPIC_STOP_REASONS } from "./finish-reason";
 
 /**
@@ -117,7 +117,7 @@ const ThinkingDisplay = t.Optional(t.Nullable(t.String()));
 const Thinking = t.Union([
   t.Object({
     type: t.Literal("enabled"),
-    budget_tokens: t.Integer({ minimum: 0 }),
+    budget_tokens: JsonInteger({ minimum: 0 }),
     display: ThinkingDisplay,
     block_binding: t.Optional(t.Unknown()),
   }),
@@ -151,12 +151,12 @@ const AnthropicMetadata = t.Object({ user_id: t.Optional(t.Nullable(t.String({ m
 export const MessagesRequestSchema = t.Object({
   model: t.String(),
   messages: t.Nullable(t.Array(MessageParam)),
-  max_tokens: t.Optional(t.Integer({ minimum: 1 })),
+  max_tokens: t.Optional(JsonInteger({ minimum: 1 })),
   system: t.Optional(t.Union([t.String(), t.Array(TextBlockParam)])),
   stream: t.Optional(t.Boolean()),
   temperature: t.Optional(t.Number({ minimum: 0, maximum: 2 })),
   top_p: t.Optional(t.Number({ minimum: 0, maximum: 1 })),
-  top_k: t.Optional(t.Integer({ minimum: 0 })),
+  top_k: t.Optional(JsonInteger({ minimum: 0 })),
   stop_sequences: t.Optional(t.Array(t.String())),
   tools: t.Optional(t.Array(t.Union([CustomTool, ServerTool]))),
   tool_choice: t.Optional(ToolChoice),
@@ -199,15 +199,15 @@ const AnswerBlock = t.Union([
 
 /** AnthropicUsage: what message_start reports before anything is charged. */
 const MessagesUsageSchema = t.Object({
-  input_tokens: t.Integer({ description: "excluding cache reads and writes" }),
-  output_tokens: t.Integer(),
-  cache_creation_input_tokens: t.Nullable(t.Integer()),
-  cache_read_input_tokens: t.Nullable(t.Integer()),
-  cache_creation: t.Nullable(t.Object({ ephemeral_5m_input_tokens: t.Integer(), ephemeral_1h_input_tokens: t.Integer() })),
-  server_tool_use: t.Nullable(t.Object({ web_search_requests: t.Integer(), web_fetch_requests: t.Integer() })),
+  input_tokens: JsonInteger({ description: "excluding cache reads and writes" }),
+  output_tokens: JsonInteger(),
+  cache_creation_input_tokens: t.Nullable(JsonInteger()),
+  cache_read_input_tokens: t.Nullable(JsonInteger()),
+  cache_creation: t.Nullable(t.Object({ ephemeral_5m_input_tokens: JsonInteger(), ephemeral_1h_input_tokens: JsonInteger() })),
+  server_tool_use: t.Nullable(t.Object({ web_search_requests: JsonInteger(), web_fetch_requests: JsonInteger() })),
   service_tier: t.Nullable(t.UnionEnum(["standard", "priority", "batch"])),
   inference_geo: t.Nullable(t.String()),
-  output_tokens_details: t.Nullable(t.Object({ thinking_tokens: t.Integer() })),
+  output_tokens_details: t.Nullable(t.Object({ thinking_tokens: JsonInteger() })),
 });
 
 /** OpenRouter's extension of the usage of a finished answer: what the gateway charged. */

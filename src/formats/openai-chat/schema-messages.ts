@@ -1,5 +1,5 @@
 import { t } from "elysia";
-import { CacheControlSchema, ReasoningEffortSchema } from "../shared-schema";
+import { CacheControlSchema, ReasoningEffortSchema, JsonInteger } from "../shared-schema";
 
 /** Chat message shapes (contract §3.10, ChatMessages and its parts). */
 
@@ -13,7 +13,7 @@ export const ReasoningFormat = t.String({
 const detailCommon = {
   format: opt(nullable(ReasoningFormat)),
   id: opt(nullable(t.String())),
-  index: opt(t.Integer()),
+  index: opt(JsonInteger()),
 };
 
 export const ReasoningDetailSchema = t.Union([
@@ -100,7 +100,7 @@ const AssistantMessage = t.Object({
   reasoning_details: opt(t.Array(ReasoningDetailSchema)),
   refusal: opt(nullable(t.String())),
   images: opt(t.Array(t.Object({ image_url: t.Object({ url: t.String() }) }))),
-  audio: opt(t.Object({ data: opt(t.String()), expires_at: opt(t.Integer()), id: opt(t.String()), transcript: opt(t.String()) })),
+  audio: opt(t.Object({ data: opt(t.String()), expires_at: opt(JsonInteger()), id: opt(t.String()), transcript: opt(t.String()) })),
   model: opt(t.String()),
 });
 

@@ -1,5 +1,5 @@
 import { t, type Static } from "elysia";
-import { CacheControlSchema, gatewayRequestFields, Metadata, ReasoningEffortSchema, ServiceTier } from "../shared-schema";
+import { CacheControlSchema, gatewayRequestFields, Metadata, ReasoningEffortSchema, ServiceTier, JsonInteger } from "../shared-schema";
 import { ServiceMetadataSchema } from "../service-metadata";
 import { ChatMessageSchema, ReasoningDetailSchema, TextPartSchema, ToolCallSchema } from "./schema-messages";
 
@@ -55,7 +55,7 @@ const ReasoningRequest = t.Object({
   effort: optNull(ReasoningEffortSchema),
   summary: optNull(t.Union([t.Literal("auto"), t.Literal("concise"), t.Literal("detailed")])),
   // OpenRouter's unified reasoning config also takes a budget and an on/off switch.
-  max_tokens: optNull(t.Integer({ minimum: 0 })),
+  max_tokens: optNull(JsonInteger({ minimum: 0 })),
   enabled: optNull(t.Boolean()),
   exclude: optNull(t.Boolean()),
   context: optNull(t.String()),
@@ -76,19 +76,19 @@ export const ChatRequestSchema = t.Object(
     stream_options: optNull(t.Object({ include_usage: opt(t.Boolean()) })),
     temperature: optNull(t.Number({ minimum: 0, maximum: 2 })),
     top_p: optNull(t.Number({ minimum: 0, maximum: 1 })),
-    top_k: optNull(t.Integer()),
+    top_k: optNull(JsonInteger()),
     top_a: optNull(t.Number()),
     min_p: optNull(t.Number()),
     frequency_penalty: optNull(t.Number({ minimum: -2, maximum: 2 })),
     presence_penalty: optNull(t.Number({ minimum: -2, maximum: 2 })),
     repetition_penalty: optNull(t.Number()),
-    seed: optNull(t.Integer()),
-    max_tokens: optNull(t.Integer({ minimum: 1 })),
-    max_completion_tokens: optNull(t.Integer({ minimum: 1 })),
+    seed: optNull(JsonInteger()),
+    max_tokens: optNull(JsonInteger({ minimum: 1 })),
+    max_completion_tokens: optNull(JsonInteger({ minimum: 1 })),
     stop: optNull(t.Union([t.String(), t.Array(t.String(), { maxItems: 4 })])),
     logit_bias: optNull(t.Record(t.String(), t.Number())),
     logprobs: optNull(t.Boolean()),
-    top_logprobs: optNull(t.Integer({ minimum: 0, maximum: 20 })),
+    top_logprobs: optNull(JsonInteger({ minimum: 0, maximum: 20 })),
     response_format: opt(ResponseFormat),
     tools: opt(t.Array(t.Union([FunctionTool, ServerTool]))),
     tool_choice: opt(ToolChoice),
@@ -113,9 +113,9 @@ export type ChatTextPartBody = Static<typeof TextPartSchema>;
 
 /** ChatUsage as the gateway writes it: tokens, and what the gateway charged. */
 const ChatUsageSchema = t.Object({
-  prompt_tokens: t.Integer(),
-  completion_tokens: t.Integer(),
-  total_tokens: t.Integer(),
+  prompt_tokens: JsonInteger(),
+  completion_tokens: JsonInteger(),
+  total_tokens: JsonInteger(),
   cost: t.Number(),
   is_byok: t.Boolean(),
   cost_details: t.Object({
@@ -123,9 +123,9 @@ const ChatUsageSchema = t.Object({
     upstream_inference_prompt_cost: t.Number(),
     upstream_inference_completions_cost: t.Number(),
   }),
-  prompt_tokens_details: t.Object({ cached_tokens: t.Integer(), cache_write_tokens: t.Integer() }),
-  completion_tokens_details: t.Object({ reasoning_tokens: t.Integer() }),
-  server_tool_use_details: opt(t.Object({ web_search_requests: t.Integer() })),
+  prompt_tokens_details: t.Object({ cached_tokens: JsonInteger(), cache_write_tokens: JsonInteger() }),
+  completion_tokens_details: t.Object({ reasoning_tokens: JsonInteger() }),
+  server_tool_use_details: opt(t.Object({ web_search_requests: JsonInteger() })),
 });
 
 const ChatAnswerSchema = t.Object({
@@ -142,13 +142,13 @@ export const ChatFinishReasonSchema = t.UnionEnum(["stop", "length", "tool_calls
 export const ChatResultSchema = t.Object({
   id: t.String(),
   object: t.Literal("chat.completion"),
-  created: t.Integer(),
+  created: JsonInteger(),
   model: t.String(),
   provider: opt(t.String({ description: "display name of the provider that served (OpenRouter extension)" })),
   system_fingerprint: t.Nullable(t.String()),
   choices: t.Array(
     t.Object({
-      index: t.Integer(),
+      index: JsonInteger(),
       message: ChatAnswerSchema,
       finish_reason: t.Nullable(ChatFinishReasonSchema),
       native_finish_reason: t.Nullable(t.String({ description: "the upstream's own finish reason (OpenRouter extension)" })),

@@ -1,5 +1,5 @@
 import { t, type Static } from "elysia";
-import { CacheControlSchema, gatewayRequestFields, Metadata, ReasoningEffortSchema, ServiceTier } from "../shared-schema";
+import { CacheControlSchema, gatewayRequestFields, Metadata, ReasoningEffortSchema, ServiceTier, JsonInteger } from "../shared-schema";
 import { ServiceMetadataSchema } from "../service-metadata";
 import { Input, InputFilePart, InputImagePart, InputTextPart } from "./schema-messages";
 import { OutputItemSchema } from "./schema-output";
@@ -14,7 +14,7 @@ const ReasoningConfig = t.Object({
   effort: optNull(ReasoningEffortSchema),
   summary: optNull(t.Union([t.Literal("auto"), t.Literal("concise"), t.Literal("detailed")])),
   enabled: optNull(t.Boolean()),
-  max_tokens: optNull(t.Integer({ minimum: 0 })),
+  max_tokens: optNull(JsonInteger({ minimum: 0 })),
   mode: optNull(t.Union([t.Literal("standard"), t.Literal("pro")])),
   context: optNull(t.Union([t.Literal("auto"), t.Literal("all_turns"), t.Literal("current_turn")])),
 });
@@ -41,12 +41,12 @@ export const ResponsesRequestSchema = t.Object({
   input: opt(Input),
   instructions: optNull(t.String()),
   stream: opt(t.Boolean()),
-  max_output_tokens: optNull(t.Integer({ minimum: 1 })),
-  max_tool_calls: optNull(t.Integer({ minimum: 0 })),
+  max_output_tokens: optNull(JsonInteger({ minimum: 1 })),
+  max_tool_calls: optNull(JsonInteger({ minimum: 0 })),
   temperature: optNull(t.Number({ minimum: 0, maximum: 2 })),
   top_p: optNull(t.Number({ minimum: 0, maximum: 1 })),
-  top_k: opt(t.Integer({ minimum: 0 })),
-  top_logprobs: optNull(t.Integer({ minimum: 0, maximum: 20 })),
+  top_k: opt(JsonInteger({ minimum: 0 })),
+  top_logprobs: optNull(JsonInteger({ minimum: 0, maximum: 20 })),
   frequency_penalty: optNull(t.Number({ minimum: -2, maximum: 2 })),
   presence_penalty: optNull(t.Number({ minimum: -2, maximum: 2 })),
   parallel_tool_calls: optNull(t.Boolean()),
@@ -76,11 +76,11 @@ export type ResponsesRequestBody = Static<typeof ResponsesRequestSchema>;
 
 /** Usage as the gateway writes it: tokens, and what the gateway charged. */
 const ResponsesUsageSchema = t.Object({
-  input_tokens: t.Integer(),
-  input_tokens_details: t.Object({ cached_tokens: t.Integer(), cache_write_tokens: t.Integer() }),
-  output_tokens: t.Integer(),
-  output_tokens_details: t.Object({ reasoning_tokens: t.Integer() }),
-  total_tokens: t.Integer(),
+  input_tokens: JsonInteger(),
+  input_tokens_details: t.Object({ cached_tokens: JsonInteger(), cache_write_tokens: JsonInteger() }),
+  output_tokens: JsonInteger(),
+  output_tokens_details: t.Object({ reasoning_tokens: JsonInteger() }),
+  total_tokens: JsonInteger(),
   cost: t.Number(),
   is_byok: t.Boolean(),
   cost_details: t.Object({
@@ -88,7 +88,7 @@ const ResponsesUsageSchema = t.Object({
     upstream_inference_input_cost: t.Number(),
     upstream_inference_output_cost: t.Number(),
   }),
-  server_tool_use_details: opt(t.Object({ web_search_requests: t.Integer() })),
+  server_tool_use_details: opt(t.Object({ web_search_requests: JsonInteger() })),
 });
 
 /** A request's function tool as the result echoes it (contract OpenResponsesResultToolFunction). */
@@ -106,15 +106,15 @@ const Nullable = t.Nullable;
 export const ResponsesResultSchema = t.Object({
   id: t.String(),
   object: t.Literal("response"),
-  created_at: t.Integer(),
+  created_at: JsonInteger(),
   status: t.UnionEnum(["completed", "incomplete", "in_progress", "failed", "cancelled", "queued"]),
   background: t.Boolean(),
-  completed_at: Nullable(t.Integer()),
+  completed_at: Nullable(JsonInteger()),
   error: Nullable(t.Object({ code: t.String(), message: t.String() })),
   incomplete_details: Nullable(t.Object({ reason: opt(t.UnionEnum(["max_output_tokens", "content_filter"])) })),
   instructions: Nullable(t.String()),
-  max_output_tokens: Nullable(t.Integer()),
-  max_tool_calls: Nullable(t.Integer()),
+  max_output_tokens: Nullable(JsonInteger()),
+  max_tool_calls: Nullable(JsonInteger()),
   model: t.String(),
   output: t.Array(OutputItemSchema),
   parallel_tool_calls: t.Boolean(),
@@ -130,7 +130,7 @@ export const ResponsesResultSchema = t.Object({
   text: t.Object({ format: TextFormat }),
   tool_choice: ToolChoice,
   tools: t.Array(EchoedTool),
-  top_logprobs: Nullable(t.Integer()),
+  top_logprobs: Nullable(JsonInteger()),
   top_p: Nullable(t.Number()),
   presence_penalty: Nullable(t.Number()),
   frequency_penalty: Nullable(t.Number()),

@@ -1,5 +1,5 @@
 import { t } from "elysia";
-import { ProviderPreferences, SessionId, Trace, User } from "../../formats/shared-schema";
+import { JsonInteger, ProviderPreferences, SessionId, Trace, User } from "../../formats/shared-schema";
 
 /** contract §3.9 and §5 CreateEmbeddingsRequestBody / CreateEmbeddingsResponseBody */
 
@@ -21,7 +21,7 @@ export const EmbeddingsBody = t.Object(
     model: t.String({ minLength: 1 }),
     input: EmbeddingInput,
     encoding_format: t.Optional(t.Union([t.Literal("float"), t.Literal("base64")])),
-    dimensions: t.Optional(t.Integer({ minimum: 1 })),
+    dimensions: t.Optional(JsonInteger({ minimum: 1 })),
     input_type: t.Optional(t.String()),
     provider: t.Optional(t.Nullable(ProviderPreferences)),
     user: t.Optional(User),

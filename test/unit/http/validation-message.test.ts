@@ -35,6 +35,17 @@ describe("explainFailure", () => {
     });
   });
 
+  test("an integer field refuses a numeric string, as OpenAI does (JSON carries numbers)", () => {
+    expect(explain(ChatRequestSchema, { messages: [{ role: "user", content: "hi" }], max_tokens: "20" })).toEqual({
+      pointer: "/max_tokens",
+      problem: 'expected an integer of at least 1 or null, got "20"',
+    });
+    expect(explain(MessagesRequestSchema, { model: "m", max_tokens: "20", messages: [{ role: "user", content: "hi" }] })).toEqual({
+      pointer: "/max_tokens",
+      problem: 'expected an integer of at least 1, got "20"',
+    });
+  });
+
   test("a wrong discriminator points at the property itself and lists the allowed values", () => {
     const Message = t.Union([
       t.Object({ role: t.Literal("user"), content: t.String() }),
