@@ -2,6 +2,7 @@ import { videoRoutes } from "./modules/videos";
 import { Elysia } from "elysia";
 import type { AppContext } from "./app-context";
 import { jsonError, renderError } from "./http/error-handler";
+import { generationIdOf } from "./http/generation-id";
 import { docsRoutes } from "./http/docs";
 import { openapiDocumentRoutes } from "./http/openapi/document";
 import { jsonBodyReader } from "./http/json-body";
@@ -52,10 +53,12 @@ export function createApp(ctx: AppContext) {
     })
     .onError({ as: "global" }, ({ request, code, error, set }) => {
       const response = renderError(request, code, error, ctx.logger);
+      // the access log and the metrics read the status from `set`: Elysia left its own there (422 for a body that fails validation)
+      set.status = response.status;
       if (isConsoleUrl(request.url)) withConsoleHeaders(response);
       // inference routes name their generation even when they fail before it starts
-      const generationId = set.headers["x-generation-id"];
-      if (typeof generationId === "string" && !response.headers.has("x-generation-id")) response.headers.set("x-generation-id", generationId);
+      const generationId = generationIdOf(request);
+      if (generationId !== undefined && !response.headers.has("x-generation-id")) response.headers.set("x-generation-id", generationId);
       return response;
     })
     .use(

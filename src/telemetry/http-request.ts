@@ -1,5 +1,6 @@
 import type { Principal } from "../http/principal";
 import { plainRequest, type RequestSummary } from "./request-summary";
+import { generationIdOf } from "../http/generation-id";
 
 const startedAt = new WeakMap<Request, number>();
 
@@ -21,7 +22,7 @@ export function httpRequestSummary(context: AfterResponse): RequestSummary {
   const { request, set, responseValue } = context;
   const began = startedAt.get(request);
   const status = responseValue instanceof Response ? responseValue.status : typeof set.status === "number" ? set.status : 200;
-  const generationId = typeof set.headers["x-generation-id"] === "string" ? set.headers["x-generation-id"] : null;
+  const generationId = generationIdOf(request) ?? null;
   // an unmatched path is no route: it must not become a label of its own
   const route = context.route || "(no route)";
   return plainRequest(request.method, route, status, began === undefined ? 0 : performance.now() - began, context.principal?.key.hash ?? null, generationId);

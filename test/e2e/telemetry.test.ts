@@ -101,3 +101,19 @@ test("/metrics: open on loopback; through a proxy or from elsewhere only with th
   expect(withToken.headers.get("content-type")).toStartWith("text/plain");
   expect((await fetch(`${gw.url}/metrics`, { headers: { "x-forwarded-for": "203.0.113.9", authorization: "Bearer wrong-token-0123456789" } })).status).toBe(403);
 });
+
+test("a request refused before its generation starts still names one: in its header and in its access-log line", async () => {
+  const refused = [
+    await gw.api("/api/v1/chat/completions", { method: "POST", key: "sk-gw-v1-nope", json: { model: "t/fb", messages: [{ role: "user", content: "hi" }] } }),
+    await gw.api("/api/v1/chat/completions", { method: "POST", key, json: { model: "t/fb", messages: [{ role: "wizard", content: "hi" }] } }),
+  ];
+  expect(refused.map((res) => res.status)).toEqual([401, 400]);
+  const ids = refused.map((res) => res.headers.get("x-generation-id"));
+  for (const id of ids) expect(id).toMatch(/^gen-/);
+  await Bun.sleep(20);
+  const logged = lines.filter((l) => l.msg === "request" && ids.includes(l.generation_id));
+  expect(logged.map((l) => [l.generation_id, l.status])).toEqual([
+    [ids[0], 401],
+    [ids[1], 400],
+  ]);
+});

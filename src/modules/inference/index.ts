@@ -7,6 +7,7 @@ import { openaiResponsesInbound, ResponsesRequestSchema } from "../../formats/op
 import { anthropicInbound, MessagesRequestSchema } from "../../formats/anthropic-messages";
 import { runInference } from "../../gateway/inference";
 import { newGenerationId } from "../../gateway/ids";
+import { nameGeneration } from "../../http/generation-id";
 import { ChatResult, MessagesResult, ResponsesResult, inferenceResponses } from "./model";
 
 const tags = ["Inference"];
@@ -15,9 +16,9 @@ export function inferenceRoutes(ctx: AppContext) {
   return routeModule("inference", "/api/v1")
     // before auth and validation, so that every answer of these routes names its generation;
     // each route's `transform: rendersErrorsWith(codec)` runs before auth too, so its errors take the codec's shape
-    .derive(({ set }) => {
+    .derive(({ request }) => {
       const generationId = newGenerationId(ctx.clock());
-      set.headers["x-generation-id"] = generationId;
+      nameGeneration(request, generationId);
       return { generationId };
     })
     .use(authPlugin(ctx.store, ctx.clock))
