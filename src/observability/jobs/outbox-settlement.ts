@@ -1,6 +1,6 @@
 import type { Logger } from "../../logger";
 import type { NewJob } from "../../store/job-store";
-import type { Store } from "../../store/store";
+import type { Store, StoreTables } from "../../store/store";
 
 /** After a failed write (the database away), the next try. */
 const RETRY_WRITE_MS = 1_000;
@@ -56,7 +56,7 @@ export class OutboxSettlement {
    * One transaction: the rows waiting, then `then`'s own writes (the next claim). When it fails
    * the rows wait again and the error is the caller's.
    */
-  writeWith<T>(then: (tx: Parameters<Parameters<Store["transaction"]>[0]>[0]) => Promise<T>): Promise<T> {
+  writeWith<T>(then: (tx: StoreTables) => Promise<T>): Promise<T> {
     const written = this.writing.then(() => this.write(then));
     this.writing = written.catch(() => {});
     return written;
@@ -66,7 +66,7 @@ export class OutboxSettlement {
     return this.writeWith(async () => {});
   }
 
-  private async write<T>(then: (tx: Parameters<Parameters<Store["transaction"]>[0]>[0]) => Promise<T>): Promise<T> {
+  private async write<T>(then: (tx: StoreTables) => Promise<T>): Promise<T> {
     clearTimeout(this.timer);
     this.timer = undefined;
     const batch = this.waiting;
