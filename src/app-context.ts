@@ -11,6 +11,7 @@ import type { Telemetry } from "./telemetry/telemetry";
 import type { JobWakeups } from "./jobs/enqueue-wakeup";
 import type { HostLookup } from "./jobs/outbound/host-lookup";
 import type { DestinationReader, SenderRegistry } from "./observability/contract";
+import type { DestinationTargets } from "./observability/capture/destination-targets";
 
 /** Everything a route module needs, built once by main (or by a test). */
 export type AppContext = {
@@ -37,6 +38,8 @@ export type AppContext = {
   secrets?: SecretBox;
   /** resolves the hosts of user-supplied URLs (webhooks); the system resolver when absent, a fake one in tests */
   lookup?: HostLookup;
+  /** whom a workspace's enabled destinations take, read when a request is planned (a request none takes is not captured) */
+  destinationTargets: DestinationTargets;
   /** observability forwarding (issue 18): the workspaces' destinations (config opened) and the sender of each type */
   observability: { destinations: DestinationReader; senders: SenderRegistry };
 };

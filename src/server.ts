@@ -26,6 +26,7 @@ import { throttledWakeup } from "./jobs/throttled-wakeup";
 import { startJobWorkers, type JobWorkers } from "./job-workers";
 import type { HostLookup } from "./jobs/outbound/host-lookup";
 import { destinationReader } from "./observability/destination-reader";
+import { destinationTargets } from "./observability/capture/destination-targets";
 import { senderFor } from "./observability/senders";
 
 export type RunningGateway = {
@@ -123,6 +124,7 @@ async function buildContext(config: Config, opts: StartOptions = {}): Promise<Co
     secrets,
     lookup: opts.lookup,
     // the store is the cached one: a workspace's enabled destinations come from its read cache
+    destinationTargets: await destinationTargets(store, config, opts.jobModules),
     observability: { destinations: destinationReader(store, { config, secrets }), senders: senderFor },
   };
   return { ctx, catalogCreated, replaceSettings: (next) => (settings = next), deferCheckpoints: () => opened.deferCheckpoints?.() };

@@ -17,7 +17,7 @@ import { resolveResponsesState, type ResponseMemory } from "./responses-state";
 import type { RequestFacts } from "./record";
 import { planRoute, type PlanInput } from "./routing/plan";
 import type { ProviderPreferences } from "./routing/preferences";
-import { observePlan } from "../observability/capture/observe-plan";
+import { forwardTargets, NO_TARGETS, observePlan } from "../observability/capture/observe-plan";
 import { completionInput, OPERATION_OF_FORMAT } from "../observability/capture/request-content";
 
 export type InferenceInput = {
@@ -134,6 +134,8 @@ export async function planInference(deps: AppContext, input: InferenceInput): Pr
     );
     deps.telemetry.claim(input.request);
     const trace = (ir.trace as Record<string, unknown> | undefined) ?? null;
+    const pendingTargets = forwardTargets(deps.destinationTargets, principal.workspace);
+    const targets = pendingTargets ? await pendingTargets : NO_TARGETS;
     return {
       facts: {
         id: input.generationId,
@@ -152,6 +154,7 @@ export async function planInference(deps: AppContext, input: InferenceInput): Pr
         rateLimit,
         observe: observePlan(principal.workspace, principal.key, { id: input.generationId, sessionId: ir.sessionId ?? null, trace }, OPERATION_OF_FORMAT[input.format], () =>
           completionInput(input.format, input.body),
+          targets,
         ),
       },
       ir,

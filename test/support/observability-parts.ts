@@ -8,9 +8,11 @@
  * through the gateway's real outbound client (SenderDeps.http), classified like the OTLP senders
  * (2xx delivered, 429/5xx retried with Retry-After, anything else failed).
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import type { Config } from "../../src/config";
 import type { JobDeps } from "../../src/jobs/kinds";
+import type { DestinationTargets } from "../../src/observability/capture/destination-targets";
 import type { Destination, DestinationSender } from "../../src/observability/contract";
 import type { ObservabilityParts } from "../../src/observability/jobs/parts";
 
@@ -39,6 +41,23 @@ const loopbackSender = (type: Destination["type"]): DestinationSender => ({
     return { kind: "failed", reason: `HTTP ${res.status}` };
   },
 });
+
+/**
+ * The same destinations as the request side reads them when it plans a request
+ * (src/observability/capture/destination-targets.ts). Read again only when the file changed: this
+ * is on every forwarded request's path (bench/observability.ts measures it), where the gateway's
+ * own reader answers from its read cache.
+ */
+export function destinationTargets(config: Config): DestinationTargets {
+  const file = join(config.dataDir, DESTINATIONS_FILE);
+  let seen: { version: string; list: Destination[] } = { version: "", list: [] };
+  return async (workspaceId) => {
+    const stat = statSync(file, { throwIfNoEntry: false });
+    const version = stat ? `${stat.mtimeMs}:${stat.size}:${stat.ino}` : "";
+    if (version !== seen.version) seen = { version, list: destinations(file) };
+    return seen.list.filter((d) => d.workspaceId === workspaceId && d.enabled);
+  };
+}
 
 export function observabilityParts(deps: JobDeps): ObservabilityParts {
   const file = join(deps.config.dataDir, DESTINATIONS_FILE);

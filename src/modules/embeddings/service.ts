@@ -12,7 +12,7 @@ import { admissionRequest, countInputTokens } from "./input";
 import type { EmbeddingsRequest, EmbeddingsResult } from "./model";
 import { embeddingsOperation } from "./operation";
 import { encodeVector } from "./vectors";
-import { observePlan } from "../../observability/capture/observe-plan";
+import { forwardTargets, NO_TARGETS, observePlan } from "../../observability/capture/observe-plan";
 import { embeddingsInput } from "../../observability/capture/request-content";
 
 /**
@@ -41,6 +41,8 @@ export async function createEmbeddings(ctx: AppContext, principal: Principal, bo
     throw withIdHeader(err, idHeader);
   });
   ctx.telemetry.claim(request);
+  const pendingTargets = forwardTargets(ctx.destinationTargets, principal.workspace);
+  const targets = pendingTargets ? await pendingTargets : NO_TARGETS;
   const facts: RequestFacts = {
     id,
     route: new URL(request.url).pathname,
@@ -56,7 +58,7 @@ export async function createEmbeddings(ctx: AppContext, principal: Principal, bo
     trace: body.trace ?? null,
     reservationId,
     rateLimit,
-    observe: observePlan(principal.workspace, principal.key, { id, sessionId: body.session_id ?? null, trace: body.trace ?? null }, "embeddings", () => embeddingsInput(body as Record<string, unknown>)),
+    observe: observePlan(principal.workspace, principal.key, { id, sessionId: body.session_id ?? null, trace: body.trace ?? null }, "embeddings", () => embeddingsInput(body as Record<string, unknown>), targets),
   };
 
   const attempted = await attemptWithFallback(ctx, { candidates, signal: request.signal, headers: idHeader }, embeddingsOperation(body, ctx.config.routing.firstByteTimeoutMs)).catch(

@@ -1,4 +1,6 @@
 import type { ApiKeyRecord, WorkspaceRecord } from "../../store/store";
+import type { DestinationTargets } from "./destination-targets";
+import { mayForward, type ForwardTarget } from "../pipeline/select-deliveries";
 import type { CapturedInput, ObservedOperation } from "./captured-content";
 import { broadcastEnabled, ioLoggingKeeps } from "./io-logging";
 
@@ -20,14 +22,32 @@ export type ObservePlan = Readonly<{
 
 export type ObservedRequest = Readonly<{ id: string; sessionId: string | null; trace: Readonly<Record<string, unknown>> | null }>;
 
+/**
+ * The enabled destinations of a workspace that forwards, or null when it does not forward: the
+ * usual request awaits nothing here.
+ */
+export function forwardTargets(targets: DestinationTargets, workspace: Pick<WorkspaceRecord, "id" | "settings">): Promise<readonly ForwardTarget[]> | null {
+  return broadcastEnabled(workspace.settings) ? targets(workspace.id) : null;
+}
+
+export const NO_TARGETS: readonly ForwardTarget[] = Object.freeze([]);
+
+/**
+ * `targets`: the workspace's enabled destinations (forwardTargets). A request none of them takes
+ * (another key's destinations, or its session sampled out by every one) is not forwarded, so a
+ * destination for one key or at a low sampling rate costs the other requests nothing. Null: not
+ * known where the plan is made (a finished video, off any request's path): every generation of a
+ * forwarding workspace is captured and the pipeline alone decides.
+ */
 export function observePlan(
   workspace: Pick<WorkspaceRecord, "id" | "settings">,
   key: Pick<ApiKeyRecord, "hash" | "name">,
   request: ObservedRequest,
   operation: ObservedOperation,
   input: () => CapturedInput,
+  targets: readonly ForwardTarget[] | null,
 ): ObservePlan | null {
-  const broadcast = broadcastEnabled(workspace.settings);
+  const broadcast = broadcastEnabled(workspace.settings) && (targets === null || mayForward(targets, key.hash, request));
   const keepContent = ioLoggingKeeps(workspace.id, workspace.settings, key.hash, request);
   if (!broadcast && !keepContent) return null;
   return { operation, broadcast, keepContent, keyName: key.name, input };

@@ -25,7 +25,7 @@ export async function videoObservation(
   const request = storedRequestOf(job.request);
   const caller = request.caller;
   const key = { hash: job.keyHash, name: (await deps.store.keys.get(job.keyHash))?.name ?? "" };
-  const plan = observePlan(workspace, key, { id: job.generationId, sessionId: caller?.sessionId ?? null, trace: caller?.trace ?? null }, "video", () => videoInput(request.params as unknown as Record<string, unknown>));
+  const plan = observePlan(workspace, key, { id: job.generationId, sessionId: caller?.sessionId ?? null, trace: caller?.trace ?? null }, "video", () => videoInput(request.params as unknown as Record<string, unknown>), null);
   if (!plan) return undefined;
   const { observed, content } = observationOutbox(deps.secrets, plan, record, { providerName: endpoint?.provider.name ?? null, output: null }, now);
   return { observation: observed ? sealObservedBatch(deps.secrets, [observed]) : null, content };

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { keyNumber, ioLoggingKeeps } from "../../../src/observability/capture/io-logging";
 import { observePlan } from "../../../src/observability/capture/observe-plan";
+import { sampledIn } from "../../../src/observability/pipeline/sampling";
 import { completionInput, embeddingsInput, videoInput } from "../../../src/observability/capture/request-content";
 import { resultOutput, StreamContent } from "../../../src/observability/capture/result-content";
 import { keptContent } from "../../../src/observability/capture/kept-content";
@@ -12,17 +13,36 @@ const HASH = "0123456789abcdef".repeat(4);
 const key = { hash: HASH, name: "Prod Key" };
 const request = { id: "gen-1", sessionId: null, trace: null };
 const input = () => ({ messages: [], tools: null, parameters: {} });
+/** an enabled destination of the workspace taking every key and every session */
+const everyKey = [{ id: "d-1", apiKeyHashes: null, samplingRate: 1 }];
 
 describe("observePlan: decided from the cached workspace settings", () => {
   test("broadcast and I/O logging off: null, nothing is collected", () => {
     let read = 0;
-    expect(observePlan({ id: "ws", settings: {} }, key, request, "chat", () => (read++, input()))).toBeNull();
-    expect(observePlan({ id: "ws", settings: { is_observability_broadcast_enabled: false, is_observability_io_logging_enabled: false } }, key, request, "chat", input)).toBeNull();
+    expect(observePlan({ id: "ws", settings: {} }, key, request, "chat", () => (read++, input()), everyKey)).toBeNull();
+    expect(observePlan({ id: "ws", settings: { is_observability_broadcast_enabled: false, is_observability_io_logging_enabled: false } }, key, request, "chat", input, everyKey)).toBeNull();
     expect(read).toBe(0);
   });
   test("either switch on makes a plan saying which", () => {
-    expect(observePlan({ id: "ws", settings: { is_observability_broadcast_enabled: true } }, key, request, "chat", input)).toMatchObject({ broadcast: true, keepContent: false, keyName: "Prod Key", operation: "chat" });
-    expect(observePlan({ id: "ws", settings: { is_observability_io_logging_enabled: true } }, key, request, "embeddings", input)).toMatchObject({ broadcast: false, keepContent: true, operation: "embeddings" });
+    expect(observePlan({ id: "ws", settings: { is_observability_broadcast_enabled: true } }, key, request, "chat", input, everyKey)).toMatchObject({ broadcast: true, keepContent: false, keyName: "Prod Key", operation: "chat" });
+    expect(observePlan({ id: "ws", settings: { is_observability_io_logging_enabled: true } }, key, request, "embeddings", input, everyKey)).toMatchObject({ broadcast: false, keepContent: true, operation: "embeddings" });
+  });
+  test("broadcast on, but no enabled destination takes the request: nothing is forwarded, nothing collected", () => {
+    const on = { id: "ws", settings: { is_observability_broadcast_enabled: true } };
+    let read = 0;
+    const counted = () => (read++, input());
+    expect(observePlan(on, key, request, "chat", counted, [])).toBeNull();
+    expect(observePlan(on, key, request, "chat", counted, [{ id: "d-1", apiKeyHashes: ["another-key"], samplingRate: 1 }])).toBeNull();
+    // the pipeline's own sampling: this session is out for d-1 at this rate, in for d-2
+    const session = { id: "gen-1", sessionId: "s1", trace: null };
+    const rate = 0.5;
+    expect(sampledIn("d-1", session, rate)).toBe(false);
+    expect(sampledIn("d-2", session, rate)).toBe(true);
+    expect(observePlan(on, key, session, "chat", counted, [{ id: "d-1", apiKeyHashes: null, samplingRate: rate }])).toBeNull();
+    expect(observePlan(on, key, session, "chat", counted, [{ id: "d-1", apiKeyHashes: null, samplingRate: rate }, { id: "d-2", apiKeyHashes: [HASH], samplingRate: rate }])).toMatchObject({ broadcast: true });
+    // I/O logging keeps the content whatever the destinations say
+    expect(observePlan({ id: "ws", settings: { is_observability_broadcast_enabled: true, is_observability_io_logging_enabled: true } }, key, request, "chat", counted, [])).toMatchObject({ broadcast: false, keepContent: true });
+    expect(read).toBe(0);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { selectDeliveries } from "../../../src/observability/pipeline/select-deliveries";
+import fc from "fast-check";
+import { mayForward, selectDeliveries } from "../../../src/observability/pipeline/select-deliveries";
 import { withoutContent } from "../../../src/observability/pipeline/privacy";
 import { destination, observed } from "./observed-fixture";
 
@@ -47,5 +48,40 @@ describe("selectDeliveries", () => {
   test("withoutContent keeps the same object when there is nothing to strip", () => {
     const bare = observed({ input: null, output: null });
     expect(withoutContent(bare)).toBe(bare);
+  });
+});
+
+describe("mayForward: the choices made when the request is planned", () => {
+  const KEYS = ["hash-a", "hash-b", "hash-c"];
+  const target = fc.record({
+    id: fc.constantFrom("d-1", "d-2", "d-3", "d-4"),
+    apiKeyHashes: fc.option(fc.subarray(KEYS), { nil: null }),
+    samplingRate: fc.constantFrom(0.0001, 0.1, 0.5, 0.9, 1),
+  });
+  const request = fc.record({
+    id: fc.string({ minLength: 1, maxLength: 8 }),
+    sessionId: fc.option(fc.string({ minLength: 1, maxLength: 8 }), { nil: null }),
+    trace: fc.option(fc.record({ trace_id: fc.string({ maxLength: 8 }) }), { nil: null }),
+  });
+
+  test("false only when the pipeline would deliver the generation to none of the destinations, whatever its outcome", () => {
+    fc.assert(
+      fc.property(fc.array(target, { maxLength: 4 }), fc.constantFrom(...KEYS), request, (targets, keyHash, req) => {
+        const destinations = targets.map((t) => destination(t));
+        const delivered = selectDeliveries(observed({ ...req, keyHash }), destinations).length > 0;
+        // with no filter rules, the pipeline's choices are exactly the ones made at planning
+        expect(mayForward(targets, keyHash, req)).toBe(delivered);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  test("a destination for another key, or a session sampled out, is not forwarded", () => {
+    const req = { id: "gen-1", sessionId: "s1", trace: null };
+    expect(mayForward([], "hash-a", req)).toBe(false);
+    expect(mayForward([{ id: "d-1", apiKeyHashes: ["hash-b"], samplingRate: 1 }], "hash-a", req)).toBe(false);
+    expect(mayForward([{ id: "d-1", apiKeyHashes: ["hash-b", "hash-a"], samplingRate: 1 }], "hash-a", req)).toBe(true);
+    expect(mayForward([{ id: "d-1", apiKeyHashes: null, samplingRate: 0.5 }], "hash-a", req)).toBe(false);
+    expect(mayForward([{ id: "d-2", apiKeyHashes: null, samplingRate: 0.5 }], "hash-a", req)).toBe(true);
   });
 });
