@@ -24,10 +24,11 @@ export type ObservedRequest = Readonly<{ id: string; sessionId: string | null; t
 
 /**
  * The enabled destinations of a workspace that forwards, or null when it does not forward: the
- * usual request awaits nothing here.
+ * usual request awaits nothing here. A lookup that fails answers null (not known: the request is
+ * captured and the pipeline decides), so forwarding never fails an answer.
  */
-export function forwardTargets(targets: DestinationTargets, workspace: Pick<WorkspaceRecord, "id" | "settings">): Promise<readonly ForwardTarget[]> | null {
-  return broadcastEnabled(workspace.settings) ? targets(workspace.id) : null;
+export function forwardTargets(targets: DestinationTargets, workspace: Pick<WorkspaceRecord, "id" | "settings">): Promise<readonly ForwardTarget[] | null> | null {
+  return broadcastEnabled(workspace.settings) ? targets(workspace.id).catch(() => null) : null;
 }
 
 export const NO_TARGETS: readonly ForwardTarget[] = Object.freeze([]);
@@ -36,8 +37,8 @@ export const NO_TARGETS: readonly ForwardTarget[] = Object.freeze([]);
  * `targets`: the workspace's enabled destinations (forwardTargets). A request none of them takes
  * (another key's destinations, or its session sampled out by every one) is not forwarded, so a
  * destination for one key or at a low sampling rate costs the other requests nothing. Null: not
- * known where the plan is made (a finished video, off any request's path): every generation of a
- * forwarding workspace is captured and the pipeline alone decides.
+ * known (a finished video, off any request's path, or a lookup that failed): every generation of
+ * a forwarding workspace is captured and the pipeline alone decides.
  */
 export function observePlan(
   workspace: Pick<WorkspaceRecord, "id" | "settings">,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { keyNumber, ioLoggingKeeps } from "../../../src/observability/capture/io-logging";
-import { observePlan } from "../../../src/observability/capture/observe-plan";
+import { forwardTargets, observePlan } from "../../../src/observability/capture/observe-plan";
 import { sampledIn } from "../../../src/observability/pipeline/sampling";
 import { completionInput, embeddingsInput, videoInput } from "../../../src/observability/capture/request-content";
 import { resultOutput, StreamContent } from "../../../src/observability/capture/result-content";
@@ -43,6 +43,21 @@ describe("observePlan: decided from the cached workspace settings", () => {
     // I/O logging keeps the content whatever the destinations say
     expect(observePlan({ id: "ws", settings: { is_observability_broadcast_enabled: true, is_observability_io_logging_enabled: true } }, key, request, "chat", counted, [])).toMatchObject({ broadcast: false, keepContent: true });
     expect(read).toBe(0);
+  });
+});
+
+describe("forwardTargets: the destinations a plan reads", () => {
+  const on = { id: "ws", settings: { is_observability_broadcast_enabled: true } };
+  test("a workspace that does not forward reads nothing", () => {
+    let reads = 0;
+    expect(forwardTargets(async () => (reads++, everyKey), { id: "ws", settings: {} })).toBeNull();
+    expect(reads).toBe(0);
+  });
+  test("a lookup that fails is not known (null), and then the request is captured: forwarding never fails an answer", async () => {
+    const failed = await forwardTargets(() => Promise.reject(new Error("database is down")), on);
+    expect(failed).toBeNull();
+    expect(observePlan(on, key, request, "chat", input, failed)).toMatchObject({ broadcast: true });
+    expect(await forwardTargets(async () => everyKey, on)).toEqual(everyKey);
   });
 });
 
