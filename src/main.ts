@@ -23,20 +23,21 @@ async function serve(env: Env): Promise<void> {
   });
   const config = loadConfig(env);
   gateway = await startGateway(config);
-  if (gateway.boot.createdManagementKey) {
-    out("Created the initial management key. It is shown only this once; store it now:");
-    out(`  ${gateway.boot.createdManagementKey}`);
-  }
-  out(`gateway listening on port ${gateway.port}${config.database.dialect === "sqlite" ? ` (data directory ${config.dataDir})` : ""}`);
-  if (reloadPending) gateway.reload(() => loadConfig(env));
   const running = gateway;
   const shutdown = async () => {
     // finish answers in flight so their generations are recorded, then close
     await running.stop({ graceful: true });
     process.exit(0);
   };
+  // before the lines that say it is up: a stop sent on reading them must find the handlers
   process.on("SIGINT", shutdown);
   process.on("SIGTERM", shutdown);
+  if (gateway.boot.createdManagementKey) {
+    out("Created the initial management key. It is shown only this once; store it now:");
+    out(`  ${gateway.boot.createdManagementKey}`);
+  }
+  out(`gateway listening on port ${gateway.port}${config.database.dialect === "sqlite" ? ` (data directory ${config.dataDir})` : ""}`);
+  if (reloadPending) gateway.reload(() => loadConfig(env));
 }
 
 async function main(argv: string[]): Promise<void> {

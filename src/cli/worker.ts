@@ -18,12 +18,14 @@ export async function workerCommand(config: Config, out: Out, modules: string[] 
   const logger = createLogger(config.logLevel);
   const count = Math.max(1, config.jobs.workers);
   const workers = await startJobWorkers(config, { count, logger, modules });
-  out(`job workers running: ${count}`);
-  logger.info("job workers running", { workers: count, instance: config.instanceId });
   const shutdown = async () => {
     await workers.stop(STOP_GRACE_MS);
     process.exit(0);
   };
+  // before the line that says they run: a stop sent on reading it must find the handlers (a
+  // SIGTERM in between ended the process with the default action, exit 143, under load)
   process.on("SIGINT", shutdown);
   process.on("SIGTERM", shutdown);
+  out(`job workers running: ${count}`);
+  logger.info("job workers running", { workers: count, instance: config.instanceId });
 }
