@@ -1,16 +1,14 @@
 // Child process for bench/observability.ts: the real gateway (same-format chat provider on the
-// mock, a key with a spending limit) with one job worker, forwarding through the in-test parts
-// (test/support/observability-parts.ts: destinations from a file, a loopback sender on the real
-// outbound client). BENCH_OBS_MODE: `none` (broadcast off, the default of every workspace),
-// `broadcast` (broadcast on, 3 destinations posting to BENCH_OBS_RECEIVER_URL) or `io-logging`
-// (I/O logging keeps every prompt and completion, broadcast off) or `capture-only` (broadcast on
-// with no job worker: the dispatch jobs pile up, what is left is the request side's capture).
-// Its control server answers the
+// mock, a key with a spending limit) with one job worker, forwarding as a deployment does: its
+// destinations made through the management API (webhooks, OTLP JSON to BENCH_OBS_RECEIVER_URL
+// through the real outbound client), read by the request side from the store's read cache.
+// BENCH_OBS_MODE: `none` (broadcast off, the default of every workspace), `broadcast` (broadcast
+// on, 3 destinations) or `io-logging` (I/O logging keeps every prompt and completion, broadcast
+// off) or `capture-only` (broadcast on with no job worker: the outbox rows pile up, what is left
+// is the request side's capture). Its control server answers the
 // process's CPU (every thread) and the main thread's alone (process.threadCpuUsage, µs), which is
 // where requests are served.
-import { join } from "node:path";
 import { createInferenceKey, startTestGateway, tempDir } from "../test/support/gateway";
-import { DESTINATIONS_FILE } from "../test/support/observability-parts";
 import { onTerminate } from "./lib/child";
 import { SAME_FORMAT_MODEL } from "./lib/models";
 
@@ -30,27 +28,25 @@ models:
 
 // BENCH_OBS_DIR: a data directory the caller made (observability-worker.ts opens the same database from its own process)
 const dir = process.env.BENCH_OBS_DIR ?? tempDir("gw-bench-obs-");
-const gw = await startTestGateway({ dir, yaml, env: { WORKERS: mode === "capture-only" ? "0" : "1" }, jobModules: [new URL("../test/support/observability-parts.ts", import.meta.url).href] });
+const gw = await startTestGateway({ dir, yaml, env: { WORKERS: mode === "capture-only" ? "0" : "1" } });
 onTerminate(() => gw.close());
 const { key } = await createInferenceKey(gw, { name: "bench", limit: 1000 });
 const workspaceId = ((await (await gw.api("/api/v1/workspaces")).json()) as { data: Array<{ id: string }> }).data[0]!.id;
 const destination = (n: number) => ({
-  id: `bench-destination-${n}`,
-  workspaceId,
-  type: "webhook",
   name: `bench ${n}`,
-  enabled: true,
-  privacyMode: n === 2,
-  samplingRate: 1,
-  apiKeyHashes: null,
+  type: "webhook",
+  workspace_id: workspaceId,
+  privacy_mode: n === 2,
+  sampling_rate: 1,
   // broadcast-filtered: every generation is captured and drained, none matches (no delivery job)
-  filterRules: mode === "broadcast-filtered" ? { groups: [{ rules: [{ field: "model", operator: "equals", value: "no/such-model" }] }] } : n === 3 ? { groups: [{ rules: [{ field: "model", operator: "regex", value: "^bench/" }] }] } : null,
-  broadcastGenerationCost: false,
-  broadcastGenerationIdentity: false,
-  broadcastGenerationRequestContext: false,
+  filter_rules: mode === "broadcast-filtered" ? { groups: [{ rules: [{ field: "model", operator: "equals", value: "no/such-model" }] }] } : n === 3 ? { groups: [{ rules: [{ field: "model", operator: "regex", value: "^bench/" }] }] } : null,
   config: { url: `${receiverUrl}/${n}` },
 });
-await Bun.write(join(dir, DESTINATIONS_FILE), JSON.stringify([1, 2, 3].map(destination)));
+for (const n of [1, 2, 3]) {
+  // the receiver counts every POST it gets: no test probe, so it counts deliveries only
+  const created = await gw.api("/api/v1/observability/destinations?skip_test=true", { method: "POST", json: destination(n) });
+  if (created.status !== 201) throw new Error(`destination ${n}: ${created.status} ${await created.text()}`);
+}
 async function setBroadcast(on: boolean): Promise<void> {
   const settings = { is_observability_broadcast_enabled: on, is_observability_io_logging_enabled: mode === "io-logging" };
   const patched = await gw.api(`/api/v1/workspaces/${workspaceId}`, { method: "PATCH", json: settings });

@@ -17,7 +17,8 @@ const handle = runJobWorker((message) => {
   if (message.type === "started") started();
   else if (message.type === "failed") throw new Error(`job worker: ${message.error}`);
 });
-await handle({ type: "start", config, index: 0, modules: [new URL("../test/support/observability-parts.ts", import.meta.url).href] });
+// no job modules: the destinations are the gateway's own, in its database
+await handle({ type: "start", config, index: 0, modules: [] });
 await ready;
 // the gateway's wake-ups do not reach another process: its outbox is polled this often instead
 const polling = setInterval(() => void handle({ type: "outbox" }), 10);

@@ -37,12 +37,14 @@ const CONCURRENCY = envInt("BENCH_CONCURRENCY", 16);
  * work to broadcast. 0: those unequal windows, as measured before.
  */
 const SETTLE_MS = envInt("BENCH_OBS_SETTLE_MS", 700);
-const ALL_MODES = ["none", "broadcast", "broadcast-filtered", "io-logging", "capture-only", "none-twin", "broadcast-twin"] as const;
+const ALL_MODES = ["none", "broadcast", "broadcast-filtered", "io-logging", "capture-only", "none-twin", "broadcast-twin", "capture-only-twin"] as const;
 type Mode = (typeof ALL_MODES)[number];
 /**
  * BENCH_OBS_TOGGLE=1: the same comparison inside each process. Two broadcast gateways, each
  * measured in batches with the workspace's broadcast switched off (`none`) and on, in turn, so
- * the two figures share one process's JIT, heap and placement; BENCH_OBS_MODES is not read.
+ * the two figures share one process's JIT, heap and placement. BENCH_OBS_MODES (default
+ * `broadcast,broadcast-twin`) may name `capture-only,capture-only-twin` instead: the request
+ * side's share alone, with no job worker beside it.
  */
 const TOGGLE = process.env.BENCH_OBS_TOGGLE === "1";
 /**
@@ -50,7 +52,7 @@ const TOGGLE = process.env.BENCH_OBS_TOGGLE === "1";
  * mode in a process of its own: the two are pooled (their CPU and requests added up), because a
  * process's JIT and placement alone move its figure by 1–7 %, as much as what is measured.
  */
-const MODES: readonly Mode[] = TOGGLE ? ["broadcast", "broadcast-twin"] : (process.env.BENCH_OBS_MODES ?? "none,none-twin,broadcast,broadcast-twin,io-logging").split(",").filter((m): m is Mode => (ALL_MODES as readonly string[]).includes(m));
+const MODES: readonly Mode[] = (process.env.BENCH_OBS_MODES ?? (TOGGLE ? "broadcast,broadcast-twin" : "none,none-twin,broadcast,broadcast-twin,io-logging")).split(",").filter((m): m is Mode => (ALL_MODES as readonly string[]).includes(m));
 /** the mode a gateway measures (a twin's is its original's) */
 const familyOf = (mode: Mode): string => mode.replace(/-twin$/, "");
 /** one measured batch's gateway and the mode it serves in (a toggled gateway serves in two) */
@@ -120,10 +122,12 @@ for (const stream of [false, true]) {
         const before = await cpuOf(child);
         const batch = await runBatch(specs(child, stream), size, CONCURRENCY);
         const ended = performance.now();
-        if (family === "broadcast") await drained((broadcastRequests += size) * 3);
+        // a capture-only gateway, toggled on, delivers nothing (it has no job worker)
+        const delivers = family === "broadcast" && familyOf(mode) === "broadcast";
+        if (delivers) await drained((broadcastRequests += size) * 3);
         const waited = performance.now() - ended;
-        if (family === "broadcast") drainWaits.push(waited);
-        await Bun.sleep(Math.max(SETTLE_MS === 0 && family !== "broadcast" ? 30 : 0, SETTLE_MS - waited));
+        if (delivers) drainWaits.push(waited);
+        await Bun.sleep(Math.max(SETTLE_MS === 0 && !delivers ? 30 : 0, SETTLE_MS - waited));
         const after = await cpuOf(child);
         const path = stream ? "stream" : "json";
         // each gateway alone (toggled: in each of its modes), and pooled with its twin
