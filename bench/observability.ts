@@ -55,6 +55,8 @@ const TOGGLE = process.env.BENCH_OBS_TOGGLE === "1";
 const MODES: readonly Mode[] = (process.env.BENCH_OBS_MODES ?? (TOGGLE ? "broadcast,broadcast-twin" : "none,none-twin,broadcast,broadcast-twin,io-logging")).split(",").filter((m): m is Mode => (ALL_MODES as readonly string[]).includes(m));
 /** the mode a gateway measures (a twin's is its original's) */
 const familyOf = (mode: Mode): string => mode.replace(/-twin$/, "");
+// a toggled gateway must be one whose switch is broadcast: any other would forward (or not) unawaited
+if (TOGGLE && !MODES.every((m) => ["broadcast", "capture-only"].includes(familyOf(m)))) throw new Error("BENCH_OBS_TOGGLE=1 takes only broadcast and capture-only gateways (and their twins) in BENCH_OBS_MODES");
 /** one measured batch's gateway and the mode it serves in (a toggled gateway serves in two) */
 type Run = { gateway: Mode; family: string };
 const RUNS: readonly Run[] = TOGGLE ? MODES.flatMap((gateway) => ["none", "broadcast"].map((family) => ({ gateway, family }))) : MODES.map((gateway) => ({ gateway, family: familyOf(gateway) }));
