@@ -16,6 +16,7 @@ import { chatBody, SAME_FORMAT_MODEL } from "./lib/models";
 import { percentile } from "./lib/stats";
 import { canPin, keepOffMainCpu, pinMainThread } from "./lib/pin";
 import { envInt } from "./lib/env";
+import { startTraceReceiver } from "./lib/trace-receiver";
 
 const ROUNDS = envInt("BENCH_ROUNDS", 5);
 const REQUESTS = envInt("BENCH_REQUESTS", 2000);
@@ -75,12 +76,11 @@ const profileFlags = (mode: Mode): string[] => (process.env.BENCH_OBS_PROFILE ==
 type Cpu = { all: number; main: number };
 
 const here = import.meta.dir;
-let delivered = 0;
-const receiver = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: async (req) => (await req.arrayBuffer(), delivered++, new Response(null, { status: 204 })) });
+const receiver = startTraceReceiver();
 const upstream = await spawnChild<{ url: string }>(join(here, "upstream.entry.ts"));
 const gateways = new Map<Mode, Child<Info>>();
 for (const mode of MODES)
-  gateways.set(mode, await spawnCommand<Info>(["bun", ...profileFlags(mode), join(here, "observability-gateway.entry.ts")], { BENCH_UPSTREAM_URL: upstream.info.url, BENCH_OBS_RECEIVER_URL: `http://127.0.0.1:${receiver.port}`, BENCH_OBS_MODE: mode }));
+  gateways.set(mode, await spawnCommand<Info>(["bun", ...profileFlags(mode), join(here, "observability-gateway.entry.ts")], { BENCH_UPSTREAM_URL: upstream.info.url, BENCH_OBS_RECEIVER_URL: receiver.url, BENCH_OBS_MODE: mode }));
 if (PIN) for (const pid of [process.pid, upstream.proc.pid]) keepOffMainCpu(pid);
 const cpuOf = async (child: Child<Info>): Promise<Cpu> => (await (await fetch(child.info.control)).json()) as Cpu;
 const specs = (child: Child<Info>, stream: boolean): RequestSpec[] => [
@@ -93,8 +93,8 @@ const specs = (child: Child<Info>, stream: boolean): RequestSpec[] => [
  * as its own work).
  */
 async function drained(expected: number): Promise<void> {
-  for (let i = 0; i < 6000 && delivered < expected; i++) await Bun.sleep(5);
-  if (delivered < expected) throw new Error(`deliveries: ${delivered} of ${expected}`);
+  for (let i = 0; i < 6000 && receiver.delivered() < expected; i++) await Bun.sleep(5);
+  if (receiver.delivered() < expected) throw new Error(`deliveries: ${receiver.delivered()} of ${expected}`);
   await Bun.sleep(30);
 }
 
@@ -183,11 +183,11 @@ for (const path of MODES.includes("broadcast") ? ["json", "stream"] : []) {
   const c = change(row(`${path} pooled broadcast`), row(`${path} pooled none`), "main");
   console.log(`goal (${path}): main-thread CPU with broadcast on and 3 destinations within 10 % of none: ${pct(c)} ${c < 0.1 ? "PASS" : "FAIL"}`);
 }
-console.log(`deliveries received: ${delivered} (3 per broadcast request: ${broadcastRequests * 3})`);
+console.log(`deliveries received: ${receiver.delivered()} (3 per broadcast request: ${broadcastRequests * 3}), in ${receiver.exports()} exports`);
 if (drainWaits.length > 0) {
   const waits = [...drainWaits].sort((x, y) => x - y);
   const over = waits.filter((w) => w > SETTLE_MS).length;
   console.log(`last delivery after a batch's last answer: p50 ${percentile(waits, 50).toFixed(0)} ms, max ${waits.at(-1)!.toFixed(0)} ms${SETTLE_MS > 0 ? `; ${over} of ${waits.length} batches took longer than the ${SETTLE_MS} ms window${over > 0 ? " (their windows were longer than none's: raise BENCH_OBS_SETTLE_MS)" : ""}` : ""}`);
 }
 for (const child of [...gateways.values(), upstream]) await child.stop();
-receiver.stop(true);
+receiver.stop();

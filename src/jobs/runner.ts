@@ -115,8 +115,7 @@ export class JobRunner {
    * logging are those of a stored job's first attempt.
    */
   async attemptUnstored(job: { id: string; kind: string }, run: (signal: AbortSignal) => Promise<void>): Promise<UnstoredOutcome> {
-    const kind = this.opts.registry.get(job.kind);
-    if (!kind) throw new Error(`job kind '${job.kind}' is not registered`);
+    if (!this.opts.registry.get(job.kind)) throw new Error(`job kind '${job.kind}' is not registered`);
     const controller = await this.slot();
     if (!controller) return { kind: "abandoned" };
     // a run that ignores its signal does not hold a stopping runner
@@ -124,13 +123,7 @@ export class JobRunner {
     // through an async function: a run that throws before its first await still ends as a failure, its slot freed
     const attempt = Promise.race([(async () => run(controller.signal))(), aborted]).then(
       (): UnstoredOutcome => ({ kind: "succeeded" }),
-      (err: unknown): UnstoredOutcome => {
-        if (controller.signal.aborted && this.stopping) return { kind: "abandoned" };
-        const now = this.opts.clock();
-        const attempted = this.failureOf(1, kind, err, now);
-        this.logFailure({ job: job.id, kind: job.kind, attempts: 1, error: attempted.error }, attempted.retryAt, now, err);
-        return { kind: "failed", attempted };
-      },
+      (err: unknown): UnstoredOutcome => (controller.signal.aborted && this.stopping ? { kind: "abandoned" } : this.firstAttemptFailed(job, err)),
     );
     this.unstored.set(controller, attempt);
     try {
@@ -139,6 +132,20 @@ export class JobRunner {
       this.unstored.delete(controller);
       this.slotFreed();
     }
+  }
+
+  /**
+   * How a first attempt without a row that failed with `err` is to be stored, logged as a stored
+   * job's first attempt is: for attemptUnstored, and for each job of an attempt that sent several
+   * together (their outcomes may differ).
+   */
+  firstAttemptFailed(job: { id: string; kind: string }, err: unknown): Extract<UnstoredOutcome, { kind: "failed" }> {
+    const kind = this.opts.registry.get(job.kind);
+    if (!kind) throw new Error(`job kind '${job.kind}' is not registered`);
+    const now = this.opts.clock();
+    const attempted = this.failureOf(1, kind, err, now);
+    this.logFailure({ job: job.id, kind: job.kind, attempts: 1, error: attempted.error }, attempted.retryAt, now, err);
+    return { kind: "failed", attempted };
   }
 
   private free(): number {

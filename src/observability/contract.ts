@@ -146,4 +146,10 @@ export type DestinationSender = Readonly<{
   configKeys: readonly ConfigKeySpec[];
   probe(destination: Destination, deps: SenderDeps): Promise<ProbeResult>;
   send(generation: ObservedGeneration, destination: Destination, deps: SenderDeps): Promise<SendOutcome>;
+  /**
+   * Sends several generations in as few requests as the type's wire format allows (the first
+   * attempts of a drain) and answers each one's outcome, in order; a type without it is sent one
+   * generation a request.
+   */
+  sendMany?(generations: readonly ObservedGeneration[], destination: Destination, deps: SenderDeps): Promise<readonly SendOutcome[]>;
 }>;

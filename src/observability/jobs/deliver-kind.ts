@@ -19,17 +19,17 @@ export function deliverJob(destinationId: string, generationId: string, sealed: 
   return { id: deliverJobId(destinationId, generationId), kind: OBSERVABILITY_DELIVER, key: `${destinationId}:${generationId}`, payload: { destination_id: destinationId, sealed } satisfies DeliverJob, runAt: now, now };
 }
 
-/** A sender's verdict as the job machinery takes it: retried (after the destination's delay when it named one), or dead. */
-export function settleOutcome(outcome: SendOutcome): void {
-  switch (outcome.kind) {
-    case "delivered":
-      return;
-    case "retry":
-      throw outcome.afterSeconds === undefined ? new Error(outcome.reason) : new RetryAfter(outcome.afterSeconds, outcome.reason);
-    case "failed":
-      throw new PermanentFailure(outcome.reason);
-  }
+/** A sender's verdict that it was not delivered as the job machinery takes it: retried (after the destination's delay when it named one), or dead. */
+export function undeliveredError(outcome: Exclude<SendOutcome, { kind: "delivered" }>): Error {
+  if (outcome.kind === "failed") return new PermanentFailure(outcome.reason);
+  return outcome.afterSeconds === undefined ? new Error(outcome.reason) : new RetryAfter(outcome.afterSeconds, outcome.reason);
 }
+
+export function settleOutcome(outcome: SendOutcome): void {
+  if (outcome.kind !== "delivered") throw undeliveredError(outcome);
+}
+
+const DELIVERED: SendOutcome = { kind: "delivered" };
 
 export type DeliverDeps = { secrets: Pick<SecretBox, "openOnce">; senderDeps: SenderDeps; parts: ObservabilityParts | null };
 
@@ -37,6 +37,14 @@ export type DeliverDeps = { secrets: Pick<SecretBox, "openOnce">; senderDeps: Se
 export async function sendDelivery(deps: Pick<DeliverDeps, "senderDeps" | "parts">, destination: Destination, generation: ObservedGeneration): Promise<void> {
   if (!deps.parts) return;
   settleOutcome(await deps.parts.senders(destination.type).send(generation, destination, deps.senderDeps));
+}
+
+/** Sends generations to one destination, together when its type can (DestinationSender.sendMany); each one's outcome, in order. */
+export function sendDeliveries(deps: Pick<DeliverDeps, "senderDeps" | "parts">, destination: Destination, generations: readonly ObservedGeneration[]): Promise<readonly SendOutcome[]> {
+  if (!deps.parts) return Promise.resolve(generations.map(() => DELIVERED));
+  const sender = deps.parts.senders(destination.type);
+  if (generations.length > 1 && sender.sendMany) return sender.sendMany(generations, destination, deps.senderDeps);
+  return Promise.all(generations.map((generation) => sender.send(generation, destination, deps.senderDeps)));
 }
 
 /**

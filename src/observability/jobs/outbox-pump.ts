@@ -1,9 +1,10 @@
-import type { UnstoredOutcome } from "../../jobs/runner";
+import type { JobRunner } from "../../jobs/runner";
 import { throttledWakeup } from "../../jobs/throttled-wakeup";
 import type { NewJob } from "../../store/job-store";
 import type { Delivery } from "../pipeline/select-deliveries";
-import type { SenderDeps } from "../contract";
-import { deliverJob, deliverJobId, OBSERVABILITY_DELIVER, sendDelivery } from "./deliver-kind";
+import type { SenderDeps, SendOutcome } from "../contract";
+import { deliverJob, deliverJobId, OBSERVABILITY_DELIVER, sendDeliveries, undeliveredError } from "./deliver-kind";
+import { deliveryBatches } from "./delivery-batches";
 import { deliveriesOf, type DrainDeps, type RowDeliveries } from "./drain-outbox";
 import { sealObserved } from "./observed-payload";
 import { OutboxSettlement } from "./outbox-settlement";
@@ -26,6 +27,9 @@ export const DRAIN_BATCH = 100;
  */
 export const DRAIN_GAP_MS = 500;
 
+/** what a generation a sender answered no outcome for comes to (a sender's bug): tried again */
+const NO_OUTCOME: SendOutcome = { kind: "retry", reason: "the sender answered no outcome for this generation" };
+
 export type PumpDeps = DrainDeps & {
   senderDeps: SenderDeps;
   /** names this pump in the outbox's claims (instance and worker) */
@@ -33,7 +37,7 @@ export type PumpDeps = DrainDeps & {
   /** how long a claim holds without renewal: a pump that dies gives its rows to another after this */
   claimMs: number;
   /** the job runner's slots (JobRunner.attemptUnstored, JobRunner.room) */
-  runner: { room: number; attemptUnstored(job: { id: string; kind: string }, run: (signal: AbortSignal) => Promise<void>): Promise<UnstoredOutcome> };
+  runner: Pick<JobRunner, "room" | "attemptUnstored" | "firstAttemptFailed">;
 };
 
 /**
@@ -152,7 +156,7 @@ export class OutboxPump {
           this.warnedUnwired = true;
           this.deps.logger.warn("observability broadcast is on, but this build has no destinations to forward to");
         }
-        for (const row of resolved) this.send(row);
+        this.dispatch(resolved);
         if (rows.length < limit) return;
       }
     } catch (err) {
@@ -160,9 +164,24 @@ export class OutboxPump {
     }
   }
 
-  /** sends a row's deliveries, each in a runner slot; when all have ended, the row is settled */
-  private send(row: RowDeliveries): void {
-    const sent = Promise.all(row.deliveries.map((delivery) => this.attempt(delivery))).then(
+  /**
+   * Sends the deliveries of a drain's rows, each attempt in a runner slot: a destination's
+   * generations together when its type sends many in one request (fewer exports under load),
+   * each other delivery on its own. A row is settled when all of its deliveries have ended.
+   */
+  private dispatch(rows: readonly RowDeliveries[]): void {
+    const ended = new Map<Delivery, Promise<NewJob | null>>();
+    const together = (delivery: Delivery) => this.deps.parts?.senders(delivery.destination.type).sendMany !== undefined;
+    for (const batch of deliveryBatches(rows.flatMap((row) => row.deliveries), together)) {
+      const attempt = this.attempt(batch);
+      batch.forEach((delivery, i) => ended.set(delivery, attempt.then((jobs) => jobs[i]!)));
+    }
+    for (const row of rows) this.send(row, row.deliveries.map((delivery) => ended.get(delivery)!));
+  }
+
+  /** when all of a row's deliveries have ended, the row is settled */
+  private send(row: RowDeliveries, deliveries: ReadonlyArray<Promise<NewJob | null>>): void {
+    const sent = Promise.all(deliveries).then(
       (left) => {
         this.settlement.add({ seq: row.seq, jobs: left.filter((job) => job !== null), delivered: left.filter((job) => job === null).length });
         this.sending.delete(row.seq);
@@ -178,13 +197,28 @@ export class OutboxPump {
     this.sending.set(row.seq, sent);
   }
 
-  /** one delivery's first attempt: null when delivered, else the job to store for it */
-  private async attempt({ destination, generation }: Delivery): Promise<NewJob | null> {
-    const outcome = await this.deps.runner.attemptUnstored({ id: deliverJobId(destination.id, generation.id), kind: OBSERVABILITY_DELIVER }, () => sendDelivery(this.deps, destination, generation));
-    if (outcome.kind === "succeeded") return null;
-    // the generation as this destination may see it (privacy applied), sealed at rest like every copy
-    const job = deliverJob(destination.id, generation.id, sealObserved(this.deps.secrets, generation), this.deps.clock());
-    return outcome.kind === "failed" ? { ...job, attempted: outcome.attempted } : job;
+  /**
+   * The first attempt of deliveries to one destination: for each, null when delivered, else the
+   * job to store for it (failed with its own outcome; pending when the stopping runner did not
+   * let the attempt end).
+   */
+  private async attempt(batch: readonly Delivery[]): Promise<Array<NewJob | null>> {
+    const { destination } = batch[0]!;
+    const jobId = (delivery: Delivery) => deliverJobId(destination.id, delivery.generation.id);
+    let outcomes: readonly SendOutcome[] = [];
+    const id = batch.length === 1 ? jobId(batch[0]!) : `${OBSERVABILITY_DELIVER}:${batch.length} generations:${destination.id}`;
+    const attempt = await this.deps.runner.attemptUnstored({ id, kind: OBSERVABILITY_DELIVER }, async () => {
+      outcomes = await sendDeliveries(this.deps, destination, batch.map((delivery) => delivery.generation));
+    });
+    return batch.map((delivery, i) => {
+      // the generation as this destination may see it (privacy applied), sealed at rest like every copy
+      const job = () => deliverJob(destination.id, delivery.generation.id, sealObserved(this.deps.secrets, delivery.generation), this.deps.clock());
+      if (attempt.kind === "abandoned") return job();
+      if (attempt.kind === "failed") return { ...job(), attempted: attempt.attempted };
+      const outcome = outcomes[i] ?? NO_OUTCOME;
+      if (outcome.kind === "delivered") return null;
+      return { ...job(), attempted: this.deps.runner.firstAttemptFailed({ id: jobId(delivery), kind: OBSERVABILITY_DELIVER }, undeliveredError(outcome)).attempted };
+    });
   }
 
   /** keeps the rows this pump holds: those sending, and those waiting for their write */

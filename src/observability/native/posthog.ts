@@ -1,10 +1,10 @@
-import type { Destination, DestinationSender, ObservedGeneration } from "../contract";
+import type { Destination, DestinationSender, ObservedGeneration, SendOutcome } from "../contract";
 import { structuredOutput } from "./chat-messages";
 import { baseUrlOf, configText } from "./destination-config";
 import { generationMetadata, seconds } from "./generation-metadata";
-import { sendHalvingOn413 } from "./halving-batches";
+import { sendHalvingOn413 } from "../halving-batches";
 import { derivedUuidV7 } from "./ids";
-import { postJson } from "./post-json";
+import { classifyResponse, postJson, type HttpResult } from "./post-json";
 import { probeFromResponse } from "./probe-result";
 import { destinationHeaders } from "./request-headers";
 import { planTrace, spanHexId, traceHexId, type TracePlan } from "./trace-plan";
@@ -31,14 +31,24 @@ export const posthogSender: DestinationSender = {
     const body = JSON.stringify({ api_key: configText(destination, "apiKey"), distinct_id: "model-gateway-connection-test" });
     return probeFromResponse(await deps.http({ url, method: "POST", headers: destinationHeaders(destination, {}), body }), "the project");
   },
-  send(generation, destination, deps) {
+  async send(generation, destination, deps) {
     const url = `${baseUrlOf(destination, "endpoint")}/batch/`;
     const apiKey = configText(destination, "apiKey");
     const headers = destinationHeaders(destination, {});
     const post = (batch: readonly PostHogEvent[]) => postJson(deps, url, headers, { api_key: apiKey, batch, sent_at: new Date(deps.clock()).toISOString() });
-    return sendHalvingOn413(posthogEvents(generation, destination), post, deps.clock);
+    const outcomes = await sendHalvingOn413(posthogEvents(generation, destination), post, (result) => classifyEvents(result, deps.clock()));
+    // the generation is delivered when all of its events are: the first that is not decides
+    return outcomes.find((outcome) => outcome.kind !== "delivered") ?? DELIVERED;
   },
 };
+
+/** A 413 for a batch of one event: that event alone is larger than PostHog takes, and always will be. */
+const DELIVERED: SendOutcome = { kind: "delivered" };
+
+function classifyEvents(result: HttpResult, now: number): SendOutcome {
+  if (result.kind === "response" && result.status === 413) return { kind: "failed", reason: "destination answered 413: one event is larger than it accepts" };
+  return classifyResponse(result, now);
+}
 
 function posthogTraceId(plan: TracePlan): string {
   return plan.callerTraceId && POSTHOG_TRACE_ID.test(plan.callerTraceId) ? plan.callerTraceId : traceHexId(plan);

@@ -1,6 +1,8 @@
-import type { Destination, DestinationSender, SenderDeps } from "../contract";
+import type { Destination, DestinationSender, ObservedGeneration, SenderDeps, SendOutcome } from "../contract";
+import { sendSplitting } from "../halving-batches";
 import { destinationHeaders, USER_AGENT } from "../outbound-headers";
-import { EMPTY_EXPORT, exportRequest } from "./export-request";
+import { EMPTY_EXPORT, exportBody, spansJson } from "./export-request";
+import { exportChunks } from "./export-chunks";
 import type { OtlpProfile } from "./profile";
 import { exportOutcome, probeOutcome } from "./response-outcome";
 
@@ -9,11 +11,25 @@ function request(profile: OtlpProfile, d: Destination, body: string, extra: Reco
   return { url: profile.url(d.config), method: profile.method?.(d.config) ?? "POST", headers: destinationHeaders(d.config.headers, own), body };
 }
 
+/** Refusals an export's content may cause (a malformed or oversized span): the export is sent again in halves, so one generation does not take the others with it. */
+const CONTENT_REFUSALS = new Set([400, 413, 422]);
+
 /**
- * The sender of one OTLP type: one OTLP/HTTP JSON export per generation. The connection test
- * sends an empty export with the real headers and `X-Test-Connection: true`.
+ * The sender of one OTLP type: the traces of a drain's generations in as few exports as the size
+ * caps allow (exportChunks), one generation's on its own for a retry. The connection test sends
+ * an empty export with the real headers and `X-Test-Connection: true`.
  */
 export function otlpSender(profile: OtlpProfile): DestinationSender {
+  const sendMany = (generations: readonly ObservedGeneration[], d: Destination, deps: SenderDeps): Promise<SendOutcome[]> => {
+    const spans = generations.map((g) => spansJson(g, d, profile));
+    return sendSplitting(
+      spans,
+      exportChunks(spans),
+      (batch) => deps.http(request(profile, d, exportBody(batch, d, profile))),
+      (result) => exportOutcome(result, deps.clock()),
+      (result) => result.kind === "response" && CONTENT_REFUSALS.has(result.status),
+    );
+  };
   return {
     type: profile.type,
     configKeys: profile.configKeys,
@@ -21,9 +37,7 @@ export function otlpSender(profile: OtlpProfile): DestinationSender {
       const req = request(profile, d, JSON.stringify(EMPTY_EXPORT), { "x-test-connection": "true" });
       return probeOutcome(await deps.http(req), req.url);
     },
-    async send(g, d, deps) {
-      const req = request(profile, d, JSON.stringify(exportRequest(g, d, profile)));
-      return exportOutcome(await deps.http(req), deps.clock());
-    },
+    sendMany,
+    send: async (g, d, deps) => (await sendMany([g], d, deps))[0]!,
   };
 }

@@ -1,8 +1,8 @@
 /** What a generation record commits with beside it: the content I/O logging keeps, the generation to forward. */
 import type { Database } from "bun:sqlite";
-import { eq, inArray, lt } from "drizzle-orm";
+import { eq, lt } from "drizzle-orm";
 import type { Db, WriteStep } from "./client";
-import { generationContents, observationOutbox } from "./schema";
+import { generationContents } from "./schema";
 import type { GenerationContentRecord, GenerationContentStore } from "../generation-content-store";
 import type { ObservationOutboxStore, ObservationRecord, QueuedObservation } from "../observation-outbox-store";
 
@@ -34,7 +34,7 @@ export function outboxWriter(sqlite: Database): (observation: ObservationRecord 
 }
 
 /** Claimed and renewed like leased jobs (./jobs.ts): one statement, so one write step, each. */
-export function sqliteObservationOutboxStore(db: Db, sqlite: Database, write: WriteStep): ObservationOutboxStore {
+export function sqliteObservationOutboxStore(sqlite: Database, write: WriteStep): ObservationOutboxStore {
   const claim = sqlite.query<QueuedObservation, Record<string, string | number>>(
     `UPDATE observation_outbox SET claimed_by = $owner, claim_expires_at = $expires
      WHERE seq IN (SELECT seq FROM observation_outbox WHERE claim_expires_at IS NULL OR claim_expires_at < $now ORDER BY seq LIMIT $limit)
@@ -43,10 +43,12 @@ export function sqliteObservationOutboxStore(db: Db, sqlite: Database, write: Wr
   const renew = sqlite.query<{ seq: number }, Record<string, string | number>>(
     `UPDATE observation_outbox SET claim_expires_at = $expires WHERE seq IN (SELECT value FROM json_each($seqs)) AND claimed_by = $owner RETURNING seq`,
   );
+  // prepared, not built per call: a settlement removes the hundreds of rows of a drain at once
+  const remove = sqlite.query<unknown, Record<string, string>>(`DELETE FROM observation_outbox WHERE seq IN (SELECT value FROM json_each($seqs))`);
   return {
     // RETURNING promises no order
     claim: (owner, now, expiresAt, limit) => write(() => claim.all({ owner, now, expires: expiresAt, limit }).sort((a, b) => a.seq - b.seq)),
     renew: (owner, seqs, expiresAt) => write(() => renew.all({ owner, seqs: JSON.stringify(seqs), expires: expiresAt }).map((r) => r.seq)),
-    remove: (seqs) => write(() => void db.delete(observationOutbox).where(inArray(observationOutbox.seq, [...seqs])).run()),
+    remove: (seqs) => write(() => void remove.run({ seqs: JSON.stringify(seqs) })),
   };
 }

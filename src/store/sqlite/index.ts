@@ -52,7 +52,7 @@ function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter
     invites: sqliteInviteStore(db, write),
     authCodes: sqliteAuthCodeStore(db, write),
     generationContents: sqliteGenerationContentStore(db, write),
-    observationOutbox: sqliteObservationOutboxStore(db, sqlite, write),
+    observationOutbox: sqliteObservationOutboxStore(sqlite, write),
   };
 }
 

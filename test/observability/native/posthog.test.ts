@@ -1,7 +1,7 @@
 /** PostHog LLM analytics against a loopback capture API: the /batch/ envelope, $ai_* properties, 413 halving. */
 import { afterAll, beforeEach, expect, test } from "bun:test";
-import { sendHalvingOn413 } from "../../../src/observability/native/halving-batches";
-import { postJson } from "../../../src/observability/native/post-json";
+import { sendHalvingOn413 } from "../../../src/observability/halving-batches";
+import { classifyResponse, postJson } from "../../../src/observability/native/post-json";
 import { posthogSender } from "../../../src/observability/native/posthog";
 import { chatGeneration, destinationOf, embeddingGeneration, failedGeneration, videoGeneration } from "../../support/observed-generation";
 import { jsonAnswer, startNativeRecorder, statusAnswer, type RecordedRequest } from "../../support/native-recorder";
@@ -95,11 +95,29 @@ test("halving is generic: 5 items under a 413 for anything over 2 go out as 2+1+
   capture.setDefault((request) => ((request.json as { batch: unknown[] }).batch.length > 2 ? statusAnswer(413) : statusAnswer(200)));
   const deps = loopbackDeps();
   const post = (items: readonly number[]) => postJson(deps, `${capture.url}/batch/`, {}, { batch: items });
-  expect(await sendHalvingOn413([1, 2, 3, 4, 5], post, deps.clock)).toEqual({ kind: "delivered" });
+  const classify = (result: Parameters<typeof classifyResponse>[0]) => classifyResponse(result, deps.clock());
+  expect(await sendHalvingOn413([1, 2, 3, 4, 5], post, classify)).toEqual(Array(5).fill({ kind: "delivered" }));
   expect(capture.requests.map((r) => (r.json as { batch: number[] }).batch)).toEqual([[1, 2, 3, 4, 5], [1, 2, 3], [1, 2], [3], [4, 5]]);
   capture.reset();
   capture.setDefault(statusAnswer(413));
-  expect(await sendHalvingOn413([1], post, deps.clock)).toMatchObject({ kind: "failed" });
+  expect(await sendHalvingOn413([1], post, classify)).toMatchObject([{ kind: "failed" }]);
+});
+
+test("after halving: an item refused for good goes alone and the rest are still sent; a retry ends the sending, the items not yet sent take it", async () => {
+  const deps = loopbackDeps();
+  const post = (items: readonly number[]) => postJson(deps, `${capture.url}/batch/`, {}, { batch: items });
+  const classify = (result: Parameters<typeof classifyResponse>[0]) => classifyResponse(result, deps.clock());
+  const sent = () => capture.requests.map((r) => (r.json as { batch: number[] }).batch);
+  capture.setDefault((request) => ((request.json as { batch: number[] }).batch.includes(3) ? statusAnswer(413) : statusAnswer(200)));
+  expect((await sendHalvingOn413([1, 2, 3, 4, 5], post, classify)).map((o) => o.kind)).toEqual(["delivered", "delivered", "failed", "delivered", "delivered"]);
+  expect(sent()).toEqual([[1, 2, 3, 4, 5], [1, 2, 3], [1, 2], [3], [4, 5]]);
+  capture.reset();
+  capture.setDefault((request) => {
+    const items = (request.json as { batch: number[] }).batch;
+    return items.length > 2 ? statusAnswer(413) : items.includes(3) ? statusAnswer(503) : statusAnswer(200);
+  });
+  expect((await sendHalvingOn413([1, 2, 3, 4, 5], post, classify)).map((o) => o.kind)).toEqual(["delivered", "delivered", "retry", "retry", "retry"]);
+  expect(sent()).toEqual([[1, 2, 3, 4, 5], [1, 2, 3], [1, 2], [3]]);
 });
 
 test("408, 429 and 5xx are retried; 400 fails", async () => {

@@ -90,6 +90,14 @@ async function drainAll(pump: OutboxPump): Promise<void> {
   await pump.settled();
 }
 
+/** drains, then stops the pump and its runner while the deliveries are under way, as a stopping worker does */
+async function stopWhileSending({ runner, pump }: ReturnType<typeof pumpFor>): Promise<void> {
+  await pump.drainNow();
+  await pump.stop();
+  await runner.stop(0);
+  await pump.finish();
+}
+
 /** the outbox rows nobody holds at NOW (claimed by a probe that lets them go at once) */
 async function unclaimed(store: Store): Promise<string[]> {
   const rows = await store.observationOutbox.claim("probe", NOW, 0, 1000);
@@ -256,7 +264,7 @@ describe("forwarding the observation outbox", () => {
     const logger = createLogger("error", (l) => lines.push(JSON.parse(l)));
     const { pump } = pumpFor(store, parts, { logger });
     // a runner that cannot run the kind: attemptUnstored throws
-    const broken = new OutboxPump({ store, secrets, senderDeps, clock: () => NOW, logger, parts, owner: "t/outbox", claimMs: 60_000, runner: { room: 1, attemptUnstored: () => Promise.reject(new Error("no such kind")) } }, 60_000);
+    const broken = new OutboxPump({ store, secrets, senderDeps, clock: () => NOW, logger, parts, owner: "t/outbox", claimMs: 60_000, runner: { room: 1, attemptUnstored: () => Promise.reject(new Error("no such kind")), firstAttemptFailed: () => expect.unreachable() } }, 60_000);
     await drainAll(broken);
     expect(lines).toEqual([expect.objectContaining({ msg: "could not forward a claimed outbox row; it is tried again", error: "Error: no such kind" })]);
     expect(await store.jobs.count({})).toBe(0);
@@ -341,14 +349,77 @@ describe("forwarding the observation outbox", () => {
     const { parts } = fakeParts([destination({ id: "d1" })]);
     const hanging: ObservabilityParts = { ...parts, senders: () => ({ ...parts.senders("webhook"), send: () => new Promise<SendOutcome>(() => {}) }) };
     await queue(store, observed({ id: "g-hang" }));
-    const { runner, pump } = pumpFor(store, hanging);
-    await pump.drainNow();
-    await pump.stop();
-    await runner.stop(0);
-    await pump.finish();
+    await stopWhileSending(pumpFor(store, hanging));
     expect(await unclaimed(store)).toEqual([]);
     const [job] = await store.jobs.list({ kind: OBSERVABILITY_DELIVER }, 0, 10);
     expect([job?.key, job?.state, job?.attempts, job?.runAt]).toEqual(["d1:g-hang", "pending", 0, NOW]);
+  });
+});
+
+/** parts whose sender sends many together: each call's destination and generation ids recorded, each generation answered by `answer` */
+function batchingParts(destinations: Destination[], answer: (generationId: string, destinationId: string) => SendOutcome = () => ({ kind: "delivered" })) {
+  const { parts } = fakeParts(destinations);
+  const calls: Array<{ destination: string; generations: string[] }> = [];
+  let hang = false;
+  const sender: DestinationSender = {
+    ...parts.senders("webhook"),
+    send: () => Promise.reject(new Error("a batching sender is sent many")),
+    sendMany: (generations, d) => {
+      calls.push({ destination: d.id, generations: generations.map((g) => g.id) });
+      return hang ? new Promise(() => {}) : Promise.resolve(generations.map((g) => answer(g.id, d.id)));
+    },
+  };
+  return { parts: { ...parts, senders: () => sender } satisfies ObservabilityParts, calls, hangFromNowOn: () => (hang = true) };
+}
+
+describe("forwarding a drain's generations together", () => {
+  test("one attempt per destination for every generation of the drain's rows, in order, privacy applied per destination", async () => {
+    const store = await openStore();
+    const { parts, calls } = batchingParts([destination({ id: "d-a" }), destination({ id: "d-b", privacyMode: true })]);
+    for (const id of ["g1", "g2", "g3"]) await queue(store, observed({ id }));
+    await drainAll(pumpFor(store, parts).pump);
+    expect(calls).toEqual([
+      { destination: "d-a", generations: ["g1", "g2", "g3"] },
+      { destination: "d-b", generations: ["g1", "g2", "g3"] },
+    ]);
+    expect(await unclaimed(store)).toEqual([]);
+    expect(await store.jobs.count({})).toBe(0);
+    expect(await outcomesOf(store)).toEqual([{ kind: OBSERVABILITY_DELIVER, outcome: "succeeded", count: 6 }]);
+  });
+
+  test("each generation's own outcome: the delivered ones are done, a retried one waits for its Retry-After, a refused one is dead; the row goes", async () => {
+    const store = await openStore();
+    const answers: Record<string, SendOutcome> = { g2: { kind: "retry", reason: "HTTP 503", afterSeconds: 30 }, g3: { kind: "failed", reason: "HTTP 400: span too large" } };
+    const { parts, calls } = batchingParts([destination({ id: "d-a" })], (g) => answers[g] ?? { kind: "delivered" });
+    for (const id of ["g1", "g2", "g3", "g4"]) await queue(store, observed({ id }));
+    await drainAll(pumpFor(store, parts).pump);
+    expect(calls).toEqual([{ destination: "d-a", generations: ["g1", "g2", "g3", "g4"] }]);
+    expect(await unclaimed(store)).toEqual([]);
+    const jobs = await store.jobs.list({ kind: OBSERVABILITY_DELIVER }, 0, 10);
+    expect(jobs.map((j) => [j.key, j.state, j.attempts, j.lastError, j.runAt]).sort()).toEqual([
+      ["d-a:g2", "pending", 1, "HTTP 503", NOW + 30_000],
+      ["d-a:g3", "dead", 1, "HTTP 400: span too large", NOW],
+    ]);
+    for (const j of jobs) expect(openObserved(secrets, (j.payload as DeliverJob).sealed)).toEqual(observed({ id: j.key!.slice("d-a:".length) }));
+    expect((await outcomesOf(store)).map((o) => [o.kind, o.outcome, o.count])).toEqual([
+      [OBSERVABILITY_DELIVER, "dead", 1],
+      [OBSERVABILITY_DELIVER, "failed", 1],
+      [OBSERVABILITY_DELIVER, "succeeded", 2],
+    ]);
+  });
+
+  test("an attempt the stopping worker did not let end leaves every generation of it pending (no attempt counted)", async () => {
+    const store = await openStore();
+    const { parts, hangFromNowOn } = batchingParts([destination({ id: "d-a" })]);
+    hangFromNowOn();
+    for (const id of ["g1", "g2"]) await queue(store, observed({ id }));
+    await stopWhileSending(pumpFor(store, parts));
+    expect(await unclaimed(store)).toEqual([]);
+    const jobs = await store.jobs.list({ kind: OBSERVABILITY_DELIVER }, 0, 10);
+    expect(jobs.map((j) => [j.key, j.state, j.attempts]).sort()).toEqual([
+      ["d-a:g1", "pending", 0],
+      ["d-a:g2", "pending", 0],
+    ]);
   });
 });
 
