@@ -1,4 +1,6 @@
-import type { Destination, DestinationSender, ProbeResult, SendOutcome, SenderDeps } from "../contract";
+import type { Destination, DestinationSender, ObservedGeneration, ProbeResult, SendOutcome, SenderDeps } from "../contract";
+import { batchRanges } from "../batch-ranges";
+import { sendSplitting } from "../halving-batches";
 import { baseUrlOf, configText } from "./destination-config";
 import { clickhouseCreateTable, clickhouseIdentifier, clickhouseJsonLine } from "./clickhouse-table";
 import { generationRow } from "./generation-row";
@@ -8,9 +10,10 @@ import { destinationHeaders } from "./request-headers";
 
 /**
  * ClickHouse over its HTTP interface (reference §4.3): one JSONEachRow line per generation,
- * `POST {host}/?query=INSERT INTO db.table FORMAT JSONEachRow`. The insert carries the
- * generation id as its deduplication token, so a retried insert that had landed is not stored
- * twice where the table deduplicates (replicated and Cloud tables do by default).
+ * `POST {host}/?query=INSERT INTO db.table FORMAT JSONEachRow`, a drain's generations in one
+ * insert. A single generation's insert carries its id as its deduplication token, so a retried
+ * insert that had landed is not stored twice where the table deduplicates (replicated and Cloud
+ * tables do by default).
  */
 export const clickhouseSender: DestinationSender = {
   type: "clickhouse",
@@ -30,12 +33,32 @@ export const clickhouseSender: DestinationSender = {
     const exists = await query(destination, deps, `EXISTS TABLE ${qualifiedTable(destination)}`);
     return tableVerdict(exists, database, table);
   },
-  async send(generation, destination, deps) {
-    const sql = `INSERT INTO ${qualifiedTable(destination)} FORMAT JSONEachRow`;
-    const result = await query(destination, deps, sql, `${clickhouseJsonLine(generationRow(generation, destination))}\n`, { insert_deduplication_token: generation.id });
-    return classifyClickhouse(result, deps.clock());
-  },
+  sendMany: insertRows,
+  send: async (generation, destination, deps) => (await insertRows([generation], destination, deps))[0]!,
 };
+
+/** Rows in one INSERT at most: ClickHouse wants few, large inserts (each makes a part; many small ones end in TOO_MANY_PARTS). */
+const MAX_INSERT_ROWS = 1000;
+const MAX_INSERT_CHARS = 16_000_000;
+
+/**
+ * The generations' rows in as few INSERTs as the caps allow. An INSERT of one block is atomic, so
+ * each one's outcome is all of its rows'. Its deduplication token is the generation id for one
+ * row, else a digest of the ids: an INSERT sent again whole (a drain run again) is stored once.
+ */
+function insertRows(generations: readonly ObservedGeneration[], destination: Destination, deps: SenderDeps): Promise<SendOutcome[]> {
+  const sql = `INSERT INTO ${qualifiedTable(destination)} FORMAT JSONEachRow`;
+  const lines = generations.map((g) => clickhouseJsonLine(generationRow(g, destination)));
+  const token = (start: number, end: number) => (end - start === 1 ? generations[start]!.id : new Bun.CryptoHasher("sha256").update(generations.slice(start, end).map((g) => g.id).join("\n")).digest("hex"));
+  return sendSplitting(
+    generations.map((_, i) => i),
+    batchRanges(lines, MAX_INSERT_ROWS, MAX_INSERT_CHARS),
+    (batch) => query(destination, deps, sql, `${batch.map((i) => lines[i]).join("\n")}\n`, { insert_deduplication_token: token(batch[0]!, batch.at(-1)! + 1) }),
+    (result) => classifyClickhouse(result, deps.clock()),
+    // the rows are made from a fixed schema: a refused INSERT is about the table or the server, not one row
+    () => false,
+  );
+}
 
 const qualifiedTable = (destination: Destination) => `${clickhouseIdentifier(configText(destination, "database"))}.${clickhouseIdentifier(configText(destination, "table"))}`;
 

@@ -1,4 +1,4 @@
-import type { Destination, DestinationSender, ObservedGeneration, SendOutcome } from "../contract";
+import type { Destination, DestinationSender, ObservedGeneration, SenderDeps, SendOutcome } from "../contract";
 import { structuredOutput } from "./chat-messages";
 import { baseUrlOf, configText } from "./destination-config";
 import { generationMetadata, seconds } from "./generation-metadata";
@@ -31,16 +31,27 @@ export const posthogSender: DestinationSender = {
     const body = JSON.stringify({ api_key: configText(destination, "apiKey"), distinct_id: "model-gateway-connection-test" });
     return probeFromResponse(await deps.http({ url, method: "POST", headers: destinationHeaders(destination, {}), body }), "the project");
   },
-  async send(generation, destination, deps) {
-    const url = `${baseUrlOf(destination, "endpoint")}/batch/`;
-    const apiKey = configText(destination, "apiKey");
-    const headers = destinationHeaders(destination, {});
-    const post = (batch: readonly PostHogEvent[]) => postJson(deps, url, headers, { api_key: apiKey, batch, sent_at: new Date(deps.clock()).toISOString() });
-    const outcomes = await sendHalvingOn413(posthogEvents(generation, destination), post, (result) => classifyEvents(result, deps.clock()));
-    // the generation is delivered when all of its events are: the first that is not decides
-    return outcomes.find((outcome) => outcome.kind !== "delivered") ?? DELIVERED;
-  },
+  sendMany: sendEvents,
+  send: async (generation, destination, deps) => (await sendEvents([generation], destination, deps))[0]!,
 };
+
+/**
+ * The events of the generations in one `/batch/` request, halved on a 413. A generation is
+ * delivered when all of its events are; else the first of its events that was not decides.
+ */
+async function sendEvents(generations: readonly ObservedGeneration[], destination: Destination, deps: SenderDeps): Promise<SendOutcome[]> {
+  const url = `${baseUrlOf(destination, "endpoint")}/batch/`;
+  const apiKey = configText(destination, "apiKey");
+  const headers = destinationHeaders(destination, {});
+  const post = (batch: readonly PostHogEvent[]) => postJson(deps, url, headers, { api_key: apiKey, batch, sent_at: new Date(deps.clock()).toISOString() });
+  const perGeneration = generations.map((g) => posthogEvents(g, destination));
+  const outcomes = await sendHalvingOn413(perGeneration.flat(), post, (result) => classifyEvents(result, deps.clock()));
+  let next = 0;
+  return perGeneration.map((events) => {
+    const own = outcomes.slice(next, (next += events.length));
+    return own.find((outcome) => outcome.kind !== "delivered") ?? DELIVERED;
+  });
+}
 
 /** A 413 for a batch of one event: that event alone is larger than PostHog takes, and always will be. */
 const DELIVERED: SendOutcome = { kind: "delivered" };

@@ -2,7 +2,7 @@ import type { Destination, DestinationSender, ObservedGeneration, SenderDeps, Se
 import { sendSplitting } from "../halving-batches";
 import { destinationHeaders, USER_AGENT } from "../outbound-headers";
 import { EMPTY_EXPORT, exportBody, spansJson } from "./export-request";
-import { exportChunks } from "./export-chunks";
+import { batchRanges } from "../batch-ranges";
 import type { OtlpProfile } from "./profile";
 import { exportOutcome, probeOutcome } from "./response-outcome";
 
@@ -11,12 +11,21 @@ function request(profile: OtlpProfile, d: Destination, body: string, extra: Reco
   return { url: profile.url(d.config), method: profile.method?.(d.config) ?? "POST", headers: destinationHeaders(d.config.headers, own), body };
 }
 
+/**
+ * At most this many generations in one export: about 2 spans each, so within the 512 spans an
+ * OpenTelemetry SDK's batch processor exports at once by default, which receivers are sized for.
+ */
+export const MAX_EXPORT_GENERATIONS = 200;
+
+/** At most about this many characters of spans in one export: New Relic refuses a body over 1 MB; larger exports are the ones a receiver answers 413. */
+export const MAX_EXPORT_CHARS = 900_000;
+
 /** Refusals an export's content may cause (a malformed or oversized span): the export is sent again in halves, so one generation does not take the others with it. */
 const CONTENT_REFUSALS = new Set([400, 413, 422]);
 
 /**
  * The sender of one OTLP type: the traces of a drain's generations in as few exports as the size
- * caps allow (exportChunks), one generation's on its own for a retry. The connection test sends
+ * caps allow, one generation's on its own for a retry. The connection test sends
  * an empty export with the real headers and `X-Test-Connection: true`.
  */
 export function otlpSender(profile: OtlpProfile): DestinationSender {
@@ -24,7 +33,7 @@ export function otlpSender(profile: OtlpProfile): DestinationSender {
     const spans = generations.map((g) => spansJson(g, d, profile));
     return sendSplitting(
       spans,
-      exportChunks(spans),
+      batchRanges(spans, MAX_EXPORT_GENERATIONS, MAX_EXPORT_CHARS),
       (batch) => deps.http(request(profile, d, exportBody(batch, d, profile))),
       (result) => exportOutcome(result, deps.clock()),
       (result) => result.kind === "response" && CONTENT_REFUSALS.has(result.status),

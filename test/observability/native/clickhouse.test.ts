@@ -81,6 +81,19 @@ test("a SQL error is not retried; a busy server (TOO_MANY_PARTS), an uncoded 503
   expect((await send()).kind).toBe("retry");
 });
 
+test("a drain's generations go in one INSERT, rows in order, deduplicated by a digest of their ids; its answer is every row's", async () => {
+  const generations = ["gen-a", "gen-b", "gen-c"].map((id) => chatGeneration({ id }));
+  expect(await clickhouseSender.sendMany!(generations, destination, loopbackDeps())).toEqual(Array(3).fill({ kind: "delivered" }));
+  expect(server.requests).toHaveLength(1);
+  expect(rows().map((row) => row.generation_id)).toEqual(["gen-a", "gen-b", "gen-c"]);
+  expect(server.requests[0]!.query.get("insert_deduplication_token")).toBe(new Bun.CryptoHasher("sha256").update("gen-a\ngen-b\ngen-c").digest("hex"));
+  server.reset();
+  server.enqueue(clickhouseError("60", "Code: 60. DB::Exception: Table analytics.OPENROUTER_TRACES does not exist"), clickhouseError("252", "Too many parts"));
+  expect((await clickhouseSender.sendMany!(generations, destination, loopbackDeps())).map((o) => o.kind)).toEqual(["failed", "failed", "failed"]);
+  expect((await clickhouseSender.sendMany!(generations, destination, loopbackDeps())).map((o) => o.kind)).toEqual(["retry", "retry", "retry"]);
+  expect(server.requests).toHaveLength(2);
+});
+
 test("identifiers are quoted: a table name cannot inject SQL", async () => {
   await clickhouseSender.send(chatGeneration(), { ...destination, config: { ...destination.config, table: "t` FORMAT CSV --" } }, loopbackDeps());
   expect(server.requests[0]!.query.get("query")).toBe("INSERT INTO `analytics`.`t\\` FORMAT CSV --` FORMAT JSONEachRow");

@@ -91,6 +91,21 @@ test("413 halves the batch and sends each half", async () => {
   expect(capture.requests.slice(1).flatMap((r) => batch(r).map((e) => e.uuid))).toEqual(batch(capture.requests[0]!).map((e) => e.uuid));
 });
 
+test("a drain's generations go in one /batch/ request, events in order; each generation's outcome is its own events'", async () => {
+  const first = chatGeneration({ id: "gen-first" });
+  const second = embeddingGeneration({ id: "gen-second" });
+  expect(await posthogSender.sendMany!([first, second], destination, loopbackDeps())).toEqual([{ kind: "delivered" }, { kind: "delivered" }]);
+  expect(capture.requests).toHaveLength(1);
+  const sent = batch(capture.requests[0]!);
+  expect(sent.map((e) => e.event)).toEqual(["$ai_generation", "$ai_trace", "$ai_embedding"]);
+  capture.reset();
+  // the chat's generation event is too large alone: the chat fails, its trace event and the embedding go through
+  const tooLarge = sent[0]!.uuid;
+  capture.setDefault((request) => (batch(request).length > 2 || batch(request).some((e) => e.uuid === tooLarge) ? statusAnswer(413) : statusAnswer(200)));
+  expect((await posthogSender.sendMany!([first, second], destination, loopbackDeps())).map((o) => o.kind)).toEqual(["failed", "delivered"]);
+  expect(capture.requests.map((r) => batch(r).map((e) => e.event))).toEqual([["$ai_generation", "$ai_trace", "$ai_embedding"], ["$ai_generation", "$ai_trace"], ["$ai_generation"], ["$ai_trace"], ["$ai_embedding"]]);
+});
+
 test("halving is generic: 5 items under a 413 for anything over 2 go out as 2+1+2", async () => {
   capture.setDefault((request) => ((request.json as { batch: unknown[] }).batch.length > 2 ? statusAnswer(413) : statusAnswer(200)));
   const deps = loopbackDeps();

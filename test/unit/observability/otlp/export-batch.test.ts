@@ -1,9 +1,7 @@
 // The traces of several generations in one export (the first attempts of a drain), against a
 // loopback recorder: what reaches the wire, and each generation's outcome.
 import { afterAll, beforeEach, expect, test } from "bun:test";
-import fc from "fast-check";
 import type { ObservedGeneration } from "../../../../src/observability/contract";
-import { exportChunks } from "../../../../src/observability/otlp/export-chunks";
 import { exportBody, exportRequest, spansJson } from "../../../../src/observability/otlp/export-request";
 import { OTLP_PROFILES } from "../../../../src/observability/otlp";
 import { arizeProfile } from "../../../../src/observability/otlp/profiles/arize";
@@ -66,24 +64,4 @@ test("a 503 ends the sending: every generation takes the retry, after one reques
 test("a partial success is final for the generations of that export (OTLP: not retried)", async () => {
   recorder.script({ status: 200, json: { partialSuccess: { rejectedSpans: "1", errorMessage: "too long" } } });
   expect(await senderFor("webhook").sendMany!(generations(2), webhook(), loopbackDeps(recorder))).toEqual(Array(2).fill({ kind: "failed", reason: "partial success: 1 span(s) rejected: too long" }));
-});
-
-test("exports are cut at the generation and character caps; a generation over the character cap goes alone", () => {
-  expect(exportChunks(["a", "b", "c", "d", "e"], 2, 100)).toEqual([{ start: 0, end: 2 }, { start: 2, end: 4 }, { start: 4, end: 5 }]);
-  expect(exportChunks(["aaaa", "b", "cccccccccc", "d"], 10, 8)).toEqual([{ start: 0, end: 2 }, { start: 2, end: 3 }, { start: 3, end: 4 }]);
-  expect(exportChunks([], 10, 8)).toEqual([]);
-  fc.assert(
-    fc.property(fc.array(fc.string({ maxLength: 30 }), { maxLength: 60 }), fc.integer({ min: 1, max: 10 }), fc.integer({ min: 1, max: 80 }), (spans, maxCount, maxChars) => {
-      const chunks = exportChunks(spans, maxCount, maxChars);
-      // consecutive, in order, covering every generation once
-      expect(chunks.flatMap(({ start, end }) => spans.slice(start, end))).toEqual(spans);
-      chunks.forEach((c, i) => expect(c.start).toBe(i === 0 ? 0 : chunks[i - 1]!.end));
-      for (const { start, end } of chunks) {
-        expect(end).toBeGreaterThan(start);
-        expect(end - start).toBeLessThanOrEqual(maxCount);
-        if (end - start > 1) expect(spans.slice(start, end).reduce((n, s) => n + s.length + 1, 0)).toBeLessThanOrEqual(maxChars);
-      }
-    }),
-    { numRuns: 300 },
-  );
 });
