@@ -45,6 +45,31 @@ export async function sendSplitting<T>(
 const refusesEverything = (result: HttpResult, splits: (result: HttpResult) => boolean): boolean =>
   result.kind !== "response" || (result.status >= 300 && !splits(result));
 
-/** One request for all items, halved on a 413 (PostHog's rule). */
-export const sendHalvingOn413 = <T>(items: readonly T[], post: (batch: readonly T[]) => Promise<HttpResult>, classify: (result: HttpResult) => SendOutcome): Promise<SendOutcome[]> =>
-  sendSplitting(items, [{ start: 0, end: items.length }], post, classify, (result) => result.kind === "response" && result.status === 413);
+/** A 413: the request was larger than the destination takes. */
+export const isTooLarge = (result: HttpResult): boolean => result.kind === "response" && result.status === 413;
+
+const CONTENT_REFUSALS = new Set([400, 413, 422]);
+
+/** Refusals a request's content may cause (a malformed or oversized item): sent again in halves, so one generation does not take the others with it. */
+export const refusesContent = (result: HttpResult): boolean => result.kind === "response" && CONTENT_REFUSALS.has(result.status);
+
+/** At most this many generations' items in one request of a type whose body is a list (events, calls). */
+export const MAX_GENERATIONS_PER_LIST = 100;
+
+const DELIVERED: SendOutcome = { kind: "delivered" };
+
+/**
+ * sendMany for a type whose request body is a list of items (PostHog's events, Braintrust's
+ * events, Weave's calls): the items of at most MAX_GENERATIONS_PER_LIST generations a request,
+ * and a request refused for its content (refusesContent) sent again in halves down to the one
+ * generation it is about, never cutting a generation's items apart. Each generation's outcome is
+ * its request's; one without items is delivered with nothing sent.
+ */
+export async function sendGenerationItems<T>(perGeneration: readonly (readonly T[])[], post: (items: readonly T[]) => Promise<HttpResult>, classify: (result: HttpResult) => SendOutcome): Promise<SendOutcome[]> {
+  const sent = perGeneration.filter((items) => items.length > 0);
+  const ranges: Range[] = [];
+  for (let start = 0; start < sent.length; start += MAX_GENERATIONS_PER_LIST) ranges.push({ start, end: Math.min(start + MAX_GENERATIONS_PER_LIST, sent.length) });
+  const outcomes = await sendSplitting(sent, ranges, (batch) => post(batch.flat()), classify, refusesContent);
+  let next = 0;
+  return perGeneration.map((items) => (items.length > 0 ? outcomes[next++]! : DELIVERED));
+}

@@ -1,8 +1,9 @@
-import type { Destination, DestinationSender, ObservedGeneration } from "../contract";
+import type { Destination, DestinationSender, ObservedGeneration, SenderDeps, SendOutcome } from "../contract";
 import { structuredInput, structuredOutput } from "./chat-messages";
 import { baseUrlOf, configText } from "./destination-config";
 import { generationMetadata, knownNumbers, seconds, totalTokens } from "./generation-metadata";
-import { postJsonClassified } from "./post-json";
+import { classifyResponse, postJson } from "./post-json";
+import { sendGenerationItems } from "../halving-batches";
 import { probeFromResponse } from "./probe-result";
 import { destinationHeaders } from "./request-headers";
 import { planTrace, spanHexId, traceHexId, type PlannedSpan, type TracePlan } from "./trace-plan";
@@ -24,11 +25,20 @@ export const braintrustSender: DestinationSender = {
     const url = `${baseUrlOf(destination, "baseUrl")}/v1/project/${encodeURIComponent(configText(destination, "projectId"))}`;
     return probeFromResponse(await deps.http({ url, method: "GET", headers: authHeaders(destination, null) }), "the project");
   },
-  send(generation, destination, deps) {
-    const url = `${baseUrlOf(destination, "baseUrl")}/v1/project_logs/${encodeURIComponent(configText(destination, "projectId"))}/insert`;
-    return postJsonClassified(deps, url, authHeaders(destination, "application/json"), { events: braintrustEvents(generation, destination) });
-  },
+  sendMany: insertEvents,
+  send: async (generation, destination, deps) => (await insertEvents([generation], destination, deps))[0]!,
 };
+
+/** The generations' events in `insert` requests (sendGenerationItems). */
+function insertEvents(generations: readonly ObservedGeneration[], destination: Destination, deps: SenderDeps): Promise<SendOutcome[]> {
+  const url = `${baseUrlOf(destination, "baseUrl")}/v1/project_logs/${encodeURIComponent(configText(destination, "projectId"))}/insert`;
+  const headers = authHeaders(destination, "application/json");
+  return sendGenerationItems(
+    generations.map((g) => braintrustEvents(g, destination)),
+    (events) => postJson(deps, url, headers, { events }),
+    (result) => classifyResponse(result, deps.clock()),
+  );
+}
 
 const authHeaders = (destination: Destination, contentType: string | null) =>
   destinationHeaders(destination, { authorization: `Bearer ${configText(destination, "apiKey")}` }, contentType);

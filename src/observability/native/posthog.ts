@@ -2,7 +2,7 @@ import type { Destination, DestinationSender, ObservedGeneration, SenderDeps, Se
 import { structuredOutput } from "./chat-messages";
 import { baseUrlOf, configText } from "./destination-config";
 import { generationMetadata, seconds } from "./generation-metadata";
-import { sendHalvingOn413 } from "../halving-batches";
+import { isTooLarge, sendGenerationItems, sendSplitting } from "../halving-batches";
 import { derivedUuidV7 } from "./ids";
 import { classifyResponse, postJson, type HttpResult } from "./post-json";
 import { probeFromResponse } from "./probe-result";
@@ -31,31 +31,25 @@ export const posthogSender: DestinationSender = {
     const body = JSON.stringify({ api_key: configText(destination, "apiKey"), distinct_id: "model-gateway-connection-test" });
     return probeFromResponse(await deps.http({ url, method: "POST", headers: destinationHeaders(destination, {}), body }), "the project");
   },
-  sendMany: sendEvents,
-  send: async (generation, destination, deps) => (await sendEvents([generation], destination, deps))[0]!,
+  // one generation's events halved on a 413, down to single events (a retry comes this way)
+  async send(generation, destination, deps) {
+    const events = posthogEvents(generation, destination);
+    const outcomes = await sendSplitting(events, [{ start: 0, end: events.length }], batchPoster(destination, deps), (result) => classifyEvents(result, deps.clock()), isTooLarge);
+    return outcomes.find((outcome) => outcome.kind !== "delivered") ?? { kind: "delivered" };
+  },
+  // a drain's generations together, halved between generations (sendGenerationItems)
+  sendMany: (generations, destination, deps) => sendGenerationItems(generations.map((g) => posthogEvents(g, destination)), batchPoster(destination, deps), (result) => classifyEvents(result, deps.clock())),
 };
 
-/**
- * The events of the generations in one `/batch/` request, halved on a 413. A generation is
- * delivered when all of its events are; else the first of its events that was not decides.
- */
-async function sendEvents(generations: readonly ObservedGeneration[], destination: Destination, deps: SenderDeps): Promise<SendOutcome[]> {
+/** POSTs events to `/batch/` with the project key. */
+function batchPoster(destination: Destination, deps: SenderDeps): (batch: readonly PostHogEvent[]) => Promise<HttpResult> {
   const url = `${baseUrlOf(destination, "endpoint")}/batch/`;
   const apiKey = configText(destination, "apiKey");
   const headers = destinationHeaders(destination, {});
-  const post = (batch: readonly PostHogEvent[]) => postJson(deps, url, headers, { api_key: apiKey, batch, sent_at: new Date(deps.clock()).toISOString() });
-  const perGeneration = generations.map((g) => posthogEvents(g, destination));
-  const outcomes = await sendHalvingOn413(perGeneration.flat(), post, (result) => classifyEvents(result, deps.clock()));
-  let next = 0;
-  return perGeneration.map((events) => {
-    const own = outcomes.slice(next, (next += events.length));
-    return own.find((outcome) => outcome.kind !== "delivered") ?? DELIVERED;
-  });
+  return (batch) => postJson(deps, url, headers, { api_key: apiKey, batch, sent_at: new Date(deps.clock()).toISOString() });
 }
 
 /** A 413 for a batch of one event: that event alone is larger than PostHog takes, and always will be. */
-const DELIVERED: SendOutcome = { kind: "delivered" };
-
 function classifyEvents(result: HttpResult, now: number): SendOutcome {
   if (result.kind === "response" && result.status === 413) return { kind: "failed", reason: "destination answered 413: one event is larger than it accepts" };
   return classifyResponse(result, now);

@@ -1,8 +1,9 @@
-import type { Destination, DestinationSender, ObservedGeneration } from "../contract";
+import type { Destination, DestinationSender, ObservedGeneration, SenderDeps, SendOutcome } from "../contract";
 import { structuredInput, structuredOutput } from "./chat-messages";
 import { baseUrlOf, configText } from "./destination-config";
 import { generationMetadata, knownNumbers, totalTokens } from "./generation-metadata";
-import { postJsonClassified } from "./post-json";
+import { classifyResponse, postJson } from "./post-json";
+import { sendGenerationItems } from "../halving-batches";
 import { probeFromResponse } from "./probe-result";
 import { basicAuth, destinationHeaders } from "./request-headers";
 import { planTrace, spanUuidV7, traceUuidV7, type PlannedSpan, type TracePlan } from "./trace-plan";
@@ -27,11 +28,20 @@ export const weaveSender: DestinationSender = {
     const body = JSON.stringify({ project_id: projectId(destination), limit: 1 });
     return probeFromResponse(await deps.http({ url: `${baseUrlOf(destination, "baseUrl")}/calls/stream_query`, method: "POST", headers: weaveHeaders(destination), body }), "the project");
   },
-  send(generation, destination, deps) {
-    const url = `${baseUrlOf(destination, "baseUrl")}/v2/${encodeURIComponent(configText(destination, "entity"))}/${encodeURIComponent(configText(destination, "project"))}/calls/complete`;
-    return postJsonClassified(deps, url, weaveHeaders(destination), { batch: weaveCalls(generation, destination) });
-  },
+  sendMany: completeCalls,
+  send: async (generation, destination, deps) => (await completeCalls([generation], destination, deps))[0]!,
 };
+
+/** The generations' calls in `calls/complete` requests (sendGenerationItems). */
+function completeCalls(generations: readonly ObservedGeneration[], destination: Destination, deps: SenderDeps): Promise<SendOutcome[]> {
+  const url = `${baseUrlOf(destination, "baseUrl")}/v2/${encodeURIComponent(configText(destination, "entity"))}/${encodeURIComponent(configText(destination, "project"))}/calls/complete`;
+  const headers = weaveHeaders(destination);
+  return sendGenerationItems(
+    generations.map((g) => weaveCalls(g, destination)),
+    (batch) => postJson(deps, url, headers, { batch }),
+    (result) => classifyResponse(result, deps.clock()),
+  );
+}
 
 const projectId = (destination: Destination) => `${configText(destination, "entity")}/${configText(destination, "project")}`;
 

@@ -1,5 +1,5 @@
 import type { Destination, DestinationSender, ObservedGeneration, SenderDeps, SendOutcome } from "../contract";
-import { sendSplitting } from "../halving-batches";
+import { refusesContent, sendSplitting } from "../halving-batches";
 import { destinationHeaders, USER_AGENT } from "../outbound-headers";
 import { EMPTY_EXPORT, exportBody, spansJson } from "./export-request";
 import { batchRanges } from "../batch-ranges";
@@ -20,9 +20,6 @@ export const MAX_EXPORT_GENERATIONS = 200;
 /** At most about this many characters of spans in one export: New Relic refuses a body over 1 MB; larger exports are the ones a receiver answers 413. */
 export const MAX_EXPORT_CHARS = 900_000;
 
-/** Refusals an export's content may cause (a malformed or oversized span): the export is sent again in halves, so one generation does not take the others with it. */
-const CONTENT_REFUSALS = new Set([400, 413, 422]);
-
 /**
  * The sender of one OTLP type: the traces of a drain's generations in as few exports as the size
  * caps allow, one generation's on its own for a retry. The connection test sends
@@ -36,7 +33,7 @@ export function otlpSender(profile: OtlpProfile): DestinationSender {
       batchRanges(spans, MAX_EXPORT_GENERATIONS, MAX_EXPORT_CHARS),
       (batch) => deps.http(request(profile, d, exportBody(batch, d, profile))),
       (result) => exportOutcome(result, deps.clock()),
-      (result) => result.kind === "response" && CONTENT_REFUSALS.has(result.status),
+      refusesContent,
     );
   };
   return {

@@ -1,6 +1,6 @@
 /** Braintrust project logs against a loopback API: the insert, ids stable across retries, metrics in seconds. */
 import { afterAll, beforeEach, expect, test } from "bun:test";
-import { braintrustSender } from "../../../src/observability/native/braintrust";
+import { braintrustEvents, braintrustSender } from "../../../src/observability/native/braintrust";
 import { chatGeneration, destinationOf, embeddingGeneration, STARTED_AT, videoGeneration } from "../../support/observed-generation";
 import { jsonAnswer, startNativeRecorder, statusAnswer } from "../../support/native-recorder";
 import { loopbackDeps } from "../../support/native-sender-deps";
@@ -23,6 +23,14 @@ test("the insert goes to /v1/project_logs/{projectId}/insert with the Bearer key
   expect(request.path).toBe("/v1/project_logs/proj-123/insert");
   expect(request.headers.authorization).toBe("Bearer bt-key");
   expect(events()).toHaveLength(3);
+});
+
+test("a drain's generations go in one insert, each one's events together and in order", async () => {
+  const generations = [chatGeneration({ id: "gen-a" }), chatGeneration({ id: "gen-b" })];
+  expect(await braintrustSender.sendMany!(generations, destination, loopbackDeps())).toEqual([{ kind: "delivered" }, { kind: "delivered" }]);
+  expect(api.requests).toHaveLength(1);
+  const [a, b] = [braintrustEvents(generations[0]!, destination), braintrustEvents(generations[1]!, destination)];
+  expect(events().map((e) => e.id)).toEqual([...a, ...b].map((e) => e.id as string));
 });
 
 test("the generation is an llm span with OpenAI-style input, its attempts are children, metrics are in seconds", async () => {

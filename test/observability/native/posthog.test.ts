@@ -1,6 +1,6 @@
 /** PostHog LLM analytics against a loopback capture API: the /batch/ envelope, $ai_* properties, 413 halving. */
 import { afterAll, beforeEach, expect, test } from "bun:test";
-import { sendHalvingOn413 } from "../../../src/observability/halving-batches";
+import { isTooLarge, sendSplitting } from "../../../src/observability/halving-batches";
 import { classifyResponse, postJson } from "../../../src/observability/native/post-json";
 import { posthogSender } from "../../../src/observability/native/posthog";
 import { chatGeneration, destinationOf, embeddingGeneration, failedGeneration, videoGeneration } from "../../support/observed-generation";
@@ -91,7 +91,7 @@ test("413 halves the batch and sends each half", async () => {
   expect(capture.requests.slice(1).flatMap((r) => batch(r).map((e) => e.uuid))).toEqual(batch(capture.requests[0]!).map((e) => e.uuid));
 });
 
-test("a drain's generations go in one /batch/ request, events in order; each generation's outcome is its own events'", async () => {
+test("a drain's generations go in one /batch/ request, events in order; each generation's outcome is its own", async () => {
   const first = chatGeneration({ id: "gen-first" });
   const second = embeddingGeneration({ id: "gen-second" });
   expect(await posthogSender.sendMany!([first, second], destination, loopbackDeps())).toEqual([{ kind: "delivered" }, { kind: "delivered" }]);
@@ -99,12 +99,16 @@ test("a drain's generations go in one /batch/ request, events in order; each gen
   const sent = batch(capture.requests[0]!);
   expect(sent.map((e) => e.event)).toEqual(["$ai_generation", "$ai_trace", "$ai_embedding"]);
   capture.reset();
-  // the chat's generation event is too large alone: the chat fails, its trace event and the embedding go through
+  // the chat's events are too large: halved between generations (never within one), the chat fails alone and the embedding goes through
   const tooLarge = sent[0]!.uuid;
-  capture.setDefault((request) => (batch(request).length > 2 || batch(request).some((e) => e.uuid === tooLarge) ? statusAnswer(413) : statusAnswer(200)));
-  expect((await posthogSender.sendMany!([first, second], destination, loopbackDeps())).map((o) => o.kind)).toEqual(["failed", "delivered"]);
-  expect(capture.requests.map((r) => batch(r).map((e) => e.event))).toEqual([["$ai_generation", "$ai_trace", "$ai_embedding"], ["$ai_generation", "$ai_trace"], ["$ai_generation"], ["$ai_trace"], ["$ai_embedding"]]);
+  capture.setDefault((request) => (batch(request).some((e) => e.uuid === tooLarge) ? statusAnswer(413) : statusAnswer(200)));
+  expect(await posthogSender.sendMany!([first, second], destination, loopbackDeps())).toEqual([{ kind: "failed", reason: "destination answered 413: one event is larger than it accepts" }, { kind: "delivered" }]);
+  expect(capture.requests.map((r) => batch(r).map((e) => e.event))).toEqual([["$ai_generation", "$ai_trace", "$ai_embedding"], ["$ai_generation", "$ai_trace"], ["$ai_embedding"]]);
 });
+
+/** one request for all items, halved on a 413 (PostHog's rule) */
+const sendHalvingOn413 = <T>(items: readonly T[], post: (batch: readonly T[]) => ReturnType<typeof postJson>, classify: (result: Awaited<ReturnType<typeof postJson>>) => ReturnType<typeof classifyResponse>) =>
+  sendSplitting(items, [{ start: 0, end: items.length }], post, classify, isTooLarge);
 
 test("halving is generic: 5 items under a 413 for anything over 2 go out as 2+1+2", async () => {
   capture.setDefault((request) => ((request.json as { batch: unknown[] }).batch.length > 2 ? statusAnswer(413) : statusAnswer(200)));

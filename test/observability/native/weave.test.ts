@@ -1,6 +1,6 @@
 /** W&B Weave against a loopback trace server: Basic api:<key>, project_id entity/project, complete calls. */
 import { afterAll, beforeEach, expect, test } from "bun:test";
-import { weaveSender } from "../../../src/observability/native/weave";
+import { weaveCalls, weaveSender } from "../../../src/observability/native/weave";
 import { chatGeneration, destinationOf, embeddingGeneration, STARTED_AT, videoGeneration } from "../../support/observed-generation";
 import { jsonAnswer, startNativeRecorder, statusAnswer } from "../../support/native-recorder";
 import { loopbackDeps } from "../../support/native-sender-deps";
@@ -24,6 +24,13 @@ test("complete calls go to /v2/{entity}/{project}/calls/complete with Basic api:
   expect(request.headers.authorization).toBe(`Basic ${Buffer.from("api:wandb-key").toString("base64")}`);
   expect(calls()).toHaveLength(3);
   for (const call of calls()) expect(call.project_id).toBe("acme/support");
+});
+
+test("a drain's generations go in one calls/complete request, each one's calls together and in order", async () => {
+  const generations = [chatGeneration({ id: "gen-a" }), embeddingGeneration({ id: "gen-b" })];
+  expect(await weaveSender.sendMany!(generations, destination, loopbackDeps())).toEqual([{ kind: "delivered" }, { kind: "delivered" }]);
+  expect(weave.requests).toHaveLength(1);
+  expect(calls().map((c) => c.id)).toEqual([...weaveCalls(generations[0]!, destination), ...weaveCalls(generations[1]!, destination)].map((c) => c.id));
 });
 
 test("each call holds its start and end; attempts are children of the generation; usage is per model", async () => {
