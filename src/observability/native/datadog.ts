@@ -1,4 +1,5 @@
-import type { Destination, DestinationSender, ObservedGeneration } from "../contract";
+import type { Destination, DestinationSender, ObservedGeneration, SenderDeps, SendOutcome } from "../contract";
+import { sendGenerationItems } from "../halving-batches";
 import { inputMessages, outputMessages } from "./chat-messages";
 import { baseUrlOf, configText } from "./destination-config";
 import { generationMetadata, knownNumbers, scalarMetadata, seconds, totalTokens } from "./generation-metadata";
@@ -12,7 +13,7 @@ import { planTrace, traceHexId, type PlannedSpan, type TracePlan } from "./trace
 const ML_APP = /^(?!.*__)(?!.*_$)[a-z0-9_\-:./]{1,193}$/;
 
 /**
- * Datadog LLM Observability (reference §4.4): the spans of one generation to
+ * Datadog LLM Observability (reference §4.4): the spans of generations to
  * `POST {url}/api/intake/llm-obs/v1/trace/spans`, answered 202. Times are integer nanoseconds.
  */
 export const datadogSender: DestinationSender = {
@@ -27,13 +28,40 @@ export const datadogSender: DestinationSender = {
     const url = `${baseUrlOf(destination, "url")}/api/v1/validate`;
     return probeFromResponse(await deps.http({ url, method: "GET", headers: destinationHeaders(destination, apiKeyHeader(destination), null) }), "the API");
   },
-  async send(generation, destination, deps) {
-    const url = `${baseUrlOf(destination, "url")}/api/intake/llm-obs/v1/trace/spans`;
-    const body = jsonWithNanoseconds(datadogPayload(generation, destination));
-    const result = await deps.http({ url, method: "POST", headers: destinationHeaders(destination, apiKeyHeader(destination)), body });
-    return classifyResponse(result, deps.clock());
-  },
+  sendMany: sendSpans,
+  send: async (generation, destination, deps) => (await sendSpans([generation], destination, deps))[0]!,
 };
+
+/**
+ * The generations' spans in as few requests as their payloads allow: the payload's own fields
+ * (`ml_app`, `session_id`, `tags`) hold for all of its spans, so generations that share them go
+ * together (sendGenerationItems), each group in requests of its own.
+ */
+async function sendSpans(generations: readonly ObservedGeneration[], destination: Destination, deps: SenderDeps): Promise<SendOutcome[]> {
+  const url = `${baseUrlOf(destination, "url")}/api/intake/llm-obs/v1/trace/spans`;
+  const headers = destinationHeaders(destination, apiKeyHeader(destination));
+  const groups = new Map<string, Array<{ at: number; payload: DatadogPayload }>>();
+  generations.forEach((g, at) => {
+    const payload = datadogPayload(g, destination);
+    const { spans: _spans, ...shared } = payload.data.attributes;
+    const key = JSON.stringify(shared);
+    groups.set(key, [...(groups.get(key) ?? []), { at, payload }]);
+  });
+  const outcomes = new Array<SendOutcome>(generations.length);
+  for (const members of groups.values()) {
+    const { attributes } = members[0]!.payload.data;
+    const post = (spans: readonly unknown[]) => deps.http({ url, method: "POST", headers, body: jsonWithNanoseconds({ data: { type: "span", attributes: { ...attributes, spans } } }) });
+    const sent = await sendGenerationItems(
+      members.map((m) => m.payload.data.attributes.spans),
+      post,
+      (result) => classifyResponse(result, deps.clock()),
+    );
+    members.forEach((m, i) => (outcomes[m.at] = sent[i]!));
+  }
+  return outcomes;
+}
+
+type DatadogPayload = { data: { type: "span"; attributes: { ml_app: string; session_id?: string; tags: string[]; spans: Array<Record<string, unknown>> } } };
 
 const apiKeyHeader = (destination: Destination) => ({ "dd-api-key": configText(destination, "apiKey") });
 
@@ -53,7 +81,7 @@ function jsonWithNanoseconds(value: unknown): string {
   return text.replace(/"\\u0000ns(\d+)\\u0000"/g, (_m, i: string) => marks[Number(i)]!);
 }
 
-export function datadogPayload(g: ObservedGeneration, destination: Destination): Record<string, unknown> {
+export function datadogPayload(g: ObservedGeneration, destination: Destination): DatadogPayload {
   const plan = planTrace(g);
   const traceId = traceHexId(plan);
   const tags = [`operation:${g.operation}`, ...(g.externalUser ? [`user_id:${g.externalUser}`] : []), ...(g.keyName ? [`api_key_name:${g.keyName}`] : [])].map((tag) => tag.replace(/,/g, "_"));

@@ -1,6 +1,6 @@
 /** Datadog LLM Observability against a loopback intake: the span envelope, 202, probes and retry classes. */
 import { afterAll, beforeEach, expect, test } from "bun:test";
-import { datadogSender } from "../../../src/observability/native/datadog";
+import { datadogPayload, datadogSender } from "../../../src/observability/native/datadog";
 import { chatGeneration, destinationOf, embeddingGeneration, failedGeneration, STARTED_AT, videoGeneration } from "../../support/observed-generation";
 import { jsonAnswer, startNativeRecorder, statusAnswer } from "../../support/native-recorder";
 import { loopbackDeps } from "../../support/native-sender-deps";
@@ -29,6 +29,16 @@ test("spans go to the LLM Obs intake with DD-API-KEY; 202 is delivered", async (
   expect(data.attributes.ml_app).toBe("support-bot");
   expect(data.attributes.session_id).toBe("session-42");
   expect(data.attributes.tags).toContain("user_id:end-user-7");
+});
+
+test("a drain's generations that share session and tags go in one request; the others in their own; each generation its own outcome", async () => {
+  const generations = [chatGeneration({ id: "gen-a" }), chatGeneration({ id: "gen-other", sessionId: "session-9" }), chatGeneration({ id: "gen-b" })];
+  const spansOf = (g: (typeof generations)[number]) => datadogPayload(g, destination()).data.attributes.spans.map((span) => span.span_id as string);
+  intake.enqueue(statusAnswer(202), jsonAnswer(400, { errors: ["bad span"] }));
+  expect((await datadogSender.sendMany!(generations, destination(), loopbackDeps())).map((o) => o.kind)).toEqual(["delivered", "failed", "delivered"]);
+  const sent = intake.requests.map((r) => (r.json as ReturnType<typeof body>).data.attributes);
+  expect(sent.map((a) => a.session_id)).toEqual(["session-42", "session-9"]);
+  expect(sent.map((a) => a.spans.map((span) => span.span_id))).toEqual([[...spansOf(generations[0]!), ...spansOf(generations[2]!)], spansOf(generations[1]!)]);
 });
 
 test("the root's parent is \"undefined\", attempts are its children, times are integer nanoseconds", async () => {
