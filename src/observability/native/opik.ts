@@ -1,8 +1,9 @@
-import type { Destination, DestinationSender, ObservedGeneration } from "../contract";
+import type { Destination, DestinationSender, ObservedGeneration, SenderDeps, SendOutcome } from "../contract";
+import { sendGenerationItems } from "../halving-batches";
 import { structuredInput, structuredOutput } from "./chat-messages";
 import { configText } from "./destination-config";
 import { generationMetadata, knownNumbers, totalTokens } from "./generation-metadata";
-import { postJsonClassified } from "./post-json";
+import { classifyResponse, postJson, type HttpResult } from "./post-json";
 import { probeFromResponse } from "./probe-result";
 import { destinationHeaders } from "./request-headers";
 import { planTrace, spanUuidV7, traceUuidV7, type PlannedSpan, type TracePlan } from "./trace-plan";
@@ -11,7 +12,7 @@ import { planTrace, spanUuidV7, traceUuidV7, type PlannedSpan, type TracePlan } 
 export const OPIK_CLOUD_API = "https://www.comet.com/opik/api";
 
 /**
- * Opik (reference §4.5): the trace, then its spans, each a batch of one generation's rows,
+ * Opik (reference §4.5): the traces, then their spans, each a batch of a drain's rows,
  * answered 204. Ids are version 7 UUIDs derived from the generation (Opik refuses other
  * versions), so a retry upserts the same trace and spans.
  */
@@ -27,15 +28,34 @@ export const opikSender: DestinationSender = {
     const url = `${OPIK_CLOUD_API}/v1/private/projects?name=${encodeURIComponent(configText(destination, "projectName"))}&size=1`;
     return probeFromResponse(await deps.http({ url, method: "GET", headers: opikHeaders(destination, null) }), "the workspace");
   },
-  async send(generation, destination, deps) {
-    const { trace, spans } = opikRows(generation, destination);
-    const headers = opikHeaders(destination, "application/json");
-    // the trace first: Opik shows spans under the trace they name
-    const traced = await postJsonClassified(deps, `${OPIK_CLOUD_API}/v1/private/traces/batch`, headers, { traces: [trace] });
-    if (traced.kind !== "delivered") return traced;
-    return postJsonClassified(deps, `${OPIK_CLOUD_API}/v1/private/spans/batch`, headers, { spans });
-  },
+  sendMany: sendRows,
+  send: async (generation, destination, deps) => (await sendRows([generation], destination, deps))[0]!,
 };
+
+/**
+ * The generations' traces in batches, then the spans of those whose trace went through (Opik
+ * shows spans under the trace they name), both through sendGenerationItems. A generation's
+ * outcome is its trace's when that failed, else its spans'.
+ */
+async function sendRows(generations: readonly ObservedGeneration[], destination: Destination, deps: SenderDeps): Promise<SendOutcome[]> {
+  const rows = generations.map((g) => opikRows(g, destination));
+  const headers = opikHeaders(destination, "application/json");
+  const classify = (result: HttpResult) => classifyResponse(result, deps.clock());
+  const traced = await sendGenerationItems(
+    rows.map((row) => [row.trace]),
+    (traces) => postJson(deps, `${OPIK_CLOUD_API}/v1/private/traces/batch`, headers, { traces }),
+    classify,
+  );
+  const withTrace = rows.flatMap((row, i) => (traced[i]!.kind === "delivered" ? [{ i, spans: row.spans }] : []));
+  const spanned = await sendGenerationItems(
+    withTrace.map((row) => row.spans),
+    (spans) => postJson(deps, `${OPIK_CLOUD_API}/v1/private/spans/batch`, headers, { spans }),
+    classify,
+  );
+  const outcomes = [...traced];
+  withTrace.forEach((row, k) => (outcomes[row.i] = spanned[k]!));
+  return outcomes;
+}
 
 // Opik takes the API key bare in `authorization`, without "Bearer"
 const opikHeaders = (destination: Destination, contentType: string | null) =>

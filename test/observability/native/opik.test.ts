@@ -1,6 +1,6 @@
 /** Opik against a loopback API standing in for Opik Cloud: traces before spans, raw key, workspace header, UUIDv7 ids. */
 import { afterAll, beforeEach, expect, test } from "bun:test";
-import { OPIK_CLOUD_API, opikSender } from "../../../src/observability/native/opik";
+import { OPIK_CLOUD_API, opikRows, opikSender } from "../../../src/observability/native/opik";
 import { chatGeneration, destinationOf, embeddingGeneration, failedGeneration, STARTED_AT, videoGeneration } from "../../support/observed-generation";
 import { jsonAnswer, startNativeRecorder, statusAnswer } from "../../support/native-recorder";
 import { loopbackDeps } from "../../support/native-sender-deps";
@@ -30,6 +30,25 @@ test("the trace batch is posted before the span batch, to Opik Cloud's API, with
     expect(request.headers.authorization).toBe("opik-key");
     expect(request.headers["comet-workspace"]).toBe("acme-ws");
   }
+});
+
+test("a drain's generations: one trace batch, then one span batch for those whose trace went through; each generation its own outcome", async () => {
+  // without a caller trace id, each generation is a trace of its own
+  const generations = [chatGeneration({ id: "gen-a", trace: null }), chatGeneration({ id: "gen-refused", trace: null }), embeddingGeneration({ id: "gen-b", trace: null })];
+  const refusedTrace = (opikRows(generations[1]!, destination()).trace as Row).id;
+  opik.setDefault((request) => ((request.json as { traces?: Row[] }).traces?.some((t) => t.id === refusedTrace) ? jsonAnswer(400, { errors: ["bad trace"] }) : statusAnswer(204)));
+  expect((await opikSender.sendMany!(generations, destination(), deps())).map((o) => o.kind)).toEqual(["delivered", "failed", "delivered"]);
+  const sent = opik.requests.map((r) => [r.path.split("/").at(-2), ((r.json as { traces?: Row[]; spans?: Row[] }).traces ?? (r.json as { spans: Row[] }).spans).map((row) => row.id)]);
+  const rows = generations.map((g) => opikRows(g, destination()));
+  // all three traces, halved down to the refused one; then the spans of the two others in one batch
+  expect(sent).toEqual([
+    ["traces", rows.map((r) => (r.trace as Row).id)],
+    ["traces", [rows[0]!, rows[1]!].map((r) => (r.trace as Row).id)],
+    ["traces", [(rows[0]!.trace as Row).id]],
+    ["traces", [(rows[1]!.trace as Row).id]],
+    ["traces", [(rows[2]!.trace as Row).id]],
+    ["spans", [...rows[0]!.spans, ...rows[2]!.spans].map((span) => span.id)],
+  ]);
 });
 
 test("ids are version 7 UUIDs; spans name their trace and parents; usage is integers, cost USD", async () => {
