@@ -125,6 +125,11 @@ export type SenderHttp = (request: { url: string; method: "GET" | "POST" | "PUT"
   | { kind: "failed"; reason: string; timedOut: boolean }
 >;
 
+/** What a sender's request came to: the destination's answer, a URL the policy refused, or no answer. */
+export type HttpResult = Awaited<ReturnType<SenderHttp>>;
+
+export const DELIVERED: SendOutcome = Object.freeze({ kind: "delivered" });
+
 export type SenderDeps = { http: SenderHttp; clock: () => number; allowPrivateUrls: boolean };
 
 /** What a config key is: required or not, its default, and whether it is a secret (sealed, masked). */

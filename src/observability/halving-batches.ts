@@ -1,6 +1,4 @@
-import type { SendOutcome, SenderHttp } from "./contract";
-
-type HttpResult = Awaited<ReturnType<SenderHttp>>;
+import { DELIVERED, type HttpResult, type SendOutcome } from "./contract";
 
 /** Items [start, end) of a batch send. */
 type Range = { start: number; end: number };
@@ -8,8 +6,8 @@ type Range = { start: number; end: number };
 /**
  * Sends items in the requests `batches` cuts them into (index ranges, in order) and answers each
  * item's outcome, in order. A request the destination refuses for what its content may cause
- * (`splits`: 413 for PostHog; 400, 413 and 422 for OTLP) is sent again as two halves, down to
- * single items, as PostHog's own clients do with a 413: one item the destination cannot take
+ * (`splits`: refusesContent for most types, isTooLarge within one PostHog generation's events)
+ * is sent again as two halves, down to single items, as PostHog's own clients do with a 413: one item the destination cannot take
  * does not take the others with it. An answer that says the destination is busy or away (a
  * retry) or refuses everything (auth, an unknown path, a refused URL) ends the sending: the items
  * not yet sent take that outcome, since sending them would only be refused the same way.
@@ -55,8 +53,6 @@ export const refusesContent = (result: HttpResult): boolean => result.kind === "
 
 /** At most this many generations' items in one request of a type whose body is a list (events, calls). */
 export const MAX_GENERATIONS_PER_LIST = 100;
-
-const DELIVERED: SendOutcome = { kind: "delivered" };
 
 /**
  * sendMany for a type whose request body is a list of items (PostHog's events, Braintrust's

@@ -2,7 +2,7 @@ import type { SecretBox } from "../../crypto/secret-box";
 import { PermanentFailure, RetryAfter } from "../../jobs/job-errors";
 import type { JobKind } from "../../jobs/registry";
 import type { NewJob } from "../../store/job-store";
-import type { Destination, ObservedGeneration, SenderDeps, SendOutcome } from "../contract";
+import { DELIVERED, type Destination, type ObservedGeneration, type SenderDeps, type SendOutcome } from "../contract";
 import { withoutContent } from "../pipeline/privacy";
 import type { ObservabilityParts } from "./parts";
 import { openPayloadGeneration } from "./sealed-payload";
@@ -28,8 +28,6 @@ export function undeliveredError(outcome: Exclude<SendOutcome, { kind: "delivere
 export function settleOutcome(outcome: SendOutcome): void {
   if (outcome.kind !== "delivered") throw undeliveredError(outcome);
 }
-
-const DELIVERED: SendOutcome = { kind: "delivered" };
 
 export type DeliverDeps = { secrets: Pick<SecretBox, "openOnce">; senderDeps: SenderDeps; parts: ObservabilityParts | null };
 

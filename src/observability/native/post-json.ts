@@ -1,7 +1,7 @@
 import { retryAfterSeconds } from "../../jobs/webhooks/retry-after";
-import type { SendOutcome, SenderDeps, SenderHttp } from "../contract";
+import type { HttpResult, SendOutcome, SenderDeps } from "../contract";
 
-export type HttpResult = Awaited<ReturnType<SenderHttp>>;
+export type { HttpResult } from "../contract";
 
 /** Which answers count as what, per destination type. */
 export type StatusPolicy = {

@@ -1,4 +1,4 @@
-import type { Destination, DestinationSender, ObservedGeneration, SenderDeps, SendOutcome } from "../contract";
+import { DELIVERED, type Destination, type DestinationSender, type ObservedGeneration, type SenderDeps, type SendOutcome } from "../contract";
 import { structuredOutput } from "./chat-messages";
 import { baseUrlOf, configText } from "./destination-config";
 import { generationMetadata, seconds } from "./generation-metadata";
@@ -35,7 +35,7 @@ export const posthogSender: DestinationSender = {
   async send(generation, destination, deps) {
     const events = posthogEvents(generation, destination);
     const outcomes = await sendSplitting(events, [{ start: 0, end: events.length }], batchPoster(destination, deps), (result) => classifyEvents(result, deps.clock()), isTooLarge);
-    return outcomes.find((outcome) => outcome.kind !== "delivered") ?? { kind: "delivered" };
+    return outcomes.find((outcome) => outcome.kind !== "delivered") ?? DELIVERED;
   },
   // a drain's generations together, halved between generations (sendGenerationItems)
   sendMany: (generations, destination, deps) => sendGenerationItems(generations.map((g) => posthogEvents(g, destination)), batchPoster(destination, deps), (result) => classifyEvents(result, deps.clock())),

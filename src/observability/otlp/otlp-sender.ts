@@ -15,10 +15,10 @@ function request(profile: OtlpProfile, d: Destination, body: string, extra: Reco
  * At most this many generations in one export: about 2 spans each, so within the 512 spans an
  * OpenTelemetry SDK's batch processor exports at once by default, which receivers are sized for.
  */
-export const MAX_EXPORT_GENERATIONS = 200;
+const MAX_EXPORT_GENERATIONS = 200;
 
 /** At most about this many characters of spans in one export: New Relic refuses a body over 1 MB; larger exports are the ones a receiver answers 413. */
-export const MAX_EXPORT_CHARS = 900_000;
+const MAX_EXPORT_CHARS = 900_000;
 
 /**
  * The sender of one OTLP type: the traces of a drain's generations in as few exports as the size

@@ -1,8 +1,7 @@
-import type { ProbeResult, SendOutcome, SenderHttp } from "../contract";
+import type { HttpResult, ProbeResult, SendOutcome } from "../contract";
 import { retryAfterSeconds } from "../../jobs/webhooks/retry-after";
 import { answered } from "../answer-excerpt";
 
-type HttpResult = Awaited<ReturnType<SenderHttp>>;
 
 /** OTLP/HTTP's retryable statuses (opentelemetry-proto): everything else is final. */
 const RETRYABLE = new Set([429, 502, 503, 504]);

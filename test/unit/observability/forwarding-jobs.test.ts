@@ -373,7 +373,7 @@ function batchingParts(destinations: Destination[], answer: (generationId: strin
 }
 
 describe("forwarding a drain's generations together", () => {
-  test("one attempt per destination for every generation of the drain's rows, in order, privacy applied per destination", async () => {
+  test("one attempt per destination for every generation of the drain's rows, in order", async () => {
     const store = await openStore();
     const { parts, calls } = batchingParts([destination({ id: "d-a" }), destination({ id: "d-b", privacyMode: true })]);
     for (const id of ["g1", "g2", "g3"]) await queue(store, observed({ id }));
