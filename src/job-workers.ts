@@ -29,6 +29,8 @@ export type JobWorkerOptions = {
   modules?: string[];
   /** releases a reservation this process holds, when a job settled it (absent: a process that holds none) */
   releaseReservation?: (id: string) => void;
+  /** see ToWorker.writeLock */
+  writeLock?: SharedArrayBuffer;
 };
 
 type Slot = { worker: Worker; stopped: Promise<void> };
@@ -75,7 +77,7 @@ export async function startJobWorkers(config: Config, opts: JobWorkerOptions): P
           );
         }, RESTART_AFTER_MS).unref();
       });
-      const start: ToWorker = { type: "start", config, index, modules: opts.modules ?? [] };
+      const start: ToWorker = { type: "start", config, index, modules: opts.modules ?? [], writeLock: opts.writeLock };
       worker.postMessage(start);
     });
 

@@ -56,6 +56,8 @@ type ContextParts = {
   catalogCreated: number;
   /** the serving connection leaves SQLite checkpoints to job worker 0 (Store.deferCheckpoints) */
   deferCheckpoints(): void;
+  /** SQLite: the serving connection's write lock, which the job workers' connections share (Store.writeLock) */
+  writeLock: SharedArrayBuffer | undefined;
 };
 
 export type StartOptions = {
@@ -127,7 +129,7 @@ async function buildContext(config: Config, opts: StartOptions = {}): Promise<Co
     destinationTargets: await destinationTargets(store, config, opts.jobModules),
     observability: { destinations: destinationReader(store, { config, secrets }), senders: senderFor },
   };
-  return { ctx, catalogCreated, replaceSettings: (next) => (settings = next), deferCheckpoints: () => opened.deferCheckpoints?.() };
+  return { ctx, catalogCreated, replaceSettings: (next) => (settings = next), deferCheckpoints: () => opened.deferCheckpoints?.(), writeLock: opened.writeLock };
 }
 
 function warnUnpriced(ctx: AppContext): void {
@@ -184,7 +186,7 @@ const OUTBOX_WAKE_MS = 10;
 const JOB_WORKER_MARGIN_MS = 1_500;
 
 /** WORKERS job worker threads, woken by every job this process enqueues; none with WORKERS=0. */
-async function startWorkers(ctx: AppContext, modules: string[] | undefined): Promise<JobWorkers | undefined> {
+async function startWorkers(ctx: AppContext, modules: string[] | undefined, writeLock: SharedArrayBuffer | undefined): Promise<JobWorkers | undefined> {
   if (ctx.config.jobs.workers === 0) return undefined;
   if (ctx.config.database.dialect === "sqlite" && ctx.config.database.path === ":memory:") {
     // a worker's own connection would open another, empty database
@@ -193,7 +195,7 @@ async function startWorkers(ctx: AppContext, modules: string[] | undefined): Pro
   }
   const releaseReservation = (id: string) =>
     void ctx.store.reservations.release(id).catch((err: unknown) => ctx.logger.warn("could not release a reservation a job settled", { reservation: id, error: String(err) }));
-  const workers = await startJobWorkers(ctx.config, { count: ctx.config.jobs.workers, logger: ctx.logger, modules, releaseReservation });
+  const workers = await startJobWorkers(ctx.config, { count: ctx.config.jobs.workers, logger: ctx.logger, modules, releaseReservation, writeLock });
   ctx.jobWakeups.listen(() => workers.wake());
   ctx.outboxWakeups.listen(() => workers.outboxFilled());
   return workers;
@@ -205,7 +207,7 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
   for (const warning of configWarnings(config)) ctx.logger.warn(warning);
   const boot = await bootstrap(ctx.store, { adminKey: config.adminKey, now: ctx.clock() });
   const leases = await releaseOrphanedReservations(ctx);
-  const workers = await startWorkers(ctx, opts.jobModules);
+  const workers = await startWorkers(ctx, opts.jobModules, parts.writeLock);
   // worker 0 checkpoints the SQLite WAL from here on (worker-main.ts): no request waits behind one
   if (workers) parts.deferCheckpoints();
   const unpriced = unpricedEndpoints(ctx.catalog);

@@ -99,10 +99,10 @@ export function runJobWorker(post: (message: FromWorker) => void): (message: ToW
   };
 }
 
-async function start({ config, index, modules }: Extract<ToWorker, { type: "start" }>, post: (message: FromWorker) => void): Promise<Started> {
+async function start({ config, index, modules, writeLock }: Extract<ToWorker, { type: "start" }>, post: (message: FromWorker) => void): Promise<Started> {
   const database = config.database.dialect === "postgres" ? { ...config.database, poolSize: WORKER_POOL_SIZE } : config.database;
   // the process that started this thread has migrated the database
-  const store = await openStore(database, { migrate: false });
+  const store = await openStore(database, { migrate: false, writeLock });
   const logger = createLogger(config.logLevel);
   // Circuits and live figures of the endpoints this worker calls (video submissions) live per
   // worker: no shared state, so another worker, instance or the HTTP process neither sees nor

@@ -9,6 +9,8 @@ export type ToWorker =
       index: number;
       /** modules whose `jobKinds(deps)` adds kinds to the registry (tests register theirs this way) */
       modules: string[];
+      /** SQLite: the serving thread's write lock for the file (Store.writeLock), shared, not copied */
+      writeLock?: SharedArrayBuffer;
     }
   /** something was enqueued */
   | { type: "wake" }

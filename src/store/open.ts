@@ -3,7 +3,7 @@ import type { Store } from "./store";
 import { createSqliteStore, openDatabase, runMigrations } from "./sqlite";
 
 /** The store DATABASE_URL names, migrated unless told otherwise (both dialects apply their embedded migrations). */
-export async function openStore(database: DatabaseConfig, opts: { migrate?: boolean } = {}): Promise<Store> {
+export async function openStore(database: DatabaseConfig, opts: { migrate?: boolean; writeLock?: SharedArrayBuffer } = {}): Promise<Store> {
   if (database.dialect === "sqlite") return createSqliteStore(database.path, opts);
   const { createPgStore } = await import("./pg");
   return createPgStore(database.url, { poolSize: database.poolSize, migrate: opts.migrate });

@@ -80,6 +80,12 @@ export interface Store extends StoreTables {
    * no request waits behind the copy and its fsync.
    */
   deferCheckpoints?(): void;
+  /**
+   * SQLite only: the write lock this connection shares with the other threads of the process
+   * (thread-write-lock.ts). A job worker opens the file with it, so that the serving thread waits
+   * for the worker's writes without sleeping.
+   */
+  writeLock?: SharedArrayBuffer;
   /** SQLite only: copies what the WAL holds back into the database without waiting for readers or writers (PASSIVE); the WAL's frames and how many are copied */
   checkpoint?(): Promise<{ frames: number; copied: number }>;
   close(): Promise<void>;

@@ -1,6 +1,7 @@
 import { Database } from "bun:sqlite";
 import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import * as schema from "./schema";
+import type { ThreadWriteLock } from "./thread-write-lock";
 
 export type Db = BunSQLiteDatabase<typeof schema>;
 
@@ -35,17 +36,35 @@ export class SqliteWriter {
   private readonly commit: ReturnType<Database["query"]>;
   private readonly rollback: ReturnType<Database["query"]>;
 
-  constructor(private readonly sqlite: Database) {
+  /** `lock`: shared with the other threads of this process that write to the same file (null: none) */
+  constructor(
+    private readonly sqlite: Database,
+    private readonly lock: ThreadWriteLock | null = null,
+  ) {
     this.begin = sqlite.query("BEGIN IMMEDIATE");
     this.commit = sqlite.query("COMMIT");
     this.rollback = sqlite.query("ROLLBACK");
   }
 
-  /** a step outside any async transaction; multi-statement steps are made atomic by `atomic` */
+  /**
+   * A step outside any async transaction; multi-statement steps are made atomic by `atomic`.
+   * Uncontended it runs at once; while another thread of the process writes, it runs once that
+   * thread is done, without blocking this one.
+   */
   readonly step: WriteStep = <T>(step: () => T): Promise<T> => {
-    if (!this.open) return runAtOnce(step);
-    return new Promise<void>((resume) => this.waiting.push(resume)).then(() => this.step(step));
+    if (this.open) return new Promise<void>((resume) => this.waiting.push(resume)).then(() => this.step(step));
+    if (this.lock === null) return runAtOnce(step);
+    if (this.lock.tryTake()) return this.runHolding(step);
+    return this.lock.take().then((held) => (held ? this.runHolding(step) : runAtOnce(step)));
   };
+
+  private runHolding<T>(step: () => T): Promise<T> {
+    try {
+      return runAtOnce(step);
+    } finally {
+      this.lock!.release();
+    }
+  }
 
   /**
    * Makes a change to this process's memory (the reservation book) part of the open transaction:
@@ -74,6 +93,8 @@ export class SqliteWriter {
   async transaction<T>(fn: () => Promise<T>): Promise<T> {
     while (this.open) await new Promise<void>((resume) => this.waiting.push(resume));
     this.open = true;
+    // held from BEGIN to COMMIT, across the awaits of fn
+    const held = this.lock ? await this.lock.take() : false;
     try {
       this.begin.run();
       try {
@@ -86,6 +107,7 @@ export class SqliteWriter {
         throw err;
       }
     } finally {
+      if (held) this.lock!.release();
       this.open = false;
       const next = this.waiting;
       this.waiting = [];

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Store, StoreTables } from "../store";
 import { runAtOnce, openDatabase, SqliteWriter, type Db, type WriteStep } from "./client";
+import { ThreadWriteLock } from "./thread-write-lock";
 import type { Database } from "bun:sqlite";
 import { pendingMigrations, runMigrations } from "./migrate";
 import { meta } from "./schema";
@@ -57,10 +58,12 @@ function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter
 }
 
 /** The embedded default: one SQLite file (WAL) owned by this process. */
-export function createSqliteStore(path: string, opts: { migrate?: boolean } = {}): Store {
+/** `writeLock`: the buffer of the process's ThreadWriteLock for this file, when another thread made it (`Store.writeLock`) */
+export function createSqliteStore(path: string, opts: { migrate?: boolean; writeLock?: SharedArrayBuffer } = {}): Store {
   const { sqlite, db } = openDatabase(path);
   if (opts.migrate !== false) runMigrations(sqlite);
-  const writer = new SqliteWriter(sqlite);
+  const lock = new ThreadWriteLock(opts.writeLock);
+  const writer = new SqliteWriter(sqlite, lock);
   const book = new ReservationBook();
   const checkpoint = sqlite.query<{ busy: number; log: number; checkpointed: number }, []>("PRAGMA wal_checkpoint(PASSIVE)");
   // statements are prepared once per connection; the transaction's view shares them (and the
@@ -78,6 +81,7 @@ export function createSqliteStore(path: string, opts: { migrate?: boolean } = {}
         return false;
       }
     },
+    writeLock: lock.buffer,
     deferCheckpoints: () => sqlite.exec(`PRAGMA wal_autocheckpoint = ${WAL_CHECKPOINT_BACKSTOP_PAGES}`),
     checkpoint: async () => {
       const row = checkpoint.get();

@@ -1,0 +1,89 @@
+import { afterEach, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { tmpdir } from "node:os";
+import { ThreadWriteLock } from "../../../../src/store/sqlite/thread-write-lock";
+import { createSqliteStore } from "../../../../src/store/sqlite";
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+test("the lock is taken by one holder at a time; a waiter gets it when it is released", async () => {
+  const lock = new ThreadWriteLock();
+  const other = new ThreadWriteLock(lock.buffer);
+  expect(lock.tryTake()).toBe(true);
+  expect(other.tryTake()).toBe(false);
+  let got: boolean | undefined;
+  const waiting = other.take().then((held) => (got = held));
+  await Bun.sleep(20);
+  expect(got).toBeUndefined();
+  lock.release();
+  expect(await waiting).toBe(true);
+  expect(lock.tryTake()).toBe(false);
+  other.release();
+  expect(lock.tryTake()).toBe(true);
+});
+
+test("a waiter gives up after its time, so a holder that never releases cannot stop writes for good", async () => {
+  const lock = new ThreadWriteLock();
+  expect(lock.tryTake()).toBe(true);
+  const started = performance.now();
+  expect(await new ThreadWriteLock(lock.buffer).take(60)).toBe(false);
+  expect(performance.now() - started).toBeGreaterThanOrEqual(55);
+});
+
+/** Holds a write transaction in another thread for `holdMs`, sharing `writeLock` or not; resolves once it holds it. */
+async function holdInThread(path: string, writeLock: SharedArrayBuffer | undefined, holdMs: number): Promise<{ released: Promise<void>; worker: Worker }> {
+  const worker = new Worker(new URL("../../../support/sqlite-writer-thread.ts", import.meta.url).href);
+  let released!: () => void;
+  const done = new Promise<void>((resolve) => (released = resolve));
+  const holding = new Promise<void>((resolve) => {
+    worker.onmessage = (event: MessageEvent<string>) => (event.data === "holding" ? resolve() : released());
+  });
+  worker.postMessage({ path, writeLock, holdMs });
+  await holding;
+  return { released: done, worker };
+}
+
+/** The longest time this thread's event loop went without running a 2 ms timer while `work` ran. */
+async function longestStall(work: () => Promise<unknown>): Promise<number> {
+  let last = performance.now();
+  let longest = 0;
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 2);
+  try {
+    await work();
+  } finally {
+    clearInterval(ticker);
+  }
+  return Math.max(longest, performance.now() - last);
+}
+
+test("a write that meets another thread's write transaction waits for it without stopping this thread", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "gw-thread-lock-"));
+  dirs.push(dir);
+  const path = join(dir, "gateway.db");
+  const store = createSqliteStore(path);
+  try {
+    const { released, worker } = await holdInThread(path, store.writeLock, 400);
+    let wrote = 0;
+    const stall = await longestStall(async () => {
+      await store.jobs.countOutcomes([{ kind: "thread-test", outcome: "succeeded", count: 1 }]);
+      wrote = performance.now();
+    });
+    await released;
+    worker.terminate();
+    // the write waited for the other thread's transaction (it was not lost, nor done inside it)
+    expect(wrote).toBeGreaterThan(0);
+    expect((await store.jobs.stats(Date.now())).outcomes).toEqual([{ kind: "thread-test", outcome: "succeeded", count: 2 }]);
+    // while it waited, this thread kept running its timers (SQLite's busy handler would have slept ~400 ms)
+    expect(stall).toBeLessThan(100);
+  } finally {
+    await store.close();
+  }
+});
