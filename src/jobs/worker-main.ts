@@ -103,6 +103,9 @@ async function start({ config, index, modules, writeLock }: Extract<ToWorker, { 
   const database = config.database.dialect === "postgres" ? { ...config.database, poolSize: WORKER_POOL_SIZE } : config.database;
   // the process that started this thread has migrated the database
   const store = await openStore(database, { migrate: false, writeLock });
+  // checkpoints run on worker 0's timer, outside any write: one run by SQLite at the end of a
+  // COMMIT would hold the process's write lock (and every serving-thread write) while it copies
+  store.deferCheckpoints?.();
   const logger = createLogger(config.logLevel);
   // Circuits and live figures of the endpoints this worker calls (video submissions) live per
   // worker: no shared state, so another worker, instance or the HTTP process neither sees nor

@@ -12,7 +12,7 @@ export type Truncated = { attributes: Attributes; truncatedKeys: string[] };
  * Every string attribute (JSON-encoded objects included) longer than `cap` characters is cut to
  * `cap`, ending in `[truncated]`, and flagged by a boolean `<key>.truncated` attribute; the caller
  * lists the keys in an `openrouter.trace_truncated` span event. Objects are measured as the JSON
- * string they are sent as.
+ * string they are sent as, and come back as that string.
  */
 export function truncateAttributes(attributes: Attributes, cap: number): Truncated {
   const out: Attributes = {};
@@ -20,7 +20,8 @@ export function truncateAttributes(attributes: Attributes, cap: number): Truncat
   for (const [key, value] of Object.entries(attributes)) {
     const text = typeof value === "string" ? value : isPlainObject(value) ? JSON.stringify(value) : undefined;
     if (text === undefined || text.length <= cap) {
-      out[key] = value;
+      // an object goes on as the JSON text it was measured by, which is what it is sent as (encodeValue): not serialised twice
+      out[key] = text ?? value;
       continue;
     }
     out[key] = text.slice(0, Math.max(0, cap - TRUNCATED_MARK.length)) + TRUNCATED_MARK;

@@ -64,3 +64,30 @@ test("preset versions written before the format was recorded read back with form
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("generations waiting in the outbox when 0020 moves the sealed payloads to their own table are still claimed with them", async () => {
+  const dir = tempDir("gw-upgrade-outbox-");
+  const path = join(dir, "old.db");
+  try {
+    const old = oldDatabase(path, "0019_drop_unused_endpoint_index");
+    old.query("INSERT INTO observation_outbox (generation_id, workspace_id, sealed, created_at) VALUES ('gen-1', 'w', ?, 5)").run(new Uint8Array([1, 2, 3]));
+    old.query("INSERT INTO observation_outbox (generation_id, workspace_id, sealed, created_at) VALUES ('gen-2', 'w', 'c2VhbGVk', 6)").run();
+    old.close();
+
+    const store = createSqliteStore(path);
+    const claimed = await store.observationOutbox.claim("me", 10, 100, 10);
+    expect(claimed.map(({ seq, generationId, workspaceId, createdAt }) => ({ seq, generationId, workspaceId, createdAt }))).toEqual([
+      { seq: 1, generationId: "gen-1", workspaceId: "w", createdAt: 5 },
+      { seq: 2, generationId: "gen-2", workspaceId: "w", createdAt: 6 },
+    ]);
+    expect([...(claimed[0]!.sealed as Uint8Array)]).toEqual([1, 2, 3]);
+    expect(claimed[1]!.sealed).toBe("c2VhbGVk");
+    await store.observationOutbox.remove([1, 2]);
+    const check = new Database(path, { readonly: true });
+    expect(check.query("SELECT (SELECT COUNT(*) FROM observation_outbox) + (SELECT COUNT(*) FROM observation_outbox_payloads) AS n").get()).toEqual({ n: 0 });
+    check.close();
+    await store.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

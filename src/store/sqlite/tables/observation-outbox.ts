@@ -10,10 +10,21 @@ export const observationOutbox = sqliteTable("observation_outbox", {
   seq: integer("seq").primaryKey(),
   generationId: text("generation_id").notNull(),
   workspaceId: text("workspace_id").notNull(),
-  /** the observed generation, sealed with the secret box */
-  sealed: text("sealed").notNull(),
   createdAt: integer("created_at").notNull(),
   /** the drain holding the row and until when (both null: never claimed) */
   claimedBy: text("claimed_by"),
   claimExpiresAt: integer("claim_expires_at"),
+});
+
+/**
+ * An outbox row's sealed generations, apart from the row: a claim sets the row's claim columns,
+ * and SQLite rewrites a whole record (its overflow pages included) whose size changes. With the
+ * kilobytes of sealed content in the record (a commit's generations: about 7 KB for 9), each claim
+ * wrote those pages again, into the WAL the job worker then checkpoints. Written once, read once,
+ * deleted with the row.
+ */
+export const observationOutboxPayloads = sqliteTable("observation_outbox_payloads", {
+  seq: integer("seq").primaryKey(),
+  /** the observed generations, sealed with the secret box */
+  sealed: text("sealed").notNull(),
 });

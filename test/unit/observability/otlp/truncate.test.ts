@@ -25,3 +25,10 @@ test("property: no string is longer than the cap afterwards, and only cut keys a
     }),
   );
 });
+
+test("an object under the cap comes back as the JSON text it was measured by (what encodeValue sends), so it is serialised once", () => {
+  const messages = [{ role: "user", content: "hi" }];
+  const { attributes, truncatedKeys } = truncateAttributes({ "gen_ai.input.messages": { messages }, list: [1, 2] }, 4095);
+  expect(attributes).toEqual({ "gen_ai.input.messages": '{"messages":[{"role":"user","content":"hi"}]}', list: [1, 2] });
+  expect(truncatedKeys).toEqual([]);
+});
