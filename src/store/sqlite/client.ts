@@ -19,6 +19,8 @@ export function openDatabase(path: string): { sqlite: Database; db: Db } {
 }
 
 /** Runs one write step (synchronous bun:sqlite work) and hands its result back as a promise. */
+const WRITES = () => true;
+
 export type WriteStep = <T>(step: () => T) => Promise<T>;
 
 /**
@@ -51,12 +53,21 @@ export class SqliteWriter {
    * Uncontended it runs at once; while another thread of the process writes, it runs once that
    * thread is done, without blocking this one.
    */
-  readonly step: WriteStep = <T>(step: () => T): Promise<T> => {
-    if (this.open) return new Promise<void>((resume) => this.waiting.push(resume)).then(() => this.step(step));
+  readonly step: WriteStep = <T>(step: () => T): Promise<T> => this.stepWriting(WRITES, step);
+
+  /**
+   * A step that writes only sometimes (a reservation starts its usage row once, then reads it and
+   * holds in memory): while another thread writes, it runs at once when `writes()` says it will
+   * not write this time, since reads do not wait for a writer in WAL mode. `writes` is asked only
+   * then, so the usual, uncontended step pays nothing for it.
+   */
+  stepWriting<T>(writes: () => boolean, step: () => T): Promise<T> {
+    if (this.open) return new Promise<void>((resume) => this.waiting.push(resume)).then(() => this.stepWriting(writes, step));
     if (this.lock === null) return runAtOnce(step);
     if (this.lock.tryTake()) return this.runHolding(step);
+    if (!writes()) return runAtOnce(step);
     return this.lock.take().then((held) => (held ? this.runHolding(step) : runAtOnce(step)));
-  };
+  }
 
   private runHolding<T>(step: () => T): Promise<T> {
     try {

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { tmpdir } from "node:os";
 import { ThreadWriteLock } from "../../../../src/store/sqlite/thread-write-lock";
 import { createSqliteStore } from "../../../../src/store/sqlite";
+import { reservation } from "../../../store/contract/fixtures";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -33,6 +34,14 @@ test("a waiter gives up after its time, so a holder that never releases cannot s
   expect(await new ThreadWriteLock(lock.buffer).take(60)).toBe(false);
   expect(performance.now() - started).toBeGreaterThanOrEqual(55);
 });
+
+/** A store on a file of its own (another thread opens the same file), removed after the test. */
+function fileStore() {
+  const dir = mkdtempSync(join(tmpdir(), "gw-thread-lock-"));
+  dirs.push(dir);
+  const path = join(dir, "gateway.db");
+  return { path, store: createSqliteStore(path) };
+}
 
 /** Holds a write transaction in another thread for `holdMs`, sharing `writeLock` or not; resolves once it holds it. */
 async function holdInThread(path: string, writeLock: SharedArrayBuffer | undefined, holdMs: number): Promise<{ released: Promise<void>; worker: Worker }> {
@@ -65,10 +74,7 @@ async function longestStall(work: () => Promise<unknown>): Promise<number> {
 }
 
 test("a write that meets another thread's write transaction waits for it without stopping this thread", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "gw-thread-lock-"));
-  dirs.push(dir);
-  const path = join(dir, "gateway.db");
-  const store = createSqliteStore(path);
+  const { path, store } = fileStore();
   try {
     const { released, worker } = await holdInThread(path, store.writeLock, 400);
     let wrote = 0;
@@ -83,6 +89,28 @@ test("a write that meets another thread's write transaction waits for it without
     expect((await store.jobs.stats(Date.now())).outcomes).toEqual([{ kind: "thread-test", outcome: "succeeded", count: 2 }]);
     // while it waited, this thread kept running its timers (SQLite's busy handler would have slept ~400 ms)
     expect(stall).toBeLessThan(100);
+  } finally {
+    await store.close();
+  }
+});
+
+test("while another thread writes, a reservation that only reads and holds in memory is not held up; one that starts its usage row waits", async () => {
+  const { path, store } = fileStore();
+  try {
+    // the key's usage row exists from its first reservation
+    expect(await store.reservations.reserve(reservation("r0", "k", 1000, 100))).toBeNull();
+    const { released, worker } = await holdInThread(path, store.writeLock, 400);
+    const started = performance.now();
+    const known = store.reservations.reserve(reservation("r1", "k", 1000, 100)).then((left) => ({ left, ms: performance.now() - started }));
+    const fresh = store.reservations.reserve(reservation("r2", "new-key", 1000, 100)).then((left) => ({ left, ms: performance.now() - started }));
+    const [a, b] = await Promise.all([known, fresh]);
+    await released;
+    worker.terminate();
+    expect(a.left).toBeNull();
+    expect(a.ms).toBeLessThan(100);
+    expect(b.left).toBeNull();
+    expect(b.ms).toBeGreaterThan(250);
+    expect(await store.reservations.held("k")).toBe(200);
   } finally {
     await store.close();
   }
