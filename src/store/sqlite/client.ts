@@ -18,10 +18,15 @@ export function openDatabase(path: string): { sqlite: Database; db: Db } {
   return { sqlite, db: drizzle(sqlite, { schema }) };
 }
 
-/** Runs one write step (synchronous bun:sqlite work) and hands its result back as a promise. */
-const WRITES = () => true;
+/**
+ * Runs one write step (synchronous bun:sqlite work) and hands its result back as a promise.
+ * `writes`: for a step that writes only sometimes (a reservation starts its usage row once, then
+ * reads it and holds in memory), whether it will write this time; asked only while another thread
+ * of the process writes, and then a step that will not runs at once (SqliteWriter.step).
+ */
+export type WriteStep = <T>(step: () => T, writes?: () => boolean) => Promise<T>;
 
-export type WriteStep = <T>(step: () => T) => Promise<T>;
+const WRITES = () => true;
 
 /**
  * The one connection's writer. bun:sqlite is synchronous, so a write step runs to its end
@@ -51,23 +56,17 @@ export class SqliteWriter {
   /**
    * A step outside any async transaction; multi-statement steps are made atomic by `atomic`.
    * Uncontended it runs at once; while another thread of the process writes, it runs once that
-   * thread is done, without blocking this one.
+   * thread is done, without blocking this one, or at once when `writes()` says it will not write
+   * this time (reads do not wait for a writer in WAL mode). `writes` is asked only then, so the
+   * usual, uncontended step pays nothing for it.
    */
-  readonly step: WriteStep = <T>(step: () => T): Promise<T> => this.stepWriting(WRITES, step);
-
-  /**
-   * A step that writes only sometimes (a reservation starts its usage row once, then reads it and
-   * holds in memory): while another thread writes, it runs at once when `writes()` says it will
-   * not write this time, since reads do not wait for a writer in WAL mode. `writes` is asked only
-   * then, so the usual, uncontended step pays nothing for it.
-   */
-  stepWriting<T>(writes: () => boolean, step: () => T): Promise<T> {
-    if (this.open) return new Promise<void>((resume) => this.waiting.push(resume)).then(() => this.stepWriting(writes, step));
+  readonly step: WriteStep = <T>(step: () => T, writes: () => boolean = WRITES): Promise<T> => {
+    if (this.open) return new Promise<void>((resume) => this.waiting.push(resume)).then(() => this.step(step, writes));
     if (this.lock === null) return runAtOnce(step);
     if (this.lock.tryTake()) return this.runHolding(step);
     if (!writes()) return runAtOnce(step);
     return this.lock.take().then((held) => (held ? this.runHolding(step) : runAtOnce(step)));
-  }
+  };
 
   private runHolding<T>(step: () => T): Promise<T> {
     try {
@@ -135,7 +134,7 @@ export class SqliteWriter {
   }
 }
 
-/** Runs a step now: when no async transaction holds the connection, or inside the one that does. */
+/** Runs a step now: when no async transaction holds the connection, or inside the one that does (`writes` is not asked). */
 export const runAtOnce: WriteStep = <T>(step: () => T): Promise<T> => {
   try {
     return Promise.resolve(step());

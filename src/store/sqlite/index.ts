@@ -57,8 +57,10 @@ function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter
   };
 }
 
-/** The embedded default: one SQLite file (WAL) owned by this process. */
-/** `writeLock`: the buffer of the process's ThreadWriteLock for this file, when another thread made it (`Store.writeLock`) */
+/**
+ * The embedded default: one SQLite file (WAL) owned by this process. `writeLock`: the buffer of
+ * the process's ThreadWriteLock for this file, when another thread made it (`Store.writeLock`).
+ */
 export function createSqliteStore(path: string, opts: { migrate?: boolean; writeLock?: SharedArrayBuffer } = {}): Store {
   const { sqlite, db } = openDatabase(path);
   if (opts.migrate !== false) runMigrations(sqlite);

@@ -107,24 +107,21 @@ export function sqliteReservationStore(sqlite: Database, write: WriteStep, write
     return null;
   };
 
-  // What each reservation step writes to the file, asked only while another thread of the process
-  // writes (SqliteWriter.stepWriting): the rest is a read of the spend and the book in memory.
-  // Inside a transaction (`write` is then runAtOnce) the steps run as they are.
-  const inTransaction = write !== writer.step;
-  const onlyWhen = <T>(writes: () => boolean, step: () => T): Promise<T> => (inTransaction ? write(step) : writer.stepWriting(writes, step));
+  // Whether a reservation step writes to the file this time (WriteStep's `writes`, asked only while
+  // another thread of the process writes): otherwise it reads the spend and holds in memory.
   const startsKeyRow = (req: ReservationRequest) => keySpend(req.keyHash, req.window) === undefined;
   const startsARow = (req: BudgetedReservationRequest) =>
     (req.limitNanos !== null && keySpend(req.keyHash, req.window) === undefined) || !req.budgets.some((b) => workspaceSpend(req.workspaceId, b.window) !== undefined);
   const inMemory = () => false;
   return {
-    reserve: (req) => onlyWhen(() => startsKeyRow(req), () => reserve(req)),
-    reserveWithBudgets: (req) => onlyWhen(() => startsARow(req), () => reserveWithBudgets(req)),
-    release: (id) => onlyWhen(inMemory, () => release(id)),
+    reserve: (req) => write(() => reserve(req), () => startsKeyRow(req)),
+    reserveWithBudgets: (req) => write(() => reserveWithBudgets(req), () => startsARow(req)),
+    release: (id) => write(() => release(id), inMemory),
     async held(keyHash) {
       return book.keyHeld(keyHash);
     },
     // a renewal is not taken back by a rollback: a later lease is harmless
-    renew: (instanceId, expiresAt) => onlyWhen(inMemory, () => book.renew(instanceId, expiresAt)),
+    renew: (instanceId, expiresAt) => write(() => book.renew(instanceId, expiresAt), inMemory),
     releaseExpired: (now) =>
       write(() => {
         const expired = book.expiredIds(now);
