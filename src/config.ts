@@ -1,5 +1,5 @@
-import { accessSync, constants as fsConstants, existsSync, mkdirSync, readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { hostname } from "node:os";
 import { Value } from "@sinclair/typebox/value";
 import type { TSchema } from "@sinclair/typebox";
@@ -8,6 +8,7 @@ import { GatewayFileSchema, IO_LOGGING_RETENTION_DAYS, type GatewayFile, type Mo
 import { isVideoApi } from "./videos/video-api";
 import { defaultProviderSlugs } from "./catalog/default-catalog";
 import { ConfigError, configIssue, type ConfigIssue } from "./config-error";
+import { dataDirOf } from "./data-dir";
 import { parseYaml } from "./config-yaml";
 
 export { ConfigError } from "./config-error";
@@ -326,39 +327,6 @@ function jobsConfig(env: Env, file: GatewayFile): Config["jobs"] {
     concurrency: jobs.concurrency ?? DEFAULT_JOB_CONCURRENCY,
     pollMs: Math.round((jobs.poll_seconds ?? 2) * 1000),
   };
-}
-
-/** The directory of the database file; for an in-memory or PostgreSQL database, ./data. */
-export function dataDirOf(databasePath: string): string {
-  return databasePath === ":memory:" ? resolve("data") : dirname(databasePath);
-}
-
-/**
- * Creates the directory that holds the database file and checks that this process may write
- * there. A deployment that got the owner or mode wrong hears which setting to fix, not an
- * errno from deep inside SQLite.
- */
-export function ensureDataDir(config: Pick<Config, "databasePath">): string {
-  const dir = dataDirOf(config.databasePath);
-  const writable = (path: string) => {
-    try {
-      accessSync(path, fsConstants.W_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  try {
-    mkdirSync(dir, { recursive: true });
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    const why = code === "EACCES" || code === "EPERM" ? `permission denied for uid ${process.getuid?.() ?? "?"}` : (code ?? (err as Error).message);
-    throw new ConfigError("DATABASE_URL", `a path whose directory ${dir} can be created (${why})`);
-  }
-  if (!writable(dir)) throw new ConfigError("DATABASE_URL", `a path whose directory ${dir} this user (uid ${process.getuid?.() ?? "?"}) may write: permission denied`);
-  if (config.databasePath !== ":memory:" && existsSync(config.databasePath) && !writable(config.databasePath))
-    throw new ConfigError("DATABASE_URL", `a SQLite file this user (uid ${process.getuid?.() ?? "?"}) may write: permission denied on ${config.databasePath}`);
-  return dir;
 }
 
 /** What a running deployment should know about its configuration (printed by `config check` and at start). */

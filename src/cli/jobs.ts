@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
-import { ensureDataDir, type Config } from "../config";
+import type { Config } from "../config";
+import { ensureDataDir } from "../data-dir";
 import { GatewayError } from "../errors";
 import { listJobs, retryJob } from "../modules/jobs/service";
 import { JOB_STATES, type JobState } from "../store/job-store";

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { bootstrap } from "../bootstrap";
-import { ensureDataDir, type Config } from "../config";
+import type { Config } from "../config";
+import { ensureDataDir } from "../data-dir";
 import { GatewayError } from "../errors";
 import { createInvite, INVITE_LIFETIME_MS, setPassword } from "../auth-web/accounts";
 import { createUser, removeUser } from "../modules/organization/service";

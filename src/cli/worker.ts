@@ -1,4 +1,5 @@
-import { ensureDataDir, type Config } from "../config";
+import type { Config } from "../config";
+import { ensureDataDir } from "../data-dir";
 import { startJobWorkers } from "../job-workers";
 import { createLogger } from "../logger";
 import { migrateDatabase } from "../store/open";

@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ensureDataDir, type Config } from "../config";
+import type { Config } from "../config";
+import { ensureDataDir } from "../data-dir";
 
 export const MASTER_KEY_FILE = "master.key";
 

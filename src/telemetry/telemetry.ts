@@ -1,8 +1,7 @@
 import type { Logger } from "../logger";
 import { logRequest } from "./access-log";
-import { createMetrics, type GatewayMetrics, type MetricSources, type UpstreamAttempt } from "./metrics";
+import type { GatewayMetrics, UpstreamAttempt } from "./metrics";
 import type { RequestSummary } from "./request-summary";
-import { NO_JOB_STATS } from "./job-metrics";
 
 /**
  * What the gateway tells its operator: one access-log line and the metrics per request, a warn
@@ -21,8 +20,12 @@ export type Telemetry = {
   circuitChanged(endpoint: string, change: "opened" | "closed"): void;
 };
 
-export function createTelemetry(logger: Logger, sources: MetricSources, now?: () => number): Telemetry {
-  const metrics = createMetrics(sources, now);
+/**
+ * Telemetry that logs through `logger` and counts in `metrics`. This module loads no metrics
+ * library: a job worker thread, which is never scraped, imports it without prom-client
+ * (create-telemetry.ts builds the serving thread's, with the Prometheus metrics).
+ */
+export function reportingTelemetry(logger: Logger, metrics: GatewayMetrics): Telemetry {
   const claims = new WeakSet<Request>();
   return {
     metrics,
@@ -51,13 +54,14 @@ export function createTelemetry(logger: Logger, sources: MetricSources, now?: ()
   };
 }
 
-const NO_SOURCES: MetricSources = { circuits: () => [], reservationsHeld: async () => 0, recordsPending: () => 0, databaseUp: async () => true, jobs: async () => NO_JOB_STATS };
+/** Metrics that count nothing, for telemetry that is never scraped. */
+const NO_METRICS: GatewayMetrics = { request() {}, attempt() {}, render: async () => "", contentType: "text/plain; version=0.0.4; charset=utf-8" };
 
 /** For contexts that report nothing (unit tests, CLI commands). */
-export const silentTelemetry = (): Telemetry => createTelemetry({ debug() {}, info() {}, warn() {}, error() {} }, NO_SOURCES);
+export const silentTelemetry = (): Telemetry => reportingTelemetry({ debug() {}, info() {}, warn() {}, error() {} }, NO_METRICS);
 
 /**
  * For a job worker thread: its warn lines (failed upstream calls, circuits opening and closing)
- * go to the worker's log; its metrics are never scraped, so they read nothing.
+ * go to the worker's log; its metrics are never scraped, so they count nothing.
  */
-export const logOnlyTelemetry = (logger: Logger): Telemetry => createTelemetry(logger, NO_SOURCES);
+export const logOnlyTelemetry = (logger: Logger): Telemetry => reportingTelemetry(logger, NO_METRICS);

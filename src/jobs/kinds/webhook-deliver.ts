@@ -1,5 +1,5 @@
 import { isJsonObject } from "../../formats/json-object";
-import { webhookSigningSecrets } from "../../modules/workspaces/webhook-secret";
+import { webhookSigningSecrets } from "../webhooks/workspace-signing-secrets";
 import type { JobStore } from "../../store/job-store";
 import { PermanentFailure, RetryAfter } from "../job-errors";
 import { outboundOptionsOf } from "../outbound/policy";

@@ -1,10 +1,7 @@
-import type { Config } from "../../config";
-import { secretBoxOf, type SecretBox } from "../../crypto/secret-box";
-import { newWebhookSecret, ROTATION_OVERLAP_MS, secretsInForce } from "../../jobs/webhooks/signing-secrets";
-import type { Store } from "../../store/store";
+import { secretBoxOf } from "../../crypto/secret-box";
+import { newWebhookSecret, ROTATION_OVERLAP_MS } from "../../jobs/webhooks/signing-secrets";
+import type { WebhookSecretDeps } from "../../jobs/webhooks/workspace-signing-secrets";
 import { findWorkspace } from "./service";
-
-export type WebhookSecretDeps = { store: Store; clock: () => number; config: Pick<Config, "secretKey" | "databasePath">; secrets?: SecretBox };
 
 /**
  * Creates the workspace's signing secret, or replaces it: the replaced one keeps signing for
@@ -26,13 +23,4 @@ export async function rotateWebhookSecret(deps: WebhookSecretDeps, ref: string):
     });
   });
   return { data: { secret } };
-}
-
-/** The plaintext secrets that sign a delivery of the workspace now, newest first; none: unsigned. */
-export async function webhookSigningSecrets(deps: WebhookSecretDeps, workspaceId: string): Promise<string[]> {
-  const row = await deps.store.webhookSecrets.get(workspaceId);
-  if (!row) return [];
-  const sealed = secretsInForce({ current: row.sealedSecret, previous: row.sealedPreviousSecret, previousUntil: row.previousValidUntil }, deps.clock());
-  const box = secretBoxOf(deps);
-  return Promise.all(sealed.map((s) => box.open(s)));
 }

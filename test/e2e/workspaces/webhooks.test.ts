@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { Webhook } from "standardwebhooks";
 import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
 import { refusedUrls, testLookup } from "../../support/ssrf-table";
-import { webhookSigningSecrets } from "../../../src/modules/workspaces/webhook-secret";
+import { webhookSigningSecrets } from "../../../src/jobs/webhooks/workspace-signing-secrets";
 import { deliverWebhook } from "../../../src/jobs/webhooks/deliver";
 
 const START = Date.parse("2026-11-22T12:00:00Z");
