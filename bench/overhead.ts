@@ -75,17 +75,20 @@ const measured = children.filter((c) => c !== upstream);
 const jitMs = (child: Child<unknown>) => threadCpuMs(child.proc.pid).get("JITWorker") ?? 0;
 const childName = new Map<Child<unknown>, string>([[floor, "floor"], [gateway, "gateway"], ...(baseline ? [[baseline, "baseline"] as const] : []), ...(minimal ? [[minimal, "minimal"] as const] : []), ...(portkey ? [[portkey.child, "portkey"] as const] : [])]);
 
-/** RSS of a fresh floor and a fresh gateway (default catalog, no request), once start-up has settled. */
-async function idleMemory(): Promise<{ floor: number | null; gateway: number | null }> {
-  const [f, g] = await Promise.all([
-    spawnChild<{ url: string }>(join(here, "floor-proxy.entry.ts"), childEnv),
-    spawnChild<{ url: string }>(join(here, "gateway.entry.ts"), { ...childEnv, BENCH_GATEWAY_IDLE: "1" }, GATEWAY_BUN_ARGS),
-  ]);
+/**
+ * RSS of a fresh floor and a fresh gateway (default catalog, no request), once start-up has
+ * settled; and of one with a job worker, as `bun start` runs it (WORKERS defaults to 1), which
+ * the goal row does not take (the measured gateway runs none unless BENCH_WORKERS says so).
+ */
+async function idleMemory(): Promise<{ floor: number | null; gateway: number | null; withWorker: number | null }> {
+  const idleGateway = (workers: string | undefined) =>
+    spawnChild<{ url: string }>(join(here, "gateway.entry.ts"), { ...childEnv, BENCH_GATEWAY_IDLE: "1", ...(workers === undefined ? {} : { BENCH_WORKERS: workers }) }, GATEWAY_BUN_ARGS);
+  const [f, g, w] = await Promise.all([spawnChild<{ url: string }>(join(here, "floor-proxy.entry.ts"), childEnv), idleGateway(undefined), idleGateway("1")]);
   try {
-    const [floorMb, gatewayMb] = await Promise.all([settledRss(f.proc.pid), settledRss(g.proc.pid)]);
-    return { floor: floorMb, gateway: gatewayMb };
+    const [floorMb, gatewayMb, withWorkerMb] = await Promise.all([settledRss(f.proc.pid), settledRss(g.proc.pid), settledRss(w.proc.pid)]);
+    return { floor: floorMb, gateway: gatewayMb, withWorker: withWorkerMb };
   } finally {
-    await Promise.all([f.stop(), g.stop()]);
+    await Promise.all([f.stop(), g.stop(), w.stop()]);
   }
 }
 
@@ -160,7 +163,7 @@ try {
         t.acc.add(round, batch, used);
       }
     }
-    roundMemory.push({ idleGateway: idle.gateway, idleFloor: idle.floor, peakGateway: readMemory(gateway.proc.pid)?.peakMb ?? null, peakFloor: readMemory(floor.proc.pid)?.peakMb ?? null });
+    roundMemory.push({ idleGateway: idle.gateway, idleWithWorker: idle.withWorker, idleFloor: idle.floor, peakGateway: readMemory(gateway.proc.pid)?.peakMb ?? null, peakFloor: readMemory(floor.proc.pid)?.peakMb ?? null });
     console.log(`  round ${round + 1}/${ROUNDS} done (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   }
 
@@ -202,6 +205,7 @@ try {
     get: find(rows, (r) => r.summary),
     memory: {
       idleGateway: medianOf((m) => m.idleGateway),
+      idleWithWorker: medianOf((m) => m.idleWithWorker),
       idleFloor: medianOf((m) => m.idleFloor),
       peakGateway: readMemory(gateway.proc.pid)?.peakMb ?? null,
       peakFloor: readMemory(floor.proc.pid)?.peakMb ?? null,
@@ -218,6 +222,7 @@ try {
     const m = readMemory(c.proc.pid);
     console.log(`  ${childName.get(c)!.padEnd(8)}  idle ${mb(idle)}  now ${mb(m?.rssMb)}  peak ${mb(m?.peakMb)}`);
   }
+  console.log(`  gateway with one job worker, as bun start runs it: idle ${mb(all.memory.idleWithWorker)}`);
 
   console.log(`\ngoals (gateway vs the floor proxy, same run; ${CONCURRENCY} connections unless c=1; figures over all ${ROUNDS} rounds, spread = per-round min–max)`);
   const failed = printGoals(all, perRound, soak, portkeyNote ? "not run: Portkey could not start (above)" : undefined);

@@ -6,7 +6,8 @@ export type Mode = "json" | "stream" | "stream c=1" | "mixed";
 export type Row = { target: string; mode: Mode; concurrency: number; summary: Summary; rounds: Summary[] };
 
 /** Resident memory of the floor and the gateway, MB: fresh idle processes, and the peak (VmHWM) of the measured ones. */
-export type MemoryFigures = { idleGateway: number | null; idleFloor: number | null; peakGateway: number | null; peakFloor: number | null };
+/** `idleWithWorker`: the idle gateway as `bun start` runs it (one job worker), shown beside the goal, not part of it */
+export type MemoryFigures = { idleGateway: number | null; idleWithWorker: number | null; idleFloor: number | null; peakGateway: number | null; peakFloor: number | null };
 
 /** What a goal is computed from: the whole run, or one round. */
 export type View = { get(target: string, mode: Mode): Summary | undefined; memory: MemoryFigures };
