@@ -11,7 +11,7 @@ const GIVE_UP_AFTER_MS = 5_000;
  * The SQLite write lock as the threads of one process share it: the serving thread and its job
  * workers each have a connection to the same file. Without it, a serving-thread write that meets
  * a job worker's write transaction waits in SQLite's busy handler, which sleeps the thread: the
- * whole event loop stops (1, 2, 5 ms… at a time; 20 stalls of 7 ms on average in 8.6 s of
+ * whole event loop stops (sleeps of 1 and 2 ms under strace; 20 stalls of 7 ms on average in 8.6 s of
  * forwarding under load). With it, a write step that finds the lock taken waits on
  * `Atomics.waitAsync`, and the thread serves everything else meanwhile.
  *
