@@ -56,9 +56,25 @@ export function completionMessage(output: NonNullable<ObservedGeneration["output
   return [{ role: "assistant", content: output.text, ...(output.toolCalls.length > 0 ? { tool_calls: output.toolCalls } : {}) }];
 }
 
+/**
+ * A generation's content attributes, serialised once however many destinations take it (a drain
+ * hands the same generation object to each of them): the JSON texts are most of an export's bytes.
+ */
+const keptContent = new WeakMap<ObservedGeneration, Readonly<Attributes>>();
+
 /** Content attributes of the generation span (none for what was not kept; no output for embeddings). */
-export function contentAttributes(g: ObservedGeneration, d: Destination): Attributes {
-  const { input, output } = contentOf(g, d);
+export function contentAttributes(g: ObservedGeneration, d: Destination): Readonly<Attributes> {
+  if (d.privacyMode) return {};
+  let attributes = keptContent.get(g);
+  if (attributes === undefined) {
+    attributes = Object.freeze(serialisedContent(g));
+    keptContent.set(g, attributes);
+  }
+  return attributes;
+}
+
+function serialisedContent(g: ObservedGeneration): Attributes {
+  const { input, output } = g;
   const attributes: Attributes = {};
   if (input) {
     attributes["gen_ai.prompt"] = JSON.stringify(input.messages ?? null);

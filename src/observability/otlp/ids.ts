@@ -20,12 +20,21 @@ const traceValue = (g: ObservedGeneration, key: string): string | undefined => {
   return typeof value === "string" && value !== "" ? value : undefined;
 };
 
+/** Trace ids already derived, per generation: a drain hands the same generation to each of its destinations. */
+const traceIds = new WeakMap<ObservedGeneration, string>();
+
 /**
  * The caller's `trace.trace_id` when it is already an OTLP trace id (32 hex, not all zero);
  * otherwise 16 bytes derived from it, so the generations that share it still share a trace; with
  * none, derived from the generation id.
  */
 export function traceIdOf(g: ObservedGeneration): string {
+  let id = traceIds.get(g);
+  if (id === undefined) traceIds.set(g, (id = deriveTraceId(g)));
+  return id;
+}
+
+function deriveTraceId(g: ObservedGeneration): string {
   const given = traceValue(g, "trace_id");
   if (given !== undefined && TRACE_ID.test(given) && !ZEROS.test(given)) return given.toLowerCase();
   return digestHex(given === undefined ? `generation:${g.id}` : `trace:${given}`, 16);
@@ -39,7 +48,14 @@ export function parentSpanIdOf(g: ObservedGeneration): string | undefined {
   return digestHex(`span:${given}`, 8);
 }
 
+/** Span ids already derived, per generation: a drain hands the same generation to each of its destinations. */
+const derivedSpanIds = new WeakMap<ObservedGeneration, Map<string, string>>();
+
 /** The id of one span the gateway makes for the generation: `generation`, `wrapper`, `attempt:<n>`. */
 export function spanIdOf(g: ObservedGeneration, role: string): string {
-  return digestHex(`${g.id}:${role}`, 8);
+  let ids = derivedSpanIds.get(g);
+  if (ids === undefined) derivedSpanIds.set(g, (ids = new Map()));
+  let id = ids.get(role);
+  if (id === undefined) ids.set(role, (id = digestHex(`${g.id}:${role}`, 8)));
+  return id;
 }

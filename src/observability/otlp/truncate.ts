@@ -17,7 +17,8 @@ export type Truncated = { attributes: Attributes; truncatedKeys: string[] };
 export function truncateAttributes(attributes: Attributes, cap: number): Truncated {
   const out: Attributes = {};
   const truncatedKeys: string[] = [];
-  for (const [key, value] of Object.entries(attributes)) {
+  for (const key in attributes) {
+    const value = attributes[key];
     const text = typeof value === "string" ? value : isPlainObject(value) ? JSON.stringify(value) : undefined;
     if (text === undefined || text.length <= cap) {
       // an object goes on as the JSON text it was measured by, which is what it is sent as (encodeValue): not serialised twice

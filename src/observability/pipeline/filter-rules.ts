@@ -30,6 +30,18 @@ type RuleTest = (g: ObservedGeneration) => boolean;
  */
 export function compileFilter(rules: FilterRules | null): GenerationFilter {
   if (!rules || rules.enabled === false || rules.groups.length === 0) return () => true;
+  let filter = compiled.get(rules);
+  if (filter === undefined) compiled.set(rules, (filter = compileGroups(rules)));
+  return filter;
+}
+
+/**
+ * Filters already compiled, by the rules they came from: a destination's rules object lives as
+ * long as the destination in the read cache, and a drain asks for its filter once per generation.
+ */
+const compiled = new WeakMap<FilterRules, GenerationFilter>();
+
+function compileGroups(rules: FilterRules): GenerationFilter {
   const groups = rules.groups.map((group) => ({ any: group.logic === "or", tests: group.rules.map(compileRule) }));
   return (g) => groups.some(({ any, tests }) => (any ? tests.some((t) => t(g)) : tests.every((t) => t(g))));
 }
