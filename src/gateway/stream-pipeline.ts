@@ -12,7 +12,7 @@ export type PipedStream = {
   /** `finish` as the upstream sent it, `error` (the upstream's or the gateway's), or null when the client left before the end */
   end: IRFinishPart | IRErrorPart | null;
   meter: MeterReading;
-  /** SSE text of the events read together with the end, held back with it */
+  /** SSE text of the event that carried the end, held back with it */
   pending: string;
   /** the answer's content, when the caller asked for it to be collected */
   content: CapturedOutput | null;
@@ -22,12 +22,19 @@ export type PipedStream = {
  * upstream events → decoder → metering (and content collection, for a request that is forwarded
  * or kept) → writer → client, one client write per upstream read.
  * Stops at the stream's end part without writing it: the caller settles the generation and
- * makes it durable before the client is told the answer is complete.
+ * makes it durable before the client is told the answer is complete. Only the event that carries
+ * the end waits for that: the events read before it in the same read are written at once, so a
+ * short answer that arrives in one read (the whole of it, often) reaches the client before the
+ * record's commit, not after it.
  */
 export async function pipeStream(upstream: UpstreamStream, writer: StreamWriter, client: ClientStream, clock: () => number, content: StreamContent | null = null): Promise<PipedStream> {
   const meter = new StreamMeter(clock);
   let end: IRFinishPart | IRErrorPart | null = null;
+  /** text for the client with this read */
   let pending = "";
+  /** text of the event that carried the end part (the upstream's or the decoder's) */
+  let held = "";
+  let endRead = false;
   /** meters and writes one decoded event, up to the end part; true when the end was reached */
   const pass = (event: SseEvent | null, parts: IRStreamPart[]): boolean => {
     for (const part of parts) {
@@ -38,8 +45,11 @@ export async function pipeStream(upstream: UpstreamStream, writer: StreamWriter,
         break;
       }
     }
-    pending += writer.write(event, parts);
-    return end !== null;
+    endRead = end !== null;
+    const text = writer.write(event, parts);
+    if (endRead) held += text;
+    else pending += text;
+    return endRead;
   };
   const passAll = (decoded: readonly DecodedEvent[]): boolean => decoded.some(({ event, parts }) => pass(event, parts));
   /** one upstream read: each event decoded as it is written, none after the end */
@@ -60,10 +70,13 @@ export async function pipeStream(upstream: UpstreamStream, writer: StreamWriter,
         if (passRead(next.value) || !flush()) break;
       }
     }
+    // what was read before the end, in the read that brought it
+    if (endRead) flush();
   } catch (err) {
     if (client.open) end ??= { type: "error", status: 502, message: `The provider stream failed: ${transportErrorMessage(err)}` };
   } finally {
     await upstream.events.return(undefined).catch(() => {});
   }
-  return { end, meter: meter.reading(), pending, content: content?.output() ?? null };
+  // text not written yet (the decoder's own closing parts before a gateway-made error) goes ahead of the held end
+  return { end, meter: meter.reading(), pending: pending + held, content: content?.output() ?? null };
 }

@@ -4,7 +4,7 @@ import type { IRStreamPart } from "../../../src/ir/types";
 import { ClientStream } from "../../../src/gateway/client-stream";
 import { encoderWriter } from "../../../src/gateway/encoder-writer";
 import { pipeStream } from "../../../src/gateway/stream-pipeline";
-import type { UpstreamStream } from "../../../src/gateway/completion-attempt";
+import type { DecodedEvent, UpstreamStream } from "../../../src/gateway/completion-attempt";
 
 /** Each upstream event carries its IR parts as JSON, so the test writes the decoded stream directly. */
 const decoder = (endParts: IRStreamPart[] = []): UpstreamStreamDecoder => ({
@@ -52,7 +52,7 @@ const text = (t: string): IRStreamPart => ({ type: "text-delta", index: 0, text:
 const finish: IRStreamPart = { type: "finish", finishReason: "stop", usage: { inputTokens: 0, outputTokens: 3, cachedTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 } };
 
 describe("pipeStream", () => {
-  test("one client write per upstream read; the end part and the text read with it are held back", async () => {
+  test("one client write per upstream read; the end part and the text of its event are held back", async () => {
     let now = 100;
     const client = new ClientStream(new AbortController().signal);
     const up = upstream([start, { type: "block-start", index: 0, block: { type: "text" } }], [[ev(text("a")), ev(text("b"))], [ev(text("c"), { type: "block-end", index: 0 }, finish)]], { onRead: () => (now += 10) });
@@ -62,6 +62,24 @@ describe("pipeStream", () => {
     expect(piped.meter).toEqual({ usage: { inputTokens: 7, outputTokens: 3, cachedTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 }, outputText: "abc", firstTokenAt: 100, upstreamId: "up-1" });
     expect(up.returned()).toBe(true);
     expect(await chunks(client)).toEqual(["start;block-start;", "text-delta:a;text-delta:b;"]);
+  });
+
+  test("the events read before the end, in the read that brought it, go out at once; only the end's own event waits for the record", async () => {
+    const client = new ClientStream(new AbortController().signal);
+    const up = upstream([start, { type: "block-start", index: 0, block: { type: "text" } }], [[ev(text("a"))], [ev(text("b")), ev(text("c")), ev({ type: "block-end", index: 0 }, finish)]]);
+    const piped = await pipeStream(up, encoder, client, () => 0);
+    expect(piped.end).toEqual(finish);
+    expect(piped.pending).toBe("block-end;");
+    expect(await chunks(client)).toEqual(["start;block-start;", "text-delta:a;", "text-delta:b;text-delta:c;"]);
+  });
+
+  test("a whole answer in the upstream's first read: its text goes out in one write before the record, the end after", async () => {
+    const client = new ClientStream(new AbortController().signal);
+    const first: DecodedEvent[] = [{ event: ev(start, text("a")), parts: [start, text("a")] }, { event: ev(text("b")), parts: [text("b")] }, { event: ev(finish), parts: [finish] }];
+    const piped = await pipeStream({ ...upstream([], []), first }, encoder, client, () => 0);
+    expect(piped.end).toEqual(finish);
+    expect(piped.pending).toBe("");
+    expect(await chunks(client)).toEqual(["start;text-delta:a;text-delta:b;"]);
   });
 
   test("an upstream that closes without finishing: its decoder closes what is open, then a 502 error ends it", async () => {
