@@ -1,11 +1,11 @@
 import { Elysia } from "elysia";
-import { bearer } from "@elysiajs/bearer";
 import { GatewayError } from "../errors";
 import type { Store } from "../store/store";
 import { digestsEqual, hashKey } from "../modules/keys/key-secret";
 import type { Principal } from "./principal";
 import { nulInRequest } from "./nul-guard";
 import { securityOf } from "./openapi/security";
+import { bearerToken } from "./bearer-token";
 
 /**
  * Which keys a route accepts. `management`: management keys only (403 for inference keys);
@@ -47,24 +47,22 @@ const admitted = new WeakMap<Request, Principal>();
  * learns what is wrong with its input.
  */
 export function authPlugin(store: Store, clock: () => number) {
-  return new Elysia({ name: "auth" })
-    .use(bearer())
-    .macro({
-      auth: (kind: AuthKind) => ({
-        detail: securityOf(kind),
-        async transform({ bearer: token, request }) {
-          const principal = await authenticate(store, token ?? request.headers.get("x-api-key") ?? undefined, clock());
-          authorize(principal, kind);
-          admitted.set(request, principal);
-        },
-        resolve({ request, params, query, body }) {
-          const principal = admitted.get(request);
-          if (!principal) throw new Error("auth: resolve ran without the transform that admits the caller");
-          // the bodies of inference routes (the only ones for inference keys alone) go upstream, not into the store
-          const field = nulInRequest({ params, query, body }, kind !== "inference");
-          if (field !== null) throw new GatewayError(400, `Invalid field '${field}': text cannot contain the NUL character (\\u0000)`, { field });
-          return { principal };
-        },
-      }),
-    });
+  return new Elysia({ name: "auth" }).macro({
+    auth: (kind: AuthKind) => ({
+      detail: securityOf(kind),
+      async transform({ request }) {
+        const principal = await authenticate(store, bearerToken(request) ?? request.headers.get("x-api-key") ?? undefined, clock());
+        authorize(principal, kind);
+        admitted.set(request, principal);
+      },
+      resolve({ request, params, query, body }) {
+        const principal = admitted.get(request);
+        if (!principal) throw new Error("auth: resolve ran without the transform that admits the caller");
+        // the bodies of inference routes (the only ones for inference keys alone) go upstream, not into the store
+        const field = nulInRequest({ params, query, body }, kind !== "inference");
+        if (field !== null) throw new GatewayError(400, `Invalid field '${field}': text cannot contain the NUL character (\\u0000)`, { field });
+        return { principal };
+      },
+    }),
+  });
 }

@@ -37,6 +37,15 @@ describe("auth matrix", () => {
     }
   });
 
+  test("the Bearer scheme is read in any case; a key in the query string or without a scheme is no key", async () => {
+    const k = await createInferenceKey(gw);
+    expect(await status("GET", "/api/v1/key", { authorization: `bearer ${k.key}` })).toBe(200);
+    expect(await status("GET", "/api/v1/key", { authorization: `BEARER ${k.key}` })).toBe(200);
+    expect(await status("GET", "/api/v1/key", { "x-api-key": k.key })).toBe(200);
+    expect(await status("GET", `/api/v1/key?access_token=${encodeURIComponent(k.key)}`, {})).toBe(401);
+    expect(await status("GET", "/api/v1/key", { authorization: k.key })).toBe(401);
+  });
+
   test("an inference key on a management route gets 403; a management key passes", async () => {
     const k = await createInferenceKey(gw);
     for (const [method, path] of managementRoutes) {
