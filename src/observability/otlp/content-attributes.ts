@@ -1,5 +1,6 @@
 import type { Destination, ObservedGeneration } from "../contract";
 import type { Attributes } from "./attribute-value";
+import { oncePer } from "../once-per";
 
 /**
  * The content of a generation (prompt, completion, tool definitions) in the names receivers read:
@@ -56,24 +57,19 @@ export function completionMessage(output: NonNullable<ObservedGeneration["output
   return [{ role: "assistant", content: output.text, ...(output.toolCalls.length > 0 ? { tool_calls: output.toolCalls } : {}) }];
 }
 
-/**
- * A generation's content attributes, serialised once however many destinations take it (a drain
- * hands the same generation object to each of them): the JSON texts are most of an export's bytes.
- */
-const keptContent = new WeakMap<ObservedGeneration, Readonly<Attributes>>();
+const NO_CONTENT: Readonly<Attributes> = Object.freeze({});
 
-/** Content attributes of the generation span (none for what was not kept; no output for embeddings). */
+/**
+ * Content attributes of the generation span (none for what was not kept; no output for
+ * embeddings). A destination that may see the content gets the generation's own, so they are
+ * serialised once however many destinations take it: the JSON texts are most of an export's bytes.
+ */
 export function contentAttributes(g: ObservedGeneration, d: Destination): Readonly<Attributes> {
-  if (d.privacyMode) return {};
-  let attributes = keptContent.get(g);
-  if (attributes === undefined) {
-    attributes = Object.freeze(serialisedContent(g));
-    keptContent.set(g, attributes);
-  }
-  return attributes;
+  const { input, output } = contentOf(g, d);
+  return input === null && output === null ? NO_CONTENT : serialisedContent(g);
 }
 
-function serialisedContent(g: ObservedGeneration): Attributes {
+const serialisedContent = oncePer((g: ObservedGeneration): Readonly<Attributes> => {
   const { input, output } = g;
   const attributes: Attributes = {};
   if (input) {
@@ -85,5 +81,5 @@ function serialisedContent(g: ObservedGeneration): Attributes {
     attributes["gen_ai.completion"] = JSON.stringify(completionMessage(output));
     attributes["gen_ai.output.messages"] = JSON.stringify(semconvOutputMessages(output, g.finishReason));
   }
-  return attributes;
-}
+  return Object.freeze(attributes);
+});

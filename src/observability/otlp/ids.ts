@@ -1,4 +1,5 @@
 import type { ObservedGeneration } from "../contract";
+import { oncePer } from "../once-per";
 
 /**
  * Trace and span ids of one generation's trace. Every id is derived from the generation (or the
@@ -20,25 +21,16 @@ const traceValue = (g: ObservedGeneration, key: string): string | undefined => {
   return typeof value === "string" && value !== "" ? value : undefined;
 };
 
-/** Trace ids already derived, per generation: a drain hands the same generation to each of its destinations. */
-const traceIds = new WeakMap<ObservedGeneration, string>();
-
 /**
  * The caller's `trace.trace_id` when it is already an OTLP trace id (32 hex, not all zero);
  * otherwise 16 bytes derived from it, so the generations that share it still share a trace; with
  * none, derived from the generation id.
  */
-export function traceIdOf(g: ObservedGeneration): string {
-  let id = traceIds.get(g);
-  if (id === undefined) traceIds.set(g, (id = deriveTraceId(g)));
-  return id;
-}
-
-function deriveTraceId(g: ObservedGeneration): string {
+export const traceIdOf = oncePer((g: ObservedGeneration): string => {
   const given = traceValue(g, "trace_id");
   if (given !== undefined && TRACE_ID.test(given) && !ZEROS.test(given)) return given.toLowerCase();
   return digestHex(given === undefined ? `generation:${g.id}` : `trace:${given}`, 16);
-}
+});
 
 /** `trace.parent_span_id` as an OTLP span id: as given when 16 hex, else derived from it; undefined without one. */
 export function parentSpanIdOf(g: ObservedGeneration): string | undefined {
@@ -48,13 +40,12 @@ export function parentSpanIdOf(g: ObservedGeneration): string | undefined {
   return digestHex(`span:${given}`, 8);
 }
 
-/** Span ids already derived, per generation: a drain hands the same generation to each of its destinations. */
-const derivedSpanIds = new WeakMap<ObservedGeneration, Map<string, string>>();
+/** The span ids derived so far for a generation, by role. */
+const spanIdsOf = oncePer((_g: ObservedGeneration) => new Map<string, string>());
 
 /** The id of one span the gateway makes for the generation: `generation`, `wrapper`, `attempt:<n>`. */
 export function spanIdOf(g: ObservedGeneration, role: string): string {
-  let ids = derivedSpanIds.get(g);
-  if (ids === undefined) derivedSpanIds.set(g, (ids = new Map()));
+  const ids = spanIdsOf(g);
   let id = ids.get(role);
   if (id === undefined) ids.set(role, (id = digestHex(`${g.id}:${role}`, 8)));
   return id;

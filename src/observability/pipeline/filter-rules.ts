@@ -1,6 +1,7 @@
 import type { FilterRule, FilterRules, ObservedGeneration } from "../contract";
 import { compileBoundedRegex, MAX_PATTERN_LENGTH, type BoundedRegex } from "./bounded-regex";
 import { isNumberField, isStringField, numberField, stringField, type NumberField, type StringField } from "./filter-fields";
+import { oncePer } from "../once-per";
 
 export const FILTER_OPERATORS = ["equals", "not_equals", "contains", "not_contains", "regex", "starts_with", "ends_with", "gt", "lt", "gte", "lte", "exists", "not_exists"] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
@@ -30,21 +31,14 @@ type RuleTest = (g: ObservedGeneration) => boolean;
  */
 export function compileFilter(rules: FilterRules | null): GenerationFilter {
   if (!rules || rules.enabled === false || rules.groups.length === 0) return () => true;
-  let filter = compiled.get(rules);
-  if (filter === undefined) compiled.set(rules, (filter = compileGroups(rules)));
-  return filter;
+  return compiledGroups(rules);
 }
 
-/**
- * Filters already compiled, by the rules they came from: a destination's rules object lives as
- * long as the destination in the read cache, and a drain asks for its filter once per generation.
- */
-const compiled = new WeakMap<FilterRules, GenerationFilter>();
-
-function compileGroups(rules: FilterRules): GenerationFilter {
+/** Compiled once per rules object: it lives as long as its destination in the read cache, and a drain asks for its filter once per generation. */
+const compiledGroups = oncePer((rules: FilterRules): GenerationFilter => {
   const groups = rules.groups.map((group) => ({ any: group.logic === "or", tests: group.rules.map(compileRule) }));
   return (g) => groups.some(({ any, tests }) => (any ? tests.some((t) => t(g)) : tests.every((t) => t(g))));
-}
+});
 
 /** What is wrong with a destination's rules, for the 400 when they are saved; null when nothing. */
 export function filterRulesProblem(rules: FilterRules | null): string | null {
