@@ -2,8 +2,7 @@ import type { AppContext } from "../app-context";
 import { GatewayError } from "../errors";
 import { routeModule } from "../http/module";
 import { callbackOrigin, callbackWith } from "../modules/auth/callback-url";
-import { createAuthCode } from "../modules/auth/service";
-import { resolveWorkspace } from "../modules/keys/service";
+import { createAuthCode, keyWorkspacesOf } from "../modules/auth/service";
 import { consentPath, consentRequest } from "./consent-request";
 import { csrfTokenValid } from "./csrf";
 import { formField } from "./form-fields";
@@ -29,10 +28,10 @@ export function consentRoutes(ctx: AppContext) {
         if (!asked.ok) return problemPage(400, asked.problem);
         const session = await signedInUser(ctx, request);
         if (!session) return redirect(`/login?next=${encodeURIComponent(consentPath(asked.request))}`);
-        const workspace = await resolveWorkspace(ctx.store, undefined, "workspace_id");
+        const workspaces = await keyWorkspacesOf(ctx.store, { id: session.userId, role: session.role });
         const appOrigin = callbackOrigin(asked.request.callback_url);
         // form-action: browsers check the redirect that follows the form against it
-        return htmlResponse(200, consentPage({ session, request: asked.request, appOrigin, workspaceName: workspace.name }), { formTargets: [appOrigin] });
+        return htmlResponse(200, consentPage({ session, request: asked.request, appOrigin, workspaces }), { formTargets: [appOrigin] });
       },
       { detail: { hide: true } },
     )
@@ -51,7 +50,9 @@ export function consentRoutes(ctx: AppContext) {
         const user = await ctx.store.users.get(session.userId);
         if (!user) return redirect("/login");
         try {
-          const { code } = await createAuthCode(ctx, user, asked.request);
+          // the workspace chosen on the page (none: the default one); createAuthCode checks the person may use it
+          const workspaceId = formField(body, "workspace_id") || undefined;
+          const { code } = await createAuthCode(ctx, user, { ...asked.request, workspace_id: workspaceId });
           return redirect(callbackWith(asked.request.callback_url, { code }));
         } catch (err) {
           if (err instanceof GatewayError) return problemPage(err.status, err.message);

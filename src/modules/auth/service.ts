@@ -32,10 +32,24 @@ export async function codeUserOf(deps: AuthCodeDeps, principal: Principal, userI
 }
 
 /** A workspace's keys belong to its members: everyone is in the default workspace, the owner in all. */
+const mayHoldKeysIn = <M extends boolean | Promise<boolean>>(user: Pick<UserRecord, "role">, workspace: WorkspaceRecord, isMember: () => M): true | M =>
+  workspace.isDefault || user.role === "owner" || isMember();
+
 async function checkMember(store: Store, user: UserRecord, workspace: WorkspaceRecord): Promise<void> {
-  if (workspace.isDefault || user.role === "owner") return;
-  if (await store.members.get(workspace.id, user.id)) return;
+  if (await mayHoldKeysIn(user, workspace, async () => (await store.members.get(workspace.id, user.id)) !== undefined)) return;
   throw new GatewayError(403, `User '${user.id}' is not a member of workspace '${workspace.slug}'`, { field: "workspace_id" });
+}
+
+/** The most workspaces the consent page offers (as many as the console lists). */
+const OFFERED_WORKSPACES = 1000;
+
+/** The workspaces a user may take an app's key into, the default one first, then by name. */
+export async function keyWorkspacesOf(store: Store, user: Pick<UserRecord, "id" | "role">): Promise<WorkspaceRecord[]> {
+  const [all, memberships] = await Promise.all([store.workspaces.list(0, OFFERED_WORKSPACES), store.members.ofUser(user.id)]);
+  const memberOf = new Set(memberships.map((m) => m.workspaceId));
+  return all
+    .filter((workspace) => mayHoldKeysIn(user, workspace, () => memberOf.has(workspace.id)))
+    .sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.name.localeCompare(b.name));
 }
 
 /** The challenge as stored: a challenge without a method is plain (RFC 7636 §4.3). */

@@ -131,3 +131,73 @@ describe("POST /auth", () => {
     expect([await keysOf("ada"), await keysOf("bob")]).toEqual(before);
   });
 });
+
+describe("the workspace the key goes to", () => {
+  type Workspace = { id: string; name: string };
+  let research: Workspace;
+  let zeta: Workspace;
+  let cyd: { cookie: string; csrfToken: string };
+
+  const createWorkspace = async (name: string, slug: string): Promise<Workspace> =>
+    ((await (await gw.api("/api/v1/workspaces", { method: "POST", json: { name, slug } })).json()) as { data: Workspace }).data;
+
+  /** Authorizes with the form as the page sends it, and returns the workspace of the key the code becomes. */
+  async function authorizedInto(extra: Record<string, string>): Promise<string> {
+    const res = await postConsent(cyd.cookie, consentForm(cyd, "authorize", extra));
+    expect(res.status).toBe(303);
+    const code = new URL(res.headers.get("location")!).searchParams.get("code")!;
+    const exchange = await gw.api("/api/v1/auth/keys", { method: "POST", key: null, json: { code, code_verifier: VERIFIER, code_challenge_method: "S256" } });
+    expect(exchange.status).toBe(200);
+    const { key } = (await exchange.json()) as { key: string };
+    return ((await (await gw.api("/api/v1/key", { key })).json()) as { data: { workspace_id: string } }).data.workspace_id;
+  }
+
+  beforeAll(async () => {
+    await createUserWithPassword(gw.ctx, { id: "cyd", email: "cyd@example.com", password: PASSWORD });
+    cyd = await signIn(gw.url, "cyd@example.com", PASSWORD);
+    // created in this order so that the page's order (default, then by name) is not the store's
+    zeta = await createWorkspace("Zeta Lab", "zeta-lab");
+    research = await createWorkspace("Research", "research");
+    const added = await gw.api(`/api/v1/workspaces/${research.id}/members/add`, { method: "POST", json: { user_ids: ["cyd"] } });
+    expect(added.status).toBe(200);
+  });
+
+  test("a member of several: a choice of the default workspace (preselected) and theirs, not the others; one of a single workspace sees its name", async () => {
+    const page = await (await fetch(`${gw.url}/auth?${authQuery()}`, { headers: { cookie: cyd.cookie } })).text();
+    const defaultId = (await gw.ctx.store.workspaces.getDefault())!.id;
+    expect(page).toContain(
+      `<dt><label for="workspace_id">Workspace</label></dt><dd><select id="workspace_id" name="workspace_id" form="consent"><option value="${defaultId}" selected>Default</option><option value="${research.id}">Research</option></select></dd>`,
+    );
+    expect(page).toContain('<form method="post" action="/auth" id="consent">');
+    expect(page).not.toContain("Zeta Lab");
+    const single = await (await fetch(`${gw.url}/auth?${authQuery()}`, { headers: { cookie: bob.cookie } })).text();
+    expect(single).toContain("<dt>Workspace</dt><dd>Default</dd>");
+    expect(single).not.toContain("<select");
+  });
+
+  test("the chosen workspace is the key's; without a choice the default one", async () => {
+    const defaultId = (await gw.ctx.store.workspaces.getDefault())!.id;
+    expect(await authorizedInto({ workspace_id: research.id })).toBe(research.id);
+    expect(await authorizedInto({})).toBe(defaultId);
+    expect(await authorizedInto({ workspace_id: "" })).toBe(defaultId);
+  });
+
+  test("a workspace the person is not a member of (403) or that does not exist (404): an error page, no redirect and no key", async () => {
+    const before = await keysOf("cyd");
+    for (const [workspaceId, status, text] of [[zeta.id, 403, "is not a member of workspace &#39;zeta-lab&#39;"], ["no-such-workspace", 404, "Workspace not found"]] as const) {
+      const res = await postConsent(cyd.cookie, consentForm(cyd, "authorize", { workspace_id: workspaceId }));
+      expect(res.status).toBe(status);
+      expect(res.headers.get("location")).toBeNull();
+      expect(await res.text()).toContain(text);
+    }
+    expect(await keysOf("cyd")).toBe(before);
+  });
+
+  test("the owner may choose every workspace", async () => {
+    const { keyWorkspacesOf } = await import("../../../src/modules/auth/service");
+    const names = (await keyWorkspacesOf(gw.ctx.store, { id: "owner", role: "owner" })).map((w) => w.name);
+    expect(names).toEqual(["Default", "Research", "Zeta Lab"]);
+    const admin = (await keyWorkspacesOf(gw.ctx.store, { id: "cyd", role: "admin" })).map((w) => w.name);
+    expect(admin).toEqual(["Default", "Research"]);
+  });
+});

@@ -134,3 +134,32 @@ test.skipIf(!CHROMIUM)("Deny takes the browser back to the app with error=access
   expect([landed.pathname, landed.searchParams.get("error"), landed.searchParams.get("code")]).toEqual(["/denied", "access_denied", null]);
   await context.close();
 }, 60_000);
+
+test.skipIf(!CHROMIUM)("a member of another workspace chooses it on the consent page, and the key is that workspace's", async () => {
+  await createUserWithPassword(gw.ctx, { id: "mo", email: "mo@example.com", password: PASSWORD, name: "Mo" });
+  const research = ((await (await gw.api("/api/v1/workspaces", { method: "POST", json: { name: "Research", slug: "research" } })).json()) as { data: { id: string } }).data;
+  expect((await gw.api(`/api/v1/workspaces/${research.id}/members/add`, { method: "POST", json: { user_ids: ["mo"] } })).status).toBe(200);
+
+  const sdk = new OpenRouter({ serverURL: `${gw.url}/api/v1`, retryConfig: { strategy: "none" } });
+  const { codeChallenge, codeVerifier } = await sdk.oAuth.createSHA256CodeChallenge();
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(await sdk.oAuth.createAuthorizationUrl({ callbackUrl: `http://127.0.0.1:${app.port}/chosen`, codeChallenge, codeChallengeMethod: "S256" }));
+  await page.fill("#email", "mo@example.com");
+  await page.fill("#password", PASSWORD);
+  await Promise.all([page.waitForURL((u) => u.pathname === "/auth"), page.click("button[type=submit]")]);
+
+  // the default workspace is chosen until the person picks another; the select sits outside the form and submits with it
+  expect(await page.locator("#workspace_id option").allInnerTexts()).toEqual(["Default", "Research"]);
+  expect(await page.locator("#workspace_id option:checked").innerText()).toBe("Default");
+  await screenshots(page, "consent-workspace-choice");
+  await page.selectOption("#workspace_id", { label: "Research" });
+  await Promise.all([page.waitForURL((u) => u.port === String(app.port)), page.click("button[value=authorize]")]);
+  await context.close();
+
+  const landed = callbacks.at(-1)!;
+  expect(landed.pathname).toBe("/chosen");
+  const { key } = await sdk.oAuth.exchangeAuthCodeForAPIKey({ requestBody: { code: landed.searchParams.get("code")!, codeVerifier, codeChallengeMethod: "S256" } });
+  const meta = ((await (await gw.api("/api/v1/key", { key })).json()) as any).data;
+  expect([meta.creator_user_id, meta.workspace_id]).toEqual(["mo", research.id]);
+}, 60_000);
