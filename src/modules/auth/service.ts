@@ -32,11 +32,10 @@ export async function codeUserOf(deps: AuthCodeDeps, principal: Principal, userI
 }
 
 /** A workspace's keys belong to its members: everyone is in the default workspace, the owner in all. */
-const mayHoldKeysIn = <M extends boolean | Promise<boolean>>(user: Pick<UserRecord, "role">, workspace: WorkspaceRecord, isMember: () => M): true | M =>
-  workspace.isDefault || user.role === "owner" || isMember();
+const keysAllowedWithoutMembership = (user: Pick<UserRecord, "role">, workspace: WorkspaceRecord): boolean => workspace.isDefault || user.role === "owner";
 
 async function checkMember(store: Store, user: UserRecord, workspace: WorkspaceRecord): Promise<void> {
-  if (await mayHoldKeysIn(user, workspace, async () => (await store.members.get(workspace.id, user.id)) !== undefined)) return;
+  if (keysAllowedWithoutMembership(user, workspace) || (await store.members.get(workspace.id, user.id))) return;
   throw new GatewayError(403, `User '${user.id}' is not a member of workspace '${workspace.slug}'`, { field: "workspace_id" });
 }
 
@@ -48,7 +47,7 @@ export async function keyWorkspacesOf(store: Store, user: Pick<UserRecord, "id" 
   const [all, memberships] = await Promise.all([store.workspaces.list(0, OFFERED_WORKSPACES), store.members.ofUser(user.id)]);
   const memberOf = new Set(memberships.map((m) => m.workspaceId));
   return all
-    .filter((workspace) => mayHoldKeysIn(user, workspace, () => memberOf.has(workspace.id)))
+    .filter((workspace) => keysAllowedWithoutMembership(user, workspace) || memberOf.has(workspace.id))
     .sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.name.localeCompare(b.name));
 }
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "
 import { startTestGateway, type TestGateway } from "../../support/gateway";
 import { createUserWithPassword, hiddenField, signIn } from "../../support/sign-in";
 import { s256Challenge } from "../../../src/modules/auth/pkce";
+import { keyWorkspacesOf } from "../../../src/modules/auth/service";
 
 // argon2id checks take a few hundred ms each on a loaded machine; bun's default per-test timeout is 5 s
 setDefaultTimeout(30_000);
@@ -194,7 +195,6 @@ describe("the workspace the key goes to", () => {
   });
 
   test("the owner may choose every workspace", async () => {
-    const { keyWorkspacesOf } = await import("../../../src/modules/auth/service");
     const names = (await keyWorkspacesOf(gw.ctx.store, { id: "owner", role: "owner" })).map((w) => w.name);
     expect(names).toEqual(["Default", "Research", "Zeta Lab"]);
     const admin = (await keyWorkspacesOf(gw.ctx.store, { id: "cyd", role: "admin" })).map((w) => w.name);
