@@ -39,7 +39,7 @@ function snakeKeys(value: unknown): unknown {
  * the README spell them, so what it prints can be pasted back into the file.
  */
 export function describeConfig(config: Config): Record<string, unknown> {
-  const { env: _env, port, host, database, databasePath: _path, dataDir, redis, instanceId, reservationLeaseMs, adminKey, secretKey, logLevel, configPath, server, routing, security, metrics, jobs, catalog, providers, models, videos, storage, ioLogging, ...rest } = config;
+  const { env: _env, port, host, database, databasePath: _path, dataDir, redis, instanceId, reservationLeaseMs, maxUpstreamRequests, adminKey, secretKey, logLevel, configPath, server, routing, security, metrics, jobs, catalog, providers, models, videos, storage, ioLogging, ...rest } = config;
   return {
     config_file: configPath ?? null,
     port,
@@ -49,6 +49,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
     redis: redis ? { url: maskUrlCredentials(redis.url), prefix: redis.prefix } : null,
     instance_id: instanceId,
     reservation_lease_ms: reservationLeaseMs,
+    max_upstream_requests: maxUpstreamRequests,
     admin_key: maskSecret(adminKey) ?? null,
     secret_key: maskSecret(secretKey) ?? null,
     log_level: logLevel,

@@ -10,6 +10,7 @@ import { defaultProviderSlugs } from "./catalog/default-catalog";
 import { ConfigError, configIssue, type ConfigIssue } from "./config-error";
 import { dataDirOf } from "./data-dir";
 import { parseYaml } from "./config-yaml";
+import { BUN_DEFAULT_MAX_HTTP_REQUESTS, DEFAULT_MAX_UPSTREAM_REQUESTS } from "./process-limits/upstream-requests";
 
 export { ConfigError } from "./config-error";
 export { describeConfig } from "./config-describe";
@@ -37,6 +38,8 @@ export type Config = {
   instanceId: string;
   /** a reservation not renewed for this long belongs to an instance that died and is released */
   reservationLeaseMs: number;
+  /** upstream requests Bun's fetch sends at once in this process (BUN_CONFIG_MAX_HTTP_REQUESTS; src/process-limits/upstream-requests.ts) */
+  maxUpstreamRequests: number;
   adminKey?: string;
   secretKey?: string;
   logLevel: LogLevel;
@@ -244,6 +247,7 @@ export function loadConfig(env: Env = process.env): Config {
     redis: redisFromEnv(env),
     instanceId: env.GATEWAY_INSTANCE_ID || `${hostname()}-${process.pid}-${crypto.randomUUID().slice(0, 8)}`,
     reservationLeaseMs: intFromEnv(env, "GATEWAY_RESERVATION_LEASE_MS", 120_000, 1_000, 86_400_000),
+    maxUpstreamRequests: intFromEnv(env, "BUN_CONFIG_MAX_HTTP_REQUESTS", BUN_DEFAULT_MAX_HTTP_REQUESTS, 1, DEFAULT_MAX_UPSTREAM_REQUESTS),
     adminKey,
     secretKey,
     logLevel: logLevel as LogLevel,

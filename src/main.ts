@@ -1,87 +1,24 @@
 #!/usr/bin/env bun
-import { ConfigError, loadConfig } from "./config";
-import { configCheckCommand, keysCommand, migrateCommand, versionCommand } from "./cli/commands";
-import { usersCommand } from "./cli/users";
-import { USAGE, UsageError } from "./cli/usage";
-import { withConfigPath } from "./cli/config-path";
-import { backupCommand } from "./cli/backup";
-import { startGateway, type RunningGateway } from "./server";
-import { jobsCommand } from "./cli/jobs";
-import { workerCommand } from "./cli/worker";
+/**
+ * The CLI entry. Before anything else loads, a server process makes sure Bun's fetch may carry
+ * as many upstream requests at once as it has clients (src/process-limits/upstream-requests.ts);
+ * that may start the process again, so the rest of the program is imported only afterwards.
+ */
+import { relaunchWithUpstreamLimit } from "./process-limits/upstream-requests";
 
-type Env = Record<string, string | undefined>;
+/** `config` too, so that `config check` shows what `serve` runs with. */
+const RELAUNCHED = new Set(["serve", "worker", "config"]);
 
-const out = (line: string) => process.stdout.write(line + "\n");
-
-async function serve(env: Env): Promise<void> {
-  // SIGHUP would end the process (exit 129); one that arrives while starting is applied once listening
-  let gateway: RunningGateway | undefined;
-  let reloadPending = false;
-  process.on("SIGHUP", () => {
-    if (gateway) gateway.reload(() => loadConfig(env));
-    else reloadPending = true;
-  });
-  const config = loadConfig(env);
-  gateway = await startGateway(config);
-  const running = gateway;
-  const shutdown = async () => {
-    // finish answers in flight so their generations are recorded, then close
-    await running.stop({ graceful: true });
-    process.exit(0);
-  };
-  // before the lines that say it is up: a stop sent on reading them must find the handlers
-  process.on("SIGINT", shutdown);
-  process.on("SIGTERM", shutdown);
-  if (gateway.boot.createdManagementKey) {
-    out("Created the initial management key. It is shown only this once; store it now:");
-    out(`  ${gateway.boot.createdManagementKey}`);
+/** The command, skipping `--config PATH` wherever it stands (cli/config-path.ts reads it later). */
+function commandOf(argv: readonly string[]): string {
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === "--config") i++;
+    else if (!argv[i]!.startsWith("--config=")) return argv[i]!;
   }
-  out(`gateway listening on port ${gateway.port}${config.database.dialect === "sqlite" ? ` (data directory ${config.dataDir})` : ""}`);
-  if (reloadPending) gateway.reload(() => loadConfig(env));
+  return "serve";
 }
 
-async function main(argv: string[]): Promise<void> {
-  const { env, args } = withConfigPath(argv, process.env, process.cwd());
-  const [command = "serve", ...rest] = args;
-  switch (command) {
-    case "serve":
-      return serve(env);
-    case "worker":
-      return workerCommand(loadConfig(env), out);
-    case "jobs":
-      return jobsCommand(loadConfig(env), rest, out);
-    case "migrate":
-      return migrateCommand(loadConfig(env), out);
-    case "keys":
-      return keysCommand(loadConfig(env), rest, out);
-    case "users":
-      return usersCommand(loadConfig(env), rest, out);
-    case "backup":
-      return backupCommand(loadConfig(env), rest, out);
-    case "config":
-      if (rest[0] !== "check") throw new UsageError(`unknown config subcommand '${rest[0] ?? ""}': expected 'check'`);
-      return configCheckCommand(loadConfig(env), out);
-    case "version":
-    case "--version":
-      return versionCommand(out);
-    case "help":
-    case "--help":
-    case "-h":
-      return void process.stdout.write(USAGE);
-    default:
-      throw new UsageError(`unknown command '${command}' (see --help)`);
-  }
-}
-
-main(process.argv.slice(2)).catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof UsageError) {
-    process.stderr.write(`${err.message}\n`);
-    process.exit(2);
-  }
-  if (err instanceof TypeError && (err as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
-    process.stderr.write(`${err.message}\n`);
-    process.exit(2);
-  }
-  process.stderr.write(`fatal: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
-});
+const argv = process.argv.slice(2);
+if (RELAUNCHED.has(commandOf(argv))) relaunchWithUpstreamLimit(process.env);
+const { runCli } = await import("./cli/run");
+await runCli(argv);

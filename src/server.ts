@@ -29,6 +29,7 @@ import type { HostLookup } from "./jobs/outbound/host-lookup";
 import { destinationReader } from "./observability/destination-reader";
 import { destinationTargets } from "./observability/capture/destination-targets";
 import { senderFor } from "./observability/senders";
+import { raiseOpenFileLimit } from "./process-limits/open-files";
 
 export type RunningGateway = {
   url: string;
@@ -217,6 +218,7 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
   // other instances hold these records already: replaying them must not be sent to them again
   const replayed = await ctx.router.stats.quietly(() => rebuildFromGenerations(ctx.router.stats, ctx.store.generations, ctx.clock()));
   if (replayed > 0) ctx.logger.debug("live endpoint stats rebuilt from generations", { count: replayed });
+  const openFiles = raiseOpenFileLimit();
   const app = createApp(ctx);
   app.listen({
     hostname: opts.hostname ?? config.host,
@@ -236,6 +238,8 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
     data_dir: config.dataDir,
     shared_state: ctx.shared.kind,
     instance: config.instanceId,
+    max_upstream_requests: config.maxUpstreamRequests,
+    open_files: openFiles,
   });
   return {
     url: `http://${server.hostname === "0.0.0.0" ? "127.0.0.1" : server.hostname}:${port}`,

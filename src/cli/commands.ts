@@ -6,6 +6,7 @@ import { usdToNanos } from "../billing/money";
 import { insertKey } from "../modules/keys/service";
 import { migrateDatabase, openStore as openConfiguredStore } from "../store/open";
 import { UsageError } from "./usage";
+import { raiseOpenFileLimit } from "../process-limits/open-files";
 import pkg from "../../package.json" with { type: "json" };
 
 type Out = (line: string) => void;
@@ -51,7 +52,8 @@ export async function keysCommand(config: Config, args: string[], out: Out): Pro
 }
 
 export function configCheckCommand(config: Config, out: Out, warn: Out = (line) => process.stderr.write(line + "\n")): void {
-  out(JSON.stringify(describeConfig(config), null, 2));
+  // the open-file limit as `serve` raises it: it caps concurrent streams (two sockets each)
+  out(JSON.stringify({ ...describeConfig(config), open_files: raiseOpenFileLimit() }, null, 2));
   for (const warning of configWarnings(config)) warn(`warning: ${warning}`);
 }
 

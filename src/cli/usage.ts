@@ -47,6 +47,8 @@ Environment:
   REDIS_PREFIX                   prefix of every Redis key and channel (default gateway:)
   GATEWAY_INSTANCE_ID            names this instance in reservations and Redis messages (default host-pid-random)
   GATEWAY_RESERVATION_LEASE_MS   a reservation not renewed for this long is released (default 120000)
+  BUN_CONFIG_MAX_HTTP_REQUESTS   upstream requests sent at once, 1 to 65535 (default 65535: unset, serve
+                                 starts itself again in place with it set, since Bun reads it only at start)
   GATEWAY_CONFIG                 path of gateway.yaml (default: ./gateway.yaml when it exists)
   GATEWAY_ADMIN_KEY              a management key with exactly this secret (at least 32 characters) exists after start
   GATEWAY_SECRET_KEY             master key sealing BYOK secrets, 64 hex characters or base64 of 32 bytes

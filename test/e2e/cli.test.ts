@@ -34,8 +34,8 @@ describe("CLI", () => {
     expect(help.code).toBe(0);
     for (const word of ["serve", "migrate", "keys create", "users add", "config check", "version"]) expect(help.stdout).toContain(word);
     expect(run(["version"], {}).stdout).toMatch(/^gateway \d+\.\d+\.\d+/);
-    // complete without the README: every command main.ts dispatches and every variable config.ts reads
-    const main = await Bun.file(join(import.meta.dir, "../../src/main.ts")).text();
+    // complete without the README: every command the CLI dispatches and every variable config.ts reads
+    const main = await Bun.file(join(import.meta.dir, "../../src/cli/run.ts")).text();
     const commands = [...main.matchAll(/case "([a-z-]+)":/g)].map((m) => m[1]!);
     expect(commands).toContain("backup");
     for (const command of commands) expect(help.stdout).toMatch(new RegExp(`^  .*${command}`, "m"));
@@ -86,6 +86,22 @@ describe("CLI", () => {
     expect(config.admin_key).toBe("sk-g…ef");
   });
 
+  test("config check says what serve runs with: upstream requests at once and the open-file limit raised to its hard limit", () => {
+    const { BUN_CONFIG_MAX_HTTP_REQUESTS: _unset, ...env } = process.env;
+    // a soft limit of 1,024, as many distributions set it, under a higher hard one
+    const proc = Bun.spawnSync(["bash", "-c", "ulimit -Sn 1024 && exec bun src/main.ts config check"], { env: { ...env, DATABASE_URL: ":memory:", LOG_LEVEL: "error" } });
+    expect(proc.exitCode).toBe(0);
+    const config = JSON.parse(proc.stdout.toString()) as { max_upstream_requests: number; open_files: { soft_before: number; soft: number; hard: number } };
+    expect(config.max_upstream_requests).toBe(65535);
+    const hard = Number(Bun.spawnSync(["bash", "-c", "ulimit -Hn"]).stdout.toString().trim());
+    expect(config.open_files).toEqual({ soft_before: expect.any(Number), soft: hard, hard });
+    const set = run(["config", "check"], { DATABASE_URL: ":memory:", BUN_CONFIG_MAX_HTTP_REQUESTS: "4096" });
+    expect(JSON.parse(set.stdout).max_upstream_requests).toBe(4096);
+    const wrong = run(["config", "check"], { DATABASE_URL: ":memory:", BUN_CONFIG_MAX_HTTP_REQUESTS: "70000" });
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain("BUN_CONFIG_MAX_HTTP_REQUESTS");
+  });
+
   test("config check spells keys as gateway.yaml does, with HOST and the default providers the environment enabled", async () => {
     const dir = tempDir();
     const yaml = join(dir, "gateway.yaml");
@@ -109,6 +125,7 @@ describe("CLI", () => {
       redis: null,
       instance_id: "vm-1",
       reservation_lease_ms: 120000,
+      max_upstream_requests: 65535,
       admin_key: null,
       secret_key: null,
       log_level: "error",
@@ -122,6 +139,7 @@ describe("CLI", () => {
       video_models: [],
       videos: { poll_initial_ms: 5000, poll_max_ms: 30000, deadline_minutes: 60, retention_days: 7 },
       storage: { s3: null },
+      open_files: expect.any(Object),
       catalog: {
         default: true,
         list_unavailable: false,

@@ -1,0 +1,82 @@
+import { dlopen, FFIType, ptr } from "bun:ffi";
+
+/**
+ * The few libc calls Bun has no API for: replacing the process image (execve, so the process
+ * keeps its PID, its parent and its signals) and the open-file limit (getrlimit/setrlimit).
+ * Null where no libc can be opened (Windows, an unknown libc name): callers then go on without.
+ */
+const CANDIDATES: Record<string, string[]> = {
+  linux: ["libc.so.6", `libc.musl-${process.arch === "arm64" ? "aarch64" : "x86_64"}.so.1`, `/lib/ld-musl-${process.arch === "arm64" ? "aarch64" : "x86_64"}.so.1`],
+  darwin: ["/usr/lib/libSystem.B.dylib"],
+};
+
+const SYMBOLS = {
+  execve: { args: [FFIType.ptr, FFIType.ptr, FFIType.ptr], returns: FFIType.i32 },
+  getrlimit: { args: [FFIType.i32, FFIType.ptr], returns: FFIType.i32 },
+  setrlimit: { args: [FFIType.i32, FFIType.ptr], returns: FFIType.i32 },
+} as const;
+
+type Libc = ReturnType<typeof dlopen<typeof SYMBOLS>>["symbols"];
+
+let opened: Libc | null | undefined;
+
+function libc(): Libc | null {
+  if (opened !== undefined) return opened;
+  opened = null;
+  for (const name of CANDIDATES[process.platform] ?? []) {
+    try {
+      opened = dlopen(name, SYMBOLS).symbols;
+      break;
+    } catch {
+      // the next name: glibc and musl name their libc differently
+    }
+  }
+  return opened;
+}
+
+const cString = (s: string) => Buffer.from(`${s}\0`);
+
+/** A NULL-terminated array of C strings; `keep` holds the buffers alive until the call. */
+function cStringArray(list: readonly string[], keep: Buffer[]): BigUint64Array {
+  const array = new BigUint64Array(list.length + 1);
+  list.forEach((s, i) => {
+    const b = cString(s);
+    keep.push(b);
+    array[i] = BigInt(ptr(b));
+  });
+  return array;
+}
+
+/** Replaces this process with `path argv` under `env`; returns only when that failed. */
+export function execve(path: string, argv: readonly string[], env: Record<string, string>): boolean {
+  const c = libc();
+  if (!c) return false;
+  const keep: Buffer[] = [];
+  const file = cString(path);
+  const args = cStringArray(argv, keep);
+  const vars = cStringArray(
+    Object.entries(env).map(([k, v]) => `${k}=${v}`),
+    keep,
+  );
+  c.execve(ptr(file), ptr(args), ptr(vars));
+  return false;
+}
+
+/** RLIMIT_NOFILE's number differs: Linux 7, macOS 8. */
+const RLIMIT_NOFILE = process.platform === "darwin" ? 8 : 7;
+
+export type Rlimit = { soft: bigint; hard: bigint };
+
+export function getOpenFileLimit(): Rlimit | null {
+  const c = libc();
+  if (!c) return null;
+  const limit = new BigUint64Array(2);
+  if (c.getrlimit(RLIMIT_NOFILE, ptr(limit)) !== 0) return null;
+  return { soft: limit[0]!, hard: limit[1]! };
+}
+
+export function setOpenFileSoftLimit(soft: bigint, hard: bigint): boolean {
+  const c = libc();
+  if (!c) return false;
+  return c.setrlimit(RLIMIT_NOFILE, ptr(new BigUint64Array([soft, hard]))) === 0;
+}
