@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { chmodSync } from "node:fs";
-import { join } from "node:path";
+import { chmodSync, mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { loadConfig, parseGatewayFile } from "../../src/config";
 import { describeConfig } from "../../src/config-describe";
 import { configError } from "../support/config-error";
@@ -149,12 +150,16 @@ describe("data directory", () => {
     expect(loadConfig({ DATABASE_URL: ":memory:" }).dataDir).toBe(join(process.cwd(), "data"));
   });
 
-  test("a directory this user may not write is a config error naming DATABASE_URL", () => {
+  test("a directory this user may not write is a config error naming DATABASE_URL", async () => {
     const dir = tempDir();
     chmodSync(dir, 0o555);
-    // root may write anywhere: run the check as nobody
-    const asUser = process.getuid?.() === 0 ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : [];
-    const run = (url: string) => Bun.spawnSync([...asUser, "bun", "src/main.ts", "migrate"], { env: { ...process.env, DATABASE_URL: url }, stderr: "pipe" });
+    // root may write anywhere: run the check as nobody, from a bundle nobody can read (the
+    // clone itself may sit in a directory only its owner may enter, as one mktemp -d makes)
+    const root = process.getuid?.() === 0;
+    if (root && !Bun.which("setpriv")) return void console.warn("skipped: running as root without setpriv, no other user can run the check");
+    const asUser = root ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : [];
+    const entry = root ? await readableBundle() : "src/main.ts";
+    const run = (url: string) => Bun.spawnSync([...asUser, process.execPath, entry, "migrate"], { env: { ...process.env, DATABASE_URL: url }, cwd: root ? dirname(entry) : undefined, stderr: "pipe" });
     const inside = run(`file:${dir}/g.db`);
     expect(inside.exitCode).toBe(2);
     expect(inside.stderr.toString().trim()).toMatch(new RegExp(`^config error: DATABASE_URL: expected a path whose directory ${dir} this user \\(uid \\d+\\) may write: permission denied$`));
@@ -163,6 +168,16 @@ describe("data directory", () => {
     expect(below.stderr.toString().trim()).toMatch(new RegExp(`^config error: DATABASE_URL: expected a path whose directory ${dir}/sub can be created \\(permission denied for uid \\d+\\)$`));
   });
 });
+
+/** The CLI bundled into a directory every user may read. */
+async function readableBundle(): Promise<string> {
+  const out = mkdtempSync(join(tmpdir(), "gw-cli-bundle-"));
+  chmodSync(out, 0o755);
+  const built = await Bun.build({ entrypoints: [join(import.meta.dir, "../../src/main.ts")], target: "bun", outdir: out });
+  if (!built.success) throw new Error(built.logs.join("\n"));
+  for (const file of readdirSync(out)) chmodSync(join(out, file), 0o644);
+  return join(out, "main.js");
+}
 
 describe("config: sign-in", () => {
   test("public URL from GATEWAY_PUBLIC_URL or server.public_url, as an origin without a trailing slash; sessions 12 h idle, 7 days at most by default", async () => {
