@@ -60,15 +60,21 @@ function explainUnion(error: ValueError): FieldProblem {
   return { pointer: error.path, problem: `expected ${expectationOf(error.schema as Schema)}, got ${shown(error.value)}` };
 }
 
-/** Of the alternatives of the value's own kind, the one it got furthest into: its first error lies deepest. */
+/**
+ * Of the alternatives of the value's own kind, the one it got furthest into: its first error lies
+ * deepest, and of errors equally deep one whose value is of the kind its schema takes (a bound
+ * failed: `[[1], []]` against lists of strings or of token arrays is the empty token array at 1).
+ */
 function deepestInnerError(error: ValueError, candidates: Schema[]): ValueError | undefined {
   const all = (error.schema as Schema).anyOf ?? [];
   const inner = candidates.map((v) => firstErrorOf(error, all.indexOf(v))).filter((e): e is ValueError => e !== undefined);
-  const best = inner.reduce<ValueError | undefined>((a, e) => (a && depth(a.path) >= depth(e.path) ? a : e), undefined);
+  const best = inner.reduce<ValueError | undefined>((a, e) => (a && reach(a) >= reach(e) ? a : e), undefined);
   return best && (candidates.length === 1 || depth(best.path) > depth(error.path)) ? best : undefined;
 }
 
 const depth = (pointer: string) => pointer.split("/").length;
+
+const reach = (error: ValueError) => depth(error.path) * 2 + (acceptsKind(error.schema as Schema, jsonKind(error.value)) ? 1 : 0);
 
 function firstErrorOf(error: ValueError, index: number): ValueError | undefined {
   return index >= 0 ? error.errors[index]?.First() : undefined;

@@ -12,9 +12,9 @@ import { encodeChatUsage } from "./usage";
  * Same format in and out (a Chat client, an openai-chat upstream): the upstream's answer reaches
  * the client as it came, fields the gateway does not know included. The gateway changes its id
  * and model, the usage (what it charged), the finish reasons (OpenRouter's normalised one beside
- * the upstream's own), adds OpenRouter's `reasoning` / `reasoning_details` when the upstream sent
- * reasoning in another spelling, and fills in a tool call id the upstream left out, so the
- * client can answer the call.
+ * the upstream's own), writes a `system_fingerprint` the upstream left out as null, adds
+ * OpenRouter's `reasoning` / `reasoning_details` when the upstream sent reasoning in another
+ * spelling, and fills in a tool call id the upstream left out, so the client can answer the call.
  */
 
 /** The choice the gateway decodes and bills (index 0); other choices pass as they came. */
@@ -59,6 +59,8 @@ export function rewriteChatResult(raw: Json, result: IRResult, ctx: EncodeContex
     model: ctx.model,
     // OpenRouter's field names the provider that served this gateway's request
     ...(ctx.provider === undefined ? {} : { provider: ctx.provider }),
+    // OpenAI may leave it out, OpenRouter's ChatResult requires it (a string or null)
+    system_fingerprint: typeof raw.system_fingerprint === "string" ? raw.system_fingerprint : null,
     choices: choices.map((choice, i) => (i === first ? rewriteChoice(choice, result) : choice)),
     usage: encodeChatUsage(result.usage, settlement),
     ...withServiceMetadata(settlement),

@@ -60,7 +60,10 @@ export function rewriteOutput(output: unknown, ids: OutputItemIds, shape: Reason
  * Every passthrough response object (JSON body, streamed envelopes, the final one) is built here.
  */
 export function settledResponse(upstream: JsonObject, ctx: EncodeContext, state: EnvelopeState): JsonObject {
-  return { ...upstream, ...responseEnvelope(ctx, state) };
+  const envelope = responseEnvelope(ctx, state);
+  // the upstream's own figure is what it used; the envelope's echoes the request
+  const topLogprobs = typeof upstream.top_logprobs === "number" ? upstream.top_logprobs : envelope.top_logprobs;
+  return { ...upstream, ...envelope, top_logprobs: topLogprobs };
 }
 
 export function rewriteResponsesResult(raw: JsonObject, result: IRResult, ctx: EncodeContext, settlement: Settlement): JsonObject {

@@ -57,7 +57,8 @@ export function responseEnvelope(ctx: EncodeContext, state: EnvelopeState): Resp
     text: { format: request.responseFormat ? encodeResponseFormat(request.responseFormat) : { type: "text" } },
     tool_choice: request.toolChoice ? encodeToolChoice(request.toolChoice) : "auto",
     tools: request.tools ? echoTools(request.tools) : [],
-    top_logprobs: request.topLogprobs ?? null,
+    // a number: @openrouter/sdk before 0.12.0 refuses null here
+    top_logprobs: request.topLogprobs ?? 0,
     top_p: request.topP ?? null,
     presence_penalty: request.presencePenalty ?? null,
     frequency_penalty: request.frequencyPenalty ?? null,

@@ -130,7 +130,7 @@ export const ResponsesResultSchema = t.Object({
   text: t.Object({ format: TextFormat }),
   tool_choice: ToolChoice,
   tools: t.Array(EchoedTool),
-  top_logprobs: Nullable(JsonInteger()),
+  top_logprobs: JsonInteger(),
   top_p: Nullable(t.Number()),
   presence_penalty: Nullable(t.Number()),
   frequency_penalty: Nullable(t.Number()),

@@ -5,15 +5,17 @@ import { JsonInteger, ProviderPreferences, SessionId, Trace, User } from "../../
 
 const ContentPart = t.Object({ type: t.String() }, { additionalProperties: true });
 
-// An empty list is a 400 (as at OpenAI), not a billed call that returns no vectors.
+// Empty input (a list, a string, a token array, a content list) is a 400, as at OpenAI, whose
+// input "cannot be an empty string": not a billed call that embeds nothing.
 const NonEmpty = { minItems: 1 };
+const Text = t.String({ minLength: 1 });
 
 export const EmbeddingInput = t.Union([
-  t.String(),
-  t.Array(t.String(), NonEmpty),
+  Text,
+  t.Array(Text, NonEmpty),
   t.Array(t.Number(), NonEmpty),
   t.Array(t.Array(t.Number(), NonEmpty), NonEmpty),
-  t.Array(t.Object({ content: t.Array(ContentPart) }), NonEmpty),
+  t.Array(t.Object({ content: t.Array(ContentPart, NonEmpty) }), NonEmpty),
 ]);
 
 export const EmbeddingsBody = t.Object(

@@ -156,3 +156,28 @@ describe("POST /embeddings", () => {
     expect(pa.requests.length + pb.requests.length).toBe(0);
   });
 });
+
+describe("POST /embeddings: empty input", () => {
+  const keyUsage = async () => ((await (await gw.api("/api/v1/key", { key })).json()) as { data: { usage: number } }).data.usage;
+  // OpenAI's input "cannot be an empty string"; an empty list, token array or content list is as empty
+  const EMPTY: Array<[unknown, string]> = [
+    ["", "input"],
+    [[], "input"],
+    [[""], "input[0]"],
+    [["a", ""], "input[1]"],
+    [[[]], "input[0]"],
+    [[[1, 2], []], "input[1]"],
+    [[{ content: [] }], "input[0].content"],
+  ];
+  for (const [input, field] of EMPTY) {
+    test(`${JSON.stringify(input)} is a 400 naming ${field}; nothing is sent upstream or charged`, async () => {
+      const before = await keyUsage();
+      const res = await embed({ model: "acme/embed", input });
+      const body = (await res.json()) as { error: { code: number; message: string; metadata: { field: string } } };
+      expect([res.status, body.error.code, body.error.metadata.field]).toEqual([400, 400, field]);
+      expect(body.error.message).toStartWith(`Invalid field '${field}': expected `);
+      expect(pa.requests.length + pb.requests.length).toBe(0);
+      expect(await keyUsage()).toBe(before);
+    });
+  }
+});

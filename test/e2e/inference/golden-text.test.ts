@@ -165,6 +165,17 @@ describe("max tokens and finish reason length", () => {
     }
   });
 
+  // OpenAI's Responses API refuses max_output_tokens under 16; the others take 1 and up
+  test("a limit under the upstream API's minimum is raised to it, from every client", async () => {
+    for (const inbound of INBOUNDS) {
+      for (const upstream of UPSTREAMS) {
+        h.up.enqueue({ text: "x" });
+        await call(h, inbound, false, { model: MODEL[upstream], maxTokens: 5, turns: [{ role: "user", text: "x" }] });
+        expect([inbound, upstream, upstreamMaxTokens(upstream, h.lastRequest().body)]).toEqual([inbound, upstream, upstream === "openai-responses" ? 16 : 5]);
+      }
+    }
+  });
+
   test("no max tokens from an OpenAI client: the Anthropic upstream gets the endpoint's cap", async () => {
     h.up.enqueue({ text: "x" });
     await call(h, "chat", false, { model: MODEL["anthropic-messages"], turns: [{ role: "user", text: "x" }] });

@@ -34,6 +34,8 @@ describe("chat passthrough: JSON", () => {
       created: 1,
       model: "t/model",
       x_top: { kept: 1 },
+      // the upstream left it out: OpenRouter's ChatResult requires the key
+      system_fingerprint: null,
       choices: [{ index: 0, message: { role: "assistant", content: "Hi", annotations: [{ type: "url_citation" }] }, logprobs: null, finish_reason: "stop", native_finish_reason: "stop" }],
       usage: USAGE_JSON,
       service_metadata: SETTLEMENT.serviceMetadata,

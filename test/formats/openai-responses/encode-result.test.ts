@@ -58,7 +58,7 @@ describe("encodeResult", () => {
           strict: null,
         },
       ],
-      top_logprobs: null,
+      top_logprobs: 0,
       top_p: null,
       presence_penalty: null,
       frequency_penalty: null,

@@ -73,6 +73,12 @@ describe("explainFailure", () => {
     expect(explain(t.Object({ a: t.Number() }, { additionalProperties: false }), { a: 1, foo: { bar: 1 } })).toEqual({ pointer: "/foo", problem: "unknown field" });
   });
 
+  test("of alternatives that fail equally deep, the one whose element is of the right kind is named", () => {
+    const Input = t.Union([t.String({ minLength: 1 }), t.Array(t.String({ minLength: 1 })), t.Array(t.Array(t.Number(), { minItems: 1 }))]);
+    expect(explain(t.Object({ input: Input }), { input: [[1, 2], []] })).toEqual({ pointer: "/input/1", problem: "expected an array of at least 1 item, got an array" });
+    expect(explain(t.Object({ input: Input }), { input: ["a", ""] })).toEqual({ pointer: "/input/1", problem: 'expected a string of at least 1 character, got ""' });
+  });
+
   test("the only alternative of the value's kind is descended into", () => {
     const Content = t.Union([t.String(), t.Array(t.Object({ type: t.Literal("text"), text: t.String() }))]);
     expect(explain(t.Object({ content: Content }), { content: [{ type: "text", text: 1 }] })).toEqual({ pointer: "/content/0/text", problem: "expected a string, got 1" });

@@ -1,0 +1,14 @@
+import type { ApiKindName } from "../config-schema";
+
+/**
+ * The least output limit each upstream API takes; a limit under it would be refused, so it is
+ * raised to it. OpenAI's Responses API answers a `max_output_tokens` under 16 with 400
+ * `integer_below_min_value` ("Expected a value >= 16"); Anthropic's Messages reference gives
+ * `max_tokens` as `x >= 1`; Chat Completions documents no minimum for `max_tokens` or
+ * `max_completion_tokens`, and 1 is the least the gateway's own request schemas take.
+ */
+export const MIN_OUTPUT_TOKENS: Readonly<Record<ApiKindName, number>> = {
+  "openai-responses": 16,
+  "anthropic-messages": 1,
+  "openai-chat": 1,
+};
