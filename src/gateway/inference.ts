@@ -1,16 +1,12 @@
 import type { AppContext } from "../app-context";
-import { countImages } from "../billing/estimate";
-import { GatewayError } from "../errors";
 import type { EncodeContext } from "../ir/codec";
 import type { IRResult, IRUsage } from "../ir/types";
-import { charge, type Charge } from "./charge";
 import { ClientStream } from "./client-stream";
 import { completionOperation, type UpstreamAnswer, type UpstreamStream } from "./completion-attempt";
 import { upstreamCodecs } from "./codecs";
-import { attemptWithFallback, type NotServed, type Served } from "./fallback";
+import { countImages, NOT_RECORDED, priceTokens, type Charge, type NotServed, type Served } from "./generation";
 import { serviceMetadata } from "./metadata";
 import { planInference, type InferenceInput, type InferencePlan } from "./plan";
-import { commitGeneration, NOT_RECORDED, recordNotServed, settleAbandoned } from "./record";
 import { rememberResponseItems, terminalResponseOf } from "./response-memory";
 import { pipeStream } from "./stream-pipeline";
 import { encoderWriter } from "./encoder-writer";
@@ -34,24 +30,16 @@ export type { InferenceInput };
  */
 export async function runInference(deps: AppContext, input: InferenceInput): Promise<Response> {
   const plan = await planInference(deps, input);
-  // generations may take minutes: Bun's idle timeout must not cut this request
-  input.server?.timeout(input.request, 0);
-  const client = plan.ir.stream ? new ClientStream(input.request.signal) : null;
+  const client = plan.ir.stream ? new ClientStream(input.http.signal) : null;
   const operation = completionOperation(plan.ir, (c) => upstreamCodecs[c.endpoint.provider.api], deps.config.routing.firstByteTimeoutMs);
-  const attempt = attemptWithFallback(deps, { candidates: plan.candidates, signal: client?.signal ?? input.request.signal, headers: plan.idHeader, sessionKey: plan.sessionKey }, operation).catch(
-    (err: unknown): NotServed => {
-      // an unexpected fault still ends as a recorded failure, so the key's reservation is released
-      deps.logger.error("inference attempt failed unexpectedly", { id: plan.facts.id, error: String(err), stack: (err as Error)?.stack });
-      return { ok: false, error: new GatewayError(500, "Internal error while calling the provider", undefined, plan.idHeader), attempts: [] };
-    },
-  );
+  const attempt = plan.generation.attempt(operation, { signal: client?.signal, sessionKey: plan.sessionKey });
   return client ? respondStream(deps, plan, attempt, client) : respondJson(deps, plan, await attempt);
 }
 
 type Attempted = Served<UpstreamAnswer> | NotServed;
 
 async function respondJson(deps: AppContext, plan: InferencePlan, attempted: Attempted): Promise<Response> {
-  if (!attempted.ok) throw await recordNotServed(deps, plan.facts, attempted);
+  if (!attempted.ok) throw await plan.generation.fail(attempted);
   const { value, candidate } = attempted;
   if (value.kind !== "result") throw new Error("expected a whole result");
   const { result } = value;
@@ -63,8 +51,7 @@ async function respondJson(deps: AppContext, plan: InferencePlan, attempted: Att
   const body = passthrough ? passthrough.rewriteResult(value.raw, settled, ctx, money.settlement) : plan.inbound.encodeResult(settled, ctx, money.settlement);
   // kept beside the generation record, not after it: the last bytes wait for both at once
   const remembered = plan.memory ? rememberResponseItems(deps, plan.memory, body, deps.clock()) : undefined;
-  try {
-    await commitGeneration(deps, plan.facts, attempted, attempted.attempts, {
+  await plan.generation.settle(attempted, {
       usage,
       usageEstimated: estimated,
       cost: money.cost,
@@ -76,9 +63,6 @@ async function respondJson(deps: AppContext, plan: InferencePlan, attempted: Att
       errorMessage: null,
       output: plan.facts.observe ? resultOutput(result) : null,
     });
-  } catch {
-    throw new GatewayError(503, NOT_RECORDED, undefined, plan.idHeader);
-  }
   await remembered;
   return new Response(JSON.stringify(body), { headers: { "content-type": "application/json", ...plan.idHeader } });
 }
@@ -88,11 +72,11 @@ async function respondStream(deps: AppContext, plan: InferencePlan, attempt: Pro
   const held = await Promise.race([attempt, new Promise<"waiting">((resolve) => (holding = setTimeout(resolve, HOLD_HEADERS_MS, "waiting")))]);
   clearTimeout(holding);
   // a failure while the headers are still held is an ordinary HTTP error
-  if (held !== "waiting" && !held.ok) throw await recordNotServed(deps, plan.facts, held);
+  if (held !== "waiting" && !held.ok) throw await plan.generation.fail(held);
   streamAnswer(deps, plan, held === "waiting" ? attempt : held, client).catch((err: unknown) => {
     deps.logger.error("streaming an answer failed unexpectedly", { id: plan.facts.id, error: String(err), stack: (err as Error)?.stack });
     client.close();
-    return settleAbandoned(deps, plan.facts, "Internal error while streaming the answer");
+    return plan.generation.abandon("Internal error while streaming the answer");
   });
   return new Response(client.body, { headers: { ...SSE_HEADERS, ...plan.idHeader } });
 }
@@ -107,7 +91,7 @@ async function streamAnswer(deps: AppContext, plan: InferencePlan, attempt: Atte
     clearInterval(keepalive);
   } else attempted = attempt;
   if (!attempted.ok) {
-    const error = await recordNotServed(deps, plan.facts, attempted);
+    const error = await plan.generation.fail(attempted);
     client.write(plan.inbound.createStreamEncoder(encodeContext(plan, plan.facts.requestedModel)).encode({ type: "error", status: error.status, message: error.message }));
   } else if (attempted.value.kind === "stream") {
     await streamServed(deps, plan, attempted, attempted.value.stream, client);
@@ -127,7 +111,7 @@ async function streamServed(deps: AppContext, plan: InferencePlan, served: Serve
   const money = chargeServed(plan, served, usage);
   const last = end === null ? "" : end.type === "finish" ? writer.finish({ ...end, usage }, money.settlement) : writer.error(end);
   const remembered = plan.memory && end?.type === "finish" ? rememberResponseItems(deps, plan.memory, terminalResponseOf(piped.pending + last), deps.clock()) : undefined;
-  const recorded = commitGeneration(deps, plan.facts, served, served.attempts, {
+  const ended = {
     usage,
     usageEstimated: estimated,
     cost: money.cost,
@@ -138,14 +122,11 @@ async function streamServed(deps: AppContext, plan: InferencePlan, served: Serve
     firstTokenAt: meter.firstTokenAt,
     errorMessage: end?.type === "error" ? end.message : null,
     output: piped.content,
-  });
-  if (end === null) {
-    // nobody is waiting for the end; the writer logs and retries a failed record itself
-    recorded.catch(() => {});
-    return;
-  }
+  };
+  // nobody is waiting for the end; the writer logs and retries a failed record itself
+  if (end === null) return plan.generation.settleQuietly(served, ended);
   try {
-    await recorded;
+    await plan.generation.settle(served, ended);
     await remembered;
     client.write(piped.pending + last);
   } catch {
@@ -158,7 +139,7 @@ function chargeServed(plan: InferencePlan, served: Served<UpstreamAnswer>, usage
   const metadata = plan.wantsMetadata
     ? serviceMetadata({ requested: plan.facts.requestedModel, model: candidate.model.id, provider: candidate.endpoint.provider.slug, generationId: plan.facts.id, isByok: candidate.isByok, attempts: served.attempts })
     : undefined;
-  return charge(candidate.endpoint.pricing, candidate.isByok, usage, countImages(plan.ir), metadata);
+  return priceTokens(candidate, usage, countImages(plan.ir), metadata);
 }
 
 function encodeContext(plan: InferencePlan, model: string, provider?: string): EncodeContext {

@@ -5,7 +5,6 @@ import { rateRelease, type RateTicket } from "../billing/rate-limit";
 import type { CostBreakdown } from "../billing/cost";
 import type { Principal } from "../http/principal";
 import type { AppContext } from "../app-context";
-import type { Candidate } from "./candidates";
 import { ZERO_COST } from "./charge";
 import { observeServed, type NotServed } from "./fallback";
 import type { GatewayError } from "../errors";
@@ -20,7 +19,7 @@ export type GenerationOutcome = {
   keyHash: string;
   workspaceId: string;
   userId: string | null;
-  apiType: "completions" | "embeddings";
+  apiType: GenerationRecord["apiType"];
   requestedModel: string | null;
   model: string;
   providerName: string | null;
@@ -104,7 +103,7 @@ export type RequestFacts = Readonly<{
   startedAt: number;
   principal: Principal;
   headers: Headers;
-  apiType: "completions" | "embeddings";
+  apiType: GenerationRecord["apiType"];
   requestedModel: string;
   streamed: boolean;
   sessionId: string | null;
@@ -133,7 +132,10 @@ export type EndFacts = {
   output?: CapturedOutput | null;
 };
 
-export type ServedBy = { candidate: Candidate; servedAt: number } | null;
+/** What the record names of the candidate that served: a chat `Candidate`, or another operation's (a video endpoint). */
+export type RecordedCandidate = { endpoint: { id: string; provider: { slug: string; name: string } }; model: { id: string }; isByok: boolean };
+
+export type ServedBy = { candidate: RecordedCandidate; servedAt: number } | null;
 
 /**
  * Ends a request's life: feeds the serving endpoint's circuit and live figures, frees its rate

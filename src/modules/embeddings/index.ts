@@ -1,6 +1,7 @@
 import type { AppContext } from "../../app-context";
 import { authPlugin } from "../../http/auth";
 import { routeModule } from "../../http/module";
+import { requestShape } from "../../http/request-shape";
 import { EmbeddingsBody, EmbeddingsResponse } from "./model";
 import { createEmbeddings } from "./service";
 
@@ -10,7 +11,7 @@ export function embeddingRoutes(ctx: AppContext) {
     .post(
       "/embeddings",
       async ({ body, principal, request, set }) => {
-        const out = await createEmbeddings(ctx, principal, body, request);
+        const out = await createEmbeddings(ctx, principal, body, requestShape(request));
         Object.assign(set.headers, out.headers);
         return out.body;
       },

@@ -1,4 +1,6 @@
+import type { Server } from "bun";
 import type { AppContext } from "../../app-context";
+import { requestShape } from "../../http/request-shape";
 import { authPlugin } from "../../http/auth";
 import { routeModule } from "../../http/module";
 import { rendersErrorsWith } from "../../http/error-format";
@@ -12,6 +14,12 @@ import { ChatResult, MessagesResult, ResponsesResult, inferenceResponses } from 
 
 const tags = ["Inference"];
 
+/** Generations may take minutes: Bun's idle timeout must not cut the request. */
+function longRequest(request: Request, server: Server<unknown> | null) {
+  server?.timeout(request, 0);
+  return requestShape(request);
+}
+
 export function inferenceRoutes(ctx: AppContext) {
   return routeModule("inference", "/api/v1")
     // before auth and validation, so that every answer of these routes names its generation;
@@ -22,19 +30,19 @@ export function inferenceRoutes(ctx: AppContext) {
       return { generationId };
     })
     .use(authPlugin(ctx.store, ctx.clock))
-    .post("/chat/completions", ({ body, principal, request, server, generationId }) => runInference(ctx, { format: "openai-chat", body, principal, request, server, generationId }), {
+    .post("/chat/completions", ({ body, principal, request, server, generationId }) => runInference(ctx, { format: "openai-chat", body, principal, http: longRequest(request, server), generationId }), {
       auth: "inference",
       transform: rendersErrorsWith(openaiChatInbound),
       body: ChatRequestSchema,
       detail: { tags, summary: "Create a chat completion (OpenAI Chat Completions format, streaming or not)", responses: inferenceResponses(ChatResult, "chat.completion.chunk events ending with data: [DONE]") as never },
     })
-    .post("/responses", ({ body, principal, request, server, generationId }) => runInference(ctx, { format: "openai-responses", body, principal, request, server, generationId }), {
+    .post("/responses", ({ body, principal, request, server, generationId }) => runInference(ctx, { format: "openai-responses", body, principal, http: longRequest(request, server), generationId }), {
       auth: "inference",
       transform: rendersErrorsWith(openaiResponsesInbound),
       body: ResponsesRequestSchema,
       detail: { tags, summary: "Create a response (OpenAI Responses format, stateless)", responses: inferenceResponses(ResponsesResult, "Responses events, each with sequence_number") as never },
     })
-    .post("/messages", ({ body, principal, request, server, generationId }) => runInference(ctx, { format: "anthropic-messages", body, principal, request, server, generationId }), {
+    .post("/messages", ({ body, principal, request, server, generationId }) => runInference(ctx, { format: "anthropic-messages", body, principal, http: longRequest(request, server), generationId }), {
       auth: "inference",
       transform: rendersErrorsWith(anthropicInbound),
       body: MessagesRequestSchema,

@@ -1,0 +1,189 @@
+import type { AppContext } from "../app-context";
+import { admitWorstCases, worstCaseNanos, type ReservationLease } from "../billing/admission";
+import { countImages, estimatePromptTokens, promptTokensUpperBound, requiredModalities } from "../billing/estimate";
+import { admitRate, rateRelease } from "../billing/rate-limit";
+import { GatewayError } from "../errors";
+import type { Principal } from "../http/principal";
+import type { IRRequest, IRUsage } from "../ir/types";
+import type { CapturedInput, ObservedOperation } from "../observability/capture/captured-content";
+import { forwardTargets, NO_TARGETS, observePlan } from "../observability/capture/observe-plan";
+import type { GenerationRecord } from "../store/store";
+import type { Candidate } from "./candidates";
+import { charge, type Charge } from "./charge";
+import { credentialResolver } from "./credentials";
+import { attemptWithFallback, type FallbackCandidate, type NotServed, type Served, type UpstreamOperation } from "./fallback";
+import { commitGeneration, NOT_RECORDED, recordNotServed, settleAbandoned, type EndFacts, type RecordedCandidate, type RequestFacts } from "./record";
+import { planRoute, type PlanInput } from "./routing/plan";
+
+/**
+ * The generation lifecycle every metered operation plugs into (chat, responses, messages,
+ * embeddings, video submission, and each operation added after them):
+ *
+ *   routeCatalog → openGeneration (rate and spending admission, facts, observability plan)
+ *   → generation.attempt (the one fallback loop: circuits, live stats, session affinity)
+ *   → generation.settle (cost, the durable record, spend, telemetry) | generation.fail
+ *
+ * An operation supplies only what differs: its candidates' worst-case cost, how to call one
+ * upstream API (an UpstreamOperation), how to read the answer, and its real cost
+ * (`priceTokens`, or a cost of its own). It never imports billing, the record writer or the
+ * fallback loop: docs/contributing.md, "How to add an operation".
+ */
+
+export type ApiType = GenerationRecord["apiType"];
+
+/** What the lifecycle reads of a candidate: the fallback loop's view and the record's. */
+export type GenerationCandidate = FallbackCandidate & RecordedCandidate;
+
+/** What the lifecycle reads of the HTTP request: no Request or Server object reaches it. */
+export type RequestShape = { route: string; headers: Headers; signal: AbortSignal; request: Request };
+
+/** What routing needs beyond the request's own models and preferences. */
+export type RouteRequest = Pick<PlanInput, "models" | "requested" | "prefs" | "sentParameters" | "estimatedPromptTokens" | "requestedOutputTokens" | "modalities" | "sessionEndpoint">;
+
+/** The endpoints of the chat catalog that may serve, filtered and ordered by the router. */
+export async function routeCatalog(deps: AppContext, principal: Principal, route: RouteRequest): Promise<Candidate[]> {
+  const { router } = deps;
+  return planRoute({
+    ...route,
+    credentials: await credentialResolver(deps, principal),
+    workspaceSort: principal.workspace.defaultProviderSort,
+    stats: (endpoint) => router.stats.stats(endpoint),
+    health: (endpoint) => router.circuits.health(endpoint),
+    random: router.random,
+  });
+}
+
+/** The worst case of a token-priced request on one candidate: every prompt token at the dearest input price, every allowed output token. */
+export function tokenWorstCase(request: Pick<IRRequest, "messages" | "tools" | "maxOutputTokens">): (c: Candidate) => number {
+  const promptTokens = promptTokensUpperBound(request);
+  const images = countImages(request);
+  return (c) => worstCaseNanos(c, promptTokens, request.maxOutputTokens, images);
+}
+
+/** The real cost of a token-priced answer, and the settlement its body carries. */
+export function priceTokens(candidate: Pick<Candidate, "endpoint" | "isByok">, usage: IRUsage, images = 0, serviceMetadata?: Record<string, unknown>): Charge {
+  return charge(candidate.endpoint.pricing, candidate.isByok, usage, images, serviceMetadata);
+}
+
+/** Estimates routing reads (context length, modalities) and the rate limits count. */
+export { countImages, estimatePromptTokens, requiredModalities };
+
+export type { Charge, EndFacts, NotServed, RequestFacts, Served, UpstreamOperation };
+export { NOT_RECORDED };
+
+/** Everything known of a request before admission. */
+export type GenerationStart<C extends GenerationCandidate> = {
+  id: string;
+  /** when the request arrived: the record's latency counts from here */
+  startedAt: number;
+  apiType: ApiType;
+  principal: Principal;
+  http: RequestShape;
+  requestedModel: string;
+  streamed: boolean;
+  sessionId: string | null;
+  externalUser: string | null;
+  presetId: string | null;
+  trace: Record<string, unknown> | null;
+  /** routed candidates, in the order to try them */
+  candidates: C[];
+  /** the most a candidate may cost (nanos), reserved against the key's limit and the workspace's budgets */
+  worstCase: (candidate: C) => number;
+  /** the prompt the rate limits count at admission (corrected by the usage at the end); absent: none */
+  prompt?: Pick<IRRequest, "messages" | "tools">;
+  /** what observability captures of the request; read only when a destination or I/O logging wants it */
+  observe: { operation: ObservedOperation; input: () => CapturedInput };
+};
+
+/** An admitted request: its facts, its candidates, and the steps that end its life. */
+export type Generation<C extends GenerationCandidate> = {
+  readonly facts: RequestFacts;
+  readonly candidates: readonly C[];
+  readonly idHeader: Readonly<Record<string, string>>;
+  /** the one fallback loop over the candidates; an unexpected fault is a recorded 500, never a lost reservation */
+  attempt<T>(operation: UpstreamOperation<T, C>, options?: { signal?: AbortSignal; sessionKey?: string }): Promise<Served<T, C> | NotServed>;
+  /** records a request no candidate served and gives back the error to answer with */
+  fail(notServed: NotServed): Promise<GatewayError>;
+  /** records a served request with its cost; resolves once durable, rejects with a 503 GatewayError when it could not be made so */
+  settle(served: Served<unknown, C>, end: EndFacts): Promise<void>;
+  /** the same, for an answer whose client went away (nobody waits for it) */
+  settleQuietly(served: Served<unknown, C>, end: EndFacts): void;
+  /** ends a request that failed unexpectedly after admission, unless it was recorded */
+  abandon(message: string): Promise<void>;
+};
+
+/** Errors before any upstream call carry the generation id too. */
+export function withIdHeader(err: unknown, idHeader: Record<string, string>): unknown {
+  return err instanceof GatewayError ? new GatewayError(err.status, err.message, err.metadata, { ...err.headers, ...idHeader }) : err;
+}
+
+/**
+ * Admission: the key's rate limits, then the reservation of the worst case against its spending
+ * limit and its workspace's budgets (candidates that cannot fit are dropped; none left: 402).
+ * What it holds is given back when the generation is settled or failed.
+ */
+export async function openGeneration<C extends GenerationCandidate>(deps: AppContext, start: GenerationStart<C>): Promise<Generation<C>> {
+  const idHeader = { "x-generation-id": start.id };
+  try {
+    return await admitted(deps, start, idHeader);
+  } catch (err) {
+    throw withIdHeader(err, idHeader);
+  }
+}
+
+async function admitted<C extends GenerationCandidate>(deps: AppContext, start: GenerationStart<C>, idHeader: Record<string, string>): Promise<Generation<C>> {
+  const { principal, id } = start;
+  const now = deps.clock();
+  const rateLimit = await admitRate(deps.shared.rates, principal, id, start.prompt ? estimatePromptTokens(start.prompt) : 0, now, deps.reservationLease.leaseMs);
+  let admission: { candidates: C[]; reservationId: string | null };
+  try {
+    admission = await admitWorstCases(deps.store, principal, start.candidates, start.worstCase, id, now, deps.reservationLease);
+  } catch (err) {
+    // refused by the spending limit: nothing went upstream, so no slot stays held and no tokens count
+    if (rateLimit) await deps.shared.rates.release(rateRelease(rateLimit, null, deps.clock()));
+    throw err;
+  }
+  deps.telemetry.claim(start.http.request);
+  const pendingTargets = forwardTargets(deps.destinationTargets, principal.workspace);
+  const targets = pendingTargets ? await pendingTargets : NO_TARGETS;
+  const observed = { id, sessionId: start.sessionId, trace: start.trace };
+  const facts: RequestFacts = {
+    id,
+    route: start.http.route,
+    startedAt: start.startedAt,
+    principal,
+    headers: start.http.headers,
+    apiType: start.apiType,
+    requestedModel: start.requestedModel,
+    streamed: start.streamed,
+    sessionId: start.sessionId,
+    externalUser: start.externalUser,
+    presetId: start.presetId,
+    trace: start.trace,
+    reservationId: admission.reservationId,
+    rateLimit,
+    observe: observePlan(principal.workspace, principal.key, observed, start.observe.operation, start.observe.input, targets),
+  };
+  return generationOf(deps, facts, admission.candidates, idHeader, start.http.signal);
+}
+
+function generationOf<C extends GenerationCandidate>(deps: AppContext, facts: RequestFacts, candidates: readonly C[], idHeader: Record<string, string>, clientSignal: AbortSignal): Generation<C> {
+  return {
+    facts,
+    candidates,
+    idHeader,
+    attempt: (operation, options = {}) =>
+      attemptWithFallback(deps, { candidates, signal: options.signal ?? clientSignal, headers: idHeader, sessionKey: options.sessionKey }, operation).catch((err: unknown): NotServed => {
+        deps.logger.error("upstream attempt failed unexpectedly", { id: facts.id, api_type: facts.apiType, error: String(err), stack: (err as Error)?.stack });
+        return { ok: false, error: new GatewayError(500, "Internal error while calling the provider", undefined, idHeader), attempts: [] };
+      }),
+    fail: (notServed) => recordNotServed(deps, facts, notServed),
+    settle: (served, end) =>
+      commitGeneration(deps, facts, served, served.attempts, end).catch(() => {
+        // the writer keeps retrying the record; the client must not take the answer as delivered
+        throw new GatewayError(503, NOT_RECORDED, undefined, idHeader);
+      }),
+    settleQuietly: (served, end) => void commitGeneration(deps, facts, served, served.attempts, end).catch(() => {}),
+    abandon: (message) => settleAbandoned(deps, facts, message),
+  };
+}
