@@ -55,7 +55,7 @@ const makes = (asked: AskedShape, usable: readonly VideoEndpoint[]) => {
 
 const allowedPart = (allowed: readonly string[]) => (allowed.length > 0 ? `; allowed values: ${allowed.join(", ")}` : "");
 
-/** A size asked with a ratio or resolution it does not have: one of them would be ignored, so neither is sent. */
+/** A size asked with a ratio or resolution it does not have: one of them would be ignored upstream, so it is a 400 naming the ratio or resolution. */
 export function checkShapeAgrees(asked: AskedShape, usable: readonly VideoEndpoint[]): void {
   const size = asked.size;
   if (size === undefined) return;
