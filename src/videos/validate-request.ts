@@ -1,12 +1,11 @@
 import { badRequest } from "../errors";
 import type { VideoGenerationRequestBody } from "../modules/videos/model";
-import type { VideoEndpoint, VideoCatalogModel, VideoCapabilities } from "./video-catalog";
+import { checkShapeAgrees, checkShapeMade, derivedSizeFor, takesShape, type AskedShape } from "./request-shape";
+import { capabilityUnion as union, type VideoEndpoint, type VideoCatalogModel } from "./video-catalog";
 import { flatPassthrough, type StoredVideoRequest } from "./stored-request";
 
 /** A request checked against the model: the parameters every candidate takes, and the candidates in order. */
 export type ValidatedVideoRequest = { params: StoredVideoRequest["params"]; passthrough: StoredVideoRequest["passthrough"]; candidates: VideoEndpoint[] };
-
-const union = <T>(endpoints: readonly VideoEndpoint[], pick: (c: VideoCapabilities) => readonly T[]): T[] => [...new Set(endpoints.flatMap((e) => pick(e.capabilities)))];
 
 function notAllowed(field: string, value: unknown, allowed: readonly unknown[], model: string): never {
   if (allowed.length === 0) throw badRequest(`${field} is not supported by ${model}`, { field, allowed: [] });
@@ -22,15 +21,13 @@ const referenced = (body: VideoGenerationRequestBody): boolean => (body.frame_im
 
 const UNSUPPORTED_FIELDS = ["previous_job_id", "creativity", "upscale_factor"] as const;
 
-/** Does this endpoint take every field the request set (with the chosen duration and audio)? */
-function accepts(e: VideoEndpoint, body: VideoGenerationRequestBody, duration: number, audio: boolean): boolean {
+const askedShapeOf = (body: VideoGenerationRequestBody): AskedShape => ({ aspectRatio: body.aspect_ratio, resolution: body.resolution, size: body.size });
+
+/** Does this endpoint take every field the request set but its shape (with the chosen duration and audio)? */
+function acceptsAllButShape(e: VideoEndpoint, body: VideoGenerationRequestBody, duration: number, audio: boolean): boolean {
   const c = e.capabilities;
-  const has = <T>(list: readonly T[], v: T | undefined) => v === undefined || list.includes(v);
   return (
     c.durations.includes(duration) &&
-    has(c.resolutions, body.resolution) &&
-    has(c.aspectRatios, body.aspect_ratio) &&
-    has(c.sizes, body.size) &&
     (body.seed === undefined || c.seed) &&
     (!audio || c.generateAudio || body.generate_audio === undefined) &&
     (body.frame_images ?? []).every((f) => c.frameImages.includes(f.frame_type)) &&
@@ -51,6 +48,9 @@ export function validateVideoRequest(body: VideoGenerationRequestBody, model: Vi
   checkIn("resolution", body.resolution, union(usable, (c) => c.resolutions), id);
   checkIn("aspect_ratio", body.aspect_ratio, union(usable, (c) => c.aspectRatios), id);
   checkIn("size", body.size, union(usable, (c) => c.sizes), id);
+  const shape = askedShapeOf(body);
+  checkShapeAgrees(shape, usable);
+  checkShapeMade(shape, usable, id);
   if (body.seed !== undefined && !usable.some((e) => e.capabilities.seed)) notAllowed("seed", body.seed, [], id);
   if (body.generate_audio === true && !usable.some((e) => e.capabilities.generateAudio)) notAllowed("generate_audio", true, [false], id);
   body.frame_images?.forEach((f, i) => checkIn(`frame_images[${i}].frame_type`, f.frame_type, union(usable, (c) => c.frameImages), id));
@@ -60,7 +60,10 @@ export function validateVideoRequest(body: VideoGenerationRequestBody, model: Vi
   const first = usable.find((e) => body.duration === undefined || e.capabilities.durations.includes(body.duration))!;
   const duration = body.duration ?? Math.min(...first.capabilities.durations);
   const audio = body.generate_audio ?? first.capabilities.generateAudio;
-  const candidates = usable.filter((e) => accepts(e, body, duration, audio));
+  const rest = usable.filter((e) => acceptsAllButShape(e, body, duration, audio));
+  // derived over the endpoints that take the rest, so that an endpoint out of play picks no size
+  const derivedSize = derivedSizeFor(shape, rest);
+  const candidates = rest.filter((e) => takesShape(e, shape, derivedSize));
   if (candidates.length === 0) {
     const given = ["duration", "resolution", "aspect_ratio", "size", "seed", "generate_audio", "frame_images", "input_references"].filter((f) => body[f as keyof VideoGenerationRequestBody] !== undefined);
     throw badRequest(`no endpoint of ${id} takes this combination of ${given.join(", ")}`, { fields: given });
@@ -73,6 +76,7 @@ export function validateVideoRequest(body: VideoGenerationRequestBody, model: Vi
       ...(body.resolution !== undefined ? { resolution: body.resolution } : {}),
       ...(body.aspect_ratio !== undefined ? { aspectRatio: body.aspect_ratio } : {}),
       ...(body.size !== undefined ? { size: body.size } : {}),
+      ...(derivedSize !== undefined ? { derivedSize } : {}),
       ...(body.seed !== undefined ? { seed: body.seed } : {}),
       ...(framed ? { frameImages: body.frame_images!.map((f) => ({ frame: f.frame_type, url: f.image_url.url })) } : {}),
       // frame_images win over input_references when both are sent (OpenRouter's rule)

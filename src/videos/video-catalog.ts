@@ -2,6 +2,7 @@ import type { Config } from "../config";
 import type { ProviderConfig, VideoEndpointConfig, VideoModelConfig } from "../config-schema";
 import { decimalToNanos } from "../billing/money";
 import type { VideoApi } from "./adapters/adapter";
+import { sizeFits, sizesToDeriveFrom } from "./adapters/size";
 import { API_CARRIES, isVideoApi } from "./video-api";
 
 /** What one video endpoint accepts; absent lists mean the field is not accepted at all. */
@@ -39,17 +40,30 @@ export type VideoCatalogModel = { id: string; name: string; description?: string
 
 export type VideoCatalog = { get(id: string): VideoCatalogModel | undefined; models(): readonly VideoCatalogModel[]; endpoint(id: string): VideoEndpoint | undefined };
 
+/** What any of `endpoints` takes of one capability, each value once, in endpoint order. */
+export const capabilityUnion = <T>(endpoints: readonly VideoEndpoint[], pick: (c: VideoCapabilities) => readonly T[]): T[] => [...new Set(endpoints.flatMap((e) => pick(e.capabilities)))];
+
 function videoProvider(p: ProviderConfig & { api: VideoApi }): VideoProvider {
   return { slug: p.slug, name: p.name ?? p.slug, api: p.api, baseUrl: p.base_url.replace(/\/+$/, ""), apiKey: p.api_key || undefined, headers: p.headers ?? {} };
 }
 
+/** Of the configured ratios and resolutions, those the API can make: for one that takes only a size, those some size of it has. */
+function makeableShapes(api: VideoApi, configured: { aspectRatios: readonly string[]; resolutions: readonly string[] }, sizes: readonly string[]) {
+  if (API_CARRIES[api].shape !== "size") return configured;
+  const from = sizesToDeriveFrom(sizes);
+  return {
+    aspectRatios: configured.aspectRatios.filter((aspectRatio) => from.some((size) => sizeFits(size, { aspectRatio }))),
+    resolutions: configured.resolutions.filter((resolution) => from.some((size) => sizeFits(size, { resolution }))),
+  };
+}
+
 function capabilitiesOf(e: VideoEndpointConfig, api: VideoApi): VideoCapabilities {
   const carries = API_CARRIES[api];
+  const sizes = e.supported_sizes ?? [];
   return {
     durations: e.supported_durations,
-    resolutions: e.supported_resolutions ?? [],
-    aspectRatios: e.supported_aspect_ratios ?? [],
-    sizes: e.supported_sizes ?? [],
+    ...makeableShapes(api, { aspectRatios: e.supported_aspect_ratios ?? [], resolutions: e.supported_resolutions ?? [] }, sizes),
+    sizes,
     // only what the API can carry is advertised, whatever the configuration lists
     frameImages: (e.supported_frame_images ?? []).filter((f) => f !== "last_frame" || carries.lastFrame),
     inputReferences: carries.inputReferences,

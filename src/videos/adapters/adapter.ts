@@ -15,8 +15,14 @@ export type VideoRequest = {
   durationSeconds?: number;
   resolution?: string;
   aspectRatio?: string;
-  /** "WxH" */
+  /** "WxH", as asked */
   size?: string;
+  /**
+   * "WxH" made of aspect ratio and resolution when no size was asked, for an API whose only
+   * shape field is a size (the OpenAI shape): derived when the request was validated, from the
+   * sizes the endpoints list (validate-request.ts).
+   */
+  derivedSize?: string;
   seed?: number;
   generateAudio?: boolean;
   frameImages?: ReadonlyArray<{ frame: "first_frame" | "last_frame"; url: string }>;

@@ -1,3 +1,4 @@
+import { deriveSize, OPENAI_SIZES } from "./size";
 import type { PollOutcome, SubmitOutcome, Transient, VideoAdapter, VideoRequest, VideoTarget, Failed } from "./adapter";
 
 /**
@@ -6,16 +7,13 @@ import type { PollOutcome, SubmitOutcome, Transient, VideoAdapter, VideoRequest,
  * retrieve answers queued | in_progress | completed | failed; the MP4 is GET .../content.
  */
 
-/** resolution + aspect ratio → the WxH OpenAI's `size` wants */
-const SIZE_BY_RESOLUTION: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  "720p": { "16:9": "1280x720", "9:16": "720x1280" },
-  "1080p": { "16:9": "1920x1080", "9:16": "1080x1920" },
-};
-
-export function openAiSize(request: Pick<VideoRequest, "size" | "resolution" | "aspectRatio">): string | undefined {
-  if (request.size) return request.size;
-  if (!request.resolution && !request.aspectRatio) return undefined;
-  return SIZE_BY_RESOLUTION[request.resolution ?? "720p"]?.[request.aspectRatio ?? "16:9"];
+/**
+ * The `size` to send: the one asked, else the one derived from the endpoint's sizes when the
+ * request was validated; a job stored before sizes were derived has it made from OpenAI's own
+ * sizes. Undefined when no shape was asked (OpenAI's default stands) or none can be made.
+ */
+export function openAiSize(request: Pick<VideoRequest, "size" | "derivedSize" | "resolution" | "aspectRatio">): string | undefined {
+  return request.size ?? request.derivedSize ?? deriveSize(OPENAI_SIZES, request);
 }
 
 const headersOf = (target: VideoTarget): Record<string, string> => ({ ...target.headers, Authorization: `Bearer ${target.apiKey}` });
@@ -59,6 +57,10 @@ export const openAiVideosAdapter: VideoAdapter = {
     // OpenAI's input_reference is the first frame; it has no last frame and no other references
     if (request.frameImages?.some((f) => f.frame === "last_frame") || request.inputReferences?.length)
       return { kind: "failed", code: "invalid_request", message: "this upstream takes only a first_frame image (no last_frame, no input_references)" };
+    const size = openAiSize(request);
+    // a ratio or resolution that no size makes is refused, not dropped (the upstream would make its default)
+    if (size === undefined && (request.aspectRatio !== undefined || request.resolution !== undefined))
+      return { kind: "failed", code: "invalid_request", message: `no size of this upstream has aspect_ratio ${request.aspectRatio ?? "(any)"} at resolution ${request.resolution ?? "(any)"}` };
     const form = new FormData();
     const first = request.frameImages?.find((f) => f.frame === "first_frame");
     // an object field spelled as OpenAI's SDK spells it in multipart: input_reference[image_url]
@@ -66,7 +68,6 @@ export const openAiVideosAdapter: VideoAdapter = {
     form.set("model", target.model);
     form.set("prompt", request.prompt);
     if (request.durationSeconds !== undefined) form.set("seconds", String(request.durationSeconds));
-    const size = openAiSize(request);
     if (size) form.set("size", size);
     for (const [name, value] of Object.entries(request.passthrough)) form.set(name, typeof value === "string" ? value : JSON.stringify(value));
     const res = await call(`${target.baseUrl}/videos`, { method: "POST", headers: headersOf(target), body: form, signal }, "create");
