@@ -14,7 +14,7 @@ import { commitGeneration, NOT_RECORDED, recordNotServed, settleAbandoned } from
 import { rememberResponseItems, terminalResponseOf } from "./response-memory";
 import { pipeStream } from "./stream-pipeline";
 import { encoderWriter } from "./encoder-writer";
-import { passthroughFor } from "./passthrough";
+import { passthroughFor, unknownFieldsFor } from "./passthrough";
 import { completeUsage } from "./usage-estimate";
 import { resultOutput, StreamContent } from "../observability/capture/result-content";
 
@@ -37,7 +37,7 @@ export async function runInference(deps: AppContext, input: InferenceInput): Pro
   // generations may take minutes: Bun's idle timeout must not cut this request
   input.server?.timeout(input.request, 0);
   const client = plan.ir.stream ? new ClientStream(input.request.signal) : null;
-  const operation = completionOperation(plan.ir, (c) => upstreamCodecs[c.endpoint.provider.api], deps.config.routing.firstByteTimeoutMs);
+  const operation = completionOperation(plan.ir, (c) => upstreamCodecs[c.endpoint.provider.api], (c) => unknownFieldsFor(plan, c), deps.config.routing.firstByteTimeoutMs);
   const attempt = attemptWithFallback(deps, { candidates: plan.candidates, signal: client?.signal ?? input.request.signal, headers: plan.idHeader, sessionKey: plan.sessionKey }, operation).catch(
     (err: unknown): NotServed => {
       // an unexpected fault still ends as a recorded failure, so the key's reservation is released
