@@ -5,7 +5,7 @@ import type { IRRequest, IRResult, IRStreamPart } from "../ir/types";
 import { outputCap } from "../catalog/output-cap";
 import { firstByteDeadline } from "../providers/first-byte-deadline";
 import { adaptMaxTokensField, refusedMaxTokens } from "../providers/max-tokens-field";
-import { withUnknownFields } from "../providers/request-fields";
+import { withoutDroppedParams, withUnknownFields } from "../providers/request-fields";
 import { sendUpstream } from "../providers/transport";
 import type { Candidate } from "./candidates";
 import type { UpstreamOperation } from "./fallback";
@@ -50,7 +50,9 @@ export function completionOperation(
     try {
       const endpointId = candidate.endpoint.id;
       const request = requestFor(ir, candidate);
-      let body = adaptMaxTokensField(endpointId, withUnknownFields(codec.encodeRequest(request, candidate.endpoint.upstreamModel), unknownFieldsOf(candidate)));
+      // the operator's drop_params go last: they name fields as the upstream would receive them
+      const finalBody = (encoded: Record<string, unknown>) => withoutDroppedParams(adaptMaxTokensField(endpointId, encoded), candidate.endpoint.provider.dropParams);
+      let body = finalBody(withUnknownFields(codec.encodeRequest(request, candidate.endpoint.upstreamModel), unknownFieldsOf(candidate)));
       const send = () => sendUpstream({ provider: candidate.endpoint.provider, apiKey: candidate.apiKey, path: codec.path, body, stream: request.stream, signal: deadline.signal });
       let res: Response;
       try {
@@ -58,7 +60,7 @@ export function completionOperation(
         if (res.status === 400 && codec.path === "/chat/completions") {
           const refused = await httpFailure(res, codec.errorMessage);
           if (!refusedMaxTokens(endpointId, body, refused.status, refused.message)) return refused;
-          body = adaptMaxTokensField(endpointId, body);
+          body = finalBody(body);
           res = await send();
         }
       } catch (err) {
