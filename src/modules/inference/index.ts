@@ -11,11 +11,12 @@ import { nameGeneration } from "../../http/generation-id";
 import { ChatResult, MessagesResult, ResponsesResult, inferenceResponses } from "./model";
 
 const tags = ["Inference"];
+const PREFIX = "/api/v1";
 
 export function inferenceRoutes(ctx: AppContext) {
-  return routeModule("inference", "/api/v1")
+  return routeModule("inference", PREFIX)
     // before auth and validation, so that every answer of these routes names its generation;
-    // each route's `transform: rendersErrorsWith(codec)` runs before auth too, so its errors take the codec's shape
+    // each route's `transform: rendersErrorsWith(codec, path)` runs before auth too, so its errors take the codec's shape
     .derive(({ request }) => {
       const generationId = newGenerationId(ctx.clock());
       nameGeneration(request, generationId);
@@ -24,19 +25,19 @@ export function inferenceRoutes(ctx: AppContext) {
     .use(authPlugin(ctx.store, ctx.clock))
     .post("/chat/completions", ({ body, principal, request, server, generationId }) => runInference(ctx, { format: "openai-chat", body, principal, request, server, generationId }), {
       auth: "inference",
-      transform: rendersErrorsWith(openaiChatInbound),
+      transform: rendersErrorsWith(openaiChatInbound, `${PREFIX}/chat/completions`),
       body: ChatRequestSchema,
       detail: { tags, summary: "Create a chat completion (OpenAI Chat Completions format, streaming or not)", responses: inferenceResponses(ChatResult, "chat.completion.chunk events ending with data: [DONE]") as never },
     })
     .post("/responses", ({ body, principal, request, server, generationId }) => runInference(ctx, { format: "openai-responses", body, principal, request, server, generationId }), {
       auth: "inference",
-      transform: rendersErrorsWith(openaiResponsesInbound),
+      transform: rendersErrorsWith(openaiResponsesInbound, `${PREFIX}/responses`),
       body: ResponsesRequestSchema,
       detail: { tags, summary: "Create a response (OpenAI Responses format, stateless)", responses: inferenceResponses(ResponsesResult, "Responses events, each with sequence_number") as never },
     })
     .post("/messages", ({ body, principal, request, server, generationId }) => runInference(ctx, { format: "anthropic-messages", body, principal, request, server, generationId }), {
       auth: "inference",
-      transform: rendersErrorsWith(anthropicInbound),
+      transform: rendersErrorsWith(anthropicInbound, `${PREFIX}/messages`),
       body: MessagesRequestSchema,
       detail: { tags, summary: "Create a message (Anthropic Messages format); accepts x-api-key", responses: inferenceResponses(MessagesResult, "Anthropic message events, each with an event: line", true) as never },
     });
