@@ -2,7 +2,7 @@
 // of the client's own format as it was sent, JSON and stream; a translated pair gets only what the
 // IR carries. OpenRouter's own fields reach no upstream. Known fields still go through the IR.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { minimalBody, MODEL, post, startHarness, type Harness, type Inbound, type UpstreamKind } from "./harness";
+import { minimalBody, MODEL, post, startHarness, TRANSLATED_PAIRS, type Harness, type Inbound, type UpstreamKind } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -66,12 +66,7 @@ for (const inbound of ["chat", "responses", "messages"] as const) {
 }
 
 describe("a translated pair gets only what the IR carries", () => {
-  const TRANSLATED: Array<[Inbound, UpstreamKind]> = [
-    ["chat", "anthropic-messages"],
-    ["responses", "openai-chat"],
-    ["messages", "openai-responses"],
-  ];
-  for (const [inbound, upstream] of TRANSLATED) {
+  for (const [inbound, upstream] of TRANSLATED_PAIRS) {
     for (const stream of [false, true]) {
       test(`${inbound} client, ${upstream} upstream, ${stream ? "stream" : "JSON"}`, async () => {
         const body = await sent(inbound, MODEL[upstream], stream, UNKNOWN);
