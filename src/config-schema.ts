@@ -38,6 +38,12 @@ export const ProviderSchema = T.Object(
     headers: T.Optional(T.Record(T.String(), T.String())),
     zdr: T.Optional(T.Boolean()),
     data_collection: T.Optional(T.Union([T.Literal("allow"), T.Literal("deny")])),
+    // a top-level field name as the upstream would receive it (stream_options, service_tier, ...)
+    drop_params: T.Optional(
+      T.Array(T.String({ pattern: "^[A-Za-z0-9_.-]+$", description: "a top-level request field name such as stream_options" }), {
+        description: "a list of top-level request field names, such as [stream_options, service_tier]",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

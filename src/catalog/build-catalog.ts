@@ -39,6 +39,7 @@ export function providerEntry(p: ChatProviderConfig): ProviderEntry {
     headers: p.headers ?? {},
     zdr: p.zdr ?? false,
     dataCollection: p.data_collection ?? "allow",
+    ...(p.drop_params?.length ? { dropParams: p.drop_params } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import type { IRRequest, IRResult, IRStreamPart } from "../ir/types";
 import { outputCap } from "../catalog/output-cap";
 import { firstByteDeadline } from "../providers/first-byte-deadline";
 import { adaptMaxTokensField, refusedMaxTokens } from "../providers/max-tokens-field";
+import { withoutDroppedParams, withUnknownFields } from "../providers/request-fields";
 import { sendUpstream } from "../providers/transport";
 import type { Candidate } from "./candidates";
 import type { UpstreamOperation } from "./fallback";
@@ -34,16 +35,24 @@ function requestFor(ir: IRRequest, candidate: Candidate): IRRequest {
 /**
  * A completion (Chat, Responses or Messages upstream) as a fallback-loop operation: one call
  * to one candidate, up to its first meaningful output (a whole result, or the first decoded
- * stream parts).
+ * stream parts). `unknownFieldsOf` gives the client's top-level fields that candidate receives
+ * beside the encoded ones (gateway/passthrough.ts).
  */
-export function completionOperation(ir: IRRequest, codecOf: (candidate: Candidate) => UpstreamCodec, firstByteTimeoutMs: number): UpstreamOperation<UpstreamAnswer> {
+export function completionOperation(
+  ir: IRRequest,
+  codecOf: (candidate: Candidate) => UpstreamCodec,
+  unknownFieldsOf: (candidate: Candidate) => Readonly<Record<string, unknown>>,
+  firstByteTimeoutMs: number,
+): UpstreamOperation<UpstreamAnswer> {
   return async (candidate, clientSignal) => {
     const codec = codecOf(candidate);
     const deadline = firstByteDeadline(clientSignal, firstByteTimeoutMs);
     try {
       const endpointId = candidate.endpoint.id;
       const request = requestFor(ir, candidate);
-      let body = adaptMaxTokensField(endpointId, codec.encodeRequest(request, candidate.endpoint.upstreamModel));
+      // the operator's drop_params go last: they name fields as the upstream would receive them
+      const finalBody = (encoded: Record<string, unknown>) => withoutDroppedParams(adaptMaxTokensField(endpointId, encoded), candidate.endpoint.provider.dropParams);
+      let body = finalBody(withUnknownFields(codec.encodeRequest(request, candidate.endpoint.upstreamModel), unknownFieldsOf(candidate)));
       const send = () => sendUpstream({ provider: candidate.endpoint.provider, apiKey: candidate.apiKey, path: codec.path, body, stream: request.stream, signal: deadline.signal });
       let res: Response;
       try {
@@ -51,7 +60,7 @@ export function completionOperation(ir: IRRequest, codecOf: (candidate: Candidat
         if (res.status === 400 && codec.path === "/chat/completions") {
           const refused = await httpFailure(res, codec.errorMessage);
           if (!refusedMaxTokens(endpointId, body, refused.status, refused.message)) return refused;
-          body = adaptMaxTokensField(endpointId, body);
+          body = finalBody(body);
           res = await send();
         }
       } catch (err) {

@@ -10,7 +10,7 @@ import { planInference, type InferenceInput, type InferencePlan } from "./plan";
 import { rememberResponseItems, terminalResponseOf } from "./response-memory";
 import { pipeStream } from "./stream-pipeline";
 import { encoderWriter } from "./encoder-writer";
-import { passthroughFor } from "./passthrough";
+import { passthroughFor, unknownFieldsFor } from "./passthrough";
 import { completeUsage } from "./usage-estimate";
 import { resultOutput, StreamContent } from "../observability/capture/result-content";
 
@@ -31,7 +31,7 @@ export type { InferenceInput };
 export async function runInference(deps: AppContext, input: InferenceInput): Promise<Response> {
   const plan = await planInference(deps, input);
   const client = plan.ir.stream ? new ClientStream(input.http.signal) : null;
-  const operation = completionOperation(plan.ir, (c) => upstreamCodecs[c.endpoint.provider.api], deps.config.routing.firstByteTimeoutMs);
+  const operation = completionOperation(plan.ir, (c) => upstreamCodecs[c.endpoint.provider.api], (c) => unknownFieldsFor(plan, c), deps.config.routing.firstByteTimeoutMs);
   const attempt = plan.generation.attempt(operation, { signal: client?.signal, sessionKey: plan.sessionKey });
   return client ? respondStream(deps, plan, attempt, client) : respondJson(deps, plan, await attempt);
 }

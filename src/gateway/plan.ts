@@ -39,6 +39,8 @@ export type InferencePlan = Readonly<{
   promptTokens: Promise<number> | null;
   /** a Responses answer to keep for later item_reference / previous_response_id; null: keep nothing */
   memory: ResponseMemory | null;
+  /** the body's top-level fields the inbound format does not name, for an upstream of that format (passthrough.ts) */
+  unknownFields: Readonly<Record<string, unknown>>;
 }>;
 
 /** The model the request names, else the workspace's default. */
@@ -106,6 +108,7 @@ export async function planInference(deps: AppContext, input: InferenceInput): Pr
       idHeader,
       promptTokens: ir.stream && inboundCodecs[input.format].announcesPromptTokens ? countBesideUpstream(ir) : null,
       memory,
+      unknownFields: inboundCodecs[input.format].unknownFields(input.body),
     };
   } catch (err) {
     throw withIdHeader(err, idHeader);

@@ -3,23 +3,35 @@ import type { InboundCodec } from "../ir/codec";
 
 /**
  * Which error body a request's clients expect. A route whose clients speak a wire format declares
- * it with `transform: rendersErrorsWith(codec)`; the error handler is handed only the Request, so
- * the choice is kept beside it. Other routes, and errors raised before routing (a body over the
- * size limit), get the gateway's standard body.
+ * it with `transform: rendersErrorsWith(codec, fullPath)`; the error handler is handed only the
+ * Request, so the choice is kept beside it. Errors raised before any hook of the route runs (a
+ * body over the size limit, refused from its content-length or while the global parse hook reads
+ * it) find it by the route's path. Other routes get the gateway's standard body.
  */
 
 type RenderBody = InboundCodec["errorBody"];
 
 const bodies = new WeakMap<Request, RenderBody>();
+const byPath = new Map<string, RenderBody>();
 
-/** A route `transform` hook: it runs before validation and authentication, so their errors are rendered this way too. */
-export const rendersErrorsWith =
-  (codec: Pick<InboundCodec, "errorBody">) =>
-  ({ request }: { request: Request }): void => {
+/**
+ * A route `transform` hook: it runs before validation and authentication, so their errors are
+ * rendered this way too. `fullPath` is the route's path with its module's prefix.
+ */
+export function rendersErrorsWith(codec: Pick<InboundCodec, "errorBody">, fullPath: string) {
+  byPath.set(fullPath, codec.errorBody);
+  return ({ request }: { request: Request }): void => {
     bodies.set(request, codec.errorBody);
   };
+}
+
+/** The route's path as declared: Elysia routes a trailing slash to the same route. */
+function routePath(url: string): string {
+  const path = new URL(url).pathname;
+  return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+}
 
 export function errorBodyFor(request: Request, status: number, message: string, metadata?: Record<string, unknown>): Record<string, unknown> {
-  const render = bodies.get(request);
+  const render = bodies.get(request) ?? byPath.get(routePath(request.url));
   return render ? render(status, message, metadata) : errorBody(status, message, metadata);
 }

@@ -25,6 +25,11 @@ export interface InboundCodec<Body = unknown, Result = Record<string, unknown>> 
   createStreamEncoder(ctx: EncodeContext): InboundStreamEncoder;
   /** same format in and out: the upstream's own answer, changed only where the gateway must */
   passthrough: PassthroughCodec;
+  /**
+   * The body's top-level fields this format's schema does not name, OpenRouter's own left out:
+   * sent as they came to an upstream of this same format, to no other.
+   */
+  unknownFields(body: unknown): Readonly<Record<string, unknown>>;
   /** the error body clients of this format expect, for an HTTP error status */
   errorBody(status: number, message: string, metadata?: Record<string, unknown>): Record<string, unknown>;
   /**

@@ -9,7 +9,8 @@ import { createStreamEncoder } from "./encode-stream";
 import { anthropicErrorBody, errorDetailsOf } from "./errors";
 import { rewriteMessagesResult } from "./passthrough";
 import { createMessagesPassthroughStream } from "./passthrough-stream";
-import type { MessagesRequestBody, MessagesResult } from "./schema";
+import { MessagesRequestSchema, type MessagesRequestBody, type MessagesResult } from "./schema";
+import { unknownFieldsOf } from "../unknown-fields";
 
 /** Clients speaking the Anthropic Messages API to the gateway (POST /messages). */
 export const anthropicInbound: InboundCodec<MessagesRequestBody, MessagesResult> = {
@@ -17,6 +18,7 @@ export const anthropicInbound: InboundCodec<MessagesRequestBody, MessagesResult>
   encodeResult,
   createStreamEncoder,
   passthrough: { rewriteResult: rewriteMessagesResult, createStreamWriter: createMessagesPassthroughStream },
+  unknownFields: unknownFieldsOf(MessagesRequestSchema),
   // Anthropic's SDKs key error classes off `error.type`, and causes off `error.details.error_code`
   errorBody: (status, message, metadata) => anthropicErrorBody(status, message, undefined, errorDetailsOf(metadata)),
   // message_start carries input_tokens, and clients such as LangChain read them only there

@@ -9,7 +9,8 @@ import { createChatStreamEncoder } from "./encode-stream";
 import { chatErrorBody } from "./errors";
 import { rewriteChatResult } from "./passthrough";
 import { createChatPassthroughStream } from "./passthrough-stream";
-import type { ChatRequestBody, ChatResult } from "./schema";
+import { ChatRequestSchema, type ChatRequestBody, type ChatResult } from "./schema";
+import { unknownFieldsOf } from "../unknown-fields";
 
 /** OpenAI Chat Completions, as clients speak it to us. */
 export const openaiChatInbound: InboundCodec<ChatRequestBody, ChatResult> = {
@@ -17,6 +18,7 @@ export const openaiChatInbound: InboundCodec<ChatRequestBody, ChatResult> = {
   encodeResult: encodeChatResult,
   createStreamEncoder: createChatStreamEncoder,
   passthrough: { rewriteResult: rewriteChatResult, createStreamWriter: createChatPassthroughStream },
+  unknownFields: unknownFieldsOf(ChatRequestSchema),
   errorBody: chatErrorBody,
 };
 

@@ -9,7 +9,8 @@ import { createResponsesStreamEncoder } from "./encode-stream";
 import { responsesErrorBody } from "./errors";
 import { rewriteResponsesResult } from "./passthrough";
 import { createResponsesPassthroughStream } from "./passthrough-stream";
-import type { ResponsesRequestBody, ResponsesResult } from "./schema";
+import { ResponsesRequestSchema, type ResponsesRequestBody, type ResponsesResult } from "./schema";
+import { unknownFieldsOf } from "../unknown-fields";
 
 /** What clients calling `POST /responses` speak. */
 export const openaiResponsesInbound: InboundCodec<ResponsesRequestBody, ResponsesResult> = {
@@ -17,6 +18,7 @@ export const openaiResponsesInbound: InboundCodec<ResponsesRequestBody, Response
   encodeResult: encodeResponsesResult,
   createStreamEncoder: createResponsesStreamEncoder,
   passthrough: { rewriteResult: rewriteResponsesResult, createStreamWriter: createResponsesPassthroughStream },
+  unknownFields: unknownFieldsOf(ResponsesRequestSchema),
   errorBody: responsesErrorBody,
 };
 

@@ -6,14 +6,15 @@ import { routeModule } from "../../http/module";
 import { countTokensResponses } from "./model";
 import { countMessageTokens } from "./service";
 
+const PREFIX = "/api/v1";
+
 export function countTokensRoutes(ctx: AppContext) {
-  return routeModule("count-tokens", "/api/v1")
+  return routeModule("count-tokens", PREFIX)
     .use(authPlugin(ctx.store, ctx.clock))
     .post("/messages/count_tokens", ({ body, principal, request }) => countMessageTokens(ctx, principal, body, request.headers), {
       auth: "inference",
-      // errors in Anthropic's shape, as on /messages: parse for a body that does not parse, transform for the rest
-      parse: rendersErrorsWith(anthropicInbound),
-      transform: rendersErrorsWith(anthropicInbound),
+      // errors in Anthropic's shape, as on /messages, those about the body included
+      transform: rendersErrorsWith(anthropicInbound, `${PREFIX}/messages/count_tokens`),
       body: MessagesRequestSchema,
       detail: { tags: ["Inference"], summary: "Count the tokens of a message request (Anthropic format); accepts x-api-key", responses: countTokensResponses as never },
     });

@@ -16,6 +16,12 @@ export const UPSTREAMS: UpstreamKind[] = ["openai-chat", "openai-responses", "an
 export const MODEL: Record<UpstreamKind, string> = { "openai-chat": "t/chat", "openai-responses": "t/resp", "anthropic-messages": "t/anth" };
 export const UPSTREAM_MODEL: Record<UpstreamKind, string> = { "openai-chat": "up-chat", "openai-responses": "up-resp", "anthropic-messages": "up-anth" };
 export const UPSTREAM_PATH: Record<UpstreamKind, string> = { "openai-chat": "/v1/chat/completions", "openai-responses": "/v1/responses", "anthropic-messages": "/v1/messages" };
+/** One translated pair per inbound format: each client with an upstream of another format. */
+export const TRANSLATED_PAIRS: ReadonlyArray<[Inbound, UpstreamKind]> = [
+  ["chat", "anthropic-messages"],
+  ["responses", "openai-chat"],
+  ["messages", "openai-responses"],
+];
 export const PROVIDER: Record<UpstreamKind, string> = { "openai-chat": "oc", "openai-responses": "orr", "anthropic-messages": "an" };
 
 /** Prices per token in nano-dollars (the yaml below says the same in USD). */

@@ -2,7 +2,7 @@
 // (top level, nested, in every stream event) reach the client, under the gateway's id, model and
 // charged usage. A translated pair still goes through the encoder: none of them arrive.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { expectedCost, minimalBody, MODEL, parseSse, post, startHarness, type Harness, type Inbound, type UpstreamKind } from "./harness";
+import { expectedCost, minimalBody, MODEL, parseSse, post, startHarness, TRANSLATED_PAIRS, type Harness, type Inbound } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -131,12 +131,7 @@ describe("messages client, anthropic-messages upstream", () => {
 });
 
 describe("a translated pair still goes through the encoder", () => {
-  const TRANSLATED: Array<[Inbound, UpstreamKind]> = [
-    ["chat", "anthropic-messages"],
-    ["responses", "openai-chat"],
-    ["messages", "openai-responses"],
-  ];
-  for (const [inbound, upstream] of TRANSLATED) {
+  for (const [inbound, upstream] of TRANSLATED_PAIRS) {
     test(`${inbound} -> ${upstream}: no upstream field reaches the client`, async () => {
       h.up.enqueue({ text: "Hi", alter: (b) => ({ ...b, x_upstream: true }) }, { text: ["a", "b"], alter: markEvents });
       const json = await post(h, inbound, minimalBody(inbound, MODEL[upstream]));

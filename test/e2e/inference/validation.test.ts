@@ -168,8 +168,10 @@ describe("one policy for unknown fields, and messages that say what was expected
   const nullable = (inbound: Inbound) => (inbound === "messages" ? "" : " or null");
 
   for (const inbound of INBOUNDS) {
-    test(`${inbound}: unknown top-level fields, flat or nested, are ignored`, async () => {
-      const res = await post(h, inbound, minimalBody(inbound, model, { foo: { bar: 1 }, some_new_flag: true }));
+    test(`${inbound}: unknown top-level fields, flat or nested, are accepted, and a translated upstream gets none of them`, async () => {
+      // a chat client's own format would get them (request-passthrough.test.ts): translated here
+      const translated = inbound === "chat" ? MODEL["anthropic-messages"] : model;
+      const res = await post(h, inbound, minimalBody(inbound, translated, { foo: { bar: 1 }, some_new_flag: true }));
       expect(res.status).toBe(200);
       const sent = h.up.requests.at(-1)!.body as Record<string, unknown>;
       expect(sent.foo).toBeUndefined();

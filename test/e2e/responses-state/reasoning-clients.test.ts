@@ -89,3 +89,37 @@ describe("reasoning reaches each client, whatever the upstream format", () => {
     }
   }
 });
+
+describe("a Responses upstream that sends raw reasoning only (open-weight models behind vLLM): summaries still reach the clients that read only them", () => {
+  const RAW_TURN = { reasoning: { text: THOUGHT, summary: false }, text: "Answer." };
+
+  for (const stream of MODES) {
+    test(`LangChain ChatOpenAI useResponsesApi: ${stream ? "stream" : "json"}`, async () => {
+      h.up.enqueue(RAW_TURN);
+      const chat = new ChatOpenAI({
+        model: MODEL["openai-responses"],
+        apiKey: h.key,
+        configuration: { baseURL: h.gw.url + "/api/v1" },
+        useResponsesApi: true,
+        modelKwargs: { reasoning: { effort: "low", summary: "auto" } },
+        maxRetries: 0,
+      });
+      let reasoning = "";
+      if (stream) for await (const chunk of await chat.stream("q")) reasoning += langchainReasoning(chunk);
+      else {
+        const message = (await chat.invoke("q")) as AIMessageChunk;
+        reasoning = langchainReasoning(message);
+        expect((message.additional_kwargs.reasoning as any).summary).toEqual([{ type: "summary_text", text: "Weigh the options." }]);
+      }
+      expect(reasoning).toBe("Weigh the options.");
+    });
+
+    test(`@ai-sdk/openai: ${stream ? "stream" : "json"}`, async () => {
+      h.up.enqueue(RAW_TURN);
+      const openai = createOpenAI({ baseURL: h.gw.url + "/api/v1", apiKey: h.key });
+      const options = { model: openai.responses(MODEL["openai-responses"]), prompt: "q", providerOptions: { openai: { forceReasoning: true, reasoningEffort: "low", reasoningSummary: "auto" } } };
+      const reasoning = stream ? await streamText(options).reasoningText : (await generateText(options)).reasoningText;
+      expect(reasoning).toBe("Weigh the options.");
+    });
+  }
+});

@@ -4,7 +4,7 @@ import { anthropicInbound } from "../../../src/formats/anthropic-messages";
 import { openaiChatInbound } from "../../../src/formats/openai-chat";
 import { GatewayError } from "../../../src/errors";
 import { rendersErrorsWith } from "../../../src/http/error-format";
-import { renderError } from "../../../src/http/error-handler";
+import { jsonError, renderError } from "../../../src/http/error-handler";
 import type { Logger } from "../../../src/logger";
 
 /** Errors take the body of the codec a route declares, whatever its path; other routes keep the standard body. */
@@ -17,8 +17,8 @@ const body = t.Object({ n: t.Number() });
 
 const app = new Elysia()
   .onError(({ request, code, error }) => renderError(request, code, error, logger))
-  .post("/v1/anything", fail, { body, transform: rendersErrorsWith(anthropicInbound) })
-  .post("/v1/messages", fail, { body, transform: rendersErrorsWith(openaiChatInbound) })
+  .post("/v1/anything", fail, { body, transform: rendersErrorsWith(anthropicInbound, "/v1/anything") })
+  .post("/v1/messages", fail, { body, transform: rendersErrorsWith(openaiChatInbound, "/v1/messages") })
   .post("/v1/plain", fail, { body });
 
 const post = async (path: string, payload: unknown) => {
@@ -40,5 +40,20 @@ describe("the route's codec renders its errors", () => {
 
   test("a route without a codec: the standard body", async () => {
     expect((await post("/v1/plain", { n: "x" })).body).toMatchObject({ error: { code: 400 } });
+  });
+});
+
+describe("before any hook of the route runs", () => {
+  const early = async (path: string) => (await jsonError(new Request(`http://gateway.test${path}`, { method: "POST" }), 413, "Request body too large").json());
+
+  test("an error about the request (a body over the limit) finds the route's codec by its path, a trailing slash included", async () => {
+    const anthropic = { type: "error", error: { type: "request_too_large", message: "Request body too large" }, request_id: null };
+    expect(await early("/v1/anything")).toEqual(anthropic);
+    expect(await early("/v1/anything/")).toEqual(anthropic);
+    expect(await early("/v1/anything?beta=true")).toEqual(anthropic);
+  });
+
+  test("another path, even one that starts the same: the standard body", async () => {
+    expect(await early("/v1/anything/else")).toEqual({ error: { code: 413, message: "Request body too large" } });
   });
 });
