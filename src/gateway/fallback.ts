@@ -2,7 +2,7 @@ import { GatewayError } from "../errors";
 import type { GenerationAttempt } from "../store/store";
 import type { Candidate } from "./candidates";
 import { finalError } from "./final-error";
-import { parseRetryAfter } from "./routing/circuit";
+import { retryAfterMs } from "../retry-after";
 import type { RouterState } from "./routing/router-state";
 import type { Telemetry } from "../telemetry/telemetry";
 import { classifyFailure, type ClassifiedFailure, type UpstreamFailure } from "./upstream-failure";
@@ -73,7 +73,7 @@ export async function attemptWithFallback<T, C extends FallbackCandidate = Candi
     const classified = classifyFailure(outcome, candidate.endpoint.provider.slug, candidate.isByok);
     deps.telemetry.attempt({ ...attempt, ok: false, latencyMs: attempt.latency, message: outcome.message, retryable: classified.retryable });
     if (classified.blameEndpoint) {
-      circuits.failure(endpointId, parseRetryAfter(outcome.retryAfter, deps.clock()));
+      circuits.failure(endpointId, retryAfterMs(outcome.retryAfter, deps.clock()));
       stats.record(endpointId, false, null, null);
     } else if (!classified.retryable) {
       // it answered: the request was at fault, not the endpoint

@@ -142,12 +142,3 @@ export class CircuitBreakers {
     return s ? { ...s } : undefined;
   }
 }
-
-/** Retry-After as seconds or an HTTP date, in milliseconds from now. */
-export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
-  if (!value?.trim()) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
-}

@@ -1,5 +1,5 @@
 import { sendOutbound, type OutboundOptions } from "../outbound/client";
-import { retryAfterSeconds } from "./retry-after";
+import { retryAfterSeconds } from "../../retry-after";
 import { webhookHeaders } from "./signature";
 
 export type WebhookMessage = {

@@ -1,4 +1,4 @@
-import { retryAfterSeconds } from "../../jobs/webhooks/retry-after";
+import { retryAfterSeconds } from "../../retry-after";
 import type { HttpResult, SendOutcome, SenderDeps } from "../contract";
 
 export type { HttpResult } from "../contract";

@@ -1,5 +1,5 @@
 import type { HttpResult, ProbeResult, SendOutcome } from "../contract";
-import { retryAfterSeconds } from "../../jobs/webhooks/retry-after";
+import { retryAfterSeconds } from "../../retry-after";
 import { answered } from "../answer-excerpt";
 
 

@@ -1,4 +1,6 @@
 import type { Failed, Transient, VideoErrorCode } from "./adapter";
+import { retryAfterSeconds } from "../../retry-after";
+import { upstreamFetch } from "../../providers/transport";
 
 /** An upstream answer of any status, its body parsed as JSON when it is JSON (else `undefined`). */
 export type UpstreamResponse = { kind: "response"; status: number; headers: Headers; json: unknown; text: string };
@@ -9,20 +11,13 @@ export type UpstreamRequest = { url: string; method: "GET" | "POST" | "PUT"; hea
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
 
 /**
- * One request to an operator-configured upstream (not a user-supplied URL: those go through
- * sendOutbound). Never throws: no answer at all (network error, timeout, abort) is Transient.
+ * One request through the upstream transport (upstreamFetch), read whole, with a time limit.
+ * Never throws: no answer at all (network error, timeout, abort) is Transient.
  */
 export async function callUpstream(request: UpstreamRequest, signal: AbortSignal, timeoutMs: number, fetchImpl: typeof fetch = fetch): Promise<UpstreamResponse | Transient> {
   const limited = AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]);
-  const headers = request.body === undefined ? request.headers : { "content-type": "application/json", ...request.headers };
   try {
-    const response = await fetchImpl(request.url, {
-      method: request.method,
-      headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
-      signal: limited,
-      redirect: "error",
-    });
+    const response = await upstreamFetch({ ...request, signal: limited }, fetchImpl);
     const text = await response.text();
     return { kind: "response", status: response.status, headers: response.headers, json: parseJson(text), text };
   } catch (error) {
@@ -46,8 +41,8 @@ function parseJson(text: string): unknown {
 export function outcomeOfHttpError(response: UpstreamResponse, message: string, now = Date.now()): Transient | Failed {
   const { status } = response;
   if (status === 408 || status === 425 || status === 429 || status >= 500) {
-    const retryAfterSeconds = parseRetryAfter(response.headers.get("retry-after"), now);
-    return { kind: "retry", reason: `HTTP ${status}: ${message}`, status, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) };
+    const retryAfter = retryAfterSeconds(response.headers.get("retry-after"), now);
+    return { kind: "retry", reason: `HTTP ${status}: ${message}`, status, ...(retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter }) };
   }
   return { kind: "failed", code: failureCodeOfStatus(status), message };
 }
@@ -56,17 +51,6 @@ function failureCodeOfStatus(status: number): VideoErrorCode {
   if (status === 402) return "insufficient_credits";
   if (status === 401 || status === 403) return "upstream_error";
   return status >= 400 && status < 500 ? "invalid_request" : "upstream_error";
-}
-
-/** Retry-After is delta-seconds or an HTTP date; anything else is ignored. */
-export function parseRetryAfter(value: string | null, now: number): number | undefined {
-  if (value === null || value.trim() === "") return undefined;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  // Date.parse takes "-5" as a year; an HTTP date always names its month
-  if (!/[A-Za-z]/.test(trimmed)) return undefined;
-  const at = Date.parse(trimmed);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { CircuitBreakers, parseRetryAfter } from "../../../src/gateway/routing/circuit";
+import { CircuitBreakers } from "../../../src/gateway/routing/circuit";
 
 function setup(failures = 3, cooldownMs = 1000) {
   let now = 1_000_000;
@@ -124,24 +124,5 @@ describe("CircuitBreakers", () => {
     cb.failure("x", 0);
     cb.failure("x", undefined);
     expect(cb.health("x")).toBe("healthy");
-  });
-});
-
-describe("parseRetryAfter", () => {
-  const now = Date.parse("2025-01-01T00:00:00Z");
-  test("seconds", () => {
-    expect(parseRetryAfter("3", now)).toBe(3000);
-    expect(parseRetryAfter("0.5", now)).toBe(500);
-    expect(parseRetryAfter("-2", now)).toBe(0);
-  });
-  test("HTTP date", () => {
-    expect(parseRetryAfter("Wed, 01 Jan 2025 00:00:10 GMT", now)).toBe(10_000);
-    expect(parseRetryAfter("Tue, 31 Dec 2024 23:59:00 GMT", now)).toBe(0);
-  });
-  test("missing, blank or garbage", () => {
-    expect(parseRetryAfter(undefined, now)).toBeUndefined();
-    expect(parseRetryAfter("", now)).toBeUndefined();
-    expect(parseRetryAfter("  ", now)).toBeUndefined();
-    expect(parseRetryAfter("soon", now)).toBeUndefined();
   });
 });

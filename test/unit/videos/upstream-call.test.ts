@@ -1,24 +1,11 @@
-/** The helpers every video adapter shares: Retry-After, HTTP status → outcome, which URLs get the key, size → aspect/resolution. */
+/** The helpers every video adapter shares: HTTP status → outcome, which URLs get the key, size → aspect/resolution. */
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { aspectAndResolutionOfSize } from "../../../src/videos/adapters/size";
-import { onOrigin, outcomeOfHttpError, parseRetryAfter, type UpstreamResponse } from "../../../src/videos/adapters/upstream-call";
+import { onOrigin, outcomeOfHttpError, type UpstreamResponse } from "../../../src/videos/adapters/upstream-call";
 
 const answer = (status: number, headers: Record<string, string> = {}): UpstreamResponse => ({ kind: "response", status, headers: new Headers(headers), json: undefined, text: "" });
 const NOW = Date.parse("2026-11-23T12:00:00Z");
-
-describe("parseRetryAfter", () => {
-  test.each([
-    ["17", 17],
-    [" 0 ", 0],
-    ["Mon, 23 Nov 2026 12:00:30 GMT", 30],
-    ["Mon, 23 Nov 2026 11:59:00 GMT", 0],
-    ["soon", undefined],
-    ["-5", undefined],
-    ["", undefined],
-  ] as const)("%j → %p", (value, seconds) => expect(parseRetryAfter(value, NOW)).toBe(seconds));
-  test("absent → undefined", () => expect(parseRetryAfter(null, NOW)).toBeUndefined());
-});
 
 describe("outcomeOfHttpError", () => {
   test.each([
