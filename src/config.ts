@@ -12,7 +12,6 @@ import { dataDirOf } from "./data-dir";
 import { parseYaml } from "./config-yaml";
 
 export { ConfigError } from "./config-error";
-export { describeConfig } from "./config-describe";
 import { DEFAULT_BACKOFF_SECONDS } from "./jobs/retry-schedule";
 
 /** The only reader of process.env and gateway.yaml. */
