@@ -5,7 +5,7 @@ import { PermanentFailure, RetryAfter } from "../job-errors";
 import { outboundOptionsOf } from "../outbound/policy";
 import type { JobKind } from "../registry";
 import { deliverWebhook } from "../webhooks/deliver";
-import type { JobDeps } from "./index";
+import type { JobDeps } from "./job-deps";
 
 export const WEBHOOK_DELIVER = "webhook.deliver";
 
