@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import { GatewayError } from "../errors";
 import type { Store } from "../store/store";
-import { digestsEqual, hashKey } from "../modules/keys/key-secret";
+import { digestsEqual, hashKey } from "../crypto/key-secret";
 import type { AuthKind } from "./auth-kind";
 import type { Principal } from "./principal";
 import { nulInRequest } from "./nul-guard";
