@@ -1,4 +1,4 @@
-import { randomToken, stringsEqual } from "./secret-token";
+import { randomToken, stringsEqual } from "../crypto/secret-token";
 
 /**
  * CSRF tokens. A signed-in session's token is derived from its cookie value (SHA-256 under a
