@@ -25,7 +25,7 @@ import { NO_JOB_STATS } from "./telemetry/job-metrics";
 import { jobWakeups, withJobWakeups } from "./jobs/enqueue-wakeup";
 import { throttledWakeup } from "./jobs/throttled-wakeup";
 import { startJobWorkers, type JobWorkers } from "./job-workers";
-import type { HostLookup } from "./jobs/outbound/host-lookup";
+import type { HostLookup } from "./outbound/host-lookup";
 import { destinationReader } from "./observability/destination-reader";
 import { destinationTargets } from "./observability/capture/destination-targets";
 import { senderFor } from "./observability/senders";
