@@ -1,5 +1,5 @@
 import { badRequest } from "../errors";
-import type { VideoGenerationRequestBody } from "../modules/videos/model";
+import type { VideoGenerationRequestBody } from "./request-schema";
 import type { VideoEndpoint, VideoCatalogModel, VideoCapabilities } from "./video-catalog";
 import { flatPassthrough, type StoredVideoRequest } from "./stored-request";
 
