@@ -20,7 +20,7 @@ import { sealObservedBatch } from "./observability/jobs/observed-payload";
 import { loadMasterKey } from "./crypto/master-key";
 import { startReservationLeases, type ReservationLeases } from "./billing/reservation-leases";
 import { createTelemetry } from "./telemetry/create-telemetry";
-import { circuitStates } from "./telemetry/circuit-states";
+import { circuitStates } from "./gateway/routing/circuit-states";
 import { NO_JOB_STATS } from "./telemetry/job-metrics";
 import { jobWakeups, withJobWakeups } from "./jobs/enqueue-wakeup";
 import { throttledWakeup } from "./jobs/throttled-wakeup";
