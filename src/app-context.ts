@@ -9,7 +9,7 @@ import type { ReservationLease } from "./billing/admission";
 import type { SharedState } from "./shared-state/types";
 import type { Telemetry } from "./telemetry/telemetry";
 import type { JobWakeups } from "./jobs/enqueue-wakeup";
-import type { HostLookup } from "./jobs/outbound/host-lookup";
+import type { HostLookup } from "./outbound/host-lookup";
 import type { DestinationReader, SenderRegistry } from "./observability/contract";
 import type { DestinationTargets } from "./observability/capture/destination-targets";
 

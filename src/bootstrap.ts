@@ -1,5 +1,5 @@
 import { NO_RATE_LIMIT, type Store } from "./store/store";
-import { hashKey } from "./modules/keys/key-secret";
+import { hashKey } from "./crypto/key-secret";
 import { insertKey } from "./modules/keys/service";
 
 export const OWNER_USER_ID = "owner";

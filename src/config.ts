@@ -13,7 +13,6 @@ import { parseYaml } from "./config-yaml";
 import { BUN_DEFAULT_MAX_HTTP_REQUESTS, DEFAULT_MAX_UPSTREAM_REQUESTS } from "./process-limits/upstream-requests";
 
 export { ConfigError } from "./config-error";
-export { describeConfig } from "./config-describe";
 import { DEFAULT_BACKOFF_SECONDS } from "./jobs/retry-schedule";
 
 /** The only reader of process.env and gateway.yaml. */

@@ -10,7 +10,7 @@ const file = (...names: string[]) => (f: Frame) => names.some((n) => f.url.inclu
 const fn = (path: string, ...names: string[]) => (f: Frame) => f.url.includes(path) && names.includes(f.functionName);
 
 const CATEGORIES: Array<[string, (f: Frame) => boolean]> = [
-  ["auth (key/workspace/user lookup)", file("/src/http/auth.ts", "/modules/keys/key-secret.ts", "/src/store/read-cache.ts", "/src/store/cached-store.ts")],
+  ["auth (key/workspace/user lookup)", file("/src/http/auth.ts", "/src/crypto/key-secret.ts", "/src/store/read-cache.ts", "/src/store/cached-store.ts")],
   // the group commit runs from the writer's own turn: its frames, or the dialect's commit
   ["generation record: group commit (tx + insert + spend)", file("/gateway/generation-writer.ts", "/store/sqlite/generations.ts", "/store/pg/generations.ts")],
   ["reservation (reserve/release)", file("/store/sqlite/reservations.ts", "/store/pg/reservations.ts", "/billing/admission.ts")],

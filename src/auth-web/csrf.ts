@@ -1,5 +1,4 @@
-import type { SignedIn } from "./session";
-import { randomToken, stringsEqual } from "./secret-token";
+import { randomToken, stringsEqual } from "../crypto/secret-token";
 
 /**
  * CSRF tokens. A signed-in session's token is derived from its cookie value (SHA-256 under a
@@ -11,8 +10,11 @@ export function csrfTokenOf(sessionCookieValue: string): string {
   return new Bun.CryptoHasher("sha256").update(`csrf\u0000${sessionCookieValue}`).digest("base64url");
 }
 
-/** The token comes from the form field `csrf_token` or the `x-csrf-token` header. Constant-time. */
-export function csrfTokenValid(session: SignedIn, token: string | null | undefined): boolean {
+/**
+ * The token comes from the form field `csrf_token` or the `x-csrf-token` header. Constant-time.
+ * `session` is a signed-in session (session.ts), which itself derives its token here.
+ */
+export function csrfTokenValid(session: { csrfToken: string }, token: string | null | undefined): boolean {
   return typeof token === "string" && stringsEqual(token, session.csrfToken);
 }
 

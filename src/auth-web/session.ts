@@ -2,7 +2,7 @@ import type { AppContext } from "../app-context";
 import type { UserRecord } from "../store/store";
 import { cookieHeader, cookiesSecure, readCookie } from "./cookies";
 import { csrfTokenOf } from "./csrf";
-import { randomToken, tokenDigest } from "./secret-token";
+import { randomToken, tokenDigest } from "../crypto/secret-token";
 
 /**
  * A person signed in through the browser. `sessionId` is the stored id (the SHA-256 of the cookie

@@ -1,5 +1,5 @@
 import type { AppContext } from "../app-context";
-import { tokenDigest } from "./secret-token";
+import { tokenDigest } from "../crypto/secret-token";
 
 /**
  * Sign-in throttling. Failures count per account (the email typed, whether or not it exists, so

@@ -2,7 +2,7 @@ import { GatewayError } from "../errors";
 import type { Principal } from "../http/principal";
 import type { IRRequest } from "../ir/types";
 import type { BudgetInterval, ReservationRefusal, Store } from "../store/store";
-import type { Candidate } from "../gateway/candidates";
+import type { CatalogEndpoint } from "../catalog/types";
 import { outputCap } from "../catalog/output-cap";
 import { countImages, promptTokensUpperBound } from "./estimate";
 import { nanosToUsd } from "./money";
@@ -13,8 +13,11 @@ import { budgetChecks, includesByokInBudgets } from "./budgets";
 /** Who holds reservations and for how long: the holder renews the lease while it lives. */
 export type ReservationLease = { instanceId: string; leaseMs: number };
 
+/** What admission prices: an endpoint, and whether the caller's own key (BYOK) serves it. The gateway's `Candidate` is one. */
+export type PricedCandidate = { endpoint: CatalogEndpoint; isByok: boolean };
+
 /** The most a candidate can cost for this request: every prompt token at the dearest input price, every allowed output token. */
-export function worstCaseNanos(c: Candidate, promptTokens: number, maxOutput: number | undefined, images: number): number {
+export function worstCaseNanos(c: Pick<PricedCandidate, "endpoint">, promptTokens: number, maxOutput: number | undefined, images: number): number {
   const p = c.endpoint.pricing;
   const output = outputCap(c.endpoint, maxOutput) ?? Math.max(0, c.endpoint.contextLength - promptTokens);
   const promptPrice = Math.max(p.prompt, p.inputCacheWrite, p.inputCacheWrite1h);
@@ -22,7 +25,7 @@ export function worstCaseNanos(c: Candidate, promptTokens: number, maxOutput: nu
   return Math.ceil(promptTokens * promptPrice + output * outputPrice + p.request + images * p.image);
 }
 
-export type Admission<C = Candidate> = { candidates: C[]; reservationId: string | null };
+export type Admission<C> = { candidates: C[]; reservationId: string | null };
 
 function paymentRequired(left: number): GatewayError {
   return new GatewayError(
@@ -55,7 +58,7 @@ type Reserve = (keyAmount: number, budgetAmount: number) => Promise<ReservationR
  * include_byok_in_limit and toward the budgets only with the workspace's include_byok_in_budgets,
  * so a BYOK candidate may reserve on one side and not the other.
  */
-export async function admit(store: Store, principal: Principal, candidates: Candidate[], ir: Pick<IRRequest, "messages" | "tools" | "maxOutputTokens">, id: string, now: number, lease: ReservationLease): Promise<Admission> {
+export async function admit<C extends PricedCandidate>(store: Store, principal: Principal, candidates: C[], ir: Pick<IRRequest, "messages" | "tools" | "maxOutputTokens">, id: string, now: number, lease: ReservationLease): Promise<Admission<C>> {
   const promptTokens = promptTokensUpperBound(ir);
   const images = countImages(ir);
   return admitWorstCases(store, principal, candidates, (c) => worstCaseNanos(c, promptTokens, ir.maxOutputTokens, images), id, now, lease);

@@ -1,4 +1,4 @@
-import { MIN_OUTPUT_TOKENS } from "../providers/output-token-minimum";
+import { MIN_OUTPUT_TOKENS } from "../formats/output-token-minimum";
 import type { CatalogEndpoint } from "./types";
 
 /**

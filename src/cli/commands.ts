@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { bootstrap } from "../bootstrap";
-import { configWarnings, describeConfig, type Config } from "../config";
+import { configWarnings, type Config } from "../config";
+import { describeConfig } from "../config-describe";
 import { ensureDataDir } from "../data-dir";
 import { usdToNanos } from "../billing/money";
 import { insertKey } from "../modules/keys/service";

@@ -1,6 +1,8 @@
 import { GatewayError } from "../errors";
 import type { Catalog, CatalogEndpoint, CatalogModel } from "../catalog/types";
-import type { Credential } from "./routing/plan";
+
+/** A key to call an endpoint with: the gateway's own, or one of the caller's BYOK credentials. */
+export type Credential = { apiKey: string; isByok: boolean };
 
 /** One way to serve the request: an endpoint and the credential to call it with. */
 export type Candidate = {

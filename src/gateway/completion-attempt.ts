@@ -8,7 +8,7 @@ import { adaptMaxTokensField, refusedMaxTokens } from "../providers/max-tokens-f
 import { withoutDroppedParams, withUnknownFields } from "../providers/request-fields";
 import { sendUpstream } from "../providers/transport";
 import type { Candidate } from "./candidates";
-import type { UpstreamOperation } from "./fallback";
+import type { UpstreamOperation } from "./generation";
 import { readSse } from "./sse-reader";
 import { httpFailure, transportFailure, type UpstreamFailure } from "./upstream-failure";
 

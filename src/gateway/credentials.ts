@@ -3,8 +3,7 @@ import type { CatalogEndpoint } from "../catalog/types";
 import type { Principal } from "../http/principal";
 import { secretBoxOf } from "../crypto/secret-box";
 import type { ByokRecord } from "../store/store";
-import { ownCredentials } from "./candidates";
-import type { Credential } from "./routing/plan";
+import { ownCredentials, type Credential } from "./candidates";
 
 /** The credentials a request may use for an endpoint, in the order to try them. */
 export type CredentialResolver = (endpoint: CatalogEndpoint) => Credential[];

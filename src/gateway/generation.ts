@@ -4,6 +4,7 @@ import { countImages, estimatePromptTokens, promptTokensUpperBound, requiredModa
 import { admitRate, rateRelease } from "../billing/rate-limit";
 import { GatewayError } from "../errors";
 import type { Principal } from "../http/principal";
+import type { RequestShape } from "../http/request-shape";
 import type { IRRequest, IRUsage } from "../ir/types";
 import type { CapturedInput, ObservedOperation } from "../observability/capture/captured-content";
 import { forwardTargets, NO_TARGETS, observePlan } from "../observability/capture/observe-plan";
@@ -34,8 +35,7 @@ export type ApiType = GenerationRecord["apiType"];
 /** What the lifecycle reads of a candidate: the fallback loop's view and the record's. */
 export type GenerationCandidate = FallbackCandidate & RecordedCandidate;
 
-/** What the lifecycle reads of the HTTP request: no Request or Server object reaches it. */
-export type RequestShape = { route: string; headers: Headers; signal: AbortSignal; request: Request };
+export type { RequestShape };
 
 /** What routing needs beyond the request's own models and preferences. */
 export type RouteRequest = Pick<PlanInput, "models" | "requested" | "prefs" | "sentParameters" | "estimatedPromptTokens" | "requestedOutputTokens" | "modalities" | "sessionEndpoint">;

@@ -1,18 +1,12 @@
 import { Elysia } from "elysia";
 import { GatewayError } from "../errors";
 import type { Store } from "../store/store";
-import { digestsEqual, hashKey } from "../modules/keys/key-secret";
+import { digestsEqual, hashKey } from "../crypto/key-secret";
+import type { AuthKind } from "./auth-kind";
 import type { Principal } from "./principal";
 import { nulInRequest } from "./nul-guard";
 import { securityOf } from "./openapi/security";
 import { bearerToken } from "./bearer-token";
-
-/**
- * Which keys a route accepts. `management`: management keys only (403 for inference keys);
- * `inference`: inference keys only (403 for management keys, as OpenRouter does);
- * `any`: both (presets, current-key metadata, generations).
- */
-export type AuthKind = "management" | "inference" | "any";
 
 /** Both ways a key may be sent: Anthropic clients send x-api-key instead of a bearer token. */
 const HOW_TO_SEND = "send Authorization: Bearer <key> or x-api-key: <key>";

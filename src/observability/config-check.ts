@@ -1,5 +1,5 @@
 import { badRequest } from "../errors";
-import { checkOutboundUrl, type UrlPolicy } from "../jobs/outbound/check-url";
+import { checkOutboundUrl, type UrlPolicy } from "../outbound/check-url";
 import type { ConfigKeySpec, DestinationType } from "./contract";
 import { RESERVED_HEADERS } from "./outbound-headers";
 import { isMasked } from "./secret-mask";

@@ -118,7 +118,7 @@ export type SendOutcome =
 
 export type ProbeResult = { ok: true } | { ok: false; message: string };
 
-/** HTTP for senders: the guarded outbound client (src/jobs/outbound) with the operator's URL policy applied. */
+/** HTTP for senders: the guarded outbound client (src/outbound) with the operator's URL policy applied. */
 export type SenderHttp = (request: { url: string; method: "GET" | "POST" | "PUT"; headers: Record<string, string>; body?: string }) => Promise<
   | { kind: "response"; status: number; headers: Headers; body: Uint8Array }
   | { kind: "refused"; reason: string }

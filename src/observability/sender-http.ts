@@ -1,9 +1,9 @@
 import type { SenderDeps, SenderHttp } from "./contract";
-import { sendOutbound, type OutboundOptions } from "../jobs/outbound/client";
-import { outboundOptionsOf, type OutboundContext } from "../jobs/outbound/policy";
+import { sendOutbound, type OutboundOptions } from "../outbound/client";
+import { outboundOptionsOf, type OutboundContext } from "../outbound/policy";
 
 /**
- * The contract's SenderHttp over the one guarded outbound client (src/jobs/outbound): the URL is
+ * The contract's SenderHttp over the one guarded outbound client (src/outbound): the URL is
  * checked under the operator's `security.allow_private_urls` before every request, the checked
  * address is the one connected to, redirects are never followed, and the answer read is bounded.
  */

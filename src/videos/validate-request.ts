@@ -1,5 +1,5 @@
 import { badRequest } from "../errors";
-import type { VideoGenerationRequestBody } from "../modules/videos/model";
+import type { VideoGenerationRequestBody } from "./request-schema";
 import { checkShapeAgrees, checkShapeMade, derivedSizeFor, takesShape, type AskedShape } from "./request-shape";
 import { capabilityUnion as union, type VideoEndpoint, type VideoCatalogModel } from "./video-catalog";
 import { flatPassthrough, type StoredVideoRequest } from "./stored-request";

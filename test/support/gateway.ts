@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { loadConfig, type Config } from "../../src/config";
 import { silentLogger, type Logger } from "../../src/logger";
 import { startGateway, type RunningGateway } from "../../src/server";
-import type { HostLookup } from "../../src/jobs/outbound/host-lookup";
+import type { HostLookup } from "../../src/outbound/host-lookup";
 
 export const ADMIN_KEY = "sk-gw-v1-test-admin-key-0123456789abcdef0123456789abcdef";
 

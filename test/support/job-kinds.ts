@@ -4,7 +4,7 @@
  * decides how the attempt ends: 2xx succeeded, 429 with Retry-After, 410 permanent, else failed.
  */
 import { PermanentFailure, RetryAfter } from "../../src/jobs/job-errors";
-import type { JobDeps } from "../../src/jobs/kinds";
+import type { JobDeps } from "../../src/jobs/kinds/job-deps";
 import type { JobKind } from "../../src/jobs/registry";
 
 export type CallPayload = { url: string; /** how long the handler works between start and done */ workMs?: number };

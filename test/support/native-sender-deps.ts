@@ -4,7 +4,7 @@
  * host is fixed (Opik Cloud, Snowflake accounts) are routed by rewriting the URL's origin to
  * the receiver's, keeping path and query: the sender still builds the real URL.
  */
-import { sendOutbound, type OutboundOptions } from "../../src/jobs/outbound/client";
+import { sendOutbound, type OutboundOptions } from "../../src/outbound/client";
 import type { SenderDeps, SenderHttp } from "../../src/observability/contract";
 
 export const TEST_NOW = Date.parse("2026-11-22T12:00:05.000Z");

@@ -5,7 +5,7 @@
  * the worker thread's wiring without the pipeline.
  */
 import { PermanentFailure, RetryAfter } from "../../src/jobs/job-errors";
-import type { JobDeps } from "../../src/jobs/kinds";
+import type { JobDeps } from "../../src/jobs/kinds/job-deps";
 import type { JobKind } from "../../src/jobs/registry";
 import type { ObservedGeneration } from "../../src/observability/contract";
 import { senderDepsOf } from "../../src/observability/sender-http";

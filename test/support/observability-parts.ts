@@ -11,7 +11,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../../src/config";
-import type { JobDeps } from "../../src/jobs/kinds";
+import type { JobDeps } from "../../src/jobs/kinds/job-deps";
 import type { DestinationTargets } from "../../src/observability/capture/destination-targets";
 import type { Destination, DestinationSender } from "../../src/observability/contract";
 import type { ObservabilityParts } from "../../src/observability/jobs/parts";

@@ -2,7 +2,7 @@
  * The SSRF table: URLs every outbound check must refuse, each with the reason it must give, and
  * the fake resolver the tests answer names with (never the system resolver).
  */
-import type { HostLookup } from "../../src/jobs/outbound/host-lookup";
+import type { HostLookup } from "../../src/outbound/host-lookup";
 
 export const PUBLIC_ADDRESS = "93.184.215.14";
 

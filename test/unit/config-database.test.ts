@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { configWarnings, describeConfig, loadConfig } from "../../src/config";
+import { configWarnings, loadConfig } from "../../src/config";
+import { describeConfig } from "../../src/config-describe";
 import { configError } from "../support/config-error";
 import { configCheckCommand } from "../../src/cli/commands";
 

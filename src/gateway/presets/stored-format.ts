@@ -1,4 +1,4 @@
-import { CONFIG_FIELDS } from "../../modules/presets/extract-config";
+import { CONFIG_FIELDS } from "./extract-config";
 import type { PresetVersionRecord } from "../../store/store";
 import type { InboundFormat } from "../codecs";
 import { isObject, type Json } from "./json";

@@ -1,11 +1,9 @@
 import type { CatalogEndpoint, CatalogModel } from "../../catalog/types";
 import { GatewayError } from "../../errors";
-import type { Candidate } from "../candidates";
+import type { Candidate, Credential } from "../candidates";
 import { describeRemovals, filterEndpoints, type FilterContext, type Removal } from "./filters";
 import { orderEndpoints, type OrderContext } from "./order";
 import { sortOf } from "./preferences";
-
-export type Credential = { apiKey: string; isByok: boolean };
 
 export type PlanInput = Omit<FilterContext, "hasCredentials"> &
   OrderContext & {

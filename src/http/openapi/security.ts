@@ -1,5 +1,5 @@
 import type { DocumentDecoration } from "elysia";
-import type { AuthKind } from "../auth";
+import type { AuthKind } from "../auth-kind";
 import type { Operation } from "./walk";
 
 /** The two ways a key may be sent (auth.ts), as OpenAPI security schemes. */

@@ -2,10 +2,10 @@ import { isJsonObject } from "../../formats/json-object";
 import { webhookSigningSecrets } from "../webhooks/workspace-signing-secrets";
 import type { JobStore } from "../../store/job-store";
 import { PermanentFailure, RetryAfter } from "../job-errors";
-import { outboundOptionsOf } from "../outbound/policy";
+import { outboundOptionsOf } from "../../outbound/policy";
 import type { JobKind } from "../registry";
 import { deliverWebhook } from "../webhooks/deliver";
-import type { JobDeps } from "./index";
+import type { JobDeps } from "./job-deps";
 
 export const WEBHOOK_DELIVER = "webhook.deliver";
 

@@ -1,4 +1,4 @@
-import { stringsEqual } from "../../auth-web/secret-token";
+import { stringsEqual } from "../../crypto/secret-token";
 
 /**
  * PKCE (RFC 7636). A verifier is 43 to 128 characters of the unreserved set; an S256 challenge

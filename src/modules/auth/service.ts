@@ -2,7 +2,7 @@ import { badRequest, GatewayError } from "../../errors";
 import type { Principal } from "../../http/principal";
 import type { AuthCodeRecord, Store, UserRecord, WorkspaceRecord } from "../../store/store";
 import { isoTime } from "../../time";
-import { randomToken, tokenDigest } from "../../auth-web/secret-token";
+import { randomToken, tokenDigest } from "../../crypto/secret-token";
 import { insertKey, keyExpiry, keyLimitNanos, resolveWorkspace } from "../keys/service";
 import { appIdOf, callbackOrigin, callbackProblem } from "./callback-url";
 import type { CreateAuthCodeInput, ExchangeAuthCodeInput } from "./model";

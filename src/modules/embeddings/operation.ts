@@ -1,6 +1,6 @@
 import { transportErrorMessage } from "../../providers/transport-error";
 import { upstreamErrorMessage } from "../../formats/error-message";
-import type { UpstreamOperation } from "../../gateway/fallback";
+import type { UpstreamOperation } from "../../gateway/generation";
 import { httpFailure, transportFailure } from "../../gateway/upstream-failure";
 import { firstByteDeadline } from "../../providers/first-byte-deadline";
 import { sendUpstream } from "../../providers/transport";

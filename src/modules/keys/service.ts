@@ -4,7 +4,7 @@ import { NO_RATE_LIMIT, type ApiKeyPatch, type ApiKeyRecord, type Store, type Wo
 import { keySpend, limitRemainingNanos, type KeySpend } from "../../billing/key-figures";
 import { nanosToUsd, usdToNanos } from "../../billing/money";
 import { isoOrNull, isoTime, parseUtcDateTime } from "../../time";
-import { generateRawKey, hashKey, maskKey } from "./key-secret";
+import { generateRawKey, hashKey, maskKey } from "../../crypto/key-secret";
 import { patchedRateLimit } from "./rate-limit";
 import type { CreateKeyInput, CurrentKeyDataOut, KeyDataOut, UpdateKeyInput } from "./model";
 

@@ -1,7 +1,7 @@
 import { badRequest } from "../../errors";
 import type { Destination, DestinationSender } from "../../observability/contract";
 import { senderDepsOf } from "../../observability/sender-http";
-import type { OutboundContext } from "../../jobs/outbound/policy";
+import type { OutboundContext } from "../../outbound/policy";
 
 /**
  * The connection test a destination passes before it is saved (OpenRouter saves only what

@@ -1,8 +1,8 @@
 import type { Config } from "../../config";
 import { secretBoxOf, type SecretBox } from "../../crypto/secret-box";
 import { badRequest, conflict, notFound } from "../../errors";
-import type { HostLookup } from "../../jobs/outbound/host-lookup";
-import { urlPolicyOf } from "../../jobs/outbound/policy";
+import type { HostLookup } from "../../outbound/host-lookup";
+import { urlPolicyOf } from "../../outbound/policy";
 import { checkConfig, mergeConfig } from "../../observability/config-check";
 import type { DestinationSender, DestinationType, SenderRegistry } from "../../observability/contract";
 import { destinationWith } from "../../observability/destination-reader";

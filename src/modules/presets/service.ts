@@ -3,7 +3,7 @@ import type { InboundFormat } from "../../gateway/codecs";
 import type { Principal } from "../../http/principal";
 import type { PresetRecord, PresetVersionRecord, Store } from "../../store/store";
 import { isoOrNull, isoTime } from "../../time";
-import { extractPreset } from "./extract-config";
+import { extractPreset } from "../../gateway/presets/extract-config";
 import type { PageInput, PresetDataOut, PresetVersionDataOut, PresetWithVersionOut } from "./model";
 import { assertPresetSlug } from "./slug";
 

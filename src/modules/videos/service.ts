@@ -5,7 +5,7 @@ import { admitRate, rateRelease } from "../../billing/rate-limit";
 import { GatewayError, notFound } from "../../errors";
 import { newGenerationId } from "../../gateway/ids";
 import type { Principal } from "../../http/principal";
-import { requireOutboundUrl } from "../../jobs/outbound/policy";
+import { requireOutboundUrl } from "../../outbound/policy";
 import type { VideoJobRecord } from "../../store/video-job-store";
 import { VIDEO_SUBMIT } from "../../videos/jobs/video-job-deps";
 import { presentVideoJob } from "../../videos/present";

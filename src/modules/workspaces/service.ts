@@ -1,7 +1,7 @@
 import type { Config } from "../../config";
 import { badRequest, conflict, notFound } from "../../errors";
-import { requireOutboundUrl } from "../../jobs/outbound/policy";
-import type { HostLookup } from "../../jobs/outbound/host-lookup";
+import { requireOutboundUrl } from "../../outbound/policy";
+import type { HostLookup } from "../../outbound/host-lookup";
 import { NO_RATE_LIMIT, type Store, type StoreTables, type WorkspacePatch, type WorkspaceRecord } from "../../store/store";
 import { patchedRateLimit } from "../keys/rate-limit";
 import { isoOrNull, isoTime } from "../../time";

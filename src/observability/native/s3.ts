@@ -1,6 +1,6 @@
-import { checkOutboundUrl } from "../../jobs/outbound/check-url";
-import { OUTBOUND_LIMITS } from "../../jobs/outbound/client";
-import { systemLookup } from "../../jobs/outbound/host-lookup";
+import { checkOutboundUrl } from "../../outbound/check-url";
+import { OUTBOUND_LIMITS } from "../../outbound/client";
+import { systemLookup } from "../../outbound/host-lookup";
 import type { Destination, DestinationSender, ObservedGeneration, SendOutcome, SenderDeps } from "../contract";
 import { configText, optionalConfigText } from "./destination-config";
 import { classifyS3Error, s3ProbeMessage } from "./s3-errors";

@@ -1,4 +1,4 @@
-import type { OutboundOptions } from "../../jobs/outbound/client";
+import type { OutboundOptions } from "../../outbound/client";
 import type { Failed, PollOutcome, SubmitOutcome, Transient, VideoAdapter, VideoErrorCode, VideoRequest, VideoTarget } from "./adapter";
 import { inlineImageOf, type InlineImage } from "./inline-image";
 import { aspectAndResolutionOfSize } from "./size";

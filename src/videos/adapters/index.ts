@@ -1,5 +1,5 @@
-import type { OutboundContext } from "../../jobs/outbound/policy";
-import { outboundOptionsOf } from "../../jobs/outbound/policy";
+import type { OutboundContext } from "../../outbound/policy";
+import { outboundOptionsOf } from "../../outbound/policy";
 import type { VideoAdapter, VideoApi } from "./adapter";
 import { falQueueAdapter } from "./fal-queue";
 import { createGeminiVeoAdapter } from "./gemini-veo";

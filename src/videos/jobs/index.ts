@@ -1,5 +1,5 @@
 import type { JobKind } from "../../jobs/registry";
-import type { JobDeps } from "../../jobs/kinds";
+import type { JobDeps } from "../../jobs/kinds/job-deps";
 import { videoAdapters } from "../adapters";
 import { videoStorageOf } from "../storage/video-storage";
 import { buildVideoCatalog } from "../video-catalog";

@@ -2,7 +2,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import type { TCPSocketListener } from "bun";
 import { deliverWebhook } from "../../../src/jobs/webhooks/deliver";
-import type { OutboundOptions } from "../../../src/jobs/outbound/client";
+import type { OutboundOptions } from "../../../src/outbound/client";
 import { refusedUrls, testLookup } from "../../support/ssrf-table";
 
 let connections = 0;

@@ -4,7 +4,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { deliverWebhook } from "../../../src/jobs/webhooks/deliver";
 import { newWebhookSecret, ROTATION_OVERLAP_MS, secretsInForce } from "../../../src/jobs/webhooks/signing-secrets";
-import type { OutboundOptions } from "../../../src/jobs/outbound/client";
+import type { OutboundOptions } from "../../../src/outbound/client";
 
 /** what a receiver following OpenRouter's docs writes: t and v1 from the header, HMAC of `t,body` with the secret's bytes */
 function verifyOpenRouter(secret: string, header: string, body: string, nowSeconds: number): boolean {

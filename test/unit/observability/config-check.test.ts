@@ -5,7 +5,7 @@ import type { ConfigKeySpec } from "../../../src/observability/contract";
 import { senderFor } from "../../../src/observability/senders";
 import { isMasked, maskSecret } from "../../../src/observability/secret-mask";
 import { GatewayError } from "../../../src/errors";
-import type { UrlPolicy } from "../../../src/jobs/outbound/check-url";
+import type { UrlPolicy } from "../../../src/outbound/check-url";
 
 const strict: UrlPolicy = { allowPrivate: false, lookup: async () => [{ address: "93.184.216.34", family: 4 }], lookupTimeoutMs: 1000 };
 const open: UrlPolicy = { ...strict, allowPrivate: true };

@@ -6,7 +6,7 @@
  */
 import type { SenderDeps } from "../../../src/observability/contract";
 import { senderHttpOf } from "../../../src/observability/sender-http";
-import { outboundOptionsOf } from "../../../src/jobs/outbound/policy";
+import { outboundOptionsOf } from "../../../src/outbound/policy";
 import type { HttpRecorder } from "../../support/http-recorder";
 import { T0 } from "./fixtures";
 

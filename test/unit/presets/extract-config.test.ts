@@ -1,7 +1,7 @@
 // What a create endpoint keeps of an inference body: config fields verbatim, the
 // instructions as the system prompt, nothing transient.
 import { describe, expect, test } from "bun:test";
-import { CONFIG_FIELDS, extractPreset } from "../../../src/modules/presets/extract-config";
+import { CONFIG_FIELDS, extractPreset } from "../../../src/gateway/presets/extract-config";
 
 const TRANSIENT = ["input", "messages", "stream", "stream_options", "prompt", "metadata", "user", "session_id", "trace", "preset", "debug", "instructions", "system", "prediction", "background", "store", "previous_response_id", "prompt_cache_key", "safety_identifier"];
 

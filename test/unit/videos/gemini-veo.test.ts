@@ -1,7 +1,7 @@
 /** The Gemini API Veo adapter against a loopback mock of predictLongRunning + operations + file download (video-apis.md §2a). */
 import { afterAll, beforeEach, describe, expect, test } from "bun:test";
-import type { OutboundOptions } from "../../../src/jobs/outbound/client";
-import type { HostLookup } from "../../../src/jobs/outbound/host-lookup";
+import type { OutboundOptions } from "../../../src/outbound/client";
+import type { HostLookup } from "../../../src/outbound/host-lookup";
 import type { VideoRequest, VideoTarget } from "../../../src/videos/adapters/adapter";
 import { createGeminiVeoAdapter } from "../../../src/videos/adapters/gemini-veo";
 import { download, never, pollUntilSettled, submitOrThrow } from "../../support/video-mocks/drive";

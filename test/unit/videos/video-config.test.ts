@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { describeConfig, loadConfig, parseGatewayFile } from "../../../src/config";
+import { loadConfig, parseGatewayFile } from "../../../src/config";
+import { describeConfig } from "../../../src/config-describe";
 import { buildCatalog } from "../../../src/catalog/build-catalog";
 import { buildVideoCatalog } from "../../../src/videos/video-catalog";
 import { configError } from "../../support/config-error";

@@ -1,8 +1,8 @@
 /** sendOutbound / deliverWebhook against real loopback receivers: timeouts, bounded reads, redirects, pinning. */
 import { afterAll, describe, expect, test } from "bun:test";
 import type { Server } from "bun";
-import { sendOutbound, type OutboundOptions } from "../../../src/jobs/outbound/client";
-import type { HostLookup } from "../../../src/jobs/outbound/host-lookup";
+import { sendOutbound, type OutboundOptions } from "../../../src/outbound/client";
+import type { HostLookup } from "../../../src/outbound/host-lookup";
 import { deliverWebhook } from "../../../src/jobs/webhooks/deliver";
 import { PUBLIC_ADDRESS } from "../../support/ssrf-table";
 import { selfSignedCertificate } from "../../support/self-signed";

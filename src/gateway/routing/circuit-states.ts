@@ -1,5 +1,5 @@
-import type { Catalog } from "../catalog/types";
-import type { RouterState } from "../gateway/routing/router-state";
+import type { Catalog } from "../../catalog/types";
+import type { RouterState } from "./router-state";
 
 /** The endpoints whose circuit is not closed, named with their provider, for the metrics scrape. */
 export function circuitStates(router: RouterState, catalog: Catalog): Array<{ endpoint: string; provider: string; state: "open" | "half_open" }> {

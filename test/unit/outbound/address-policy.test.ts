@@ -1,8 +1,8 @@
 /** Property tests of the address rule: every spelling of an address is judged as the address. */
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { addressRefusal } from "../../../src/jobs/outbound/address-policy";
-import { checkOutboundUrl } from "../../../src/jobs/outbound/check-url";
+import { addressRefusal } from "../../../src/outbound/address-policy";
+import { checkOutboundUrl } from "../../../src/outbound/check-url";
 
 const policy = { allowPrivate: false, lookup: async () => [], lookupTimeoutMs: 100 };
 const dotted = (n: number) => [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join(".");

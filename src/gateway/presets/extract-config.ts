@@ -1,4 +1,4 @@
-import type { InboundFormat } from "../../gateway/codecs";
+import type { InboundFormat } from "../codecs";
 
 /**
  * What of an inference body a preset version keeps. Config fields are persisted verbatim,

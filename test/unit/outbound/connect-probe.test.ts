@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
-import { probeConnect, recentlyReached } from "../../../src/jobs/outbound/connect-probe";
-import { sendOutbound } from "../../../src/jobs/outbound/client";
+import { probeConnect, recentlyReached } from "../../../src/outbound/connect-probe";
+import { sendOutbound } from "../../../src/outbound/client";
 import { freePort } from "../../support/gateway-process";
 
 test("a listening port is open, a closed one refused", async () => {

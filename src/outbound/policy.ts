@@ -1,5 +1,5 @@
-import type { Config } from "../../config";
-import { badRequest } from "../../errors";
+import type { Config } from "../config";
+import { badRequest } from "../errors";
 import { checkOutboundUrl, type UrlPolicy } from "./check-url";
 import { OUTBOUND_LIMITS, type OutboundOptions } from "./client";
 import { systemLookup, type HostLookup } from "./host-lookup";
