@@ -7,6 +7,7 @@ import { firstByteDeadline } from "../providers/first-byte-deadline";
 import { adaptMaxTokensField, refusedMaxTokens } from "../providers/max-tokens-field";
 import { withoutDroppedParams, withUnknownFields } from "../providers/request-fields";
 import { sendUpstream } from "../providers/transport";
+import type { UpstreamApi } from "../providers/upstream-api";
 import type { Candidate } from "./candidates";
 import type { UpstreamOperation } from "./generation";
 import { readSse } from "./sse-reader";
@@ -40,24 +41,27 @@ function requestFor(ir: IRRequest, candidate: Candidate): IRRequest {
  */
 export function completionOperation(
   ir: IRRequest,
-  codecOf: (candidate: Candidate) => UpstreamCodec,
+  apiOf: (candidate: Candidate) => UpstreamApi,
   unknownFieldsOf: (candidate: Candidate) => Readonly<Record<string, unknown>>,
   firstByteTimeoutMs: number,
 ): UpstreamOperation<UpstreamAnswer> {
   return async (candidate, clientSignal) => {
-    const codec = codecOf(candidate);
+    const api = apiOf(candidate);
+    const { upstreamModel, provider } = candidate.endpoint;
+    const codec = api.codec(upstreamModel);
     const deadline = firstByteDeadline(clientSignal, firstByteTimeoutMs);
     try {
       const endpointId = candidate.endpoint.id;
       const request = requestFor(ir, candidate);
       // the operator's drop_params go last: they name fields as the upstream would receive them
       const finalBody = (encoded: Record<string, unknown>) => withoutDroppedParams(adaptMaxTokensField(endpointId, encoded), candidate.endpoint.provider.dropParams);
-      let body = finalBody(withUnknownFields(codec.encodeRequest(request, candidate.endpoint.upstreamModel), unknownFieldsOf(candidate)));
-      const send = () => sendUpstream({ provider: candidate.endpoint.provider, apiKey: candidate.apiKey, path: codec.path, body, stream: request.stream, signal: deadline.signal });
+      let body = finalBody(withUnknownFields(codec.encodeRequest(request, upstreamModel), unknownFieldsOf(candidate)));
+      const url = api.completionUrl(provider, upstreamModel, request.stream);
+      const send = () => sendUpstream({ api, provider, credential: candidate.apiKey, url, body, stream: request.stream, signal: deadline.signal });
       let res: Response;
       try {
         res = await send();
-        if (res.status === 400 && codec.path === "/chat/completions") {
+        if (res.status === 400 && api.format(upstreamModel) === "openai-chat") {
           const refused = await httpFailure(res, codec.errorMessage);
           if (!refusedMaxTokens(endpointId, body, refused.status, refused.message)) return refused;
           body = finalBody(body);
@@ -72,7 +76,7 @@ export function completionOperation(
         deadline.met();
         return await readResult(res, codec, deadline.timedOut);
       }
-      return await readFirstOutput(res, codec, deadline);
+      return await readFirstOutput(res, codec, api.readEvents ?? readSse, deadline);
     } finally {
       deadline.met();
     }
@@ -102,9 +106,14 @@ async function readResult(res: Response, codec: UpstreamCodec, timedOut: () => b
  * can still fall over to the next candidate, so they are held back until the first real part
  * shows which way it goes.
  */
-async function readFirstOutput(res: Response, codec: UpstreamCodec, deadline: { met: () => void; timedOut: () => boolean }): Promise<{ ok: true; status: number; value: UpstreamAnswer } | UpstreamFailure> {
+async function readFirstOutput(
+  res: Response,
+  codec: UpstreamCodec,
+  readEvents: (body: ReadableStream<Uint8Array>) => AsyncGenerator<SseEvent[]>,
+  deadline: { met: () => void; timedOut: () => boolean },
+): Promise<{ ok: true; status: number; value: UpstreamAnswer } | UpstreamFailure> {
   if (!res.body) return transportFailure("upstream sent no body", { status: 502 });
-  const events = readSse(res.body);
+  const events = readEvents(res.body);
   const decoder = codec.createStreamDecoder();
   const decoded: DecodedEvent[] = [];
   const preamble: IRStreamPart[] = [];

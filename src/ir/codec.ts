@@ -82,9 +82,8 @@ export interface PassthroughCodec {
 export type SseEvent = { event?: string; data: string; json?: unknown };
 
 /** A format we speak to upstreams: encode the IR request, decode their answer. */
+/** The bodies of one wire format as an upstream API speaks them; where they go and how they are authorized is the API's (providers/apis/). */
 export interface UpstreamCodec {
-  /** appended to the provider's base_url */
-  path: "/chat/completions" | "/responses" | "/messages";
   encodeRequest(req: IRRequest, upstreamModel: string): Record<string, unknown>;
   /** throws UpstreamFormatError when the body is not a valid result */
   decodeResult(body: unknown): IRResult;

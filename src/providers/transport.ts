@@ -1,25 +1,8 @@
 import type { ProviderEntry } from "../catalog/types";
-
-export const ANTHROPIC_VERSION = "2023-06-01";
-
-/** Auth and protocol headers for one upstream call. */
-export function upstreamHeaders(provider: ProviderEntry, apiKey: string, stream: boolean): Record<string, string> {
-  const headers: Record<string, string> = {
-    "content-type": "application/json",
-    accept: stream ? "text/event-stream" : "application/json",
-    ...provider.headers,
-  };
-  if (provider.api === "anthropic-messages") {
-    headers["x-api-key"] = apiKey;
-    headers["anthropic-version"] = ANTHROPIC_VERSION;
-  } else {
-    headers.authorization = `Bearer ${apiKey}`;
-  }
-  return headers;
-}
+import type { UpstreamApi } from "./upstream-api";
 
 /** One HTTP request to an operator-configured upstream; `body` is sent as JSON. */
-export type UpstreamHttpRequest = { url: string; method: "GET" | "POST" | "PUT"; headers: Record<string, string>; body?: unknown; signal: AbortSignal };
+export type UpstreamHttpRequest = { url: string; method: "GET" | "POST" | "PUT"; headers: Record<string, string>; body?: unknown; rawBody?: string; signal: AbortSignal };
 
 /**
  * The one transport of every upstream API (completions, embeddings, video jobs). Provider base
@@ -30,11 +13,12 @@ export type UpstreamHttpRequest = { url: string; method: "GET" | "POST" | "PUT";
  * caller bounds the wait with its signal.
  */
 export function upstreamFetch(request: UpstreamHttpRequest, fetchImpl: typeof fetch = fetch): Promise<Response> {
+  // `rawBody`: bytes already serialised (and perhaps signed) by the caller
   const json = request.body !== undefined;
   return fetchImpl(request.url, {
     method: request.method,
     headers: json && !("content-type" in request.headers) ? { "content-type": "application/json", ...request.headers } : request.headers,
-    body: json ? JSON.stringify(request.body) : undefined,
+    body: request.rawBody ?? (json ? JSON.stringify(request.body) : undefined),
     signal: request.signal,
     redirect: "manual",
     timeout: false,
@@ -42,15 +26,21 @@ export function upstreamFetch(request: UpstreamHttpRequest, fetchImpl: typeof fe
 }
 
 export type UpstreamCall = {
+  api: UpstreamApi;
   provider: ProviderEntry;
-  apiKey: string;
-  path: string;
+  /** the API key, or the credential material an API exchanges or signs with */
+  credential: string;
+  url: string;
   body: Record<string, unknown>;
   stream: boolean;
   signal: AbortSignal;
 };
 
-/** POSTs to `<base_url><path>` with the provider's auth and protocol headers. */
-export function sendUpstream(call: UpstreamCall): Promise<Response> {
-  return upstreamFetch({ url: call.provider.baseUrl + call.path, method: "POST", headers: upstreamHeaders(call.provider, call.apiKey, call.stream), body: call.body, signal: call.signal });
+/** POSTs a JSON body to one upstream API, with the headers that API computes for it. */
+export async function sendUpstream(call: UpstreamCall): Promise<Response> {
+  const body = JSON.stringify(call.body);
+  const outgoing = { url: call.url, body, stream: call.stream };
+  const pending = call.api.headers(call.provider, call.credential, outgoing, call.signal);
+  const headers = pending instanceof Promise ? await pending : pending;
+  return upstreamFetch({ url: call.url, method: "POST", headers, rawBody: body, signal: call.signal });
 }

@@ -27,7 +27,6 @@ export const anthropicInbound: InboundCodec<MessagesRequestBody, MessagesResult>
 
 /** Upstreams that speak the Anthropic Messages API. */
 export const anthropicUpstream: UpstreamCodec = {
-  path: "/messages",
   encodeRequest,
   decodeResult,
   createStreamDecoder,

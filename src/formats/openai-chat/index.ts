@@ -24,7 +24,6 @@ export const openaiChatInbound: InboundCodec<ChatRequestBody, ChatResult> = {
 
 /** OpenAI Chat Completions, as we speak it to upstreams. */
 export const openaiChatUpstream: UpstreamCodec = {
-  path: "/chat/completions",
   encodeRequest: encodeChatRequest,
   decodeResult: decodeChatResult,
   createStreamDecoder: createChatStreamDecoder,

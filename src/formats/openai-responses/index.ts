@@ -24,7 +24,6 @@ export const openaiResponsesInbound: InboundCodec<ResponsesRequestBody, Response
 
 /** What the gateway speaks to OpenAI-compatible Responses upstreams. */
 export const openaiResponsesUpstream: UpstreamCodec = {
-  path: "/responses",
   encodeRequest: encodeResponsesRequest,
   decodeResult: decodeResponsesResult,
   createStreamDecoder: createResponsesStreamDecoder,

@@ -4,6 +4,8 @@ import type { UpstreamOperation } from "../../gateway/generation";
 import { httpFailure, transportFailure } from "../../gateway/upstream-failure";
 import { firstByteDeadline } from "../../providers/first-byte-deadline";
 import { sendUpstream } from "../../providers/transport";
+import { upstreamApis } from "../../providers/apis";
+import type { CatalogEndpoint } from "../../catalog/types";
 import type { EmbeddingsRequest } from "./model";
 
 export type UpstreamEmbeddings = {
@@ -12,7 +14,6 @@ export type UpstreamEmbeddings = {
   upstreamId: string | null;
 };
 
-const PATH = "/embeddings";
 const MAX_RAW_BODY = 64 * 1024;
 
 /** The body sent upstream: only the fields of the OpenAI embeddings API; vectors always as floats (converted for the client). */
@@ -38,6 +39,9 @@ export function decodeResult(json: unknown): UpstreamEmbeddings | null {
   return { vectors, promptTokens: typeof prompt === "number" && prompt > 0 ? prompt : null, upstreamId: typeof j.id === "string" ? j.id : null };
 }
 
+/** Whether the endpoint's upstream API has an embeddings call (Anthropic's has none). */
+export const embeddingsServed = (endpoint: CatalogEndpoint): boolean => upstreamApis[endpoint.provider.api].embeddingsUrl !== undefined;
+
 /** Embeddings as a fallback-loop operation: one POST <base_url>/embeddings to one candidate. */
 export function embeddingsOperation(body: EmbeddingsRequest, firstByteTimeoutMs: number): UpstreamOperation<UpstreamEmbeddings> {
   return async (candidate, clientSignal) => {
@@ -45,7 +49,11 @@ export function embeddingsOperation(body: EmbeddingsRequest, firstByteTimeoutMs:
     try {
       let res: Response;
       try {
-        res = await sendUpstream({ provider: candidate.endpoint.provider, apiKey: candidate.apiKey, path: PATH, body: encodeRequest(body, candidate.endpoint.upstreamModel), stream: false, signal: deadline.signal });
+        const { provider, upstreamModel } = candidate.endpoint;
+        const api = upstreamApis[provider.api];
+        // routing offers only endpoints whose API serves embeddings (embeddingsServed)
+        const url = api.embeddingsUrl!(provider, upstreamModel);
+        res = await sendUpstream({ api, provider, credential: candidate.apiKey, url, body: encodeRequest(body, upstreamModel), stream: false, signal: deadline.signal });
       } catch (err) {
         return transportFailure(deadline.timedOut() ? "no response before the first-byte timeout" : `connection failed: ${transportErrorMessage(err)}`, { timedOut: deadline.timedOut() });
       }

@@ -7,7 +7,7 @@ import type { Principal } from "../../http/principal";
 import type { IRUsage } from "../../ir/types";
 import { admissionRequest, countInputTokens } from "./input";
 import type { EmbeddingsRequest, EmbeddingsResult } from "./model";
-import { embeddingsOperation } from "./operation";
+import { embeddingsOperation, embeddingsServed } from "./operation";
 import { encodeVector } from "./vectors";
 import { embeddingsInput } from "../../observability/capture/request-content";
 
@@ -25,7 +25,7 @@ export async function createEmbeddings(ctx: AppContext, principal: Principal, bo
 
   const admissionIr = admissionRequest(body);
   const candidates = await routeCatalog(ctx, principal, {
-    models: [{ ...model, endpoints: model.endpoints.filter((e) => e.provider.api !== "anthropic-messages") }],
+    models: [{ ...model, endpoints: model.endpoints.filter(embeddingsServed) }],
     requested: model.id,
     prefs: (body.provider ?? {}) as ProviderPreferences,
     sentParameters: [],

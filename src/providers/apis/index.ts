@@ -1,0 +1,12 @@
+import type { ApiKindName } from "../../config-schema";
+import type { UpstreamApi } from "../upstream-api";
+import { anthropicMessagesApi } from "./anthropic-messages";
+import { openaiChatApi } from "./openai-chat";
+import { openaiResponsesApi } from "./openai-responses";
+
+/** Every upstream API of the completions and embeddings operations, by `providers[].api`. */
+export const upstreamApis: Readonly<Record<ApiKindName, UpstreamApi>> = {
+  "openai-chat": openaiChatApi,
+  "openai-responses": openaiResponsesApi,
+  "anthropic-messages": anthropicMessagesApi,
+};
