@@ -8,6 +8,7 @@ import type { VideoEndpoint } from "../video-catalog";
 import { boundedCall } from "./bounded-call";
 import { finishDepsOf } from "./finish";
 import { failUnaccepted, isUnaccepted, NOT_ACCEPTED_BY_DEADLINE } from "./unaccepted";
+import { reportUnfollowed } from "./unfollowed-submission";
 import { targetOf, VIDEO_MAX_ATTEMPTS, VIDEO_POLL, VIDEO_SUBMIT, videoIdOf, type VideoJobDeps } from "./video-job-deps";
 
 /** One endpoint a video job may be submitted to, as the inference core's fallback loop sees it. */
@@ -20,6 +21,11 @@ type VideoCandidate = { endpoint: VideoEndpoint; model: { id: string }; isByok: 
  * network) moves on to the next candidate; when all of them were transient the whole step runs
  * again later; a refused request fails the job. The accepted job's reference is stored with its
  * first poll in one transaction, by compare-and-set on the job's version.
+ *
+ * At least once: the upstreams take no idempotency key, so a submission whose answer was lost (the
+ * process died during the call, its lease lapsed) is sent again, and the upstream may then hold two
+ * jobs. The first reference stored is the one followed, charged and announced; a submission
+ * answered after that stores nothing and names both upstream jobs in a warn line.
  */
 export function videoSubmitKind(deps: VideoJobDeps): JobKind {
   const finish = finishDepsOf(deps);
@@ -54,10 +60,12 @@ export function videoSubmitKind(deps: VideoJobDeps): JobKind {
       const served = await attemptWithFallback(fallback, { candidates: inCircuitOrder(deps, candidates), signal, headers: {} }, submit);
       if (served.ok) {
         const now = deps.clock();
-        await deps.store.transaction(async (tx) => {
+        const stored = await deps.store.transaction(async (tx) => {
           const moved = await tx.videoJobs.update(job.id, job.version, { endpointId: served.candidate.endpoint.id, upstreamRef: served.value }, now);
           if (moved) await tx.jobs.enqueue({ id: crypto.randomUUID(), kind: VIDEO_POLL, key: `${VIDEO_POLL}:${job.id}`, payload: { video_id: job.id }, runAt: now + deps.config.videos.pollInitialMs, now });
+          return moved !== undefined;
         });
+        if (!stored) await reportUnfollowed(deps, job.id, { endpoint: served.candidate.endpoint, ref: served.value });
         return;
       }
       // the worker is stopping: the job runs again
