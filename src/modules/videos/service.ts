@@ -7,6 +7,7 @@ import { newGenerationId } from "../../gateway/ids";
 import type { Principal } from "../../http/principal";
 import { requireOutboundUrl } from "../../outbound/policy";
 import type { VideoJobRecord } from "../../store/video-job-store";
+import { videoDeadlineJob } from "../../videos/jobs/video-deadline";
 import { VIDEO_SUBMIT } from "../../videos/jobs/video-job-deps";
 import { presentVideoJob } from "../../videos/present";
 import type { StoredVideoRequest, VideoCaller } from "../../videos/stored-request";
@@ -38,7 +39,7 @@ function servingEndpoints(ctx: AppContext, modelId: string) {
 
 /**
  * POST /videos: validates against the model, reserves the worst case against the key's limit,
- * and stores the job with its submit job in one transaction. The upstream is called by the job.
+ * and stores the job with its submit and deadline jobs in one transaction. The upstream is called by the job.
  */
 export async function createVideo(ctx: AppContext, principal: Principal, body: VideoGenerationRequestBody, httpRequest: Request) {
   const origin = new URL(httpRequest.url).origin;
@@ -72,7 +73,7 @@ function callerOf(body: VideoGenerationRequestBody, headers: Headers): VideoCall
   };
 }
 
-/** Reserves the worst case of the candidates and stores the job with its submit job; the reservation is released if that fails. */
+/** Reserves the worst case of the candidates and stores the job with its submit and deadline jobs; the reservation is released if that fails. */
 async function storeVideoJob(ctx: AppContext, principal: Principal, checked: ValidatedVideoRequest, { id, generationId, modelId, callbackUrl, now, origin, caller }: NewJob) {
   const { durationSeconds, generateAudio } = checked.params;
   const admission = await admitWorstCases(
@@ -114,6 +115,8 @@ async function storeVideoJob(ctx: AppContext, principal: Principal, checked: Val
     await ctx.store.transaction(async (tx) => {
       await tx.videoJobs.create(job);
       await tx.jobs.enqueue({ id: crypto.randomUUID(), kind: VIDEO_SUBMIT, key: `${VIDEO_SUBMIT}:${id}`, payload: { video_id: id }, runAt: now, now });
+      // fails the job at its deadline if no provider has accepted it by then, whatever holds its submission back
+      await tx.jobs.enqueue(videoDeadlineJob(id, job.deadlineAt, now));
     });
   } catch (err) {
     if (admission.reservationId) await ctx.store.reservations.release(admission.reservationId).catch(() => undefined);

@@ -37,6 +37,9 @@ export type VideoTarget = { baseUrl: string; apiKey: string; model: string; head
 /** What the adapter needs to find the job again (ids, status/response URLs); opaque to the lifecycle, stored as JSON. */
 export type UpstreamRef = Readonly<Record<string, string>>;
 
+/** The upstream's own name for a job, for log lines: OpenAI's and Replicate's `id`, fal's `request_id`, Gemini's `operation`. */
+export const upstreamJobId = (ref: UpstreamRef): string => ref.id ?? ref.request_id ?? ref.operation ?? JSON.stringify(ref);
+
 export type VideoErrorCode = "invalid_request" | "content_filtered" | "upstream_error" | "timeout" | "cancelled" | "expired" | "insufficient_credits" | "rate_limited";
 
 /** A transient failure (429, 5xx, network): the lifecycle retries the same step later. */

@@ -7,11 +7,20 @@ import { canMove } from "./transitions";
 import { enqueueVideoWebhook } from "./video-webhook";
 import { videoObservation } from "./video-observation";
 import type { SecretBox } from "../../crypto/secret-box";
+import type { VideoJobDeps } from "./video-job-deps";
 
 export const VIDEO_EXPIRE = "video.expire";
 
 /** `secrets`: seals what observability forwards or keeps of the video (absent: nothing is) */
 export type FinishDeps = { store: Store; clock: () => number; retentionMs: number; releaseReservation?: (id: string) => void; secrets?: SecretBox };
+
+export const finishDepsOf = (deps: VideoJobDeps): FinishDeps => ({
+  store: deps.store,
+  clock: deps.clock,
+  releaseReservation: deps.releaseReservation,
+  secrets: deps.secrets,
+  retentionMs: deps.config.videos.retentionMs,
+});
 
 function generationOf(job: VideoJobRecord, endpoint: VideoEndpoint | undefined, costNanos: number, error: string | null, now: number): GenerationRecord {
   const caller = storedRequestOf(job.request).caller;

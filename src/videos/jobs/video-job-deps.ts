@@ -27,6 +27,7 @@ export type VideoJobDeps = {
 
 export const VIDEO_SUBMIT = "video.submit";
 export const VIDEO_POLL = "video.poll";
+export const VIDEO_DEADLINE = "video.deadline";
 
 /** The deadline bounds a video job, not an attempt count. */
 export const VIDEO_MAX_ATTEMPTS = 1_000_000;

@@ -7,7 +7,7 @@ import { storedRequestOf } from "../stored-request";
 import type { VideoEndpoint } from "../video-catalog";
 import { videoCostNanos } from "../video-cost";
 import { boundedCall, VIDEO_DOWNLOAD_TIMEOUT_MS } from "./bounded-call";
-import { finishVideoJob } from "./finish";
+import { finishDepsOf, finishVideoJob } from "./finish";
 import { nextPollDelayMs } from "./poll-delay";
 import { isTerminal } from "./transitions";
 import { targetOf, VIDEO_MAX_ATTEMPTS, VIDEO_POLL, videoIdOf, type VideoJobDeps } from "./video-job-deps";
@@ -25,8 +25,8 @@ export function spokenDuration(ms: number): string {
 }
 
 export function videoPollKind(deps: VideoJobDeps): JobKind {
-  const { pollInitialMs, pollMaxMs, retentionMs } = deps.config.videos;
-  const finish = { store: deps.store, clock: deps.clock, releaseReservation: deps.releaseReservation, secrets: deps.secrets, retentionMs };
+  const { pollInitialMs, pollMaxMs } = deps.config.videos;
+  const finish = finishDepsOf(deps);
   // waiting on the upstream is the normal case; a transient failure is worth a warn line
   const later = (job: VideoJobRecord, attempt: number, reason: string, atLeastSeconds = 0, expected = false): RetryAfter =>
     new RetryAfter(Math.max(atLeastSeconds, nextPollDelayMs(attempt, pollInitialMs, pollMaxMs, job.deadlineAt - deps.clock()) / 1000), reason, { expected });

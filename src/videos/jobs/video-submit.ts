@@ -6,7 +6,9 @@ import type { Failed, Transient, UpstreamRef, VideoAdapter } from "../adapters/a
 import { passthroughFor, storedRequestOf } from "../stored-request";
 import type { VideoEndpoint } from "../video-catalog";
 import { boundedCall } from "./bounded-call";
-import { finishVideoJob } from "./finish";
+import { finishDepsOf } from "./finish";
+import { failUnaccepted, isUnaccepted, NOT_ACCEPTED_BY_DEADLINE } from "./unaccepted";
+import { reportUnfollowed } from "./unfollowed-submission";
 import { targetOf, VIDEO_MAX_ATTEMPTS, VIDEO_POLL, VIDEO_SUBMIT, videoIdOf, type VideoJobDeps } from "./video-job-deps";
 
 /** One endpoint a video job may be submitted to, as the inference core's fallback loop sees it. */
@@ -18,18 +20,23 @@ type VideoCandidate = { endpoint: VideoEndpoint; model: { id: string }; isByok: 
  * endpoints whose circuit is open are tried after the others. A transient failure (429, 5xx,
  * network) moves on to the next candidate; when all of them were transient the whole step runs
  * again later; a refused request fails the job. The accepted job's reference is stored with its
- * first poll in one transaction.
+ * first poll in one transaction, by compare-and-set on the job's version.
+ *
+ * At least once: the upstreams take no idempotency key, so a submission whose answer was lost (the
+ * process died during the call, its lease lapsed) is sent again, and the upstream may then hold two
+ * jobs. The first reference stored is the one followed, charged and announced; a submission
+ * answered after that stores nothing and names both upstream jobs in a warn line.
  */
 export function videoSubmitKind(deps: VideoJobDeps): JobKind {
-  const finish = { store: deps.store, clock: deps.clock, releaseReservation: deps.releaseReservation, secrets: deps.secrets, retentionMs: deps.config.videos.retentionMs };
+  const finish = finishDepsOf(deps);
   const fallback = { router: deps.router, clock: deps.clock, telemetry: deps.telemetry };
   return {
     kind: VIDEO_SUBMIT,
     maxAttempts: VIDEO_MAX_ATTEMPTS,
     async run(payload, { signal }) {
       const job = await deps.store.videoJobs.get(videoIdOf(payload));
-      if (!job || job.status !== "pending" || job.upstreamRef !== null) return;
-      if (deps.clock() >= job.deadlineAt) return finishVideoJob(finish, job, undefined, { status: "failed", errorMessage: "The video was not accepted by any provider before its deadline" });
+      if (!job || !isUnaccepted(job)) return;
+      if (deps.clock() >= job.deadlineAt) return failUnaccepted(finish, job, NOT_ACCEPTED_BY_DEADLINE);
       const request = storedRequestOf(job.request);
       const candidates: VideoCandidate[] = [];
       for (const endpointId of request.candidates) {
@@ -53,17 +60,19 @@ export function videoSubmitKind(deps: VideoJobDeps): JobKind {
       const served = await attemptWithFallback(fallback, { candidates: inCircuitOrder(deps, candidates), signal, headers: {} }, submit);
       if (served.ok) {
         const now = deps.clock();
-        await deps.store.transaction(async (tx) => {
+        const stored = await deps.store.transaction(async (tx) => {
           const moved = await tx.videoJobs.update(job.id, job.version, { endpointId: served.candidate.endpoint.id, upstreamRef: served.value }, now);
           if (moved) await tx.jobs.enqueue({ id: crypto.randomUUID(), kind: VIDEO_POLL, key: `${VIDEO_POLL}:${job.id}`, payload: { video_id: job.id }, runAt: now + deps.config.videos.pollInitialMs, now });
+          return moved !== undefined;
         });
+        if (!stored) await reportUnfollowed(deps, job.id, { endpoint: served.candidate.endpoint, ref: served.value });
         return;
       }
       // the worker is stopping: the job runs again
       if (signal.aborted) throw signal.reason;
-      if (refused) return finishVideoJob(finish, job, refused.endpoint, { status: "failed", errorMessage: refused.outcome.message });
+      if (refused) return failUnaccepted(finish, job, refused.outcome.message, refused.endpoint);
       if (transient) throw new RetryAfter(transient.retryAfterSeconds ?? deps.config.videos.pollInitialMs / 1000, transient.reason);
-      return finishVideoJob(finish, job, undefined, { status: "failed", errorMessage: failed?.message ?? "No endpoint of this model can take video jobs now" });
+      return failUnaccepted(finish, job, failed?.message ?? "No endpoint of this model can take video jobs now");
     },
   };
 }

@@ -1,6 +1,7 @@
 // The ways a video request or job goes wrong: every bad field a 400 naming it and the allowed
 // values, 404/503/403/402 before anything is stored, an upstream failure, a hung job past its
-// deadline, a transient create failure retried, and content asked for too early.
+// deadline, a job whose submission waits past its deadline, a transient create failure retried,
+// and content asked for too early.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { PaymentRequiredResponseError } from "@openrouter/sdk/models/errors";
 import { createInferenceKey } from "../../support/gateway";
@@ -147,6 +148,40 @@ describe("jobs that go wrong", () => {
       expect(Date.now() - started).toBeLessThan(6_000);
     } finally {
       h.up.delayMs = 0;
+    }
+  });
+
+  test("a create answered 429 with a Retry-After past the deadline: the job fails at its deadline; cost 0, reservation released, one failed webhook", async () => {
+    h.up.createErrors = [429];
+    h.up.createRetryAfter = 600;
+    const limited = await createInferenceKey(h.gw, { name: "retry after", limit: 5 });
+    const events: string[] = [];
+    const receiver = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: async (req) => (events.push(await req.text()), new Response(null, { status: 204 })) });
+    const creates = h.up.creates.length;
+    try {
+      const started = Date.now();
+      const res = await post({ model: "openai/sora-2", prompt: "p", duration: 4, callback_url: `http://127.0.0.1:${receiver.port}/h` }, limited.key);
+      const job = (await res.json()) as { id: string; generation_id: string };
+      await until("the create answered 429", () => (h.up.creates.length === creates + 1 ? true : undefined), 5_000);
+      expect(await h.gw.ctx.store.reservations.held(limited.hash)).toBe(610_000_000);
+      const failed = await terminal(job.id);
+      const ms = Date.now() - started;
+      expect(failed).toEqual({ id: job.id, polling_url: `${h.gw.url}/api/v1/videos/${job.id}`, status: "failed", generation_id: job.generation_id, error: "The video was not accepted by any provider before its deadline" } as never);
+      // deadline_minutes 0.05: three seconds, not the ten minutes the upstream asked to wait
+      expect(ms).toBeGreaterThanOrEqual(2_900);
+      expect(ms).toBeLessThan(6_000);
+      await until("the reservation released", async () => ((await h.gw.ctx.store.reservations.held(limited.hash)) === 0 ? true : undefined), 2_000);
+      const generation = (await (await h.gw.api(`/api/v1/generation?id=${job.generation_id}`, { key: limited.key })).json()) as { data: Record<string, unknown> };
+      expect(generation.data).toMatchObject({ api_type: "video", total_cost: 0 });
+      await until("the failed webhook", async () => events[0], 8_000);
+      // whatever is still queued would arrive now
+      await Bun.sleep(400);
+      expect(events.map((e) => JSON.parse(e) as { type: string; data: { id: string } }).map((e) => [e.type, e.data.id])).toEqual([["video.generation.failed", job.id]]);
+      expect(h.up.creates.length).toBe(creates + 1);
+    } finally {
+      receiver.stop(true);
+      h.up.createErrors = [];
+      h.up.createRetryAfter = undefined;
     }
   });
 

@@ -19,8 +19,12 @@ export type OpenAiVideoMock = {
   progressPolls: number;
   /** HTTP statuses the next creates answer with before they succeed (e.g. [503] for one transient failure) */
   createErrors: number[];
+  /** the Retry-After (seconds) those error answers carry, if any */
+  createRetryAfter: number | undefined;
   /** delay of every answer, ms */
   delayMs: number;
+  /** more delay of each create's answer, ms, counted after the create was recorded in `creates` */
+  createDelayMs: number;
   /** the bytes every completed video's content returns */
   bytes: Uint8Array;
   stop(): void;
@@ -40,7 +44,9 @@ export function startOpenAiVideoMock(opts: { bytes?: number } = {}): OpenAiVideo
     queuedPolls: 1,
     progressPolls: 1,
     createErrors: [],
+    createRetryAfter: undefined,
     delayMs: 0,
+    createDelayMs: 0,
     bytes,
     stop: () => void server.stop(true),
   };
@@ -60,8 +66,12 @@ export function startOpenAiVideoMock(opts: { bytes?: number } = {}): OpenAiVideo
         const form = await req.formData();
         const fields = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
         mock.creates.push(fields);
+        if (mock.createDelayMs > 0) await Bun.sleep(mock.createDelayMs);
         const status = mock.createErrors.shift();
-        if (status !== undefined) return json({ error: { message: `create failed with ${status}`, type: "server_error" } }, status);
+        if (status !== undefined) {
+          const headers = mock.createRetryAfter === undefined ? undefined : { "Retry-After": String(mock.createRetryAfter) };
+          return Response.json({ error: { message: `create failed with ${status}`, type: "server_error" } }, { status, headers });
+        }
         const id = `video_${++next}`;
         videos.set(id, { mode: mock.mode, seconds: fields.seconds ?? "4", size: fields.size ?? "720x1280", model: fields.model ?? "sora-2", prompt: fields.prompt ?? "" });
         return json(videoObject(id, "queued"));
