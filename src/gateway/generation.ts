@@ -8,7 +8,7 @@ import type { RequestShape } from "../http/request-shape";
 import type { IRRequest, IRUsage } from "../ir/types";
 import type { CapturedInput, ObservedOperation } from "../observability/capture/captured-content";
 import { forwardTargets, NO_TARGETS, observePlan } from "../observability/capture/observe-plan";
-import type { GenerationRecord } from "../store/store";
+import type { ApiType } from "./generation-record";
 import type { Candidate } from "./candidates";
 import { charge, type Charge } from "./charge";
 import { credentialResolver } from "./credentials";
@@ -30,7 +30,7 @@ import { planRoute, type PlanInput } from "./routing/plan";
  * fallback loop: docs/contributing.md, "How to add an operation".
  */
 
-export type ApiType = GenerationRecord["apiType"];
+export type { ApiType };
 
 /** What the lifecycle reads of a candidate: the fallback loop's view and the record's. */
 export type GenerationCandidate = FallbackCandidate & RecordedCandidate;

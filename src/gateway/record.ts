@@ -1,6 +1,8 @@
-import type { GenerationRecord, GenerationAttempt, SettledGeneration } from "../store/store";
+import type { GenerationRecord, GenerationAttempt } from "../store/store";
 import type { IRUsage } from "../ir/types";
-import { dayKey, windowKeys } from "../billing/windows";
+import { appNameOf, generationRecord, settlement, type ApiType, type EndFacts, type GenerationIdentity, type ServedFacts } from "./generation-record";
+
+export { settlement, type EndFacts };
 import { rateRelease, type RateTicket } from "../billing/rate-limit";
 import type { CostBreakdown } from "../billing/cost";
 import type { Principal } from "../http/principal";
@@ -14,86 +16,8 @@ import type { ObservePlan } from "../observability/capture/observe-plan";
 import type { CapturedOutput } from "../observability/capture/captured-content";
 import { observationOutbox } from "../observability/capture/outbox";
 
-export type GenerationOutcome = {
-  id: string;
-  keyHash: string;
-  workspaceId: string;
-  userId: string | null;
-  apiType: GenerationRecord["apiType"];
-  requestedModel: string | null;
-  model: string;
-  providerName: string | null;
-  endpointId: string | null;
-  upstreamId: string | null;
-  streamed: boolean;
-  cancelled: boolean;
-  finishReason: string | null;
-  nativeFinishReason: string | null;
-  usage: IRUsage | null;
-  usageEstimated: boolean;
-  cost: CostBreakdown;
-  isByok: boolean;
-  startedAt: number;
-  endedAt: number;
-  firstTokenAt: number | null;
-  attempts: GenerationAttempt[];
-  sessionId: string | null;
-  externalUser: string | null;
-  presetId: string | null;
-  trace: Record<string, unknown> | null;
-  headers: Headers;
-  errorMessage: string | null;
-};
-
-export function generationRecord(o: GenerationOutcome): GenerationRecord {
-  return {
-    id: o.id,
-    keyHash: o.keyHash,
-    workspaceId: o.workspaceId,
-    userId: o.userId,
-    apiType: o.apiType,
-    requestedModel: o.requestedModel,
-    model: o.model,
-    providerName: o.providerName,
-    endpointId: o.endpointId,
-    upstreamId: o.upstreamId,
-    streamed: o.streamed,
-    cancelled: o.cancelled,
-    finishReason: o.finishReason,
-    nativeFinishReason: o.nativeFinishReason,
-    tokensPrompt: o.usage?.inputTokens ?? null,
-    tokensCompletion: o.usage?.outputTokens ?? null,
-    tokensCached: o.usage?.cachedTokens ?? null,
-    tokensCacheWrite: o.usage?.cacheWriteTokens ?? null,
-    tokensReasoning: o.usage?.reasoningTokens ?? null,
-    usageEstimated: o.usageEstimated,
-    costNanos: o.cost.total,
-    promptCostNanos: o.cost.prompt,
-    completionCostNanos: o.cost.completion,
-    isByok: o.isByok,
-    latencyMs: o.endedAt - o.startedAt,
-    generationTimeMs: o.firstTokenAt === null ? null : o.endedAt - o.firstTokenAt,
-    timeToFirstTokenMs: o.firstTokenAt === null ? null : o.firstTokenAt - o.startedAt,
-    attempts: o.attempts,
-    sessionId: o.sessionId,
-    externalUser: o.externalUser,
-    presetId: o.presetId,
-    trace: o.trace,
-    httpReferer: o.headers.get("http-referer"),
-    userAgent: o.headers.get("user-agent"),
-    origin: o.headers.get("x-openrouter-title") ?? o.headers.get("x-title") ?? o.headers.get("origin") ?? "",
-    errorMessage: o.errorMessage,
-    createdAt: o.startedAt,
-  };
-}
-
 /** The answer could not be made durable: the client must not take it as delivered (the writer keeps retrying the record). */
 export const NOT_RECORDED = "The gateway could not record this generation; retry the request";
-
-/** What the store commits for a finished request: the record, the spend it adds (in the windows of its end, as its activity) and the reservation it frees. */
-export function settlement(record: GenerationRecord, endedAt: number, reservationId: string | null): SettledGeneration {
-  return { record, day: dayKey(endedAt), reservationId, spend: record.costNanos > 0 ? { nanos: record.costNanos, byok: record.isByok, windows: windowKeys(endedAt) } : null };
-}
 
 /** What is known of a request once it is planned: everything its record needs but the outcome. */
 export type RequestFacts = Readonly<{
@@ -103,7 +27,7 @@ export type RequestFacts = Readonly<{
   startedAt: number;
   principal: Principal;
   headers: Headers;
-  apiType: GenerationRecord["apiType"];
+  apiType: ApiType;
   requestedModel: string;
   streamed: boolean;
   sessionId: string | null;
@@ -116,21 +40,6 @@ export type RequestFacts = Readonly<{
   /** forwarded to destinations or kept by I/O logging once recorded; absent or null (the usual case): neither */
   observe?: ObservePlan | null;
 }>;
-
-/** How the request ended. */
-export type EndFacts = {
-  usage: IRUsage | null;
-  usageEstimated: boolean;
-  cost: CostBreakdown;
-  cancelled: boolean;
-  finishReason: string | null;
-  nativeFinishReason: string | null;
-  upstreamId: string | null;
-  firstTokenAt: number | null;
-  errorMessage: string | null;
-  /** the answer's content, read only for a request with an ObservePlan */
-  output?: CapturedOutput | null;
-};
 
 /** What the record names of the candidate that served: a chat `Candidate`, or another operation's (a video endpoint). */
 export type RecordedCandidate = { endpoint: { id: string; provider: { slug: string; name: string } }; model: { id: string }; isByok: boolean };
@@ -165,36 +74,7 @@ export function commitGeneration(
       endedAt,
     });
   }
-  const record = generationRecord({
-    id: facts.id,
-    keyHash: principal.key.hash,
-    workspaceId: principal.workspace.id,
-    userId: principal.user?.id ?? null,
-    apiType: facts.apiType,
-    requestedModel: facts.requestedModel || null,
-    model: candidate?.model.id ?? facts.requestedModel,
-    providerName: candidate?.endpoint.provider.slug ?? null,
-    endpointId: candidate?.endpoint.id ?? null,
-    upstreamId: end.upstreamId,
-    streamed: facts.streamed,
-    cancelled: end.cancelled,
-    finishReason: end.finishReason,
-    nativeFinishReason: end.nativeFinishReason,
-    usage: end.usage,
-    usageEstimated: end.usageEstimated,
-    cost: end.cost,
-    isByok: candidate?.isByok ?? false,
-    startedAt: facts.startedAt,
-    endedAt,
-    firstTokenAt: end.firstTokenAt,
-    attempts: [...attempts],
-    sessionId: facts.sessionId,
-    externalUser: facts.externalUser,
-    presetId: facts.presetId,
-    trace: facts.trace,
-    headers: facts.headers,
-    errorMessage: end.errorMessage,
-  });
+  const record = generationRecord(identityOf(facts), candidate ? servedFacts(candidate) : null, attempts, end, endedAt);
   const outbox = facts.observe ? outboxOf(deps, facts.observe, record, candidate?.endpoint.provider.name ?? null, end.output ?? null, endedAt) : undefined;
   const durable = deps.generations.commit({ ...settlement(record, endedAt, facts.reservationId), ...outbox });
   // the next request of the key may come as soon as this answer ends: the slot is free by then
@@ -216,6 +96,33 @@ function outboxOf(deps: RecordDeps, plan: ObservePlan, record: GenerationRecord,
     deps.logger.error("could not capture a generation for observability; it is recorded without", { id: record.id, error: String(err) });
     return undefined;
   }
+}
+
+/** What a planned request's record says of it. */
+export function identityOf(facts: RequestFacts): GenerationIdentity {
+  const { principal, headers } = facts;
+  return {
+    id: facts.id,
+    keyHash: principal.key.hash,
+    workspaceId: principal.workspace.id,
+    userId: principal.user?.id ?? null,
+    apiType: facts.apiType,
+    requestedModel: facts.requestedModel,
+    streamed: facts.streamed,
+    sessionId: facts.sessionId,
+    externalUser: facts.externalUser,
+    presetId: facts.presetId,
+    trace: facts.trace,
+    httpReferer: headers.get("http-referer"),
+    userAgent: headers.get("user-agent"),
+    appName: appNameOf(headers),
+    startedAt: facts.startedAt,
+  };
+}
+
+/** A catalog candidate as the record names it: the provider by its slug. */
+function servedFacts(candidate: RecordedCandidate): ServedFacts {
+  return { model: candidate.model.id, providerName: candidate.endpoint.provider.slug, endpointId: candidate.endpoint.id, isByok: candidate.isByok };
 }
 
 /** The access-log and metrics view of a committed generation. */

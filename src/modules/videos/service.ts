@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { AppContext } from "../../app-context";
-import { admitWorstCases } from "../../billing/admission";
-import { admitRate, rateRelease } from "../../billing/rate-limit";
+import { admitJob, appNameOf, type JobAdmission } from "../../gateway/generation-job";
+import type { VideoEndpoint } from "../../videos/video-catalog";
 import { GatewayError, notFound } from "../../errors";
 import { newGenerationId } from "../../gateway/ids";
 import type { Principal } from "../../http/principal";
@@ -50,13 +50,21 @@ export async function createVideo(ctx: AppContext, principal: Principal, body: V
   const now = ctx.clock();
   const id = newVideoJobId(now);
   const generationId = newGenerationId(now);
+  const { durationSeconds, generateAudio } = checked.params;
   // a submission counts toward rpm and holds a concurrency slot while it is being stored, like any request
-  const rate = await admitRate(ctx.shared.rates, principal, generationId, 0, now, ctx.reservationLease.leaseMs);
-  try {
-    return await storeVideoJob(ctx, principal, checked, { id, generationId, modelId: model.id, callbackUrl, now, origin, caller });
-  } finally {
-    if (rate) await ctx.shared.rates.release(rateRelease(rate, null, ctx.clock()));
-  }
+  return admitJob(
+    ctx,
+    principal,
+    {
+      id: generationId,
+      candidates: checked.candidates.map((endpoint) => ({ endpoint, isByok: false })),
+      worstCase: ({ endpoint }) => videoCostNanos(endpoint.prices, durationSeconds, generateAudio && endpoint.capabilities.generateAudio),
+      // the job outlives this request and may finish on another instance's worker: the reservation
+      // is nobody's to renew and lasts until the deadline (by then the job has settled or failed)
+      lease: { instanceId: VIDEO_RESERVATION_HOLDER, leaseMs: ctx.config.videos.deadlineMs + 60_000 },
+    },
+    (admission) => storeVideoJob(ctx, principal, checked, admission, { id, generationId, modelId: model.id, callbackUrl, now, origin, caller }),
+  );
 }
 
 type NewJob = { id: string; generationId: string; modelId: string; callbackUrl: string | null; now: number; origin: string; caller: VideoCaller };
@@ -69,24 +77,12 @@ function callerOf(body: VideoGenerationRequestBody, headers: Headers): VideoCall
     trace: (body.trace as Record<string, unknown> | undefined) ?? null,
     httpReferer: headers.get("http-referer"),
     userAgent: headers.get("user-agent"),
-    appName: headers.get("x-openrouter-title") ?? headers.get("x-title") ?? headers.get("origin") ?? "",
+    appName: appNameOf(headers),
   };
 }
 
-/** Reserves the worst case of the candidates and stores the job with its submit and deadline jobs; the reservation is released if that fails. */
-async function storeVideoJob(ctx: AppContext, principal: Principal, checked: ValidatedVideoRequest, { id, generationId, modelId, callbackUrl, now, origin, caller }: NewJob) {
-  const { durationSeconds, generateAudio } = checked.params;
-  const admission = await admitWorstCases(
-    ctx.store,
-    principal,
-    checked.candidates.map((endpoint) => ({ endpoint, isByok: false })),
-    ({ endpoint }) => videoCostNanos(endpoint.prices, durationSeconds, generateAudio && endpoint.capabilities.generateAudio),
-    generationId,
-    now,
-    // the job outlives this request and may finish on another instance's worker: the reservation
-    // is nobody's to renew and lasts until the deadline (by then the job has settled or failed)
-    { instanceId: VIDEO_RESERVATION_HOLDER, leaseMs: ctx.config.videos.deadlineMs + 60_000 },
-  );
+/** Stores the admitted job with its submit and deadline jobs in one transaction. */
+async function storeVideoJob(ctx: AppContext, principal: Principal, checked: ValidatedVideoRequest, admission: JobAdmission<{ endpoint: VideoEndpoint }>, { id, generationId, modelId, callbackUrl, now, origin, caller }: NewJob) {
   const request: StoredVideoRequest = { params: checked.params, passthrough: checked.passthrough, candidates: admission.candidates.map((c) => c.endpoint.id), origin, caller };
   const job: VideoJobRecord = {
     id,
@@ -111,17 +107,12 @@ async function storeVideoJob(ctx: AppContext, principal: Principal, checked: Val
     deadlineAt: now + ctx.config.videos.deadlineMs,
     completedAt: null,
   };
-  try {
-    await ctx.store.transaction(async (tx) => {
-      await tx.videoJobs.create(job);
-      await tx.jobs.enqueue({ id: crypto.randomUUID(), kind: VIDEO_SUBMIT, key: `${VIDEO_SUBMIT}:${id}`, payload: { video_id: id }, runAt: now, now });
-      // fails the job at its deadline if no provider has accepted it by then, whatever holds its submission back
-      await tx.jobs.enqueue(videoDeadlineJob(id, job.deadlineAt, now));
-    });
-  } catch (err) {
-    if (admission.reservationId) await ctx.store.reservations.release(admission.reservationId).catch(() => undefined);
-    throw err;
-  }
+  await ctx.store.transaction(async (tx) => {
+    await tx.videoJobs.create(job);
+    await tx.jobs.enqueue({ id: crypto.randomUUID(), kind: VIDEO_SUBMIT, key: `${VIDEO_SUBMIT}:${id}`, payload: { video_id: id }, runAt: now, now });
+    // fails the job at its deadline if no provider has accepted it by then, whatever holds its submission back
+    await tx.jobs.enqueue(videoDeadlineJob(id, job.deadlineAt, now));
+  });
   const { id: jobId, polling_url, status, generation_id } = presentVideoJob(job, origin);
   return { id: jobId, polling_url, status, generation_id };
 }

@@ -1,5 +1,5 @@
-import { settlement } from "../../gateway/record";
-import type { GenerationRecord, Store } from "../../store/store";
+import { jobGenerationRecord, settleJob, type JobGeneration } from "../../gateway/generation-job";
+import type { Store } from "../../store/store";
 import type { VideoJobPatch, VideoJobRecord } from "../../store/video-job-store";
 import type { VideoEndpoint } from "../video-catalog";
 import { storedRequestOf } from "../stored-request";
@@ -22,47 +22,42 @@ export const finishDepsOf = (deps: VideoJobDeps): FinishDeps => ({
   retentionMs: deps.config.videos.retentionMs,
 });
 
-function generationOf(job: VideoJobRecord, endpoint: VideoEndpoint | undefined, costNanos: number, error: string | null, now: number): GenerationRecord {
+/** The job's generation: who asked (stored with the job), the endpoint that served by its provider's name, the end. */
+function generationOf(job: VideoJobRecord, endpoint: VideoEndpoint | undefined, costNanos: number, error: string | null, now: number): JobGeneration {
   const caller = storedRequestOf(job.request).caller;
-  return {
+  const identity = {
     id: job.generationId,
     keyHash: job.keyHash,
     workspaceId: job.workspaceId,
     userId: job.userId,
-    apiType: "video",
+    apiType: "video" as const,
     requestedModel: job.model,
-    model: job.model,
-    providerName: endpoint?.provider.name ?? null,
-    endpointId: endpoint?.id ?? null,
-    upstreamId: job.upstreamRef?.id ?? null,
     streamed: false,
-    cancelled: false,
-    finishReason: error === null ? "stop" : "error",
-    nativeFinishReason: error === null ? "completed" : "failed",
-    tokensPrompt: null,
-    tokensCompletion: null,
-    tokensCached: null,
-    tokensCacheWrite: null,
-    tokensReasoning: null,
-    usageEstimated: false,
-    costNanos,
-    promptCostNanos: 0,
-    completionCostNanos: costNanos,
-    isByok: false,
-    latencyMs: now - job.createdAt,
-    generationTimeMs: now - job.createdAt,
-    timeToFirstTokenMs: null,
-    attempts: endpoint ? [{ model: job.model, provider: endpoint.provider.name, endpoint: endpoint.id, status: error === null ? 200 : 500, latency: now - job.createdAt }] : [],
     sessionId: caller?.sessionId ?? null,
     externalUser: caller?.externalUser ?? null,
     presetId: null,
     trace: caller?.trace ?? null,
     httpReferer: caller?.httpReferer ?? null,
     userAgent: caller?.userAgent ?? null,
-    origin: caller?.appName ?? null,
-    errorMessage: error,
-    createdAt: job.createdAt,
+    appName: caller?.appName ?? null,
+    startedAt: job.createdAt,
   };
+  const served = endpoint ? { model: job.model, providerName: endpoint.provider.name, endpointId: endpoint.id, isByok: false } : null;
+  const attempts = endpoint ? [{ model: job.model, provider: endpoint.provider.name, endpoint: endpoint.id, status: error === null ? 200 : 500, latency: now - job.createdAt }] : [];
+  const end = {
+    usage: null,
+    usageEstimated: false,
+    cost: { total: costNanos, prompt: 0, completion: costNanos, other: 0 },
+    cancelled: false,
+    finishReason: error === null ? "stop" : "error",
+    nativeFinishReason: error === null ? "completed" : "failed",
+    upstreamId: job.upstreamRef?.id ?? null,
+    firstTokenAt: null,
+    // a video is being made from its submission on; it has no first token
+    generatingSince: job.createdAt,
+    errorMessage: error,
+  };
+  return { identity, served, attempts, end };
 }
 
 /**
@@ -75,10 +70,10 @@ export async function finishVideoJob(deps: FinishDeps, job: VideoJobRecord, endp
   if (!canMove(job.status, patch.status)) return;
   const now = deps.clock();
   const cost = patch.status === "completed" ? (patch.costNanos ?? 0) : 0;
-  const record = generationOf(job, endpoint, cost, patch.status === "completed" ? null : (patch.errorMessage ?? patch.status), now);
+  const record = jobGenerationRecord(generationOf(job, endpoint, cost, patch.status === "completed" ? null : (patch.errorMessage ?? patch.status), now), now);
   const workspace = await deps.store.workspaces.find(job.workspaceId);
   const outbox = deps.secrets ? await videoObservation({ store: deps.store, secrets: deps.secrets }, workspace, job, endpoint, record, now) : undefined;
-  await deps.store.generations.commit([{ ...settlement(record, now, job.reservationId), ...outbox }]);
+  await settleJob(deps.store, record, now, job.reservationId, outbox);
   // the commit frees a PostgreSQL reservation; on SQLite it lives in the memory of the process that took the request
   if (job.reservationId !== null) deps.releaseReservation?.(job.reservationId);
   await deps.store.transaction(async (tx) => {

@@ -1,4 +1,5 @@
-import { attemptWithFallback, type UpstreamOperation } from "../../gateway/fallback";
+import { attemptJob } from "../../gateway/generation-job";
+import type { UpstreamOperation } from "../../gateway/generation";
 import type { UpstreamFailure } from "../../gateway/upstream-failure";
 import { RetryAfter } from "../../jobs/job-errors";
 import type { JobKind } from "../../jobs/registry";
@@ -15,8 +16,8 @@ import { targetOf, VIDEO_MAX_ATTEMPTS, VIDEO_POLL, VIDEO_SUBMIT, videoIdOf, type
 type VideoCandidate = { endpoint: VideoEndpoint; model: { id: string }; isByok: false; adapter: VideoAdapter };
 
 /**
- * Hands a pending job to the first candidate endpoint that takes it, through the inference
- * core's one fallback loop (`attemptWithFallback`): it feeds this worker's circuits, and
+ * Hands a pending job to the first candidate endpoint that takes it, through the generation
+ * lifecycle's one fallback loop (`attemptJob`): it feeds this worker's circuits, and
  * endpoints whose circuit is open are tried after the others. A transient failure (429, 5xx,
  * network) moves on to the next candidate; when all of them were transient the whole step runs
  * again later; a refused request fails the job. The accepted job's reference is stored with its
@@ -57,7 +58,7 @@ export function videoSubmitKind(deps: VideoJobDeps): JobKind {
         deps.logger.debug("video submission failed", { video: job.id, endpoint: endpoint.id, reason: outcome.kind === "retry" ? outcome.reason : outcome.message });
         return upstreamFailureOf(outcome);
       };
-      const served = await attemptWithFallback(fallback, { candidates: inCircuitOrder(deps, candidates), signal, headers: {} }, submit);
+      const served = await attemptJob(fallback, inCircuitOrder(deps, candidates), signal, submit);
       if (served.ok) {
         const now = deps.clock();
         const stored = await deps.store.transaction(async (tx) => {
