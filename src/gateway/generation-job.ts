@@ -7,6 +7,7 @@ import { attemptWithFallback, type FallbackCandidate, type FallbackDeps, type No
 import { appNameOf, generationRecord, settlement, type EndFacts, type GenerationIdentity, type ServedFacts } from "./generation-record";
 
 export { appNameOf };
+export type { FallbackDeps };
 
 /**
  * The generation lifecycle of an operation that a job finishes (a video): the request admits it

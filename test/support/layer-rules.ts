@@ -60,3 +60,19 @@ export function layerViolations(graph: ImportGraph, layers: readonly Layer[]): s
   }
   return violations;
 }
+
+/**
+ * The generation lifecycle's own parts: only the lifecycle (its envelope and these parts) and the
+ * composition root may import them, so no operation re-derives admission, fallback, cost or the record.
+ */
+export const LIFECYCLE_PARTS = ["src/gateway/record.ts", "src/gateway/fallback.ts", "src/gateway/charge.ts", "src/gateway/generation-writer.ts", "src/billing/admission.ts", "src/billing/rate-limit.ts"];
+export const LIFECYCLE_OWNERS = ["src/gateway/generation.ts", "src/gateway/generation-job.ts", "src/gateway/generation-record.ts", ...LIFECYCLE_PARTS, "src/billing/reservation-leases.ts", "src/app-context.ts", "src/server.ts"];
+
+/** Imports of a lifecycle part from outside the lifecycle. */
+export function lifecycleViolations(graph: ReadonlyMap<string, readonly string[]>, parts = LIFECYCLE_PARTS, owners = LIFECYCLE_OWNERS): string[] {
+  const out: string[] = [];
+  for (const [file, imports] of graph)
+    for (const target of imports)
+      if (parts.includes(target) && !owners.includes(file)) out.push(`${file} imports ${target}: an operation uses the generation lifecycle (src/gateway/generation.ts), not its parts`);
+  return out;
+}

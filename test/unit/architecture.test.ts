@@ -4,7 +4,7 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { importCycles, importGraph, importSpecifiers } from "../support/import-graph";
-import { layerViolations, parseLayers, tableProblems, type Layer } from "../support/layer-rules";
+import { layerViolations, lifecycleViolations, parseLayers, tableProblems, type Layer } from "../support/layer-rules";
 
 const ROOT = join(import.meta.dir, "../..");
 const graph = importGraph(ROOT);
@@ -31,6 +31,20 @@ describe("src/", () => {
 
   test("no file imports from a layer above its own", () => {
     expect(layerViolations(graph, parseLayers(architecture))).toEqual([]);
+  });
+
+  test("operations reach billing, the fallback loop and the record only through the generation lifecycle", () => {
+    expect(lifecycleViolations(graph)).toEqual([]);
+  });
+});
+
+describe("the lifecycle rule", () => {
+  test("an operation importing the record or the fallback loop is named", () => {
+    const g = new Map([
+      ["src/modules/embeddings/service.ts", ["src/gateway/generation.ts", "src/gateway/record.ts"]],
+      ["src/gateway/generation.ts", ["src/gateway/record.ts", "src/gateway/fallback.ts"]],
+    ]);
+    expect(lifecycleViolations(g)).toEqual(["src/modules/embeddings/service.ts imports src/gateway/record.ts: an operation uses the generation lifecycle (src/gateway/generation.ts), not its parts"]);
   });
 });
 

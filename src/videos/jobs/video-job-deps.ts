@@ -1,5 +1,5 @@
 import type { Config } from "../../config";
-import type { FallbackDeps } from "../../gateway/fallback";
+import type { FallbackDeps } from "../../gateway/generation-job";
 import type { Logger } from "../../logger";
 import type { Store } from "../../store/store";
 import type { VideoAdapter, VideoApi, VideoTarget } from "../adapters/adapter";
