@@ -37,8 +37,8 @@ type JobModule = { jobKinds?: (deps: JobDeps) => JobKind[]; observabilityParts?:
 
 /**
  * Test modules: each exports `jobKinds(deps)` (more kinds for the registry) and/or
- * `observabilityParts(deps)` (the destinations and senders forwarding uses instead of those of
- * src/observability/wiring.ts).
+ * `observabilityParts(deps)` (the destinations and senders forwarding uses instead of the
+ * destination reader and sender registry wired below).
  */
 async function loadModules(specifiers: string[], deps: JobDeps): Promise<{ kinds: JobKind[]; parts: ObservabilityParts | undefined }> {
   const kinds: JobKind[] = [];
