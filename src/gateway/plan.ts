@@ -66,7 +66,7 @@ export async function planInference(deps: AppContext, input: InferenceInput): Pr
   try {
     // references to stored items are resolved before the (synchronous) decoder sees the body
     const { body, memory } =
-      input.format === "openai-responses" ? await resolveResponsesState(deps, principal.workspace.id, input.body as Record<string, unknown>, startedAt) : { body: input.body, memory: null };
+      inboundCodecs[input.format].refersToStoredItems ? await resolveResponsesState(deps, principal.workspace.id, input.body as Record<string, unknown>, startedAt) : { body: input.body, memory: null };
     const { ir, presetId } = await decodeWithPreset(deps, principal, input.format, body, input.http.headers);
     const requested = requestedModel(ir, principal);
     const sessionKey = ir.sessionId ? `${principal.workspace.id}\u0000${ir.sessionId}` : undefined;

@@ -1,7 +1,6 @@
-import { Value } from "@sinclair/typebox/value";
 import type { AppContext } from "../app-context";
 import { GatewayError } from "../errors";
-import { InputItem } from "../formats/openai-responses/schema-messages";
+import { inputItems, isInputItem, isItemReference } from "../formats/openai-responses/state";
 
 /**
  * Responses state: a Responses request may refer to the output items of earlier answers of its
@@ -22,9 +21,6 @@ export type ResponseMemory = Readonly<{
 }>;
 
 type Body = Record<string, unknown>;
-type ItemReference = { type: "item_reference"; id: string };
-
-const isReference = (item: unknown): item is ItemReference => typeof item === "object" && item !== null && (item as { type?: unknown }).type === "item_reference";
 
 const REMEDY_ITEM = "send the item itself with store: false";
 const REMEDY_RESPONSE = "send the earlier items themselves in input with store: false";
@@ -35,11 +31,6 @@ function notKept(field: string, what: string, id: string, retentionMinutes: numb
       ? `this gateway keeps no ${what}s (responses.item_retention_minutes is 0)`
       : `no stored ${what} '${id}' in this workspace (unknown, or older than the ${retentionMinutes}-minute retention)`;
   return new GatewayError(400, `Invalid field '${field}': ${why}; ${remedy}`, { field });
-}
-
-function inputItems(input: unknown): unknown[] {
-  if (input === undefined) return [];
-  return typeof input === "string" ? [{ role: "user", content: input }] : (input as unknown[]);
 }
 
 async function previousItems(deps: Pick<AppContext, "store" | "config">, workspaceId: string, responseId: string, now: number): Promise<unknown[]> {
@@ -54,11 +45,11 @@ async function resolveReferences(deps: Pick<AppContext, "store" | "config">, wor
   const minutes = deps.config.responses.itemRetentionMinutes;
   const stored = minutes === 0 ? new Map<string, unknown>() : await deps.store.responses.items(workspaceId, ids, now);
   return items.map((item, index) => {
-    if (!isReference(item)) return item;
+    if (!isItemReference(item)) return item;
     const found = stored.get(item.id);
     if (found === undefined) throw notKept(`input[${index}].id`, "item", item.id, minutes, REMEDY_ITEM);
     // a stored item of a kind this gateway cannot read back (a passthrough answer's, say) is no input
-    if (!Value.Check(InputItem, found)) throw new GatewayError(400, `Invalid field 'input[${index}].id': the stored item '${item.id}' cannot be sent back as input; ${REMEDY_ITEM}`, { field: `input[${index}].id` });
+    if (!isInputItem(found)) throw new GatewayError(400, `Invalid field 'input[${index}].id': the stored item '${item.id}' cannot be sent back as input; ${REMEDY_ITEM}`, { field: `input[${index}].id` });
     return found;
   });
 }
@@ -75,7 +66,7 @@ export async function resolveResponsesState(
 ): Promise<{ body: Body; memory: ResponseMemory | null }> {
   const previousId = typeof body.previous_response_id === "string" ? body.previous_response_id : undefined;
   const own = inputItems(body.input);
-  const referencedItemIds = [...new Set(own.filter(isReference).map((item) => item.id))];
+  const referencedItemIds = [...new Set(own.filter(isItemReference).map((item) => item.id))];
   const resolved = await resolveReferences(deps, workspaceId, own, referencedItemIds, now);
   const input = previousId === undefined ? resolved : [...(await previousItems(deps, workspaceId, previousId, now)), ...resolved];
   const keep = body.store !== false && deps.config.responses.itemRetentionMinutes > 0;

@@ -1,3 +1,4 @@
+import type { TObject } from "@sinclair/typebox";
 import type { Settlement } from "./settlement";
 import type { IRFinishPart, IRRequest, IRResult, IRStreamPart } from "./types";
 
@@ -37,6 +38,29 @@ export interface InboundCodec<Body = unknown, Result = Record<string, unknown>> 
    * message_start), so the gateway counts them while the upstream is called (EncodeContext.promptTokens).
    */
   readonly announcesPromptTokens?: boolean;
+  /** its bodies may refer to stored answers (Responses' item_reference, previous_response_id), resolved before decoding */
+  readonly refersToStoredItems?: boolean;
+  /** what a preset made through this format's route keeps of a body, and how it reads it back */
+  readonly preset: PresetRole;
+}
+
+/**
+ * A format's part in presets: a preset version keeps the config fields of the body it was made
+ * from, in that format's spelling, and is decoded by that format's codec at inference.
+ */
+export interface PresetRole {
+  /** the body fields a preset keeps (model, sampling, tools...; never the conversation or per-request switches) */
+  readonly configFields: ReadonlySet<string>;
+  /** the request schema a stored config is checked against before it is decoded */
+  readonly requestSchema: TObject;
+  /** an empty conversation in this format, for decoding a config on its own */
+  readonly noConversation: Readonly<Record<string, unknown>>;
+  /** the body's system prompt as text, null when it has none */
+  systemPrompt(body: Record<string, unknown>): string | null;
+  /** whether a tool definition is written as only this format writes them (a stored config's format is told by them) */
+  ownsTool(tool: Record<string, unknown>): boolean;
+  /** the same for a tool_choice value (a plain string belongs to more than one format) */
+  ownsToolChoice(choice: unknown): boolean;
 }
 
 export interface InboundStreamEncoder {

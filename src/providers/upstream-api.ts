@@ -27,6 +27,8 @@ export type UpstreamApi = {
    * be exchanged or the call signed; the plain APIs answer at once, so no request waits a turn.
    */
   headers(provider: ProviderEntry, credential: string, call: OutgoingCall, signal: AbortSignal): Record<string, string> | Promise<Record<string, string>>;
+  /** the API caches repeated prompt prefixes without markers (OpenAI's prompt caching); Anthropic's needs cache_control */
+  readonly cachesImplicitly: boolean;
   /** the events of a streamed answer (server-sent events unless the API frames them otherwise) */
   readEvents?(body: ReadableStream<Uint8Array>): AsyncGenerator<SseEvent[]>;
 };

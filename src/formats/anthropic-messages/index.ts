@@ -1,3 +1,4 @@
+import { messagesPreset } from "./preset";
 import type { InboundCodec, UpstreamCodec } from "../../ir/codec";
 import { upstreamErrorMessage } from "../error-message";
 import { decodeRequest } from "./decode-request";
@@ -23,6 +24,7 @@ export const anthropicInbound: InboundCodec<MessagesRequestBody, MessagesResult>
   errorBody: (status, message, metadata) => anthropicErrorBody(status, message, undefined, errorDetailsOf(metadata)),
   // message_start carries input_tokens, and clients such as LangChain read them only there
   announcesPromptTokens: true,
+  preset: messagesPreset,
 };
 
 /** Upstreams that speak the Anthropic Messages API. */

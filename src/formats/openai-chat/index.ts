@@ -1,3 +1,4 @@
+import { chatPreset } from "./preset";
 import type { InboundCodec, UpstreamCodec } from "../../ir/codec";
 import { upstreamErrorMessage } from "../error-message";
 import { decodeChatRequest } from "./decode-request";
@@ -20,6 +21,7 @@ export const openaiChatInbound: InboundCodec<ChatRequestBody, ChatResult> = {
   passthrough: { rewriteResult: rewriteChatResult, createStreamWriter: createChatPassthroughStream },
   unknownFields: unknownFieldsOf(ChatRequestSchema),
   errorBody: chatErrorBody,
+  preset: chatPreset,
 };
 
 /** OpenAI Chat Completions, as we speak it to upstreams. */

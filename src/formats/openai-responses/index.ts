@@ -1,3 +1,4 @@
+import { responsesPreset } from "./preset";
 import type { InboundCodec, UpstreamCodec } from "../../ir/codec";
 import { upstreamErrorMessage } from "../error-message";
 import { decodeResponsesRequest } from "./decode-request";
@@ -20,6 +21,8 @@ export const openaiResponsesInbound: InboundCodec<ResponsesRequestBody, Response
   passthrough: { rewriteResult: rewriteResponsesResult, createStreamWriter: createResponsesPassthroughStream },
   unknownFields: unknownFieldsOf(ResponsesRequestSchema),
   errorBody: responsesErrorBody,
+  preset: responsesPreset,
+  refersToStoredItems: true,
 };
 
 /** What the gateway speaks to OpenAI-compatible Responses upstreams. */

@@ -1,27 +1,10 @@
 import { Value } from "@sinclair/typebox/value";
-import type { TObject } from "@sinclair/typebox";
 import { badRequest, GatewayError } from "../../errors";
 import { pointerToField } from "../../json-pointer";
 import type { IRRequest } from "../../ir/types";
-import { ChatRequestSchema } from "../../formats/openai-chat/schema";
-import { ResponsesRequestSchema } from "../../formats/openai-responses/schema";
-import { MessagesRequestSchema } from "../../formats/anthropic-messages/schema";
 import { inboundCodecs, type InboundFormat } from "../codecs";
 import type { Json } from "./json";
 import { explainFailure } from "../../http/validation-message";
-
-const SCHEMAS: Record<InboundFormat, TObject> = {
-  "openai-chat": ChatRequestSchema,
-  "openai-responses": ResponsesRequestSchema,
-  "anthropic-messages": MessagesRequestSchema,
-};
-
-/** A config keeps no conversation; its format's decoder still reads one. */
-const NO_CONVERSATION: Record<InboundFormat, Json> = {
-  "openai-chat": { messages: [] },
-  "openai-responses": { input: [] },
-  "anthropic-messages": { messages: [] },
-};
 
 /**
  * The first config field its format's schema refuses. A config is part of a body that schema
@@ -29,7 +12,7 @@ const NO_CONVERSATION: Record<InboundFormat, Json> = {
  * (its format inferred, or the schema since changed) must not reach one unchecked.
  */
 function refusedField(format: InboundFormat, config: Json): { field: string; message: string } | undefined {
-  const schema = SCHEMAS[format];
+  const schema = inboundCodecs[format].preset.requestSchema;
   for (const [key, value] of Object.entries(config)) {
     const property = schema.properties[key];
     if (!property) {
@@ -53,7 +36,7 @@ export function decodePresetConfig(slug: string, format: InboundFormat, config: 
   const refused = refusedField(format, config);
   if (refused) throw badRequest(`Preset '${slug}' is not a valid ${format} configuration: field '${refused.field}': ${refused.message}`, { field: refused.field, preset: slug });
   try {
-    return inboundCodecs[format].decodeRequest({ ...config, ...NO_CONVERSATION[format] }, headers);
+    return inboundCodecs[format].decodeRequest({ ...config, ...inboundCodecs[format].preset.noConversation }, headers);
   } catch (err) {
     if (!(err instanceof GatewayError) || err.status !== 400) throw err;
     throw badRequest(`Preset '${slug}': ${err.message}`, { ...err.metadata, field: "preset", preset: slug });

@@ -1,6 +1,5 @@
-import { CONFIG_FIELDS } from "./extract-config";
 import type { PresetVersionRecord } from "../../store/store";
-import type { InboundFormat } from "../codecs";
+import { inboundCodecs, type InboundFormat } from "../codecs";
 import { isObject, type Json } from "./json";
 
 /**
@@ -11,27 +10,18 @@ export const presetFormat = (version: PresetVersionRecord): InboundFormat => ver
 
 const ORDER: InboundFormat[] = ["openai-chat", "openai-responses", "anthropic-messages"];
 
-/** The formats a tool's shape belongs to; undefined when it says nothing (server tools). */
-function toolFormats(tool: unknown): InboundFormat[] | undefined {
-  if (!isObject(tool)) return undefined;
-  if (isObject(tool.function)) return ["openai-chat"];
-  if ("input_schema" in tool) return ["anthropic-messages"];
-  if (tool.type === "function") return ["openai-responses"];
-  return undefined;
+/** The formats that write a tool (or a tool choice) this way; undefined when its shape tells none apart. */
+function formatsOwning(owns: (format: InboundFormat) => boolean): InboundFormat[] | undefined {
+  const owners = ORDER.filter(owns);
+  return owners.length > 0 ? owners : undefined;
 }
 
-function toolChoiceFormats(choice: unknown): InboundFormat[] | undefined {
-  if (typeof choice === "string") return ["openai-chat", "openai-responses"];
-  if (!isObject(choice)) return undefined;
-  if (isObject(choice.function)) return ["openai-chat"];
-  if (choice.type === "function" || choice.type === "allowed_tools") return ["openai-responses"];
-  if (choice.type === "auto" || choice.type === "any" || choice.type === "none" || choice.type === "tool") return ["anthropic-messages"];
-  return undefined;
-}
+const toolFormats = (tool: unknown) => (isObject(tool) ? formatsOwning((f) => inboundCodecs[f].preset.ownsTool(tool)) : undefined);
+const toolChoiceFormats = (choice: unknown) => formatsOwning((f) => inboundCodecs[f].preset.ownsToolChoice(choice));
 
 /**
  * A stored config is the part of one create body that its endpoint keeps (CONFIG_FIELDS), so
- * only the formats that keep every one of its fields can have made it (`max_output_tokens`,
+ * only the formats that keep every one of its fields can have made it (`PresetRole.configFields`) (`max_output_tokens`,
  * `text`: Responses; `thinking`, `stop_sequences`, `output_config`: Messages; `stop`, `seed`,
  * `response_format`: Chat). Tools and tool choices, written differently in each format, narrow
  * that further. What is left open has the same names and shapes in every remaining format and
@@ -39,7 +29,7 @@ function toolChoiceFormats(choice: unknown): InboundFormat[] | undefined {
  */
 export function inferPresetFormat(config: Json): InboundFormat {
   const keys = Object.keys(config);
-  const keeping = ORDER.filter((format) => keys.every((key) => CONFIG_FIELDS[format].has(key)));
+  const keeping = ORDER.filter((format) => keys.every((key) => inboundCodecs[format].preset.configFields.has(key)));
   let candidates = keeping.length > 0 ? keeping : ORDER;
   const hints = [...(Array.isArray(config.tools) ? config.tools.map(toolFormats) : []), toolChoiceFormats(config.tool_choice)];
   for (const hint of hints) {

@@ -9,5 +9,6 @@ export const anthropicMessagesApi: UpstreamApi = {
   format: () => "anthropic-messages",
   codec: () => anthropicUpstream,
   completionUrl: (provider) => `${provider.baseUrl}/messages`,
+  cachesImplicitly: false,
   headers: (provider, credential, call) => ({ ...jsonHeaders(provider, call.stream), "x-api-key": credential, "anthropic-version": ANTHROPIC_VERSION }),
 };

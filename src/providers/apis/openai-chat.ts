@@ -7,5 +7,6 @@ export const openaiChatApi: UpstreamApi = {
   codec: () => openaiChatUpstream,
   completionUrl: (provider) => `${provider.baseUrl}/chat/completions`,
   embeddingsUrl: (provider) => `${provider.baseUrl}/embeddings`,
+  cachesImplicitly: true,
   headers: (provider, credential, call) => ({ ...jsonHeaders(provider, call.stream), authorization: `Bearer ${credential}` }),
 };

@@ -7,5 +7,6 @@ export const openaiResponsesApi: UpstreamApi = {
   codec: () => openaiResponsesUpstream,
   completionUrl: (provider) => `${provider.baseUrl}/responses`,
   embeddingsUrl: (provider) => `${provider.baseUrl}/embeddings`,
+  cachesImplicitly: true,
   headers: (provider, credential, call) => ({ ...jsonHeaders(provider, call.stream), authorization: `Bearer ${credential}` }),
 };
