@@ -2,9 +2,8 @@ import { and, count, eq, max, sql } from "drizzle-orm";
 import { isUniqueViolation, lockedTransaction, type Conn, type Db } from "./client";
 import { ascText, descValue } from "./order";
 import { presets, presetVersions } from "./schema";
-import { conflict } from "../../errors";
 import { newPreset, newPresetVersion } from "../columns";
-import type { NewPresetVersion, PresetRecord, PresetStore, PresetVersionRecord } from "../store";
+import { PresetWriteConflict, type NewPresetVersion, type PresetRecord, type PresetStore, type PresetVersionRecord } from "../store";
 
 type VersionRow = typeof presetVersions.$inferSelect;
 
@@ -41,7 +40,7 @@ export function pgPresetStore(conn: Conn): PresetStore {
           return await lockedTransaction(conn, (tx) => append(tx, input));
         } catch (err) {
           if (!isUniqueViolation(err)) throw err;
-          if (attempt === 3) throw conflict(`Preset '${input.slug}' is being changed concurrently; retry`);
+          if (attempt === 3) throw new PresetWriteConflict(input.slug);
         }
       }
     },

@@ -1,9 +1,8 @@
 import { and, asc, count, desc, eq, max, sql } from "drizzle-orm";
 import type { Db, SqliteWriter, WriteStep } from "./client";
 import { presets, presetVersions } from "./schema";
-import { conflict } from "../../errors";
 import { newPreset, newPresetVersion } from "../columns";
-import type { PresetRecord, PresetStore, PresetVersionRecord } from "../store";
+import { PresetWriteConflict, type PresetRecord, type PresetStore, type PresetVersionRecord } from "../store";
 
 type VersionRow = typeof presetVersions.$inferSelect;
 
@@ -41,7 +40,7 @@ export function sqlitePresetStore(db: Db, write: WriteStep, writer: SqliteWriter
             return writer.atomic(() => appendVersion(input));
           } catch (err) {
             if (!isUniqueViolation(err)) throw err;
-            if (attempt === 3) throw conflict(`Preset '${input.slug}' is being changed concurrently; retry`);
+            if (attempt === 3) throw new PresetWriteConflict(input.slug);
           }
         }
       }),
