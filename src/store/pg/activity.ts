@@ -1,11 +1,12 @@
 import { and, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Conn, Db } from "./client";
 import { ascText } from "./order";
 import { activityDaily } from "./schema";
 import type { ActivityStore, RollupGroup, RollupQuery } from "../store";
 
 /** sums of int8 arrive as numeric strings */
-const total = (column: typeof activityDaily.requests) => sql<number>`sum(${column})`.mapWith(Number);
+const total = (column: AnyPgColumn) => sql<number>`sum(${column})`.mapWith(Number);
 
 const groupColumn: Record<RollupGroup, SQL<string>> = {
   day: sql`${activityDaily.day}`,
