@@ -2,7 +2,7 @@
  * Record <-> column conversions both dialects share: JSON-bearing columns are text in both, so a
  * value reads back byte for byte, and a new preset or version is built the same way in both.
  */
-import type { ApiKeyRecord, ByokPatch, ByokRecord, NewPresetVersion, PresetRecord, PresetVersionRecord, RateLimit, WorkspacePatch, WorkspaceRecord } from "./store";
+import type { ApiKeyRecord, ByokPatch, ByokRecord, GenerationRecord, NewPresetVersion, PresetRecord, PresetVersionRecord, RateLimit, WorkspacePatch, WorkspaceRecord } from "./store";
 
 /** The three rate-limit columns of api_keys and workspaces. */
 type RateLimitColumns = { rateLimitRpm: number | null; rateLimitTpm: number | null; rateLimitConcurrency: number | null };
@@ -17,6 +17,16 @@ export function rateLimitColumns<R extends { rateLimit?: RateLimit }>({ rateLimi
   if (rateLimit === undefined) return rest;
   return { ...rest, rateLimitRpm: rateLimit.rpm, rateLimitTpm: rateLimit.tpm, rateLimitConcurrency: rateLimit.concurrency };
 }
+
+type GenerationRow = Omit<GenerationRecord, "attempts" | "trace"> & { attempts: string; trace: string | null };
+
+export const generationRecord = (row: GenerationRow): GenerationRecord => ({
+  ...row,
+  attempts: JSON.parse(row.attempts) as GenerationRecord["attempts"],
+  trace: row.trace ? (JSON.parse(row.trace) as Record<string, unknown>) : null,
+});
+
+export const generationRow = (gen: GenerationRecord): GenerationRow => ({ ...gen, attempts: JSON.stringify(gen.attempts), trace: gen.trace ? JSON.stringify(gen.trace) : null });
 
 type ApiKeyRow = Omit<ApiKeyRecord, "rateLimit"> & RateLimitColumns & { deletedAt: number | null };
 

@@ -10,4 +10,4 @@ export const descText = (column: AnyColumn): SQL => sql`${column} collate "C" de
 export const ascValue = (column: AnyColumn | SQL): SQL => sql`${column} asc nulls first`;
 export const descValue = (column: AnyColumn | SQL): SQL => sql`${column} desc nulls last`;
 
-export const order: Ordering = { ascText, descText, ascValue, descValue, inserted: sql`seq` };
+export const order: Ordering = { ascText, descText, ascValue, descValue, textBefore: (column, value) => sql`${column} collate "C" < ${value}`, inserted: sql`seq` };

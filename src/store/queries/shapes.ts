@@ -19,6 +19,8 @@ export type Ordering = {
   descText(column: AnyColumn): SQL;
   ascValue(column: AnyColumn | SQL): SQL;
   descValue(column: AnyColumn | SQL): SQL;
+  /** `column < value` for text, by code point as ascText sorts it (a keyset page's position) */
+  textBefore(column: AnyColumn, value: string): SQL;
   /**
    * The order a row was inserted in, for the tables that keep it: SQLite's rowid, PostgreSQL's
    * `seq` identity (`insertionOrder` in ../tables/kit.ts); unqualified.
