@@ -2,7 +2,7 @@
  * Record <-> column conversions both dialects share: JSON-bearing columns are text in both, so a
  * value reads back byte for byte, and a new preset or version is built the same way in both.
  */
-import type { ByokPatch, ByokRecord, NewPresetVersion, PresetRecord, PresetVersionRecord, RateLimit } from "./store";
+import type { ApiKeyRecord, ByokPatch, ByokRecord, GenerationRecord, NewPresetVersion, PresetRecord, PresetVersionRecord, RateLimit, WorkspacePatch, WorkspaceRecord } from "./store";
 
 /** The three rate-limit columns of api_keys and workspaces. */
 type RateLimitColumns = { rateLimitRpm: number | null; rateLimitTpm: number | null; rateLimitConcurrency: number | null };
@@ -16,6 +16,33 @@ export function withRateLimit<R extends RateLimitColumns>({ rateLimitRpm, rateLi
 export function rateLimitColumns<R extends { rateLimit?: RateLimit }>({ rateLimit, ...rest }: R): Omit<R, "rateLimit"> & Partial<RateLimitColumns> {
   if (rateLimit === undefined) return rest;
   return { ...rest, rateLimitRpm: rateLimit.rpm, rateLimitTpm: rateLimit.tpm, rateLimitConcurrency: rateLimit.concurrency };
+}
+
+type GenerationRow = Omit<GenerationRecord, "attempts" | "trace"> & { attempts: string; trace: string | null };
+
+export const generationRecord = (row: GenerationRow): GenerationRecord => ({
+  ...row,
+  attempts: JSON.parse(row.attempts) as GenerationRecord["attempts"],
+  trace: row.trace ? (JSON.parse(row.trace) as Record<string, unknown>) : null,
+});
+
+export const generationRow = (gen: GenerationRecord): GenerationRow => ({ ...gen, attempts: JSON.stringify(gen.attempts), trace: gen.trace ? JSON.stringify(gen.trace) : null });
+
+type ApiKeyRow = Omit<ApiKeyRecord, "rateLimit"> & RateLimitColumns & { deletedAt: number | null };
+
+export const apiKeyRecord = ({ deletedAt: _deleted, ...row }: ApiKeyRow): ApiKeyRecord => withRateLimit(row);
+
+type WorkspaceRow = Omit<WorkspaceRecord, "rateLimit" | "settings"> & RateLimitColumns & { settings: string };
+
+export const workspaceRecord = (row: WorkspaceRow): WorkspaceRecord => ({ ...withRateLimit(row), settings: JSON.parse(row.settings) as Record<string, unknown> });
+
+/** The row of a new workspace. */
+export const workspaceRow = (ws: WorkspaceRecord) => ({ ...rateLimitColumns(ws), settings: JSON.stringify(ws.settings) });
+
+/** The columns a patch changes, and the time it was made. */
+export function workspaceColumns(patch: WorkspacePatch, now: number) {
+  const { settings, ...rest } = rateLimitColumns(patch);
+  return { ...rest, updatedAt: now, ...(settings === undefined ? {} : { settings: JSON.stringify(settings) }) };
 }
 
 const parseList = (text: string | null): string[] | null => (text === null ? null : (JSON.parse(text) as string[]));
@@ -58,6 +85,11 @@ export function newPreset(input: NewPresetVersion): PresetRecord {
     updatedAt: input.now,
   };
 }
+
+type PresetVersionRow = Omit<PresetVersionRecord, "config"> & { config: string };
+
+/** A version as stored; PostgreSQL's row also has its insertion order (`seq`), which stays in the store. */
+export const presetVersionRecord = ({ seq: _seq, ...row }: PresetVersionRow & { seq?: number }): PresetVersionRecord => ({ ...row, config: JSON.parse(row.config) as Record<string, unknown> });
 
 export function newPresetVersion(presetId: string, version: number, input: NewPresetVersion): PresetVersionRecord {
   const { config, systemPrompt, format, creatorId, now } = input;

@@ -45,11 +45,23 @@ export type NewPresetVersion = {
   now: number;
 };
 
+/**
+ * appendVersion gave up: its writes kept colliding on (workspace, slug) or (preset, version), as
+ * only a writer that bypasses the store's write lock can make them. The caller says what that
+ * means to its client.
+ */
+export class PresetWriteConflict extends Error {
+  override name = "PresetWriteConflict";
+  constructor(readonly slug: string) {
+    super(`Preset '${slug}' is being changed concurrently`);
+  }
+}
+
 export interface PresetStore {
   /**
    * In one write transaction: creates the preset (status active) when the workspace has no
    * preset with this slug, appends version max+1 and designates it. Racing callers get
-   * consecutive versions.
+   * consecutive versions. Rejects with PresetWriteConflict when its writes keep colliding.
    */
   appendVersion(input: NewPresetVersion): Promise<{ preset: PresetRecord; version: PresetVersionRecord }>;
   find(workspaceId: string, slug: string): Promise<PresetRecord | undefined>;

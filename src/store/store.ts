@@ -1,7 +1,9 @@
 /**
  * Storage interfaces. Callers depend on these only; `sqlite/` (bun:sqlite, the embedded default)
  * and `pg/` (PostgreSQL through Bun.sql) implement them and pass one contract suite
- * (test/store/contract.ts). Every method is asynchronous. The store keeps values and applies no
+ * (test/store/contract.ts). Both build their tables from one description (`tables/`) and their
+ * queries from one set of conditions and orders (`queries/`); a dialect folder keeps how its
+ * database runs them and what only it does. Every method is asynchronous. The store keeps values and applies no
  * policy: billing decides windows and amounts and hands them over as plain values.
  * Times are epoch milliseconds, money integer nano-dollars.
  */

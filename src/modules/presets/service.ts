@@ -1,7 +1,7 @@
-import { notFound, badRequest } from "../../errors";
+import { notFound, badRequest, conflict } from "../../errors";
 import type { InboundFormat } from "../../gateway/codecs";
 import type { Principal } from "../../http/principal";
-import type { PresetRecord, PresetVersionRecord, Store } from "../../store/store";
+import { PresetWriteConflict, type PresetRecord, type PresetVersionRecord, type Store } from "../../store/store";
 import { isoOrNull, isoTime } from "../../time";
 import { extractPreset } from "../../gateway/presets/extract-config";
 import type { PageInput, PresetDataOut, PresetVersionDataOut, PresetWithVersionOut } from "./model";
@@ -59,17 +59,25 @@ export async function createPresetVersion(deps: PresetServiceDeps, principal: Pr
   const { config, systemPrompt } = extractPreset(format, body);
   // the version's creator: the key's user when it has one, else the key itself (its public hash)
   const creatorUserId = principal.user?.id ?? principal.key.creatorUserId;
-  const { preset, version } = await deps.store.presets.appendVersion({
-    workspaceId: principal.workspace.id,
-    slug,
-    config,
-    systemPrompt,
-    format,
-    creatorUserId,
-    creatorId: creatorUserId ?? principal.key.hash,
-    now: deps.clock(),
-  });
+  const { preset, version } = await deps.store.presets
+    .appendVersion({
+      workspaceId: principal.workspace.id,
+      slug,
+      config,
+      systemPrompt,
+      format,
+      creatorUserId,
+      creatorId: creatorUserId ?? principal.key.hash,
+      now: deps.clock(),
+    })
+    .catch(busyAsConflict);
   return withDesignated(deps.store, preset, version);
+}
+
+/** The store gave up writing the version: another writer kept colliding with it, so the client may retry. */
+function busyAsConflict(err: unknown): never {
+  if (err instanceof PresetWriteConflict) throw conflict(`Preset '${err.slug}' is being changed concurrently; retry`);
+  throw err;
 }
 
 export async function listPresets(deps: PresetServiceDeps, workspaceId: string, query: PageInput) {

@@ -1,25 +1,18 @@
-import { asc, desc, eq, getTableColumns, gte, sql } from "drizzle-orm";
-import { generationListCondition } from "../generation-list";
+import { getTableColumns, sql } from "drizzle-orm";
 import type { Conn, Db } from "./client";
 import { addSpendOnConflict, spendColumns } from "./key-usage";
-import { ascText, descText } from "./order";
+import { order } from "./order";
 import { generationFeedback, generations } from "./schema";
-import type { GenerationCursor, GenerationFilter, GenerationRecord, GenerationStore, SettledGeneration } from "../store";
+import type { GenerationCursor, GenerationFilter, GenerationStore, SettledGeneration } from "../store";
+import { generationRecord, generationRow } from "../columns";
+import { generationQueries } from "../queries/generations";
 
-type Row = typeof generations.$inferSelect;
+const q = generationQueries(generations, generationFeedback, order);
 
 /** A listing's page query (exported so the query-plan test explains the very statement the store runs). */
 export function generationListQuery(db: Db, filter: GenerationFilter, before: GenerationCursor | null, limit: number) {
-  return db.select().from(generations).where(generationListCondition(generations, (id) => sql`${generations.id} collate "C" < ${id}`, filter, before)).orderBy(desc(generations.createdAt), descText(generations.id)).limit(limit);
+  return db.select().from(generations).where(q.listed(filter, before)).orderBy(...q.listOrder).limit(limit);
 }
-
-const toRecord = (row: Row): GenerationRecord => ({
-  ...row,
-  attempts: JSON.parse(row.attempts) as GenerationRecord["attempts"],
-  trace: row.trace ? (JSON.parse(row.trace) as Record<string, unknown>) : null,
-});
-
-const toRow = (gen: GenerationRecord) => ({ ...gen, attempts: JSON.stringify(gen.attempts), trace: gen.trace ? JSON.stringify(gen.trace) : null });
 
 const windowsOf = (s: SettledGeneration) => (s.spend ? `${s.spend.windows.day}|${s.spend.windows.week}|${s.spend.windows.month}` : null);
 
@@ -61,7 +54,7 @@ const storable = (v: unknown) => (typeof v === "string" ? v.toWellFormed().repla
 
 /** One JSON object per record: the generation's columns plus what settling it changes. */
 function toJson(s: SettledGeneration): Record<string, unknown> {
-  const row: Record<string, unknown> = toRow(s.record);
+  const row: Record<string, unknown> = generationRow(s.record);
   const out: Record<string, unknown> = {};
   for (const c of COLUMNS) out[c.name] = storable(row[c.key]);
   const spend = s.spend;
@@ -195,22 +188,22 @@ export function pgGenerationStore(conn: Conn): GenerationStore {
       });
     },
     async get(id) {
-      const [row] = await db.select().from(generations).where(eq(generations.id, id));
-      return row ? toRecord(row) : undefined;
+      const [row] = await db.select().from(generations).where(q.byId(id));
+      return row ? generationRecord(row) : undefined;
     },
     async since(since, limit) {
-      const rows = await db.select().from(generations).where(gte(generations.createdAt, since)).orderBy(asc(generations.createdAt), ascText(generations.id)).limit(limit);
-      return rows.map(toRecord);
+      const rows = await db.select().from(generations).where(q.since(since)).orderBy(...q.sinceOrder).limit(limit);
+      return rows.map(generationRecord);
     },
     async list(filter, before, limit) {
       const rows = await generationListQuery(db, filter, before, limit);
-      return rows.map(toRecord);
+      return rows.map(generationRecord);
     },
     async addFeedback(feedback) {
       await db.insert(generationFeedback).values({ ...feedback, comment: feedback.comment === null ? null : (storable(feedback.comment) as string) });
     },
     async feedback(generationId) {
-      return db.select().from(generationFeedback).where(eq(generationFeedback.generationId, generationId)).orderBy(asc(generationFeedback.createdAt), ascText(generationFeedback.id));
+      return db.select().from(generationFeedback).where(q.feedbackOf(generationId)).orderBy(...q.feedbackOrder);
     },
   };
 }

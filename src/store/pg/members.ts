@@ -1,7 +1,9 @@
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { Conn } from "./client";
+import { order } from "./order";
 import { workspaceMembers } from "./schema";
 import type { WorkspaceMemberRecord, WorkspaceMemberStore } from "../store";
+import { memberQueries } from "../queries/members";
 
 type Row = typeof workspaceMembers.$inferSelect;
 
@@ -9,6 +11,7 @@ const toRecord = ({ seq: _seq, ...row }: Row): WorkspaceMemberRecord => row;
 const pair = (m: { workspaceId: string; userId: string }) => `${m.workspaceId}\u0000${m.userId}`;
 
 export function pgMemberStore({ db }: Conn): WorkspaceMemberStore {
+  const q = memberQueries(workspaceMembers, order);
   // an existing membership keeps its id, creation time and place in the list; only the role follows
   const upsert = (rows: WorkspaceMemberRecord[]) =>
     db
@@ -22,14 +25,13 @@ export function pgMemberStore({ db }: Conn): WorkspaceMemberStore {
         .select()
         .from(workspaceMembers)
         .where(eq(workspaceMembers.workspaceId, workspaceId))
-        // insertion order among memberships made together (SQLite: rowid)
-        .orderBy(workspaceMembers.createdAt, workspaceMembers.seq)
+        .orderBy(...q.order)
         .limit(limit)
         .offset(offset);
       return rows.map(toRecord);
     },
     async ofUser(userId) {
-      const rows = await db.select().from(workspaceMembers).where(eq(workspaceMembers.userId, userId)).orderBy(workspaceMembers.createdAt, workspaceMembers.seq);
+      const rows = await db.select().from(workspaceMembers).where(eq(workspaceMembers.userId, userId)).orderBy(...q.order);
       return rows.map(toRecord);
     },
     async count(workspaceId) {
@@ -37,10 +39,7 @@ export function pgMemberStore({ db }: Conn): WorkspaceMemberStore {
       return row?.n ?? 0;
     },
     async get(workspaceId, userId) {
-      const [row] = await db
-        .select()
-        .from(workspaceMembers)
-        .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+      const [row] = await db.select().from(workspaceMembers).where(q.membership(workspaceId, userId));
       return row ? toRecord(row) : undefined;
     },
     async upsert(members) {
@@ -67,10 +66,7 @@ export function pgMemberStore({ db }: Conn): WorkspaceMemberStore {
     },
     async remove(workspaceId, userIds) {
       if (userIds.length === 0) return 0;
-      const rows = await db
-        .delete(workspaceMembers)
-        .where(and(eq(workspaceMembers.workspaceId, workspaceId), inArray(workspaceMembers.userId, userIds)))
-        .returning({ id: workspaceMembers.id });
+      const rows = await db.delete(workspaceMembers).where(q.members(workspaceId, userIds)).returning({ id: workspaceMembers.id });
       return rows.length;
     },
     async removeUser(userId) {

@@ -1,4 +1,5 @@
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { Ordering } from "../queries/shapes";
 
 /**
  * ORDER BY terms that sort as SQLite does, whatever the database's collation: text by code
@@ -8,3 +9,5 @@ export const ascText = (column: AnyColumn): SQL => sql`${column} collate "C" asc
 export const descText = (column: AnyColumn): SQL => sql`${column} collate "C" desc nulls last`;
 export const ascValue = (column: AnyColumn | SQL): SQL => sql`${column} asc nulls first`;
 export const descValue = (column: AnyColumn | SQL): SQL => sql`${column} desc nulls last`;
+
+export const order: Ordering = { ascText, descText, ascValue, descValue, textBefore: (column, value) => sql`${column} collate "C" < ${value}`, inserted: sql`seq` };

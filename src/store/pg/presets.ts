@@ -1,17 +1,15 @@
-import { and, count, eq, max, sql } from "drizzle-orm";
+import { count, eq, max } from "drizzle-orm";
 import { isUniqueViolation, lockedTransaction, type Conn, type Db } from "./client";
-import { ascText, descValue } from "./order";
+import { order } from "./order";
 import { presets, presetVersions } from "./schema";
-import { conflict } from "../../errors";
-import { newPreset, newPresetVersion } from "../columns";
+import { newPreset, newPresetVersion, presetVersionRecord } from "../columns";
 import type { NewPresetVersion, PresetRecord, PresetStore, PresetVersionRecord } from "../store";
+import { appendRetrying, presetQueries } from "../queries/presets";
 
-type VersionRow = typeof presetVersions.$inferSelect;
-
-const toVersion = ({ seq: _seq, ...row }: VersionRow): PresetVersionRecord => ({ ...row, config: JSON.parse(row.config) as Record<string, unknown> });
+const q = presetQueries(presets, presetVersions, order);
 
 async function findIn(db: Db, workspaceId: string, slug: string): Promise<PresetRecord | undefined> {
-  const [row] = await db.select().from(presets).where(and(eq(presets.workspaceId, workspaceId), eq(presets.slug, slug)));
+  const [row] = await db.select().from(presets).where(q.bySlug(workspaceId, slug));
   return row;
 }
 
@@ -33,45 +31,26 @@ async function append(db: Db, input: NewPresetVersion): Promise<{ preset: Preset
 export function pgPresetStore(conn: Conn): PresetStore {
   const { db } = conn;
   return {
-    async appendVersion(input) {
-      // Only a writer that bypasses the lock could collide on (workspace, slug) or (preset,
-      // version); a retry then sees its row and takes the next number.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await lockedTransaction(conn, (tx) => append(tx, input));
-        } catch (err) {
-          if (!isUniqueViolation(err)) throw err;
-          if (attempt === 3) throw conflict(`Preset '${input.slug}' is being changed concurrently; retry`);
-        }
-      }
-    },
+    appendVersion: (input) => appendRetrying(input.slug, isUniqueViolation, () => lockedTransaction(conn, (tx) => append(tx, input))),
     find: (workspaceId, slug) => findIn(db, workspaceId, slug),
     async list(workspaceId, offset, limit) {
-      // equal updated_at (same millisecond): the preset whose designated version was written last comes first
-      const lastWrite = sql`(select v.seq from ${presetVersions} v where v.id = ${presets.designatedVersionId})`;
-      return await db
-        .select()
-        .from(presets)
-        .where(eq(presets.workspaceId, workspaceId))
-        .orderBy(descValue(presets.updatedAt), descValue(lastWrite), ascText(presets.id))
-        .limit(limit)
-        .offset(offset);
+      return await db.select().from(presets).where(eq(presets.workspaceId, workspaceId)).orderBy(...q.listOrder).limit(limit).offset(offset);
     },
     async count(workspaceId) {
       const [row] = await db.select({ n: count() }).from(presets).where(eq(presets.workspaceId, workspaceId));
       return row?.n ?? 0;
     },
     async getVersion(presetId, version) {
-      const [row] = await db.select().from(presetVersions).where(and(eq(presetVersions.presetId, presetId), eq(presetVersions.version, version)));
-      return row ? toVersion(row) : undefined;
+      const [row] = await db.select().from(presetVersions).where(q.version(presetId, version));
+      return row ? presetVersionRecord(row) : undefined;
     },
     async getVersionById(id) {
       const [row] = await db.select().from(presetVersions).where(eq(presetVersions.id, id));
-      return row ? toVersion(row) : undefined;
+      return row ? presetVersionRecord(row) : undefined;
     },
     async listVersions(presetId, offset, limit) {
-      const rows = await db.select().from(presetVersions).where(eq(presetVersions.presetId, presetId)).orderBy(presetVersions.version).limit(limit).offset(offset);
-      return rows.map(toVersion);
+      const rows = await db.select().from(presetVersions).where(eq(presetVersions.presetId, presetId)).orderBy(...q.versionOrder).limit(limit).offset(offset);
+      return rows.map(presetVersionRecord);
     },
     async countVersions(presetId) {
       const [row] = await db.select({ n: count() }).from(presetVersions).where(eq(presetVersions.presetId, presetId));

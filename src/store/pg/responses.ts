@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Conn } from "./client";
 import { responseItems, storedResponses } from "./schema";
 import { conversationOf, itemRows, itemsById, responseRow } from "../response-rows";
 import type { ResponseStateStore } from "../store";
+import { responseQueries } from "../queries/responses";
 
 /**
  * Responses state on PostgreSQL. Saving is one statement (one round trip, atomic without a
@@ -11,6 +12,7 @@ import type { ResponseStateStore } from "../store";
  * text is always valid for PostgreSQL.
  */
 export function pgResponseStateStore({ db }: Conn): ResponseStateStore {
+  const q = responseQueries(storedResponses, responseItems);
   return {
     async save(response) {
       const row = responseRow(response);
@@ -39,17 +41,14 @@ export function pgResponseStateStore({ db }: Conn): ResponseStateStore {
       const rows = await db
         .select({ itemId: responseItems.itemId, item: responseItems.item })
         .from(responseItems)
-        .where(and(eq(responseItems.workspaceId, workspaceId), inArray(responseItems.itemId, ids), gt(responseItems.expiresAt, now)))
-        .orderBy(asc(responseItems.expiresAt), asc(responseItems.responseId), asc(responseItems.position));
+        .where(q.items(workspaceId, ids, now))
+        .orderBy(...q.itemsOrder);
       return itemsById(rows);
     },
     async conversation(workspaceId, responseId, now) {
-      const [response] = await db
-        .select({ input: storedResponses.input })
-        .from(storedResponses)
-        .where(and(eq(storedResponses.id, responseId), eq(storedResponses.workspaceId, workspaceId), gt(storedResponses.expiresAt, now)));
+      const [response] = await db.select({ input: storedResponses.input }).from(storedResponses).where(q.response(workspaceId, responseId, now));
       if (!response) return undefined;
-      const items = await db.select({ item: responseItems.item }).from(responseItems).where(eq(responseItems.responseId, responseId)).orderBy(asc(responseItems.position));
+      const items = await db.select({ item: responseItems.item }).from(responseItems).where(q.outputOf(responseId)).orderBy(...q.outputOrder);
       return conversationOf(response.input, items);
     },
     async purgeExpired(now) {

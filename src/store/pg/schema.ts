@@ -1,18 +1,28 @@
 /**
- * The PostgreSQL schema drizzle-kit reads (drizzle.pg.config.ts), one file per concern under
- * ./tables/: the twin of `../sqlite/schema.ts`, the same tables and column names. Times are
- * milliseconds since the epoch and money nano-dollars, both `bigint` (int8) read back as JS
- * numbers; JSON-bearing columns stay `text` so values round-trip byte-exactly, as on SQLite.
+ * The PostgreSQL schema drizzle-kit reads (drizzle.pg.config.ts): the tables both dialects
+ * describe once (../tables/, one file per concern) built with pg-core, and the outbox, which has a
+ * shape of its own here (./tables/). Times are milliseconds since the epoch and money
+ * nano-dollars, both `bigint` (int8) read back as JS numbers; JSON-bearing columns stay `text` so
+ * values round-trip byte-exactly, as on SQLite.
  *
  * One difference: SQLite orders some lists by `rowid` (insertion order); PostgreSQL has no such
  * column, so the tables that need it carry an explicit identity column `seq`
- * (`workspace_members`, `preset_versions`).
+ * (`workspace_members`, `preset_versions`; `insertionOrder` in ../tables/kit.ts).
  */
-export * from "./tables/accounts";
-export * from "./tables/money";
-export * from "./tables/presets-responses";
-export * from "./tables/jobs";
-export * from "./tables/observability";
-export * from "./tables/sign-in";
-export * from "./tables/generation-contents";
+import { pgTables } from "../tables/build";
+import * as accountTables from "../tables/accounts";
+import * as moneyTables from "../tables/money";
+import * as presetResponseTables from "../tables/presets-responses";
+import * as jobTables from "../tables/jobs";
+import * as observabilityTables from "../tables/observability";
+import * as signInTables from "../tables/sign-in";
+import * as contentTables from "../tables/generation-contents";
+
+export const { meta, users, workspaces, workspaceMembers, apiKeys, workspaceWebhookSecrets, byokCredentials } = pgTables(accountTables);
+export const { keyUsage, generations, reservations, workspaceUsage, workspaceBudgets, activityDaily, generationFeedback } = pgTables(moneyTables);
+export const { presets, presetVersions, storedResponses, responseItems } = pgTables(presetResponseTables);
+export const { jobs, jobOutcomes, videoJobs } = pgTables(jobTables);
+export const { observabilityDestinations } = pgTables(observabilityTables);
+export const { userPasswords, webSessions, userInvites, authCodes } = pgTables(signInTables);
+export const { generationContents } = pgTables(contentTables);
 export * from "./tables/observation-outbox";

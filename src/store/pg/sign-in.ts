@@ -1,7 +1,8 @@
-import { eq, lt, or } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Conn } from "./client";
 import { userInvites, userPasswords, webSessions } from "./schema";
 import type { InviteStore, PasswordStore, WebSessionStore } from "../store";
+import { expiredSessions } from "../queries/sign-in";
 
 export function pgPasswordStore({ db }: Conn): PasswordStore {
   return {
@@ -41,10 +42,7 @@ export function pgWebSessionStore({ db }: Conn): WebSessionStore {
       return rows.length;
     },
     async deleteExpired(now, idleSince) {
-      const rows = await db
-        .delete(webSessions)
-        .where(or(lt(webSessions.expiresAt, now + 1), lt(webSessions.lastSeenAt, idleSince)))
-        .returning({ id: webSessions.id });
+      const rows = await db.delete(webSessions).where(expiredSessions(webSessions, now, idleSince)).returning({ id: webSessions.id });
       return rows.length;
     },
   };

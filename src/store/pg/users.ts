@@ -1,10 +1,12 @@
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type { Conn } from "./client";
-import { ascText, ascValue } from "./order";
+import { order } from "./order";
 import { users } from "./schema";
 import type { UserStore } from "../store";
+import { userQueries } from "../queries/users";
 
 export function pgUserStore({ db }: Conn): UserStore {
+  const q = userQueries(users, order);
   return {
     async create(user) {
       await db.insert(users).values(user);
@@ -15,14 +17,14 @@ export function pgUserStore({ db }: Conn): UserStore {
       return row;
     },
     async list(offset, limit) {
-      return await db.select().from(users).orderBy(ascValue(users.createdAt), ascText(users.id)).limit(limit).offset(offset);
+      return await db.select().from(users).orderBy(...q.order).limit(limit).offset(offset);
     },
     async count() {
       const [row] = await db.select({ n: count() }).from(users);
       return row?.n ?? 0;
     },
     async findByEmail(email) {
-      return await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).orderBy(ascValue(users.createdAt), ascText(users.id));
+      return await db.select().from(users).where(q.byEmail(email)).orderBy(...q.order);
     },
     async update(id, patch) {
       const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();

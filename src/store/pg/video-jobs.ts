@@ -1,10 +1,12 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Conn } from "./client";
 import { videoJobs } from "./schema";
 import type { VideoJobStore } from "../video-job-store";
-import { videoJobFromRow, videoJobToRow, videoPatchColumns } from "../video-job-rows";
+import { videoJobFromRow, videoJobToRow } from "../video-job-rows";
+import { videoJobQueries } from "../queries/video-jobs";
 
 export function pgVideoJobStore({ db }: Conn): VideoJobStore {
+  const q = videoJobQueries(videoJobs);
   return {
     async create(job) {
       await db.insert(videoJobs).values(videoJobToRow(job));
@@ -20,8 +22,8 @@ export function pgVideoJobStore({ db }: Conn): VideoJobStore {
     async update(id, version, patch, now) {
       const [row] = await db
         .update(videoJobs)
-        .set({ ...videoPatchColumns(patch), version: sql`${videoJobs.version} + 1`, updatedAt: now })
-        .where(and(eq(videoJobs.id, id), eq(videoJobs.version, version)))
+        .set(q.advanced(patch, now))
+        .where(q.atVersion(id, version))
         .returning();
       return row ? videoJobFromRow(row) : undefined;
     },

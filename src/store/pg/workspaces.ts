@@ -1,46 +1,39 @@
-import { and, count, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { toNumber, type Conn } from "./client";
-import { ascText, ascValue } from "./order";
+import { order } from "./order";
 import { apiKeys, byokCredentials, observabilityDestinations, workspaceMembers, workspaces, workspaceWebhookSecrets } from "./schema";
-import type { WorkspacePatch, WorkspaceRecord, WorkspaceStore } from "../store";
-import { rateLimitColumns, withRateLimit } from "../columns";
-
-type Row = typeof workspaces.$inferSelect;
-
-const toRecord = (row: Row): WorkspaceRecord => ({ ...withRateLimit(row), settings: JSON.parse(row.settings) as Record<string, unknown> });
+import type { WorkspaceStore } from "../store";
+import { workspaceColumns, workspaceRecord, workspaceRow } from "../columns";
+import { foundByRef, workspaceQueries } from "../queries/workspaces";
+import { keyQueries } from "../queries/keys";
 
 export function pgWorkspaceStore({ db }: Conn): WorkspaceStore {
-  /** keys that still authenticate: live, enabled and not expired */
-  const activeKeysOf = (id: string, now: number) =>
-    and(eq(apiKeys.workspaceId, id), isNull(apiKeys.deletedAt), eq(apiKeys.disabled, false), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now)));
+  const q = workspaceQueries(workspaces, order);
+  const keys = keyQueries(apiKeys, order);
   return {
     async create(ws) {
-      await db.insert(workspaces).values({ ...rateLimitColumns(ws), settings: JSON.stringify(ws.settings) });
+      await db.insert(workspaces).values(workspaceRow(ws));
       return ws;
     },
     async find(ref) {
-      // an id wins over a slug that happens to look like one
-      const rows = await db.select().from(workspaces).where(or(eq(workspaces.id, ref), eq(workspaces.slug, ref)));
-      const row = rows.find((r) => r.id === ref) ?? rows[0];
-      return row ? toRecord(row) : undefined;
+      const row = foundByRef(await db.select().from(workspaces).where(q.byRef(ref)), ref);
+      return row ? workspaceRecord(row) : undefined;
     },
     async getDefault() {
       const [row] = await db.select().from(workspaces).where(eq(workspaces.isDefault, true)).limit(1);
-      return row ? toRecord(row) : undefined;
+      return row ? workspaceRecord(row) : undefined;
     },
     async list(offset, limit) {
-      const rows = await db.select().from(workspaces).orderBy(ascValue(workspaces.createdAt), ascText(workspaces.id)).limit(limit).offset(offset);
-      return rows.map(toRecord);
+      const rows = await db.select().from(workspaces).orderBy(...q.order).limit(limit).offset(offset);
+      return rows.map(workspaceRecord);
     },
     async count() {
       const [row] = await db.select({ n: count() }).from(workspaces);
       return row?.n ?? 0;
     },
-    async update(id, patch: WorkspacePatch, now) {
-      const { settings, ...rest } = rateLimitColumns(patch);
-      const values = { ...rest, updatedAt: now, ...(settings === undefined ? {} : { settings: JSON.stringify(settings) }) };
-      const [row] = await db.update(workspaces).set(values).where(eq(workspaces.id, id)).returning();
-      return row ? toRecord(row) : undefined;
+    async update(id, patch, now) {
+      const [row] = await db.update(workspaces).set(workspaceColumns(patch, now)).where(eq(workspaces.id, id)).returning();
+      return row ? workspaceRecord(row) : undefined;
     },
     async delete(id, now) {
       // one statement, so atomic: the workspace, its memberships and webhook secret, its BYOK credentials and observability destinations wiped
@@ -60,7 +53,7 @@ export function pgWorkspaceStore({ db }: Conn): WorkspaceStore {
       return toNumber(row?.n) > 0;
     },
     async countActiveKeys(id, now) {
-      const [row] = await db.select({ n: count() }).from(apiKeys).where(activeKeysOf(id, now));
+      const [row] = await db.select({ n: count() }).from(apiKeys).where(keys.activeIn(id, now));
       return row?.n ?? 0;
     },
     async usersWithActiveKeys(id, userIds, now) {
@@ -68,7 +61,7 @@ export function pgWorkspaceStore({ db }: Conn): WorkspaceStore {
       const rows = await db
         .selectDistinct({ user: apiKeys.creatorUserId })
         .from(apiKeys)
-        .where(and(activeKeysOf(id, now), inArray(apiKeys.creatorUserId, userIds)));
+        .where(and(keys.activeIn(id, now), inArray(apiKeys.creatorUserId, userIds)));
       const found = new Set(rows.map((r) => r.user));
       return userIds.filter((u) => found.has(u));
     },

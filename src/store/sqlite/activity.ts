@@ -1,14 +1,17 @@
-import { and, desc, asc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { asc, desc, sql } from "drizzle-orm";
 import type { Db } from "./client";
+import { order } from "./order";
 import { activityDaily } from "./schema";
-import type { ActivityStore, RollupGroup, RollupQuery } from "../store";
+import type { ActivityStore, RollupQuery } from "../store";
+import { activityQueries } from "../queries/activity";
 
 const a = activityDaily;
-const groupColumn: Record<RollupGroup, SQL<string>> = { day: sql`${a.day}`, model: sql`${a.model}`, key: sql`${a.keyHash}`, provider: sql`${a.providerName}`, all: sql`''` };
+const q = activityQueries(a, order);
+const groupColumn = q.rollupGroups(sql`''`);
 
 /** A rollup's query: the day range is the primary key's prefix (exported for the query-plan test). */
-export function rollupQuery(db: Db, q: RollupQuery) {
-  const group = groupColumn[q.by];
+export function rollupQuery(db: Db, rollup: RollupQuery) {
+  const group = groupColumn[rollup.by];
   const spend = sql<number>`sum(${a.usageNanos}) + sum(${a.byokUsageNanos})`;
   const query = db
     .select({
@@ -18,25 +21,20 @@ export function rollupQuery(db: Db, q: RollupQuery) {
       byokUsageNanos: sql<number>`sum(${a.byokUsageNanos})`,
     })
     .from(a)
-    .where(and(gte(a.day, q.from), lte(a.day, q.to), q.workspaceIds === undefined ? undefined : inArray(a.workspaceId, [...q.workspaceIds])))
+    .where(q.rollupWhere(rollup))
     .groupBy(group)
-    .orderBy(...(q.top === undefined ? [asc(group)] : [desc(spend), asc(group)]));
-  return q.top === undefined ? query : query.limit(q.top);
+    .orderBy(...(rollup.top === undefined ? [asc(group)] : [desc(spend), asc(group)]));
+  return rollup.top === undefined ? query : query.limit(rollup.top);
 }
 
 export function sqliteActivityStore(db: Db): ActivityStore {
-  const a = activityDaily;
   return {
-    async rollup(q) {
+    async rollup(rollup) {
       // an empty range sums to no rows (GROUP BY); `all` groups by a constant
-      return rollupQuery(db, q).all();
+      return rollupQuery(db, rollup).all();
     },
-    async totals(q) {
-      const where: SQL[] = [gte(a.day, q.from), lte(a.day, q.to)];
-      if (q.workspaceId !== undefined) where.push(eq(a.workspaceId, q.workspaceId));
-      if (q.keyHash !== undefined) where.push(eq(a.keyHash, q.keyHash));
-      if (q.userId !== undefined) where.push(eq(a.userId, q.userId));
-      const workspace = q.byWorkspace ? a.workspaceId : sql<string | null>`null`;
+    async totals(totals) {
+      const workspace = totals.byWorkspace ? a.workspaceId : sql<string | null>`null`;
       return db
         .select({
           day: a.day,
@@ -52,9 +50,9 @@ export function sqliteActivityStore(db: Db): ActivityStore {
           byokUsageNanos: sql<number>`sum(${a.byokUsageNanos})`,
         })
         .from(a)
-        .where(and(...where))
-        .groupBy(a.day, a.model, a.providerName, a.endpointId, ...(q.byWorkspace ? [a.workspaceId] : []))
-        .orderBy(desc(a.day), asc(a.model), asc(a.endpointId), asc(a.providerName), ...(q.byWorkspace ? [asc(a.workspaceId)] : []))
+        .where(q.totalsWhere(totals))
+        .groupBy(a.day, a.model, a.providerName, a.endpointId, ...(totals.byWorkspace ? [a.workspaceId] : []))
+        .orderBy(...q.totalsOrder(totals))
         .all();
     },
   };

@@ -1,13 +1,15 @@
 import type { Database } from "bun:sqlite";
-import { asc, desc, eq, getTableColumns, gte, lt, sql } from "drizzle-orm";
-import { generationListCondition } from "../generation-list";
+import { getTableColumns, sql } from "drizzle-orm";
 import type { Db, SqliteWriter, WriteStep } from "./client";
+import { order } from "./order";
 import { generationFeedback, generations } from "./schema";
 import { spendAdder } from "./key-usage";
 import { reservationReleaser } from "./reservations";
 import type { ReservationBook } from "./reservation-book";
 import { outboxWriter } from "./generation-outbox";
 import type { GenerationCursor, GenerationFilter, GenerationRecord, GenerationStore, SettledGeneration } from "../store";
+import { generationRecord, generationRow } from "../columns";
+import { generationQueries } from "../queries/generations";
 
 /** Adds a served generation to its day's activity counters. */
 function activityAdder(sqlite: Database): (settled: SettledGeneration) => void {
@@ -26,18 +28,12 @@ ON CONFLICT(day, workspace_id, key_hash, user_id, model, provider_name, endpoint
   };
 }
 
-type Row = typeof generations.$inferSelect;
+const q = generationQueries(generations, generationFeedback, order);
 
 /** A listing's page query (exported so the query-plan test explains the very statement the store runs). */
 export function generationListQuery(db: Db, filter: GenerationFilter, before: GenerationCursor | null, limit: number) {
-  return db.select().from(generations).where(generationListCondition(generations, (id) => lt(generations.id, id), filter, before)).orderBy(desc(generations.createdAt), desc(generations.id)).limit(limit);
+  return db.select().from(generations).where(q.listed(filter, before)).orderBy(...q.listOrder).limit(limit);
 }
-
-const toRecord = (row: Row): GenerationRecord => ({
-  ...row,
-  attempts: JSON.parse(row.attempts) as GenerationRecord["attempts"],
-  trace: row.trace ? (JSON.parse(row.trace) as Record<string, unknown>) : null,
-});
 
 export function sqliteGenerationStore(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter, book: ReservationBook): GenerationStore {
   // one statement prepared once, its columns taken from the schema so they cannot drift
@@ -51,9 +47,9 @@ export function sqliteGenerationStore(db: Db, sqlite: Database, write: WriteStep
   const release = reservationReleaser(book, writer);
   const writeOutbox = outboxWriter(sqlite);
   // prepared once: the outbox drain reads each forwarded generation's record back, and GET /generation reads one
-  const byId = db.select().from(generations).where(eq(generations.id, sql.placeholder("id"))).prepare();
+  const byId = db.select().from(generations).where(q.byId(sql.placeholder("id"))).prepare();
   const toParams = (gen: GenerationRecord) => {
-    const row: Record<string, unknown> = { ...gen, attempts: JSON.stringify(gen.attempts), trace: gen.trace ? JSON.stringify(gen.trace) : null };
+    const row: Record<string, unknown> = generationRow(gen);
     const params: Record<string, string | number | null> = {};
     for (const c of columns) {
       const v = row[c.key as keyof typeof row];
@@ -81,17 +77,17 @@ export function sqliteGenerationStore(db: Db, sqlite: Database, write: WriteStep
       ),
     async get(id) {
       const row = byId.get({ id });
-      return row ? toRecord(row) : undefined;
+      return row ? generationRecord(row) : undefined;
     },
     async since(since, limit) {
-      return db.select().from(generations).where(gte(generations.createdAt, since)).orderBy(asc(generations.createdAt), asc(generations.id)).limit(limit).all().map(toRecord);
+      return db.select().from(generations).where(q.since(since)).orderBy(...q.sinceOrder).limit(limit).all().map(generationRecord);
     },
     async list(filter, before, limit) {
-      return generationListQuery(db, filter, before, limit).all().map(toRecord);
+      return generationListQuery(db, filter, before, limit).all().map(generationRecord);
     },
     addFeedback: (feedback) => write(() => void db.insert(generationFeedback).values(feedback).run()),
     async feedback(generationId) {
-      return db.select().from(generationFeedback).where(eq(generationFeedback.generationId, generationId)).orderBy(asc(generationFeedback.createdAt), asc(generationFeedback.id)).all();
+      return db.select().from(generationFeedback).where(q.feedbackOf(generationId)).orderBy(...q.feedbackOrder).all();
     },
   };
 }

@@ -1,17 +1,15 @@
-import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { Db, WriteStep } from "./client";
+import { order } from "./order";
 import { apiKeys } from "./schema";
-import type { ApiKeyRecord, ApiKeyStore } from "../store";
-import { rateLimitColumns, withRateLimit } from "../columns";
-
-type Row = typeof apiKeys.$inferSelect;
-
-const toRecord = ({ deletedAt: _deleted, ...row }: Row): ApiKeyRecord => withRateLimit(row);
+import type { ApiKeyStore } from "../store";
+import { apiKeyRecord, rateLimitColumns } from "../columns";
+import { deletedKey, keyQueries, revivedManagementKey } from "../queries/keys";
 
 export function sqliteKeyStore(db: Db, write: WriteStep): ApiKeyStore {
-  const live = isNull(apiKeys.deletedAt);
+  const q = keyQueries(apiKeys, order);
   // prepared once: the auth lookup of every request
-  const byHash = db.select().from(apiKeys).where(and(eq(apiKeys.hash, sql.placeholder("hash")), live)).prepare();
+  const byHash = db.select().from(apiKeys).where(q.byHash(sql.placeholder("hash"))).prepare();
   return {
     create: (key) =>
       write(() => {
@@ -20,41 +18,24 @@ export function sqliteKeyStore(db: Db, write: WriteStep): ApiKeyStore {
       }),
     async get(hash) {
       const row = byHash.get({ hash });
-      return row ? toRecord(row) : undefined;
+      return row ? apiKeyRecord(row) : undefined;
     },
     async list({ workspaceId, includeDisabled, offset, limit }) {
-      const filters = [eq(apiKeys.workspaceId, workspaceId), live];
-      if (!includeDisabled) filters.push(eq(apiKeys.disabled, false));
-      return db
-        .select()
-        .from(apiKeys)
-        .where(and(...filters))
-        .orderBy(asc(apiKeys.createdAt), asc(apiKeys.hash))
-        .limit(limit)
-        .offset(offset)
-        .all()
-        .map(toRecord);
+      return db.select().from(apiKeys).where(q.listed(workspaceId, includeDisabled)).orderBy(...q.order).limit(limit).offset(offset).all().map(apiKeyRecord);
     },
     update: (hash, patch, now) =>
       write(() => {
-        const row = db.update(apiKeys).set({ ...rateLimitColumns(patch), updatedAt: now }).where(and(eq(apiKeys.hash, hash), live)).returning().get();
-        return row ? toRecord(row) : undefined;
+        const row = db.update(apiKeys).set({ ...rateLimitColumns(patch), updatedAt: now }).where(q.byHash(hash)).returning().get();
+        return row ? apiKeyRecord(row) : undefined;
       }),
-    delete: (hash, now) =>
-      write(() => db.update(apiKeys).set({ deletedAt: now, disabled: true }).where(and(eq(apiKeys.hash, hash), live)).returning().get() !== undefined),
-    reviveAsManagement: (hash, now, workspaceId) =>
-      write(
-        () =>
-          db.update(apiKeys).set({ deletedAt: null, disabled: false, isManagement: true, expiresAt: null, updatedAt: now, workspaceId }).where(eq(apiKeys.hash, hash)).returning().get() !==
-          undefined,
-      ),
+    delete: (hash, now) => write(() => db.update(apiKeys).set(deletedKey(now)).where(q.byHash(hash)).returning().get() !== undefined),
+    reviveAsManagement: (hash, now, workspaceId) => write(() => db.update(apiKeys).set(revivedManagementKey(now, workspaceId)).where(eq(apiKeys.hash, hash)).returning().get() !== undefined),
     async countManagement() {
-      return db.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.isManagement, true), live)).get()?.n ?? 0;
+      return db.select({ n: count() }).from(apiKeys).where(q.management).get()?.n ?? 0;
     },
     async listByCreator(userId) {
-      return db.select().from(apiKeys).where(and(eq(apiKeys.creatorUserId, userId), live)).orderBy(asc(apiKeys.createdAt), asc(apiKeys.hash)).all().map(toRecord);
+      return db.select().from(apiKeys).where(q.byCreator(userId)).orderBy(...q.order).all().map(apiKeyRecord);
     },
-    deleteByCreator: (userId, now) =>
-      write(() => db.update(apiKeys).set({ deletedAt: now, disabled: true }).where(and(eq(apiKeys.creatorUserId, userId), live)).returning({ hash: apiKeys.hash }).all().length),
+    deleteByCreator: (userId, now) => write(() => db.update(apiKeys).set(deletedKey(now)).where(q.byCreator(userId)).returning({ hash: apiKeys.hash }).all().length),
   };
 }

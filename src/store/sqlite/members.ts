@@ -1,21 +1,20 @@
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type { Db, SqliteWriter, WriteStep } from "./client";
+import { order } from "./order";
 import { workspaceMembers } from "./schema";
 import type { WorkspaceMemberRecord, WorkspaceMemberStore } from "../store";
+import { memberQueries } from "../queries/members";
 
 export function sqliteMemberStore(db: Db, write: WriteStep, writer: SqliteWriter): WorkspaceMemberStore {
-  const get = (workspaceId: string, userId: string) =>
-    db.select().from(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId))).get() as
-      | WorkspaceMemberRecord
-      | undefined;
+  const q = memberQueries(workspaceMembers, order);
+  const get = (workspaceId: string, userId: string) => db.select().from(workspaceMembers).where(q.membership(workspaceId, userId)).get() as WorkspaceMemberRecord | undefined;
   return {
     async list(workspaceId, offset, limit) {
       return db
         .select()
         .from(workspaceMembers)
         .where(eq(workspaceMembers.workspaceId, workspaceId))
-        // insertion order among memberships made together
-        .orderBy(asc(workspaceMembers.createdAt), sql`rowid`)
+        .orderBy(...q.order)
         .limit(limit)
         .offset(offset)
         .all() as WorkspaceMemberRecord[];
@@ -25,7 +24,7 @@ export function sqliteMemberStore(db: Db, write: WriteStep, writer: SqliteWriter
     },
     get: async (workspaceId, userId) => get(workspaceId, userId),
     async ofUser(userId) {
-      return db.select().from(workspaceMembers).where(eq(workspaceMembers.userId, userId)).orderBy(asc(workspaceMembers.createdAt), sql`rowid`).all() as WorkspaceMemberRecord[];
+      return db.select().from(workspaceMembers).where(eq(workspaceMembers.userId, userId)).orderBy(...q.order).all() as WorkspaceMemberRecord[];
     },
     upsert: (members) =>
       write(() =>
@@ -43,11 +42,7 @@ export function sqliteMemberStore(db: Db, write: WriteStep, writer: SqliteWriter
     remove: (workspaceId, userIds) =>
       write(() => {
         if (userIds.length === 0) return 0;
-        return db
-          .delete(workspaceMembers)
-          .where(and(eq(workspaceMembers.workspaceId, workspaceId), inArray(workspaceMembers.userId, userIds)))
-          .returning({ id: workspaceMembers.id })
-          .all().length;
+        return db.delete(workspaceMembers).where(q.members(workspaceId, userIds)).returning({ id: workspaceMembers.id }).all().length;
       }),
     removeUser: (userId) => write(() => db.delete(workspaceMembers).where(eq(workspaceMembers.userId, userId)).returning({ id: workspaceMembers.id }).all().length),
   };

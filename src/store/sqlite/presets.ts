@@ -1,23 +1,20 @@
-import { and, asc, count, desc, eq, max, sql } from "drizzle-orm";
+import { count, eq, max } from "drizzle-orm";
 import type { Db, SqliteWriter, WriteStep } from "./client";
+import { order } from "./order";
 import { presets, presetVersions } from "./schema";
-import { conflict } from "../../errors";
-import { newPreset, newPresetVersion } from "../columns";
-import type { PresetRecord, PresetStore, PresetVersionRecord } from "../store";
-
-type VersionRow = typeof presetVersions.$inferSelect;
-
-const toVersion = (row: VersionRow): PresetVersionRecord => ({ ...row, config: JSON.parse(row.config) as Record<string, unknown> });
+import { newPreset, newPresetVersion, presetVersionRecord } from "../columns";
+import type { NewPresetVersion, PresetRecord, PresetStore } from "../store";
+import { appendRetrying, presetQueries } from "../queries/presets";
 
 const isUniqueViolation = (err: unknown): boolean => (err as { code?: unknown })?.code === "SQLITE_CONSTRAINT_UNIQUE";
 
 export function sqlitePresetStore(db: Db, write: WriteStep, writer: SqliteWriter): PresetStore {
-  const find = (workspaceId: string, slug: string): PresetRecord | undefined =>
-    db.select().from(presets).where(and(eq(presets.workspaceId, workspaceId), eq(presets.slug, slug))).get();
+  const q = presetQueries(presets, presetVersions, order);
+  const find = (workspaceId: string, slug: string): PresetRecord | undefined => db.select().from(presets).where(q.bySlug(workspaceId, slug)).get();
 
   // BEGIN IMMEDIATE takes the write lock before reading max(version), so a second writer
   // (another connection or process) waits and then reads the version this one wrote.
-  const appendVersion = (input: Parameters<PresetStore["appendVersion"]>[0]) => {
+  const appendVersion = (input: NewPresetVersion) => {
     const { workspaceId, slug, now } = input;
     let preset = find(workspaceId, slug);
     if (!preset) {
@@ -32,45 +29,24 @@ export function sqlitePresetStore(db: Db, write: WriteStep, writer: SqliteWriter
   };
 
   return {
-    appendVersion: (input) =>
-      write(() => {
-        // Only a writer that bypasses BEGIN IMMEDIATE could collide on (workspace, slug) or
-        // (preset, version); a retry then sees its row and takes the next number.
-        for (let attempt = 1; ; attempt++) {
-          try {
-            return writer.atomic(() => appendVersion(input));
-          } catch (err) {
-            if (!isUniqueViolation(err)) throw err;
-            if (attempt === 3) throw conflict(`Preset '${input.slug}' is being changed concurrently; retry`);
-          }
-        }
-      }),
+    appendVersion: (input) => appendRetrying(input.slug, isUniqueViolation, () => write(() => writer.atomic(() => appendVersion(input)))),
     find: async (workspaceId, slug) => find(workspaceId, slug),
     async list(workspaceId, offset, limit) {
-      // equal updated_at (same millisecond): the preset whose designated version was written last comes first
-      const lastWrite = sql`(select v.rowid from ${presetVersions} v where v.id = ${presets.designatedVersionId})`;
-      return db
-        .select()
-        .from(presets)
-        .where(eq(presets.workspaceId, workspaceId))
-        .orderBy(desc(presets.updatedAt), desc(lastWrite), asc(presets.id))
-        .limit(limit)
-        .offset(offset)
-        .all();
+      return db.select().from(presets).where(eq(presets.workspaceId, workspaceId)).orderBy(...q.listOrder).limit(limit).offset(offset).all();
     },
     async count(workspaceId) {
       return db.select({ n: count() }).from(presets).where(eq(presets.workspaceId, workspaceId)).get()?.n ?? 0;
     },
     async getVersion(presetId, version) {
-      const row = db.select().from(presetVersions).where(and(eq(presetVersions.presetId, presetId), eq(presetVersions.version, version))).get();
-      return row ? toVersion(row) : undefined;
+      const row = db.select().from(presetVersions).where(q.version(presetId, version)).get();
+      return row ? presetVersionRecord(row) : undefined;
     },
     async getVersionById(id) {
       const row = db.select().from(presetVersions).where(eq(presetVersions.id, id)).get();
-      return row ? toVersion(row) : undefined;
+      return row ? presetVersionRecord(row) : undefined;
     },
     async listVersions(presetId, offset, limit) {
-      return db.select().from(presetVersions).where(eq(presetVersions.presetId, presetId)).orderBy(asc(presetVersions.version)).limit(limit).offset(offset).all().map(toVersion);
+      return db.select().from(presetVersions).where(eq(presetVersions.presetId, presetId)).orderBy(...q.versionOrder).limit(limit).offset(offset).all().map(presetVersionRecord);
     },
     async countVersions(presetId) {
       return db.select({ n: count() }).from(presetVersions).where(eq(presetVersions.presetId, presetId)).get()?.n ?? 0;

@@ -1,10 +1,12 @@
-import { and, asc, eq, gt, inArray, lt, lte } from "drizzle-orm";
+import { and, eq, inArray, lt, lte } from "drizzle-orm";
 import type { Db, SqliteWriter, WriteStep } from "./client";
 import { responseItems, storedResponses } from "./schema";
 import { conversationOf, itemRows, itemsById, responseRow } from "../response-rows";
 import type { ResponseStateStore } from "../store";
+import { responseQueries } from "../queries/responses";
 
 export function sqliteResponseStateStore(db: Db, write: WriteStep, writer: SqliteWriter): ResponseStateStore {
+  const q = responseQueries(storedResponses, responseItems);
   return {
     save: (response) =>
       write(() =>
@@ -25,19 +27,15 @@ export function sqliteResponseStateStore(db: Db, write: WriteStep, writer: Sqlit
       const rows = db
         .select({ itemId: responseItems.itemId, item: responseItems.item })
         .from(responseItems)
-        .where(and(eq(responseItems.workspaceId, workspaceId), inArray(responseItems.itemId, ids), gt(responseItems.expiresAt, now)))
-        .orderBy(asc(responseItems.expiresAt), asc(responseItems.responseId), asc(responseItems.position))
+        .where(q.items(workspaceId, ids, now))
+        .orderBy(...q.itemsOrder)
         .all();
       return itemsById(rows);
     },
     async conversation(workspaceId, responseId, now) {
-      const response = db
-        .select({ input: storedResponses.input })
-        .from(storedResponses)
-        .where(and(eq(storedResponses.id, responseId), eq(storedResponses.workspaceId, workspaceId), gt(storedResponses.expiresAt, now)))
-        .get();
+      const response = db.select({ input: storedResponses.input }).from(storedResponses).where(q.response(workspaceId, responseId, now)).get();
       if (!response) return undefined;
-      const items = db.select({ item: responseItems.item }).from(responseItems).where(eq(responseItems.responseId, responseId)).orderBy(asc(responseItems.position)).all();
+      const items = db.select({ item: responseItems.item }).from(responseItems).where(q.outputOf(responseId)).orderBy(...q.outputOrder).all();
       return conversationOf(response.input, items);
     },
     purgeExpired: (now) =>

@@ -1,13 +1,23 @@
 /**
- * The SQLite schema drizzle-kit reads (drizzle.config.ts): every table, one file per concern
- * under ./tables/. Times are integer milliseconds since the epoch; money is integer nano-dollars
- * (1e-9 USD).
+ * The SQLite schema drizzle-kit reads (drizzle.config.ts): the tables both dialects describe once
+ * (../tables/, one file per concern) built with sqlite-core, and the outbox, which has a shape of
+ * its own here (./tables/). Times are integer milliseconds since the epoch; money is integer
+ * nano-dollars (1e-9 USD).
  */
-export * from "./tables/accounts";
-export * from "./tables/money";
-export * from "./tables/presets-responses";
-export * from "./tables/jobs";
-export * from "./tables/observability";
-export * from "./tables/sign-in";
-export * from "./tables/generation-contents";
+import { sqliteTables } from "../tables/build";
+import * as accountTables from "../tables/accounts";
+import * as moneyTables from "../tables/money";
+import * as presetResponseTables from "../tables/presets-responses";
+import * as jobTables from "../tables/jobs";
+import * as observabilityTables from "../tables/observability";
+import * as signInTables from "../tables/sign-in";
+import * as contentTables from "../tables/generation-contents";
+
+export const { meta, users, workspaces, workspaceMembers, apiKeys, workspaceWebhookSecrets, byokCredentials } = sqliteTables(accountTables);
+export const { keyUsage, generations, reservations, workspaceUsage, workspaceBudgets, activityDaily, generationFeedback } = sqliteTables(moneyTables);
+export const { presets, presetVersions, storedResponses, responseItems } = sqliteTables(presetResponseTables);
+export const { jobs, jobOutcomes, videoJobs } = sqliteTables(jobTables);
+export const { observabilityDestinations } = sqliteTables(observabilityTables);
+export const { userPasswords, webSessions, userInvites, authCodes } = sqliteTables(signInTables);
+export const { generationContents } = sqliteTables(contentTables);
 export * from "./tables/observation-outbox";

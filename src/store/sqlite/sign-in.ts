@@ -1,7 +1,8 @@
-import { eq, lt, or } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db, WriteStep } from "./client";
 import { userInvites, userPasswords, webSessions } from "./schema";
 import type { InviteStore, PasswordStore, WebSessionStore } from "../store";
+import { expiredSessions } from "../queries/sign-in";
 
 export function sqlitePasswordStore(db: Db, write: WriteStep): PasswordStore {
   return {
@@ -28,7 +29,7 @@ export function sqliteWebSessionStore(db: Db, write: WriteStep): WebSessionStore
     delete: (id) => write(() => db.delete(webSessions).where(eq(webSessions.id, id)).returning({ id: webSessions.id }).get() !== undefined),
     deleteForUser: (userId) => write(() => db.delete(webSessions).where(eq(webSessions.userId, userId)).returning({ id: webSessions.id }).all().length),
     deleteExpired: (now, idleSince) =>
-      write(() => db.delete(webSessions).where(or(lt(webSessions.expiresAt, now + 1), lt(webSessions.lastSeenAt, idleSince))).returning({ id: webSessions.id }).all().length),
+      write(() => db.delete(webSessions).where(expiredSessions(webSessions, now, idleSince)).returning({ id: webSessions.id }).all().length),
   };
 }
 

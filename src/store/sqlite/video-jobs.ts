@@ -1,10 +1,12 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { Db, WriteStep } from "./client";
 import { videoJobs } from "./schema";
 import type { VideoJobStore } from "../video-job-store";
-import { videoJobFromRow, videoJobToRow, videoPatchColumns } from "../video-job-rows";
+import { videoJobFromRow, videoJobToRow } from "../video-job-rows";
+import { videoJobQueries } from "../queries/video-jobs";
 
 export function sqliteVideoJobStore(db: Db, write: WriteStep): VideoJobStore {
+  const q = videoJobQueries(videoJobs);
   return {
     create: (job) => write(() => void db.insert(videoJobs).values(videoJobToRow(job)).run()),
     async get(id) {
@@ -19,8 +21,8 @@ export function sqliteVideoJobStore(db: Db, write: WriteStep): VideoJobStore {
       write(() => {
         const row = db
           .update(videoJobs)
-          .set({ ...videoPatchColumns(patch), version: sql`${videoJobs.version} + 1`, updatedAt: now })
-          .where(and(eq(videoJobs.id, id), eq(videoJobs.version, version)))
+          .set(q.advanced(patch, now))
+          .where(q.atVersion(id, version))
           .returning()
           .get();
         return row ? videoJobFromRow(row) : undefined;

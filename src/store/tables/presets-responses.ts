@@ -1,10 +1,9 @@
-import { pgTable, text, integer, bigint, index, uniqueIndex, primaryKey } from "drizzle-orm/pg-core";
-import { PRESET_FORMATS } from "../../store";
-import { millis } from "./column-types";
+import { table, text, integer, millis, index, uniqueIndex, primaryKey, insertionOrder } from "./kit";
+import { PRESET_FORMATS } from "../preset-store";
 
 /** What a workspace keeps for later requests: preset versions and Responses state. */
 
-export const presets = pgTable(
+export const presets = table(
   "presets",
   {
     id: text("id").primaryKey(),
@@ -22,7 +21,7 @@ export const presets = pgTable(
   (table) => [uniqueIndex("presets_workspace_slug").on(table.workspaceId, table.slug)],
 );
 
-export const presetVersions = pgTable(
+export const presetVersions = table(
   "preset_versions",
   {
     id: text("id").primaryKey(),
@@ -37,7 +36,7 @@ export const presetVersions = pgTable(
     /** the wire format of the endpoint that created the version (its config's field names); null: written before it was recorded */
     format: text("format", { enum: PRESET_FORMATS }),
     /** write order (SQLite: rowid): breaks ties of presets updated in the same millisecond */
-    seq: bigint("seq", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
+    seq: insertionOrder("seq"),
   },
   (table) => [uniqueIndex("preset_versions_preset_version").on(table.presetId, table.version)],
 );
@@ -47,7 +46,7 @@ export const presetVersions = pgTable(
  * continue from one (`previous_response_id`). `input` is the JSON array of the items it
  * answered, references resolved; its output items are in `response_items`.
  */
-export const storedResponses = pgTable(
+export const storedResponses = table(
   "stored_responses",
   {
     id: text("id").primaryKey(),
@@ -60,7 +59,7 @@ export const storedResponses = pgTable(
 );
 
 /** The output items of a stored response, each as the JSON the client received, found by (workspace, item id). */
-export const responseItems = pgTable(
+export const responseItems = table(
   "response_items",
   {
     responseId: text("response_id").notNull(),

@@ -1,4 +1,4 @@
-import { sqliteTable, text, integer, index, uniqueIndex, primaryKey } from "drizzle-orm/sqlite-core";
+import { table, text, integer, boolean, int8, millis, nanos, index, uniqueIndex, primaryKey } from "./kit";
 
 /** Background work: the job queue, its outcome counters, video generation jobs. */
 
@@ -7,7 +7,7 @@ import { sqliteTable, text, integer, index, uniqueIndex, primaryKey } from "driz
  * enqueued twice under one key is stored once. Leasing reads `jobs_due` (state, run_at, id) in order, and a
  * running job whose lease ended is due again (`jobs_lease`).
  */
-export const jobs = sqliteTable(
+export const jobs = table(
   "jobs",
   {
     id: text("id").primaryKey(),
@@ -16,13 +16,13 @@ export const jobs = sqliteTable(
     /** JSON */
     payload: text("payload").notNull(),
     state: text("state", { enum: ["pending", "running", "done", "dead"] }).notNull(),
-    runAt: integer("run_at").notNull(),
+    runAt: millis("run_at").notNull(),
     attempts: integer("attempts").notNull().default(0),
     leaseOwner: text("lease_owner"),
-    leaseExpiresAt: integer("lease_expires_at"),
+    leaseExpiresAt: millis("lease_expires_at"),
     lastError: text("last_error"),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
+    createdAt: millis("created_at").notNull(),
+    updatedAt: millis("updated_at").notNull(),
   },
   (table) => [
     uniqueIndex("jobs_key_unique").on(table.key),
@@ -33,18 +33,18 @@ export const jobs = sqliteTable(
 );
 
 /** Finished attempts by kind and outcome (succeeded, failed, dead), counted in the statement that records each. */
-export const jobOutcomes = sqliteTable(
+export const jobOutcomes = table(
   "job_outcomes",
   {
     kind: text("kind").notNull(),
     outcome: text("outcome", { enum: ["succeeded", "failed", "dead"] }).notNull(),
-    count: integer("count").notNull().default(0),
+    count: int8("count").notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.kind, table.outcome] })],
 );
 
 /** Video generation jobs (src/store/video-job-store.ts); JSON-bearing columns are text. */
-export const videoJobs = sqliteTable(
+export const videoJobs = table(
   "video_jobs",
   {
     id: text("id").primaryKey(),
@@ -61,13 +61,13 @@ export const videoJobs = sqliteTable(
     endpointId: text("endpoint_id"),
     upstreamRef: text("upstream_ref"),
     outputs: text("outputs").notNull(),
-    costNanos: integer("cost_nanos"),
-    isByok: integer("is_byok", { mode: "boolean" }).notNull(),
+    costNanos: nanos("cost_nanos"),
+    isByok: boolean("is_byok").notNull(),
     errorMessage: text("error_message"),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
-    deadlineAt: integer("deadline_at").notNull(),
-    completedAt: integer("completed_at"),
+    createdAt: millis("created_at").notNull(),
+    updatedAt: millis("updated_at").notNull(),
+    deadlineAt: millis("deadline_at").notNull(),
+    completedAt: millis("completed_at"),
   },
   (table) => [index("video_jobs_workspace").on(table.workspaceId, table.createdAt)],
 );

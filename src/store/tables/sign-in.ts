@@ -1,4 +1,4 @@
-import { sqliteTable, text, integer, index } from "drizzle-orm/sqlite-core";
+import { table, text, integer, millis, nanos, index } from "./kit";
 
 /**
  * People signing in: password hashes, browser sessions, invite links, and the authorization
@@ -7,40 +7,40 @@ import { sqliteTable, text, integer, index } from "drizzle-orm/sqlite-core";
  */
 
 /** apart from `users`, so that no user lookup (and no read cache) ever carries a password hash */
-export const userPasswords = sqliteTable("user_passwords", {
+export const userPasswords = table("user_passwords", {
   userId: text("user_id").primaryKey(),
   /** Bun.password (argon2id) PHC string */
   hash: text("hash").notNull(),
-  updatedAt: integer("updated_at").notNull(),
+  updatedAt: millis("updated_at").notNull(),
 });
 
-export const webSessions = sqliteTable(
+export const webSessions = table(
   "web_sessions",
   {
     /** SHA-256 hex of the cookie value */
     id: text("id").primaryKey(),
     userId: text("user_id").notNull(),
-    createdAt: integer("created_at").notNull(),
-    lastSeenAt: integer("last_seen_at").notNull(),
+    createdAt: millis("created_at").notNull(),
+    lastSeenAt: millis("last_seen_at").notNull(),
     /** the absolute end, whatever the activity */
-    expiresAt: integer("expires_at").notNull(),
+    expiresAt: millis("expires_at").notNull(),
   },
   (table) => [index("web_sessions_user").on(table.userId)],
 );
 
-export const userInvites = sqliteTable(
+export const userInvites = table(
   "user_invites",
   {
     /** SHA-256 hex of the token in the invite URL */
     tokenHash: text("token_hash").primaryKey(),
     userId: text("user_id").notNull(),
-    createdAt: integer("created_at").notNull(),
-    expiresAt: integer("expires_at").notNull(),
+    createdAt: millis("created_at").notNull(),
+    expiresAt: millis("expires_at").notNull(),
   },
   (table) => [index("user_invites_user").on(table.userId)],
 );
 
-export const authCodes = sqliteTable(
+export const authCodes = table(
   "auth_codes",
   {
     /** SHA-256 hex of the code handed to the app */
@@ -52,12 +52,12 @@ export const authCodes = sqliteTable(
     codeChallenge: text("code_challenge"),
     codeChallengeMethod: text("code_challenge_method", { enum: ["S256", "plain"] }),
     /** what the minted key gets */
-    limitNanos: integer("limit_nanos"),
+    limitNanos: nanos("limit_nanos"),
     limitReset: text("limit_reset", { enum: ["daily", "weekly", "monthly"] }),
-    keyExpiresAt: integer("key_expires_at"),
+    keyExpiresAt: millis("key_expires_at"),
     keyLabel: text("key_label"),
-    createdAt: integer("created_at").notNull(),
-    expiresAt: integer("expires_at").notNull(),
+    createdAt: millis("created_at").notNull(),
+    expiresAt: millis("expires_at").notNull(),
   },
   (table) => [index("auth_codes_expires").on(table.expiresAt)],
 );

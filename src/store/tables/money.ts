@@ -1,4 +1,4 @@
-import { sqliteTable, text, integer, index, primaryKey } from "drizzle-orm/sqlite-core";
+import { table, text, integer, boolean, int8, millis, nanos, index, primaryKey } from "./kit";
 
 /** Spend: usage counters, generation records, reservations, workspace budgets, activity, feedback. */
 
@@ -7,16 +7,20 @@ const spendCounters = () => ({
   dayKey: text("day_key").notNull(),
   weekKey: text("week_key").notNull(),
   monthKey: text("month_key").notNull(),
-  total: integer("total").notNull().default(0),
-  day: integer("day").notNull().default(0),
-  week: integer("week").notNull().default(0),
-  month: integer("month").notNull().default(0),
-  byokTotal: integer("byok_total").notNull().default(0),
-  byokDay: integer("byok_day").notNull().default(0),
-  byokWeek: integer("byok_week").notNull().default(0),
-  byokMonth: integer("byok_month").notNull().default(0),
-  /** unused: reservations live in the owning process's memory (reservation-book.ts); kept for databases of earlier versions */
-  held: integer("held").notNull().default(0),
+  total: nanos("total").notNull().default(0),
+  day: nanos("day").notNull().default(0),
+  week: nanos("week").notNull().default(0),
+  month: nanos("month").notNull().default(0),
+  byokTotal: nanos("byok_total").notNull().default(0),
+  byokDay: nanos("byok_day").notNull().default(0),
+  byokWeek: nanos("byok_week").notNull().default(0),
+  byokMonth: nanos("byok_month").notNull().default(0),
+  /**
+   * PostgreSQL: the sum of the owner's open reservations, kept beside the spend so one conditional
+   * upsert reserves. Unused on SQLite, where reservations live in the owning process's memory
+   * (sqlite/reservation-book.ts); kept there for databases of earlier versions.
+   */
+  held: nanos("held").notNull().default(0),
 });
 
 /**
@@ -24,13 +28,13 @@ const spendCounters = () => ({
  * Each window counter is valid only while its window key (UTC day, ISO week's Monday, month)
  * is the current one, so windows roll over at midnight UTC without any job.
  */
-export const keyUsage = sqliteTable("key_usage", {
+export const keyUsage = table("key_usage", {
   hash: text("hash").primaryKey(),
   ...spendCounters(),
 });
 
 /** One row per inference request. Kept lean: no prompts or completions, attempts as compact JSON. */
-export const generations = sqliteTable(
+export const generations = table(
   "generations",
   {
     id: text("id").primaryKey(),
@@ -43,8 +47,8 @@ export const generations = sqliteTable(
     providerName: text("provider_name"),
     endpointId: text("endpoint_id"),
     upstreamId: text("upstream_id"),
-    streamed: integer("streamed", { mode: "boolean" }).notNull(),
-    cancelled: integer("cancelled", { mode: "boolean" }).notNull(),
+    streamed: boolean("streamed").notNull(),
+    cancelled: boolean("cancelled").notNull(),
     finishReason: text("finish_reason"),
     nativeFinishReason: text("native_finish_reason"),
     tokensPrompt: integer("tokens_prompt"),
@@ -52,11 +56,11 @@ export const generations = sqliteTable(
     tokensCached: integer("tokens_cached"),
     tokensCacheWrite: integer("tokens_cache_write"),
     tokensReasoning: integer("tokens_reasoning"),
-    usageEstimated: integer("usage_estimated", { mode: "boolean" }).notNull().default(false),
-    costNanos: integer("cost_nanos").notNull(),
-    promptCostNanos: integer("prompt_cost_nanos").notNull().default(0),
-    completionCostNanos: integer("completion_cost_nanos").notNull().default(0),
-    isByok: integer("is_byok", { mode: "boolean" }).notNull().default(false),
+    usageEstimated: boolean("usage_estimated").notNull().default(false),
+    costNanos: nanos("cost_nanos").notNull(),
+    promptCostNanos: nanos("prompt_cost_nanos").notNull().default(0),
+    completionCostNanos: nanos("completion_cost_nanos").notNull().default(0),
+    isByok: boolean("is_byok").notNull().default(false),
     latencyMs: integer("latency_ms"),
     generationTimeMs: integer("generation_time_ms"),
     timeToFirstTokenMs: integer("ttft_ms"),
@@ -71,7 +75,7 @@ export const generations = sqliteTable(
     userAgent: text("user_agent"),
     origin: text("origin"),
     errorMessage: text("error_message"),
-    createdAt: integer("created_at").notNull(),
+    createdAt: millis("created_at").notNull(),
   },
   (table) => [index("generations_key_time").on(table.keyHash, table.createdAt), index("generations_time").on(table.createdAt, table.id), index("generations_workspace_time").on(table.workspaceId, table.createdAt),
     // the console's generation log filters by each of these, newest first (keyset on created_at, id)
@@ -83,45 +87,49 @@ export const generations = sqliteTable(
 );
 
 /**
- * Unused: reservations live in the owning process's memory (reservation-book.ts). Kept so that
- * a database of an earlier version, which held reservations here, opens and is cleared by
- * `releaseAll` at start.
+ * Spend held by requests in flight: each reserves its worst-case cost before calling upstream
+ * and the row is deleted in the statement that records the real cost. The holding instance
+ * renews `expires_at`; rows of an instance that died are released once it passes. That is
+ * PostgreSQL's; SQLite keeps reservations in the owning process's memory (reservation-book.ts)
+ * and keeps this table only so that a database of an earlier version, which held reservations
+ * here, opens and is cleared by `releaseAll` at start.
  */
-export const reservations = sqliteTable(
+export const reservations = table(
   "reservations",
   {
     id: text("id").primaryKey(),
     keyHash: text("key_hash").notNull(),
-    amountNanos: integer("amount_nanos").notNull(),
-    createdAt: integer("created_at").notNull(),
+    amountNanos: nanos("amount_nanos").notNull(),
+    createdAt: millis("created_at").notNull(),
     instanceId: text("instance_id").notNull().default(""),
-    expiresAt: integer("expires_at").notNull().default(0),
+    expiresAt: millis("expires_at").notNull().default(0),
     /** the workspace whose budgets this reservation also holds against (null: none), and its share */
     workspaceId: text("workspace_id"),
-    workspaceAmountNanos: integer("workspace_amount_nanos").notNull().default(0),
+    workspaceAmountNanos: nanos("workspace_amount_nanos").notNull().default(0),
   },
   (table) => [index("reservations_key").on(table.keyHash), index("reservations_instance").on(table.instanceId), index("reservations_expiry").on(table.expiresAt)],
 );
 
 /**
  * Spend counters per workspace, the twin of key_usage (same columns and window rules), updated in
- * the transaction that commits each generation; `held` is unused, as in key_usage.
+ * the transaction that commits each generation; on PostgreSQL `held` sums the workspace shares
+ * of open reservations, so that a reservation checks every budget of the workspace in one step.
  */
-export const workspaceUsage = sqliteTable("workspace_usage", {
+export const workspaceUsage = table("workspace_usage", {
   workspaceId: text("workspace_id").primaryKey(),
   ...spendCounters(),
 });
 
 /** A workspace's spending budgets: at most one per interval (daily, weekly, monthly, lifetime). */
-export const workspaceBudgets = sqliteTable(
+export const workspaceBudgets = table(
   "workspace_budgets",
   {
     id: text("id").notNull(),
     workspaceId: text("workspace_id").notNull(),
     interval: text("period", { enum: ["daily", "weekly", "monthly", "lifetime"] }).notNull(),
-    limitNanos: integer("limit_nanos").notNull(),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
+    limitNanos: nanos("limit_nanos").notNull(),
+    createdAt: millis("created_at").notNull(),
+    updatedAt: millis("updated_at").notNull(),
   },
   (table) => [primaryKey({ columns: [table.workspaceId, table.interval] })],
 );
@@ -131,7 +139,7 @@ export const workspaceBudgets = sqliteTable(
  * endpoint, added to in the transaction that commits each served generation, so GET /activity
  * sums a few rows instead of scanning generations. `user_id` is "" for keys without a user.
  */
-export const activityDaily = sqliteTable(
+export const activityDaily = table(
   "activity_daily",
   {
     day: text("day").notNull(),
@@ -141,18 +149,18 @@ export const activityDaily = sqliteTable(
     model: text("model").notNull(),
     providerName: text("provider_name").notNull(),
     endpointId: text("endpoint_id").notNull(),
-    requests: integer("requests").notNull().default(0),
-    promptTokens: integer("prompt_tokens").notNull().default(0),
-    completionTokens: integer("completion_tokens").notNull().default(0),
-    reasoningTokens: integer("reasoning_tokens").notNull().default(0),
-    usageNanos: integer("usage_nanos").notNull().default(0),
-    byokUsageNanos: integer("byok_usage_nanos").notNull().default(0),
+    requests: int8("requests").notNull().default(0),
+    promptTokens: int8("prompt_tokens").notNull().default(0),
+    completionTokens: int8("completion_tokens").notNull().default(0),
+    reasoningTokens: int8("reasoning_tokens").notNull().default(0),
+    usageNanos: nanos("usage_nanos").notNull().default(0),
+    byokUsageNanos: nanos("byok_usage_nanos").notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.day, table.workspaceId, table.keyHash, table.userId, table.model, table.providerName, table.endpointId] })],
 );
 
 /** Feedback clients submit on a generation (POST /generation/feedback), read back with its record. */
-export const generationFeedback = sqliteTable(
+export const generationFeedback = table(
   "generation_feedback",
   {
     id: text("id").primaryKey(),
@@ -160,7 +168,7 @@ export const generationFeedback = sqliteTable(
     keyHash: text("key_hash").notNull(),
     category: text("category").notNull(),
     comment: text("comment"),
-    createdAt: integer("created_at").notNull(),
+    createdAt: millis("created_at").notNull(),
   },
   (table) => [index("generation_feedback_generation").on(table.generationId, table.createdAt)],
 );

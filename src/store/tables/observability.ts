@@ -1,11 +1,10 @@
-import { pgTable, text, boolean, doublePrecision, index } from "drizzle-orm/pg-core";
-import { millis } from "./column-types";
+import { table, text, boolean, millis, double, index } from "./kit";
 
 /**
  * Observability destinations (issue 18): where a workspace's generations are forwarded. Soft
  * deleted (`deleted_at`), and a deleted row keeps no secret. JSON-bearing columns are text.
  */
-export const observabilityDestinations = pgTable(
+export const observabilityDestinations = table(
   "observability_destinations",
   {
     id: text("id").primaryKey(),
@@ -14,7 +13,7 @@ export const observabilityDestinations = pgTable(
     name: text("name").notNull(),
     enabled: boolean("enabled").notNull().default(true),
     privacyMode: boolean("privacy_mode").notNull().default(false),
-    samplingRate: doublePrecision("sampling_rate").notNull().default(1),
+    samplingRate: double("sampling_rate").notNull().default(1),
     /** JSON array of data regions */
     regions: text("regions").notNull().default('["global"]'),
     /** JSON array of key hashes, or null: every key of the workspace */

@@ -1,14 +1,13 @@
-import { pgTable, text, integer, bigint, boolean, index, uniqueIndex, primaryKey } from "drizzle-orm/pg-core";
-import { millis, nanos } from "./column-types";
+import { table, text, integer, boolean, millis, nanos, index, uniqueIndex, primaryKey, insertionOrder } from "./kit";
 
 /** Who may call, and as what: users, workspaces and members, API keys, webhook secrets, BYOK credentials. */
 
-export const meta = pgTable("meta", {
+export const meta = table("meta", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
 });
 
-export const users = pgTable("users", {
+export const users = table("users", {
   id: text("id").primaryKey(),
   email: text("email"),
   name: text("name"),
@@ -16,7 +15,7 @@ export const users = pgTable("users", {
   createdAt: millis("created_at").notNull(),
 });
 
-export const workspaces = pgTable(
+export const workspaces = table(
   "workspaces",
   {
     id: text("id").primaryKey(),
@@ -41,7 +40,7 @@ export const workspaces = pgTable(
   (table) => [uniqueIndex("workspaces_slug_unique").on(table.slug)],
 );
 
-export const workspaceMembers = pgTable(
+export const workspaceMembers = table(
   "workspace_members",
   {
     id: text("id").notNull(),
@@ -50,13 +49,13 @@ export const workspaceMembers = pgTable(
     role: text("role", { enum: ["admin", "member"] }).notNull(),
     createdAt: millis("created_at").notNull(),
     /** insertion order (SQLite: rowid); an upsert that only changes the role keeps it */
-    seq: bigint("seq", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
+    seq: insertionOrder("seq"),
   },
   // the user's own memberships (the console scopes a member's view by them)
   (table) => [primaryKey({ columns: [table.workspaceId, table.userId] }), index("workspace_members_user").on(table.userId)],
 );
 
-export const apiKeys = pgTable(
+export const apiKeys = table(
   "api_keys",
   {
     /** SHA-256 hex digest of the raw key; the raw key is never stored */
@@ -86,7 +85,7 @@ export const apiKeys = pgTable(
  * A workspace's webhook signing secret, sealed (AES-256-GCM under the master key) like BYOK keys.
  * After a rotation the previous secret keeps signing until `previous_valid_until`.
  */
-export const workspaceWebhookSecrets = pgTable("workspace_webhook_secrets", {
+export const workspaceWebhookSecrets = table("workspace_webhook_secrets", {
   workspaceId: text("workspace_id").primaryKey(),
   /** base64 of iv | ciphertext | tag */
   sealedSecret: text("sealed_secret").notNull(),
@@ -96,7 +95,7 @@ export const workspaceWebhookSecrets = pgTable("workspace_webhook_secrets", {
 });
 
 /** BYOK provider credentials. The raw key is stored only encrypted (AES-256-GCM under the master key). */
-export const byokCredentials = pgTable(
+export const byokCredentials = table(
   "byok_credentials",
   {
     id: text("id").primaryKey(),
