@@ -138,7 +138,7 @@ async function interruptedSubmissionCompletes(dialect: Dialect, label: string): 
     expect(done.map((j) => j.usage?.cost)).toEqual([0.61, 0.61]);
     expect(await spent(r)).toBeCloseTo(1.22, 9);
     const events = await settledEvents(r, 2);
-    expect(events).toEqual([sibling, id].sort().map((jobId) => ({ type: "video.generation.completed", jobId })));
+    expect(events).toEqual([sibling, id].sort((a, b) => a.localeCompare(b)).map((jobId) => ({ type: "video.generation.completed", jobId })));
     if (r.store.dialect === "postgres") expect(await r.store.reservations.held(r.hash)).toBe(0);
     expect(ms).toBeLessThan(10_000);
   } finally {
