@@ -3,11 +3,9 @@ import { GatewayError } from "../errors";
 import type { Store } from "../store/store";
 import { requireManager } from "./permissions";
 import type { SessionSource, Viewer } from "./viewer";
+import { requestContext } from "../http/request-context";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/** Viewers admitted by the guard's transform, handed to the route by its resolve. */
-const admitted = new WeakMap<Request, Viewer>();
 
 /**
  * Resolves the signed-in viewer of a console request, or throws: 401 without a session (a
@@ -42,10 +40,10 @@ export function consoleGuard(store: Store, sessions: SessionSource) {
       async transform({ request }) {
         const viewer = await admitViewer(store, sessions, request);
         if (who === "manager") requireManager(viewer);
-        admitted.set(request, viewer);
+        requestContext(request).viewer = viewer;
       },
       resolve({ request }) {
-        const viewer = admitted.get(request);
+        const { viewer } = requestContext(request);
         if (!viewer) throw new Error("console: resolve ran without the transform that admits the viewer");
         return { viewer };
       },

@@ -34,8 +34,12 @@ export type ApiType = GenerationRecord["apiType"];
 /** What the lifecycle reads of a candidate: the fallback loop's view and the record's. */
 export type GenerationCandidate = FallbackCandidate & RecordedCandidate;
 
-/** What the lifecycle reads of the HTTP request: no Request or Server object reaches it. */
-export type RequestShape = { route: string; headers: Headers; signal: AbortSignal; request: Request };
+/**
+ * What the lifecycle reads of the HTTP request: no Request or Server object reaches it.
+ * `claim` hands the request's report (access-log line, metrics) to the generation's record,
+ * which knows model, tokens and cost; the HTTP layer then reports nothing of it.
+ */
+export type RequestShape = { route: string; headers: Headers; signal: AbortSignal; claim: () => void };
 
 /** What routing needs beyond the request's own models and preferences. */
 export type RouteRequest = Pick<PlanInput, "models" | "requested" | "prefs" | "sentParameters" | "estimatedPromptTokens" | "requestedOutputTokens" | "modalities" | "sessionEndpoint">;
@@ -143,7 +147,7 @@ async function admitted<C extends GenerationCandidate>(deps: AppContext, start: 
     if (rateLimit) await deps.shared.rates.release(rateRelease(rateLimit, null, deps.clock()));
     throw err;
   }
-  deps.telemetry.claim(start.http.request);
+  start.http.claim();
   const pendingTargets = forwardTargets(deps.destinationTargets, principal.workspace);
   const targets = pendingTargets ? await pendingTargets : NO_TARGETS;
   const observed = { id, sessionId: start.sessionId, trace: start.trace };

@@ -6,6 +6,7 @@ import type { Principal } from "./principal";
 import { nulInRequest } from "./nul-guard";
 import { securityOf } from "./openapi/security";
 import { bearerToken } from "./bearer-token";
+import { requestContext } from "./request-context";
 
 /**
  * Which keys a route accepts. `management`: management keys only (403 for inference keys);
@@ -37,9 +38,6 @@ export function authorize(principal: Principal, kind: AuthKind): void {
     throw new GatewayError(403, "Management keys cannot be used for inference; create an API key with POST /api/v1/keys");
 }
 
-/** Callers admitted by the auth transform, handed to the route by its resolve. */
-const admitted = new WeakMap<Request, Principal>();
-
 /**
  * The one auth plugin: routes declare `auth: "management" | "inference" | "any"` and receive
  * `principal`. Authentication and authorization run in `transform`, which Elysia runs before it
@@ -53,10 +51,10 @@ export function authPlugin(store: Store, clock: () => number) {
       async transform({ request }) {
         const principal = await authenticate(store, bearerToken(request) ?? request.headers.get("x-api-key") ?? undefined, clock());
         authorize(principal, kind);
-        admitted.set(request, principal);
+        requestContext(request).principal = principal;
       },
       resolve({ request, params, query, body }) {
-        const principal = admitted.get(request);
+        const { principal } = requestContext(request);
         if (!principal) throw new Error("auth: resolve ran without the transform that admits the caller");
         // the bodies of inference routes (the only ones for inference keys alone) go upstream, not into the store
         const field = nulInRequest({ params, query, body }, kind !== "inference");
