@@ -1,7 +1,6 @@
 import type { GatewayError } from "../errors";
 import type { InboundCodec } from "../ir/codec";
-import type { Principal } from "./principal";
-import type { Viewer } from "../console/viewer";
+import type { Caller } from "./caller";
 
 /** Renders an error in the body a route's clients expect (error-format.ts). */
 export type RenderErrorBody = InboundCodec["errorBody"];
@@ -19,10 +18,8 @@ export type RequestContext = {
    * a header there makes Elysia copy every answer into a new Response, its body turned into a stream.
    */
   generationId?: string;
-  /** the caller a bearer key admitted (auth.ts) */
-  principal?: Principal;
-  /** the signed-in console user a session admitted (console/session-guard.ts) */
-  viewer?: Viewer;
+  /** who is calling: a key's principal or a session's viewer, once admitted, before validation (auth.ts) */
+  caller?: Caller;
   /** the error body the route's clients expect; absent: the route's path decides (error-format.ts) */
   errorBody?: RenderErrorBody;
   /** why the body could not be read, reported in place of the validation error it causes (json-body.ts) */

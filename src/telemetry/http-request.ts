@@ -11,9 +11,9 @@ type AfterResponse = {
 /** The summary of a request answered by the HTTP layer alone (no generation). */
 export function httpRequestSummary(context: AfterResponse): RequestSummary {
   const { request, set, responseValue } = context;
-  const { startedAt, generationId, principal } = requestContext(request);
+  const { startedAt, generationId, caller } = requestContext(request);
   const status = responseValue instanceof Response ? responseValue.status : typeof set.status === "number" ? set.status : 200;
   // an unmatched path is no route: it must not become a label of its own
   const route = context.route || "(no route)";
-  return plainRequest(request.method, route, status, performance.now() - startedAt, principal?.key.hash ?? null, generationId ?? null);
+  return plainRequest(request.method, route, status, performance.now() - startedAt, caller?.via === "key" ? caller.principal.key.hash : null, generationId ?? null);
 }

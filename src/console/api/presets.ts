@@ -2,8 +2,8 @@ import { t } from "elysia";
 import type { AppContext } from "../../app-context";
 import { listPresets, listPresetVersions, getPresetVersion } from "../../modules/presets/service";
 import { requireWorkspace } from "../permissions";
-import type { SessionSource } from "../viewer";
-import { consoleApiModule, VIEWER } from "./route-module";
+import type { SessionSource } from "../../http/viewer";
+import { consoleApiModule } from "./route-module";
 
 const WorkspaceQuery = t.Object({ workspace_id: t.String({ minLength: 1 }) });
 const SlugParams = t.Object({ slug: t.String({ minLength: 1 }) });
@@ -14,13 +14,13 @@ export function consolePresetRoutes(ctx: AppContext, sessions: SessionSource) {
     .get("/presets", ({ viewer, query }) => {
       requireWorkspace(viewer, query.workspace_id);
       return listPresets(ctx, query.workspace_id, { limit: 100 });
-    }, { ...VIEWER, query: WorkspaceQuery })
+    }, { auth: "session", query: WorkspaceQuery })
     .get("/presets/:slug/versions", ({ viewer, params, query }) => {
       requireWorkspace(viewer, query.workspace_id);
       return listPresetVersions(ctx, query.workspace_id, params.slug, { limit: 100 });
-    }, { ...VIEWER, params: SlugParams, query: WorkspaceQuery })
+    }, { auth: "session", params: SlugParams, query: WorkspaceQuery })
     .get("/presets/:slug/versions/:version", async ({ viewer, params, query }) => {
       requireWorkspace(viewer, query.workspace_id);
       return { data: await getPresetVersion(ctx, query.workspace_id, params.slug, params.version) };
-    }, { ...VIEWER, params: t.Object({ slug: t.String({ minLength: 1 }), version: t.String({ minLength: 1 }) }), query: WorkspaceQuery });
+    }, { auth: "session", params: t.Object({ slug: t.String({ minLength: 1 }), version: t.String({ minLength: 1 }) }), query: WorkspaceQuery });
 }

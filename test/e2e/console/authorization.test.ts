@@ -268,3 +268,18 @@ describe("sessions, not keys, and CSRF", () => {
     expect((await fetch(`${cg.gw.url}/console/assets/console-0000000000000000.js`)).status).toBe(404);
   });
 });
+
+describe("who may call a route is decided before its input is read", () => {
+  const malformed = { name: 5, slug: "refused-before-validation" };
+
+  test("a malformed body: 401 without a session, 403 without the CSRF token or for a member on a managers' route, 400 naming the field only for a caller the route admits", async () => {
+    const noToken = await fetch(`${cg.gw.url}/console/api/workspaces`, { method: "POST", headers: { cookie: cg.sessions.owner.cookie, "content-type": "application/json" }, body: JSON.stringify(malformed) });
+    const answers = [await cg.call(null, "POST", "/console/api/workspaces", malformed), noToken, await cg.call("member", "POST", "/console/api/workspaces", malformed), await cg.call("owner", "POST", "/console/api/workspaces", malformed)];
+    expect(await Promise.all(answers.map(async (res) => [res.status, ((await res.json()) as { error: unknown }).error]))).toEqual([
+      [401, { code: 401, message: "Not signed in: sign in at /login" }],
+      [403, { code: 403, message: "Missing or invalid CSRF token: send the session's token in the x-csrf-token header", metadata: { field: "x-csrf-token" } }],
+      [403, { code: 403, message: "Only organization owners and admins may do this" }],
+      [400, { code: 400, message: "Invalid field 'name': expected a string of 1 to 100 characters, got 5", metadata: { location: "body", field: "name" } }],
+    ]);
+  });
+});
