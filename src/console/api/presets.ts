@@ -1,12 +1,12 @@
 import { t } from "elysia";
 import type { AppContext } from "../../app-context";
+import { SlugParams, VersionParams } from "../../modules/presets/model";
 import { listPresets, listPresetVersions, getPresetVersion } from "../../modules/presets/service";
 import { requireWorkspace } from "../permissions";
 import type { SessionSource } from "../../http/viewer";
 import { consoleApiModule } from "./route-module";
 
 const WorkspaceQuery = t.Object({ workspace_id: t.String({ minLength: 1 }) });
-const SlugParams = t.Object({ slug: t.String({ minLength: 1 }) });
 
 /** Presets of a workspace and their versions (the page diffs two), through the services of /api/v1/presets. */
 export function consolePresetRoutes(ctx: AppContext, sessions: SessionSource) {
@@ -22,5 +22,5 @@ export function consolePresetRoutes(ctx: AppContext, sessions: SessionSource) {
     .get("/presets/:slug/versions/:version", async ({ viewer, params, query }) => {
       requireWorkspace(viewer, query.workspace_id);
       return { data: await getPresetVersion(ctx, query.workspace_id, params.slug, params.version) };
-    }, { auth: "session", params: t.Object({ slug: t.String({ minLength: 1 }), version: t.String({ minLength: 1 }) }), query: WorkspaceQuery });
+    }, { auth: "session", params: VersionParams, query: WorkspaceQuery });
 }

@@ -283,3 +283,22 @@ describe("who may call a route is decided before its input is read", () => {
     ]);
   });
 });
+
+describe("the console's key forms", () => {
+  const errorOf = async (res: Response) => [res.status, ((await res.json()) as { error: unknown }).error];
+  const unknownField = (field: string) => [400, { code: 400, message: `Invalid field '${field}': unknown field`, metadata: { field, location: "body" } }];
+
+  test("a key is always the signed-in user's own: another creator or an external user is refused, naming the field", async () => {
+    expect(await errorOf(await cg.call("owner", "POST", "/console/api/keys", { name: fresh(), creator_user_id: "member-user" }))).toEqual(unknownField("creator_user_id"));
+    expect(await errorOf(await cg.call("owner", "POST", "/console/api/keys", { name: fresh(), external: { user: "u" } }))).toEqual(unknownField("external"));
+  });
+
+  test("an update may move the key's expiry, which the public PATCH cannot; other fields are refused", async () => {
+    const created = (await (await cg.call("owner", "POST", "/console/api/keys", { name: fresh() })).json()) as { data: { hash: string } };
+    const expiry = new Date(Math.floor(Date.now() / 1000) * 1000 + 86_400_000).toISOString();
+    const moved = await cg.call("owner", "PATCH", `/console/api/keys/${created.data.hash}`, { expires_at: expiry });
+    expect(moved.status).toBe(200);
+    expect(((await moved.json()) as { data: { expires_at: string } }).data.expires_at).toBe(expiry);
+    expect(await errorOf(await cg.call("owner", "PATCH", `/console/api/keys/${created.data.hash}`, { workspace_id: cg.team }))).toEqual(unknownField("workspace_id"));
+  });
+});
