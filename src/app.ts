@@ -2,12 +2,12 @@ import { videoRoutes } from "./modules/videos";
 import { Elysia } from "elysia";
 import type { AppContext } from "./app-context";
 import { jsonError, renderError } from "./http/error-handler";
-import { generationIdOf } from "./http/generation-id";
+import { requestContext } from "./http/request-context";
 import { docsRoutes } from "./http/docs";
 import { openapiDocumentRoutes } from "./http/openapi/document";
 import { jsonBodyReader } from "./http/json-body";
 import { corsHeaders, preflightResponse } from "./http/cors";
-import { httpRequestSummary, requestStarted } from "./telemetry/http-request";
+import { httpRequestSummary } from "./telemetry/http-request";
 import { metricsRoutes } from "./modules/metrics";
 import { healthRoutes } from "./modules/health";
 import { keyRoutes } from "./modules/keys";
@@ -35,7 +35,8 @@ export function createApp(ctx: AppContext) {
   const maxBodyBytes = Math.floor(ctx.config.server.maxBodyMb * 1024 * 1024);
   return new Elysia({ name: "gateway", normalize: false })
     .onRequest(({ request, set }) => {
-      requestStarted(request);
+      // the first hook: the request's context starts here, with its start time
+      requestContext(request);
       if (isConsoleUrl(request.url)) Object.assign(set.headers, CONSOLE_HEADERS);
       const cors = corsHeaders(ctx.config.server.cors, request);
       if (cors) {
@@ -49,7 +50,7 @@ export function createApp(ctx: AppContext) {
     .onParse({ as: "global" }, jsonBodyReader(maxBodyBytes, ctx.config.server.maxBodyMb))
     .onAfterResponse({ as: "global" }, (context) => {
       // requests that reached a generation are reported with it, when its record commits
-      if (!ctx.telemetry.claimed(context.request)) ctx.telemetry.requestEnded(httpRequestSummary(context));
+      if (!requestContext(context.request).claimed) ctx.telemetry.requestEnded(httpRequestSummary(context));
     })
     .onError({ as: "global" }, ({ request, code, error, set }) => {
       const response = renderError(request, code, error, ctx.logger);
@@ -57,7 +58,7 @@ export function createApp(ctx: AppContext) {
       set.status = response.status;
       if (isConsoleUrl(request.url)) withConsoleHeaders(response);
       // inference routes name their generation even when they fail before it starts
-      const generationId = generationIdOf(request);
+      const { generationId } = requestContext(request);
       if (generationId !== undefined && !response.headers.has("x-generation-id")) response.headers.set("x-generation-id", generationId);
       return response;
     })

@@ -13,7 +13,7 @@ import { consoleObservabilityRoutes } from "./api/observability";
 import { consoleScript, consoleStyle, serveAsset } from "./assets";
 import { CONSOLE_HEADERS } from "./security-headers";
 import { SHELL_PAGE } from "./shell-page";
-import type { SessionSource } from "./viewer";
+import type { SessionSource } from "../http/viewer";
 
 const NOT_FOUND = () => new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", ...CONSOLE_HEADERS } });
 

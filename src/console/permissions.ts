@@ -1,16 +1,12 @@
 import { GatewayError } from "../errors";
 import type { ApiKeyRecord, GenerationRecord } from "../store/store";
-import type { Viewer } from "./viewer";
+import type { Viewer } from "../http/viewer";
 
 /**
- * The console's authorization rules, in one place, checked by every console route on the
- * server. What is hidden is 404 (a generation, a key of someone else), what is seen but not
- * allowed is 403.
+ * What a console viewer may see and change of a resource, checked by the console's routes on the
+ * server (which routes a viewer may call at all is the auth plugin's `authorize`). What is hidden
+ * is 404 (a generation, a key of someone else), what is seen but not allowed is 403.
  */
-
-export function requireManager(viewer: Viewer): void {
-  if (!viewer.manages) throw new GatewayError(403, "Only organization owners and admins may do this");
-}
 
 /** the workspaces whose figures the viewer sees; undefined: all of them */
 export function visibleWorkspaces(viewer: Viewer): readonly string[] | undefined {

@@ -143,7 +143,7 @@ async function admitted<C extends GenerationCandidate>(deps: AppContext, start: 
     if (rateLimit) await deps.shared.rates.release(rateRelease(rateLimit, null, deps.clock()));
     throw err;
   }
-  deps.telemetry.claim(start.http.request);
+  start.http.claim();
   const pendingTargets = forwardTargets(deps.destinationTargets, principal.workspace);
   const targets = pendingTargets ? await pendingTargets : NO_TARGETS;
   const observed = { id, sessionId: start.sessionId, trace: start.trace };

@@ -1,18 +1,16 @@
 import { errorBody } from "../errors";
 import type { InboundCodec } from "../ir/codec";
+import { requestContext, type RenderErrorBody } from "./request-context";
 
 /**
  * Which error body a request's clients expect. A route whose clients speak a wire format declares
- * it with `transform: rendersErrorsWith(codec, fullPath)`; the error handler is handed only the
- * Request, so the choice is kept beside it. Errors raised before any hook of the route runs (a
+ * it with `transform: rendersErrorsWith(codec, fullPath)`, which keeps the choice in the request's
+ * context (request-context.ts). Errors raised before any hook of the route runs (a
  * body over the size limit, refused from its content-length or while the global parse hook reads
  * it) find it by the route's path. Other routes get the gateway's standard body.
  */
 
-type RenderBody = InboundCodec["errorBody"];
-
-const bodies = new WeakMap<Request, RenderBody>();
-const byPath = new Map<string, RenderBody>();
+const byPath = new Map<string, RenderErrorBody>();
 
 /**
  * A route `transform` hook: it runs before validation and authentication, so their errors are
@@ -21,7 +19,7 @@ const byPath = new Map<string, RenderBody>();
 export function rendersErrorsWith(codec: Pick<InboundCodec, "errorBody">, fullPath: string) {
   byPath.set(fullPath, codec.errorBody);
   return ({ request }: { request: Request }): void => {
-    bodies.set(request, codec.errorBody);
+    requestContext(request).errorBody = codec.errorBody;
   };
 }
 
@@ -32,6 +30,6 @@ function routePath(url: string): string {
 }
 
 export function errorBodyFor(request: Request, status: number, message: string, metadata?: Record<string, unknown>): Record<string, unknown> {
-  const render = bodies.get(request) ?? byPath.get(routePath(request.url));
+  const render = requestContext(request).errorBody ?? byPath.get(routePath(request.url));
   return render ? render(status, message, metadata) : errorBody(status, message, metadata);
 }

@@ -4,7 +4,7 @@ import { pointerToField } from "../json-pointer";
 import type { Logger } from "../logger";
 import { errorBodyFor } from "./error-format";
 import { explainFailure } from "./validation-message";
-import { unreadableBodyReason } from "./json-body";
+import { requestContext } from "./request-context";
 
 const fieldOf = (pointer: string) => pointerToField(pointer) || "(root)";
 
@@ -39,7 +39,7 @@ export function renderError(request: Request, code: string | number, error: unkn
   if (error instanceof GatewayError) return jsonError(request, error.status, error.message, error.metadata, error.headers);
   switch (code) {
     case "VALIDATION": {
-      const unreadable = (error as ValidationError).type === "body" ? unreadableBodyReason(request) : undefined;
+      const unreadable = (error as ValidationError).type === "body" ? requestContext(request).bodyError : undefined;
       if (unreadable) return jsonError(request, unreadable.status, unreadable.message);
       const { message, metadata } = describeValidation(error as ValidationError, request);
       return jsonError(request, 400, message, metadata);

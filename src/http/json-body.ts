@@ -1,24 +1,21 @@
 import { GatewayError } from "../errors";
+import { requestContext } from "./request-context";
 
 /**
  * Every route of the API takes JSON, so a body is read as JSON whatever its content-type says:
  * `curl -d` sends application/x-www-form-urlencoded unless told otherwise, and its JSON is still
  * JSON. A body that cannot be read is not refused here, because parsing runs before
  * authentication: it is handed on as UNREADABLE_BODY, which no body schema accepts, and the
- * validation error it causes is reported as the reason kept here (error-handler.ts). So only a
- * caller who may call the route learns what is wrong with its body.
+ * validation error it causes is reported as the reason kept in the request's context
+ * (`bodyError`, read by error-handler.ts). So only a caller who may call the route learns what
+ * is wrong with its body.
  */
 export const UNREADABLE_BODY = Symbol("unreadable body");
-
-const reasons = new WeakMap<Request, GatewayError>();
-
-/** Why the request's body could not be read; undefined when it was read. */
-export const unreadableBodyReason = (request: Request): GatewayError | undefined => reasons.get(request);
 
 const isJsonType = (contentType: string) => contentType === "application/json" || /^application\/[^/]+\+json$/.test(contentType);
 
 function unreadable(request: Request, status: number, message: string): typeof UNREADABLE_BODY {
-  reasons.set(request, new GatewayError(status, message));
+  requestContext(request).bodyError = new GatewayError(status, message);
   return UNREADABLE_BODY;
 }
 

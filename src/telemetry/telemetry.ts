@@ -11,9 +11,6 @@ import type { RequestSummary } from "./request-summary";
  */
 export type Telemetry = {
   readonly metrics: GatewayMetrics;
-  /** this request's generation record reports it; the HTTP layer stays quiet */
-  claim(request: Request): void;
-  claimed(request: Request): boolean;
   requestEnded(summary: RequestSummary): void;
   /** one upstream call of the fallback loop; `retryable`: another candidate, if any, is tried next */
   attempt(a: UpstreamAttempt & { model: string; message?: string; retryable: boolean }): void;
@@ -26,11 +23,8 @@ export type Telemetry = {
  * (create-telemetry.ts builds the serving thread's, with the Prometheus metrics).
  */
 export function reportingTelemetry(logger: Logger, metrics: GatewayMetrics): Telemetry {
-  const claims = new WeakSet<Request>();
   return {
     metrics,
-    claim: (request) => void claims.add(request),
-    claimed: (request) => claims.has(request),
     requestEnded(summary) {
       logRequest(logger, summary);
       metrics.request(summary);

@@ -2,7 +2,7 @@
 // and for a circuit that opens, and the same story in /metrics.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createLogger } from "../../src/logger";
-import { createInferenceKey, startTestGateway, type TestGateway } from "../support/gateway";
+import { ADMIN_KEY, createInferenceKey, startTestGateway, type TestGateway } from "../support/gateway";
 import { startMockUpstream, type MockUpstream } from "../support/mock-upstream";
 
 const TOKEN = "metrics-token-0123456789";
@@ -116,4 +116,33 @@ test("a request refused before its generation starts still names one: in its hea
     [ids[0], 401],
     [ids[1], 400],
   ]);
+});
+
+const ADMIN_KEY_PREFIX = new Bun.CryptoHasher("sha256").update(ADMIN_KEY).digest("hex").slice(0, 12);
+const newRequestLines = (before: number) => lines.slice(before).filter((l) => l.msg === "request");
+
+test("an access-log line counts from the request's arrival: a body that takes 300 ms to come shows in duration_ms", async () => {
+  const before = lines.length;
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      await Bun.sleep(300);
+      controller.enqueue(new TextEncoder().encode(JSON.stringify({ name: "slow body" })));
+      controller.close();
+    },
+  });
+  const res = await fetch(`${gw.url}/api/v1/keys`, { method: "POST", headers: { authorization: `Bearer ${ADMIN_KEY}`, "content-type": "application/json" }, body, duplex: "half" } as RequestInit);
+  expect(res.status).toBe(201);
+  await Bun.sleep(20);
+  const [line, ...others] = newRequestLines(before);
+  expect(others).toEqual([]);
+  expect(line).toMatchObject({ route: "/api/v1/keys", method: "POST", status: 201, key: ADMIN_KEY_PREFIX });
+  expect(line!.duration_ms).toBeGreaterThanOrEqual(290);
+});
+
+test("a caller admitted before its body fails validation is named in the access-log line", async () => {
+  const before = lines.length;
+  const res = await gw.api("/api/v1/keys", { method: "POST", json: { name: 5 } });
+  expect(res.status).toBe(400);
+  await Bun.sleep(20);
+  expect(newRequestLines(before).map((l) => [l.route, l.status, l.key])).toEqual([["/api/v1/keys", 400, ADMIN_KEY_PREFIX]]);
 });

@@ -2,8 +2,8 @@ import type { AppContext } from "../../app-context";
 import { ByokParams, CreateByokBody, ListByokQuery, UpdateByokBody } from "../../modules/byok/model";
 import { createByok, deleteByok, listByok, updateByok } from "../../modules/byok/service";
 import { requireWorkspace } from "../permissions";
-import type { SessionSource } from "../viewer";
-import { consoleApiModule, MANAGER, VIEWER } from "./route-module";
+import type { SessionSource } from "../../http/viewer";
+import { consoleApiModule } from "./route-module";
 
 /**
  * BYOK provider credentials through the services of /api/v1/byok: only masked labels ever leave
@@ -15,15 +15,15 @@ export function consoleByokRoutes(ctx: AppContext, sessions: SessionSource) {
     .get("/byok", ({ viewer, query }) => {
       if (!viewer.manages) requireWorkspace(viewer, query.workspace_id ?? "");
       return listByok(ctx, query);
-    }, { ...VIEWER, query: ListByokQuery })
+    }, { auth: "session", query: ListByokQuery })
     .post("/byok", async ({ viewer, body, set }) => {
       set.status = 201;
       return { data: await createByok(ctx, body) };
-    }, { ...MANAGER, body: CreateByokBody })
+    }, { auth: "session:manager", body: CreateByokBody })
     .patch("/byok/:id", async ({ viewer, params, body }) => {
       return { data: await updateByok(ctx, params.id, body) };
-    }, { ...MANAGER, params: ByokParams, body: UpdateByokBody })
+    }, { auth: "session:manager", params: ByokParams, body: UpdateByokBody })
     .delete("/byok/:id", ({ viewer, params }) => {
       return deleteByok(ctx, params.id);
-    }, { ...MANAGER, params: ByokParams });
+    }, { auth: "session:manager", params: ByokParams });
 }

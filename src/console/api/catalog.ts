@@ -1,7 +1,7 @@
 import type { AppContext } from "../../app-context";
 import { modelEndpoints } from "../../modules/models/service";
-import type { SessionSource } from "../viewer";
-import { consoleApiModule, VIEWER } from "./route-module";
+import type { SessionSource } from "../../http/viewer";
+import { consoleApiModule } from "./route-module";
 
 /**
  * The catalog as it serves now: every model with each endpoint's prices, live latency,
@@ -12,5 +12,5 @@ export function consoleCatalogRoutes(ctx: AppContext, sessions: SessionSource) {
   return consoleApiModule("console-catalog", ctx.store, sessions).get("/models", () => {
     const models = ctx.catalog.models().filter((m) => m.endpoints.length > 0);
     return { data: models.map((m) => ({ id: m.id, name: m.name, context_length: m.contextLength, endpoints: modelEndpoints(ctx, m) })) };
-  }, { ...VIEWER });
+  }, { auth: "session" });
 }

@@ -6,8 +6,8 @@ import { listGenerations, renderGeneration } from "../../modules/generations/ser
 import { readGenerationContent } from "../../modules/generations/content";
 import { secretBoxOf } from "../../crypto/secret-box";
 import { canSeeGeneration, requireWorkspace } from "../permissions";
-import type { SessionSource } from "../viewer";
-import { consoleApiModule, VIEWER } from "./route-module";
+import type { SessionSource } from "../../http/viewer";
+import { consoleApiModule } from "./route-module";
 
 const GenerationParams = t.Object({ id: t.String({ minLength: 1, maxLength: 200 }) });
 
@@ -24,16 +24,16 @@ export function consoleGenerationRoutes(ctx: AppContext, sessions: SessionSource
         throw new GatewayError(400, "Missing query parameter 'workspace_id': members read the log one of their workspaces at a time", { field: "workspace_id" });
       if (query.workspace_id !== undefined) requireWorkspace(viewer, query.workspace_id);
       return listGenerations(ctx, query);
-    }, { ...VIEWER, query: ListGenerationsQuery })
+    }, { auth: "session", query: ListGenerationsQuery })
     .get("/generations/:id", async ({ viewer, params }) => {
       await ctx.generations.settled();
       const g = await ctx.store.generations.get(params.id);
       if (!g || !canSeeGeneration(viewer, g)) throw new GatewayError(404, `Generation not found: ${params.id}`);
       return { data: { ...renderGeneration(g, await ctx.store.generations.feedback(g.id)), key_hash: g.keyHash, error_message: g.errorMessage } };
-    }, { ...VIEWER, params: GenerationParams })
+    }, { auth: "session", params: GenerationParams })
     // the prompt and completion, through the service of GET /api/v1/generation/content, for whoever sees the record above
     .get("/generations/:id/content", ({ viewer, params }) => {
       const deps = { store: ctx.store, secrets: secretBoxOf(ctx), generations: ctx.generations };
       return readGenerationContent(deps, params.id, (g) => canSeeGeneration(viewer, g));
-    }, { ...VIEWER, params: GenerationParams });
+    }, { auth: "session", params: GenerationParams });
 }

@@ -2,20 +2,13 @@ import { t } from "elysia";
 import type { AppContext } from "../../app-context";
 import type { ApiKeyRecord } from "../../store/store";
 import { GatewayError } from "../../errors";
-import { CreateKeyBody, HashParams, UpdateKeyBody } from "../../modules/keys/model";
+import { CreateOwnKeyBody, HashParams, UpdateKeyWithExpiryBody } from "../../modules/keys/model";
 import { createKey, deleteKey, listKeys, renderKey, updateKey } from "../../modules/keys/service";
 import { canManageKey, requireWorkspace } from "../permissions";
-import type { SessionSource, Viewer } from "../viewer";
-import { consoleApiModule, VIEWER } from "./route-module";
+import type { SessionSource, Viewer } from "../../http/viewer";
+import { consoleApiModule } from "./route-module";
 
 const ListQuery = t.Object({ workspace_id: t.Optional(t.String({ minLength: 1 })), include_disabled: t.Optional(t.Boolean()) });
-const { creator_user_id: _creator, external: _external, ...createFields } = CreateKeyBody.properties;
-/** what the console's form sends: a key is always the signed-in user's own */
-const CreateBody = t.Object(createFields, { additionalProperties: false });
-const UpdateBody = t.Object(
-  { ...UpdateKeyBody.properties, expires_at: t.Optional(t.Nullable(t.String({ description: "UTC ISO 8601 date-time with seconds, in the future" }))) },
-  { additionalProperties: false },
-);
 
 /** the key, when the viewer may manage it; 404 otherwise (a member does not learn of others' keys) */
 async function ownKey(ctx: AppContext, viewer: Viewer, hash: string) {
@@ -40,19 +33,19 @@ export function consoleKeyRoutes(ctx: AppContext, sessions: SessionSource) {
       const workspaces = query.workspace_id !== undefined ? [query.workspace_id] : (await ctx.store.workspaces.list(0, 1000)).map((w) => w.id);
       const lists = await Promise.all(workspaces.map((id) => listKeys(ctx, { workspace_id: id, include_disabled: query.include_disabled ?? true })));
       return { data: lists.flat() };
-    }, { ...VIEWER, query: ListQuery })
+    }, { auth: "session", query: ListQuery })
     .post("/keys", async ({ viewer, body, set }) => {
       if (!viewer.manages) requireWorkspace(viewer, body.workspace_id ?? (await ctx.store.workspaces.getDefault())?.id ?? "");
       set.status = 201;
       return createKey(ctx, viewer.userId, body);
-    }, { ...VIEWER, body: CreateBody })
-    .get("/keys/:hash", async ({ viewer, params }) => ({ data: await renderKey(ctx, await ownKey(ctx, viewer, params.hash)) }), { ...VIEWER, params: HashParams })
+    }, { auth: "session", body: CreateOwnKeyBody })
+    .get("/keys/:hash", async ({ viewer, params }) => ({ data: await renderKey(ctx, await ownKey(ctx, viewer, params.hash)) }), { auth: "session", params: HashParams })
     .patch("/keys/:hash", async ({ viewer, params, body }) => {
       await ownKey(ctx, viewer, params.hash);
       return { data: await updateKey(ctx, params.hash, body) };
-    }, { ...VIEWER, params: HashParams, body: UpdateBody })
+    }, { auth: "session", params: HashParams, body: UpdateKeyWithExpiryBody })
     .delete("/keys/:hash", async ({ viewer, params }) => {
       await ownKey(ctx, viewer, params.hash);
       return deleteKey(ctx, params.hash);
-    }, { ...VIEWER, params: HashParams });
+    }, { auth: "session", params: HashParams });
 }

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../app-context";
-import type { SessionSource } from "../viewer";
-import { consoleApiModule, VIEWER } from "./route-module";
+import type { SessionSource } from "../../http/viewer";
+import { consoleApiModule } from "./route-module";
 
 /** Who is signed in, what they may do, and the CSRF token the page sends with every change (never in the HTML). */
 export function consoleMeRoutes(ctx: AppContext, sessions: SessionSource) {
@@ -17,5 +17,5 @@ export function consoleMeRoutes(ctx: AppContext, sessions: SessionSource) {
         workspaces: visible.map((w) => ({ id: w.id, name: w.name, slug: w.slug, is_default: w.isDefault })),
       },
     };
-  }, { ...VIEWER });
+  }, { auth: "session" });
 }

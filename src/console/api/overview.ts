@@ -2,8 +2,8 @@ import { t } from "elysia";
 import type { AppContext } from "../../app-context";
 import { consoleOverview } from "../overview";
 import { requireWorkspace, visibleWorkspaces } from "../permissions";
-import type { SessionSource } from "../viewer";
-import { consoleApiModule, VIEWER } from "./route-module";
+import type { SessionSource } from "../../http/viewer";
+import { consoleApiModule } from "./route-module";
 
 /** The overview of the organization (managers) or of the viewer's workspaces, optionally of one workspace. */
 export function consoleOverviewRoutes(ctx: AppContext, sessions: SessionSource) {
@@ -11,5 +11,5 @@ export function consoleOverviewRoutes(ctx: AppContext, sessions: SessionSource) 
     if (query.workspace_id !== undefined) requireWorkspace(viewer, query.workspace_id);
     const scope = query.workspace_id !== undefined ? [query.workspace_id] : visibleWorkspaces(viewer);
     return { data: await consoleOverview(ctx, scope, viewer.manages) };
-  }, { ...VIEWER, query: t.Object({ workspace_id: t.Optional(t.String({ minLength: 1 })) }) });
+  }, { auth: "session", query: t.Object({ workspace_id: t.Optional(t.String({ minLength: 1 })) }) });
 }

@@ -1,12 +1,12 @@
 import { t } from "elysia";
 import type { AppContext } from "../../app-context";
+import { SlugParams, VersionParams } from "../../modules/presets/model";
 import { listPresets, listPresetVersions, getPresetVersion } from "../../modules/presets/service";
 import { requireWorkspace } from "../permissions";
-import type { SessionSource } from "../viewer";
-import { consoleApiModule, VIEWER } from "./route-module";
+import type { SessionSource } from "../../http/viewer";
+import { consoleApiModule } from "./route-module";
 
 const WorkspaceQuery = t.Object({ workspace_id: t.String({ minLength: 1 }) });
-const SlugParams = t.Object({ slug: t.String({ minLength: 1 }) });
 
 /** Presets of a workspace and their versions (the page diffs two), through the services of /api/v1/presets. */
 export function consolePresetRoutes(ctx: AppContext, sessions: SessionSource) {
@@ -14,13 +14,13 @@ export function consolePresetRoutes(ctx: AppContext, sessions: SessionSource) {
     .get("/presets", ({ viewer, query }) => {
       requireWorkspace(viewer, query.workspace_id);
       return listPresets(ctx, query.workspace_id, { limit: 100 });
-    }, { ...VIEWER, query: WorkspaceQuery })
+    }, { auth: "session", query: WorkspaceQuery })
     .get("/presets/:slug/versions", ({ viewer, params, query }) => {
       requireWorkspace(viewer, query.workspace_id);
       return listPresetVersions(ctx, query.workspace_id, params.slug, { limit: 100 });
-    }, { ...VIEWER, params: SlugParams, query: WorkspaceQuery })
+    }, { auth: "session", params: SlugParams, query: WorkspaceQuery })
     .get("/presets/:slug/versions/:version", async ({ viewer, params, query }) => {
       requireWorkspace(viewer, query.workspace_id);
       return { data: await getPresetVersion(ctx, query.workspace_id, params.slug, params.version) };
-    }, { ...VIEWER, params: t.Object({ slug: t.String({ minLength: 1 }), version: t.String({ minLength: 1 }) }), query: WorkspaceQuery });
+    }, { auth: "session", params: VersionParams, query: WorkspaceQuery });
 }

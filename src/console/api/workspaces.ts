@@ -7,8 +7,8 @@ import { deleteBudget, listBudgets, setBudget } from "../../modules/workspaces/b
 import { rotateWebhookSecret } from "../../modules/workspaces/webhook-secret";
 import { listUsers } from "../../modules/organization/service";
 import { requireWorkspace } from "../permissions";
-import type { SessionSource, Viewer } from "../viewer";
-import { consoleApiModule, MANAGER, VIEWER } from "./route-module";
+import type { SessionSource, Viewer } from "../../http/viewer";
+import { consoleApiModule } from "./route-module";
 
 /** the workspace a reference names, when the viewer sees it (a member: theirs only) */
 async function visibleWorkspace(ctx: AppContext, viewer: Viewer, ref: string) {
@@ -26,41 +26,41 @@ export function consoleWorkspaceRoutes(ctx: AppContext, sessions: SessionSource)
     .get("/workspaces", async ({ viewer }) => {
       const all = await listWorkspaces(ctx, { limit: 1000 });
       return { data: all.data.filter((w) => viewer.manages || viewer.memberOf.includes(w.id)) };
-    }, { ...VIEWER })
+    }, { auth: "session" })
     .post("/workspaces", async ({ viewer, body, set }) => {
       set.status = 201;
       return { data: await createWorkspace(ctx, viewer.userId, body) };
-    }, { ...MANAGER, body: CreateWorkspaceBody })
+    }, { auth: "session:manager", body: CreateWorkspaceBody })
     .patch("/workspaces/:id", async ({ viewer, params, body }) => {
       return { data: await updateWorkspace(ctx, params.id, body) };
-    }, { ...MANAGER, params: WorkspaceParams, body: UpdateWorkspaceBody })
+    }, { auth: "session:manager", params: WorkspaceParams, body: UpdateWorkspaceBody })
     .delete("/workspaces/:id", ({ viewer, params, query }) => {
       return deleteWorkspace(ctx, params.id, query.confirm_default_workspace_deletion ?? false);
-    }, { ...MANAGER, params: WorkspaceParams, query: DeleteWorkspaceQuery })
+    }, { auth: "session:manager", params: WorkspaceParams, query: DeleteWorkspaceQuery })
     .get("/workspaces/:id/members", async ({ viewer, params }) => {
       await visibleWorkspace(ctx, viewer, params.id);
       return listMembers(ctx, params.id, { limit: 1000 });
-    }, { ...VIEWER, params: WorkspaceParams })
+    }, { auth: "session", params: WorkspaceParams })
     .post("/workspaces/:id/members/add", ({ viewer, params, body }) => {
       return addMembers(ctx, params.id, body.user_ids);
-    }, { ...MANAGER, params: WorkspaceParams, body: UserIdsBody })
+    }, { auth: "session:manager", params: WorkspaceParams, body: UserIdsBody })
     .post("/workspaces/:id/members/remove", ({ viewer, params, body }) => {
       return removeMembers(ctx, params.id, body.user_ids);
-    }, { ...MANAGER, params: WorkspaceParams, body: UserIdsBody })
+    }, { auth: "session:manager", params: WorkspaceParams, body: UserIdsBody })
     .get("/workspaces/:id/budgets", async ({ viewer, params }) => {
       await visibleWorkspace(ctx, viewer, params.id);
       return listBudgets(ctx, params.id);
-    }, { ...VIEWER, params: WorkspaceParams })
+    }, { auth: "session", params: WorkspaceParams })
     .put("/workspaces/:id/budgets/:interval", ({ viewer, params, body }) => {
       return setBudget(ctx, params.id, params.interval, body);
-    }, { ...MANAGER, params: BudgetParams, body: PutBudgetBody })
+    }, { auth: "session:manager", params: BudgetParams, body: PutBudgetBody })
     .delete("/workspaces/:id/budgets/:interval", ({ viewer, params }) => {
       return deleteBudget(ctx, params.id, params.interval);
-    }, { ...MANAGER, params: BudgetParams })
+    }, { auth: "session:manager", params: BudgetParams })
     .post("/workspaces/:id/webhook-secret", ({ viewer, params }) => {
       return rotateWebhookSecret(ctx, params.id);
-    }, { ...MANAGER, params: WorkspaceParams })
+    }, { auth: "session:manager", params: WorkspaceParams })
     .get("/users", ({ viewer }) => {
       return listUsers(ctx, { limit: 1000 });
-    }, { ...MANAGER, query: t.Object({}) });
+    }, { auth: "session:manager", query: t.Object({}) });
 }

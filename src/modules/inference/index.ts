@@ -9,7 +9,7 @@ import { openaiResponsesInbound, ResponsesRequestSchema } from "../../formats/op
 import { anthropicInbound, MessagesRequestSchema } from "../../formats/anthropic-messages";
 import { runInference } from "../../gateway/inference";
 import { newGenerationId } from "../../gateway/ids";
-import { nameGeneration } from "../../http/generation-id";
+import { requestContext } from "../../http/request-context";
 import { ChatResult, MessagesResult, ResponsesResult, inferenceResponses } from "./model";
 
 const tags = ["Inference"];
@@ -27,7 +27,7 @@ export function inferenceRoutes(ctx: AppContext) {
     // each route's `transform: rendersErrorsWith(codec, path)` runs before auth too, so its errors take the codec's shape
     .derive(({ request }) => {
       const generationId = newGenerationId(ctx.clock());
-      nameGeneration(request, generationId);
+      requestContext(request).generationId = generationId;
       return { generationId };
     })
     .use(authPlugin(ctx.store, ctx.clock))

@@ -3,17 +3,24 @@ import { RateLimitData, RateLimitField } from "./rate-limit";
 
 const LimitReset = t.Union([t.Literal("daily"), t.Literal("weekly"), t.Literal("monthly")]);
 
+const ExpiresAtField = t.Optional(t.Nullable(t.String({ description: "UTC ISO 8601 date-time with seconds, in the future" })));
+
 export const CreateKeyBody = t.Object({
   name: t.String({ minLength: 1, maxLength: 256 }),
   limit: t.Optional(t.Nullable(t.Number({ minimum: 0 }))),
   limit_reset: t.Optional(t.Nullable(LimitReset)),
   include_byok_in_limit: t.Optional(t.Boolean()),
   rate_limit: RateLimitField,
-  expires_at: t.Optional(t.Nullable(t.String({ description: "UTC ISO 8601 date-time with seconds, in the future" }))),
+  expires_at: ExpiresAtField,
   workspace_id: t.Optional(t.String()),
   creator_user_id: t.Optional(t.Nullable(t.String())),
   external: t.Optional(t.Object({ user: t.String({ minLength: 1 }), api_key: t.Optional(t.String({ minLength: 32 })) })),
 });
+
+const { creator_user_id: _creator, external: _external, ...ownKeyFields } = CreateKeyBody.properties;
+
+/** A key the signed-in user creates for themselves (the console's form): no other creator, no external user. */
+export const CreateOwnKeyBody = t.Object(ownKeyFields, { additionalProperties: false });
 
 export const UpdateKeyBody = t.Object(
   {
@@ -26,6 +33,9 @@ export const UpdateKeyBody = t.Object(
   },
   { additionalProperties: false },
 );
+
+/** The console's update, which also moves a key's expiry: the public PATCH /keys/{hash} has none, as OpenRouter's. */
+export const UpdateKeyWithExpiryBody = t.Object({ ...UpdateKeyBody.properties, expires_at: ExpiresAtField }, { additionalProperties: false });
 
 export const ListKeysQuery = t.Object({
   include_disabled: t.Optional(t.Boolean()),
@@ -91,6 +101,6 @@ export const CurrentKeyResponse = t.Object({ data: CurrentKeyData });
 export const DeletedResponse = t.Object({ deleted: t.Literal(true) });
 
 export type CreateKeyInput = typeof CreateKeyBody.static;
-export type UpdateKeyInput = typeof UpdateKeyBody.static;
+export type UpdateKeyWithExpiryInput = typeof UpdateKeyWithExpiryBody.static;
 export type KeyDataOut = typeof KeyData.static;
 export type CurrentKeyDataOut = typeof CurrentKeyData.static;

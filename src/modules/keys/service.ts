@@ -6,7 +6,7 @@ import { nanosToUsd, usdToNanos } from "../../billing/money";
 import { isoOrNull, isoTime, parseUtcDateTime } from "../../time";
 import { generateRawKey, hashKey, maskKey } from "../../crypto/key-secret";
 import { patchedRateLimit } from "./rate-limit";
-import type { CreateKeyInput, CurrentKeyDataOut, KeyDataOut, UpdateKeyInput } from "./model";
+import type { CreateKeyInput, CurrentKeyDataOut, KeyDataOut, UpdateKeyWithExpiryInput } from "./model";
 
 /** `generations` (when given) is awaited before usage is read, so figures include every request that ended here */
 export type KeyServiceDeps = { store: Store; clock: () => number; generations?: { settled(): Promise<void> } };
@@ -175,10 +175,10 @@ export async function getKey(deps: KeyServiceDeps, hash: string): Promise<KeyDat
 }
 
 /**
- * `expires_at` is the console's: the public PATCH /keys/{hash} has none (as OpenRouter's), so
- * its schema refuses the field.
+ * `expires_at` is the console's (UpdateKeyWithExpiryBody): the public PATCH /keys/{hash} has none
+ * (as OpenRouter's), so its schema refuses the field.
  */
-export async function updateKey(deps: KeyServiceDeps, hash: string, body: UpdateKeyInput & { expires_at?: string | null }): Promise<KeyDataOut> {
+export async function updateKey(deps: KeyServiceDeps, hash: string, body: UpdateKeyWithExpiryInput): Promise<KeyDataOut> {
   const key = await findKey(deps.store, hash);
   const patch: ApiKeyPatch = {};
   if (body.expires_at !== undefined) patch.expiresAt = keyExpiry(body.expires_at, deps.clock());

@@ -268,3 +268,37 @@ describe("sessions, not keys, and CSRF", () => {
     expect((await fetch(`${cg.gw.url}/console/assets/console-0000000000000000.js`)).status).toBe(404);
   });
 });
+
+describe("who may call a route is decided before its input is read", () => {
+  const malformed = { name: 5, slug: "refused-before-validation" };
+
+  test("a malformed body: 401 without a session, 403 without the CSRF token or for a member on a managers' route, 400 naming the field only for a caller the route admits", async () => {
+    const noToken = await fetch(`${cg.gw.url}/console/api/workspaces`, { method: "POST", headers: { cookie: cg.sessions.owner.cookie, "content-type": "application/json" }, body: JSON.stringify(malformed) });
+    const answers = [await cg.call(null, "POST", "/console/api/workspaces", malformed), noToken, await cg.call("member", "POST", "/console/api/workspaces", malformed), await cg.call("owner", "POST", "/console/api/workspaces", malformed)];
+    expect(await Promise.all(answers.map(async (res) => [res.status, ((await res.json()) as { error: unknown }).error]))).toEqual([
+      [401, { code: 401, message: "Not signed in: sign in at /login" }],
+      [403, { code: 403, message: "Missing or invalid CSRF token: send the session's token in the x-csrf-token header", metadata: { field: "x-csrf-token" } }],
+      [403, { code: 403, message: "Only organization owners and admins may do this" }],
+      [400, { code: 400, message: "Invalid field 'name': expected a string of 1 to 100 characters, got 5", metadata: { location: "body", field: "name" } }],
+    ]);
+  });
+});
+
+describe("the console's key forms", () => {
+  const errorOf = async (res: Response) => [res.status, ((await res.json()) as { error: unknown }).error];
+  const unknownField = (field: string) => [400, { code: 400, message: `Invalid field '${field}': unknown field`, metadata: { field, location: "body" } }];
+
+  test("a key is always the signed-in user's own: another creator or an external user is refused, naming the field", async () => {
+    expect(await errorOf(await cg.call("owner", "POST", "/console/api/keys", { name: fresh(), creator_user_id: "member-user" }))).toEqual(unknownField("creator_user_id"));
+    expect(await errorOf(await cg.call("owner", "POST", "/console/api/keys", { name: fresh(), external: { user: "u" } }))).toEqual(unknownField("external"));
+  });
+
+  test("an update may move the key's expiry, which the public PATCH cannot; other fields are refused", async () => {
+    const created = (await (await cg.call("owner", "POST", "/console/api/keys", { name: fresh() })).json()) as { data: { hash: string } };
+    const expiry = new Date(Math.floor(Date.now() / 1000) * 1000 + 86_400_000).toISOString();
+    const moved = await cg.call("owner", "PATCH", `/console/api/keys/${created.data.hash}`, { expires_at: expiry });
+    expect(moved.status).toBe(200);
+    expect(((await moved.json()) as { data: { expires_at: string } }).data.expires_at).toBe(expiry);
+    expect(await errorOf(await cg.call("owner", "PATCH", `/console/api/keys/${created.data.hash}`, { workspace_id: cg.team }))).toEqual(unknownField("workspace_id"));
+  });
+});
