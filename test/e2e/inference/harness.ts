@@ -106,30 +106,6 @@ export function minimalBody(inbound: Inbound, model: string, extra: Record<strin
   return { model, max_tokens: 100, messages: [{ role: "user", content: "hi" }], ...extra };
 }
 
-export type RawEvent = { event?: string; data: string };
-
-/** Splits an SSE body into events (comments dropped), keeping `event:` lines. */
-export function parseSse(text: string): RawEvent[] {
-  const events: RawEvent[] = [];
-  for (const block of text.split("\n\n")) {
-    let event: string | undefined;
-    const data: string[] = [];
-    for (const line of block.split("\n")) {
-      if (line.startsWith("event:")) event = line.slice(6).trim();
-      else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
-    }
-    if (data.length > 0) events.push(event === undefined ? { data: data.join("\n") } : { event, data: data.join("\n") });
-  }
-  return events;
-}
-
-/** The JSON payloads of an SSE body (the chat `[DONE]` sentinel excluded). */
-export function sseJson(text: string): any[] {
-  return parseSse(text)
-    .filter((e) => e.data !== "[DONE]")
-    .map((e) => JSON.parse(e.data));
-}
-
 /** Reads GET /api/v1/generation for an id, retrying briefly: streams are recorded just after they end. */
 export async function fetchGeneration(h: Harness, id: string, key: string = h.key): Promise<any> {
   for (let i = 0; i < 50; i++) {

@@ -3,7 +3,8 @@
 // GenerationResponseData (contract §3.9) for the key that made it and for a management key.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { createInferenceKey } from "../../support/gateway";
-import { expectedCost, fetchGeneration, INBOUNDS, minimalBody, MODEL, post, PROVIDER, sseJson, startHarness, UPSTREAMS, type Harness, type Inbound, type UpstreamKind } from "./harness";
+import { expectedCost, fetchGeneration, INBOUNDS, minimalBody, MODEL, post, PROVIDER, startHarness, UPSTREAMS, type Harness, type Inbound, type UpstreamKind } from "./harness";
+import { sseJson } from "../../support/sse";
 
 let h: Harness;
 beforeAll(async () => {

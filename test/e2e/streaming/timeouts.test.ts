@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
 import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
+import { sseJson } from "../../support/sse";
 
 let up: MockUpstream;
 let gw: TestGateway;
@@ -39,10 +40,8 @@ describe("long requests", () => {
     up.enqueue({ text: ["a", "b", "c"], chunkDelayMs: 1100 });
     const res = await post({ stream: true });
     const text = await res.text();
-    const content = text
-      .split("\n")
-      .filter((l) => l.startsWith("data: {"))
-      .map((l) => JSON.parse(l.slice(6)).choices[0]?.delta?.content ?? "")
+    const content = sseJson(text)
+      .map((chunk) => chunk.choices[0]?.delta?.content ?? "")
       .join("");
     expect(content).toBe("abc");
     expect(text.trimEnd().endsWith("data: [DONE]")).toBe(true);

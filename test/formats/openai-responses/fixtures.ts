@@ -93,13 +93,3 @@ export const expectedOutput = [
   { type: "function_call", id: "fc_gen-1_3", call_id: "call_b", name: "get_weather", arguments: '{"city":"Rome"}', status: "completed" },
 ];
 
-/** Parses encoder output back into [event line, data JSON] pairs. */
-export function parseSse(text: string): Array<{ event: string; data: Record<string, any> }> {
-  return text
-    .split("\n\n")
-    .filter((chunk) => chunk !== "")
-    .map((chunk) => {
-      const [eventLine, dataLine] = chunk.split("\n");
-      return { event: eventLine!.slice("event: ".length), data: JSON.parse(dataLine!.slice("data: ".length)) };
-    });
-}
