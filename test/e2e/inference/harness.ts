@@ -3,8 +3,9 @@
 // its own harness in beforeAll so files stay independent and can run in parallel.
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
-import { startMockUpstream, type MockUpstream, type RecordedRequest } from "../../support/mock-upstream";
-import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
+import type { TestGateway } from "../../support/gateway";
+import { startGatewayAndUpstream } from "../../support/gateway-and-upstream";
+import type { MockUpstream, RecordedRequest } from "../../support/mock-upstream";
 
 export type Inbound = "chat" | "responses" | "messages";
 export type UpstreamKind = "openai-chat" | "openai-responses" | "anthropic-messages";
@@ -68,9 +69,7 @@ export type Harness = {
 };
 
 export async function startHarness(): Promise<Harness> {
-  const up = await startMockUpstream();
-  const gw = await startTestGateway({ yaml: gatewayYaml(up.url) });
-  const { key } = await createInferenceKey(gw, { name: "e2e inference" });
+  const { up, gw, key, close } = await startGatewayAndUpstream({ yaml: gatewayYaml, keyBody: { name: "e2e inference" } });
   const openai = new OpenAI({ apiKey: key, baseURL: gw.url + "/api/v1", maxRetries: 0 });
   const anthropic = new Anthropic({ apiKey: key, baseURL: gw.url + "/api", maxRetries: 0 });
   return {
@@ -84,10 +83,7 @@ export async function startHarness(): Promise<Harness> {
       if (!last) throw new Error("the upstream received no request");
       return last;
     },
-    async close() {
-      await gw.close();
-      await up.stop();
-    },
+    close,
   };
 }
 

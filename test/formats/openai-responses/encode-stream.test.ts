@@ -3,7 +3,7 @@ import { setSystemTime } from "bun:test";
 import { openaiResponsesInbound, openaiResponsesUpstream } from "../../../src/formats/openai-responses";
 import type { IRStreamPart } from "../../../src/ir/types";
 import { encodeParts } from "../encode-parts";
-import { ctx, ctxWithoutSummary, encodedUsage, expectedOutput, irStream, NOW, settlement, usage } from "./fixtures";
+import { ctx, ctxWithoutSummary, encodedUsage, expectedOutput, irResult, irStream, NOW, settlement, usage } from "./fixtures";
 import { sseJsonEvents } from "../../support/sse";
 
 beforeAll(() => setSystemTime(NOW));
@@ -54,22 +54,7 @@ describe("createStreamEncoder", () => {
     expect(completed.type).toBe("response.completed");
     expect(completed.response.output).toEqual(expectedOutput);
     expect(completed.response.usage).toEqual(encodedUsage);
-    const nonStreamed = openaiResponsesInbound.encodeResult(
-      {
-        id: "resp_up",
-        model: "gpt-5",
-        content: [
-          { type: "reasoning", text: "Need two lookups.", summary: true, id: "rs_up", encrypted: "ENC", origin: "openai-responses" },
-          { type: "text", text: "Checking both." },
-          { type: "tool_call", id: "call_a", name: "get_weather", arguments: '{"city":"Paris"}' },
-          { type: "tool_call", id: "call_b", name: "get_weather", arguments: '{"city":"Rome"}' },
-        ],
-        finishReason: "tool_calls",
-        usage,
-      },
-      ctx,
-      settlement,
-    );
+    const nonStreamed = openaiResponsesInbound.encodeResult(irResult, ctx, settlement);
     expect(completed.response).toEqual(nonStreamed);
   });
 
