@@ -1,7 +1,7 @@
 import { t } from "elysia";
 import { SessionId, Trace, User } from "../../formats/shared-schema";
 
-/** contract §3.8: VideoGenerationRequest, VideoGenerationResponse, VideoModel */
+/** OpenRouter's VideoGenerationRequest, VideoGenerationResponse and VideoModel (its OpenAPI spec in OpenRouterTeam/typescript-sdk) */
 
 const UrlObject = t.Object({ url: t.String({ minLength: 1 }) });
 
