@@ -9,7 +9,7 @@ import { Type, type IntegerOptions } from "@sinclair/typebox";
  */
 export const JsonInteger = (options?: IntegerOptions) => Type.Integer(options);
 
-/** Request fields shared by the three inference formats (contract §3.10). */
+/** Request fields shared by the three inference formats (OpenRouter's ChatRequest, ResponsesRequest and MessagesRequest alike). */
 
 const NullableNumberish = t.Union([t.Number(), t.String()]);
 

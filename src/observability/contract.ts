@@ -4,7 +4,7 @@
  * and what every sender (one per destination type) provides.
  */
 
-/** The 17 destination types of the contract (api-contract.md §3.5). */
+/** The 17 destination types of OpenRouter's Broadcast (the `type` of its observability destinations API). */
 export const DESTINATION_TYPES = [
   "arize",
   "braintrust",

@@ -2,26 +2,22 @@
 // and for a circuit that opens, and the same story in /metrics.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createLogger } from "../../src/logger";
-import { ADMIN_KEY, createInferenceKey, startTestGateway, type TestGateway } from "../support/gateway";
-import { startMockUpstream, type MockUpstream } from "../support/mock-upstream";
+import { ADMIN_KEY } from "../support/gateway";
+import { startGatewayAndUpstream, type GatewayAndUpstream } from "../support/gateway-and-upstream";
 
 const TOKEN = "metrics-token-0123456789";
-let up: MockUpstream;
-let gw: TestGateway;
-let key: string;
+let h: GatewayAndUpstream;
 const lines: Array<Record<string, any>> = [];
 
 beforeAll(async () => {
-  up = await startMockUpstream();
-  up.setHandler((req) => (req.body.model === "up-a" ? { status: 500 } : { text: "ok", usage: { input: 10, output: 4 } }));
-  gw = await startTestGateway({
+  h = await startGatewayAndUpstream({
     logger: createLogger("info", (line) => lines.push(JSON.parse(line))),
-    yaml: `
+    yaml: (url) => `
 routing: { circuit_failures: 2, circuit_cooldown_ms: 60000 }
 metrics: { token: "${TOKEN}" }
 providers:
-  - { slug: pa, api: openai-chat, base_url: "${up.url}", api_key: k }
-  - { slug: pb, api: openai-chat, base_url: "${up.url}", api_key: k }
+  - { slug: pa, api: openai-chat, base_url: "${url}", api_key: k }
+  - { slug: pb, api: openai-chat, base_url: "${url}", api_key: k }
 models:
   - id: t/fb
     endpoints:
@@ -29,15 +25,12 @@ models:
       - { provider: pb, model: up-b, pricing: { prompt: "0.000001", completion: "0.000002" } }
 `,
   });
-  key = (await createInferenceKey(gw)).key;
+  h.up.setHandler((req) => (req.body.model === "up-a" ? { status: 500 } : { text: "ok", usage: { input: 10, output: 4 } }));
 });
-afterAll(async () => {
-  await gw.close();
-  await up.stop();
-});
+afterAll(() => h.close());
 
 const chat = () =>
-  gw.api("/api/v1/chat/completions", { method: "POST", key, json: { model: "t/fb", provider: { order: ["pa", "pb"] }, messages: [{ role: "user", content: "hi" }] } });
+  h.gw.api("/api/v1/chat/completions", { method: "POST", key: h.key, json: { model: "t/fb", provider: { order: ["pa", "pb"] }, messages: [{ role: "user", content: "hi" }] } });
 
 test("a scripted sequence: fallbacks, a circuit opening, other routes; every line and every figure", async () => {
   const ids: string[] = [];
@@ -46,9 +39,9 @@ test("a scripted sequence: fallbacks, a circuit opening, other routes; every lin
     expect(res.status).toBe(200);
     ids.push(res.headers.get("x-generation-id")!);
   }
-  expect((await gw.api("/api/v1/models")).status).toBe(200);
-  expect((await gw.api("/api/v1/keys", { key: "sk-gw-v1-nope" })).status).toBe(401);
-  await gw.ctx.generations.settled();
+  expect((await h.gw.api("/api/v1/models")).status).toBe(200);
+  expect((await h.gw.api("/api/v1/keys", { key: "sk-gw-v1-nope" })).status).toBe(401);
+  await h.gw.ctx.generations.settled();
   await Bun.sleep(20);
 
   const requests = lines.filter((l) => l.msg === "request");
@@ -76,7 +69,7 @@ test("a scripted sequence: fallbacks, a circuit opening, other routes; every lin
   ]);
   expect(warns[0]).toMatchObject({ provider: "pa", model: "t/fb", error: expect.any(String) });
 
-  const metrics = await (await fetch(`${gw.url}/metrics`)).text();
+  const metrics = await (await fetch(`${h.gw.url}/metrics`)).text();
   const sample = (line: string) => expect(metrics.split("\n")).toContain(line);
   sample('gateway_requests_total{route="/api/v1/chat/completions",method="POST",status="200",model="t/fb"} 3');
   sample('gateway_requests_total{route="/api/v1/keys",method="GET",status="401",model=""} 1');
@@ -92,20 +85,20 @@ test("a scripted sequence: fallbacks, a circuit opening, other routes; every lin
 });
 
 test("/metrics: open on loopback; through a proxy or from elsewhere only with the token", async () => {
-  expect((await fetch(`${gw.url}/metrics`)).status).toBe(200);
-  const proxied = await fetch(`${gw.url}/metrics`, { headers: { "x-forwarded-for": "203.0.113.9" } });
+  expect((await fetch(`${h.gw.url}/metrics`)).status).toBe(200);
+  const proxied = await fetch(`${h.gw.url}/metrics`, { headers: { "x-forwarded-for": "203.0.113.9" } });
   expect(proxied.status).toBe(403);
   expect(((await proxied.json()) as any).error.message).toBe("Metrics need the bearer token set as metrics.token (GATEWAY_METRICS_TOKEN)");
-  const withToken = await fetch(`${gw.url}/metrics`, { headers: { "x-forwarded-for": "203.0.113.9", authorization: `Bearer ${TOKEN}` } });
+  const withToken = await fetch(`${h.gw.url}/metrics`, { headers: { "x-forwarded-for": "203.0.113.9", authorization: `Bearer ${TOKEN}` } });
   expect(withToken.status).toBe(200);
   expect(withToken.headers.get("content-type")).toStartWith("text/plain");
-  expect((await fetch(`${gw.url}/metrics`, { headers: { "x-forwarded-for": "203.0.113.9", authorization: "Bearer wrong-token-0123456789" } })).status).toBe(403);
+  expect((await fetch(`${h.gw.url}/metrics`, { headers: { "x-forwarded-for": "203.0.113.9", authorization: "Bearer wrong-token-0123456789" } })).status).toBe(403);
 });
 
 test("a request refused before its generation starts still names one: in its header and in its access-log line", async () => {
   const refused = [
-    await gw.api("/api/v1/chat/completions", { method: "POST", key: "sk-gw-v1-nope", json: { model: "t/fb", messages: [{ role: "user", content: "hi" }] } }),
-    await gw.api("/api/v1/chat/completions", { method: "POST", key, json: { model: "t/fb", messages: [{ role: "wizard", content: "hi" }] } }),
+    await h.gw.api("/api/v1/chat/completions", { method: "POST", key: "sk-gw-v1-nope", json: { model: "t/fb", messages: [{ role: "user", content: "hi" }] } }),
+    await h.gw.api("/api/v1/chat/completions", { method: "POST", key: h.key, json: { model: "t/fb", messages: [{ role: "wizard", content: "hi" }] } }),
   ];
   expect(refused.map((res) => res.status)).toEqual([401, 400]);
   const ids = refused.map((res) => res.headers.get("x-generation-id"));
@@ -130,7 +123,7 @@ test("an access-log line counts from the request's arrival: a body that takes 30
       controller.close();
     },
   });
-  const res = await fetch(`${gw.url}/api/v1/keys`, { method: "POST", headers: { authorization: `Bearer ${ADMIN_KEY}`, "content-type": "application/json" }, body, duplex: "half" } as RequestInit);
+  const res = await fetch(`${h.gw.url}/api/v1/keys`, { method: "POST", headers: { authorization: `Bearer ${ADMIN_KEY}`, "content-type": "application/json" }, body, duplex: "half" } as RequestInit);
   expect(res.status).toBe(201);
   await Bun.sleep(20);
   const [line, ...others] = newRequestLines(before);
@@ -141,7 +134,7 @@ test("an access-log line counts from the request's arrival: a body that takes 30
 
 test("a caller admitted before its body fails validation is named in the access-log line", async () => {
   const before = lines.length;
-  const res = await gw.api("/api/v1/keys", { method: "POST", json: { name: 5 } });
+  const res = await h.gw.api("/api/v1/keys", { method: "POST", json: { name: 5 } });
   expect(res.status).toBe(400);
   await Bun.sleep(20);
   expect(newRequestLines(before).map((l) => [l.route, l.status, l.key])).toEqual([["/api/v1/keys", 400, ADMIN_KEY_PREFIX]]);

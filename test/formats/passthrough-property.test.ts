@@ -12,21 +12,15 @@ import { renderAnthropicEvents } from "../support/mock-upstream/render-anthropic
 import { renderChatEvents } from "../support/mock-upstream/render-chat";
 import { renderResponsesEvents } from "../support/mock-upstream/render-responses";
 import type { MockTurn, RenderContext, SseEvent } from "../support/mock-upstream/types";
+import { sseJson } from "../support/sse";
 import { CTX, passthroughWriter, wholeStream } from "./passthrough-drive";
 
 /** What a client reads off a stream, whatever the events looked like. */
 type View = { text: string; reasoning: string; tools: Array<{ id: string; name: string; args: string }>; finish: unknown; usage: unknown };
 
-const events = (sse: string) =>
-  sse
-    .split("\n\n")
-    .map((block) => block.split("\n").find((line) => line.startsWith("data: "))?.slice(6))
-    .filter((data): data is string => data !== undefined && data !== "[DONE]")
-    .map((data) => JSON.parse(data));
-
 function chatView(sse: string): View {
   const view: View = { text: "", reasoning: "", tools: [], finish: undefined, usage: undefined };
-  for (const chunk of events(sse)) {
+  for (const chunk of sseJson(sse)) {
     const choice = chunk.choices?.[0];
     view.text += choice?.delta?.content ?? "";
     view.reasoning += choice?.delta?.reasoning ?? "";
@@ -44,7 +38,7 @@ function chatView(sse: string): View {
 
 function responsesView(sse: string): View {
   const view: View = { text: "", reasoning: "", tools: [], finish: undefined, usage: undefined };
-  for (const event of events(sse)) {
+  for (const event of sseJson(sse)) {
     if (event.type === "response.output_text.delta") view.text += event.delta;
     if (event.type === "response.reasoning_summary_text.delta" || event.type === "response.reasoning_text.delta") view.reasoning += event.delta;
     if (event.type === "response.completed" || event.type === "response.incomplete") {
@@ -60,7 +54,7 @@ function responsesView(sse: string): View {
 function messagesView(sse: string): View {
   const view: View = { text: "", reasoning: "", tools: [], finish: undefined, usage: undefined };
   const tools = new Map<number, View["tools"][number]>();
-  for (const event of events(sse)) {
+  for (const event of sseJson(sse)) {
     if (event.type === "content_block_start" && event.content_block.type === "tool_use") tools.set(event.index, { id: event.content_block.id, name: event.content_block.name, args: "" });
     if (event.type === "content_block_delta") {
       view.text += event.delta.text ?? "";

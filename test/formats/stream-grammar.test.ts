@@ -1,5 +1,4 @@
 import { describe, expect, test } from "bun:test";
-import { createParser } from "eventsource-parser";
 import fc from "fast-check";
 import { anthropicInbound, anthropicUpstream } from "../../src/formats/anthropic-messages";
 import { openaiChatInbound, openaiChatUpstream } from "../../src/formats/openai-chat";
@@ -8,6 +7,8 @@ import { unpackForeignSignature } from "../../src/formats/reasoning-signature";
 import type { EncodeContext, InboundCodec, SseEvent, UpstreamCodec } from "../../src/ir/codec";
 import type { IRAssistantPart, IRStreamPart } from "../../src/ir/types";
 import { realistic as anthropicStream } from "./anthropic-messages/upstream-events";
+import { parseSse } from "../support/sse";
+import { decodeAll } from "./decode-events";
 import { encodeParts } from "./encode-parts";
 import { blocks, irStream, streamEnd } from "./ir-arbitrary";
 import { realistic as chatStream } from "./openai-chat/upstream-events";
@@ -54,7 +55,7 @@ const FORMATS: Format[] = [
     name: "anthropic-messages",
     inbound: anthropicInbound,
     upstream: anthropicUpstream,
-    upstreamStream: sseEvents(anthropicStream),
+    upstreamStream: parseSse(anthropicStream),
     errorEvent: { event: "error", data: JSON.stringify({ type: "error", error: { type: "overloaded_error", message: "upstream died" } }) },
     // Anthropic has no refusal block: a refusal is said in text
     carried: (content) => content.map((part) => (part.type === "refusal" ? { type: "text", text: part.refusal } : part)),
@@ -62,18 +63,6 @@ const FORMATS: Format[] = [
 ];
 
 const ctx: EncodeContext = { generationId: "gen-grammar", model: "acme/alpha", created: 1_700_000_000, request: { messages: [], stream: true, sentParameters: [] } };
-
-/** Splits SSE text into events the way the gateway's upstream reader does. */
-function sseEvents(text: string): SseEvent[] {
-  const events: SseEvent[] = [];
-  createParser({ onEvent: (e) => events.push(e.event ? { event: e.event, data: e.data } : { data: e.data }) }).feed(text);
-  return events;
-}
-
-function decode(upstream: UpstreamCodec, events: SseEvent[]): IRStreamPart[] {
-  const decoder = upstream.createStreamDecoder();
-  return [...events.flatMap((event) => decoder.push(event)), ...decoder.end()];
-}
 
 /** What must survive a trip through a format: text, tool ids, names and arguments, reasoning and its signature. */
 function survivors(content: IRAssistantPart[]): unknown[] {
@@ -128,7 +117,7 @@ describe.each(FORMATS)("$name", (format) => {
     fc.assert(
       fc.property(blocks, streamEnd, (made, end) => {
         const { parts, content } = irStream(made, end);
-        const decoded = decode(format.upstream, sseEvents(encodeParts(format.inbound.createStreamEncoder(ctx), parts)));
+        const decoded = decodeAll(format.upstream.createStreamDecoder(), parseSse(encodeParts(format.inbound.createStreamEncoder(ctx), parts)));
         expect(grammarViolations(decoded)).toEqual([]);
         expect(survivors(collect(decoded).content)).toEqual(survivors(format.carried(content)));
         const last = decoded.at(-1);
@@ -140,7 +129,7 @@ describe.each(FORMATS)("$name", (format) => {
   });
 
   test("a real upstream's stream decodes to a valid IR stream", () => {
-    expect(grammarViolations(decode(format.upstream, format.upstreamStream))).toEqual([]);
+    expect(grammarViolations(decodeAll(format.upstream.createStreamDecoder(), format.upstreamStream))).toEqual([]);
   });
 
   test("property: the decoder keeps the grammar when the upstream stream is cut, fails or sends garbage", () => {
@@ -150,11 +139,11 @@ describe.each(FORMATS)("$name", (format) => {
     fc.assert(
       fc.property(source, fc.nat(), fault, (generated, at, kind) => {
         const events = generated
-          ? sseEvents(encodeParts(format.inbound.createStreamEncoder(ctx), irStream(...generated).parts))
+          ? parseSse(encodeParts(format.inbound.createStreamEncoder(ctx), irStream(...generated).parts))
           : format.upstreamStream;
         const cut = events.slice(0, at % (events.length + 1));
         const input = kind === "cut" ? cut : [...cut, kind === "error" ? format.errorEvent : { data: "{not json" }];
-        expect(grammarViolations(decode(format.upstream, input))).toEqual([]);
+        expect(grammarViolations(decodeAll(format.upstream.createStreamDecoder(), input))).toEqual([]);
       }),
       { numRuns: 300 },
     );

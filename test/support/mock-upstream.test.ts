@@ -6,6 +6,8 @@ import { DEFAULT_TEXT, startMockUpstream, type MockTurn, type MockUpstream } fro
 import { renderChatEvents } from "./mock-upstream/render-chat.ts";
 import { renderAnthropicEvents } from "./mock-upstream/render-anthropic.ts";
 import { renderResponsesEvents } from "./mock-upstream/render-responses.ts";
+import { parseSse } from "./sse.ts";
+import type { SseEvent } from "../../src/ir/codec";
 
 let up: MockUpstream;
 let openai: OpenAI;
@@ -30,17 +32,9 @@ const toolTurn: MockTurn = {
   usage: { input: 100, output: 20, cached: 30, cacheWrite: 10, reasoning: 7 },
 };
 
-async function rawSse(path: string, body: unknown): Promise<Array<{ event?: string; data: string }>> {
+async function rawSse(path: string, body: unknown): Promise<SseEvent[]> {
   const res = await fetch(up.url + path, { method: "POST", body: JSON.stringify(body) });
-  const text = await res.text();
-  return text
-    .split("\n\n")
-    .filter((b) => b.length > 0)
-    .map((block) => {
-      const event = /^event: (.*)$/m.exec(block)?.[1];
-      const data = /^data: (.*)$/m.exec(block)![1]!;
-      return event === undefined ? { data } : { event, data };
-    });
+  return parseSse(await res.text());
 }
 
 describe("chat completions", () => {

@@ -7,7 +7,7 @@ import { encodeStopReason } from "./finish-reason";
 import type { MessagesResult } from "./schema";
 import { encodeSettledUsage } from "./usage";
 
-/** IR result -> non-streaming MessagesResult (contract §3.12). */
+/** IR result -> non-streaming MessagesResult (OpenRouter's, for POST /messages). */
 export function encodeResult(result: IRResult, ctx: EncodeContext, settlement: Settlement): MessagesResult {
   const stopReason = encodeStopReason(result.finishReason, result.stopSequence, result.nativeFinishReason);
   return {

@@ -3,7 +3,7 @@ import { GatewayError } from "../../errors";
 import type { AnthropicErrorBodySchema } from "./schema";
 
 /**
- * Anthropic's error shape for /messages (contract §3.1, AnthropicMessagesErrorResponse).
+ * Anthropic's error shape for /messages (OpenRouter's AnthropicMessagesErrorResponse).
  * Anthropic clients key retries and error classes off these types, so the mapping
  * follows Anthropic's documented status table.
  */

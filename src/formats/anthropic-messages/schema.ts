@@ -4,7 +4,7 @@ import { CacheControlSchema, gatewayRequestFields, JsonInteger } from "../shared
 import { ANTHROPIC_STOP_REASONS } from "./finish-reason";
 
 /**
- * Body of POST /messages (contract §3.12 and §6 MessagesRequest), and its result (MessagesResult). Known block and
+ * Body of POST /messages (OpenRouter's MessagesRequest, OpenAPI spec 1.2.54), and its result (MessagesResult). Known block and
  * tool kinds are validated field by field; other kinds (server tools, search
  * results, compaction...) are accepted as open objects so a client using newer
  * Anthropic features is not refused, and the decoder skips what the IR cannot carry.
@@ -241,7 +241,7 @@ export type MessagesResult = Static<typeof MessagesResultSchema>;
 export type MessagesUsage = Static<typeof MessagesUsageSchema>;
 export type MessagesAnswerBlock = Static<typeof AnswerBlock>;
 
-/** Anthropic's error shape (contract §3.1 AnthropicMessagesErrorResponse), as the gateway writes it. */
+/** Anthropic's error shape (OpenRouter's AnthropicMessagesErrorResponse), as the gateway writes it. */
 export const AnthropicErrorBodySchema = t.Object({
   type: t.Literal("error"),
   error: t.Object({

@@ -7,7 +7,7 @@ import { encodeReasoningDetails } from "./reasoning-details";
 import type { ChatAnswer, ChatResult } from "./schema";
 import { encodeChatUsage } from "./usage";
 
-/** IR result → ChatResult as the client sees it (contract §3.10). */
+/** IR result → OpenRouter's ChatResult as the client sees it. */
 
 const joined = (texts: string[]): string | null => (texts.length > 0 ? texts.join("") : null);
 

@@ -1,7 +1,7 @@
 import type { IRStreamPart } from "../../ir/types";
 import { apiErrorType } from "../api-error-type";
 
-/** Chat clients get the gateway's standard body, OpenRouter's `{error: {code, message, metadata}}` (contract §3.1). */
+/** Chat clients get the gateway's standard body, OpenRouter's `{error: {code, message, metadata}}`. */
 export { errorBody as chatErrorBody } from "../../errors";
 
 /** The `error` of the chunk that ends a stream after the 200 went out; `code` must be an integer for SDKs to parse it. */

@@ -1,7 +1,7 @@
 import { t } from "elysia";
 import { CacheControlSchema, ReasoningEffortSchema, JsonInteger } from "../shared-schema";
 
-/** Chat message shapes (contract §3.10, ChatMessages and its parts). */
+/** Chat message shapes (OpenRouter's ChatMessages and its parts). */
 
 const opt = t.Optional;
 const nullable = t.Nullable;

@@ -3,7 +3,7 @@ import { CacheControlSchema, gatewayRequestFields, Metadata, ReasoningEffortSche
 import { ServiceMetadataSchema } from "../service-metadata";
 import { ChatMessageSchema, ReasoningDetailSchema, TextPartSchema, ToolCallSchema } from "./schema-messages";
 
-/** `POST /chat/completions` request body (contract §3.10 ChatRequest) and its result (ChatResult). */
+/** `POST /chat/completions` request body (OpenRouter's ChatRequest) and its result (ChatResult). */
 
 const opt = t.Optional;
 const optNull = <T extends Parameters<typeof t.Nullable>[0]>(schema: T) => t.Optional(t.Nullable(schema));

@@ -20,7 +20,7 @@ import { ReasoningItemStream } from "./stream-reasoning";
 import { encodeResponsesUsage } from "./usage";
 
 /**
- * IR stream parts → Responses SSE (contract §3.2). The openai SDK's ResponseStream checks that
+ * IR stream parts → Responses SSE (OpenRouter's Responses StreamEvents). The openai SDK's ResponseStream checks that
  * every item event names an item already added at that output_index with that id, and that
  * content/summary indexes append in order; this encoder keeps that bookkeeping.
  */

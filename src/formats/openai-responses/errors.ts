@@ -1,6 +1,6 @@
-/** Responses' error codes (contract §3.1 CodeEnum) from an HTTP status, and back. */
+/** Responses' error codes (OpenRouter's CodeEnum) from an HTTP status, and back. */
 
-/** Responses clients get the gateway's standard body, OpenRouter's `{error: {code, message, metadata}}` (contract §3.1). */
+/** Responses clients get the gateway's standard body, OpenRouter's `{error: {code, message, metadata}}`. */
 export { errorBody as responsesErrorBody } from "../../errors";
 
 /** The reduced code of a failed response's `error.code`. */

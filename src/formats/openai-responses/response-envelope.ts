@@ -5,7 +5,7 @@ import { echoTools, encodeResponseFormat, encodeToolChoice } from "./encode-tool
 import { joinOutputText, type OutputItem } from "./output-items";
 import type { ResponsesResult, ResponsesUsage } from "./schema";
 
-/** The OpenResponsesResult around an output list (contract §3.11), echoing the request like OpenAI does. */
+/** OpenRouter's OpenResponsesResult around an output list, echoing the request like OpenAI does. */
 
 export type ResponseStatus = "in_progress" | "completed" | "incomplete" | "failed";
 

@@ -1,6 +1,6 @@
 import { t } from "elysia";
 
-/** `input` of a Responses request (contract §3.11 InputsUnion, the item kinds the gateway can serve). */
+/** `input` of a Responses request (OpenRouter's InputsUnion, the item kinds the gateway can serve). */
 
 const opt = t.Optional;
 const optNull = <T extends Parameters<typeof t.Nullable>[0]>(schema: T) => t.Optional(t.Nullable(schema));

@@ -1,6 +1,6 @@
 import { t } from "elysia";
 
-/** `tools` and `tool_choice` of a Responses request (contract §3.11). */
+/** `tools` and `tool_choice` of a Responses request (OpenRouter's ResponsesRequest). */
 
 const opt = t.Optional;
 const optNull = <T extends Parameters<typeof t.Nullable>[0]>(schema: T) => t.Optional(t.Nullable(schema));

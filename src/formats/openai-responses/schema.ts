@@ -5,7 +5,7 @@ import { Input, InputFilePart, InputImagePart, InputTextPart } from "./schema-me
 import { OutputItemSchema } from "./schema-output";
 import { TextConfig, TextFormat, Tool, ToolChoice } from "./schema-tools";
 
-/** `POST /responses` request body (contract §3.11 ResponsesRequest) and its result (OpenResponsesResult). */
+/** `POST /responses` request body (OpenRouter's ResponsesRequest) and its result (OpenResponsesResult). */
 
 const opt = t.Optional;
 const optNull = <T extends Parameters<typeof t.Nullable>[0]>(schema: T) => t.Optional(t.Nullable(schema));

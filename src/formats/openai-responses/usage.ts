@@ -3,7 +3,7 @@ import { emptyUsage, type IRUsage } from "../../ir/types";
 import type { ResponsesUsage } from "./schema";
 import type { WireUsage } from "./wire";
 
-/** Responses `usage` (contract §3.11 Usage): input_tokens already include cached ones, like IR; the money is what the gateway charged. */
+/** Responses `usage` (the usage of OpenRouter's OpenResponsesResult): input_tokens already include cached ones, like IR; the money is what the gateway charged. */
 export function encodeResponsesUsage(usage: IRUsage, settlement: Settlement): ResponsesUsage {
   const details = settlement.costDetails;
   return {

@@ -1,4 +1,4 @@
-/** The `provider` routing object of a request (contract §3.10), as validated by the inbound schema. */
+/** The `provider` routing object of a request (OpenRouter's ProviderPreferences), as validated by the inbound schema. */
 export type SortBy = "price" | "throughput" | "latency" | "exacto";
 
 export type PercentileThresholds = { p50?: number | null; p75?: number | null; p90?: number | null; p99?: number | null };

@@ -3,7 +3,7 @@ import { stringsEqual } from "../../crypto/secret-token";
 /**
  * PKCE (RFC 7636). A verifier is 43 to 128 characters of the unreserved set; an S256 challenge
  * is BASE64URL(SHA-256(ASCII(verifier))), always 43 characters; a plain challenge is the verifier
- * itself. A challenge sent without a method is plain (§4.3).
+ * itself. A challenge sent without a method is plain (RFC 7636 §4.3).
  */
 export type ChallengeMethod = "S256" | "plain";
 

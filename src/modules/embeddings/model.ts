@@ -1,7 +1,7 @@
 import { t } from "elysia";
 import { JsonInteger, ProviderPreferences, SessionId, Trace, User } from "../../formats/shared-schema";
 
-/** contract §3.9 and §5 CreateEmbeddingsRequestBody / CreateEmbeddingsResponseBody */
+/** OpenRouter's CreateEmbeddingsRequestBody / CreateEmbeddingsResponseBody (its OpenAPI spec) */
 
 const ContentPart = t.Object({ type: t.String() }, { additionalProperties: true });
 

@@ -72,7 +72,7 @@ export const GenerationData = t.Object({
 
 export const GenerationResponse = t.Object({ data: GenerationData });
 
-/** GET /generation/content (contract §3.9): what I/O logging kept of a generation. */
+/** GET /generation/content, as OpenRouter answers it: what I/O logging kept of a generation. */
 const ContentErrorAttempt = t.Object({ code: t.Integer(), message: t.String(), provider_name: S, raw: S });
 export const GenerationContentResponse = t.Object({
   data: t.Object({

@@ -1,9 +1,9 @@
 import { t } from "elysia";
 
 /**
- * Wire shapes of the catalog routes (contract §5: Model, PublicEndpoint, ModelsListResponse,
- * ListEndpointsResponse, ListEndpointsZdrResponse, ListProvidersResponse). Open enums of the
- * contract (`"fp8"|…(open)`, Parameter, ProviderName) are plain strings here.
+ * Wire shapes of the catalog routes (OpenRouter's OpenAPI schemas Model, PublicEndpoint,
+ * ModelsListResponse, ListEndpointsResponse, ListEndpointsZdrResponse, ListProvidersResponse). Open enums of the
+ * spec (`"fp8"|…(open)`, Parameter, ProviderName) are plain strings here.
  */
 
 const Decimal = t.String({ description: "USD decimal string" });

@@ -1,6 +1,6 @@
 import { t } from "elysia";
 
-/** contract §3.8: VideoGenerationRequest, VideoGenerationResponse, VideoModel */
+/** OpenRouter's VideoGenerationRequest, VideoGenerationResponse and VideoModel (its OpenAPI spec in OpenRouterTeam/typescript-sdk) */
 
 export { VideoGenerationRequest, type VideoGenerationRequestBody } from "../../videos/request-schema";
 

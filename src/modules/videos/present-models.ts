@@ -2,7 +2,7 @@ import type { VideoCatalogModel } from "../../videos/video-catalog";
 
 const SKU_NAMES: Readonly<Record<string, string>> = { per_second: "duration_seconds", per_second_audio: "duration_seconds_with_audio", per_video: "video" };
 
-/** A video model as VideoModel (contract §3.8): the union of its endpoints' capabilities. */
+/** A video model as OpenRouter's VideoModel (GET /videos/models): the union of its endpoints' capabilities. */
 export function presentVideoModel(m: VideoCatalogModel) {
   const all = <T>(pick: (e: VideoCatalogModel["endpoints"][number]) => readonly T[]): T[] => [...new Set(m.endpoints.flatMap(pick))];
   const sorted = (xs: number[]) => xs.sort((a, b) => a - b);

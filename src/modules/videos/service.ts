@@ -22,7 +22,7 @@ export const VIDEO_RESERVATION_HOLDER = "video-jobs/until-deadline";
 
 const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
-/** `gen-vid-<unix seconds>-<20 alphanumerics>` (contract §3.8) */
+/** `gen-vid-<unix seconds>-<20 alphanumerics>`, the id format of OpenRouter's VideoGenerationResponse */
 function newVideoJobId(now: number): string {
   const random = [...randomBytes(20)].map((b) => ALNUM[b % ALNUM.length]).join("");
   return `gen-vid-${Math.floor(now / 1000)}-${random}`;

@@ -2,7 +2,7 @@ import type { CapturedInput, CapturedOutput, ObservedOperation } from "./capture
 
 /**
  * The document I/O logging seals for a generation, in the shape GET /generation/content answers
- * with (contract §3.9, without the error, which is read from the record): a completion's
+ * with (OpenRouter's generation content, without the error, which is read from the record): a completion's
  * messages, or the prompt of an embeddings or video request; the answer's text and reasoning.
  */
 export type KeptContent = {

@@ -9,7 +9,7 @@ import { destinationHeaders } from "./request-headers";
 import { planTrace, spanHexId, traceHexId, type PlannedSpan, type TracePlan } from "./trace-plan";
 
 /**
- * Braintrust project logs (reference §4.2): `POST {baseUrl}/v1/project_logs/{projectId}/insert`
+ * Braintrust project logs (braintrust.dev/docs/api-reference): `POST {baseUrl}/v1/project_logs/{projectId}/insert`
  * with `{events}`, one event per span of the trace plan. Every id is derived from the
  * generation, so a retried insert replaces the rows of the first attempt instead of adding rows.
  */

@@ -9,7 +9,7 @@ type Output = NonNullable<ObservedGeneration["output"]>;
 /**
  * The text of a content value in any of the inbound formats: a string, or parts of which the
  * text ones count (OpenAI `text`/`input_text`/`output_text`, Anthropic `text`); images, audio and
- * files are left out, as OpenRouter strips multimodal content from traces (reference §1.3).
+ * files are left out, as OpenRouter strips multimodal content from traces (its Broadcast overview).
  */
 export function contentText(content: unknown): string {
   if (typeof content === "string") return content;

@@ -9,7 +9,7 @@ import { probeFromResponse } from "./probe-result";
 import { destinationHeaders } from "./request-headers";
 
 /**
- * ClickHouse over its HTTP interface (reference §4.3): one JSONEachRow line per generation,
+ * ClickHouse over its HTTP interface (clickhouse.com/docs/interfaces/http): one JSONEachRow line per generation,
  * `POST {host}/?query=INSERT INTO db.table FORMAT JSONEachRow`, a drain's generations in one
  * insert. A single generation's insert carries its id as its deduplication token, so a retried
  * insert that had landed is not stored twice where the table deduplicates (replicated and Cloud

@@ -13,7 +13,7 @@ import { planTrace, traceHexId, type PlannedSpan, type TracePlan } from "./trace
 const ML_APP = /^(?!.*__)(?!.*_$)[a-z0-9_\-:./]{1,193}$/;
 
 /**
- * Datadog LLM Observability (reference §4.4): the spans of generations to
+ * Datadog LLM Observability (its HTTP API, DataDog/documentation llm_observability/instrumentation/api.md): the spans of generations to
  * `POST {url}/api/intake/llm-obs/v1/trace/spans`, answered 202. Times are integer nanoseconds.
  */
 export const datadogSender: DestinationSender = {

@@ -8,7 +8,7 @@ export function totalTokens(g: ObservedGeneration): number | null {
   return (prompt ?? 0) + (completion ?? 0);
 }
 
-/** The known counts only: an unknown one is left out, never sent as 0 (reference §1.3). */
+/** The known counts only: an unknown one is left out, never sent as 0 (OpenRouter's Broadcast: null or omitted means unavailable). */
 export function knownNumbers(values: Record<string, number | null>): Record<string, number> {
   return Object.fromEntries(Object.entries(values).filter((entry): entry is [string, number] => entry[1] !== null));
 }
@@ -18,8 +18,8 @@ export const seconds = (ms: number) => ms / 1000;
 
 /**
  * What every native format carries as the generation's metadata: the caller's custom `trace`
- * keys, what the gateway knows of the generation (these survive privacy mode: reference §1.5),
- * and `openrouter_generation` with the categories the destination opted into (§1.3).
+ * keys, what the gateway knows of the generation (these survive privacy mode in OpenRouter's
+ * Broadcast), and `openrouter_generation` with the categories the destination opted into.
  */
 export function generationMetadata(g: ObservedGeneration, destination: Destination, plan: TracePlan): Record<string, unknown> {
   const metadata: Record<string, unknown> = {

@@ -8,11 +8,11 @@ import { probeFromResponse } from "./probe-result";
 import { destinationHeaders } from "./request-headers";
 import { planTrace, spanUuidV7, traceUuidV7, type PlannedSpan, type TracePlan } from "./trace-plan";
 
-/** Opik Cloud: the destination has no base URL setting (reference §1.2), so the host is fixed. */
+/** Opik Cloud: the destination has no base URL setting (none in OpenRouter's OpenAPI spec), so the host is fixed. */
 export const OPIK_CLOUD_API = "https://www.comet.com/opik/api";
 
 /**
- * Opik (reference §4.5): the traces, then their spans, each a batch of a drain's rows,
+ * Opik's REST API (comet.com/docs/opik/reference/rest-api): the traces, then their spans, each a batch of a drain's rows,
  * answered 204. Ids are version 7 UUIDs derived from the generation (Opik refuses other
  * versions), so a retry upserts the same trace and spans.
  */

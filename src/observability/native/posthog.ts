@@ -9,13 +9,13 @@ import { probeFromResponse } from "./probe-result";
 import { destinationHeaders } from "./request-headers";
 import { planTrace, spanHexId, traceHexId, type TracePlan } from "./trace-plan";
 
-/** What PostHog allows in `$ai_trace_id` (reference §4.6); another caller trace id is replaced by a derived one. */
+/** What PostHog allows in `$ai_trace_id` (posthog.com/docs/llm-analytics/manual-capture); another caller trace id is replaced by a derived one. */
 const POSTHOG_TRACE_ID = /^[A-Za-z0-9\-_~.@()!':|]{1,200}$/;
 
 type PostHogEvent = { event: string; distinct_id: string; uuid: string; timestamp: string; properties: Record<string, unknown> };
 
 /**
- * PostHog LLM analytics (reference §4.6): `$ai_generation` (`$ai_embedding` for embeddings)
+ * PostHog LLM analytics (posthog.com/docs/llm-analytics/manual-capture): `$ai_generation` (`$ai_embedding` for embeddings)
  * events through `POST {endpoint}/batch/`, plus `$ai_trace` when the caller named the trace
  * and `$ai_span` for a `span_name` wrapper. Event uuids are derived, so PostHog dedupes a retry.
  */

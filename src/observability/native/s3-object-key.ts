@@ -1,6 +1,6 @@
 /**
  * Where the S3 destination puts a trace: `pathTemplate` rendered, then `/{traceId}-{timestamp}.json`
- * (reference §1.2, §4.7). `{date}` is the UTC day `YYYY-MM-DD` and `{timestamp}` the generation's
+ * (as OpenRouter's S3 destination names its objects). `{date}` is the UTC day `YYYY-MM-DD` and `{timestamp}` the generation's
  * start in epoch milliseconds, so a retry writes the same key (overwrite, never a duplicate).
  */
 

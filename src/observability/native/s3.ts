@@ -9,8 +9,9 @@ import { traceDocument } from "./trace-document";
 import { planTrace, traceHexId } from "./trace-plan";
 
 /**
- * S3 and S3-compatible stores (reference §4.7): one JSON object per trace, PutObject through
- * Bun.S3Client (it signs SigV4, with the session token when there is one). Bun's client does
+ * S3 and S3-compatible stores: one JSON object per trace, as OpenRouter's S3 destination writes
+ * them, PutObject through Bun.S3Client (it signs SigV4, with the session token when there is
+ * one). Bun's client does
  * its own HTTP, so the guarded outbound client is not in the path; a custom `endpoint` is
  * checked against the same URL rules before each write instead (name resolution is not
  * pinned here, unlike the outbound client).

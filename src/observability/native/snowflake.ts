@@ -7,7 +7,7 @@ import { probeFromResponse } from "./probe-result";
 import { destinationHeaders } from "./request-headers";
 import { SNOWFLAKE_IDENTIFIER, snowflakeCreateTable, snowflakeInsert } from "./snowflake-statement";
 
-/** Snowflake's account identifier (reference §1.2), e.g. `eac52885.us-east-1` or `myorg-myaccount`. */
+/** Snowflake's account identifier (the pattern OpenRouter's OpenAPI spec gives the destination's `account`), e.g. `eac52885.us-east-1` or `myorg-myaccount`. */
 const ACCOUNT = /^[A-Za-z0-9_]+([.-][A-Za-z0-9_]+)*$/;
 
 /** The account's SQL API host: fixed by Snowflake, so tests route it through their own `http`. */
@@ -17,7 +17,7 @@ export const snowflakeBaseUrl = (account: string) => `https://${account.toLowerC
 export const SNOWFLAKE_POLL_DELAYS_MS = [250, 500, 1_000, 2_000, 4_000] as const;
 
 /**
- * Snowflake through the SQL API v2 (reference §4.8): one `INSERT … SELECT` with bindings per
+ * Snowflake through the SQL API v2 (docs.snowflake.com/en/developer-guide/sql-api): one `INSERT … SELECT` with bindings per
  * generation. The requestId is derived from the generation and the destination, and every
  * submission says `retry=true`: Snowflake then runs a statement it has not seen under that id
  * and returns the earlier execution of one it has, so a retried delivery never inserts twice

@@ -8,7 +8,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /**
  * One generation as a trace document (the S3 object's body): the trace, then its observations
  * (the `span_name` wrapper and attempts as SPAN, the generation as GENERATION) with the usage
- * and cost fields named as OpenRouter's JSON model names them (reference §1.3): `promptTokens`,
+ * and cost fields named as OpenRouter's Broadcast trace JSON names them: `promptTokens`,
  * `completionTokens`, `totalTokens`, `promptTokensDetails`, `completionTokensDetails`,
  * `inputCost`, `outputCost`, `totalCost` (USD). An unknown count is null, not 0. In privacy
  * mode there is no `input` or `output` key anywhere.

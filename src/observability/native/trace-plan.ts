@@ -1,7 +1,7 @@
 import type { ObservedAttempt, ObservedGeneration } from "../contract";
 import { derivedHex, derivedUuidV7 } from "./ids";
 
-/** The `trace` keys with a meaning of their own (reference §1.3); every other key is custom metadata. */
+/** The `trace` keys with a meaning of their own (OpenRouter's TraceConfig); every other key is custom metadata. */
 const SPECIAL_TRACE_KEYS = new Set(["trace_id", "trace_name", "span_name", "generation_name", "parent_span_id"]);
 
 export type PlannedSpan = Readonly<{

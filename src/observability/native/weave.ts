@@ -9,7 +9,7 @@ import { basicAuth, destinationHeaders } from "./request-headers";
 import { planTrace, spanUuidV7, traceUuidV7, type PlannedSpan, type TracePlan } from "./trace-plan";
 
 /**
- * W&B Weave (reference §4.9) through the batch form, `POST {baseUrl}/v2/{entity}/{project}/calls/complete`:
+ * W&B Weave (docs.wandb.ai/weave/cookbooks/weave_via_service_api) through the batch form, `POST {baseUrl}/v2/{entity}/{project}/calls/complete`:
  * one record per finished call with its start and end together. Chosen over `/call/start` +
  * `/call/end` because it is one request (a failed end cannot leave a call open forever), it is
  * what Weave's own SDK sends by default, and projects in "calls complete" mode refuse the older

@@ -5,7 +5,7 @@ import type { Attributes } from "./attribute-value";
 export type DestinationConfig = Destination["config"];
 
 /**
- * What one OTLP destination type adds to the shared exporter (reference §4.1): where the traces
+ * What one OTLP destination type adds to the shared exporter: where the traces
  * go, its auth headers, resource attributes and the attributes of its own names.
  */
 export type OtlpProfile = Readonly<{

@@ -1,8 +1,8 @@
 /**
  * One upstream video API (OpenAI-shaped /v1/videos, fal queue, Replicate predictions, Gemini API
  * Veo) behind the one interface the job lifecycle drives: submit once, poll until terminal, hand
- * back where the outputs are. Adapters translate parameters and statuses
- * (../shared/reference/video-apis.md §8); they never store, charge or retry on their own: each
+ * back where the outputs are. Adapters translate parameters, and each upstream's statuses into
+ * the job's own; they never store, charge or retry on their own: each
  * call makes one upstream request (or a few, for one logical step) and returns an outcome.
  */
 

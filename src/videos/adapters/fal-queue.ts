@@ -3,7 +3,7 @@ import { aspectAndResolutionOfSize } from "./size";
 import { callUpstream, DEFAULT_UPSTREAM_TIMEOUT_MS, isRecord, onOrigin, outcomeOfHttpError, trimSlash, type UpstreamResponse } from "./upstream-call";
 
 /**
- * fal queue (video-apis.md §3): POST the model's input to `{base}/{owner}/{alias}[/subpath]`, poll
+ * fal's queue API (https://queue.fal.run): POST the model's input to `{base}/{owner}/{alias}[/subpath]`, poll
  * `status_url`, read `response_url` once COMPLETED (a failed request is COMPLETED too: its result
  * answers 4xx/5xx), cancel with PUT `cancel_url`.
  */

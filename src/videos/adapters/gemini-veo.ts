@@ -5,7 +5,7 @@ import { aspectAndResolutionOfSize } from "./size";
 import { callUpstream, DEFAULT_UPSTREAM_TIMEOUT_MS, isRecord, outcomeOfHttpError, trimSlash, type UpstreamResponse } from "./upstream-call";
 
 /**
- * Gemini Developer API Veo (video-apis.md §2a): `POST models/{model}:predictLongRunning`, then
+ * Gemini Developer API Veo (https://generativelanguage.googleapis.com/v1beta): `POST models/{model}:predictLongRunning`, then
  * GET the operation until `done`. No cancel: the API has none we can rely on.
  */
 export function createGeminiVeoAdapter(options: { outbound: OutboundOptions; timeoutMs?: number; fetch?: typeof fetch }): VideoAdapter {
@@ -35,7 +35,7 @@ export function createGeminiVeoAdapter(options: { outbound: OutboundOptions; tim
 }
 
 /**
- * §8: not done → in_progress (Veo reports no progress, and a poll only happens after submit);
+ * The operation's states: not done → in_progress (Veo reports no progress, and a poll only happens after submit);
  * done + error → failed; done + samples → completed; done with none, filtered → content_filtered.
  * The download URIs need the API key (same header), hence the output headers.
  */
@@ -80,7 +80,7 @@ export async function veoBodyOf(request: VideoRequest, outbound: OutboundOptions
     if (image.kind !== "inline") return image;
     instance[field] = image.image;
   }
-  // §6: frame_images win over input_references when both are sent
+  // frame_images win over input_references when both are sent, as on OpenRouter (its openrouter-video skill, OpenRouterTeam/skills)
   if (!request.frameImages?.length && request.inputReferences?.length) {
     const references: Array<{ image: InlineImage; referenceType: "asset" }> = [];
     for (const reference of request.inputReferences.slice(0, 3)) {

@@ -2,7 +2,7 @@ import { deriveSize, OPENAI_SIZES } from "./size";
 import type { PollOutcome, SubmitOutcome, Transient, VideoAdapter, VideoRequest, VideoTarget, Failed } from "./adapter";
 
 /**
- * The OpenAI-shaped `/v1/videos` API (video-apis.md §1): OpenAI's Sora 2 and the relays that
+ * The OpenAI-shaped `/v1/videos` API (OpenAI's Videos API, https://api.openai.com/v1/videos): OpenAI's Sora 2 and the relays that
  * copy it. Create is multipart (as OpenAI's SDK sends it), `seconds` a string, `size` "WxH";
  * retrieve answers queued | in_progress | completed | failed; the MP4 is GET .../content.
  */

@@ -2,8 +2,8 @@ import type { PollOutcome, SubmitOutcome, UpstreamRef, VideoAdapter, VideoErrorC
 import { callUpstream, DEFAULT_UPSTREAM_TIMEOUT_MS, isRecord, onOrigin, outcomeOfHttpError, trimSlash, type UpstreamResponse } from "./upstream-call";
 
 /**
- * Replicate predictions (video-apis.md §4): `owner/name` creates on the model's endpoint,
- * `owner/name:version` (community models) on /predictions with the version id. No `Prefer: wait`:
+ * Replicate's predictions API (https://api.replicate.com/v1): `owner/name` creates on the
+ * model's endpoint, `owner/name:version` (community models) on /predictions with the version id. No `Prefer: wait`:
  * a video outlasts any wait, and polling is the baseline.
  */
 export function createReplicateAdapter(options: { timeoutMs?: number; fetch?: typeof fetch } = {}): VideoAdapter {
@@ -46,9 +46,10 @@ function replicateRefOf(target: VideoTarget, id: string, urls: unknown): Upstrea
 }
 
 /**
- * §8: starting → pending, processing → in_progress, succeeded → completed, failed/aborted → failed,
- * canceled → cancelled. Any other status is treated as still running: Replicate has added
- * statuses before (`aborted`, 2025) and the lifecycle's deadline ends a job that never finishes.
+ * Replicate's prediction statuses: starting → pending, processing → in_progress, succeeded →
+ * completed, failed/aborted → failed, canceled → cancelled. Any other status is treated as
+ * still running: Replicate has added statuses before (`aborted`, 2025) and the lifecycle's
+ * deadline ends a job that never finishes.
  */
 export function replicatePredictionOutcome(prediction: Record<string, unknown>): PollOutcome {
   const status = prediction.status;
@@ -86,8 +87,9 @@ function replicateOutputUrls(output: unknown): string[] {
 }
 
 /**
- * Input names are per model schema; these are the common ones (§4 examples: wan, ltx, veo on
- * Replicate). A model that names them otherwise renames them through passthrough, merged last.
+ * Input names are per model schema; these are the common ones (those of the wan, ltx and
+ * veo models on Replicate). A model that names them otherwise renames them through
+ * passthrough, merged last.
  */
 export function replicateInputOf(request: VideoRequest): Record<string, unknown> {
   const input: Record<string, unknown> = { prompt: request.prompt };

@@ -50,7 +50,7 @@ export function sizeFits(size: string, asked: ShapeAsked): boolean {
   return asked.resolution === undefined || Math.min(dimensions.width, dimensions.height) === shorterSideOf(asked.resolution);
 }
 
-/** OpenAI's own sizes (video-apis.md §1), for an endpoint of the OpenAI shape whose configuration lists none. */
+/** The sizes OpenAI's Videos API takes, for an endpoint of the OpenAI shape whose configuration lists none. */
 export const OPENAI_SIZES: readonly string[] = ["1280x720", "720x1280", "1920x1080", "1080x1920", "1792x1024", "1024x1792"];
 
 /** The sizes an API that takes only a size turns aspect ratio and resolution into: the endpoint's own, else OpenAI's. */

@@ -5,7 +5,8 @@ import { ChatAnthropic } from "@langchain/anthropic";
 import { HumanMessage, SystemMessage, type AIMessageChunk } from "@langchain/core/messages";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { countTokens } from "gpt-tokenizer";
-import { fetchGeneration, MODEL, post, sseJson, startHarness, type Harness, type UpstreamKind } from "../inference/harness";
+import { fetchGeneration, MODEL, post, startHarness, type Harness, type UpstreamKind } from "../inference/harness";
+import { sseJson } from "../../support/sse";
 
 let h: Harness;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-// Response schemas transcribed from the contract's type dictionary (api-contract.md §5:
+// Response schemas transcribed from OpenRouter's OpenAPI spec (its schemas
 // Model, ModelArchitecture, PublicPricing, TopProviderInfo, PerRequestLimits, DefaultParameters,
 // ModelLinks, ModelsListResponse, PublicEndpoint, Pricing, PercentileStats, ToolChoiceSupport,
 // ListEndpointsResponse + Architecture, ListEndpointsZdrResponse, ListProvidersResponse +

@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { TSchema } from "@sinclair/typebox";
-import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
-import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
+import { startGatewayAndUpstream, type GatewayAndUpstream } from "../../support/gateway-and-upstream";
 import * as S from "./contract-schemas";
 import { parseXml } from "./xml-check";
 
-let gw: TestGateway;
-let up: MockUpstream;
-let key: string;
+let h: GatewayAndUpstream;
 
 // list_unavailable: these tests check the listing's filters and shapes over the whole default catalog
 const yaml = (url: string) => `
@@ -30,17 +27,12 @@ models:
 `;
 
 beforeAll(async () => {
-  up = await startMockUpstream();
-  gw = await startTestGateway({ yaml: yaml(up.url), env: { GROQ_API_KEY: "gsk-test" } });
-  key = (await createInferenceKey(gw)).key;
+  h = await startGatewayAndUpstream({ yaml, env: { GROQ_API_KEY: "gsk-test" } });
 });
-afterAll(async () => {
-  await gw.close();
-  await up.stop();
-});
+afterAll(() => h.close());
 
 async function get(path: string, schema: TSchema, k: string | null = null): Promise<any> {
-  const res = await gw.api(path, { key: k });
+  const res = await h.gw.api(path, { key: k });
   expect(res.status).toBe(200);
   const body = await res.json();
   expect(S.violations(schema, body)).toEqual([]);
@@ -59,7 +51,7 @@ describe("catalog routes match the contract types", () => {
       "/api/v1/embeddings/models",
     ];
     for (const path of lists) await get(path, S.ModelsListResponse);
-    await get("/api/v1/models/user", S.ModelsListResponse, key);
+    await get("/api/v1/models/user", S.ModelsListResponse, h.key);
     await get("/api/v1/models/count", S.ModelsCountResponse);
     await get("/api/v1/models/count?output_modalities=all", S.ModelsCountResponse);
     await get("/api/v1/model/acme/two", S.ModelResponse);
@@ -72,13 +64,13 @@ describe("catalog routes match the contract types", () => {
 
   test("every model of the whole catalog and all their endpoints conform", async () => {
     const all = await get("/api/v1/models?output_modalities=all&limit=1000", S.ModelsListResponse);
-    expect(all.total_count).toBe(gw.ctx.catalog.models().length);
+    expect(all.total_count).toBe(h.gw.ctx.catalog.models().length);
     expect(all.data.length).toBe(all.total_count);
     for (const m of all.data) {
       expect(m.links.details).toBe(`/api/v1/models/${m.id}/endpoints`);
       const listing = await get(m.links.details, S.ListEndpointsResponse);
       expect(listing.data.id).toBe(m.id);
-      expect(listing.data.endpoints.length).toBe(gw.ctx.catalog.getModel(m.id)!.endpoints.length);
+      expect(listing.data.endpoints.length).toBe(h.gw.ctx.catalog.getModel(m.id)!.endpoints.length);
     }
   });
 });
@@ -117,7 +109,7 @@ describe("models", () => {
     expect(emb.data.map((m: any) => m.id)).toContain("acme/embed");
     expect(emb.data.every((m: any) => m.architecture.output_modalities.includes("embeddings"))).toBe(true);
     const all = await get("/api/v1/models/count?output_modalities=all", S.ModelsCountResponse);
-    expect(all.data.count).toBe(gw.ctx.catalog.models().length);
+    expect(all.data.count).toBe(h.gw.ctx.catalog.models().length);
     const models = await get("/api/v1/embeddings/models", S.ModelsListResponse);
     expect(models.data.map((m: any) => m.id)).toEqual(emb.data.map((m: any) => m.id));
   });
@@ -147,7 +139,7 @@ describe("models", () => {
 
   test("unknown models are 404 on both model routes", async () => {
     for (const path of ["/api/v1/model/nope/missing", "/api/v1/models/nope/missing/endpoints"]) {
-      const res = await gw.api(path, { key: null });
+      const res = await h.gw.api(path, { key: null });
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ error: { code: 404, message: "Model not found: nope/missing" } });
     }
@@ -198,7 +190,7 @@ describe("endpoints", () => {
 
 describe("models for the caller", () => {
   test("only what the workspace can use: credentials present, provider preferences applied", async () => {
-    const res = await get("/api/v1/models/user", S.ModelsListResponse, key);
+    const res = await get("/api/v1/models/user", S.ModelsListResponse, h.key);
     const ids: string[] = res.data.map((m: any) => m.id);
     expect(res.total_count).toBe(ids.length);
     expect(ids).toContain("acme/two");
@@ -206,33 +198,33 @@ describe("models for the caller", () => {
     expect(ids).not.toContain("anthropic/claude-sonnet-4"); // no anthropic key
     expect(ids).not.toContain("acme/embed"); // text by default
     for (const id of ids) {
-      const slugs = gw.ctx.catalog.getModel(id)!.endpoints.map((e) => e.provider.slug);
+      const slugs = h.gw.ctx.catalog.getModel(id)!.endpoints.map((e) => e.provider.slug);
       expect(slugs.some((s) => s === "mock" || s === "groq")).toBe(true);
     }
     // priced by the endpoint the caller can use (groq), not the first one in the catalog
     const oss = res.data.find((m: any) => m.id === "openai/gpt-oss-120b");
-    const groq = gw.ctx.catalog.getModel("openai/gpt-oss-120b")!.endpoints.find((e) => e.provider.slug === "groq")!;
+    const groq = h.gw.ctx.catalog.getModel("openai/gpt-oss-120b")!.endpoints.find((e) => e.provider.slug === "groq")!;
     expect(oss.pricing.prompt).toBe(groq.pricingStrings.prompt!);
 
-    const ws = (await gw.ctx.store.workspaces.getDefault())!;
-    await gw.ctx.store.workspaces.update(ws.id, { settings: { ...ws.settings, provider: { ignore: ["groq"] } } }, Date.now());
+    const ws = (await h.gw.ctx.store.workspaces.getDefault())!;
+    await h.gw.ctx.store.workspaces.update(ws.id, { settings: { ...ws.settings, provider: { ignore: ["groq"] } } }, Date.now());
     try {
-      const narrowed = await get("/api/v1/models/user?output_modalities=all", S.ModelsListResponse, key);
+      const narrowed = await get("/api/v1/models/user?output_modalities=all", S.ModelsListResponse, h.key);
       expect(narrowed.data.map((m: any) => m.id).sort()).toEqual(["acme/embed", "acme/two"]);
     } finally {
-      await gw.ctx.store.workspaces.update(ws.id, { settings: ws.settings }, Date.now());
+      await h.gw.ctx.store.workspaces.update(ws.id, { settings: ws.settings }, Date.now());
     }
   });
 
   test("needs a key", async () => {
-    const res = await gw.api("/api/v1/models/user", { key: null });
+    const res = await h.gw.api("/api/v1/models/user", { key: null });
     expect(res.status).toBe(401);
   });
 });
 
 describe("RSS", () => {
   test("use_rss=true is a valid RSS 2.0 feed with one item per model", async () => {
-    const res = await gw.api("/api/v1/models?use_rss=true", { key: null });
+    const res = await h.gw.api("/api/v1/models?use_rss=true", { key: null });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/rss+xml; charset=utf-8");
     const rss = parseXml(await res.text());
@@ -248,16 +240,16 @@ describe("RSS", () => {
     const field = (name: string) => two.children.find((c) => c.name === name)!.text;
     expect(field("title")).toBe("Acme: Two");
     expect(field("description")).toBe("Two endpoints & <one> model");
-    expect(field("link")).toBe(`${gw.url}/api/v1/model/acme/two`);
+    expect(field("link")).toBe(`${h.gw.url}/api/v1/model/acme/two`);
     expect(new Date(field("pubDate")).toUTCString()).toBe(field("pubDate"));
     for (const item of items) expect(item.children.map((c) => c.name)).toEqual(["title", "link", "guid", "description", "pubDate"]);
   });
 
   test("use_rss_chat_links switches item links; filters apply to the feed", async () => {
-    const res = await gw.api("/api/v1/models?use_rss=true&use_rss_chat_links=true&output_modalities=embeddings", { key: null });
+    const res = await h.gw.api("/api/v1/models?use_rss=true&use_rss_chat_links=true&output_modalities=embeddings", { key: null });
     const items = parseXml(await res.text()).children[0]!.children.filter((c) => c.name === "item");
     const links = items.map((i) => i.children.find((c) => c.name === "link")!.text);
-    expect(links).toContain(`${gw.url}/chat?models=acme%2Fembed`);
+    expect(links).toContain(`${h.gw.url}/chat?models=acme%2Fembed`);
     expect(items.length).toBe((await get("/api/v1/embeddings/models", S.ModelsListResponse)).total_count);
   });
 });

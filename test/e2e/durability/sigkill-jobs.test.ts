@@ -12,7 +12,7 @@ import { startGatewayProcess } from "../../support/gateway-process";
 import { startJobReceiver } from "../../support/job-receiver";
 import { createTestDatabase, describePostgres } from "../../support/postgres";
 
-const ENTRY = ["bun", "test/support/job-gateway-entry.ts"];
+const ENTRY = ["bun", "test/support/gateway-entry.ts", "job-kinds.ts"];
 const JOBS = 24;
 const YAML = "jobs:\n  lease_seconds: 1\n  poll_seconds: 0.1\n  concurrency: 4\n  backoff_seconds: [0.05]\n";
 

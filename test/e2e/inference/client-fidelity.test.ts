@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { generateText, streamText } from "ai";
 import { createOpenRouter } from "@openrouter/ai-sdk-provider";
-import { MODEL, PROVIDER, UPSTREAMS, minimalBody, parseSse, post, startHarness, type Harness } from "./harness";
+import { MODEL, PROVIDER, UPSTREAMS, minimalBody, post, startHarness, type Harness } from "./harness";
+import { sseJson } from "../../support/sse";
 
 let h: Harness;
 beforeAll(async () => {
@@ -18,7 +19,7 @@ describe("Chat answers name the provider that served", () => {
       const json = (await (await post(h, "chat", minimalBody("chat", MODEL[upstream]))).json()) as { provider: string };
       expect(json.provider).toBe(PROVIDER[upstream]);
       const stream = await (await post(h, "chat", minimalBody("chat", MODEL[upstream], { stream: true }))).text();
-      const chunks = parseSse(stream).filter((e) => e.data !== "[DONE]").map((e) => JSON.parse(e.data) as { provider?: string });
+      const chunks = sseJson(stream);
       expect(chunks.length).toBeGreaterThan(1);
       expect(chunks.map((c) => c.provider)).toEqual(chunks.map(() => PROVIDER[upstream]));
     });

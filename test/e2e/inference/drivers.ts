@@ -2,7 +2,16 @@
 // sent with the real SDK (create, or the stream helper with its final accumulated object),
 // and the answer read back into one neutral shape (Answer). This is what lets the golden
 // tests run every scenario over 3 inbound formats x 3 upstream kinds x stream/non-stream.
-import type { Harness, Inbound } from "./harness";
+import { INBOUNDS, UPSTREAMS, type Harness, type Inbound, type UpstreamKind } from "./harness";
+
+/** One cell of the golden matrix. */
+export type GoldenCase = { inbound: Inbound; upstream: UpstreamKind; stream: boolean };
+
+/** Every inbound format x every upstream kind x JSON and stream. */
+export const MATRIX: GoldenCase[] = INBOUNDS.flatMap((inbound) => UPSTREAMS.flatMap((upstream) => [false, true].map((stream) => ({ inbound, upstream, stream }))));
+
+/** A cell's test name, e.g. `chat -> anthropic-messages stream`. */
+export const caseLabel = (c: GoldenCase) => `${c.inbound} -> ${c.upstream} ${c.stream ? "stream" : "json"}`;
 
 export type ImageSpec = { kind: "url"; url: string } | { kind: "base64"; mediaType: string; data: string };
 export type ToolSpec = { name: string; description: string; parameters: Record<string, unknown> };

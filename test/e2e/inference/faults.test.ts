@@ -3,7 +3,8 @@
 // error event and records the generation with finish_reason "error" and the usage so far;
 // a client that goes away aborts the upstream request and the generation is recorded cancelled.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { expectedCost, fetchGeneration, INBOUNDS, minimalBody, MODEL, parseSse, post, PROVIDER, startHarness, UPSTREAMS, type Harness, type Inbound } from "./harness";
+import { expectedCost, fetchGeneration, INBOUNDS, minimalBody, MODEL, post, PROVIDER, startHarness, UPSTREAMS, type Harness, type Inbound } from "./harness";
+import { parseSse, sseJson } from "../../support/sse";
 
 let h: Harness;
 beforeAll(async () => {
@@ -49,7 +50,7 @@ describe("upstream 500 before the first byte: an HTTP error in the inbound forma
     h.up.enqueue({ text: ["a"], streamError: { afterEvents: 1, type: "overloaded_error", message: "Overloaded" } }, { text: ["fall", "back"] });
     const res = await post(h, "chat", minimalBody("chat", MODEL["anthropic-messages"], { stream: true, models: [MODEL["openai-chat"]] }));
     expect(res.status).toBe(200);
-    const chunks = parseSse(await res.text()).filter((e) => e.data !== "[DONE]").map((e) => JSON.parse(e.data));
+    const chunks = sseJson(await res.text());
     expect(chunks.map((c) => c.choices[0]?.delta?.content ?? "").join("")).toBe("fallback");
     expect(chunks.every((c) => c.model === MODEL["openai-chat"])).toBe(true);
     expect(h.up.requests.map((r) => r.path)).toEqual(["/v1/messages", "/v1/chat/completions"]);
@@ -89,7 +90,7 @@ function expectTerminalError(inbound: Inbound, text: string) {
 
 /** Text the client received before the cut. */
 function streamedText(inbound: Inbound, text: string): string {
-  const data = parseSse(text).filter((e) => e.data !== "[DONE]").map((e) => JSON.parse(e.data));
+  const data = sseJson(text);
   if (inbound === "chat") return data.map((c) => c.choices?.[0]?.delta?.content ?? "").join("");
   if (inbound === "responses") return data.filter((e) => e.type === "response.output_text.delta").map((e) => e.delta).join("");
   return data.filter((e) => e.type === "content_block_delta").map((e) => e.delta.text ?? "").join("");

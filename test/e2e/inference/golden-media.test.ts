@@ -1,8 +1,8 @@
 // Golden matrix, inputs that change shape between formats: images (URL and base64) and
 // structured output (chat response_format, Responses text.format, Anthropic output_config).
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { call, FINISH } from "./drivers";
-import { INBOUNDS, MODEL, startHarness, UPSTREAMS, type Harness, type Inbound, type UpstreamKind } from "./harness";
+import { call, caseLabel, FINISH, MATRIX } from "./drivers";
+import { MODEL, startHarness, type Harness, type Inbound, type UpstreamKind } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -11,8 +11,6 @@ beforeAll(async () => {
 afterAll(() => h.close());
 beforeEach(() => h.up.reset());
 
-const MATRIX = INBOUNDS.flatMap((inbound) => UPSTREAMS.flatMap((upstream) => [false, true].map((stream) => ({ inbound, upstream, stream }))));
-const label = (c: { inbound: Inbound; upstream: UpstreamKind; stream: boolean }) => `${c.inbound} -> ${c.upstream} ${c.stream ? "stream" : "json"}`;
 
 const URL_IMAGE = "https://images.example.com/cat.png";
 const PNG_BASE64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
@@ -61,7 +59,7 @@ function expectImages(inbound: Inbound, upstream: UpstreamKind, body: any) {
 
 describe("images by URL and base64 reach the upstream in its shape", () => {
   for (const c of MATRIX) {
-    test(label(c), async () => {
+    test(caseLabel(c), async () => {
       h.up.enqueue({ text: ["Two ", "cats."] });
       const a = await call(h, c.inbound, c.stream, {
         model: MODEL[c.upstream],
@@ -83,7 +81,7 @@ const JSON_ANSWER = '{"answer":"42","confidence":0.9}';
 
 describe("structured output maps to the upstream's own field", () => {
   for (const c of MATRIX) {
-    test(label(c), async () => {
+    test(caseLabel(c), async () => {
       h.up.enqueue({ text: ['{"answer":', '"42","confidence":0.9}'] });
       const a = await call(h, c.inbound, c.stream, { model: MODEL[c.upstream], schema: { name: "answer", schema: SCHEMA }, turns: [{ role: "user", text: "Answer as JSON" }] });
       expect(a.text).toBe(JSON_ANSWER);

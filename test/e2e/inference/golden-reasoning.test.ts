@@ -3,7 +3,7 @@
 // back next turn, reaches an Anthropic upstream intact and never an OpenAI one. The same for
 // OpenAI Responses encrypted reasoning, the other way round.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { call, type Spec } from "./drivers";
+import { call, caseLabel, MATRIX, type Spec } from "./drivers";
 import { INBOUNDS, MODEL, startHarness, UPSTREAMS, type Harness, type Inbound, type UpstreamKind } from "./harness";
 
 let h: Harness;
@@ -13,8 +13,6 @@ beforeAll(async () => {
 afterAll(() => h.close());
 beforeEach(() => h.up.reset());
 
-const MATRIX = INBOUNDS.flatMap((inbound) => UPSTREAMS.flatMap((upstream) => [false, true].map((stream) => ({ inbound, upstream, stream }))));
-const label = (c: { inbound: Inbound; upstream: UpstreamKind; stream: boolean }) => `${c.inbound} -> ${c.upstream} ${c.stream ? "stream" : "json"}`;
 const PACKED = /^gwrs1\./;
 
 describe("reasoning settings map to the upstream's dialect", () => {
@@ -74,7 +72,7 @@ function expectSignature(inbound: Inbound, upstream: UpstreamKind, signature: st
 
 describe("reasoning text and signatures reach the client", () => {
   for (const c of MATRIX) {
-    test(label(c), async () => {
+    test(caseLabel(c), async () => {
       h.up.enqueue({ reasoning: THINKING, text: "Answer", usage: { input: 20, output: 30, reasoning: 12 } });
       const a = await call(h, c.inbound, c.stream, { model: MODEL[c.upstream], turns: [{ role: "user", text: "q" }] });
       expect(a.text).toBe("Answer");

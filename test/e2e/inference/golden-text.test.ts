@@ -2,8 +2,8 @@
 // through the real SDKs. Plain multi-chunk text, usage and cost, instructions and history in
 // the upstream's own shape, max-tokens family, stop sequences and finish reasons.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { call, FINISH, type Spec } from "./drivers";
-import { expectedCost, INBOUNDS, MODEL, startHarness, UPSTREAM_MODEL, UPSTREAM_PATH, UPSTREAMS, type Harness, type Inbound, type UpstreamKind } from "./harness";
+import { call, caseLabel, FINISH, MATRIX, type Spec } from "./drivers";
+import { expectedCost, INBOUNDS, MODEL, startHarness, UPSTREAM_MODEL, UPSTREAM_PATH, UPSTREAMS, type Harness, type UpstreamKind } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -12,14 +12,12 @@ beforeAll(async () => {
 afterAll(() => h.close());
 beforeEach(() => h.up.reset());
 
-const MATRIX = INBOUNDS.flatMap((inbound) => UPSTREAMS.flatMap((upstream) => [false, true].map((stream) => ({ inbound, upstream, stream }))));
-const label = (c: { inbound: Inbound; upstream: UpstreamKind; stream: boolean }) => `${c.inbound} -> ${c.upstream} ${c.stream ? "stream" : "json"}`;
 
 const USAGE = { input: 100, output: 40, cached: 30, cacheWrite: 20, reasoning: 10 };
 
 describe("plain text, usage and cost", () => {
   for (const c of MATRIX) {
-    test(label(c), async () => {
+    test(caseLabel(c), async () => {
       h.up.enqueue({ text: ["Hel", "lo, ", "wor", "ld"], usage: USAGE });
       const answer = await call(h, c.inbound, c.stream, { model: MODEL[c.upstream], turns: [{ role: "user", text: "Say hello" }] });
       expect(answer.text).toBe("Hello, world");
@@ -121,7 +119,7 @@ function expectHistory(upstream: UpstreamKind, body: any) {
 
 describe("system instructions and multi-turn history reach the upstream in its own shape", () => {
   for (const c of MATRIX) {
-    test(label(c), async () => {
+    test(caseLabel(c), async () => {
       h.up.enqueue({ text: "4" });
       const a = await call(h, c.inbound, c.stream, { model: MODEL[c.upstream], system: "Be terse.", turns: HISTORY });
       expect(a.text).toBe("4");
@@ -147,7 +145,7 @@ function upstreamMaxTokens(upstream: UpstreamKind, body: any): unknown {
 
 describe("max tokens and finish reason length", () => {
   for (const c of MATRIX) {
-    test(label(c), async () => {
+    test(caseLabel(c), async () => {
       h.up.enqueue({ text: ["Once upon", " a"], finish: "length", usage: { input: 5, output: 50 } });
       const a = await call(h, c.inbound, c.stream, { model: MODEL[c.upstream], maxTokens: 50, turns: [{ role: "user", text: "story" }] });
       expect(a.text).toBe("Once upon a");
@@ -186,7 +184,7 @@ describe("max tokens and finish reason length", () => {
 describe("stop sequences and finish reason stop_sequence", () => {
   const withStop = MATRIX.filter((c) => c.inbound !== "responses"); // the Responses API has no stop sequences
   for (const c of withStop) {
-    test(label(c), async () => {
+    test(caseLabel(c), async () => {
       h.up.enqueue({ text: ["one two"], finish: "stop_sequence", stopSequence: "END" });
       const a = await call(h, c.inbound, c.stream, { model: MODEL[c.upstream], stop: ["END", "STOP"], turns: [{ role: "user", text: "count" }] });
       expect(a.text).toBe("one two");

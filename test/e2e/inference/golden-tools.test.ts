@@ -2,7 +2,7 @@
 // their ids, names and exact argument strings in every pair; the second turn carries the
 // tool results back in the upstream's shape; tool_choice maps to each upstream's dialect.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { call, FINISH, type Spec, type ToolSpec } from "./drivers";
+import { call, caseLabel, FINISH, MATRIX, type Spec, type ToolSpec } from "./drivers";
 import { INBOUNDS, MODEL, startHarness, UPSTREAMS, type Harness, type Inbound, type UpstreamKind } from "./harness";
 
 let h: Harness;
@@ -12,8 +12,6 @@ beforeAll(async () => {
 afterAll(() => h.close());
 beforeEach(() => h.up.reset());
 
-const MATRIX = INBOUNDS.flatMap((inbound) => UPSTREAMS.flatMap((upstream) => [false, true].map((stream) => ({ inbound, upstream, stream }))));
-const label = (c: { inbound: Inbound; upstream: UpstreamKind; stream: boolean }) => `${c.inbound} -> ${c.upstream} ${c.stream ? "stream" : "json"}`;
 
 const CITY = { type: "object", properties: { city: { type: "string" } }, required: ["city"] };
 const TZ = { type: "object", properties: { tz: { type: "string" } }, required: ["tz"] };
@@ -98,7 +96,7 @@ function expectToolResults(upstream: UpstreamKind, body: any) {
 
 describe("parallel tool calls, streamed arguments, and the results sent back", () => {
   for (const c of MATRIX) {
-    test(label(c), async () => {
+    test(caseLabel(c), async () => {
       h.up.enqueue(TOOL_TURN, { text: "Sunny, 18C, 14:05." });
       const spec: Spec = { model: MODEL[c.upstream], tools: TOOLS, turns: [{ role: "user", text: "Weather and time in Paris?" }] };
       const first = await call(h, c.inbound, c.stream, spec);

@@ -3,8 +3,9 @@
 // its own harness in beforeAll so files stay independent and can run in parallel.
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
-import { startMockUpstream, type MockUpstream, type RecordedRequest } from "../../support/mock-upstream";
-import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
+import type { TestGateway } from "../../support/gateway";
+import { startGatewayAndUpstream } from "../../support/gateway-and-upstream";
+import type { MockUpstream, RecordedRequest } from "../../support/mock-upstream";
 
 export type Inbound = "chat" | "responses" | "messages";
 export type UpstreamKind = "openai-chat" | "openai-responses" | "anthropic-messages";
@@ -68,9 +69,7 @@ export type Harness = {
 };
 
 export async function startHarness(): Promise<Harness> {
-  const up = await startMockUpstream();
-  const gw = await startTestGateway({ yaml: gatewayYaml(up.url) });
-  const { key } = await createInferenceKey(gw, { name: "e2e inference" });
+  const { up, gw, key, close } = await startGatewayAndUpstream({ yaml: gatewayYaml, keyBody: { name: "e2e inference" } });
   const openai = new OpenAI({ apiKey: key, baseURL: gw.url + "/api/v1", maxRetries: 0 });
   const anthropic = new Anthropic({ apiKey: key, baseURL: gw.url + "/api", maxRetries: 0 });
   return {
@@ -84,10 +83,7 @@ export async function startHarness(): Promise<Harness> {
       if (!last) throw new Error("the upstream received no request");
       return last;
     },
-    async close() {
-      await gw.close();
-      await up.stop();
-    },
+    close,
   };
 }
 
@@ -104,30 +100,6 @@ export function minimalBody(inbound: Inbound, model: string, extra: Record<strin
   if (inbound === "chat") return { model, messages: [{ role: "user", content: "hi" }], ...extra };
   if (inbound === "responses") return { model, input: "hi", ...extra };
   return { model, max_tokens: 100, messages: [{ role: "user", content: "hi" }], ...extra };
-}
-
-export type RawEvent = { event?: string; data: string };
-
-/** Splits an SSE body into events (comments dropped), keeping `event:` lines. */
-export function parseSse(text: string): RawEvent[] {
-  const events: RawEvent[] = [];
-  for (const block of text.split("\n\n")) {
-    let event: string | undefined;
-    const data: string[] = [];
-    for (const line of block.split("\n")) {
-      if (line.startsWith("event:")) event = line.slice(6).trim();
-      else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
-    }
-    if (data.length > 0) events.push(event === undefined ? { data: data.join("\n") } : { event, data: data.join("\n") });
-  }
-  return events;
-}
-
-/** The JSON payloads of an SSE body (the chat `[DONE]` sentinel excluded). */
-export function sseJson(text: string): any[] {
-  return parseSse(text)
-    .filter((e) => e.data !== "[DONE]")
-    .map((e) => JSON.parse(e.data));
 }
 
 /** Reads GET /api/v1/generation for an id, retrying briefly: streams are recorded just after they end. */

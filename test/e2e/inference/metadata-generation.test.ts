@@ -1,9 +1,10 @@
 // Service metadata on request (X-Service-Experimental-Metadata / X-OpenRouter-Metadata) on
 // JSON results and the final stream event, and GET /api/v1/generation with every field of
-// GenerationResponseData (contract §3.9) for the key that made it and for a management key.
+// OpenRouter's GenerationResponseData for the key that made it and for a management key.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { createInferenceKey } from "../../support/gateway";
-import { expectedCost, fetchGeneration, INBOUNDS, minimalBody, MODEL, post, PROVIDER, sseJson, startHarness, UPSTREAMS, type Harness, type Inbound, type UpstreamKind } from "./harness";
+import { expectedCost, fetchGeneration, INBOUNDS, minimalBody, MODEL, post, PROVIDER, startHarness, UPSTREAMS, type Harness, type Inbound, type UpstreamKind } from "./harness";
+import { sseJson } from "../../support/sse";
 
 let h: Harness;
 beforeAll(async () => {

@@ -2,7 +2,8 @@
 // (top level, nested, in every stream event) reach the client, under the gateway's id, model and
 // charged usage. A translated pair still goes through the encoder: none of them arrive.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { expectedCost, minimalBody, MODEL, parseSse, post, startHarness, TRANSLATED_PAIRS, type Harness, type Inbound } from "./harness";
+import { expectedCost, minimalBody, MODEL, post, startHarness, TRANSLATED_PAIRS, type Harness, type Inbound } from "./harness";
+import { parseSse } from "../../support/sse";
 
 let h: Harness;
 beforeAll(async () => {

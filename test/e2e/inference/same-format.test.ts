@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
-import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
+import { startGatewayAndUpstream, type GatewayAndUpstream } from "../../support/gateway-and-upstream";
 
-let up: MockUpstream;
-let gw: TestGateway;
-let key: string;
+let h: GatewayAndUpstream;
 
 const yaml = (url: string) => `
 providers:
@@ -18,20 +15,15 @@ models:
 `;
 
 beforeAll(async () => {
-  up = await startMockUpstream();
-  gw = await startTestGateway({ yaml: yaml(up.url) });
-  ({ key } = await createInferenceKey(gw, {}));
+  h = await startGatewayAndUpstream({ yaml });
 });
-afterAll(async () => {
-  await gw.close();
-  await up.stop();
-});
+afterAll(() => h.close());
 
 async function chat(model: string) {
-  up.enqueue({ text: "Hi", usage: { input: 4, output: 2 } });
-  const res = await fetch(`${gw.url}/api/v1/chat/completions`, {
+  h.up.enqueue({ text: "Hi", usage: { input: 4, output: 2 } });
+  const res = await fetch(`${h.gw.url}/api/v1/chat/completions`, {
     method: "POST",
-    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    headers: { authorization: `Bearer ${h.key}`, "content-type": "application/json" },
     body: JSON.stringify({ model, messages: [{ role: "user", content: "hello" }] }),
   });
   return { res, body: (await res.json()) as Record<string, any> };

@@ -1,7 +1,8 @@
 // The SSE grammar each inbound format's clients rely on, read with plain fetch (no SDK to
 // smooth anything over), and the X-Generation-Id header on every kind of inference response.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { expectedCost, INBOUND_PATH, INBOUNDS, minimalBody, MODEL, parseSse, post, startHarness, UPSTREAMS, type Harness } from "./harness";
+import { expectedCost, INBOUND_PATH, INBOUNDS, minimalBody, MODEL, post, startHarness, UPSTREAMS, type Harness } from "./harness";
+import { parseSse } from "../../support/sse";
 
 let h: Harness;
 beforeAll(async () => {

@@ -14,7 +14,7 @@ test("SIGTERM: a short job finishes, a long one is given back, the process exits
   const receiver = startJobReceiver();
   await Bun.write(join(dir, "gateway.yaml"), "jobs:\n  poll_seconds: 0.1\n");
   const env = { DATABASE_URL: `file:${join(dir, "g.db")}`, GATEWAY_CONFIG: join(dir, "gateway.yaml"), WORKERS: "1" };
-  const gw = await startGatewayProcess(env, ["bun", "test/support/job-gateway-entry.ts"]);
+  const gw = await startGatewayProcess(env, ["bun", "test/support/gateway-entry.ts", "job-kinds.ts"]);
   const store = createSqliteStore(join(dir, "g.db"), { migrate: false });
   try {
     const now = Date.now();

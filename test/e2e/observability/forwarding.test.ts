@@ -8,6 +8,7 @@ import type { Destination, ObservedGeneration } from "../../../src/observability
 import { createInferenceKey, startTestGateway, tempDir, type TestGateway } from "../../support/gateway";
 import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
 import { DESTINATIONS_FILE } from "../../support/observability-parts";
+import { destinationOf } from "../../support/observed-generation";
 import { until } from "../../support/until";
 
 const PARTS = new URL("../../support/observability-parts.ts", import.meta.url).href;
@@ -47,22 +48,8 @@ models:
     endpoints: [{ provider: mock, model: emb-a, pricing: { prompt: "0.0000001" } }]
 `;
 
-const dest = (id: string, over: Partial<Destination> = {}): Destination => ({
-  id,
-  workspaceId,
-  type: "webhook",
-  name: id,
-  enabled: true,
-  privacyMode: false,
-  samplingRate: 1,
-  apiKeyHashes: null,
-  filterRules: null,
-  broadcastGenerationCost: false,
-  broadcastGenerationIdentity: false,
-  broadcastGenerationRequestContext: false,
-  config: { url: `http://127.0.0.1:${receiver.port}/traces` },
-  ...over,
-});
+const dest = (id: string, over: Partial<Destination> = {}): Destination =>
+  destinationOf("webhook", { url: `http://127.0.0.1:${receiver.port}/traces` }, { id, workspaceId, name: id, ...over });
 
 const setDestinations = (list: Destination[]) => Bun.write(destinationsFile, JSON.stringify(list));
 const setBroadcast = async (on: boolean) => expect((await gw.api(`/api/v1/workspaces/${workspaceId}`, { method: "PATCH", json: { is_observability_broadcast_enabled: on } })).status).toBe(200);

@@ -11,7 +11,7 @@ import { startMockUpstream } from "../../support/mock-upstream";
 import { DESTINATIONS_FILE } from "../../support/observability-parts";
 import { until } from "../../support/until";
 
-const ENTRY = ["bun", "test/support/observability-gateway-entry.ts"];
+const ENTRY = ["bun", "test/support/gateway-entry.ts", "observability-parts.ts"];
 const dir = tempDir("gw-obs-kill-");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

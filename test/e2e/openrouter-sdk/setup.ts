@@ -5,8 +5,8 @@ import { OpenRouter } from "@openrouter/sdk";
 import type { BYOKProviderSlug } from "@openrouter/sdk/models";
 import { expect } from "bun:test";
 import { OpenRouterError, ResponseValidationError } from "@openrouter/sdk/models/errors";
-import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
-import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
+import type { TestGateway } from "../../support/gateway";
+import { startGatewayAndUpstream, type GatewayAndUpstream } from "../../support/gateway-and-upstream";
 
 /** USD per token; a turn of `input` prompt and `output` completion tokens costs input*1e-6 + output*2e-6. */
 const PRICING = `{ prompt: "0.000001", completion: "0.000002", input_cache_read: "0.0000001" }`;
@@ -55,34 +55,16 @@ export function sdk(gw: TestGateway, apiKey: string): OpenRouter {
   return new OpenRouter({ apiKey, serverURL: gw.url + "/api/v1", retryConfig: { strategy: "none" } });
 }
 
-export type SdkHarness = {
-  up: MockUpstream;
-  gw: TestGateway;
+export type SdkHarness = GatewayAndUpstream & {
   /** SDK client holding the management (admin) key */
   admin: OpenRouter;
   /** SDK client holding a fresh inference key */
   client: OpenRouter;
-  key: string;
-  keyHash: string;
-  close(): Promise<void>;
 };
 
 export async function startSdkHarness(): Promise<SdkHarness> {
-  const up = await startMockUpstream();
-  const gw = await startTestGateway({ yaml: sdkYaml(up.url) });
-  const { key, hash } = await createInferenceKey(gw, { name: "sdk inference" });
-  return {
-    up,
-    gw,
-    admin: sdk(gw, gw.adminKey),
-    client: sdk(gw, key),
-    key,
-    keyHash: hash,
-    async close() {
-      await gw.close();
-      await up.stop();
-    },
-  };
+  const started = await startGatewayAndUpstream({ yaml: sdkYaml, keyBody: { name: "sdk inference" } });
+  return { ...started, admin: sdk(started.gw, started.gw.adminKey), client: sdk(started.gw, started.key) };
 }
 
 /** Collects every page of an SDK PageIterator (pages are `{ result }` objects). */

@@ -1,4 +1,4 @@
-// Presets API (contract §3.4): create-or-version through the three inference bodies, field
+// OpenRouter's Presets API: create-or-version through the three inference bodies, field
 // filtering, reads with pagination, racing creates, workspace isolation and errors.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";

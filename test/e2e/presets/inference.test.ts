@@ -2,8 +2,7 @@
 // presets created through each of the three create endpoints. The mock upstream records the
 // merged request it receives; the generation record keeps the preset id.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
-import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
+import { startGatewayAndUpstream, type GatewayAndUpstream } from "../../support/gateway-and-upstream";
 import { insertKey } from "../../../src/modules/keys/service";
 import { NO_RATE_LIMIT } from "../../../src/store/store";
 
@@ -11,45 +10,39 @@ type Format = "chat" | "responses" | "messages";
 const FORMATS: Format[] = ["chat", "responses", "messages"];
 const PATH: Record<Format, string> = { chat: "chat/completions", responses: "responses", messages: "messages" };
 
-let up: MockUpstream;
-let gw: TestGateway;
-let key: string;
+let h: GatewayAndUpstream;
 
 const PRICING = `{ prompt: "0.000001", completion: "0.000002" }`;
 
 beforeAll(async () => {
-  up = await startMockUpstream();
-  gw = await startTestGateway({
-    yaml: `
+  h = await startGatewayAndUpstream({
+    yaml: (url) => `
 providers:
-  - { slug: oc, api: openai-chat, base_url: "${up.url}", api_key: k1 }
-  - { slug: orr, api: openai-responses, base_url: "${up.url}", api_key: k2 }
-  - { slug: an, api: anthropic-messages, base_url: "${up.url}", api_key: k3 }
+  - { slug: oc, api: openai-chat, base_url: "${url}", api_key: k1 }
+  - { slug: orr, api: openai-responses, base_url: "${url}", api_key: k2 }
+  - { slug: an, api: anthropic-messages, base_url: "${url}", api_key: k3 }
 models:
   - { id: t/chat, endpoints: [{ provider: oc, model: up-chat, pricing: ${PRICING} }] }
   - { id: t/chat-b, endpoints: [{ provider: oc, model: up-chat-b, pricing: ${PRICING} }] }
   - { id: t/resp, endpoints: [{ provider: orr, model: up-resp, pricing: ${PRICING} }] }
   - { id: t/anth, endpoints: [{ provider: an, model: up-anth, pricing: ${PRICING} }] }
 `,
+    keyBody: { name: "preset inference" },
   });
-  key = (await createInferenceKey(gw, { name: "preset inference" })).key;
 });
-afterAll(async () => {
-  await gw.close();
-  await up.stop();
-});
-beforeEach(() => up.reset());
+afterAll(() => h.close());
+beforeEach(() => h.up.reset());
 
 async function createPreset(slug: string, format: Format, body: Record<string, unknown>): Promise<any> {
-  const res = await gw.api(`/api/v1/presets/${slug}/${PATH[format]}`, { method: "POST", json: body });
+  const res = await h.gw.api(`/api/v1/presets/${slug}/${PATH[format]}`, { method: "POST", json: body });
   expect(res.status).toBe(200);
   return ((await res.json()) as any).data;
 }
 
-const infer = (format: Format, body: Record<string, unknown>, apiKey = key) => gw.api(`/api/v1/${PATH[format]}`, { method: "POST", json: body, key: apiKey });
+const infer = (format: Format, body: Record<string, unknown>, apiKey = h.key) => h.gw.api(`/api/v1/${PATH[format]}`, { method: "POST", json: body, key: apiKey });
 
 const lastUpstream = () => {
-  const last = up.requests.at(-1);
+  const last = h.up.requests.at(-1);
   if (!last) throw new Error("no upstream request");
   return last;
 };
@@ -130,7 +123,7 @@ describe("reference forms x inference endpoints x create endpoints", () => {
             tools: [{ type: "function", function: { name: "lookup", parameters: PARAMS } }],
             tool_choice: { type: "function", function: { name: "lookup" } },
           });
-          const generation = await gw.api(`/api/v1/generation?id=${res.headers.get("x-generation-id")}`, { key });
+          const generation = await h.gw.api(`/api/v1/generation?id=${res.headers.get("x-generation-id")}`, { key: h.key });
           expect(((await generation.json()) as any).data.preset_id).toBe(preset.id);
         }
       });
@@ -215,20 +208,20 @@ describe("errors", () => {
         expect(text).toContain("Preset not found: ghost");
       }
     }
-    expect(up.requests.length).toBe(0);
+    expect(h.up.requests.length).toBe(0);
   });
 
   test("a preset of another workspace is not found", async () => {
     await createPreset("private", "chat", { model: "t/chat", messages: [{ role: "user", content: "x" }] });
     const now = Date.now();
-    const ws = await gw.ctx.store.workspaces.create({
+    const ws = await h.gw.ctx.store.workspaces.create({
       id: crypto.randomUUID(), name: "Elsewhere", slug: "elsewhere", description: null, isDefault: false, defaultTextModel: null,
       defaultImageModel: null, defaultProviderSort: null, rateLimit: NO_RATE_LIMIT, settings: {}, webhookUrl: null, createdBy: null, createdAt: now, updatedAt: null,
     });
-    const { raw } = await insertKey(gw.ctx.store, now, { name: "elsewhere", isManagement: false, workspaceId: ws.id, creatorUserId: null });
+    const { raw } = await insertKey(h.gw.ctx.store, now, { name: "elsewhere", isManagement: false, workspaceId: ws.id, creatorUserId: null });
     const res = await infer("chat", { model: "@preset/private", messages: [{ role: "user", content: "hi" }] }, raw);
     expect(res.status).toBe(404);
-    expect(up.requests.length).toBe(0);
+    expect(h.up.requests.length).toBe(0);
   });
 
   test("conflicting references and an empty slug are 400", async () => {
@@ -238,6 +231,6 @@ describe("errors", () => {
     expect(conflicting.status).toBe(400);
     const empty = await infer("responses", { model: "t/chat@preset/", input: "hi" });
     expect(empty.status).toBe(400);
-    expect(up.requests.length).toBe(0);
+    expect(h.up.requests.length).toBe(0);
   });
 });

@@ -2,12 +2,9 @@
 // fields the client sent (known or passed through unknown) and fields the gateway adds itself,
 // for same-format and translated pairs alike. Other providers still get them.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
-import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
+import { startGatewayAndUpstream, type GatewayAndUpstream } from "../../support/gateway-and-upstream";
 
-let up: MockUpstream;
-let gw: TestGateway;
-let key: string;
+let h: GatewayAndUpstream;
 
 const yaml = (url: string) => `
 providers:
@@ -23,22 +20,17 @@ models:
 `;
 
 beforeAll(async () => {
-  up = await startMockUpstream();
-  gw = await startTestGateway({ yaml: yaml(up.url) });
-  ({ key } = await createInferenceKey(gw, {}));
+  h = await startGatewayAndUpstream({ yaml });
 });
-afterAll(async () => {
-  await gw.close();
-  await up.stop();
-});
-beforeEach(() => up.reset());
+afterAll(() => h.close());
+beforeEach(() => h.up.reset());
 
 async function call(path: string, body: Record<string, unknown>): Promise<{ text: string; sent: Record<string, unknown> }> {
-  const res = await fetch(`${gw.url}/api/v1${path}`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(`${h.gw.url}/api/v1${path}`, { method: "POST", headers: { authorization: `Bearer ${h.key}`, "content-type": "application/json" }, body: JSON.stringify(body) });
   const text = await res.text();
   expect(res.status).toBe(200);
-  expect(up.requests.length).toBe(1);
-  return { text, sent: up.requests[0]!.body as Record<string, unknown> };
+  expect(h.up.requests.length).toBe(1);
+  return { text, sent: h.up.requests[0]!.body as Record<string, unknown> };
 }
 
 const has = (body: Record<string, unknown>, keys: string[]) => keys.map((k) => k in body);
@@ -48,7 +40,7 @@ describe("same format (chat client, openai-chat upstream)", () => {
   const KEYS = ["stream_options", "chat_template_kwargs", "seed", "temperature"];
 
   test("the gateway's stream_options, a passed-through field and a known one are dropped; the rest arrives", async () => {
-    up.enqueue({ text: ["Hel", "lo"], usage: { input: 3, output: 2 } });
+    h.up.enqueue({ text: ["Hel", "lo"], usage: { input: 3, output: 2 } });
     const { text, sent } = await call("/chat/completions", { ...request, model: "t/vllm" });
     expect(has(sent, KEYS)).toEqual([false, false, false, true]);
     expect([sent.model, sent.stream, sent.temperature]).toEqual(["qwen", true, 0.5]);

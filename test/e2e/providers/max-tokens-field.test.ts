@@ -1,19 +1,14 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
-import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
+import { startGatewayAndUpstream, type GatewayAndUpstream } from "../../support/gateway-and-upstream";
 
-let up: MockUpstream;
-let gw: TestGateway;
-let key: string;
+let h: GatewayAndUpstream;
 
 beforeAll(async () => {
-  up = await startMockUpstream();
-  gw = await startTestGateway({
-    yaml: `providers:\n  - { slug: oai, api: openai-chat, base_url: "${up.url}", api_key: k }\nmodels:\n  - id: openai/o-model\n    endpoints: [{ provider: oai, model: o-model }]\n`,
+  h = await startGatewayAndUpstream({
+    yaml: (url) => `providers:\n  - { slug: oai, api: openai-chat, base_url: "${url}", api_key: k }\nmodels:\n  - id: openai/o-model\n    endpoints: [{ provider: oai, model: o-model }]\n`,
   });
-  key = (await createInferenceKey(gw)).key;
   // OpenAI's reasoning models answer max_tokens with this 400
-  up.setHandler((req) =>
+  h.up.setHandler((req) =>
     req.body.max_tokens !== undefined
       ? {
           status: 400,
@@ -24,15 +19,12 @@ beforeAll(async () => {
       : { text: `cap ${req.body.max_completion_tokens}`, usage: { input: 3, output: 2 } },
   );
 });
-afterAll(async () => {
-  await gw.close();
-  await up.stop();
-});
+afterAll(() => h.close());
 
 const ask = () =>
-  fetch(`${gw.url}/api/v1/chat/completions`, {
+  fetch(`${h.gw.url}/api/v1/chat/completions`, {
     method: "POST",
-    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    headers: { authorization: `Bearer ${h.key}`, "content-type": "application/json" },
     body: JSON.stringify({ model: "openai/o-model", max_tokens: 77, messages: [{ role: "user", content: "hi" }] }),
   });
 
@@ -40,16 +32,16 @@ test("an endpoint that refuses max_tokens by name gets max_completion_tokens, an
   const first = await ask();
   expect(first.status).toBe(200);
   expect(((await first.json()) as any).choices[0].message.content).toBe("cap 77");
-  expect(up.requests.map((r) => [r.body.max_tokens, r.body.max_completion_tokens])).toEqual([[77, undefined], [undefined, 77]]);
+  expect(h.up.requests.map((r) => [r.body.max_tokens, r.body.max_completion_tokens])).toEqual([[77, undefined], [undefined, 77]]);
 
-  up.requests.length = 0;
+  h.up.requests.length = 0;
   const second = await ask();
   expect(((await second.json()) as any).choices[0].message.content).toBe("cap 77");
-  expect(up.requests.map((r) => [r.body.max_tokens, r.body.max_completion_tokens])).toEqual([[undefined, 77]]);
+  expect(h.up.requests.map((r) => [r.body.max_tokens, r.body.max_completion_tokens])).toEqual([[undefined, 77]]);
 });
 
 test("other 400s are returned as they were", async () => {
-  up.enqueue({ status: 400, errorBody: { error: { message: "messages: too long", type: "invalid_request_error" } } });
+  h.up.enqueue({ status: 400, errorBody: { error: { message: "messages: too long", type: "invalid_request_error" } } });
   const res = await ask();
   expect(res.status).toBe(400);
   expect(((await res.json()) as any).error.message).toContain("messages: too long");

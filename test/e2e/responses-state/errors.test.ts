@@ -2,20 +2,18 @@
 // themselves with store: false): an unknown id, another workspace's id, an expired id (the
 // gateway's clock moved past the retention), and any id when retention is 0. Nothing goes upstream.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
-import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
+import { createInferenceKey } from "../../support/gateway";
+import { startGatewayAndUpstream, type GatewayAndUpstream } from "../../support/gateway-and-upstream";
 import { gatewayYaml, MODEL } from "../inference/harness";
 
 const model = MODEL["openai-chat"];
 
-type Setup = { up: MockUpstream; gw: TestGateway; key: string; now: { ms: number } };
+type Setup = GatewayAndUpstream & { now: { ms: number } };
 
 async function setup(retentionMinutes: number): Promise<Setup> {
-  const up = await startMockUpstream();
   const now = { ms: Date.parse("2026-11-23T12:00:00Z") };
-  const gw = await startTestGateway({ yaml: `${gatewayYaml(up.url)}\nresponses: { item_retention_minutes: ${retentionMinutes} }\n`, clock: () => now.ms });
-  const { key } = await createInferenceKey(gw);
-  return { up, gw, key, now };
+  const started = await startGatewayAndUpstream({ yaml: (url) => `${gatewayYaml(url)}\nresponses: { item_retention_minutes: ${retentionMinutes} }\n`, clock: () => now.ms });
+  return { ...started, now };
 }
 
 const respond = (s: Setup, body: Record<string, unknown>, key = s.key) => s.gw.api("/api/v1/responses", { method: "POST", key, json: { model, ...body } });
@@ -39,10 +37,7 @@ describe("with a 5-minute retention", () => {
   beforeAll(async () => {
     s = await setup(5);
   });
-  afterAll(async () => {
-    await s.gw.close();
-    await s.up.stop();
-  });
+  afterAll(() => s.close());
 
   test("an unknown item id", async () => {
     await expectError(
@@ -116,10 +111,7 @@ describe("with retention 0", () => {
   beforeAll(async () => {
     s = await setup(0);
   });
-  afterAll(async () => {
-    await s.gw.close();
-    await s.up.stop();
-  });
+  afterAll(() => s.close());
 
   test("nothing is kept: answers say store: false, references are refused", async () => {
     const first = await firstAnswer(s);

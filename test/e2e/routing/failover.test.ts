@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import OpenAI from "openai";
+import { sseJson } from "../../support/sse";
 import { hi, META, startRoutingHarness, tries, type RoutingHarness } from "./setup";
 
 let h: RoutingHarness;
@@ -132,11 +133,7 @@ describe("after the first streamed byte", () => {
     const res = await h.chat(hi("r/m", { stream: true }));
     expect(res.status).toBe(200);
     const text = await res.text();
-    const events = text
-      .split("\n\n")
-      .map((b) => b.split("\n").find((l) => l.startsWith("data: "))?.slice(6))
-      .filter((d): d is string => !!d && d !== "[DONE]")
-      .map((d) => JSON.parse(d));
+    const events = sseJson(text);
     // the mock's 3 events: role, "Hel", "lo"; then the connection is cut
     const content = events.map((e) => e.choices?.[0]?.delta?.content ?? "").join("");
     expect(content).toBe("Hello");

@@ -3,6 +3,8 @@
  * Its own process, started with BUN_CONFIG_MAX_HTTP_REQUESTS above N: the test runner's fetch
  * would otherwise queue all but 256 of them itself.
  */
+import { sseJson } from "../../support/sse";
+
 const [url, key, count] = [process.argv[2]!, process.argv[3]!, Number(process.argv[4])];
 
 async function one(i: number): Promise<{ status: number; done: boolean; text: string }> {
@@ -12,14 +14,11 @@ async function one(i: number): Promise<{ status: number; done: boolean; text: st
     body: JSON.stringify({ model: "t/slow", stream: true, messages: [{ role: "user", content: `stream ${i}` }] }),
   });
   const body = await res.text();
-  const text = body
-    .split("\n")
-    .filter((l) => l.startsWith("data: {"))
-    .map((l) => (JSON.parse(l.slice(6)) as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content ?? "")
+  const text = sseJson(body)
+    .map((chunk: { choices: { delta: { content?: string } }[] }) => chunk.choices[0]?.delta.content ?? "")
     .join("");
   return { status: res.status, done: body.trimEnd().endsWith("data: [DONE]"), text };
 }
 
 const results = await Promise.all(Array.from({ length: count }, (_, i) => one(i)));
 console.log(JSON.stringify({ ok: results.filter((r) => r.status === 200 && r.done && r.text === "held released").length, statuses: [...new Set(results.map((r) => r.status))] }));
-export {};

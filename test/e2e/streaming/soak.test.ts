@@ -1,24 +1,17 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { heapStats } from "bun:jsc";
-import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
-import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
+import { startGatewayAndUpstream, type GatewayAndUpstream } from "../../support/gateway-and-upstream";
 
-let up: MockUpstream;
-let gw: TestGateway;
-let key: string;
+let h: GatewayAndUpstream;
 
 beforeAll(async () => {
-  up = await startMockUpstream();
-  gw = await startTestGateway({
-    yaml: `providers:\n  - { slug: m, api: anthropic-messages, base_url: "${up.url}", api_key: k }\nmodels:\n  - id: t/soak\n    endpoints: [{ provider: m, model: soak, pricing: { prompt: "0.000001", completion: "0.000002" } }]\n`,
+  h = await startGatewayAndUpstream({
+    yaml: (url) => `providers:\n  - { slug: m, api: anthropic-messages, base_url: "${url}", api_key: k }\nmodels:\n  - id: t/soak\n    endpoints: [{ provider: m, model: soak, pricing: { prompt: "0.000001", completion: "0.000002" } }]\n`,
+    keyBody: { limit: 1000 },
   });
-  key = (await createInferenceKey(gw, { limit: 1000 })).key;
-  up.setHandler(() => ({ text: ["Hello", " from", " the", " soak"], usage: { input: 12, output: 4 } }));
+  h.up.setHandler(() => ({ text: ["Hello", " from", " the", " soak"], usage: { input: 12, output: 4 } }));
 });
-afterAll(async () => {
-  await gw.close();
-  await up.stop();
-});
+afterAll(() => h.close());
 
 async function burst(n: number, offset: number) {
   const concurrency = 16;
@@ -27,9 +20,9 @@ async function burst(n: number, offset: number) {
     Array.from({ length: concurrency }, async () => {
       while (next < n) {
         const i = offset + next++;
-        const res = await fetch(`${gw.url}/api/v1/chat/completions`, {
+        const res = await fetch(`${h.gw.url}/api/v1/chat/completions`, {
           method: "POST",
-          headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+          headers: { authorization: `Bearer ${h.key}`, "content-type": "application/json" },
           // a few hundred sessions, as a team has (the map's own bound is unit-tested)
           body: JSON.stringify({ model: "t/soak", session_id: `s-${i % 300}`, stream: i % 2 === 0, max_tokens: 16, messages: [{ role: "user", content: `hi ${i}` }] }),
         });
@@ -42,7 +35,7 @@ async function burst(n: number, offset: number) {
 
 function liveHeapMb(): number {
   // the mock records every request it receives; that is the test double's memory, not ours
-  up.requests.length = 0;
+  h.up.requests.length = 0;
   Bun.gc(true);
   return heapStats().heapSize / 1e6;
 }
@@ -59,5 +52,5 @@ test("memory stays flat over a long run of requests (bounded maps, no buffers ke
   // 4000 requests between the first and last sample: a leak of 1 KB a request would show as
   // 4 MB; GC noise here stays under 2 MB
   expect(samples[2]! - samples[0]!).toBeLessThan(2.5);
-  expect(gw.ctx.router.sessions.size).toBe(300);
+  expect(h.gw.ctx.router.sessions.size).toBe(300);
 }, 90_000);

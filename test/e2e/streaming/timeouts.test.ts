@@ -1,55 +1,46 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
-import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
+import { startGatewayAndUpstream, type GatewayAndUpstream } from "../../support/gateway-and-upstream";
+import { sseJson } from "../../support/sse";
 
-let up: MockUpstream;
-let gw: TestGateway;
-let key: string;
+let h: GatewayAndUpstream;
 
 beforeAll(async () => {
-  up = await startMockUpstream();
   // Bun's idle timeout at 1 s: anything longer must survive only because the gateway disables it per request
-  gw = await startTestGateway({
+  h = await startGatewayAndUpstream({
     idleTimeoutSeconds: 1,
-    yaml: `providers:\n  - { slug: m, api: openai-chat, base_url: "${up.url}", api_key: k }\nmodels:\n  - id: t/slow\n    endpoints: [{ provider: m, model: slow }]\n`,
+    yaml: (url) => `providers:\n  - { slug: m, api: openai-chat, base_url: "${url}", api_key: k }\nmodels:\n  - id: t/slow\n    endpoints: [{ provider: m, model: slow }]\n`,
   });
-  key = (await createInferenceKey(gw)).key;
 });
-afterAll(async () => {
-  await gw.close();
-  await up.stop();
-});
+afterAll(() => h.close());
 
 const post = (body: Record<string, unknown>) =>
-  fetch(`${gw.url}/api/v1/chat/completions`, {
+  fetch(`${h.gw.url}/api/v1/chat/completions`, {
     method: "POST",
-    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    headers: { authorization: `Bearer ${h.key}`, "content-type": "application/json" },
     body: JSON.stringify({ model: "t/slow", messages: [{ role: "user", content: "hi" }], ...body }),
   });
 
 describe("long requests", () => {
   test("a non-streaming answer slower than the idle timeout arrives", async () => {
-    up.enqueue({ text: "late", delayMs: 2500 });
+    h.up.enqueue({ text: "late", delayMs: 2500 });
     const res = await post({});
     expect(res.status).toBe(200);
     expect(((await res.json()) as any).choices[0].message.content).toBe("late");
   }, 10_000);
 
   test("a stream with gaps longer than the idle timeout is not cut", async () => {
-    up.enqueue({ text: ["a", "b", "c"], chunkDelayMs: 1100 });
+    h.up.enqueue({ text: ["a", "b", "c"], chunkDelayMs: 1100 });
     const res = await post({ stream: true });
     const text = await res.text();
-    const content = text
-      .split("\n")
-      .filter((l) => l.startsWith("data: {"))
-      .map((l) => JSON.parse(l.slice(6)).choices[0]?.delta?.content ?? "")
+    const content = sseJson(text)
+      .map((chunk) => chunk.choices[0]?.delta?.content ?? "")
       .join("");
     expect(content).toBe("abc");
     expect(text.trimEnd().endsWith("data: [DONE]")).toBe(true);
   }, 15_000);
 
   test("while the upstream is silent before its first event, keep-alive comments flow and the 200 is sent", async () => {
-    up.enqueue({ text: ["x"], delayMs: 3000 });
+    h.up.enqueue({ text: ["x"], delayMs: 3000 });
     const started = Date.now();
     const res = await post({ stream: true });
     expect(res.status).toBe(200);
@@ -60,7 +51,7 @@ describe("long requests", () => {
   }, 10_000);
 
   test("an upstream failing at once gives an ordinary HTTP error, not a 200 stream", async () => {
-    up.enqueue({ status: 500 });
+    h.up.enqueue({ status: 500 });
     const res = await post({ stream: true });
     expect(res.status).toBe(502);
     expect(res.headers.get("content-type")).toContain("application/json");

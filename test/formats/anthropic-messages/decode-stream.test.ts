@@ -2,8 +2,9 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { anthropicUpstream } from "../../../src/formats/anthropic-messages";
 import type { IRStreamPart } from "../../../src/ir/types";
-import { decodeAll, parseSse, wire } from "./sse-helpers";
-import { messageStart, realistic, toolBlock } from "./upstream-events";
+import { parseSse } from "../../support/sse";
+import { decodeAll } from "../decode-events";
+import { messageStart, realistic, toolBlock, wire } from "./upstream-events";
 
 describe("anthropic stream decoder", () => {
   test("realistic stream with thinking, text and two tool calls", () => {

@@ -5,7 +5,8 @@ import type { EncodeContext } from "../../../src/ir/codec";
 import { NO_CHARGE, type Settlement } from "../../../src/ir/settlement";
 import type { IRStreamPart, IRUsage } from "../../../src/ir/types";
 import { encodeParts } from "../encode-parts";
-import { decodeAll, parseSse } from "./sse-helpers";
+import { parseSse, sseJsonEvents } from "../../support/sse";
+import { decodeAll } from "../decode-events";
 
 const ctx: EncodeContext = {
   generationId: "gen-42",
@@ -15,8 +16,6 @@ const ctx: EncodeContext = {
 };
 
 const encodeAll = (parts: IRStreamPart[], settlement: Settlement = NO_CHARGE) => encodeParts(anthropicInbound.createStreamEncoder(ctx), parts, settlement);
-
-const events = (text: string) => parseSse(text).map((e) => ({ event: e.event, data: JSON.parse(e.data) as unknown }));
 
 const finalUsage: IRUsage = {
   inputTokens: 100,
@@ -49,7 +48,7 @@ describe("anthropic stream encoder", () => {
     const text = encodeAll(script);
     expect(text.startsWith('event: message_start\ndata: {"type":"message_start","message":{"id":"gen-42"')).toBe(true);
     expect(text.endsWith('event: message_stop\ndata: {"type":"message_stop"}\n\n')).toBe(true);
-    expect(events(text)).toStrictEqual([
+    expect(sseJsonEvents(text)).toStrictEqual([
       {
         event: "message_start",
         data: {
@@ -135,7 +134,7 @@ describe("anthropic stream encoder", () => {
       { type: "finish", finishReason: "refusal", usage: { inputTokens: 1, outputTokens: 2, cachedTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 } },
       { type: "text-delta", index: 2, text: "ignored after finish" },
     ]);
-    const data = events(text).map((e) => e.data as Record<string, unknown>);
+    const data = sseJsonEvents(text).map((e) => e.data as Record<string, unknown>);
     expect(data.map((d) => d.type)).toStrictEqual([
       "message_start",
       "content_block_start",
@@ -171,7 +170,7 @@ describe("anthropic stream encoder", () => {
       [{ type: "finish", finishReason: "stop", stopSequence: "STOP", usage: { inputTokens: 1, outputTokens: 1, cachedTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 } }],
       { ...NO_CHARGE, serviceMetadata: { provider: "acme" } },
     );
-    const data = events(text).map((e) => e.data as Record<string, unknown>);
+    const data = sseJsonEvents(text).map((e) => e.data as Record<string, unknown>);
     expect(data.map((d) => d.type)).toStrictEqual(["message_start", "message_delta", "message_stop"]);
     expect(data[1]!.delta).toStrictEqual({ stop_reason: "stop_sequence", stop_sequence: "STOP", stop_details: null, container: null });
     expect(data[2]).toStrictEqual({ type: "message_stop", service_metadata: { provider: "acme" } });
@@ -179,7 +178,7 @@ describe("anthropic stream encoder", () => {
 
   test("message_start announces the gateway's prompt count when the upstream's start has none; an upstream's own figure wins", () => {
     const counted = anthropicInbound.createStreamEncoder({ ...ctx, promptTokens: 321 });
-    const messageStart = (text: string) => (events(text)[0]!.data as any).message.usage;
+    const messageStart = (text: string) => (sseJsonEvents(text)[0]!.data as any).message.usage;
     expect(messageStart(counted.encode({ type: "start", id: "chatcmpl-1", model: "gpt" }))).toMatchObject({ input_tokens: 321, output_tokens: 0, cache_read_input_tokens: 0 });
     const upstreamFigure = anthropicInbound.createStreamEncoder({ ...ctx, promptTokens: 321 });
     expect(messageStart(upstreamFigure.encode(script[0]! as Exclude<IRStreamPart, { type: "finish" }>))).toMatchObject({ input_tokens: 30, cache_read_input_tokens: 60, cache_creation_input_tokens: 10 });

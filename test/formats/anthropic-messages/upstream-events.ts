@@ -1,4 +1,6 @@
-import { wire } from "./sse-helpers";
+/** One Anthropic SSE event as the real API writes it. */
+export const wire = (payload: { type: string } & Record<string, unknown>): string =>
+  `event: ${payload.type}\ndata: ${JSON.stringify(payload)}\n\n`;
 
 export const messageStart = wire({
   type: "message_start",

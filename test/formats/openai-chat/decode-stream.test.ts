@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { openaiChatUpstream } from "../../../src/formats/openai-chat";
-import { chunk, decodeAll, delta, events } from "./fixtures";
+import { decodeAll } from "../decode-events";
+import { chunk, delta, events } from "./fixtures";
 import { collect } from "../stream-collect";
 import { expectValidStream } from "../stream-grammar";
 

@@ -3,7 +3,8 @@ import { openaiChatInbound } from "../../../src/formats/openai-chat";
 import type { Settlement } from "../../../src/ir/settlement";
 import type { IRStreamPart, IRUsage } from "../../../src/ir/types";
 import { encodeParts } from "../encode-parts";
-import { ctx, parseSse } from "./fixtures";
+import { parseSse } from "../../support/sse";
+import { ctx } from "./fixtures";
 
 const usage: IRUsage = {
   inputTokens: 10,
@@ -46,7 +47,7 @@ describe("createStreamEncoder", () => {
       { serviceMetadata: { region: "eu" } },
     );
     expect(sse.endsWith("data: [DONE]\n\n")).toBe(true);
-    const frames = parseSse(sse);
+    const frames = parseSse(sse, "data-only");
     expect(frames.at(-1)?.data).toBe("[DONE]");
     expect(frames.slice(0, -1).map((frame) => JSON.parse(frame.data))).toStrictEqual([
       choice({ role: "assistant", content: "" }),
@@ -89,6 +90,7 @@ describe("createStreamEncoder", () => {
         { type: "reasoning-encrypted", index: 2, data: "enc" },
         { type: "block-end", index: 2 },
       ]),
+      "data-only",
     ).map((frame) => JSON.parse(frame.data));
     expect(frames).toStrictEqual([
       choice({ role: "assistant", reasoning: "Hmm", reasoning_details: [{ type: "reasoning.text", text: "Hmm", format: "anthropic-claude-v1", index: 0 }] }),
@@ -107,6 +109,7 @@ describe("createStreamEncoder", () => {
         { type: "reasoning-delta", index: 0, text: "t" },
         { type: "block-end", index: 0 },
       ]),
+      "data-only",
     ).map((frame) => JSON.parse(frame.data));
     expect(frames.slice(1)).toStrictEqual([
       choice({ reasoning: "t", reasoning_details: [{ type: "reasoning.text", text: "t", id: "rs_9", format: "openai-responses-v1", index: 0 }] }),
@@ -123,6 +126,7 @@ describe("createStreamEncoder", () => {
         { type: "block-end", index: 0 },
         { type: "finish", finishReason: "refusal", usage },
       ]),
+      "data-only",
     );
     expect(JSON.parse(frames[1]?.data ?? "")).toStrictEqual(choice({ refusal: "No." }));
     expect(JSON.parse(frames[2]?.data ?? "")).toStrictEqual({ ...head, choices: [{ index: 0, delta: {}, finish_reason: "content_filter", native_finish_reason: null }] });
@@ -144,7 +148,7 @@ describe("createStreamEncoder", () => {
 
   test("an explicit error type is kept", () => {
     const sse = encodeAll([{ type: "error", status: 400, message: "too long", errorType: "context_length_exceeded" }]);
-    expect(JSON.parse(parseSse(sse)[0]?.data ?? "").error).toStrictEqual({ code: 400, message: "too long", metadata: { error_type: "context_length_exceeded" } });
+    expect(JSON.parse(parseSse(sse, "data-only")[0]?.data ?? "").error).toStrictEqual({ code: 400, message: "too long", metadata: { error_type: "context_length_exceeded" } });
   });
 
   test("first frame carries the role even without a start part", () => {
@@ -153,6 +157,6 @@ describe("createStreamEncoder", () => {
       { type: "text-delta", index: 0, text: "" },
       { type: "text-delta", index: 0, text: "a" },
     ]);
-    expect(parseSse(sse).map((f) => JSON.parse(f.data))).toStrictEqual([choice({ role: "assistant", content: "a" })]);
+    expect(parseSse(sse, "data-only").map((f) => JSON.parse(f.data))).toStrictEqual([choice({ role: "assistant", content: "a" })]);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { openaiChatInbound, openaiChatUpstream } from "../../../src/formats/openai-chat";
 import { rewriteChatResult } from "../../../src/formats/openai-chat/passthrough";
 import { decodeChatResult } from "../../../src/formats/openai-chat/decode-result";
+import { parseSse } from "../../support/sse";
 import { CTX, drive, passthroughWriter, SETTLEMENT, wholeStream } from "../passthrough-drive";
 
 const USAGE_JSON = {
@@ -71,7 +72,7 @@ const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) => ({
 const delta = (d: Record<string, unknown>, finish: string | null = null) => chunk([{ index: 0, delta: d, logprobs: null, finish_reason: finish }]);
 const usageChunk = chunk([], { usage: { prompt_tokens: 10, completion_tokens: 4, prompt_tokens_details: { cached_tokens: 3 } } });
 const DONE = { data: "[DONE]" };
-const lines = (sse: string) => sse.split("\n\n").filter((l) => l !== "").map((l) => l.replace(/^data: /, ""));
+const lines = (sse: string) => parseSse(sse, "data-only").map((e) => e.data);
 
 describe("chat passthrough: stream", () => {
   test("a content chunk goes out byte for byte, but for the gateway's id and model and a null usage", () => {

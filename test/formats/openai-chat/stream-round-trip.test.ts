@@ -3,7 +3,9 @@ import fc from "fast-check";
 import { openaiChatInbound, openaiChatUpstream } from "../../../src/formats/openai-chat";
 import type { IRAssistantPart, IRFinishReason, IRStreamPart, IRUsage } from "../../../src/ir/types";
 import { encodeParts } from "../encode-parts";
-import { ctx, decodeAll, parseSse } from "./fixtures";
+import { parseSse } from "../../support/sse";
+import { decodeAll } from "../decode-events";
+import { ctx } from "./fixtures";
 import { collect, mergeNeighbours } from "../stream-collect";
 import { expectValidStream } from "../stream-grammar";
 
@@ -110,7 +112,7 @@ describe("encode-stream then decode-stream", () => {
         parts.push({ type: "finish", finishReason: reason, nativeFinishReason: "native", usage: tokens });
 
         const sse = encodeParts(openaiChatInbound.createStreamEncoder(ctx()), parts);
-        const decoded = decodeAll(openaiChatUpstream.createStreamDecoder(), parseSse(sse));
+        const decoded = decodeAll(openaiChatUpstream.createStreamDecoder(), parseSse(sse, "data-only"));
 
         expectValidStream(decoded);
         expect(decoded[0]).toStrictEqual({ type: "start", id: "gen-123", model: "acme/alpha" });

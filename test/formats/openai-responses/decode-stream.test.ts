@@ -3,20 +3,19 @@ import fc from "fast-check";
 import { openaiResponsesUpstream } from "../../../src/formats/openai-responses";
 import type { SseEvent } from "../../../src/ir/codec";
 import type { IRStreamPart } from "../../../src/ir/types";
+import { decodeAll } from "../decode-events";
 import { upstreamEvents } from "./upstream-events";
 
-function decodeAll(events: SseEvent[]): { parts: IRStreamPart[]; finished: boolean } {
+function decodeStream(events: SseEvent[]): { parts: IRStreamPart[]; finished: boolean } {
   const decoder = openaiResponsesUpstream.createStreamDecoder();
-  const parts = events.flatMap((event) => decoder.push(event));
-  parts.push(...decoder.end());
-  return { parts, finished: decoder.finished };
+  return { parts: decodeAll(decoder, events), finished: decoder.finished };
 }
 
 const event = (payload: Record<string, unknown>): SseEvent => ({ data: JSON.stringify(payload) });
 
 describe("createStreamDecoder", () => {
   test("a realistic stream decodes to the exact IR parts", () => {
-    const { parts, finished } = decodeAll(
+    const { parts, finished } = decodeStream(
       upstreamEvents(['{"ci', 'ty":', '"Par', 'is"', "}"], ["{", '"city"', ':"Ro', 'me"}']),
     );
     expect(finished).toBe(true);
@@ -69,7 +68,7 @@ describe("createStreamDecoder", () => {
       });
     fc.assert(
       fc.property(splitArgs, splitArgs, (a, b) => {
-        const { parts } = decodeAll(upstreamEvents(a.chunks, b.chunks));
+        const { parts } = decodeStream(upstreamEvents(a.chunks, b.chunks));
         const args = (index: number) =>
           parts
             .filter((part): part is Extract<IRStreamPart, { type: "tool-args-delta" }> => part.type === "tool-args-delta" && part.index === index)
@@ -99,7 +98,7 @@ describe("createStreamDecoder", () => {
   });
 
   test("text sent only in done events (no deltas) is not lost", () => {
-    const { parts } = decodeAll([
+    const { parts } = decodeStream([
       event({ type: "response.created", response: { id: "r", model: "m" } }),
       event({ type: "response.output_item.added", output_index: 0, item: { id: "rs", type: "reasoning", summary: [] } }),
       event({ type: "response.output_item.done", output_index: 0, item: { id: "rs", type: "reasoning", summary: [{ type: "summary_text", text: "S" }] } }),
@@ -132,7 +131,7 @@ describe("createStreamDecoder", () => {
   });
 
   test("raw reasoning text, refusals and several summary parts", () => {
-    const { parts } = decodeAll([
+    const { parts } = decodeStream([
       event({ type: "response.created", response: { id: "r", model: "m" } }),
       event({ type: "response.output_item.added", output_index: 0, item: { id: "rs", type: "reasoning", summary: [] } }),
       event({ type: "response.content_part.added", output_index: 0, item_id: "rs", content_index: 0, part: { type: "reasoning_text", text: "" } }),

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setSystemTime, test } from "bun:test";
 import { openaiResponsesInbound } from "../../../src/formats/openai-responses";
-import type { IRResult } from "../../../src/ir/types";
-import { ctx, ctxWithoutSummary, encodedUsage, expectedOutput, NOW, settlement, usage } from "./fixtures";
+import { ctx, ctxWithoutSummary, encodedUsage, expectedOutput, irResult, NOW, settlement, usage } from "./fixtures";
 
 beforeAll(() => setSystemTime(NOW));
 afterAll(() => setSystemTime());
@@ -10,22 +9,9 @@ afterAll(() => setSystemTime());
 const encodeResult = (...args: Parameters<typeof openaiResponsesInbound.encodeResult>): Record<string, any> =>
   openaiResponsesInbound.encodeResult(...args);
 
-const result: IRResult = {
-  id: "resp_up",
-  model: "gpt-5",
-  content: [
-    { type: "reasoning", text: "Need two lookups.", summary: true, id: "rs_up", encrypted: "ENC", origin: "openai-responses" },
-    { type: "text", text: "Checking both." },
-    { type: "tool_call", id: "call_a", name: "get_weather", arguments: '{"city":"Paris"}' },
-    { type: "tool_call", id: "call_b", name: "get_weather", arguments: '{"city":"Rome"}' },
-  ],
-  finishReason: "tool_calls",
-  usage,
-};
-
 describe("encodeResult", () => {
   test("a full OpenResponsesResult echoing the request", () => {
-    expect(encodeResult(result, ctx, settlement)).toEqual({
+    expect(encodeResult(irResult, ctx, settlement)).toEqual({
       id: "gen-1",
       object: "response",
       created_at: 1_700_000_000,
@@ -71,7 +57,7 @@ describe("encodeResult", () => {
   });
 
   test("length is incomplete with max_output_tokens", () => {
-    const encoded = encodeResult({ ...result, content: [{ type: "text", text: "Tru" }], finishReason: "length" }, ctx, settlement);
+    const encoded = encodeResult({ ...irResult, content: [{ type: "text", text: "Tru" }], finishReason: "length" }, ctx, settlement);
     expect(encoded.status).toBe("incomplete");
     expect(encoded.incomplete_details).toEqual({ reason: "max_output_tokens" });
     expect(encoded.output).toEqual([
@@ -81,7 +67,7 @@ describe("encodeResult", () => {
 
   test("content_filter is incomplete with content_filter; service metadata is attached", () => {
     const encoded = encodeResult(
-      { ...result, content: [{ type: "refusal", refusal: "No." }], finishReason: "content_filter" },
+      { ...irResult, content: [{ type: "refusal", refusal: "No." }], finishReason: "content_filter" },
       ctx,
       { ...settlement, serviceMetadata: { provider: "openai" } },
     );
@@ -97,7 +83,7 @@ describe("encodeResult", () => {
   test("reasoning from another upstream: raw content, packed signature, derived id", () => {
     const encoded = encodeResult(
       {
-        ...result,
+        ...irResult,
         content: [
           { type: "text", text: "a" },
           { type: "reasoning", text: "thinking", signature: "SIG", origin: "anthropic-messages" },
@@ -126,7 +112,7 @@ describe("encodeResult", () => {
   });
 
   test("echoes tool choice, format and other request fields", () => {
-    const encoded = encodeResult(result, {
+    const encoded = encodeResult(irResult, {
       ...ctx,
       request: {
         messages: [],

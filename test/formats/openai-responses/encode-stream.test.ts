@@ -3,7 +3,8 @@ import { setSystemTime } from "bun:test";
 import { openaiResponsesInbound, openaiResponsesUpstream } from "../../../src/formats/openai-responses";
 import type { IRStreamPart } from "../../../src/ir/types";
 import { encodeParts } from "../encode-parts";
-import { ctx, ctxWithoutSummary, encodedUsage, expectedOutput, irStream, NOW, parseSse, settlement, usage } from "./fixtures";
+import { ctx, ctxWithoutSummary, encodedUsage, expectedOutput, irResult, irStream, NOW, settlement, usage } from "./fixtures";
+import { sseJsonEvents } from "../../support/sse";
 
 beforeAll(() => setSystemTime(NOW));
 afterAll(() => setSystemTime());
@@ -18,8 +19,9 @@ const text = (index: number, ...deltas: string[]): IRStreamPart[] => [
 
 describe("createStreamEncoder", () => {
   test("a text answer: the exact event sequence", () => {
-    const events = parseSse(
+    const events = sseJsonEvents(
       encodeAll([{ type: "start", id: "up", model: "m" }, ...text(0, "Hel", "lo"), { type: "finish", finishReason: "stop", usage }]),
+      "named",
     );
     const route = { item_id: "msg_gen-1_0", output_index: 0, content_index: 0 };
     const final = { type: "output_text", text: "Hello", annotations: [] };
@@ -47,32 +49,17 @@ describe("createStreamEncoder", () => {
   });
 
   test("the completed response equals encodeResult of the same content", () => {
-    const events = parseSse(encodeAll(irStream));
+    const events = sseJsonEvents(encodeAll(irStream), "named");
     const completed = events.at(-1)!.data;
     expect(completed.type).toBe("response.completed");
     expect(completed.response.output).toEqual(expectedOutput);
     expect(completed.response.usage).toEqual(encodedUsage);
-    const nonStreamed = openaiResponsesInbound.encodeResult(
-      {
-        id: "resp_up",
-        model: "gpt-5",
-        content: [
-          { type: "reasoning", text: "Need two lookups.", summary: true, id: "rs_up", encrypted: "ENC", origin: "openai-responses" },
-          { type: "text", text: "Checking both." },
-          { type: "tool_call", id: "call_a", name: "get_weather", arguments: '{"city":"Paris"}' },
-          { type: "tool_call", id: "call_b", name: "get_weather", arguments: '{"city":"Rome"}' },
-        ],
-        finishReason: "tool_calls",
-        usage,
-      },
-      ctx,
-      settlement,
-    );
+    const nonStreamed = openaiResponsesInbound.encodeResult(irResult, ctx, settlement);
     expect(completed.response).toEqual(nonStreamed);
   });
 
   test("reasoning summary and function call events", () => {
-    const events = parseSse(encodeAll(irStream)).map((e) => e.data);
+    const events = sseJsonEvents(encodeAll(irStream), "named").map((e) => e.data);
     const reasoningRoute = { item_id: "rs_up", output_index: 0, summary_index: 0 };
     expect(events.slice(2, 9).map(({ sequence_number: _s, ...rest }) => rest)).toEqual([
       { type: "response.output_item.added", output_index: 0, item: { type: "reasoning", id: "rs_up", summary: [] } },
@@ -95,7 +82,7 @@ describe("createStreamEncoder", () => {
   });
 
   test("raw reasoning uses reasoning_text events; refusals share the message", () => {
-    const events = parseSse(
+    const events = sseJsonEvents(
       encodeAll([
         { type: "block-start", index: 0, block: { type: "reasoning", origin: "anthropic-messages" } },
         { type: "reasoning-delta", index: 0, text: "hmm" },
@@ -107,6 +94,7 @@ describe("createStreamEncoder", () => {
         { type: "block-end", index: 2 },
         { type: "finish", finishReason: "length", usage },
       ], ctxWithoutSummary),
+      "named",
     ).map((e) => e.data);
     expect(events.map((e) => e.type)).toEqual([
       "response.created",
@@ -148,10 +136,11 @@ describe("createStreamEncoder", () => {
   });
 
   test("an error mid-stream is response.failed with the output so far", () => {
-    const events = parseSse(
+    const events = sseJsonEvents(
       encodeAll(
         [{ type: "start", id: "u", model: "m" }, { type: "block-start", index: 0, block: { type: "text" } }, { type: "text-delta", index: 0, text: "Hal" }, { type: "error", status: 429, message: "Rate limited upstream" }, ...text(1, "ignored")],
       ),
+      "named",
     ).map((e) => e.data);
     const failed = events.at(-1)!;
     expect(failed.type).toBe("response.failed");
@@ -177,13 +166,13 @@ describe("createStreamEncoder", () => {
   test("a finish with reason error is response.failed carrying the settlement's service metadata", () => {
     const encoder = openaiResponsesInbound.createStreamEncoder(ctx);
     const sse = encodeParts(encoder, [...text(0, "Hal"), { type: "finish", finishReason: "error", usage }], { ...settlement, serviceMetadata: { provider: "openai" } });
-    const failed = parseSse(sse).at(-1)!.data;
+    const failed = sseJsonEvents(sse, "named").at(-1)!.data;
     expect(failed.type).toBe("response.failed");
     expect(failed.response).toMatchObject({ status: "failed", error: { code: "server_error" }, usage: null, service_metadata: { provider: "openai" } });
   });
 
   test("an error before anything else still opens the response first", () => {
-    const events = parseSse(encodeAll([{ type: "error", status: 400, message: "Bad prompt", errorType: "invalid_prompt" }])).map((e) => e.data);
+    const events = sseJsonEvents(encodeAll([{ type: "error", status: 400, message: "Bad prompt", errorType: "invalid_prompt" }]), "named").map((e) => e.data);
     expect(events.map((e) => e.type)).toEqual(["response.created", "response.in_progress", "response.failed"]);
     expect(events[2]!.response.error).toEqual({ code: "invalid_prompt", message: "Bad prompt" });
     expect(events[2]!.response.error_type).toBe("invalid_prompt");
@@ -192,7 +181,7 @@ describe("createStreamEncoder", () => {
   test("round trip: encoded events decode back to the same IR parts", () => {
     const decoder = openaiResponsesUpstream.createStreamDecoder();
     const sse = encodeAll(irStream);
-    const decoded = parseSse(sse).flatMap(({ event, data }) => decoder.push({ event, data: JSON.stringify(data) }));
+    const decoded = sseJsonEvents(sse, "named").flatMap(({ event, data }) => decoder.push({ event, data: JSON.stringify(data) }));
     const expected = irStream.map((part): IRStreamPart => {
       if (part.type === "start") return { type: "start", id: "gen-1", model: "openai/gpt-5" };
       if (part.type === "finish") {

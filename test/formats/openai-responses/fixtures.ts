@@ -1,6 +1,6 @@
 import type { EncodeContext } from "../../../src/ir/codec";
 import type { Settlement } from "../../../src/ir/settlement";
-import type { IRRequest, IRStreamPart, IRUsage } from "../../../src/ir/types";
+import type { IRRequest, IRResult, IRStreamPart, IRUsage } from "../../../src/ir/types";
 
 export const usage: IRUsage = {
   inputTokens: 120,
@@ -74,6 +74,20 @@ export const irStream: IRStreamPart[] = [
   { type: "finish", finishReason: "tool_calls", usage },
 ];
 
+/** irStream as one whole result, as a non-streaming upstream answer decodes. */
+export const irResult: IRResult = {
+  id: "resp_up",
+  model: "gpt-5",
+  content: [
+    { type: "reasoning", text: "Need two lookups.", summary: true, id: "rs_up", encrypted: "ENC", origin: "openai-responses" },
+    { type: "text", text: "Checking both." },
+    { type: "tool_call", id: "call_a", name: "get_weather", arguments: '{"city":"Paris"}' },
+    { type: "tool_call", id: "call_b", name: "get_weather", arguments: '{"city":"Rome"}' },
+  ],
+  finishReason: "tool_calls",
+  usage,
+};
+
 /** The output every encoding of irStream must end with. */
 export const expectedOutput = [
   {
@@ -93,13 +107,3 @@ export const expectedOutput = [
   { type: "function_call", id: "fc_gen-1_3", call_id: "call_b", name: "get_weather", arguments: '{"city":"Rome"}', status: "completed" },
 ];
 
-/** Parses encoder output back into [event line, data JSON] pairs. */
-export function parseSse(text: string): Array<{ event: string; data: Record<string, any> }> {
-  return text
-    .split("\n\n")
-    .filter((chunk) => chunk !== "")
-    .map((chunk) => {
-      const [eventLine, dataLine] = chunk.split("\n");
-      return { event: eventLine!.slice("event: ".length), data: JSON.parse(dataLine!.slice("data: ".length)) };
-    });
-}

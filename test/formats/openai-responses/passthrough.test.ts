@@ -4,6 +4,7 @@ import { decodeResponsesResult } from "../../../src/formats/openai-responses/dec
 import { rewriteResponsesResult } from "../../../src/formats/openai-responses/passthrough";
 import { renderResponsesEvents, renderResponsesJson, renderResponsesStreamError } from "../../support/mock-upstream/render-responses";
 import type { MockTurn } from "../../support/mock-upstream/types";
+import { sseJson, sseJsonEvents } from "../../support/sse";
 import { CTX, drive, passthroughWriter, SETTLEMENT, wholeStream } from "../passthrough-drive";
 
 const RENDER = { body: { stream: true, store: false, max_output_tokens: 8192 }, model: "up-model", created: 1, seq: 7 };
@@ -53,15 +54,10 @@ describe("responses passthrough: JSON", () => {
 
 describe("responses passthrough: stream", () => {
   const events = renderResponsesEvents(TURN, RENDER).map((e) => ({ ...e, data: JSON.stringify(withMark(JSON.parse(e.data))) }));
-  const parse = (sse: string) =>
-    sse
-      .split("\n\n")
-      .filter((b) => b !== "")
-      .map((b) => ({ event: b.split("\n")[0]!.replace("event: ", ""), data: JSON.parse(b.split("\n")[1]!.replace("data: ", "")) }));
 
   test("every upstream event goes out renumbered from 0, with this answer's item ids and the gateway's envelope", () => {
     const { written } = drive(openaiResponsesUpstream, passthroughWriter(openaiResponsesInbound, SUMMARIES), events);
-    const out = parse(written);
+    const out = sseJsonEvents(written, "named");
     const upstream = events.slice(0, -1).map((e) => JSON.parse(e.data));
     expect(out.map((e) => e.data.type)).toEqual(upstream.map((e) => e.type));
     expect(out.map((e) => e.event)).toEqual(upstream.map((e) => e.type));
@@ -85,9 +81,9 @@ describe("responses passthrough: stream", () => {
     const writer = passthroughWriter(openaiResponsesInbound, SUMMARIES);
     const { written, end } = drive(openaiResponsesUpstream, writer, events);
     expect(written).not.toContain("response.completed");
-    const [completed] = parse(writer.finish(end as any, SETTLEMENT));
+    const [completed] = sseJsonEvents(writer.finish(end as any, SETTLEMENT), "named");
     expect(completed!.event).toBe("response.completed");
-    expect(completed!.data.sequence_number).toBe(parse(written).length);
+    expect(completed!.data.sequence_number).toBe(sseJsonEvents(written, "named").length);
     expect(completed!.data.x_mark).toBe(1);
     expect(completed!.data.response).toMatchObject({ id: "gen-1-abc", model: "t/model", status: "completed", x_resp: 1, output_text: "Hello", usage: USAGE });
     expect(completed!.data.response.output.map((i: any) => i.id)).toEqual(IDS);
@@ -95,14 +91,14 @@ describe("responses passthrough: stream", () => {
 
   test("a final response that carries no output (some compatible servers): the streamed items are its output", () => {
     const bare = events.map((e) => (e.event === "response.completed" ? { ...e, data: JSON.stringify({ ...JSON.parse(e.data), response: { ...JSON.parse(e.data).response, output: [] } }) } : e));
-    const [completed] = parse(wholeStream(openaiResponsesUpstream, passthroughWriter(openaiResponsesInbound, SUMMARIES), bare)).slice(-1);
+    const [completed] = sseJsonEvents(wholeStream(openaiResponsesUpstream, passthroughWriter(openaiResponsesInbound, SUMMARIES), bare), "named").slice(-1);
     expect(completed!.data.response.output).toEqual((renderResponsesJson(TURN, RENDER) as any).output.map((item: any, i: number) => ({ ...item, id: IDS[i] })));
     expect(completed!.data.response.output_text).toBe("Hello");
   });
 
   test("an upstream failure ends with response.failed, numbered after the upstream's events, holding the items so far", () => {
     const failing = [...events.slice(0, 6), ...renderResponsesStreamError(TURN, RENDER, 6, "boom", "server_error")];
-    const out = parse(wholeStream(openaiResponsesUpstream, passthroughWriter(openaiResponsesInbound, SUMMARIES), failing));
+    const out = sseJsonEvents(wholeStream(openaiResponsesUpstream, passthroughWriter(openaiResponsesInbound, SUMMARIES), failing), "named");
     const failed = out.at(-1)!;
     expect(failed.event).toBe("response.failed");
     expect(failed.data.sequence_number).toBe(out.length - 1);
@@ -114,7 +110,6 @@ describe("responses passthrough: stream", () => {
 describe("responses passthrough: reasoning in the shape the request asked for", () => {
   const RAW_TURN: MockTurn = { reasoning: { text: ["Pl", "an."], summary: false }, text: "Hi" };
   const streamOf = (turn: MockTurn) => renderResponsesEvents(turn, RENDER);
-  const typesOf = (sse: string) => sse.split("\n\n").filter((b) => b !== "").map((b) => JSON.parse(b.split("\n")[1]!.replace("data: ", "")));
 
   test("JSON: summaries become reasoning_text without reasoning.summary; reasoning_text becomes a summary with it", () => {
     const summarised = renderResponsesJson(TURN, RENDER) as any;
@@ -126,7 +121,7 @@ describe("responses passthrough: reasoning in the shape the request asked for", 
   });
 
   test("stream, summaries to reasoning_text: one content part, its deltas, closed before the item", () => {
-    const out = typesOf(wholeStream(openaiResponsesUpstream, passthroughWriter(openaiResponsesInbound, CTX), streamOf(TURN)));
+    const out = sseJson(wholeStream(openaiResponsesUpstream, passthroughWriter(openaiResponsesInbound, CTX), streamOf(TURN)), "named");
     const reasoning = out.filter((e) => e.item_id === "rs_mock7" || e.item?.id === "rs_mock7");
     expect(reasoning.map((e) => [e.type, e.delta ?? e.text ?? e.part?.type ?? null])).toEqual([
       ["response.output_item.added", null],
@@ -143,7 +138,7 @@ describe("responses passthrough: reasoning in the shape the request asked for", 
   });
 
   test("stream, reasoning_text to summaries: summary part 0, its deltas, closed before the item", () => {
-    const out = typesOf(wholeStream(openaiResponsesUpstream, passthroughWriter(openaiResponsesInbound, SUMMARIES), streamOf(RAW_TURN)));
+    const out = sseJson(wholeStream(openaiResponsesUpstream, passthroughWriter(openaiResponsesInbound, SUMMARIES), streamOf(RAW_TURN)), "named");
     const reasoning = out.filter((e) => e.item_id === "rs_mock7" || e.item?.id === "rs_mock7");
     expect(reasoning.map((e) => [e.type, e.delta ?? e.text ?? e.part?.type ?? null])).toEqual([
       ["response.output_item.added", null],

@@ -6,7 +6,8 @@ import { openaiResponsesInbound } from "../../../src/formats/openai-responses";
 import type { EncodeContext } from "../../../src/ir/codec";
 import type { IRStreamPart, ReasoningOrigin } from "../../../src/ir/types";
 import { encodeParts } from "../encode-parts";
-import { ctx, ctxWithoutSummary, NOW, parseSse, settlement, usage } from "./fixtures";
+import { ctx, ctxWithoutSummary, NOW, settlement, usage } from "./fixtures";
+import { sseJsonEvents } from "../../support/sse";
 
 beforeAll(() => setSystemTime(NOW));
 afterAll(() => setSystemTime());
@@ -29,7 +30,7 @@ const streamParts = (origin: ReasoningOrigin, summary: boolean): IRStreamPart[] 
 ];
 
 function reasoningEvents(context: EncodeContext, origin: ReasoningOrigin, summary: boolean) {
-  const events = parseSse(encodeParts(openaiResponsesInbound.createStreamEncoder(context), streamParts(origin, summary), settlement)).map((e) => e.data);
+  const events = sseJsonEvents(encodeParts(openaiResponsesInbound.createStreamEncoder(context), streamParts(origin, summary), settlement), "named").map((e) => e.data);
   return events
     .filter((e) => e.type.includes("reasoning") || (e.type.startsWith("response.content_part") && e.output_index === 0))
     .map(({ sequence_number: _s, item_id: _i, ...rest }) => rest);

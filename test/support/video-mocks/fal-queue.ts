@@ -1,5 +1,5 @@
 /**
- * fal queue mock (video-apis.md §3): submit on `/{owner}/{alias}[/subpath]`, status/result/cancel
+ * fal queue API mock: submit on `/{owner}/{alias}[/subpath]`, status/result/cancel
  * under `/{owner}/{alias}/requests/{id}` (without the subpath), 202 while queued/running and 200
  * once COMPLETED, a failed request COMPLETED with a 4xx/5xx result carrying `detail`, `error_type`
  * and `X-Fal-Error-Type`. Auth: `Authorization: Key <key>`.

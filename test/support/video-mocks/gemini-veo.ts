@@ -1,5 +1,5 @@
 /**
- * Gemini Developer API Veo mock (video-apis.md §2a): `POST /v1beta/models/{model}:predictLongRunning`
+ * Gemini Developer API Veo mock: `POST /v1beta/models/{model}:predictLongRunning`
  * answers `{name: "models/{model}/operations/{id}"}`; `GET /v1beta/{name}` walks the script (no
  * `done` until finished, then `response.generateVideoResponse` or `error`); the sample's
  * `…/files/{id}:download?alt=media` wants the API key and redirects to the (expiring) bytes.

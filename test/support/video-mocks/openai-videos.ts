@@ -1,5 +1,5 @@
 /**
- * A loopback OpenAI-shaped Videos API (video-apis.md §1): multipart create, retrieve walking
+ * A loopback OpenAI-shaped Videos API: multipart create, retrieve walking
  * queued → in_progress → completed (or failed), and the MP4 bytes at /content. Told per test to
  * fail creates, fail the generation, hang in progress, or be slow.
  */

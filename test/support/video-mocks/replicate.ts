@@ -1,5 +1,5 @@
 /**
- * Replicate predictions mock (video-apis.md §4): `POST /v1/models/{owner}/{name}/predictions` or
+ * Replicate predictions API mock: `POST /v1/models/{owner}/{name}/predictions` or
  * `POST /v1/predictions` ({version, input}) answer 201 with a `starting` prediction and its `urls`;
  * `GET /v1/predictions/{id}` walks the script; `POST …/cancel` cancels. Errors are problem JSON
  * `{title, detail, status}`. Auth: `Authorization: Bearer <key>`.

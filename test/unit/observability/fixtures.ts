@@ -1,5 +1,6 @@
 /** A finished generation and destinations as the pipeline hands them to senders, for sender tests. */
 import type { Destination, DestinationType, ObservedGeneration } from "../../../src/observability/contract";
+import { destinationOf as supportDestinationOf } from "../../support/observed-generation";
 
 export const T0 = Date.parse("2026-06-01T12:00:00.000Z");
 
@@ -46,21 +47,7 @@ export function observedGeneration(extra: Partial<ObservedGeneration> = {}): Obs
   };
 }
 
+/** support's destinationOf, with this folder's id and name. */
 export function destinationOf(type: DestinationType, config: Destination["config"], extra: Partial<Destination> = {}): Destination {
-  return {
-    id: `dest-${type}`,
-    workspaceId: "ws-1",
-    type,
-    name: `${type} destination`,
-    enabled: true,
-    privacyMode: false,
-    samplingRate: 1,
-    apiKeyHashes: null,
-    filterRules: null,
-    broadcastGenerationCost: false,
-    broadcastGenerationIdentity: false,
-    broadcastGenerationRequestContext: false,
-    config,
-    ...extra,
-  };
+  return supportDestinationOf(type, config, { id: `dest-${type}`, name: `${type} destination`, ...extra });
 }

@@ -1,4 +1,5 @@
 import type { Destination, ObservedGeneration } from "../../../src/observability/contract";
+import { destinationOf } from "../../support/observed-generation";
 
 /** A whole generation with content, every field set; tests override what they look at. */
 export function observed(over: Partial<ObservedGeneration> = {}): ObservedGeneration {
@@ -35,20 +36,5 @@ export function observed(over: Partial<ObservedGeneration> = {}): ObservedGenera
 }
 
 export function destination(over: Partial<Destination> = {}): Destination {
-  return {
-    id: "00000000-0000-4000-8000-000000000001",
-    workspaceId: "ws-1",
-    type: "webhook",
-    name: "hook",
-    enabled: true,
-    privacyMode: false,
-    samplingRate: 1,
-    apiKeyHashes: null,
-    filterRules: null,
-    broadcastGenerationCost: false,
-    broadcastGenerationIdentity: false,
-    broadcastGenerationRequestContext: false,
-    config: { url: "https://example.test/hook" },
-    ...over,
-  };
+  return destinationOf("webhook", { url: "https://example.test/hook" }, { id: "00000000-0000-4000-8000-000000000001", name: "hook", ...over });
 }

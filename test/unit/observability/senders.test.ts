@@ -1,5 +1,5 @@
-// The registry and each OTLP type's config keys as the contract names them (api-contract.md §3.5,
-// reference §1.2): required keys, defaults, allowed values, which values are secret and which are URLs.
+// The registry and each OTLP type's config keys as OpenRouter's OpenAPI spec names them (the
+// observability destination configs): required keys, defaults, allowed values, which values are secret and which are URLs.
 import { expect, test } from "bun:test";
 import { DESTINATION_TYPES, type DestinationType } from "../../../src/observability/contract";
 import { senderFor } from "../../../src/observability/senders";

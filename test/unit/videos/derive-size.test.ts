@@ -3,7 +3,7 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { deriveSize, OPENAI_SIZES, shorterSideOf, sizeFits } from "../../../src/videos/adapters/size";
 
-// the request's enums (contract §3.8)
+// the enums of OpenRouter's VideoGenerationRequest
 const RATIOS = ["16:9", "9:16", "1:1", "4:3", "3:4", "3:2", "2:3", "21:9", "9:21"];
 const RESOLUTIONS = ["360p", "480p", "720p", "768p", "1080p", "1K", "2K", "4K"];
 

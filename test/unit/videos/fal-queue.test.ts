@@ -1,4 +1,4 @@
-/** The fal queue adapter against a loopback mock speaking fal's queue wire shapes (video-apis.md §3). */
+/** The fal queue adapter against a loopback mock speaking fal's queue wire shapes. */
 import { afterAll, beforeEach, describe, expect, test } from "bun:test";
 import type { VideoRequest, VideoTarget } from "../../../src/videos/adapters/adapter";
 import { createFalQueueAdapter } from "../../../src/videos/adapters/fal-queue";

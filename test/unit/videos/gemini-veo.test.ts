@@ -1,4 +1,4 @@
-/** The Gemini API Veo adapter against a loopback mock of predictLongRunning + operations + file download (video-apis.md §2a). */
+/** The Gemini API Veo adapter against a loopback mock of predictLongRunning + operations + file download. */
 import { afterAll, beforeEach, describe, expect, test } from "bun:test";
 import type { OutboundOptions } from "../../../src/outbound/client";
 import type { HostLookup } from "../../../src/outbound/host-lookup";

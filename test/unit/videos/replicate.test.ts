@@ -1,4 +1,4 @@
-/** The Replicate adapter against a loopback mock speaking the predictions API (video-apis.md §4). */
+/** The Replicate adapter against a loopback mock speaking Replicate's predictions API. */
 import { afterAll, beforeEach, describe, expect, test } from "bun:test";
 import type { VideoRequest, VideoTarget } from "../../../src/videos/adapters/adapter";
 import { createReplicateAdapter } from "../../../src/videos/adapters/replicate";

@@ -1,5 +1,5 @@
 /**
- * video-apis.md §8 "Upstream status → normalized status", row by row for the three adapters, and
+ * Each upstream's job statuses mapped to the job's own, row by row for the three adapters, and
  * for any status string at all: exactly one outcome, never a throw. Unknown statuses are
  * in_progress (not failed): upstreams add statuses (Replicate's `aborted`, 2025), and killing a job
  * that may still succeed is worse than waiting for the lifecycle's deadline.
@@ -34,7 +34,7 @@ const VEO_TABLE = [
   [{ name: "op", done: true, response: { generateVideoResponse: {} } }, "failed"],
 ] as const;
 
-describe("§8 table", () => {
+describe("upstream status table", () => {
   test.each(FAL_TABLE)("fal %s → %s", (status, kind) => expect(falStatusOutcome(status).kind).toBe(kind));
 
   test.each(REPLICATE_TABLE)("replicate %s → %s", (status, kind) => expect(replicatePredictionOutcome({ status, output: "https://x.test/v.mp4" }).kind).toBe(kind));
