@@ -19,7 +19,9 @@ const keys = new Map([[new Bun.CryptoHasher("sha256").update(KEY).digest("hex"),
 
 const dir = mkdtempSync(join(tmpdir(), "minimal-gateway-"));
 const db = new Database(join(dir, "g.db"));
-db.exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; CREATE TABLE g (id TEXT PRIMARY KEY, key TEXT, model TEXT, prompt INT, completion INT, cost INT, created INT)");
+db.exec(
+  "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; CREATE TABLE g (id TEXT PRIMARY KEY, key TEXT, model TEXT, prompt INT, completion INT, cost INT, created INT)",
+);
 const insert = db.prepare("INSERT INTO g VALUES (?, ?, ?, ?, ?, ?, ?)");
 type Row = [string, string, string, number, number, number, number];
 let pending: { row: Row; done: () => void }[] = [];
@@ -50,7 +52,7 @@ const server = Bun.serve({
     if (!key) return Response.json({ error: { code: 401, message: "no key" } }, { status: 401 });
     const body = (await req.json()) as { model: string; stream?: boolean };
     const id = `gen-${Date.now()}-${++seq}`;
-    const res = await fetch(upstream + "/chat/completions", {
+    const res = await fetch(`${upstream}/chat/completions`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: "Bearer upstream" },
       body: JSON.stringify({ ...body, model: "mock-model" }),
@@ -59,7 +61,9 @@ const server = Bun.serve({
       const answer = (await res.json()) as { id: string; model: string; usage: { prompt_tokens: number; completion_tokens: number; cost?: number } };
       const cost = answer.usage.prompt_tokens * 1000 + answer.usage.completion_tokens * 2000;
       await record([id, key.id, body.model, answer.usage.prompt_tokens, answer.usage.completion_tokens, cost, Date.now()]);
-      return new Response(JSON.stringify({ ...answer, id, model: body.model, usage: { ...answer.usage, cost: cost / 1e9 } }), { headers: { "content-type": "application/json", "x-generation-id": id } });
+      return new Response(JSON.stringify({ ...answer, id, model: body.model, usage: { ...answer.usage, cost: cost / 1e9 } }), {
+        headers: { "content-type": "application/json", "x-generation-id": id },
+      });
     }
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();

@@ -39,7 +39,12 @@ const destination = (n: number) => ({
   privacy_mode: n === 2,
   sampling_rate: 1,
   // broadcast-filtered: every generation is captured and drained, none matches (no delivery job)
-  filter_rules: mode === "broadcast-filtered" ? { groups: [{ rules: [{ field: "model", operator: "equals", value: "no/such-model" }] }] } : n === 3 ? { groups: [{ rules: [{ field: "model", operator: "regex", value: "^bench/" }] }] } : null,
+  filter_rules:
+    mode === "broadcast-filtered"
+      ? { groups: [{ rules: [{ field: "model", operator: "equals", value: "no/such-model" }] }] }
+      : n === 3
+        ? { groups: [{ rules: [{ field: "model", operator: "regex", value: "^bench/" }] }] }
+        : null,
   config: { url: `${receiverUrl}/${n}` },
 });
 for (const n of [1, 2, 3]) {

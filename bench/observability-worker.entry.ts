@@ -10,7 +10,14 @@ import { announceReady, onTerminate } from "./lib/child";
 
 const dir = process.env.BENCH_OBS_DIR;
 if (!dir) throw new Error("BENCH_OBS_DIR is required");
-const config = loadConfig({ PORT: "0", DATABASE_URL: `file:${join(dir, "gateway.db")}`, GATEWAY_ADMIN_KEY: ADMIN_KEY, LOG_LEVEL: "error", WORKERS: "1", GATEWAY_CONFIG: join(dir, "gateway.yaml") });
+const config = loadConfig({
+  PORT: "0",
+  DATABASE_URL: `file:${join(dir, "gateway.db")}`,
+  GATEWAY_ADMIN_KEY: ADMIN_KEY,
+  LOG_LEVEL: "error",
+  WORKERS: "1",
+  GATEWAY_CONFIG: join(dir, "gateway.yaml"),
+});
 let started: () => void = () => {};
 const ready = new Promise<void>((resolve) => (started = resolve));
 const handle = runJobWorker((message) => {

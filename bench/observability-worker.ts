@@ -5,14 +5,15 @@
 // worker's CPU is measured apart from the requests': the CPU of that process per forwarded
 // generation (the outbox drain, 3 deliveries, their job rows), and how fast it forwards.
 // BENCH_WORKER_PROFILE=1 writes a CPU profile of the worker to $TMPDIR/gw-bench-worker-profile.
-import { join } from "node:path";
+
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { spawnChild, spawnCommand } from "./lib/child";
+import { envInt } from "./lib/env";
 import { runBatch } from "./lib/load";
 import { machineLine } from "./lib/machine";
 import { chatBody, SAME_FORMAT_MODEL } from "./lib/models";
-import { envInt } from "./lib/env";
 import { startTraceReceiver } from "./lib/trace-receiver";
 
 const ROUNDS = envInt("BENCH_ROUNDS", 3);
@@ -32,7 +33,14 @@ const gateway = await spawnCommand<{ url: string; key: string }>(["bun", join(im
 });
 const profile = process.env.BENCH_WORKER_PROFILE === "1" ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
 const worker = await spawnCommand<object>(["bun", ...profile, join(import.meta.dir, "observability-worker.entry.ts")], { BENCH_OBS_DIR: dir });
-const spec = [{ url: `${gateway.info.url}/api/v1/chat/completions`, headers: { authorization: `Bearer ${gateway.info.key}`, "content-type": "application/json" }, body: chatBody(SAME_FORMAT_MODEL, false), stream: false }];
+const spec = [
+  {
+    url: `${gateway.info.url}/api/v1/chat/completions`,
+    headers: { authorization: `Bearer ${gateway.info.key}`, "content-type": "application/json" },
+    body: chatBody(SAME_FORMAT_MODEL, false),
+    stream: false,
+  },
+];
 
 async function forwarded(count: number): Promise<void> {
   for (let i = 0; i < 12_000 && receiver.delivered() < count; i++) await Bun.sleep(5);
@@ -57,7 +65,10 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 console.log("\n| round | job worker CPU µs per generation | per delivery | generations forwarded per s | generations per export |");
 console.log("|---|---|---|---|---|");
-for (const [i, r] of rows.entries()) console.log(`| ${i + 1} | ${r.cpu.toFixed(0)} | ${(r.cpu / DESTINATIONS).toFixed(0)} | ${(REQUESTS / r.seconds).toFixed(0)} | ${((REQUESTS * DESTINATIONS) / r.exports).toFixed(1)} |`);
+for (const [i, r] of rows.entries())
+  console.log(
+    `| ${i + 1} | ${r.cpu.toFixed(0)} | ${(r.cpu / DESTINATIONS).toFixed(0)} | ${(REQUESTS / r.seconds).toFixed(0)} | ${((REQUESTS * DESTINATIONS) / r.exports).toFixed(1)} |`,
+  );
 for (const child of [worker, gateway, upstream]) await child.stop();
 receiver.stop();
 rmSync(dir, { recursive: true, force: true });

@@ -7,15 +7,16 @@
 // hot path) and of the whole process (its job worker's dispatch and deliveries included: each
 // batch waits until every delivery arrived before the CPU is read). Prints the difference to
 // `none`; the goal is under 10 % on the main thread.
-import { join } from "node:path";
+
 import { tmpdir } from "node:os";
-import { spawnChild, spawnCommand, type Child } from "./lib/child";
-import { runBatch, type RequestSpec } from "./lib/load";
+import { join } from "node:path";
+import { type Child, spawnChild, spawnCommand } from "./lib/child";
+import { envInt } from "./lib/env";
+import { type RequestSpec, runBatch } from "./lib/load";
 import { machineLine } from "./lib/machine";
 import { chatBody, SAME_FORMAT_MODEL } from "./lib/models";
-import { percentile } from "./lib/stats";
 import { canPin, keepOffMainCpu, pinMainThread } from "./lib/pin";
-import { envInt } from "./lib/env";
+import { percentile } from "./lib/stats";
 import { startTraceReceiver } from "./lib/trace-receiver";
 
 const ROUNDS = envInt("BENCH_ROUNDS", 5);
@@ -53,14 +54,19 @@ const TOGGLE = process.env.BENCH_OBS_TOGGLE === "1";
  * mode in a process of its own: the two are pooled (their CPU and requests added up), because a
  * process's JIT and placement alone move its figure by 1–7 %, as much as what is measured.
  */
-const MODES: readonly Mode[] = (process.env.BENCH_OBS_MODES ?? (TOGGLE ? "broadcast,broadcast-twin" : "none,none-twin,broadcast,broadcast-twin,io-logging")).split(",").filter((m): m is Mode => (ALL_MODES as readonly string[]).includes(m));
+const MODES: readonly Mode[] = (process.env.BENCH_OBS_MODES ?? (TOGGLE ? "broadcast,broadcast-twin" : "none,none-twin,broadcast,broadcast-twin,io-logging"))
+  .split(",")
+  .filter((m): m is Mode => (ALL_MODES as readonly string[]).includes(m));
 /** the mode a gateway measures (a twin's is its original's) */
 const familyOf = (mode: Mode): string => mode.replace(/-twin$/, "");
 // a toggled gateway must be one whose switch is broadcast: any other would forward (or not) unawaited
-if (TOGGLE && !MODES.every((m) => ["broadcast", "capture-only"].includes(familyOf(m)))) throw new Error("BENCH_OBS_TOGGLE=1 takes only broadcast and capture-only gateways (and their twins) in BENCH_OBS_MODES");
+if (TOGGLE && !MODES.every((m) => ["broadcast", "capture-only"].includes(familyOf(m))))
+  throw new Error("BENCH_OBS_TOGGLE=1 takes only broadcast and capture-only gateways (and their twins) in BENCH_OBS_MODES");
 /** one measured batch's gateway and the mode it serves in (a toggled gateway serves in two) */
 type Run = { gateway: Mode; family: string };
-const RUNS: readonly Run[] = TOGGLE ? MODES.flatMap((gateway) => ["none", "broadcast"].map((family) => ({ gateway, family }))) : MODES.map((gateway) => ({ gateway, family: familyOf(gateway) }));
+const RUNS: readonly Run[] = TOGGLE
+  ? MODES.flatMap((gateway) => ["none", "broadcast"].map((family) => ({ gateway, family })))
+  : MODES.map((gateway) => ({ gateway, family: familyOf(gateway) }));
 const FAMILIES = [...new Set(RUNS.map((r) => r.family))];
 if (!FAMILIES.includes("none")) throw new Error("BENCH_OBS_MODES must include none");
 /**
@@ -72,7 +78,8 @@ const PIN = process.env.BENCH_PIN === "1";
 if (PIN && !canPin()) throw new Error("BENCH_PIN=1 needs taskset and at least 2 CPUs");
 type Info = { url: string; key: string };
 /** BENCH_OBS_PROFILE=1: a CPU profile of each gateway (every thread's JS) in $TMPDIR/gw-bench-obs-profile/<mode> */
-const profileFlags = (mode: Mode): string[] => (process.env.BENCH_OBS_PROFILE === "1" ? ["--cpu-prof", `--cpu-prof-dir=${join(tmpdir(), "gw-bench-obs-profile", mode)}`] : []);
+const profileFlags = (mode: Mode): string[] =>
+  process.env.BENCH_OBS_PROFILE === "1" ? ["--cpu-prof", `--cpu-prof-dir=${join(tmpdir(), "gw-bench-obs-profile", mode)}`] : [];
 type Cpu = { all: number; main: number };
 
 const here = import.meta.dir;
@@ -80,11 +87,23 @@ const receiver = startTraceReceiver();
 const upstream = await spawnChild<{ url: string }>(join(here, "upstream.entry.ts"));
 const gateways = new Map<Mode, Child<Info>>();
 for (const mode of MODES)
-  gateways.set(mode, await spawnCommand<Info>(["bun", ...profileFlags(mode), join(here, "observability-gateway.entry.ts")], { BENCH_UPSTREAM_URL: upstream.info.url, BENCH_OBS_RECEIVER_URL: receiver.url, BENCH_OBS_MODE: mode }));
+  gateways.set(
+    mode,
+    await spawnCommand<Info>(["bun", ...profileFlags(mode), join(here, "observability-gateway.entry.ts")], {
+      BENCH_UPSTREAM_URL: upstream.info.url,
+      BENCH_OBS_RECEIVER_URL: receiver.url,
+      BENCH_OBS_MODE: mode,
+    }),
+  );
 if (PIN) for (const pid of [process.pid, upstream.proc.pid]) keepOffMainCpu(pid);
 const cpuOf = async (child: Child<Info>): Promise<Cpu> => (await (await fetch(child.info.control)).json()) as Cpu;
 const specs = (child: Child<Info>, stream: boolean): RequestSpec[] => [
-  { url: `${child.info.url}/api/v1/chat/completions`, headers: { authorization: `Bearer ${child.info.key}`, "content-type": "application/json" }, body: chatBody(SAME_FORMAT_MODEL, stream), stream },
+  {
+    url: `${child.info.url}/api/v1/chat/completions`,
+    headers: { authorization: `Bearer ${child.info.key}`, "content-type": "application/json" },
+    body: chatBody(SAME_FORMAT_MODEL, stream),
+    stream,
+  },
 ];
 
 /**
@@ -104,7 +123,9 @@ let broadcastRequests = 0;
 /** ms from a broadcast batch's last answer to its last delivery (each must fit in SETTLE_MS) */
 const drainWaits: number[] = [];
 console.log(machineLine());
-console.log(`observability hot-path bench: ${ROUNDS} rounds × ${REQUESTS} requests per gateway and mode, batches of ${BATCH}, ${CONCURRENCY} connections, each batch measured over its requests and ${SETTLE_MS === 0 ? "its deliveries (broadcast) or 30 ms (none): unequal windows" : `the ${SETTLE_MS} ms after them`}${PIN ? "; each gateway's main thread pinned alone to CPU 0" : ""}`);
+console.log(
+  `observability hot-path bench: ${ROUNDS} rounds × ${REQUESTS} requests per gateway and mode, batches of ${BATCH}, ${CONCURRENCY} connections, each batch measured over its requests and ${SETTLE_MS === 0 ? "its deliveries (broadcast) or 30 ms (none): unequal windows" : `the ${SETTLE_MS} ms after them`}${PIN ? "; each gateway's main thread pinned alone to CPU 0" : ""}`,
+);
 for (const stream of [false, true]) {
   for (const mode of MODES) {
     const child = gateways.get(mode)!;
@@ -159,7 +180,9 @@ for (const path of ["json", "stream"]) {
     const sorted = [...a.latencies].sort((x, y) => x - y);
     const vs = (field: "main" | "all") => (family === "none" ? "" : pct(change(a, base, field)));
     const count = RUNS.filter((r) => r.family === family).length;
-    console.log(`| ${path} | ${family} | ${count} | ${perReq(a, "main").toFixed(0)} | ${vs("main")} | ${perReq(a, "all").toFixed(0)} | ${vs("all")} | ${percentile(sorted, 50).toFixed(2)} | ${percentile(sorted, 99).toFixed(2)} |`);
+    console.log(
+      `| ${path} | ${family} | ${count} | ${perReq(a, "main").toFixed(0)} | ${vs("main")} | ${perReq(a, "all").toFixed(0)} | ${vs("all")} | ${percentile(sorted, 50).toFixed(2)} | ${percentile(sorted, 99).toFixed(2)} |`,
+    );
   }
 }
 if (TOGGLE) {
@@ -167,7 +190,9 @@ if (TOGGLE) {
   for (const path of ["json", "stream"])
     for (const mode of MODES) {
       const [off, on] = [row(`${path} ${mode} none`), row(`${path} ${mode} broadcast`)];
-      console.log(`  ${path} ${mode}: ${perReq(off, "main").toFixed(0)} off, ${perReq(on, "main").toFixed(0)} on µs/req main thread (${pct(change(on, off, "main"))})`);
+      console.log(
+        `  ${path} ${mode}: ${perReq(off, "main").toFixed(0)} off, ${perReq(on, "main").toFixed(0)} on µs/req main thread (${pct(change(on, off, "main"))})`,
+      );
     }
 }
 const twins = TOGGLE ? [] : MODES.filter((m) => m.endsWith("-twin"));
@@ -176,7 +201,9 @@ if (twins.length > 0) {
   for (const path of ["json", "stream"])
     for (const twin of twins) {
       const original = row(`${path} ${familyOf(twin)}`);
-      console.log(`  ${path} ${familyOf(twin)}: ${perReq(original, "main").toFixed(0)} and ${perReq(row(`${path} ${twin}`), "main").toFixed(0)} µs/req main thread (${pct(change(row(`${path} ${twin}`), original, "main"))})`);
+      console.log(
+        `  ${path} ${familyOf(twin)}: ${perReq(original, "main").toFixed(0)} and ${perReq(row(`${path} ${twin}`), "main").toFixed(0)} µs/req main thread (${pct(change(row(`${path} ${twin}`), original, "main"))})`,
+      );
     }
 }
 for (const path of MODES.includes("broadcast") ? ["json", "stream"] : []) {
@@ -187,7 +214,9 @@ console.log(`deliveries received: ${receiver.delivered()} (3 per broadcast reque
 if (drainWaits.length > 0) {
   const waits = [...drainWaits].sort((x, y) => x - y);
   const over = waits.filter((w) => w > SETTLE_MS).length;
-  console.log(`last delivery after a batch's last answer: p50 ${percentile(waits, 50).toFixed(0)} ms, max ${waits.at(-1)!.toFixed(0)} ms${SETTLE_MS > 0 ? `; ${over} of ${waits.length} batches took longer than the ${SETTLE_MS} ms window${over > 0 ? " (their windows were longer than none's: raise BENCH_OBS_SETTLE_MS)" : ""}` : ""}`);
+  console.log(
+    `last delivery after a batch's last answer: p50 ${percentile(waits, 50).toFixed(0)} ms, max ${waits.at(-1)!.toFixed(0)} ms${SETTLE_MS > 0 ? `; ${over} of ${waits.length} batches took longer than the ${SETTLE_MS} ms window${over > 0 ? " (their windows were longer than none's: raise BENCH_OBS_SETTLE_MS)" : ""}` : ""}`,
+  );
 }
 for (const child of [...gateways.values(), upstream]) await child.stop();
 receiver.stop();

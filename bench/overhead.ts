@@ -9,17 +9,31 @@
 // every goal with its value, the ratio to the floor, the spread across rounds and
 // PASS/FAIL, and always exits 0 once it could run.
 import { join } from "node:path";
-import { spawnChild, type Child, type CpuSample } from "./lib/child";
-import { fetchText, runBatch, runFor, type RequestSpec } from "./lib/load";
+import { type Child, type CpuSample, spawnChild } from "./lib/child";
+import { envInt, envNumber } from "./lib/env";
+import { fetchText, type RequestSpec, runBatch, runFor } from "./lib/load";
 import { machineLine } from "./lib/machine";
 import { readMemory, settledRss } from "./lib/memory";
 import { chatBody, SAME_FORMAT_MODEL, TRANSLATED_MODEL, UPSTREAM_MODEL } from "./lib/models";
-import { portkeyHeaders, startPortkey, type Portkey } from "./lib/portkey";
+import { type Portkey, portkeyHeaders, startPortkey } from "./lib/portkey";
 import { REPLY_END, REPLY_START, STREAM_CHUNK_COUNT } from "./lib/reply";
-import { FLOOR, PORTKEY, printBaseline, printGoals, printSoak, printTable, SAME, TRANSLATED, type MemoryFigures, type Mode, type Row, type SoakSample, type View } from "./lib/report";
+import {
+  FLOOR,
+  type MemoryFigures,
+  type Mode,
+  PORTKEY,
+  printBaseline,
+  printGoals,
+  printSoak,
+  printTable,
+  type Row,
+  SAME,
+  type SoakSample,
+  TRANSLATED,
+  type View,
+} from "./lib/report";
 import { median, RoundAccumulator, type Summary } from "./lib/stats";
 import { threadCpuMs } from "./lib/thread-cpu";
-import { envInt, envNumber } from "./lib/env";
 
 const ROUNDS = envInt("BENCH_ROUNDS", 5);
 const REQUESTS = envInt("BENCH_REQUESTS", 2000); // per target, mode and round, at CONCURRENCY
@@ -73,7 +87,13 @@ const children = [upstream, floor, gateway, ...(baseline ? [baseline] : []), ...
 const measured = children.filter((c) => c !== upstream);
 /** CPU of a child's JavaScript compiler threads: still high during the rounds means the warm-up was too short for the figures to be steady */
 const jitMs = (child: Child<unknown>) => threadCpuMs(child.proc.pid).get("JITWorker") ?? 0;
-const childName = new Map<Child<unknown>, string>([[floor, "floor"], [gateway, "gateway"], ...(baseline ? [[baseline, "baseline"] as const] : []), ...(minimal ? [[minimal, "minimal"] as const] : []), ...(portkey ? [[portkey.child, "portkey"] as const] : [])]);
+const childName = new Map<Child<unknown>, string>([
+  [floor, "floor"],
+  [gateway, "gateway"],
+  ...(baseline ? [[baseline, "baseline"] as const] : []),
+  ...(minimal ? [[minimal, "minimal"] as const] : []),
+  ...(portkey ? [[portkey.child, "portkey"] as const] : []),
+]);
 
 /**
  * RSS of a fresh floor and a fresh gateway (default catalog, no request), once start-up has
@@ -82,7 +102,11 @@ const childName = new Map<Child<unknown>, string>([[floor, "floor"], [gateway, "
  */
 async function idleMemory(): Promise<{ floor: number | null; gateway: number | null; withWorker: number | null }> {
   const idleGateway = (workers: string | undefined) =>
-    spawnChild<{ url: string }>(join(here, "gateway.entry.ts"), { ...childEnv, BENCH_GATEWAY_IDLE: "1", ...(workers === undefined ? {} : { BENCH_WORKERS: workers }) }, GATEWAY_BUN_ARGS);
+    spawnChild<{ url: string }>(
+      join(here, "gateway.entry.ts"),
+      { ...childEnv, BENCH_GATEWAY_IDLE: "1", ...(workers === undefined ? {} : { BENCH_WORKERS: workers }) },
+      GATEWAY_BUN_ARGS,
+    );
   const [f, g, w] = await Promise.all([spawnChild<{ url: string }>(join(here, "floor-proxy.entry.ts"), childEnv), idleGateway(undefined), idleGateway("1")]);
   try {
     const [floorMb, gatewayMb, withWorkerMb] = await Promise.all([settledRss(f.proc.pid), settledRss(g.proc.pid), settledRss(w.proc.pid)]);
@@ -100,7 +124,15 @@ try {
   const targets: Target[] = [];
   const add = (name: string, mode: Mode, child: Child<unknown> | null, specs: RequestSpec[]) => {
     const unloaded = mode === "stream c=1";
-    targets.push({ name, mode, child, specs, concurrency: unloaded ? 1 : CONCURRENCY, perRound: unloaded ? TTFB_REQUESTS : REQUESTS, acc: new RoundAccumulator() });
+    targets.push({
+      name,
+      mode,
+      child,
+      specs,
+      concurrency: unloaded ? 1 : CONCURRENCY,
+      perRound: unloaded ? TTFB_REQUESTS : REQUESTS,
+      acc: new RoundAccumulator(),
+    });
   };
   for (const mode of ["json", "stream", "stream c=1"] as const) {
     const stream = mode !== "json";
@@ -114,7 +146,8 @@ try {
       add("baseline translated", mode, baseline, [gatewaySpec(baseline, TRANSLATED_MODEL, stream)]);
     }
     if (minimal) add("minimal gateway", mode, minimal, [gatewaySpec(minimal, SAME_FORMAT_MODEL, stream)]);
-    if (portkey) add(PORTKEY, mode, portkey.child, [spec(`${portkey.child.info.url}/v1/chat/completions`, UPSTREAM_MODEL, stream, portkeyHeaders(upstream.info.url))]);
+    if (portkey)
+      add(PORTKEY, mode, portkey.child, [spec(`${portkey.child.info.url}/v1/chat/completions`, UPSTREAM_MODEL, stream, portkeyHeaders(upstream.info.url))]);
   }
   // the memory figures' load: both paths, json and stream, in one batch
   const mixed = [false, true].flatMap((stream) => [gatewaySpec(gateway, SAME_FORMAT_MODEL, stream), gatewaySpec(gateway, TRANSLATED_MODEL, stream)]);
@@ -125,7 +158,9 @@ try {
   for (const t of targets) for (const s of t.specs) check(t, s, await fetchText(s));
 
   const subRounds = Math.ceil(REQUESTS / BATCH);
-  console.log(`goals bench: ${ROUNDS} interleaved rounds; per round, target and mode ${REQUESTS} requests at concurrency ${CONCURRENCY} (batches of ${BATCH}) and ${TTFB_REQUESTS} streamed at concurrency 1; warm-up ${WARMUP}`);
+  console.log(
+    `goals bench: ${ROUNDS} interleaved rounds; per round, target and mode ${REQUESTS} requests at concurrency ${CONCURRENCY} (batches of ${BATCH}) and ${TTFB_REQUESTS} streamed at concurrency 1; warm-up ${WARMUP}`,
+  );
   console.log(machineLine(portkey ? [portkey.node] : []));
   console.log(
     `upstream: json answer ${upstreamJson.length} bytes, stream ${STREAM_CHUNK_COUNT} content chunks (${upstreamStream.match(/^data: /gm)?.length ?? 0} SSE events, ${upstreamStream.length} bytes); ` +
@@ -163,7 +198,13 @@ try {
         t.acc.add(round, batch, used);
       }
     }
-    roundMemory.push({ idleGateway: idle.gateway, idleWithWorker: idle.withWorker, idleFloor: idle.floor, peakGateway: readMemory(gateway.proc.pid)?.peakMb ?? null, peakFloor: readMemory(floor.proc.pid)?.peakMb ?? null });
+    roundMemory.push({
+      idleGateway: idle.gateway,
+      idleWithWorker: idle.withWorker,
+      idleFloor: idle.floor,
+      peakGateway: readMemory(gateway.proc.pid)?.peakMb ?? null,
+      peakFloor: readMemory(floor.proc.pid)?.peakMb ?? null,
+    });
     console.log(`  round ${round + 1}/${ROUNDS} done (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   }
 
@@ -192,7 +233,13 @@ try {
     }
   }
 
-  const rows: Row[] = targets.map((t) => ({ target: t.name, mode: t.mode, concurrency: t.concurrency, summary: t.acc.all.summary(), rounds: t.acc.rounds.map((a) => a.summary()) }));
+  const rows: Row[] = targets.map((t) => ({
+    target: t.name,
+    mode: t.mode,
+    concurrency: t.concurrency,
+    summary: t.acc.all.summary(),
+    rounds: t.acc.rounds.map((a) => a.summary()),
+  }));
   const find = (list: Row[], pick: (r: Row) => Summary) => (target: string, mode: Mode) => {
     const row = list.find((r) => r.target === target && r.mode === mode);
     return row ? pick(row) : undefined;
@@ -215,7 +262,9 @@ try {
 
   console.log("");
   printTable(rows);
-  console.log("\nmemory (RSS from /proc, MB): idle = a fresh process, settled, before any request (median of rounds); now and peak (VmHWM) = the measured process at the end");
+  console.log(
+    "\nmemory (RSS from /proc, MB): idle = a fresh process, settled, before any request (median of rounds); now and peak (VmHWM) = the measured process at the end",
+  );
   const mb = (v: number | null | undefined) => (v == null ? "—" : v.toFixed(1)).padStart(6);
   for (const c of measured) {
     const idle = c === floor ? all.memory.idleFloor : c === gateway ? all.memory.idleGateway : null;
@@ -224,7 +273,9 @@ try {
   }
   console.log(`  gateway with one job worker, as bun start runs it: idle ${mb(all.memory.idleWithWorker)}`);
 
-  console.log(`\ngoals (gateway vs the floor proxy, same run; ${CONCURRENCY} connections unless c=1; figures over all ${ROUNDS} rounds, spread = per-round min–max)`);
+  console.log(
+    `\ngoals (gateway vs the floor proxy, same run; ${CONCURRENCY} connections unless c=1; figures over all ${ROUNDS} rounds, spread = per-round min–max)`,
+  );
   const failed = printGoals(all, perRound, soak, portkeyNote ? "not run: Portkey could not start (above)" : undefined);
   console.log(`${failed === 0 ? "all measured goals PASS" : `${failed} goal(s) FAIL`} (a benchmark: the exit code is 0 either way)`);
   if (soak) printSoak(soak);

@@ -15,7 +15,7 @@ const portkeyPort = Number(process.env.BENCH_PORTKEY_PORT);
 let portkeyUrl = null;
 let controlUrl = null;
 const announce = () => {
-  if (portkeyUrl && controlUrl) write(JSON.stringify({ url: portkeyUrl, control: controlUrl }) + "\n");
+  if (portkeyUrl && controlUrl) write(`${JSON.stringify({ url: portkeyUrl, control: controlUrl })}\n`);
 };
 
 const listen = net.Server.prototype.listen;

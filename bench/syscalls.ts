@@ -5,7 +5,7 @@
 // every syscall, so read the counts, not the times.
 import { join } from "node:path";
 import { spawnChild } from "./lib/child";
-import { runBatch, type RequestSpec } from "./lib/load";
+import { type RequestSpec, runBatch } from "./lib/load";
 import { chatBody, SAME_FORMAT_MODEL, TRANSLATED_MODEL, UPSTREAM_MODEL } from "./lib/models";
 
 const here = import.meta.dir;
@@ -18,8 +18,21 @@ const floor = await spawnChild<{ url: string }>(join(here, "floor-proxy.entry.ts
 const gateway = await spawnChild<{ url: string; key: string }>(join(here, "gateway.entry.ts"), env);
 const body = chatBody(model, stream);
 const specs: Array<[string, RequestSpec, number]> = [
-  ["floor", { url: `${floor.info.url}/v1/chat/completions`, headers: { "content-type": "application/json" }, body: chatBody(UPSTREAM_MODEL, stream), stream }, floor.proc.pid],
-  ["gateway", { url: `${gateway.info.url}/api/v1/chat/completions`, headers: { "content-type": "application/json", authorization: `Bearer ${gateway.info.key}` }, body, stream }, gateway.proc.pid],
+  [
+    "floor",
+    { url: `${floor.info.url}/v1/chat/completions`, headers: { "content-type": "application/json" }, body: chatBody(UPSTREAM_MODEL, stream), stream },
+    floor.proc.pid,
+  ],
+  [
+    "gateway",
+    {
+      url: `${gateway.info.url}/api/v1/chat/completions`,
+      headers: { "content-type": "application/json", authorization: `Bearer ${gateway.info.key}` },
+      body,
+      stream,
+    },
+    gateway.proc.pid,
+  ],
 ];
 for (const [name, spec, pid] of specs) {
   await runBatch(spec, 3000, 16);

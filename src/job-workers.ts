@@ -1,6 +1,6 @@
 import type { Config } from "./config";
-import type { Logger } from "./logger";
 import type { FromWorker, ToWorker } from "./jobs/worker-protocol";
+import type { Logger } from "./logger";
 
 /**
  * Relative to src/ on purpose: in the compiled binary every module's import.meta.url is the

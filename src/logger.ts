@@ -10,7 +10,7 @@ export type Logger = {
 };
 
 /** One JSON object per line on stderr, so stdout stays free for what the CLI prints. */
-export function createLogger(level: LogLevel, sink: (line: string) => void = (l) => process.stderr.write(l + "\n")): Logger {
+export function createLogger(level: LogLevel, sink: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Logger {
   const min = ORDER[level];
   const log = (lvl: LogLevel) => (msg: string, fields?: Record<string, unknown>) => {
     if (ORDER[lvl] < min) return;

@@ -1,35 +1,35 @@
 import type { Server } from "bun";
 import { createApp } from "./app";
 import type { AppContext } from "./app-context";
-import { bootstrap, type BootstrapResult } from "./bootstrap";
-import { configWarnings, type Config } from "./config";
-import { ensureDataDir } from "./data-dir";
-import { planReload } from "./config-reload";
-import type { Catalog } from "./catalog/types";
-import { createLogger, type Logger } from "./logger";
-import { openStore } from "./store/open";
-import { withReadCache } from "./store/cached-store";
-import { createSharedState } from "./shared-state";
+import { type ReservationLeases, startReservationLeases } from "./billing/reservation-leases";
+import { type BootstrapResult, bootstrap } from "./bootstrap";
 import { buildCatalog } from "./catalog/build-catalog";
 import { rebuildFromGenerations } from "./catalog/rebuild-stats";
+import type { Catalog } from "./catalog/types";
 import { unpricedEndpoints } from "./catalog/unpriced";
-import { createRouterState } from "./gateway/routing/router-state";
-import { GenerationWriter } from "./gateway/generation-writer";
-import { createSecretBox } from "./crypto/secret-box";
-import { sealObservedBatch } from "./observability/jobs/observed-payload";
+import { type Config, configWarnings } from "./config";
+import { planReload } from "./config-reload";
 import { loadMasterKey } from "./crypto/master-key";
-import { startReservationLeases, type ReservationLeases } from "./billing/reservation-leases";
-import { createTelemetry } from "./telemetry/create-telemetry";
+import { createSecretBox } from "./crypto/secret-box";
+import { ensureDataDir } from "./data-dir";
+import { GenerationWriter } from "./gateway/generation-writer";
 import { circuitStates } from "./gateway/routing/circuit-states";
-import { NO_JOB_STATS } from "./telemetry/job-metrics";
+import { createRouterState } from "./gateway/routing/router-state";
+import { type JobWorkers, startJobWorkers } from "./job-workers";
 import { jobWakeups, withJobWakeups } from "./jobs/enqueue-wakeup";
 import { throttledWakeup } from "./jobs/throttled-wakeup";
-import { startJobWorkers, type JobWorkers } from "./job-workers";
-import type { HostLookup } from "./outbound/host-lookup";
-import { destinationReader } from "./observability/destination-reader";
+import { createLogger, type Logger } from "./logger";
 import { destinationTargets } from "./observability/capture/destination-targets";
+import { destinationReader } from "./observability/destination-reader";
+import { sealObservedBatch } from "./observability/jobs/observed-payload";
 import { senderFor } from "./observability/senders";
+import type { HostLookup } from "./outbound/host-lookup";
 import { raiseOpenFileLimit } from "./process-limits/open-files";
+import { createSharedState } from "./shared-state";
+import { withReadCache } from "./store/cached-store";
+import { openStore } from "./store/open";
+import { createTelemetry } from "./telemetry/create-telemetry";
+import { NO_JOB_STATS } from "./telemetry/job-metrics";
 
 export type RunningGateway = {
   url: string;
@@ -94,7 +94,10 @@ async function buildContext(config: Config, opts: StartOptions = {}): Promise<Co
   // drain them; folded to one wake-up per OUTBOX_WAKE_MS under load
   const secrets = createSecretBox(loadMasterKey(config));
   const outboxWakeups = jobWakeups();
-  const generations = new GenerationWriter(store, logger, { onOutboxCommitted: throttledWakeup(() => outboxWakeups.notify(), OUTBOX_WAKE_MS), sealObservations: (entries) => sealObservedBatch(secrets, entries) });
+  const generations = new GenerationWriter(store, logger, {
+    onOutboxCommitted: throttledWakeup(() => outboxWakeups.notify(), OUTBOX_WAKE_MS),
+    sealObservations: (entries) => sealObservedBatch(secrets, entries),
+  });
   // a reload keeps the creation time of yaml models, so listings do not reorder on every SIGHUP
   const catalogCreated = Math.floor(Date.now() / 1000);
   // requests read config and catalog through these getters when they start; one in flight
@@ -131,13 +134,22 @@ async function buildContext(config: Config, opts: StartOptions = {}): Promise<Co
     destinationTargets: await destinationTargets(store, config, opts.jobModules),
     observability: { destinations: destinationReader(store, { config, secrets }), senders: senderFor },
   };
-  return { ctx, catalogCreated, replaceSettings: (next) => (settings = next), deferCheckpoints: () => opened.deferCheckpoints?.(), writeLock: opened.writeLock };
+  return {
+    ctx,
+    catalogCreated,
+    replaceSettings: (next) => (settings = next),
+    deferCheckpoints: () => opened.deferCheckpoints?.(),
+    writeLock: opened.writeLock,
+  };
 }
 
 function warnUnpriced(ctx: AppContext): void {
   const unpriced = unpricedEndpoints(ctx.catalog);
   if (unpriced.length > 0)
-    ctx.logger.warn("endpoints without pricing serve for free and never count against key limits", { endpoints: unpriced.slice(0, 50), count: unpriced.length });
+    ctx.logger.warn("endpoints without pricing serve for free and never count against key limits", {
+      endpoints: unpriced.slice(0, 50),
+      count: unpriced.length,
+    });
 }
 
 /**
@@ -196,7 +208,9 @@ async function startWorkers(ctx: AppContext, modules: string[] | undefined, writ
     return undefined;
   }
   const releaseReservation = (id: string) =>
-    void ctx.store.reservations.release(id).catch((err: unknown) => ctx.logger.warn("could not release a reservation a job settled", { reservation: id, error: String(err) }));
+    void ctx.store.reservations
+      .release(id)
+      .catch((err: unknown) => ctx.logger.warn("could not release a reservation a job settled", { reservation: id, error: String(err) }));
   const workers = await startJobWorkers(ctx.config, { count: ctx.config.jobs.workers, logger: ctx.logger, modules, releaseReservation, writeLock });
   ctx.jobWakeups.listen(() => workers.wake());
   ctx.outboxWakeups.listen(() => workers.outboxFilled());
@@ -214,7 +228,10 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
   if (workers) parts.deferCheckpoints();
   const unpriced = unpricedEndpoints(ctx.catalog);
   if (unpriced.length > 0)
-    ctx.logger.warn("endpoints without pricing serve for free and never count against spending limits (rate limits still apply)", { endpoints: unpriced.slice(0, 50), count: unpriced.length });
+    ctx.logger.warn("endpoints without pricing serve for free and never count against spending limits (rate limits still apply)", {
+      endpoints: unpriced.slice(0, 50),
+      count: unpriced.length,
+    });
   // other instances hold these records already: replaying them must not be sent to them again
   const replayed = await ctx.router.stats.quietly(() => rebuildFromGenerations(ctx.router.stats, ctx.store.generations, ctx.clock()));
   if (replayed > 0) ctx.logger.debug("live endpoint stats rebuilt from generations", { count: replayed });

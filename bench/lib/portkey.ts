@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { spawnCommand, type Child } from "./child";
+import { type Child, spawnCommand } from "./child";
 
 const PORTKEY_RANGE = "~1.15.0";
 const NODE_SERVER_RANGE = "^2.1.9";
@@ -69,10 +69,13 @@ export async function startPortkey(): Promise<Portkey> {
   if (!existsSync(ENTRY)) throw new Error(`${ENTRY} is missing`);
   const version = (await new Response(Bun.spawn([node, "--version"], { stdout: "pipe" }).stdout).text()).trim();
   const port = await freeLoopbackPort();
-  const child = await spawnCommand<{ url: string }>([node, "--import", join(import.meta.dir, "../portkey.preload.mjs"), ENTRY, `--port=${port}`, "--headless"], {
-    BENCH_PORTKEY_PORT: String(port),
-    NODE_ENV: "production",
-  });
+  const child = await spawnCommand<{ url: string }>(
+    [node, "--import", join(import.meta.dir, "../portkey.preload.mjs"), ENTRY, `--port=${port}`, "--headless"],
+    {
+      BENCH_PORTKEY_PORT: String(port),
+      NODE_ENV: "production",
+    },
+  );
   return { child, installed, node: `node ${version}` };
 }
 

@@ -6,8 +6,14 @@ type Frame = { functionName: string; url: string };
 type Node = { id: number; callFrame: Frame; children?: number[] };
 export type CpuProfile = { nodes: Node[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] };
 
-const file = (...names: string[]) => (f: Frame) => names.some((n) => f.url.includes(n));
-const fn = (path: string, ...names: string[]) => (f: Frame) => f.url.includes(path) && names.includes(f.functionName);
+const file =
+  (...names: string[]) =>
+  (f: Frame) =>
+    names.some((n) => f.url.includes(n));
+const fn =
+  (path: string, ...names: string[]) =>
+  (f: Frame) =>
+    f.url.includes(path) && names.includes(f.functionName);
 
 const CATEGORIES: Array<[string, (f: Frame) => boolean]> = [
   ["auth (key/workspace/user lookup)", file("/src/http/auth.ts", "/src/crypto/key-secret.ts", "/src/store/read-cache.ts", "/src/store/cached-store.ts")],
@@ -21,7 +27,19 @@ const CATEGORIES: Array<[string, (f: Frame) => boolean]> = [
   ["encode upstream request", file("encode-request.ts", "encode-messages.ts", "encode-blocks.ts")],
   ["decode upstream response/SSE", file("decode-result.ts", "decode-stream.ts", "sse-reader.ts", "eventsource-parser", "stream-blocks.ts")],
   // same format in and out, the passthrough rewrite does the encoder's job
-  ["encode inbound response/SSE, or passthrough rewrite", file("encode-result.ts", "encode-stream.ts", "/encoder-writer.ts", "/passthrough.ts", "/passthrough-stream.ts", "/chunk-head.ts", "/json-object.ts", "/sse-frame.ts")],
+  [
+    "encode inbound response/SSE, or passthrough rewrite",
+    file(
+      "encode-result.ts",
+      "encode-stream.ts",
+      "/encoder-writer.ts",
+      "/passthrough.ts",
+      "/passthrough-stream.ts",
+      "/chunk-head.ts",
+      "/json-object.ts",
+      "/sse-frame.ts",
+    ),
+  ],
   ["upstream call (transport, fetch)", file("/providers/transport.ts", "/providers/first-byte-deadline.ts", "/gateway/completion-attempt.ts")],
   ["pricing (billing/)", file("/src/billing/")],
   ["other gateway orchestration", file("/src/gateway/", "/modules/inference/")],
@@ -71,7 +89,7 @@ export function categorize(profile: CpuProfile, fromUs: number, toUs: number, in
       // the innermost frame of our own code, and the leaf below it
       const own = [...stack].reverse().find((f) => f.url.includes("/src/"));
       const leaf = stack[stack.length - 1]!;
-      kind = `${own ? own.url.split("/src/")[1] + ":" + own.functionName : "?"} > ${leaf.functionName || "(anon)"}`;
+      kind = `${own ? `${own.url.split("/src/")[1]}:${own.functionName}` : "?"} > ${leaf.functionName || "(anon)"}`;
     }
     row.leaves.set(kind, (row.leaves.get(kind) ?? 0) + weight);
     rows.set(category, row);

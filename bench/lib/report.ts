@@ -1,13 +1,19 @@
 // Prints the results table, the goals table (every goal with its value, the ratio to the
 // floor proxy, the spread across rounds and PASS/FAIL) and the baseline comparison.
-import { spread, type Spread, type Summary } from "./stats";
+import { type Spread, type Summary, spread } from "./stats";
 
 export type Mode = "json" | "stream" | "stream c=1" | "mixed";
 export type Row = { target: string; mode: Mode; concurrency: number; summary: Summary; rounds: Summary[] };
 
 /** Resident memory of the floor and the gateway, MB: fresh idle processes, and the peak (VmHWM) of the measured ones. */
 /** `idleWithWorker`: the idle gateway as `bun start` runs it (one job worker), shown beside the goal, not part of it */
-export type MemoryFigures = { idleGateway: number | null; idleWithWorker: number | null; idleFloor: number | null; peakGateway: number | null; peakFloor: number | null };
+export type MemoryFigures = {
+  idleGateway: number | null;
+  idleWithWorker: number | null;
+  idleFloor: number | null;
+  peakGateway: number | null;
+  peakFloor: number | null;
+};
 
 /** What a goal is computed from: the whole run, or one round. */
 export type View = { get(target: string, mode: Mode): Summary | undefined; memory: MemoryFigures };
@@ -182,7 +188,16 @@ export function printGoals(all: View, rounds: View[], soak: SoakSample[] | null,
     const perRound = spread(rounds.map((v) => g.compute(v)?.figure ?? NaN));
     const ok = g.atLeast ? f.figure >= g.limit : f.figure <= g.limit;
     if (!ok) failed++;
-    return [g.label, g.goal, g.value(f.gateway), g.value(f.floor), times(f.gateway / f.floor), [g.figure(f.figure), f.note].filter(Boolean).join(" "), range(perRound, g.digits, g.unit), verdict(ok)];
+    return [
+      g.label,
+      g.goal,
+      g.value(f.gateway),
+      g.value(f.floor),
+      times(f.gateway / f.floor),
+      [g.figure(f.figure), f.note].filter(Boolean).join(" "),
+      range(perRound, g.digits, g.unit),
+      verdict(ok),
+    ];
   });
   rows.push(soakRow(soak, all.memory.peakFloor, () => failed++));
   console.log(table(["case", "goal", "gateway", "floor", "x floor", "goal figure", "rounds min–max", "verdict"], rows, 2));
@@ -201,11 +216,20 @@ function soakRow(soak: SoakSample[] | null, floorMb: number | null, fail: () => 
   const ok = Math.abs(change) <= 10;
   if (!ok) fail();
   const s = spread(soak.map((x) => x.rssMb));
-  return [label, goal, MB(last.rssMb), floorMb === null ? "—" : MB(floorMb), floorMb === null ? "—" : times(last.rssMb / floorMb), `${change >= 0 ? "+" : ""}${change.toFixed(1)}% (${MB(atMinute1.rssMb)} at 1 min)`, `samples ${range(s, 1, " MB")}`, verdict(ok)];
+  return [
+    label,
+    goal,
+    MB(last.rssMb),
+    floorMb === null ? "—" : MB(floorMb),
+    floorMb === null ? "—" : times(last.rssMb / floorMb),
+    `${change >= 0 ? "+" : ""}${change.toFixed(1)}% (${MB(atMinute1.rssMb)} at 1 min)`,
+    `samples ${range(s, 1, " MB")}`,
+    verdict(ok),
+  ];
 }
 
 export function printSoak(soak: SoakSample[]): void {
-  console.log(`\nsoak: gateway RSS every ${soak.length > 1 ? soak[1]!.seconds - soak[0]!.seconds : soak[0]?.seconds ?? 0} s under the mixed load`);
+  console.log(`\nsoak: gateway RSS every ${soak.length > 1 ? soak[1]!.seconds - soak[0]!.seconds : (soak[0]?.seconds ?? 0)} s under the mixed load`);
   for (const s of soak) console.log(`  ${String(s.seconds).padStart(5)} s  ${MB(s.rssMb).padStart(9)}  ${s.rps.toFixed(0).padStart(6)} req/s`);
 }
 
@@ -219,7 +243,9 @@ export function printBaseline(rows: Row[]): void {
       if (!now || !before) continue;
       const change = (now.cpuUsPerReq! / before.cpuUsPerReq! - 1) * 100;
       const p50 = now.p50 - before.p50;
-      console.log(`  ${(path + " " + mode).padEnd(22)} CPU ${fmt(now.cpuUsPerReq, 0)} vs ${fmt(before.cpuUsPerReq, 0)} µs (${change >= 0 ? "+" : ""}${change.toFixed(1)}%) | p50 ${p50 >= 0 ? "+" : ""}${p50.toFixed(3)} ms`);
+      console.log(
+        `  ${(`${path} ${mode}`).padEnd(22)} CPU ${fmt(now.cpuUsPerReq, 0)} vs ${fmt(before.cpuUsPerReq, 0)} µs (${change >= 0 ? "+" : ""}${change.toFixed(1)}%) | p50 ${p50 >= 0 ? "+" : ""}${p50.toFixed(3)} ms`,
+      );
     }
   }
 }

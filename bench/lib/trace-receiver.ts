@@ -12,7 +12,8 @@ export function startTraceReceiver(): { url: string; delivered: () => number; ex
     fetch: async (req) => {
       const body = (await req.json()) as { resourceSpans?: Array<{ scopeSpans?: Array<{ spans?: Array<{ traceId: string }> }> }> };
       const traces = new Set<string>();
-      for (const resource of body.resourceSpans ?? []) for (const scope of resource.scopeSpans ?? []) for (const span of scope.spans ?? []) traces.add(span.traceId);
+      for (const resource of body.resourceSpans ?? [])
+        for (const scope of resource.scopeSpans ?? []) for (const span of scope.spans ?? []) traces.add(span.traceId);
       delivered += traces.size;
       exports++;
       return new Response(null, { status: 204 });

@@ -1,8 +1,8 @@
 import type { AppContext } from "../app-context";
+import { randomToken, tokenDigest } from "../crypto/secret-token";
 import { badRequest, conflict, notFound } from "../errors";
 import type { UserRecord } from "../store/store";
 import { checkedPassword, hashPassword } from "./passwords";
-import { randomToken, tokenDigest } from "../crypto/secret-token";
 
 /** Invite links work once, for a day. */
 export const INVITE_LIFETIME_MS = 24 * 3_600_000;

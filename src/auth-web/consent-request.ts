@@ -7,9 +7,7 @@ import type { AuthCodeRequest } from "../modules/auth/service";
  * (`callback_url`, `code_challenge`, `code_challenge_method`, `limit`), or from the consent form
  * that repeats it. `callbackRejected` marks a callback that must not be redirected to at all.
  */
-export type ConsentRequest =
-  | { ok: true; request: AuthCodeRequest }
-  | { ok: false; problem: string; callbackRejected: boolean };
+export type ConsentRequest = { ok: true; request: AuthCodeRequest } | { ok: false; problem: string; callbackRejected: boolean };
 
 export const CONSENT_FIELDS = ["callback_url", "code_challenge", "code_challenge_method", "limit"] as const;
 
@@ -32,7 +30,8 @@ export function consentRequest(field: (name: (typeof CONSENT_FIELDS)[number]) =>
   const limit = field("limit");
   if (limit !== undefined && limit !== "") {
     const usd = Number(limit);
-    if (!/^\d+(\.\d+)?$/.test(limit.trim()) || !Number.isFinite(usd)) return { ok: false, problem: "The app asked for a limit that is not an amount of dollars.", callbackRejected: false };
+    if (!/^\d+(\.\d+)?$/.test(limit.trim()) || !Number.isFinite(usd))
+      return { ok: false, problem: "The app asked for a limit that is not an amount of dollars.", callbackRejected: false };
     request.limit = usd;
   }
   return { ok: true, request };

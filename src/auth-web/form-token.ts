@@ -10,8 +10,12 @@ export function formTokenFor(ctx: Pick<AppContext, "config">, request: Request):
   // kept while valid, so that two open sign-in tabs do not invalidate each other
   if (current && /^[A-Za-z0-9_-]{43}$/.test(current)) return { token: current, setCookies: [] };
   const token = newFormToken();
-  return { token, setCookies: [cookieHeader(FORM_TOKEN_COOKIE, token, { secure: cookiesSecure(ctx, request), sameSite: "Strict", maxAge: FORM_TOKEN_MAX_AGE_S })] };
+  return {
+    token,
+    setCookies: [cookieHeader(FORM_TOKEN_COOKIE, token, { secure: cookiesSecure(ctx, request), sameSite: "Strict", maxAge: FORM_TOKEN_MAX_AGE_S })],
+  };
 }
 
 /** The submitted form repeated its cookie's token. */
-export const formTokenSubmitted = (request: Request, submitted: string | undefined): boolean => formTokenValid(readCookie(request, FORM_TOKEN_COOKIE), submitted);
+export const formTokenSubmitted = (request: Request, submitted: string | undefined): boolean =>
+  formTokenValid(readCookie(request, FORM_TOKEN_COOKIE), submitted);

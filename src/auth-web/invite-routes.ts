@@ -10,7 +10,12 @@ import { messagePage } from "./pages/layout";
 import { startSession } from "./session";
 
 const INVALID = () =>
-  htmlResponse(404, messagePage("Invite link not valid", "This invite link is unknown, was already used, or has expired. Ask an administrator for a new one.", [{ href: "/login", label: "Sign in" }]));
+  htmlResponse(
+    404,
+    messagePage("Invite link not valid", "This invite link is unknown, was already used, or has expired. Ask an administrator for a new one.", [
+      { href: "/login", label: "Sign in" },
+    ]),
+  );
 
 /** GET and POST /invite: a user without a password follows the link `gateway users invite` printed, chooses one and is signed in. */
 export function inviteRoutes(ctx: AppContext) {
@@ -44,7 +49,8 @@ export function inviteRoutes(ctx: AppContext) {
           const { setCookie } = await startSession(ctx, request, accepted);
           return redirect("/login", [setCookie]);
         } catch (err) {
-          if (err instanceof GatewayError && err.status === 400) return form(request, 400, token, user.email, err.message.replace(/^Invalid field 'password': the password/, "The password"));
+          if (err instanceof GatewayError && err.status === 400)
+            return form(request, 400, token, user.email, err.message.replace(/^Invalid field 'password': the password/, "The password"));
           throw err;
         }
       },

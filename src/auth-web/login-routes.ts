@@ -1,17 +1,23 @@
 import type { AppContext } from "../app-context";
 import { routeModule } from "../http/module";
 import { csrfTokenValid } from "./csrf";
-import { formTokenFor, formTokenSubmitted } from "./form-token";
 import { clientAddress, formField } from "./form-fields";
-import { DEFAULT_NEXT, safeNextPath } from "./next-path";
+import { formTokenFor, formTokenSubmitted } from "./form-token";
+import { safeNextPath } from "./next-path";
 import { htmlResponse, redirect } from "./page-response";
-import { loginPage } from "./pages/login-page";
 import { messagePage } from "./pages/layout";
+import { loginPage } from "./pages/login-page";
 import { signedInPage } from "./pages/signed-in-page";
 import { endSession, signedInUser, startSession } from "./session";
 import { signInWithPassword } from "./sign-in";
 
-function loginForm(ctx: AppContext, request: Request, status: number, next: string, extra: { email?: string; error?: string; headers?: Record<string, string> } = {}): Response {
+function loginForm(
+  ctx: AppContext,
+  request: Request,
+  status: number,
+  next: string,
+  extra: { email?: string; error?: string; headers?: Record<string, string> } = {},
+): Response {
   const { token, setCookies } = formTokenFor(ctx, request);
   return htmlResponse(status, loginPage({ formToken: token, next, email: extra.email, error: extra.error }), { setCookies, headers: extra.headers });
 }

@@ -19,7 +19,11 @@ export function pageHeaders(formTargets: string[] = []): Record<string, string> 
   };
 }
 
-export function htmlResponse(status: number, body: Html, opts: { setCookies?: string[]; formTargets?: string[]; headers?: Record<string, string> } = {}): Response {
+export function htmlResponse(
+  status: number,
+  body: Html,
+  opts: { setCookies?: string[]; formTargets?: string[]; headers?: Record<string, string> } = {},
+): Response {
   const headers = new Headers({ ...pageHeaders(opts.formTargets), ...opts.headers });
   for (const cookie of opts.setCookies ?? []) headers.append("set-cookie", cookie);
   return new Response(body.text, { status, headers });

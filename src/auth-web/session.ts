@@ -1,8 +1,8 @@
 import type { AppContext } from "../app-context";
+import { randomToken, tokenDigest } from "../crypto/secret-token";
 import type { UserRecord } from "../store/store";
 import { cookieHeader, cookiesSecure, readCookie } from "./cookies";
 import { csrfTokenOf } from "./csrf";
-import { randomToken, tokenDigest } from "../crypto/secret-token";
 
 /**
  * A person signed in through the browser. `sessionId` is the stored id (the SHA-256 of the cookie

@@ -3,7 +3,7 @@ import type { UserRecord } from "../store/store";
 import { passwordMatches } from "./passwords";
 import { lockedForMs, recordFailure, recordSuccess, throttleSubjects } from "./throttle";
 
-export type SignInAttempt = { email: string; password: string; /** the client's address, for throttling */ address: string };
+export type SignInAttempt = { email: string; password: string /** the client's address, for throttling */; address: string };
 
 export type SignInOutcome =
   | { ok: true; user: UserRecord }

@@ -7,7 +7,10 @@ import { STYLESHEET_PATH } from "./pages/layout";
 export function stylesheetRoute() {
   return new Elysia({ name: "auth-web-stylesheet" }).get(
     STYLESHEET_PATH,
-    () => new Response(css, { headers: { "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=3600", "x-content-type-options": "nosniff" } }),
+    () =>
+      new Response(css, {
+        headers: { "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=3600", "x-content-type-options": "nosniff" },
+      }),
     { detail: { hide: true } },
   );
 }

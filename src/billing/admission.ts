@@ -1,14 +1,14 @@
+import { outputCap } from "../catalog/output-cap";
+import type { CatalogEndpoint } from "../catalog/types";
 import { GatewayError } from "../errors";
 import type { Principal } from "../http/principal";
 import type { IRRequest } from "../ir/types";
 import type { BudgetInterval, ReservationRefusal, Store } from "../store/store";
-import type { CatalogEndpoint } from "../catalog/types";
-import { outputCap } from "../catalog/output-cap";
-import { countImages, promptTokensUpperBound } from "./estimate";
-import { nanosToUsd } from "./money";
-import { limitWindow } from "./key-figures";
-import { windowKeys } from "./windows";
 import { budgetChecks, includesByokInBudgets } from "./budgets";
+import { countImages, promptTokensUpperBound } from "./estimate";
+import { limitWindow } from "./key-figures";
+import { nanosToUsd } from "./money";
+import { windowKeys } from "./windows";
 
 /** Who holds reservations and for how long: the holder renews the lease while it lives. */
 export type ReservationLease = { instanceId: string; leaseMs: number };
@@ -58,7 +58,15 @@ type Reserve = (keyAmount: number, budgetAmount: number) => Promise<ReservationR
  * include_byok_in_limit and toward the budgets only with the workspace's include_byok_in_budgets,
  * so a BYOK candidate may reserve on one side and not the other.
  */
-export async function admit<C extends PricedCandidate>(store: Store, principal: Principal, candidates: C[], ir: Pick<IRRequest, "messages" | "tools" | "maxOutputTokens">, id: string, now: number, lease: ReservationLease): Promise<Admission<C>> {
+export async function admit<C extends PricedCandidate>(
+  store: Store,
+  principal: Principal,
+  candidates: C[],
+  ir: Pick<IRRequest, "messages" | "tools" | "maxOutputTokens">,
+  id: string,
+  now: number,
+  lease: ReservationLease,
+): Promise<Admission<C>> {
   const promptTokens = promptTokensUpperBound(ir);
   const images = countImages(ir);
   return admitWorstCases(store, principal, candidates, (c) => worstCaseNanos(c, promptTokens, ir.maxOutputTokens, images), id, now, lease);
@@ -69,7 +77,15 @@ export async function admit<C extends PricedCandidate>(store: Store, principal: 
  * (a video job's: its duration at the dearest per-second price). `worstCase` is called only when
  * the key has a limit or the workspace budgets.
  */
-export async function admitWorstCases<C extends { isByok: boolean }>(store: Store, principal: Principal, candidates: C[], worstCase: (c: C) => number, id: string, now: number, lease: ReservationLease): Promise<Admission<C>> {
+export async function admitWorstCases<C extends { isByok: boolean }>(
+  store: Store,
+  principal: Principal,
+  candidates: C[],
+  worstCase: (c: C) => number,
+  id: string,
+  now: number,
+  lease: ReservationLease,
+): Promise<Admission<C>> {
   const { key, workspace } = principal;
   const limitNanos = key.limitNanos;
   const budgets = await store.budgets.list(workspace.id);
@@ -85,7 +101,8 @@ export async function admitWorstCases<C extends { isByok: boolean }>(store: Stor
           const left = await store.reservations.reserve({ ...held, limitNanos: limitNanos!, amountNanos });
           return left === null ? null : { keyLeft: left, budgetLeft: null, budget: null };
         }
-      : (amountNanos, workspaceAmountNanos) => store.reservations.reserveWithBudgets({ ...held, limitNanos, amountNanos, workspaceId: workspace.id, budgets: checks, workspaceAmountNanos });
+      : (amountNanos, workspaceAmountNanos) =>
+          store.reservations.reserveWithBudgets({ ...held, limitNanos, amountNanos, workspaceId: workspace.id, budgets: checks, workspaceAmountNanos });
   const worst = candidates.map(worstCase);
   const keyCosts = candidates.map((c, i) => (limitNanos === null || (c.isByok && !key.includeByokInLimit) ? 0 : worst[i]!));
   const budgetCosts = candidates.map((c, i) => (budgets.length === 0 || (c.isByok && !includeByok) ? 0 : worst[i]!));
@@ -98,11 +115,15 @@ export async function admitWorstCases<C extends { isByok: boolean }>(store: Stor
   const budgetFits = (i: number) => budgetLeft === null || budgetCosts[i]! <= budgetLeft;
   const fitting = all.filter((i) => keyFits(i) && budgetFits(i));
   // BYOK candidates outside the limit and the budgets cost nothing and need no reservation
-  if (fitting.length > 0 && fitting.every((i) => keyCosts[i] === 0 && budgetCosts[i] === 0)) return { candidates: fitting.map((i) => candidates[i]!), reservationId: null };
+  if (fitting.length > 0 && fitting.every((i) => keyCosts[i] === 0 && budgetCosts[i] === 0))
+    return { candidates: fitting.map((i) => candidates[i]!), reservationId: null };
   if (keyLeft !== null && keyLeft <= 0) throw paymentRequired(0);
   if (budgetLeft !== null && budgetLeft <= 0) throw budgetExceeded(0, budget!);
   if (fitting.length === 0) throw all.some(keyFits) ? budgetExceeded(budgetLeft!, budget!) : paymentRequired(keyLeft!);
   const retry = await reserve(...amounts(fitting));
-  if (retry !== null) throw retry.keyLeft !== null && !fitting.every((i) => keyCosts[i]! <= retry.keyLeft!) ? paymentRequired(retry.keyLeft) : budgetExceeded(retry.budgetLeft ?? 0, retry.budget ?? budget!);
+  if (retry !== null)
+    throw retry.keyLeft !== null && !fitting.every((i) => keyCosts[i]! <= retry.keyLeft!)
+      ? paymentRequired(retry.keyLeft)
+      : budgetExceeded(retry.budgetLeft ?? 0, retry.budget ?? budget!);
   return { candidates: fitting.map((i) => candidates[i]!), reservationId: id };
 }

@@ -11,14 +11,21 @@ export const includesByokInBudgets = (workspace: Pick<WorkspaceRecord, "settings
 
 /** The budgets as the store checks them at `now`: each measured like a key limit with the same reset. */
 export function budgetChecks(budgets: readonly WorkspaceBudgetRecord[], includeByok: boolean, now: number): BudgetCheck[] {
-  return budgets.map((b) => ({ interval: b.interval, limitNanos: b.limitNanos, window: limitWindow({ limitReset: budgetReset(b.interval), includeByokInLimit: includeByok }, now) }));
+  return budgets.map((b) => ({
+    interval: b.interval,
+    limitNanos: b.limitNanos,
+    window: limitWindow({ limitReset: budgetReset(b.interval), includeByokInLimit: includeByok }, now),
+  }));
 }
 
 /**
  * Budgets must strictly decrease as the interval narrows (lifetime > monthly > weekly > daily).
  * Returns the interval of a budget that `candidate` would break the order with, or null.
  */
-export function budgetOrderConflict(existing: readonly WorkspaceBudgetRecord[], candidate: { interval: BudgetInterval; limitNanos: number }): BudgetInterval | null {
+export function budgetOrderConflict(
+  existing: readonly WorkspaceBudgetRecord[],
+  candidate: { interval: BudgetInterval; limitNanos: number },
+): BudgetInterval | null {
   const rank = BUDGET_INTERVALS.indexOf(candidate.interval);
   for (const b of existing) {
     const other = BUDGET_INTERVALS.indexOf(b.interval);
@@ -31,7 +38,16 @@ export function budgetOrderConflict(existing: readonly WorkspaceBudgetRecord[], 
 /** A budget's limit and the workspace's spend that counts against it now (nano-dollars). */
 export type BudgetFigures = { interval: BudgetInterval; limitNanos: number; spentNanos: number };
 
-export function budgetFigures(budgets: readonly WorkspaceBudgetRecord[], usage: WorkspaceUsageRow | undefined, includeByok: boolean, now: number): BudgetFigures[] {
+export function budgetFigures(
+  budgets: readonly WorkspaceBudgetRecord[],
+  usage: WorkspaceUsageRow | undefined,
+  includeByok: boolean,
+  now: number,
+): BudgetFigures[] {
   const spend = keySpend(usage === undefined ? undefined : ({ ...usage, hash: usage.workspaceId } satisfies KeyUsageRow), now);
-  return budgets.map((b) => ({ interval: b.interval, limitNanos: b.limitNanos, spentNanos: spendInLimitWindow({ limitReset: budgetReset(b.interval), includeByokInLimit: includeByok }, spend) }));
+  return budgets.map((b) => ({
+    interval: b.interval,
+    limitNanos: b.limitNanos,
+    spentNanos: spendInLimitWindow({ limitReset: budgetReset(b.interval), includeByokInLimit: includeByok }, spend),
+  }));
 }

@@ -53,8 +53,9 @@ export function requiredModalities(ir: Pick<IRRequest, "messages">): Set<string>
   const need = new Set<string>(["text"]);
   for (const m of ir.messages) {
     if (m.role !== "user") continue;
-    for (const p of m.content) if (p.type === "image") need.add("image");
-    else if (p.type === "file") need.add("file");
+    for (const p of m.content)
+      if (p.type === "image") need.add("image");
+      else if (p.type === "file") need.add("file");
   }
   return need;
 }
@@ -69,7 +70,8 @@ export function promptTokensUpperBound(ir: Pick<IRRequest, "messages" | "tools">
   for (const m of ir.messages) {
     tokens += 8;
     if (m.role === "tool") {
-      tokens += typeof m.content === "string" ? bytes(m.content) : m.content.reduce((n, p) => n + (p.type === "text" ? bytes(p.text) : TOKENS_PER_IMAGE * 2), 0);
+      tokens +=
+        typeof m.content === "string" ? bytes(m.content) : m.content.reduce((n, p) => n + (p.type === "text" ? bytes(p.text) : TOKENS_PER_IMAGE * 2), 0);
       continue;
     }
     for (const p of m.content) {

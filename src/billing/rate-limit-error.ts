@@ -30,18 +30,30 @@ export function rateLimitHeaders(limits: RateLimits, used: RateUse, resetMs: num
   const reset = `${seconds(resetMs)}s`;
   const headers: Record<string, string> = { "retry-after": String(retryAfter) };
   if (limits.rpm !== null)
-    Object.assign(headers, { "x-ratelimit-limit-requests": String(limits.rpm), "x-ratelimit-remaining-requests": String(Math.max(0, limits.rpm - used.requests)), "x-ratelimit-reset-requests": reset });
+    Object.assign(headers, {
+      "x-ratelimit-limit-requests": String(limits.rpm),
+      "x-ratelimit-remaining-requests": String(Math.max(0, limits.rpm - used.requests)),
+      "x-ratelimit-reset-requests": reset,
+    });
   if (limits.tpm !== null)
-    Object.assign(headers, { "x-ratelimit-limit-tokens": String(limits.tpm), "x-ratelimit-remaining-tokens": String(Math.max(0, limits.tpm - used.tokens)), "x-ratelimit-reset-tokens": reset });
+    Object.assign(headers, {
+      "x-ratelimit-limit-tokens": String(limits.tpm),
+      "x-ratelimit-remaining-tokens": String(Math.max(0, limits.tpm - used.tokens)),
+      "x-ratelimit-reset-tokens": reset,
+    });
   if (limits.concurrency !== null)
-    Object.assign(headers, { "x-ratelimit-limit-concurrency": String(limits.concurrency), "x-ratelimit-remaining-concurrency": String(Math.max(0, limits.concurrency - used.inFlight)) });
+    Object.assign(headers, {
+      "x-ratelimit-limit-concurrency": String(limits.concurrency),
+      "x-ratelimit-remaining-concurrency": String(Math.max(0, limits.concurrency - used.inFlight)),
+    });
   return headers;
 }
 
 function describe(limit: Exceeded, limits: RateLimits, used: RateUse, tokens: number): string {
   if (limit === "rpm") return `${limits.rpm} requests per minute`;
   if (limit === "concurrency") return `${limits.concurrency} requests at once`;
-  if (tokens > limits.tpm!) return `${limits.tpm} tokens per minute, less than this request's estimated ${tokens} prompt tokens (shorten the prompt or raise the limit)`;
+  if (tokens > limits.tpm!)
+    return `${limits.tpm} tokens per minute, less than this request's estimated ${tokens} prompt tokens (shorten the prompt or raise the limit)`;
   return `${limits.tpm} tokens per minute (${used.tokens} used, this request needs about ${tokens})`;
 }
 

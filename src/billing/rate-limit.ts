@@ -31,12 +31,28 @@ export type RateTicket = Readonly<{ subject: string; lease: string; limits: Rate
  * route) is counted: +1 request, its prompt-token estimate, one slot in flight. Over a limit: 429
  * with what was counted, and nothing is held. No limit: null, and nothing is counted.
  */
-export async function admitRate(counters: RateCounters, principal: Principal, lease: string, tokens: number, now: number, leaseMs: number): Promise<RateTicket | null> {
+export async function admitRate(
+  counters: RateCounters,
+  principal: Principal,
+  lease: string,
+  tokens: number,
+  now: number,
+  leaseMs: number,
+): Promise<RateTicket | null> {
   const limits = effectiveRateLimit(principal.key.rateLimit, principal.workspace.rateLimit);
   if (limits.rpm === null && limits.tpm === null && limits.concurrency === null) return null;
   const window = rateWindow(now);
   const subject = principal.key.hash;
-  const verdict = await counters.acquire({ subject, lease, limits, tokens, window: window.number, windowEndsAt: window.endsAt, now, leaseExpiresAt: now + leaseMs });
+  const verdict = await counters.acquire({
+    subject,
+    lease,
+    limits,
+    tokens,
+    window: window.number,
+    windowEndsAt: window.endsAt,
+    now,
+    leaseExpiresAt: now + leaseMs,
+  });
   if (!verdict.admitted) throw rateLimited(limits, verdict.used, tokens, window.endsAt - now);
   return { subject, lease, limits, tokens, window: window.number };
 }

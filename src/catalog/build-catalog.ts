@@ -1,7 +1,7 @@
+import { decimalToNanos } from "../billing/money";
 import type { Config } from "../config";
 import type { ChatProviderConfig, ModelConfig, PricingConfig, ProviderConfig } from "../config-schema";
 import { isVideoApi } from "../videos/video-api";
-import { decimalToNanos } from "../billing/money";
 import { DEFAULT_CATALOG } from "./default-catalog";
 import type { DefaultCatalogData, DefaultModel } from "./default-catalog-data";
 import type { Catalog, CatalogEndpoint, CatalogModel, PriceTable, PricingStrings, ProviderEntry } from "./types";

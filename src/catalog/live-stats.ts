@@ -158,13 +158,23 @@ export class LiveStats {
 
   stats(endpointId: string, now = this.clock()): EndpointStats {
     const s = this.series.get(endpointId);
-    const empty: EndpointStats = { latencyLast30m: null, throughputLast30m: null, uptimeLast5m: null, uptimeLast30m: null, uptimeLast1d: null, requestsLast30m: 0 };
+    const empty: EndpointStats = {
+      latencyLast30m: null,
+      throughputLast30m: null,
+      uptimeLast5m: null,
+      uptimeLast30m: null,
+      uptimeLast1d: null,
+      requestsLast30m: 0,
+    };
     if (!s) return empty;
     const latency = new Uint32Array(BOUNDS.length);
     const throughput = new Uint32Array(BOUNDS.length);
     let latencyN = 0;
     let throughputN = 0;
-    let ok30 = 0, failed30 = 0, ok5 = 0, failed5 = 0;
+    let ok30 = 0,
+      failed30 = 0,
+      ok5 = 0,
+      failed5 = 0;
     for (const slot of s.minutes) {
       if (!slot || now - slot.start >= MINUTE_SLOTS * MINUTE || slot.start > now) continue;
       ok30 += slot.ok;
@@ -180,7 +190,8 @@ export class LiveStats {
         throughputN += slot.throughput[i]!;
       }
     }
-    let okDay = 0, failedDay = 0;
+    let okDay = 0,
+      failedDay = 0;
     for (const slot of s.hours) {
       if (!slot || now - slot.start >= HOUR_SLOTS * HOUR || slot.start > now) continue;
       okDay += slot.ok;
@@ -203,7 +214,9 @@ export class LiveStats {
    */
   combined(endpointIds: readonly string[], qs: readonly number[], now = this.clock()): { ok: number; failed: number; latency: Array<number | null> } {
     const latency = new Uint32Array(BOUNDS.length);
-    let ok = 0, failed = 0, n = 0;
+    let ok = 0,
+      failed = 0,
+      n = 0;
     for (const id of endpointIds) {
       for (const slot of this.series.get(id)?.minutes ?? []) {
         if (!slot || now - slot.start >= MINUTE_SLOTS * MINUTE || slot.start > now) continue;

@@ -54,8 +54,7 @@ export function canonicalName(providerId: string, upstreamModel: string): Canoni
   const namespace = cut > 0 ? lower.slice(0, cut) : null;
   let slug = cut > 0 ? lower.slice(cut + 1) : lower;
   const author =
-    FIRST_PARTY_AUTHOR[providerId] ??
-    (namespace ? (NAMESPACE_AUTHOR[namespace] ?? namespace) : (SLUG_AUTHOR.find(([re]) => re.test(slug))?.[1] ?? providerId));
+    FIRST_PARTY_AUTHOR[providerId] ?? (namespace ? (NAMESPACE_AUTHOR[namespace] ?? namespace) : (SLUG_AUTHOR.find(([re]) => re.test(slug))?.[1] ?? providerId));
   const quant = QUANTIZATION_SUFFIX.exec(slug);
   if (quant) slug = slug.slice(0, quant.index);
   if (author === "anthropic") slug = anthropicSlug(slug);

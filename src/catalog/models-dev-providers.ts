@@ -64,9 +64,41 @@ export const FIRST_PARTY_AUTHOR: Record<string, string> = {
  * Embedding models, which models.dev does not list: the generator adds them with the providers'
  * published prices (USD per 1M input tokens) so that /embeddings has a default catalog too.
  */
-export const EMBEDDING_MODELS: Array<{ provider: string; model: string; name: string; contextLength: number; perMillion: number; created: string; dimensions: number }> = [
-  { provider: "openai", model: "text-embedding-3-small", name: "Text Embedding 3 Small", contextLength: 8191, perMillion: 0.02, created: "2024-01-25", dimensions: 1536 },
-  { provider: "openai", model: "text-embedding-3-large", name: "Text Embedding 3 Large", contextLength: 8191, perMillion: 0.13, created: "2024-01-25", dimensions: 3072 },
-  { provider: "openai", model: "text-embedding-ada-002", name: "Text Embedding Ada 002", contextLength: 8191, perMillion: 0.1, created: "2022-12-15", dimensions: 1536 },
+export const EMBEDDING_MODELS: Array<{
+  provider: string;
+  model: string;
+  name: string;
+  contextLength: number;
+  perMillion: number;
+  created: string;
+  dimensions: number;
+}> = [
+  {
+    provider: "openai",
+    model: "text-embedding-3-small",
+    name: "Text Embedding 3 Small",
+    contextLength: 8191,
+    perMillion: 0.02,
+    created: "2024-01-25",
+    dimensions: 1536,
+  },
+  {
+    provider: "openai",
+    model: "text-embedding-3-large",
+    name: "Text Embedding 3 Large",
+    contextLength: 8191,
+    perMillion: 0.13,
+    created: "2024-01-25",
+    dimensions: 3072,
+  },
+  {
+    provider: "openai",
+    model: "text-embedding-ada-002",
+    name: "Text Embedding Ada 002",
+    contextLength: 8191,
+    perMillion: 0.1,
+    created: "2022-12-15",
+    dimensions: 1536,
+  },
   { provider: "mistral", model: "mistral-embed", name: "Mistral Embed", contextLength: 8192, perMillion: 0.1, created: "2023-12-11", dimensions: 1024 },
 ];

@@ -14,10 +14,12 @@ export type PriceTable = {
 };
 
 /** The same prices as USD decimal strings, as they appear on the wire. */
-export type PricingStrings = Partial<Record<
-  "prompt" | "completion" | "request" | "image" | "input_cache_read" | "input_cache_write" | "input_cache_write_1h" | "web_search" | "internal_reasoning",
-  string
->>;
+export type PricingStrings = Partial<
+  Record<
+    "prompt" | "completion" | "request" | "image" | "input_cache_read" | "input_cache_write" | "input_cache_write_1h" | "web_search" | "internal_reasoning",
+    string
+  >
+>;
 
 export type ProviderEntry = {
   slug: string;

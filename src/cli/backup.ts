@@ -1,4 +1,4 @@
-import { chmodSync, copyFileSync, constants as fsConstants, existsSync, mkdirSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, constants as fsConstants, mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { Config } from "../config";
 import { MASTER_KEY_FILE } from "../crypto/master-key";

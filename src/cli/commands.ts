@@ -1,14 +1,14 @@
 import { parseArgs } from "node:util";
+import pkg from "../../package.json" with { type: "json" };
+import { usdToNanos } from "../billing/money";
 import { bootstrap } from "../bootstrap";
-import { configWarnings, type Config } from "../config";
+import { type Config, configWarnings } from "../config";
 import { describeConfig } from "../config-describe";
 import { ensureDataDir } from "../data-dir";
-import { usdToNanos } from "../billing/money";
 import { insertKey } from "../modules/keys/service";
+import { raiseOpenFileLimit } from "../process-limits/open-files";
 import { migrateDatabase, openStore as openConfiguredStore } from "../store/open";
 import { UsageError } from "./usage";
-import { raiseOpenFileLimit } from "../process-limits/open-files";
-import pkg from "../../package.json" with { type: "json" };
 
 type Out = (line: string) => void;
 
@@ -52,7 +52,7 @@ export async function keysCommand(config: Config, args: string[], out: Out): Pro
   }
 }
 
-export function configCheckCommand(config: Config, out: Out, warn: Out = (line) => process.stderr.write(line + "\n")): void {
+export function configCheckCommand(config: Config, out: Out, warn: Out = (line) => process.stderr.write(`${line}\n`)): void {
   // the open-file limit as `serve` raises it: it caps concurrent streams (two sockets each)
   out(JSON.stringify({ ...describeConfig(config), open_files: raiseOpenFileLimit() }, null, 2));
   for (const warning of configWarnings(config)) warn(`warning: ${warning}`);

@@ -1,17 +1,17 @@
 import { ConfigError, loadConfig } from "../config";
-import { configCheckCommand, keysCommand, migrateCommand, versionCommand } from "./commands";
-import { usersCommand } from "./users";
-import { USAGE, UsageError } from "./usage";
-import { withConfigPath } from "./config-path";
-import { backupCommand } from "./backup";
-import { startGateway, type RunningGateway } from "../server";
-import { jobsCommand } from "./jobs";
-import { workerCommand } from "./worker";
 import { UPSTREAM_REQUESTS_VARIABLE } from "../process-limits/upstream-requests";
+import { type RunningGateway, startGateway } from "../server";
+import { backupCommand } from "./backup";
+import { configCheckCommand, keysCommand, migrateCommand, versionCommand } from "./commands";
+import { withConfigPath } from "./config-path";
+import { jobsCommand } from "./jobs";
+import { USAGE, UsageError } from "./usage";
+import { usersCommand } from "./users";
+import { workerCommand } from "./worker";
 
 type Env = Record<string, string | undefined>;
 
-const out = (line: string) => process.stdout.write(line + "\n");
+const out = (line: string) => process.stdout.write(`${line}\n`);
 
 async function serve(env: Env): Promise<void> {
   // SIGHUP would end the process (exit 129); one that arrives while starting is applied once listening
@@ -39,7 +39,9 @@ async function serve(env: Env): Promise<void> {
   out(`gateway listening on port ${gateway.port}${config.database.dialect === "sqlite" ? ` (data directory ${config.dataDir})` : ""}`);
   if (reloadPending) gateway.reload(() => loadConfig(env));
   if (!env[UPSTREAM_REQUESTS_VARIABLE])
-    gateway.ctx.logger.warn(`could not start again with ${UPSTREAM_REQUESTS_VARIABLE} set: at most ${config.maxUpstreamRequests} upstream requests run at once, the rest wait; set the variable where the gateway is started`);
+    gateway.ctx.logger.warn(
+      `could not start again with ${UPSTREAM_REQUESTS_VARIABLE} set: at most ${config.maxUpstreamRequests} upstream requests run at once, the rest wait; set the variable where the gateway is started`,
+    );
 }
 
 async function main(argv: string[]): Promise<void> {

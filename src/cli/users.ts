@@ -1,15 +1,15 @@
 import { parseArgs } from "node:util";
+import { createInvite, INVITE_LIFETIME_MS, setPassword } from "../auth-web/accounts";
 import { bootstrap } from "../bootstrap";
 import type { Config } from "../config";
 import { ensureDataDir } from "../data-dir";
 import { GatewayError } from "../errors";
-import { createInvite, INVITE_LIFETIME_MS, setPassword } from "../auth-web/accounts";
+import { silentLogger } from "../logger";
 import { createUser, removeUser } from "../modules/organization/service";
 import { createSharedState } from "../shared-state";
 import { withReadCache } from "../store/cached-store";
 import { openStore } from "../store/open";
 import type { Store } from "../store/store";
-import { silentLogger } from "../logger";
 import { UsageError } from "./usage";
 
 type Out = (line: string) => void;
@@ -25,7 +25,12 @@ const readProcessStdin: ReadStdin = () => Bun.stdin.text();
  */
 async function withUsersStore<T>(config: Config, fn: (store: Store) => Promise<T>): Promise<T> {
   if (config.database.dialect === "sqlite") ensureDataDir(config);
-  const shared = await createSharedState({ redisUrl: config.redis?.url, prefix: config.redis?.prefix ?? "", instanceId: `cli-${process.pid}`, logger: silentLogger });
+  const shared = await createSharedState({
+    redisUrl: config.redis?.url,
+    prefix: config.redis?.prefix ?? "",
+    instanceId: `cli-${process.pid}`,
+    logger: silentLogger,
+  });
   const raw = await openStore(config.database);
   const store = withReadCache(raw, shared.bus);
   try {
@@ -104,7 +109,13 @@ async function remove(config: Config, args: string[], out: Out): Promise<void> {
 }
 
 /** gateway users add | passwd | invite | remove */
-export async function usersCommand(config: Config, args: string[], out: Out, readStdin: ReadStdin = readProcessStdin, warn: Out = (line) => process.stderr.write(line + "\n")): Promise<void> {
+export async function usersCommand(
+  config: Config,
+  args: string[],
+  out: Out,
+  readStdin: ReadStdin = readProcessStdin,
+  warn: Out = (line) => process.stderr.write(`${line}\n`),
+): Promise<void> {
   const [sub, ...rest] = args;
   switch (sub) {
     case "add":

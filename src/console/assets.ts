@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
+import { CompressedAsset } from "../http/compressed-asset";
+import style from "./assets/console.bundle.css" with { type: "text" };
 // the bundle made by scripts/build-console.ts, embedded in the compiled binary as text
 import script from "./assets/console.bundle.js" with { type: "text" };
-import style from "./assets/console.bundle.css" with { type: "text" };
-import { CompressedAsset } from "../http/compressed-asset";
 
 /** A bundled file under a URL named by its content, so browsers may keep it for good. */
 export type ConsoleAsset = { url: string; etag: string; body: CompressedAsset };

@@ -1,4 +1,4 @@
-import { DESTINATION_TYPES, type ConfigKeySpec, type DestinationType, type SenderRegistry } from "../observability/contract";
+import { type ConfigKeySpec, DESTINATION_TYPES, type DestinationType, type SenderRegistry } from "../observability/contract";
 
 /** One config key of a destination type, as the console's form draws it. */
 export type ConfigKeyField = {
@@ -46,9 +46,7 @@ const ACRONYMS = new Set(["api", "id", "url", "dsn", "ml", "otlp"]);
 /** `apiKey` → "API key", `otlpEndpoint` → "OTLP endpoint": the camelCase words, the first capitalized, acronyms in capitals. */
 export function configKeyLabel(key: string): string {
   const words = key.split(/(?<=[a-z0-9])(?=[A-Z])/).map((w) => w.toLowerCase());
-  return words
-    .map((w, i) => (ACRONYMS.has(w) ? w.toUpperCase() : i === 0 ? w.charAt(0).toUpperCase() + w.slice(1) : w))
-    .join(" ");
+  return words.map((w, i) => (ACRONYMS.has(w) ? w.toUpperCase() : i === 0 ? w.charAt(0).toUpperCase() + w.slice(1) : w)).join(" ");
 }
 
 function fieldOf(spec: ConfigKeySpec): ConfigKeyField {

@@ -1,19 +1,19 @@
 import type { AppContext } from "../app-context";
 import { routeModule } from "../http/module";
+import type { SessionSource } from "../http/viewer";
+import { consoleByokRoutes } from "./api/byok";
+import { consoleCatalogRoutes } from "./api/catalog";
 import { consoleGenerationRoutes } from "./api/generations";
+import { consoleJobRoutes } from "./api/jobs";
 import { consoleKeyRoutes } from "./api/keys";
 import { consoleMeRoutes } from "./api/me";
-import { consoleOverviewRoutes } from "./api/overview";
-import { consoleWorkspaceRoutes } from "./api/workspaces";
-import { consoleByokRoutes } from "./api/byok";
-import { consolePresetRoutes } from "./api/presets";
-import { consoleJobRoutes } from "./api/jobs";
-import { consoleCatalogRoutes } from "./api/catalog";
 import { consoleObservabilityRoutes } from "./api/observability";
+import { consoleOverviewRoutes } from "./api/overview";
+import { consolePresetRoutes } from "./api/presets";
+import { consoleWorkspaceRoutes } from "./api/workspaces";
 import { consoleScript, consoleStyle, serveAsset } from "./assets";
 import { CONSOLE_HEADERS } from "./security-headers";
 import { SHELL_PAGE } from "./shell-page";
-import type { SessionSource } from "../http/viewer";
 
 const NOT_FOUND = () => new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", ...CONSOLE_HEADERS } });
 
@@ -26,17 +26,24 @@ export function consoleRoutes(ctx: AppContext, sessions: SessionSource) {
   const page = async ({ request }: { request: Request }) => {
     if (!(await sessions.signedIn(request))) {
       const url = new URL(request.url);
-      return new Response(null, { status: 302, headers: { location: `/login?next=${encodeURIComponent(url.pathname + url.search)}`, "cache-control": "no-store", ...CONSOLE_HEADERS } });
+      return new Response(null, {
+        status: 302,
+        headers: { location: `/login?next=${encodeURIComponent(url.pathname + url.search)}`, "cache-control": "no-store", ...CONSOLE_HEADERS },
+      });
     }
     return new Response(SHELL_PAGE, { headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...CONSOLE_HEADERS } });
   };
   return routeModule("console")
     .get("/console", page, { detail: { hide: true } })
     .get("/console/", page, { detail: { hide: true } })
-    .get("/console/assets/:file", ({ params, request }) => {
-      const asset = [consoleScript, consoleStyle].find((a) => a.url === `/console/assets/${params.file}`);
-      return asset ? serveAsset(asset, request) : NOT_FOUND();
-    }, { detail: { hide: true } })
+    .get(
+      "/console/assets/:file",
+      ({ params, request }) => {
+        const asset = [consoleScript, consoleStyle].find((a) => a.url === `/console/assets/${params.file}`);
+        return asset ? serveAsset(asset, request) : NOT_FOUND();
+      },
+      { detail: { hide: true } },
+    )
     .use(consoleMeRoutes(ctx, sessions))
     .use(consoleOverviewRoutes(ctx, sessions))
     .use(consoleKeyRoutes(ctx, sessions))

@@ -1,6 +1,6 @@
 import type { AppContext } from "../app-context";
-import { dayKey, monthKey, weekKey } from "../billing/windows";
 import { nanosToUsd } from "../billing/money";
+import { dayKey, monthKey, weekKey } from "../billing/windows";
 import type { RollupRow } from "../store/store";
 
 const DAY_MS = 86_400_000;
@@ -41,7 +41,14 @@ export function providerHealth(ctx: Pick<AppContext, "catalog" | "router">): Pro
     const { ok, failed, latency } = ctx.router.stats.combined(ids, [0.5, 0.95]);
     const open = ids.filter((id) => ctx.router.circuits.health(id) === "open").length;
     if (ok + failed === 0 && open === 0) continue;
-    out.push({ provider, requests: ok + failed, error_rate: ok + failed === 0 ? 0 : Math.round((failed / (ok + failed)) * 10000) / 10000, p50_ms: latency[0] ?? null, p95_ms: latency[1] ?? null, open_circuits: open });
+    out.push({
+      provider,
+      requests: ok + failed,
+      error_rate: ok + failed === 0 ? 0 : Math.round((failed / (ok + failed)) * 10000) / 10000,
+      p50_ms: latency[0] ?? null,
+      p95_ms: latency[1] ?? null,
+      open_circuits: open,
+    });
   }
   return out.sort((a, b) => b.requests - a.requests || a.provider.localeCompare(b.provider));
 }

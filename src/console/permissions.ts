@@ -1,6 +1,6 @@
 import { GatewayError } from "../errors";
-import type { ApiKeyRecord, GenerationRecord } from "../store/store";
 import type { Viewer } from "../http/viewer";
+import type { ApiKeyRecord, GenerationRecord } from "../store/store";
 
 /**
  * What a console viewer may see and change of a resource, checked by the console's routes on the
@@ -24,7 +24,8 @@ export function canSeeGeneration(viewer: Viewer, g: Pick<GenerationRecord, "work
 
 /** 403 naming the field when a member names a workspace they do not belong to */
 export function requireWorkspace(viewer: Viewer, workspaceId: string, field = "workspace_id"): void {
-  if (!canSeeWorkspace(viewer, workspaceId)) throw new GatewayError(403, `Invalid field '${field}': you are not a member of workspace '${workspaceId}'`, { field });
+  if (!canSeeWorkspace(viewer, workspaceId))
+    throw new GatewayError(403, `Invalid field '${field}': you are not a member of workspace '${workspaceId}'`, { field });
 }
 
 /** a member's own keys only; a manager's every key */

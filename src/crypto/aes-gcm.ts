@@ -25,7 +25,11 @@ export async function sealSecret(key: CryptoKey, plaintext: string): Promise<str
 export async function openSecret(key: CryptoKey, blob: string): Promise<string> {
   const bytes = Buffer.from(blob, "base64");
   if (bytes.length < IV_BYTES + TAG_BYTES) throw new Error("sealed secret is too short");
-  const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: new Uint8Array(bytes.subarray(0, IV_BYTES)) }, key, new Uint8Array(bytes.subarray(IV_BYTES)));
+  const plain = await crypto.subtle.decrypt(
+    { name: "AES-GCM", iv: new Uint8Array(bytes.subarray(0, IV_BYTES)) },
+    key,
+    new Uint8Array(bytes.subarray(IV_BYTES)),
+  );
   return new TextDecoder().decode(plain);
 }
 

@@ -25,7 +25,7 @@ export function loadMasterKey(config: Pick<Config, "secretKey" | "databasePath">
   if (!existsSync(path)) {
     try {
       // "wx": of two processes starting together, one writes and the other reads its key
-      writeFileSync(path, Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("hex") + "\n", { mode: 0o600, flag: "wx" });
+      writeFileSync(path, `${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("hex")}\n`, { mode: 0o600, flag: "wx" });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
     }

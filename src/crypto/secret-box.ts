@@ -1,6 +1,6 @@
 import type { Config } from "../config";
-import { loadMasterKey } from "./master-key";
 import { importAesKey, openSecret, openSecretSync, sealBytesSync, sealSecret, sealSecretSync } from "./aes-gcm";
+import { loadMasterKey } from "./master-key";
 
 /** Seals and opens secrets under the master key: BYOK keys, webhook secrets, kept prompts and forwarded generations. */
 export type SecretBox = {

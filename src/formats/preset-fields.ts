@@ -1,5 +1,18 @@
 /** The config fields every inbound format's presets keep, in the same spelling. */
-export const SHARED_PRESET_FIELDS = ["model", "models", "provider", "plugins", "stop_server_tools_when", "temperature", "top_p", "top_k", "tools", "tool_choice", "service_tier", "cache_control"];
+export const SHARED_PRESET_FIELDS = [
+  "model",
+  "models",
+  "provider",
+  "plugins",
+  "stop_server_tools_when",
+  "temperature",
+  "top_p",
+  "top_k",
+  "tools",
+  "tool_choice",
+  "service_tier",
+  "cache_control",
+];
 
 type TextLike = string | Array<{ type?: string; text?: unknown }> | null | undefined;
 

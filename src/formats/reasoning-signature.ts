@@ -22,13 +22,16 @@ export function packForeignSignature(part: IRReasoningPart): string {
 }
 
 /** Returns the fields a packed signature carries, or undefined for a native signature. */
-export function unpackForeignSignature(
-  signature: string,
-): Pick<IRReasoningPart, "origin" | "id" | "encrypted" | "signature" | "summary"> | undefined {
+export function unpackForeignSignature(signature: string): Pick<IRReasoningPart, "origin" | "id" | "encrypted" | "signature" | "summary"> | undefined {
   if (!signature.startsWith(PREFIX)) return undefined;
   try {
     const packed = JSON.parse(Buffer.from(signature.slice(PREFIX.length), "base64url").toString()) as Packed;
-    const fields: Pick<IRReasoningPart, "origin" | "id" | "encrypted" | "signature" | "summary"> = { origin: packed.o, id: packed.i, encrypted: packed.e, signature: packed.s };
+    const fields: Pick<IRReasoningPart, "origin" | "id" | "encrypted" | "signature" | "summary"> = {
+      origin: packed.o,
+      id: packed.i,
+      encrypted: packed.e,
+      signature: packed.s,
+    };
     if (packed.u !== undefined) fields.summary = packed.u;
     return fields;
   } catch {

@@ -1,5 +1,5 @@
+import { type IntegerOptions, Type } from "@sinclair/typebox";
 import { t } from "elysia";
-import { Type, type IntegerOptions } from "@sinclair/typebox";
 
 /**
  * An integer in a JSON body: TypeBox's own, not Elysia's `t.Integer`, which also takes numeric
@@ -89,9 +89,7 @@ export const CacheControlSchema = t.Object({
 export const SessionId = t.String({ maxLength: 256 });
 export const User = t.String({ maxLength: 256 });
 
-export const ReasoningEffortSchema = t.Union(
-  ["max", "xhigh", "high", "medium", "low", "minimal", "none"].map((e) => t.Literal(e)),
-);
+export const ReasoningEffortSchema = t.Union(["max", "xhigh", "high", "medium", "low", "minimal", "none"].map((e) => t.Literal(e)));
 
 export const ServiceTier = t.Union(["auto", "default", "fast", "flex", "priority", "scale"].map((e) => t.Literal(e)));
 

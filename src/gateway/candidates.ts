@@ -1,5 +1,5 @@
-import { GatewayError } from "../errors";
 import type { Catalog, CatalogEndpoint, CatalogModel } from "../catalog/types";
+import { GatewayError } from "../errors";
 
 /** A key to call an endpoint with: the gateway's own, or one of the caller's BYOK credentials. */
 export type Credential = { apiKey: string; isByok: boolean };

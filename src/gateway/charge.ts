@@ -1,8 +1,8 @@
-import { computeCost, type CostBreakdown } from "../billing/cost";
+import { type CostBreakdown, computeCost } from "../billing/cost";
 import { nanosToUsd } from "../billing/money";
 import type { PriceTable } from "../catalog/types";
-import type { IRUsage } from "../ir/types";
 import type { Settlement } from "../ir/settlement";
+import type { IRUsage } from "../ir/types";
 
 export const ZERO_COST: CostBreakdown = { total: 0, prompt: 0, completion: 0, other: 0 };
 

@@ -1,12 +1,12 @@
-import { transportErrorMessage } from "../providers/transport-error";
+import { outputCap } from "../catalog/output-cap";
 import type { SseEvent, UpstreamCodec, UpstreamStreamDecoder } from "../ir/codec";
 import { UpstreamFormatError } from "../ir/codec";
 import type { IRRequest, IRResult, IRStreamPart } from "../ir/types";
-import { outputCap } from "../catalog/output-cap";
 import { firstByteDeadline } from "../providers/first-byte-deadline";
 import { adaptMaxTokensField, refusedMaxTokens } from "../providers/max-tokens-field";
 import { withoutDroppedParams, withUnknownFields } from "../providers/request-fields";
 import { sendUpstream } from "../providers/transport";
+import { transportErrorMessage } from "../providers/transport-error";
 import type { UpstreamApi } from "../providers/upstream-api";
 import type { Candidate } from "./candidates";
 import type { UpstreamOperation } from "./generation";
@@ -54,7 +54,8 @@ export function completionOperation(
       const endpointId = candidate.endpoint.id;
       const request = requestFor(ir, candidate);
       // the operator's drop_params go last: they name fields as the upstream would receive them
-      const finalBody = (encoded: Record<string, unknown>) => withoutDroppedParams(adaptMaxTokensField(endpointId, encoded), candidate.endpoint.provider.dropParams);
+      const finalBody = (encoded: Record<string, unknown>) =>
+        withoutDroppedParams(adaptMaxTokensField(endpointId, encoded), candidate.endpoint.provider.dropParams);
       let body = finalBody(withUnknownFields(codec.encodeRequest(request, upstreamModel), unknownFieldsOf(candidate)));
       const url = api.completionUrl(provider, upstreamModel, request.stream);
       const send = () => sendUpstream({ api, provider, credential: candidate.apiKey, url, body, stream: request.stream, signal: deadline.signal });
@@ -68,7 +69,9 @@ export function completionOperation(
           res = await send();
         }
       } catch (err) {
-        return transportFailure(deadline.timedOut() ? "no response before the first-byte timeout" : `connection failed: ${transportErrorMessage(err)}`, { timedOut: deadline.timedOut() });
+        return transportFailure(deadline.timedOut() ? "no response before the first-byte timeout" : `connection failed: ${transportErrorMessage(err)}`, {
+          timedOut: deadline.timedOut(),
+        });
       }
       if (!res.ok) return await httpFailure(res, codec.errorMessage);
       if (!request.stream) {
@@ -83,7 +86,11 @@ export function completionOperation(
   };
 }
 
-async function readResult(res: Response, codec: UpstreamCodec, timedOut: () => boolean): Promise<{ ok: true; status: number; value: UpstreamAnswer } | UpstreamFailure> {
+async function readResult(
+  res: Response,
+  codec: UpstreamCodec,
+  timedOut: () => boolean,
+): Promise<{ ok: true; status: number; value: UpstreamAnswer } | UpstreamFailure> {
   let json: unknown;
   try {
     json = await res.json();
@@ -136,6 +143,9 @@ async function readFirstOutput(
   } catch (err) {
     await events.return(undefined).catch(() => {});
     if (err instanceof SyntaxError || err instanceof UpstreamFormatError) return transportFailure(`invalid upstream stream: ${err.message}`, { status: 502 });
-    return transportFailure(deadline.timedOut() ? "no first event before the first-byte timeout" : `stream failed before any output: ${transportErrorMessage(err)}`, { timedOut: deadline.timedOut() });
+    return transportFailure(
+      deadline.timedOut() ? "no first event before the first-byte timeout" : `stream failed before any output: ${transportErrorMessage(err)}`,
+      { timedOut: deadline.timedOut() },
+    );
   }
 }

@@ -1,9 +1,9 @@
 import type { AppContext } from "../app-context";
 import type { CatalogEndpoint } from "../catalog/types";
-import type { Principal } from "../http/principal";
 import { secretBoxOf } from "../crypto/secret-box";
+import type { Principal } from "../http/principal";
 import type { ByokRecord } from "../store/store";
-import { ownCredentials, type Credential } from "./candidates";
+import { type Credential, ownCredentials } from "./candidates";
 
 /** The credentials a request may use for an endpoint, in the order to try them. */
 export type CredentialResolver = (endpoint: CatalogEndpoint) => Credential[];
@@ -54,7 +54,11 @@ export async function credentialResolver(ctx: AppContext, principal: Principal):
   return (endpoint) => {
     let found = memo.get(endpoint.id);
     if (!found) {
-      found = orderCredentials(endpoint, usable.filter((c) => credentialApplies(c, endpoint, principal)), open);
+      found = orderCredentials(
+        endpoint,
+        usable.filter((c) => credentialApplies(c, endpoint, principal)),
+        open,
+      );
       memo.set(endpoint.id, found);
     }
     return found;

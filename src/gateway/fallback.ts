@@ -1,18 +1,21 @@
 import { GatewayError } from "../errors";
+import { retryAfterMs } from "../retry-after";
 import type { GenerationAttempt } from "../store/store";
+import type { Telemetry } from "../telemetry/telemetry";
 import type { Candidate } from "./candidates";
 import { finalError } from "./final-error";
-import { retryAfterMs } from "../retry-after";
 import type { RouterState } from "./routing/router-state";
-import type { Telemetry } from "../telemetry/telemetry";
-import { classifyFailure, type ClassifiedFailure, type UpstreamFailure } from "./upstream-failure";
+import { type ClassifiedFailure, classifyFailure, type UpstreamFailure } from "./upstream-failure";
 
 /**
  * One upstream operation (a completion in some format, embeddings, a video submission): call
  * one candidate, up to the point where its answer is known to be usable. Nothing has reached
  * the client yet, so any failure here can fall over to the next candidate.
  */
-export type UpstreamOperation<T, C extends FallbackCandidate = Candidate> = (candidate: C, signal: AbortSignal) => Promise<{ ok: true; status: number; value: T } | UpstreamFailure>;
+export type UpstreamOperation<T, C extends FallbackCandidate = Candidate> = (
+  candidate: C,
+  signal: AbortSignal,
+) => Promise<{ ok: true; status: number; value: T } | UpstreamFailure>;
 
 /** What the loop reads of a candidate: a chat `Candidate`, or another kind's (a video endpoint). */
 export type FallbackCandidate = { endpoint: { id: string; provider: { slug: string } }; model: { id: string }; isByok: boolean };
@@ -45,7 +48,11 @@ export type FallbackRequest<C extends FallbackCandidate = Candidate> = {
  * another would share. It alone claims circuit probes, feeds circuits and live stats with
  * failures, and builds the final error.
  */
-export async function attemptWithFallback<T, C extends FallbackCandidate = Candidate>(deps: FallbackDeps, request: FallbackRequest<C>, operation: UpstreamOperation<T, C>): Promise<Served<T, C> | NotServed> {
+export async function attemptWithFallback<T, C extends FallbackCandidate = Candidate>(
+  deps: FallbackDeps,
+  request: FallbackRequest<C>,
+  operation: UpstreamOperation<T, C>,
+): Promise<Served<T, C> | NotServed> {
   const { circuits, stats } = deps.router;
   const attempts: GenerationAttempt[] = [];
   const failures: ClassifiedFailure[] = [];
@@ -61,7 +68,13 @@ export async function attemptWithFallback<T, C extends FallbackCandidate = Candi
     }
     const began = deps.clock();
     const outcome = await operation(candidate, request.signal);
-    const attempt = { model: candidate.model.id, provider: candidate.endpoint.provider.slug, endpoint: endpointId, status: outcome.status, latency: deps.clock() - began };
+    const attempt = {
+      model: candidate.model.id,
+      provider: candidate.endpoint.provider.slug,
+      endpoint: endpointId,
+      status: outcome.status,
+      latency: deps.clock() - began,
+    };
     attempts.push(attempt);
     if (outcome.ok) {
       deps.telemetry.attempt({ ...attempt, ok: true, latencyMs: attempt.latency, retryable: false });

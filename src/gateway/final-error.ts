@@ -11,16 +11,31 @@ export function finalError(failures: readonly ClassifiedFailure[], headers: Reco
   const last = failures[failures.length - 1];
   if (!last) return new GatewayError(503, "No provider could serve this request", undefined, headers);
   if (!last.retryable) {
-    return new GatewayError(last.failure.status, `Provider ${last.provider} rejected the request: ${last.failure.message}`, { provider_name: last.provider, raw: last.failure.raw ?? null }, headers);
+    return new GatewayError(
+      last.failure.status,
+      `Provider ${last.provider} rejected the request: ${last.failure.message}`,
+      { provider_name: last.provider, raw: last.failure.raw ?? null },
+      headers,
+    );
   }
   if (failures.every((f) => f.failure.timedOut)) {
-    return new GatewayError(408, `No provider answered within the first-byte timeout (${failures.map((f) => f.provider).join(", ")})`, { provider_name: last.provider }, headers);
+    return new GatewayError(
+      408,
+      `No provider answered within the first-byte timeout (${failures.map((f) => f.provider).join(", ")})`,
+      { provider_name: last.provider },
+      headers,
+    );
   }
   const meaningful = [...failures].reverse().find((f) => f.failure.status > 0 && !f.failure.timedOut) ?? last;
   const { failure, provider } = meaningful;
   if (failure.status === 429) {
     const retryHeaders = failure.retryAfter ? { ...headers, "retry-after": failure.retryAfter } : headers;
-    return new GatewayError(429, `Rate limited by ${provider}: ${failure.message}`, { provider_name: provider, provider_code: "429", raw: failure.raw ?? null }, retryHeaders);
+    return new GatewayError(
+      429,
+      `Rate limited by ${provider}: ${failure.message}`,
+      { provider_name: provider, provider_code: "429", raw: failure.raw ?? null },
+      retryHeaders,
+    );
   }
   return new GatewayError(502, `Provider ${provider} failed: ${failure.message}`, { provider_name: provider, raw: failure.raw ?? null }, headers);
 }

@@ -4,10 +4,10 @@ import { admitRate, rateRelease } from "../billing/rate-limit";
 import type { Principal } from "../http/principal";
 import type { GenerationAttempt, GenerationRecord, SettledGeneration, Store } from "../store/store";
 import { attemptWithFallback, type FallbackCandidate, type FallbackDeps, type NotServed, type Served, type UpstreamOperation } from "./fallback";
-import { appNameOf, generationRecord, settlement, type EndFacts, type GenerationIdentity, type ServedFacts } from "./generation-record";
+import { appNameOf, type EndFacts, type GenerationIdentity, generationRecord, type ServedFacts, settlement } from "./generation-record";
 
-export { appNameOf };
 export type { FallbackDeps };
+export { appNameOf };
 
 /**
  * The generation lifecycle of an operation that a job finishes (a video): the request admits it
@@ -46,7 +46,12 @@ export async function admitJob<C extends { isByok: boolean }, T>(
 }
 
 /** The one fallback loop, for a job's upstream call: circuits, live stats and the final error as for a request. */
-export function attemptJob<T, C extends FallbackCandidate>(deps: FallbackDeps, candidates: readonly C[], signal: AbortSignal, operation: UpstreamOperation<T, C>): Promise<Served<T, C> | NotServed> {
+export function attemptJob<T, C extends FallbackCandidate>(
+  deps: FallbackDeps,
+  candidates: readonly C[],
+  signal: AbortSignal,
+  operation: UpstreamOperation<T, C>,
+): Promise<Served<T, C> | NotServed> {
   return attemptWithFallback(deps, { candidates, signal, headers: {} }, operation);
 }
 
@@ -59,6 +64,12 @@ export const jobGenerationRecord = (g: JobGeneration, endedAt: number): Generati
  * Commits a job's record with its spend and the release of its reservation, in one transaction
  * (the store skips a record it holds already, so a rerun never charges twice).
  */
-export async function settleJob(store: Store, record: GenerationRecord, endedAt: number, reservationId: string | null, captured?: Pick<SettledGeneration, "observation" | "content">): Promise<void> {
+export async function settleJob(
+  store: Store,
+  record: GenerationRecord,
+  endedAt: number,
+  reservationId: string | null,
+  captured?: Pick<SettledGeneration, "observation" | "content">,
+): Promise<void> {
   await store.generations.commit([{ ...settlement(record, endedAt, reservationId), ...captured }]);
 }

@@ -1,5 +1,5 @@
-import { dayKey, windowKeys } from "../billing/windows";
 import type { CostBreakdown } from "../billing/cost";
+import { dayKey, windowKeys } from "../billing/windows";
 import type { IRUsage } from "../ir/types";
 import type { CapturedOutput } from "../observability/capture/captured-content";
 import type { GenerationAttempt, GenerationRecord, SettledGeneration } from "../store/store";
@@ -56,7 +56,13 @@ export type EndFacts = {
 };
 
 /** The one builder of a generation's record, for every operation. */
-export function generationRecord(who: GenerationIdentity, served: ServedFacts | null, attempts: readonly GenerationAttempt[], end: EndFacts, endedAt: number): GenerationRecord {
+export function generationRecord(
+  who: GenerationIdentity,
+  served: ServedFacts | null,
+  attempts: readonly GenerationAttempt[],
+  end: EndFacts,
+  endedAt: number,
+): GenerationRecord {
   const generatingSince = end.generatingSince ?? end.firstTokenAt;
   return {
     id: who.id,
@@ -101,5 +107,10 @@ export function generationRecord(who: GenerationIdentity, served: ServedFacts | 
 
 /** What the store commits for a finished request: the record, the spend it adds (in the windows of its end, as its activity) and the reservation it frees. */
 export function settlement(record: GenerationRecord, endedAt: number, reservationId: string | null): SettledGeneration {
-  return { record, day: dayKey(endedAt), reservationId, spend: record.costNanos > 0 ? { nanos: record.costNanos, byok: record.isByok, windows: windowKeys(endedAt) } : null };
+  return {
+    record,
+    day: dayKey(endedAt),
+    reservationId,
+    spend: record.costNanos > 0 ? { nanos: record.costNanos, byok: record.isByok, windows: windowKeys(endedAt) } : null,
+  };
 }

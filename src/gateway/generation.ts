@@ -1,5 +1,5 @@
 import type { AppContext } from "../app-context";
-import { admitWorstCases, worstCaseNanos, type ReservationLease } from "../billing/admission";
+import { admitWorstCases, worstCaseNanos } from "../billing/admission";
 import { countImages, estimatePromptTokens, promptTokensUpperBound, requiredModalities } from "../billing/estimate";
 import { admitRate, rateRelease } from "../billing/rate-limit";
 import { GatewayError } from "../errors";
@@ -8,13 +8,13 @@ import type { RequestShape } from "../http/request-shape";
 import type { IRRequest, IRUsage } from "../ir/types";
 import type { CapturedInput, ObservedOperation } from "../observability/capture/captured-content";
 import { forwardTargets, NO_TARGETS, observePlan } from "../observability/capture/observe-plan";
-import type { ApiType } from "./generation-record";
 import type { Candidate } from "./candidates";
-import { charge, type Charge } from "./charge";
+import { type Charge, charge } from "./charge";
 import { credentialResolver } from "./credentials";
 import { attemptWithFallback, type FallbackCandidate, type NotServed, type Served, type UpstreamOperation } from "./fallback";
-import { commitGeneration, NOT_RECORDED, recordNotServed, settleAbandoned, type EndFacts, type RecordedCandidate, type RequestFacts } from "./record";
-import { planRoute, type PlanInput } from "./routing/plan";
+import type { ApiType } from "./generation-record";
+import { commitGeneration, type EndFacts, NOT_RECORDED, type RecordedCandidate, type RequestFacts, recordNotServed, settleAbandoned } from "./record";
+import { type PlanInput, planRoute } from "./routing/plan";
 
 /**
  * The generation lifecycle every metered operation plugs into (chat, responses, messages,
@@ -38,7 +38,10 @@ export type GenerationCandidate = FallbackCandidate & RecordedCandidate;
 export type { RequestShape };
 
 /** What routing needs beyond the request's own models and preferences. */
-export type RouteRequest = Pick<PlanInput, "models" | "requested" | "prefs" | "sentParameters" | "estimatedPromptTokens" | "requestedOutputTokens" | "modalities" | "sessionEndpoint">;
+export type RouteRequest = Pick<
+  PlanInput,
+  "models" | "requested" | "prefs" | "sentParameters" | "estimatedPromptTokens" | "requestedOutputTokens" | "modalities" | "sessionEndpoint"
+>;
 
 /** The endpoints of the chat catalog that may serve, filtered and ordered by the router. */
 export async function routeCatalog(deps: AppContext, principal: Principal, route: RouteRequest): Promise<Candidate[]> {
@@ -65,11 +68,9 @@ export function priceTokens(candidate: Pick<Candidate, "endpoint" | "isByok">, u
   return charge(candidate.endpoint.pricing, candidate.isByok, usage, images, serviceMetadata);
 }
 
-/** Estimates routing reads (context length, modalities) and the rate limits count. */
-export { countImages, estimatePromptTokens, requiredModalities };
-
 export type { Charge, EndFacts, NotServed, RequestFacts, Served, UpstreamOperation };
-export { NOT_RECORDED };
+/** Estimates routing reads (context length, modalities) and the rate limits count. */
+export { countImages, estimatePromptTokens, NOT_RECORDED, requiredModalities };
 
 /** Everything known of a request before admission. */
 export type GenerationStart<C extends GenerationCandidate> = {
@@ -134,7 +135,14 @@ export async function openGeneration<C extends GenerationCandidate>(deps: AppCon
 async function admitted<C extends GenerationCandidate>(deps: AppContext, start: GenerationStart<C>, idHeader: Record<string, string>): Promise<Generation<C>> {
   const { principal, id } = start;
   const now = deps.clock();
-  const rateLimit = await admitRate(deps.shared.rates, principal, id, start.prompt ? estimatePromptTokens(start.prompt) : 0, now, deps.reservationLease.leaseMs);
+  const rateLimit = await admitRate(
+    deps.shared.rates,
+    principal,
+    id,
+    start.prompt ? estimatePromptTokens(start.prompt) : 0,
+    now,
+    deps.reservationLease.leaseMs,
+  );
   let admission: { candidates: C[]; reservationId: string | null };
   try {
     admission = await admitWorstCases(deps.store, principal, start.candidates, start.worstCase, id, now, deps.reservationLease);
@@ -167,16 +175,29 @@ async function admitted<C extends GenerationCandidate>(deps: AppContext, start: 
   return generationOf(deps, facts, admission.candidates, idHeader, start.http.signal);
 }
 
-function generationOf<C extends GenerationCandidate>(deps: AppContext, facts: RequestFacts, candidates: readonly C[], idHeader: Record<string, string>, clientSignal: AbortSignal): Generation<C> {
+function generationOf<C extends GenerationCandidate>(
+  deps: AppContext,
+  facts: RequestFacts,
+  candidates: readonly C[],
+  idHeader: Record<string, string>,
+  clientSignal: AbortSignal,
+): Generation<C> {
   return {
     facts,
     candidates,
     idHeader,
     attempt: (operation, options = {}) =>
-      attemptWithFallback(deps, { candidates, signal: options.signal ?? clientSignal, headers: idHeader, sessionKey: options.sessionKey }, operation).catch((err: unknown): NotServed => {
-        deps.logger.error("upstream attempt failed unexpectedly", { id: facts.id, api_type: facts.apiType, error: String(err), stack: (err as Error)?.stack });
-        return { ok: false, error: new GatewayError(500, "Internal error while calling the provider", undefined, idHeader), attempts: [] };
-      }),
+      attemptWithFallback(deps, { candidates, signal: options.signal ?? clientSignal, headers: idHeader, sessionKey: options.sessionKey }, operation).catch(
+        (err: unknown): NotServed => {
+          deps.logger.error("upstream attempt failed unexpectedly", {
+            id: facts.id,
+            api_type: facts.apiType,
+            error: String(err),
+            stack: (err as Error)?.stack,
+          });
+          return { ok: false, error: new GatewayError(500, "Internal error while calling the provider", undefined, idHeader), attempts: [] };
+        },
+      ),
     fail: (notServed) => recordNotServed(deps, facts, notServed),
     settle: (served, end) =>
       commitGeneration(deps, facts, served, served.attempts, end).catch(() => {

@@ -1,18 +1,18 @@
 import type { AppContext } from "../app-context";
 import type { EncodeContext } from "../ir/codec";
 import type { IRResult, IRUsage } from "../ir/types";
+import { resultOutput, StreamContent } from "../observability/capture/result-content";
+import { upstreamApis } from "../providers/apis";
 import { ClientStream } from "./client-stream";
 import { completionOperation, type UpstreamAnswer, type UpstreamStream } from "./completion-attempt";
-import { upstreamApis } from "../providers/apis";
-import { countImages, NOT_RECORDED, priceTokens, type Charge, type NotServed, type Served } from "./generation";
+import { encoderWriter } from "./encoder-writer";
+import { type Charge, countImages, NOT_RECORDED, type NotServed, priceTokens, type Served } from "./generation";
 import { serviceMetadata } from "./metadata";
-import { planInference, type InferenceInput, type InferencePlan } from "./plan";
+import { passthroughFor, unknownFieldsFor } from "./passthrough";
+import { type InferenceInput, type InferencePlan, planInference } from "./plan";
 import { rememberResponseItems, terminalResponseOf } from "./response-memory";
 import { pipeStream } from "./stream-pipeline";
-import { encoderWriter } from "./encoder-writer";
-import { passthroughFor, unknownFieldsFor } from "./passthrough";
 import { completeUsage } from "./usage-estimate";
-import { resultOutput, StreamContent } from "../observability/capture/result-content";
 
 /** How long a streaming request's 200 is held back waiting for the upstream's first event. */
 const HOLD_HEADERS_MS = 2000;
@@ -31,7 +31,12 @@ export type { InferenceInput };
 export async function runInference(deps: AppContext, input: InferenceInput): Promise<Response> {
   const plan = await planInference(deps, input);
   const client = plan.ir.stream ? new ClientStream(input.http.signal) : null;
-  const operation = completionOperation(plan.ir, (c) => upstreamApis[c.endpoint.provider.api], (c) => unknownFieldsFor(plan, c), deps.config.routing.firstByteTimeoutMs);
+  const operation = completionOperation(
+    plan.ir,
+    (c) => upstreamApis[c.endpoint.provider.api],
+    (c) => unknownFieldsFor(plan, c),
+    deps.config.routing.firstByteTimeoutMs,
+  );
   const attempt = plan.generation.attempt(operation, { signal: client?.signal, sessionKey: plan.sessionKey });
   return client ? respondStream(deps, plan, attempt, client) : respondJson(deps, plan, await attempt);
 }
@@ -52,17 +57,17 @@ async function respondJson(deps: AppContext, plan: InferencePlan, attempted: Att
   // kept beside the generation record, not after it: the last bytes wait for both at once
   const remembered = plan.memory ? rememberResponseItems(deps, plan.memory, body, deps.clock()) : undefined;
   await plan.generation.settle(attempted, {
-      usage,
-      usageEstimated: estimated,
-      cost: money.cost,
-      cancelled: false,
-      finishReason: result.finishReason,
-      nativeFinishReason: result.nativeFinishReason ?? null,
-      upstreamId: result.id,
-      firstTokenAt: null,
-      errorMessage: null,
-      output: plan.facts.observe ? resultOutput(result) : null,
-    });
+    usage,
+    usageEstimated: estimated,
+    cost: money.cost,
+    cancelled: false,
+    finishReason: result.finishReason,
+    nativeFinishReason: result.nativeFinishReason ?? null,
+    upstreamId: result.id,
+    firstTokenAt: null,
+    errorMessage: null,
+    output: plan.facts.observe ? resultOutput(result) : null,
+  });
   await remembered;
   return new Response(JSON.stringify(body), { headers: { "content-type": "application/json", ...plan.idHeader } });
 }
@@ -92,14 +97,22 @@ async function streamAnswer(deps: AppContext, plan: InferencePlan, attempt: Atte
   } else attempted = attempt;
   if (!attempted.ok) {
     const error = await plan.generation.fail(attempted);
-    client.write(plan.inbound.createStreamEncoder(encodeContext(plan, plan.facts.requestedModel)).encode({ type: "error", status: error.status, message: error.message }));
+    client.write(
+      plan.inbound.createStreamEncoder(encodeContext(plan, plan.facts.requestedModel)).encode({ type: "error", status: error.status, message: error.message }),
+    );
   } else if (attempted.value.kind === "stream") {
     await streamServed(deps, plan, attempted, attempted.value.stream, client);
   }
   client.close();
 }
 
-async function streamServed(deps: AppContext, plan: InferencePlan, served: Served<UpstreamAnswer>, upstream: UpstreamStream, client: ClientStream): Promise<void> {
+async function streamServed(
+  deps: AppContext,
+  plan: InferencePlan,
+  served: Served<UpstreamAnswer>,
+  upstream: UpstreamStream,
+  client: ClientStream,
+): Promise<void> {
   const promptTokens = (await plan.promptTokens) ?? undefined;
   const ctx = { ...encodeContext(plan, served.candidate.model.id, served.candidate.endpoint.provider.name), promptTokens };
   const writer = passthroughFor(plan, served.candidate)?.createStreamWriter(ctx) ?? encoderWriter(plan.inbound.createStreamEncoder(ctx));
@@ -110,7 +123,8 @@ async function streamServed(deps: AppContext, plan: InferencePlan, served: Serve
   const { usage, estimated } = await completeUsage(meter.usage, plan.ir, meter.outputText);
   const money = chargeServed(plan, served, usage);
   const last = end === null ? "" : end.type === "finish" ? writer.finish({ ...end, usage }, money.settlement) : writer.error(end);
-  const remembered = plan.memory && end?.type === "finish" ? rememberResponseItems(deps, plan.memory, terminalResponseOf(piped.pending + last), deps.clock()) : undefined;
+  const remembered =
+    plan.memory && end?.type === "finish" ? rememberResponseItems(deps, plan.memory, terminalResponseOf(piped.pending + last), deps.clock()) : undefined;
   const ended = {
     usage,
     usageEstimated: estimated,
@@ -137,13 +151,26 @@ async function streamServed(deps: AppContext, plan: InferencePlan, served: Serve
 function chargeServed(plan: InferencePlan, served: Served<UpstreamAnswer>, usage: IRUsage): Charge {
   const { candidate } = served;
   const metadata = plan.wantsMetadata
-    ? serviceMetadata({ requested: plan.facts.requestedModel, model: candidate.model.id, provider: candidate.endpoint.provider.slug, generationId: plan.facts.id, isByok: candidate.isByok, attempts: served.attempts })
+    ? serviceMetadata({
+        requested: plan.facts.requestedModel,
+        model: candidate.model.id,
+        provider: candidate.endpoint.provider.slug,
+        generationId: plan.facts.id,
+        isByok: candidate.isByok,
+        attempts: served.attempts,
+      })
     : undefined;
   return priceTokens(candidate, usage, countImages(plan.ir), metadata);
 }
 
 function encodeContext(plan: InferencePlan, model: string, provider?: string): EncodeContext {
-  return { generationId: plan.facts.id, model, created: Math.floor(plan.facts.startedAt / 1000), request: plan.ir, ...(provider === undefined ? {} : { provider }) };
+  return {
+    generationId: plan.facts.id,
+    model,
+    created: Math.floor(plan.facts.startedAt / 1000),
+    request: plan.ir,
+    ...(provider === undefined ? {} : { provider }),
+  };
 }
 
 function resultText(result: IRResult): string {

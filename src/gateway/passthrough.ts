@@ -1,11 +1,12 @@
-import type { PassthroughCodec } from "../ir/codec";
 import { NO_UNKNOWN_FIELDS, type UnknownFields } from "../formats/unknown-fields";
-import type { Candidate } from "./candidates";
+import type { PassthroughCodec } from "../ir/codec";
 import { upstreamApis } from "../providers/apis";
+import type { Candidate } from "./candidates";
 import type { InferencePlan } from "./plan";
 
 /** Whether the candidate's upstream speaks the client's own format (an Azure deployment speaks Chat Completions). */
-const sameFormat = (plan: Pick<InferencePlan, "format">, candidate: Candidate): boolean => upstreamApis[candidate.endpoint.provider.api].format(candidate.endpoint.upstreamModel) === plan.format;
+const sameFormat = (plan: Pick<InferencePlan, "format">, candidate: Candidate): boolean =>
+  upstreamApis[candidate.endpoint.provider.api].format(candidate.endpoint.upstreamModel) === plan.format;
 
 /**
  * The one place that decides whether an answer passes through: when the serving upstream speaks

@@ -4,14 +4,24 @@ import { GatewayError } from "../errors";
 import type { Principal } from "../http/principal";
 import type { InboundCodec } from "../ir/codec";
 import type { IRRequest } from "../ir/types";
-import { requestedModels, type Candidate } from "./candidates";
-import { inboundCodecs, type InboundFormat } from "./codecs";
-import { estimatePromptTokens, openGeneration, requiredModalities, routeCatalog, tokenWorstCase, withIdHeader, type Generation, type RequestFacts, type RequestShape } from "./generation";
+import { completionInput, OPERATION_OF_FORMAT } from "../observability/capture/request-content";
+import { type Candidate, requestedModels } from "./candidates";
+import { type InboundFormat, inboundCodecs } from "./codecs";
+import {
+  estimatePromptTokens,
+  type Generation,
+  openGeneration,
+  type RequestFacts,
+  type RequestShape,
+  requiredModalities,
+  routeCatalog,
+  tokenWorstCase,
+  withIdHeader,
+} from "./generation";
 import { wantsServiceMetadata } from "./metadata";
 import { decodeWithPreset } from "./preset-merge";
-import { resolveResponsesState, type ResponseMemory } from "./responses-state";
+import { type ResponseMemory, resolveResponsesState } from "./responses-state";
 import type { ProviderPreferences } from "./routing/preferences";
-import { completionInput, OPERATION_OF_FORMAT } from "../observability/capture/request-content";
 
 export type InferenceInput = {
   format: InboundFormat;
@@ -65,8 +75,9 @@ export async function planInference(deps: AppContext, input: InferenceInput): Pr
   const { principal } = input;
   try {
     // references to stored items are resolved before the (synchronous) decoder sees the body
-    const { body, memory } =
-      inboundCodecs[input.format].refersToStoredItems ? await resolveResponsesState(deps, principal.workspace.id, input.body as Record<string, unknown>, startedAt) : { body: input.body, memory: null };
+    const { body, memory } = inboundCodecs[input.format].refersToStoredItems
+      ? await resolveResponsesState(deps, principal.workspace.id, input.body as Record<string, unknown>, startedAt)
+      : { body: input.body, memory: null };
     const { ir, presetId } = await decodeWithPreset(deps, principal, input.format, body, input.http.headers);
     const requested = requestedModel(ir, principal);
     const sessionKey = ir.sessionId ? `${principal.workspace.id}\u0000${ir.sessionId}` : undefined;

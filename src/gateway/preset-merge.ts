@@ -2,7 +2,7 @@ import type { AppContext } from "../app-context";
 import { badRequest, notFound } from "../errors";
 import type { Principal } from "../http/principal";
 import type { IRRequest } from "../ir/types";
-import { inboundCodecs, type InboundFormat } from "./codecs";
+import { type InboundFormat, inboundCodecs } from "./codecs";
 import { decodePresetConfig } from "./presets/decode-config";
 import { mergePresetIR } from "./presets/merge-ir";
 import { findPresetReference } from "./presets/reference";
@@ -14,7 +14,13 @@ import { presetFormat } from "./presets/stored-format";
  * the caller's workspace, decoded by the codec of the format that created it and merged under the
  * request at the IR level, so a preset made through any endpoint serves every endpoint.
  */
-export async function decodeWithPreset(ctx: AppContext, principal: Principal, format: InboundFormat, body: unknown, headers: Headers): Promise<{ ir: IRRequest; presetId: string | null }> {
+export async function decodeWithPreset(
+  ctx: AppContext,
+  principal: Principal,
+  format: InboundFormat,
+  body: unknown,
+  headers: Headers,
+): Promise<{ ir: IRRequest; presetId: string | null }> {
   const codec = inboundCodecs[format];
   const reference = findPresetReference(body);
   if (!reference) return { ir: codec.decodeRequest(body, headers), presetId: null };

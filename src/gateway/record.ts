@@ -1,20 +1,19 @@
-import type { GenerationRecord, GenerationAttempt } from "../store/store";
-import type { IRUsage } from "../ir/types";
-import { appNameOf, generationRecord, settlement, type ApiType, type EndFacts, type GenerationIdentity, type ServedFacts } from "./generation-record";
+import type { GenerationAttempt, GenerationRecord } from "../store/store";
+import { type ApiType, appNameOf, type EndFacts, type GenerationIdentity, generationRecord, type ServedFacts, settlement } from "./generation-record";
 
-export { settlement, type EndFacts };
-import { rateRelease, type RateTicket } from "../billing/rate-limit";
-import type { CostBreakdown } from "../billing/cost";
-import type { Principal } from "../http/principal";
+export { type EndFacts, settlement };
+
 import type { AppContext } from "../app-context";
-import { ZERO_COST } from "./charge";
-import { observeServed, type NotServed } from "./fallback";
-import type { GatewayError } from "../errors";
-import { plainRequest, type RequestSummary } from "../telemetry/request-summary";
+import { type RateTicket, rateRelease } from "../billing/rate-limit";
 import { secretBoxOf } from "../crypto/secret-box";
-import type { ObservePlan } from "../observability/capture/observe-plan";
+import type { GatewayError } from "../errors";
+import type { Principal } from "../http/principal";
 import type { CapturedOutput } from "../observability/capture/captured-content";
+import type { ObservePlan } from "../observability/capture/observe-plan";
 import { observationOutbox } from "../observability/capture/outbox";
+import { plainRequest, type RequestSummary } from "../telemetry/request-summary";
+import { ZERO_COST } from "./charge";
+import { type NotServed, observeServed } from "./fallback";
 
 /** The answer could not be made durable: the client must not take it as delivered (the writer keeps retrying the record). */
 export const NOT_RECORDED = "The gateway could not record this generation; retry the request";
@@ -62,7 +61,6 @@ export function commitGeneration(
   status = 200,
 ): Promise<void> {
   const endedAt = deps.clock();
-  const { principal } = facts;
   const candidate = served?.candidate;
   if (served) {
     observeServed(deps, served.candidate.endpoint.id, served.servedAt, {
@@ -78,7 +76,9 @@ export function commitGeneration(
   const outbox = facts.observe ? outboxOf(deps, facts.observe, record, candidate?.endpoint.provider.name ?? null, end.output ?? null, endedAt) : undefined;
   const durable = deps.generations.commit({ ...settlement(record, endedAt, facts.reservationId), ...outbox });
   // the next request of the key may come as soon as this answer ends: the slot is free by then
-  const committed = facts.rateLimit ? Promise.all([durable, deps.shared.rates.release(rateRelease(facts.rateLimit, end.usage, endedAt))]).then(() => {}) : durable;
+  const committed = facts.rateLimit
+    ? Promise.all([durable, deps.shared.rates.release(rateRelease(facts.rateLimit, end.usage, endedAt))]).then(() => {})
+    : durable;
   return committed.then(
     () => deps.telemetry.requestEnded(generationSummary(record, facts.route, status)),
     (err: unknown) => {
@@ -146,7 +146,17 @@ function generationSummary(record: GenerationRecord, route: string, status: numb
 /** Records a request no candidate served (the writer retries a failed record itself) and hands back the error to answer with. */
 export async function recordNotServed(deps: RecordDeps, facts: RequestFacts, failed: NotServed): Promise<GatewayError> {
   const { error } = failed;
-  const end: EndFacts = { usage: null, usageEstimated: false, cost: ZERO_COST, cancelled: error.status === 499, finishReason: "error", nativeFinishReason: null, upstreamId: null, firstTokenAt: null, errorMessage: error.message };
+  const end: EndFacts = {
+    usage: null,
+    usageEstimated: false,
+    cost: ZERO_COST,
+    cancelled: error.status === 499,
+    finishReason: "error",
+    nativeFinishReason: null,
+    upstreamId: null,
+    firstTokenAt: null,
+    errorMessage: error.message,
+  };
   await commitGeneration(deps, facts, null, failed.attempts, end, error.status).catch(() => {});
   return error;
 }
@@ -160,6 +170,16 @@ export async function recordNotServed(deps: RecordDeps, facts: RequestFacts, fai
 export async function settleAbandoned(deps: RecordDeps & Pick<AppContext, "store">, facts: RequestFacts, message: string): Promise<void> {
   await deps.generations.settled();
   if (await deps.store.generations.get(facts.id).catch(() => undefined)) return;
-  const end: EndFacts = { usage: null, usageEstimated: false, cost: ZERO_COST, cancelled: false, finishReason: "error", nativeFinishReason: null, upstreamId: null, firstTokenAt: null, errorMessage: message };
+  const end: EndFacts = {
+    usage: null,
+    usageEstimated: false,
+    cost: ZERO_COST,
+    cancelled: false,
+    finishReason: "error",
+    nativeFinishReason: null,
+    upstreamId: null,
+    firstTokenAt: null,
+    errorMessage: message,
+  };
   await commitGeneration(deps, facts, null, [], end, 500).catch(() => {});
 }

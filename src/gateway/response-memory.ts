@@ -1,6 +1,6 @@
 import type { AppContext } from "../app-context";
-import type { ResponseMemory } from "./responses-state";
 import { isKeepable } from "../formats/openai-responses/state";
+import type { ResponseMemory } from "./responses-state";
 
 export { terminalResponseOf } from "../formats/openai-responses/state";
 
@@ -12,7 +12,12 @@ const MINUTE_MS = 60_000;
  * can refer to its items. Called where the answer's last bytes are produced, whoever produced
  * them. A failure to store is logged, not passed on: the answer itself is good.
  */
-export async function rememberResponseItems(deps: Pick<AppContext, "store" | "config" | "logger">, memory: ResponseMemory, response: unknown, now: number): Promise<void> {
+export async function rememberResponseItems(
+  deps: Pick<AppContext, "store" | "config" | "logger">,
+  memory: ResponseMemory,
+  response: unknown,
+  now: number,
+): Promise<void> {
   if (!isKeepable(response)) return;
   try {
     await deps.store.responses.save({

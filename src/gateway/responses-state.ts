@@ -40,7 +40,13 @@ async function previousItems(deps: Pick<AppContext, "store" | "config">, workspa
   return [...conversation.input, ...conversation.output];
 }
 
-async function resolveReferences(deps: Pick<AppContext, "store" | "config">, workspaceId: string, items: unknown[], ids: string[], now: number): Promise<unknown[]> {
+async function resolveReferences(
+  deps: Pick<AppContext, "store" | "config">,
+  workspaceId: string,
+  items: unknown[],
+  ids: string[],
+  now: number,
+): Promise<unknown[]> {
   if (ids.length === 0) return items;
   const minutes = deps.config.responses.itemRetentionMinutes;
   const stored = minutes === 0 ? new Map<string, unknown>() : await deps.store.responses.items(workspaceId, ids, now);
@@ -49,7 +55,10 @@ async function resolveReferences(deps: Pick<AppContext, "store" | "config">, wor
     const found = stored.get(item.id);
     if (found === undefined) throw notKept(`input[${index}].id`, "item", item.id, minutes, REMEDY_ITEM);
     // a stored item of a kind this gateway cannot read back (a passthrough answer's, say) is no input
-    if (!isInputItem(found)) throw new GatewayError(400, `Invalid field 'input[${index}].id': the stored item '${item.id}' cannot be sent back as input; ${REMEDY_ITEM}`, { field: `input[${index}].id` });
+    if (!isInputItem(found))
+      throw new GatewayError(400, `Invalid field 'input[${index}].id': the stored item '${item.id}' cannot be sent back as input; ${REMEDY_ITEM}`, {
+        field: `input[${index}].id`,
+      });
     return found;
   });
 }

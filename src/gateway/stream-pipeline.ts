@@ -1,11 +1,11 @@
-import { transportErrorMessage } from "../providers/transport-error";
 import type { IRErrorPart, SseEvent, StreamWriter } from "../ir/codec";
 import type { IRFinishPart, IRStreamPart } from "../ir/types";
+import type { CapturedOutput } from "../observability/capture/captured-content";
+import type { StreamContent } from "../observability/capture/result-content";
+import { transportErrorMessage } from "../providers/transport-error";
 import type { ClientStream } from "./client-stream";
 import type { DecodedEvent, UpstreamStream } from "./completion-attempt";
-import { StreamMeter, type MeterReading } from "./stream-meter";
-import type { StreamContent } from "../observability/capture/result-content";
-import type { CapturedOutput } from "../observability/capture/captured-content";
+import { type MeterReading, StreamMeter } from "./stream-meter";
 
 /** How a piped stream ended. Its last words (`pending` and the end part) are not written yet. */
 export type PipedStream = {
@@ -27,7 +27,13 @@ export type PipedStream = {
  * short answer that arrives in one read (the whole of it, often) reaches the client before the
  * record's commit, not after it.
  */
-export async function pipeStream(upstream: UpstreamStream, writer: StreamWriter, client: ClientStream, clock: () => number, content: StreamContent | null = null): Promise<PipedStream> {
+export async function pipeStream(
+  upstream: UpstreamStream,
+  writer: StreamWriter,
+  client: ClientStream,
+  clock: () => number,
+  content: StreamContent | null = null,
+): Promise<PipedStream> {
   const meter = new StreamMeter(clock);
   let end: IRFinishPart | IRErrorPart | null = null;
   /** text for the client with this read */

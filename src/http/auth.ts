@@ -1,15 +1,15 @@
 import { Elysia } from "elysia";
+import { digestsEqual, hashKey } from "../crypto/key-secret";
 import { GatewayError } from "../errors";
 import type { Store } from "../store/store";
-import { digestsEqual, hashKey } from "../crypto/key-secret";
 import type { AuthKind } from "./auth-kind";
+import { bearerToken } from "./bearer-token";
 import type { Caller } from "./caller";
-import type { Principal } from "./principal";
-import type { SessionSource, Viewer } from "./viewer";
 import { nulInRequest } from "./nul-guard";
 import { securityOf } from "./openapi/security";
-import { bearerToken } from "./bearer-token";
+import type { Principal } from "./principal";
 import { requestContext } from "./request-context";
+import type { SessionSource, Viewer } from "./viewer";
 
 /**
  * Which console sessions a route accepts (a bearer key is not a session: the console never

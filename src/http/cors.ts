@@ -50,7 +50,12 @@ export function preflightResponse(policy: CorsPolicy, request: Request): Respons
   if (!headers) return null;
   return new Response(null, {
     status: 204,
-    headers: { ...headers, "access-control-allow-methods": ALLOWED_METHODS, "access-control-allow-headers": ALLOWED_HEADERS, "access-control-max-age": PREFLIGHT_MAX_AGE_S },
+    headers: {
+      ...headers,
+      "access-control-allow-methods": ALLOWED_METHODS,
+      "access-control-allow-headers": ALLOWED_HEADERS,
+      "access-control-max-age": PREFLIGHT_MAX_AGE_S,
+    },
   });
 }
 

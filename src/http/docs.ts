@@ -21,7 +21,10 @@ const PAGE = `<!doctype html>
 
 // one per process: every app (tests start many) shares what was compressed
 const page = new CompressedAsset(async () => new TextEncoder().encode(PAGE), { "content-type": "text/html; charset=utf-8" });
-const scalar = new CompressedAsset(() => Bun.file(scalarBundle).bytes(), { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=86400" });
+const scalar = new CompressedAsset(() => Bun.file(scalarBundle).bytes(), {
+  "content-type": "text/javascript; charset=utf-8",
+  "cache-control": "public, max-age=86400",
+});
 
 export function docsRoutes() {
   return new Elysia({ name: "docs" })

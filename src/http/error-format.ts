@@ -1,6 +1,6 @@
 import { errorBody } from "../errors";
 import type { InboundCodec } from "../ir/codec";
-import { requestContext, type RenderErrorBody } from "./request-context";
+import { type RenderErrorBody, requestContext } from "./request-context";
 
 /**
  * Which error body a request's clients expect. A route whose clients speak a wire format declares

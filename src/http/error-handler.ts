@@ -3,8 +3,8 @@ import { GatewayError } from "../errors";
 import { pointerToField } from "../json-pointer";
 import type { Logger } from "../logger";
 import { errorBodyFor } from "./error-format";
-import { explainFailure } from "./validation-message";
 import { requestContext } from "./request-context";
+import { explainFailure } from "./validation-message";
 
 const fieldOf = (pointer: string) => pointerToField(pointer) || "(root)";
 

@@ -32,7 +32,11 @@ export function jsonBodyReader(maxBodyBytes: number, maxBodyMb: number) {
       return JSON.parse(text);
     } catch {
       if (isJsonType(contentType)) return unreadable(request, 400, "Request body is not valid JSON");
-      return unreadable(request, 415, `Request body must be JSON, sent with the header content-type: application/json (got ${contentType ? `content-type: ${contentType}` : "no content-type"})`);
+      return unreadable(
+        request,
+        415,
+        `Request body must be JSON, sent with the header content-type: application/json (got ${contentType ? `content-type: ${contentType}` : "no content-type"})`,
+      );
     }
   };
 }

@@ -1,4 +1,4 @@
-import { ValueErrorType, type ValueError } from "@sinclair/typebox/errors";
+import { type ValueError, ValueErrorType } from "@sinclair/typebox/errors";
 
 /**
  * What a failed schema check tells the user: the JSON pointer of the field at fault and
@@ -54,7 +54,10 @@ function explainUnion(error: ValueError): FieldProblem {
   }
   const kind = jsonKind(error.value);
   if (kind === "object" || kind === "array") {
-    const deepest = deepestInnerError(error, variants.filter((v) => acceptsKind(v, kind)));
+    const deepest = deepestInnerError(
+      error,
+      variants.filter((v) => acceptsKind(v, kind)),
+    );
     if (deepest) return explainFailure(deepest);
   }
   return { pointer: error.path, problem: `expected ${expectationOf(error.schema as Schema)}, got ${shown(error.value)}` };

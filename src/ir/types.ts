@@ -19,9 +19,7 @@ export type CacheControl = { type: "ephemeral"; ttl?: "5m" | "1h" };
 
 export type IRTextPart = { type: "text"; text: string; cacheControl?: CacheControl };
 
-export type IRImageSource =
-  | { kind: "url"; url: string }
-  | { kind: "base64"; mediaType: string; data: string };
+export type IRImageSource = { kind: "url"; url: string } | { kind: "base64"; mediaType: string; data: string };
 
 export type IRImagePart = {
   type: "image";
@@ -93,11 +91,7 @@ export type IRTool = {
   cacheControl?: CacheControl;
 };
 
-export type IRToolChoice =
-  | { type: "auto" }
-  | { type: "none" }
-  | { type: "required" }
-  | { type: "tool"; name: string };
+export type IRToolChoice = { type: "auto" } | { type: "none" } | { type: "required" } | { type: "tool"; name: string };
 
 export type IRResponseFormat =
   | { type: "text" }

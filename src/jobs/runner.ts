@@ -1,10 +1,10 @@
 import type { Logger } from "../logger";
 import type { JobRecord, JobStore } from "../store/job-store";
+import { CompletionBatch } from "./completion-batch";
 import { PermanentFailure, RetryAfter } from "./job-errors";
 import type { JobKind, JobRegistry } from "./registry";
 import { defaultMaxAttempts, nextAttemptAt } from "./retry-schedule";
 import { Sleeper } from "./sleeper";
-import { CompletionBatch } from "./completion-batch";
 
 export type RunnerOptions = {
   store: JobStore;
@@ -276,20 +276,27 @@ export class JobRunner {
       if (this.released.has(job.id)) return false;
       // the slot is free once the job has run; its lease is held (and renewed) until the completion is written
       const completion = this.completions.add(
-        kind.everyMs === undefined ? { id: job.id, dropPayload: kind.dropPayloadWhenDone === true } : { id: job.id, nextRunAt: this.opts.clock() + kind.everyMs },
+        kind.everyMs === undefined
+          ? { id: job.id, dropPayload: kind.dropPayloadWhenDone === true }
+          : { id: job.id, nextRunAt: this.opts.clock() + kind.everyMs },
       );
       const recorded = completion.then(
         (stillHeld) => {
           if (!stillHeld) this.opts.logger.warn("job finished after its lease was lost; it may run again elsewhere", { job: job.id, kind: job.kind });
         },
-        (err: unknown) => this.failed(job, kind, maxAttempts, err).catch((storeErr) => this.warnStore("could not record a job's failure; it runs again when its lease ends", storeErr)),
+        (err: unknown) =>
+          this.failed(job, kind, maxAttempts, err).catch((storeErr) =>
+            this.warnStore("could not record a job's failure; it runs again when its lease ends", storeErr),
+          ),
       );
       this.completing.set(job.id, recorded);
       void recorded.finally(() => this.completing.delete(job.id));
       return kind.everyMs === undefined;
     } catch (err) {
       if (this.released.has(job.id)) return false;
-      await this.failed(job, kind, maxAttempts, err).catch((storeErr) => this.warnStore("could not record a job's failure; it runs again when its lease ends", storeErr));
+      await this.failed(job, kind, maxAttempts, err).catch((storeErr) =>
+        this.warnStore("could not record a job's failure; it runs again when its lease ends", storeErr),
+      );
       return false;
     }
   }
@@ -302,7 +309,13 @@ export class JobRunner {
   }
 
   /** what a failed attempt leaves: its error, and when the job runs again (null: never, it is dead) */
-  private failureOf(attempts: number, kind: JobKind, err: unknown, now: number, maxAttempts = kind.maxAttempts ?? defaultMaxAttempts(this.opts.backoffMs)): { error: string; retryAt: number | null } {
+  private failureOf(
+    attempts: number,
+    kind: JobKind,
+    err: unknown,
+    now: number,
+    maxAttempts = kind.maxAttempts ?? defaultMaxAttempts(this.opts.backoffMs),
+  ): { error: string; retryAt: number | null } {
     const retryAt =
       err instanceof PermanentFailure
         ? null

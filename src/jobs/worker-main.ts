@@ -1,21 +1,21 @@
+import { loadMasterKey } from "../crypto/master-key";
+import { createSecretBox } from "../crypto/secret-box";
 import { createRouterState } from "../gateway/routing/router-state";
 import { createLogger, type Logger } from "../logger";
+import { destinationReader } from "../observability/destination-reader";
+import { OutboxPump } from "../observability/jobs/outbox-pump";
+import type { ObservabilityParts } from "../observability/jobs/parts";
+import { senderDepsOf } from "../observability/sender-http";
+import { senderFor } from "../observability/senders";
 import { openStore } from "../store/open";
 import type { Store } from "../store/store";
 import { logOnlyTelemetry } from "../telemetry/telemetry";
 import { productionJobKinds } from "./kinds";
 import type { JobDeps } from "./kinds/job-deps";
-import { OutboxPump } from "../observability/jobs/outbox-pump";
 import { ensureRecurringJobs } from "./recurring";
-import { jobRegistry, type JobKind } from "./registry";
+import { type JobKind, jobRegistry } from "./registry";
 import { JobRunner } from "./runner";
 import type { FromWorker, ToWorker } from "./worker-protocol";
-import { destinationReader } from "../observability/destination-reader";
-import { senderFor } from "../observability/senders";
-import { senderDepsOf } from "../observability/sender-http";
-import type { ObservabilityParts } from "../observability/jobs/parts";
-import { createSecretBox } from "../crypto/secret-box";
-import { loadMasterKey } from "../crypto/master-key";
 
 /** A worker's own connections: a small pool on PostgreSQL is enough for `concurrency` jobs and their leases. */
 const WORKER_POOL_SIZE = 3;
@@ -45,7 +45,8 @@ async function loadModules(specifiers: string[], deps: JobDeps): Promise<{ kinds
   let parts: ObservabilityParts | undefined;
   for (const specifier of specifiers) {
     const mod = (await import(specifier)) as JobModule;
-    if (typeof mod.jobKinds !== "function" && typeof mod.observabilityParts !== "function") throw new Error(`${specifier} exports neither jobKinds(deps) nor observabilityParts(deps)`);
+    if (typeof mod.jobKinds !== "function" && typeof mod.observabilityParts !== "function")
+      throw new Error(`${specifier} exports neither jobKinds(deps) nor observabilityParts(deps)`);
     if (mod.jobKinds) kinds.push(...mod.jobKinds(deps));
     if (mod.observabilityParts) parts = mod.observabilityParts(deps);
   }
@@ -115,18 +116,52 @@ async function start({ config, index, modules, writeLock }: Extract<ToWorker, { 
   const telemetry = logOnlyTelemetry(logger);
   router.circuits.onTransition((endpoint, change) => telemetry.circuitChanged(endpoint, change));
   const observability = { destinations: destinationReader(store, { config }), senders: senderFor };
-  const base: JobDeps = { store, config, logger, clock: Date.now, releaseReservation: (id) => post({ type: "release-reservation", id }), router, telemetry, observability, secrets: createSecretBox(loadMasterKey(config)) };
+  const base: JobDeps = {
+    store,
+    config,
+    logger,
+    clock: Date.now,
+    releaseReservation: (id) => post({ type: "release-reservation", id }),
+    router,
+    telemetry,
+    observability,
+    secrets: createSecretBox(loadMasterKey(config)),
+  };
   const extra = await loadModules(modules, base);
   // tests replace the destinations and senders through a job module's `observabilityParts`
   const deps: JobDeps = extra.parts ? { ...base, observability: extra.parts } : base;
   const registry = jobRegistry([...productionJobKinds(deps), ...extra.kinds]);
   await ensureRecurringJobs(store.jobs, registry, Date.now());
   const { leaseMs, concurrency, backoffMs, pollMs } = config.jobs;
-  const runner = new JobRunner({ store: store.jobs, registry, owner: `${config.instanceId}/jobs-${index}`, leaseMs, concurrency, backoffMs, pollMs, logger, clock: Date.now });
+  const runner = new JobRunner({
+    store: store.jobs,
+    registry,
+    owner: `${config.instanceId}/jobs-${index}`,
+    leaseMs,
+    concurrency,
+    backoffMs,
+    pollMs,
+    logger,
+    clock: Date.now,
+  });
   runner.start();
   const pump =
     index === 0
-      ? new OutboxPump({ store, secrets: deps.secrets!, senderDeps: senderDepsOf(deps), clock: Date.now, logger, parts: deps.observability, owner: `${config.instanceId}/outbox`, claimMs: leaseMs, runner }, pollMs, () => runner.wake())
+      ? new OutboxPump(
+          {
+            store,
+            secrets: deps.secrets!,
+            senderDeps: senderDepsOf(deps),
+            clock: Date.now,
+            logger,
+            parts: deps.observability,
+            owner: `${config.instanceId}/outbox`,
+            claimMs: leaseMs,
+            runner,
+          },
+          pollMs,
+          () => runner.wake(),
+        )
       : null;
   pump?.start();
   const checkpoints = index === 0 && store.checkpoint ? setInterval(() => void checkpointQuietly(store, logger), CHECKPOINT_EVERY_MS) : undefined;

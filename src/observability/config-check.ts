@@ -52,7 +52,12 @@ async function checkValue(spec: ConfigKeySpec, value: string, policy: UrlPolicy)
  * passing the outbound check under the operator's policy. Any fault is a 400 naming the key
  * (`config.apiKey`).
  */
-export async function checkConfig(type: DestinationType, specs: readonly ConfigKeySpec[], raw: Record<string, unknown>, policy: UrlPolicy): Promise<OpenConfig> {
+export async function checkConfig(
+  type: DestinationType,
+  specs: readonly ConfigKeySpec[],
+  raw: Record<string, unknown>,
+  policy: UrlPolicy,
+): Promise<OpenConfig> {
   const known = new Set(specs.map((s) => s.key));
   for (const key of Object.keys(raw))
     if (key !== "headers" && !known.has(key)) throw invalid(key, `unknown key: type '${type}' takes ${[...known, "headers"].join(", ")}`);

@@ -119,7 +119,12 @@ export type SendOutcome =
 export type ProbeResult = { ok: true } | { ok: false; message: string };
 
 /** HTTP for senders: the guarded outbound client (src/outbound) with the operator's URL policy applied. */
-export type SenderHttp = (request: { url: string; method: "GET" | "POST" | "PUT"; headers: Record<string, string>; body?: string }) => Promise<
+export type SenderHttp = (request: {
+  url: string;
+  method: "GET" | "POST" | "PUT";
+  headers: Record<string, string>;
+  body?: string;
+}) => Promise<
   | { kind: "response"; status: number; headers: Headers; body: Uint8Array }
   | { kind: "refused"; reason: string }
   | { kind: "failed"; reason: string; timedOut: boolean }

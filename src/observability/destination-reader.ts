@@ -1,7 +1,7 @@
-import { secretBoxOf, type SecretBox } from "../crypto/secret-box";
+import { type SecretBox, secretBoxOf } from "../crypto/secret-box";
 import type { DestinationRecord, DestinationStore } from "../store/store";
-import type { Destination, DestinationReader, DestinationType, FilterRules } from "./contract";
 import type { OpenConfig } from "./config-check";
+import type { Destination, DestinationReader, DestinationType, FilterRules } from "./contract";
 import { openConfig } from "./sealed-config";
 
 /** A stored destination as the pipeline and senders see it: config opened. */

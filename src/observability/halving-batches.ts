@@ -61,10 +61,15 @@ export const MAX_GENERATIONS_PER_LIST = 100;
  * generation it is about, never cutting a generation's items apart. Each generation's outcome is
  * its request's; one without items is delivered with nothing sent.
  */
-export async function sendGenerationItems<T>(perGeneration: readonly (readonly T[])[], post: (items: readonly T[]) => Promise<HttpResult>, classify: (result: HttpResult) => SendOutcome): Promise<SendOutcome[]> {
+export async function sendGenerationItems<T>(
+  perGeneration: readonly (readonly T[])[],
+  post: (items: readonly T[]) => Promise<HttpResult>,
+  classify: (result: HttpResult) => SendOutcome,
+): Promise<SendOutcome[]> {
   const sent = perGeneration.filter((items) => items.length > 0);
   const ranges: Range[] = [];
-  for (let start = 0; start < sent.length; start += MAX_GENERATIONS_PER_LIST) ranges.push({ start, end: Math.min(start + MAX_GENERATIONS_PER_LIST, sent.length) });
+  for (let start = 0; start < sent.length; start += MAX_GENERATIONS_PER_LIST)
+    ranges.push({ start, end: Math.min(start + MAX_GENERATIONS_PER_LIST, sent.length) });
   const outcomes = await sendSplitting(sent, ranges, (batch) => post(batch.flat()), classify, refusesContent);
   let next = 0;
   return perGeneration.map((items) => (items.length > 0 ? outcomes[next++]! : DELIVERED));

@@ -7,7 +7,16 @@ import pkg from "../../package.json" with { type: "json" };
  */
 
 /** Set by the HTTP client for the connection; refused in `config.headers` when saved. */
-export const RESERVED_HEADERS: ReadonlySet<string> = new Set(["host", "content-length", "transfer-encoding", "connection", "keep-alive", "upgrade", "te", "trailer"]);
+export const RESERVED_HEADERS: ReadonlySet<string> = new Set([
+  "host",
+  "content-length",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "upgrade",
+  "te",
+  "trailer",
+]);
 
 export const USER_AGENT = `model-gateway-observability/${pkg.version}`;
 

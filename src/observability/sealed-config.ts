@@ -1,7 +1,7 @@
 import type { SecretBox } from "../crypto/secret-box";
 import type { DestinationRecord } from "../store/store";
-import type { ConfigKeySpec } from "./contract";
 import type { OpenConfig } from "./config-check";
+import type { ConfigKeySpec } from "./contract";
 import { maskSecret } from "./secret-mask";
 
 /** The key under which the user's extra headers are sealed, as one JSON object (they may carry tokens). */
@@ -12,7 +12,11 @@ const HEADERS = "headers";
  * every header value masked), `sealedConfig` the secret values (and the headers) sealed under
  * the master key.
  */
-export async function sealConfig(specs: readonly ConfigKeySpec[], open: OpenConfig, box: SecretBox): Promise<Pick<DestinationRecord, "config" | "sealedConfig">> {
+export async function sealConfig(
+  specs: readonly ConfigKeySpec[],
+  open: OpenConfig,
+  box: SecretBox,
+): Promise<Pick<DestinationRecord, "config" | "sealedConfig">> {
   const secret = new Set(specs.filter((s) => s.secret).map((s) => s.key));
   const config: Record<string, unknown> = {};
   const sealedConfig: Record<string, string> = {};

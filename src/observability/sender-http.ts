@@ -1,6 +1,6 @@
+import { type OutboundOptions, sendOutbound } from "../outbound/client";
+import { type OutboundContext, outboundOptionsOf } from "../outbound/policy";
 import type { SenderDeps, SenderHttp } from "./contract";
-import { sendOutbound, type OutboundOptions } from "../outbound/client";
-import { outboundOptionsOf, type OutboundContext } from "../outbound/policy";
 
 /**
  * The contract's SenderHttp over the one guarded outbound client (src/outbound): the URL is

@@ -1,4 +1,4 @@
-import { type DestinationSender, type DestinationType, type SenderRegistry } from "./contract";
+import type { DestinationSender, DestinationType, SenderRegistry } from "./contract";
 import { nativeSenders } from "./native";
 import { otlpSenders } from "./otlp";
 
@@ -6,10 +6,7 @@ import { otlpSenders } from "./otlp";
  * Every destination sender the gateway has, one per type. The OTLP family (src/observability/otlp/)
  * and the native senders (src/observability/native/).
  */
-const SENDERS: readonly DestinationSender[] = [
-  ...otlpSenders,
-  ...nativeSenders,
-];
+const SENDERS: readonly DestinationSender[] = [...otlpSenders, ...nativeSenders];
 
 const BY_TYPE: ReadonlyMap<DestinationType, DestinationSender> = new Map(SENDERS.map((sender) => [sender.type, sender]));
 

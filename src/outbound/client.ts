@@ -1,12 +1,14 @@
-import { checkOutboundUrl, type CheckedUrl, type UrlPolicy } from "./check-url";
-import { readAtMost } from "./read-at-most";
+import { type CheckedUrl, checkOutboundUrl, type UrlPolicy } from "./check-url";
 import { probeConnect, recentlyReached } from "./connect-probe";
+import { readAtMost } from "./read-at-most";
 
 /** the default probe, shared by every outbound request of this thread */
 const reachable = recentlyReached(probeConnect);
 
 /** `GET` carries no body: it fetches user-supplied media (video frame images) */
-export type OutboundRequest = { url: string; method: "POST" | "PUT"; headers: Record<string, string>; body: string } | { url: string; method: "GET"; headers: Record<string, string> };
+export type OutboundRequest =
+  | { url: string; method: "POST" | "PUT"; headers: Record<string, string>; body: string }
+  | { url: string; method: "GET"; headers: Record<string, string> };
 
 export type OutboundOptions = UrlPolicy & {
   /** the whole attempt, resolution to the last byte read */
@@ -44,11 +46,13 @@ export async function sendOutbound(request: OutboundRequest, options: OutboundOp
   let probed: { address: string; port: number } | undefined;
   try {
     const checked = await checkOutboundUrl(request.url, options);
-    if (!checked.ok) return checked.kind === "refused" ? { kind: "refused", reason: checked.reason } : { kind: "failed", reason: checked.reason, timedOut: false };
+    if (!checked.ok)
+      return checked.kind === "refused" ? { kind: "refused", reason: checked.reason } : { kind: "failed", reason: checked.reason, timedOut: false };
     if (abort.signal.aborted) return timedOut();
     const port = Number(checked.url.port) || (checked.url.protocol === "https:" ? 443 : 80);
     const reached = await (options.probe ?? reachable.probe)(checked.address.address, port, Math.min(options.connectTimeoutMs, options.totalTimeoutMs));
-    if (reached !== "open") return { kind: "failed", reason: reached === "timeout" ? "connect timed out" : "connection refused", timedOut: reached === "timeout" };
+    if (reached !== "open")
+      return { kind: "failed", reason: reached === "timeout" ? "connect timed out" : "connection refused", timedOut: reached === "timeout" };
     probed = { address: checked.address.address, port };
     const response = await (options.fetch ?? fetch)(pinnedUrl(checked), {
       method: request.method,

@@ -2,7 +2,7 @@ import type { Config } from "../config";
 import { badRequest } from "../errors";
 import { checkOutboundUrl, type UrlPolicy } from "./check-url";
 import { OUTBOUND_LIMITS, type OutboundOptions } from "./client";
-import { systemLookup, type HostLookup } from "./host-lookup";
+import { type HostLookup, systemLookup } from "./host-lookup";
 
 /** What the outbound rules depend on: the operator's setting and the resolver (injected by tests). */
 export type OutboundContext = { config: Pick<Config, "security">; lookup?: HostLookup };
@@ -12,7 +12,12 @@ export function urlPolicyOf(ctx: OutboundContext): UrlPolicy {
 }
 
 export function outboundOptionsOf(ctx: OutboundContext): OutboundOptions {
-  return { ...urlPolicyOf(ctx), totalTimeoutMs: OUTBOUND_LIMITS.totalTimeoutMs, connectTimeoutMs: OUTBOUND_LIMITS.connectTimeoutMs, maxResponseBytes: OUTBOUND_LIMITS.maxResponseBytes };
+  return {
+    ...urlPolicyOf(ctx),
+    totalTimeoutMs: OUTBOUND_LIMITS.totalTimeoutMs,
+    connectTimeoutMs: OUTBOUND_LIMITS.connectTimeoutMs,
+    maxResponseBytes: OUTBOUND_LIMITS.maxResponseBytes,
+  };
 }
 
 /** The save-time check of a user-supplied URL: a 400 naming `field` unless it passes. */

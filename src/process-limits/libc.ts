@@ -6,7 +6,11 @@ import { dlopen, FFIType, ptr } from "bun:ffi";
  * Null where no libc can be opened (Windows, an unknown libc name): callers then go on without.
  */
 const CANDIDATES: Record<string, string[]> = {
-  linux: ["libc.so.6", `libc.musl-${process.arch === "arm64" ? "aarch64" : "x86_64"}.so.1`, `/lib/ld-musl-${process.arch === "arm64" ? "aarch64" : "x86_64"}.so.1`],
+  linux: [
+    "libc.so.6",
+    `libc.musl-${process.arch === "arm64" ? "aarch64" : "x86_64"}.so.1`,
+    `/lib/ld-musl-${process.arch === "arm64" ? "aarch64" : "x86_64"}.so.1`,
+  ],
   darwin: ["/usr/lib/libSystem.B.dylib"],
 };
 

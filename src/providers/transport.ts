@@ -2,7 +2,14 @@ import type { ProviderEntry } from "../catalog/types";
 import type { UpstreamApi } from "./upstream-api";
 
 /** One HTTP request to an operator-configured upstream; `body` is sent as JSON. */
-export type UpstreamHttpRequest = { url: string; method: "GET" | "POST" | "PUT"; headers: Record<string, string>; body?: unknown; rawBody?: string; signal: AbortSignal };
+export type UpstreamHttpRequest = {
+  url: string;
+  method: "GET" | "POST" | "PUT";
+  headers: Record<string, string>;
+  body?: unknown;
+  rawBody?: string;
+  signal: AbortSignal;
+};
 
 /**
  * The one transport of every upstream API (completions, embeddings, video jobs). Provider base

@@ -4,8 +4,8 @@ import type { SharedState, SharedStateOptions } from "./types";
 
 const DEFAULT_RATE_LEASE_MS = 120_000;
 
-export type { RateAcquire, RateCounters, RateLimits, RateRelease, RateUse, RateVerdict } from "./rate-counters/types";
 export type { FailureCount, FailureCounters, FailureRecord } from "./failure-counters/types";
+export type { RateAcquire, RateCounters, RateLimits, RateRelease, RateUse, RateVerdict } from "./rate-counters/types";
 export type { CacheTopic, InvalidationBus, Replica, ReplicaEvent, ReplicaListener, SharedState, SharedStateOptions } from "./types";
 
 /**

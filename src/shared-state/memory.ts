@@ -1,7 +1,7 @@
 import type { Logger } from "../logger";
+import { MemoryFailureCounters } from "./failure-counters/memory";
 import { Listeners } from "./listeners";
 import { MemoryRateCounters } from "./rate-counters/memory";
-import { MemoryFailureCounters } from "./failure-counters/memory";
 import type { CacheTopic, InvalidationBus, Replica, SharedState } from "./types";
 
 /** One instance alone: the bus calls this process's listeners, and routing state has nobody to reach. */

@@ -52,7 +52,11 @@ export class RedisLink {
   async ping(ms: number): Promise<boolean> {
     const client = this.client;
     if (!client?.connected) return false;
-    return within(client.send("PING", []).then((r) => r === "PONG"), ms, false);
+    return within(
+      client.send("PING", []).then((r) => r === "PONG"),
+      ms,
+      false,
+    );
   }
 
   close(): void {
@@ -122,7 +126,11 @@ export class RedisLink {
     clearInterval(this.heartbeat);
     this.heartbeat = setInterval(async () => {
       if (this.client !== client) return;
-      const alive = await within(client.send("PING", []).then(() => true), HEARTBEAT_TIMEOUT_MS, false);
+      const alive = await within(
+        client.send("PING", []).then(() => true),
+        HEARTBEAT_TIMEOUT_MS,
+        false,
+      );
       if (!alive && this.client === client) this.lost(client);
     }, HEARTBEAT_MS);
     this.heartbeat.unref?.();

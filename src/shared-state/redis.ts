@@ -1,11 +1,11 @@
 import type { Logger } from "../logger";
+import { RedisFailureCounters } from "./failure-counters/redis";
 import { loadKept } from "./kept-snapshot";
+import { RedisRateCounters } from "./rate-counters/redis";
 import { RedisBus } from "./redis-bus";
 import { RedisLink, within } from "./redis-link";
 import { redisNames } from "./redis-names";
 import { RedisReplica } from "./redis-replica";
-import { RedisRateCounters } from "./rate-counters/redis";
-import { RedisFailureCounters } from "./failure-counters/redis";
 import type { SharedState } from "./types";
 
 const LOAD_TIMEOUT_MS = 5_000;

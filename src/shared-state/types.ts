@@ -5,8 +5,8 @@
  */
 
 import type { Logger } from "../logger";
-import type { RateCounters } from "./rate-counters/types";
 import type { FailureCounters } from "./failure-counters/types";
+import type { RateCounters } from "./rate-counters/types";
 
 /** Read caches in front of the store, cleared on every instance when one of them writes. */
 export type CacheTopic = "keys" | "workspaces" | "byok" | "users" | "budgets" | "destinations";

@@ -89,7 +89,10 @@ export interface WorkspaceStore {
 }
 
 export type WorkspacePatch = Partial<
-  Pick<WorkspaceRecord, "name" | "slug" | "description" | "defaultTextModel" | "defaultImageModel" | "defaultProviderSort" | "rateLimit" | "settings" | "webhookUrl">
+  Pick<
+    WorkspaceRecord,
+    "name" | "slug" | "description" | "defaultTextModel" | "defaultImageModel" | "defaultProviderSort" | "rateLimit" | "settings" | "webhookUrl"
+  >
 >;
 
 /** A workspace's webhook signing secrets, sealed; `previous*` only after a rotation. */

@@ -25,7 +25,17 @@ export type ByokRecord = {
 export type ByokPatch = Partial<
   Pick<
     ByokRecord,
-    "name" | "label" | "encryptedKey" | "disabled" | "isFallback" | "isRequired" | "isByokOnly" | "declaredZdr" | "allowedModels" | "allowedUserIds" | "allowedApiKeyHashes"
+    | "name"
+    | "label"
+    | "encryptedKey"
+    | "disabled"
+    | "isFallback"
+    | "isRequired"
+    | "isByokOnly"
+    | "declaredZdr"
+    | "allowedModels"
+    | "allowedUserIds"
+    | "allowedApiKeyHashes"
   >
 >;
 

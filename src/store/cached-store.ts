@@ -73,9 +73,15 @@ export function withReadCache(store: Store, bus: InvalidationBus, opts: { ttlMs?
     // usable() always answers a list, so the cache never misses to undefined here
     byok: { ...outside.byok, usable: (workspaceId) => caches.byok.get(workspaceId, () => store.byok.usable(workspaceId)) as Promise<ByokRecord[]> },
     // every request of a workspace looks its budgets up (admission), most find none
-    budgets: { ...outside.budgets, list: (workspaceId) => caches.budgets.get(workspaceId, () => store.budgets.list(workspaceId)) as Promise<WorkspaceBudgetRecord[]> },
+    budgets: {
+      ...outside.budgets,
+      list: (workspaceId) => caches.budgets.get(workspaceId, () => store.budgets.list(workspaceId)) as Promise<WorkspaceBudgetRecord[]>,
+    },
     // every finished generation asks where its workspace forwards it; most workspaces have no destination
-    destinations: { ...outside.destinations, enabledIn: (workspaceId) => caches.destinations.get(workspaceId, () => store.destinations.enabledIn(workspaceId)) as Promise<DestinationRecord[]> },
+    destinations: {
+      ...outside.destinations,
+      enabledIn: (workspaceId) => caches.destinations.get(workspaceId, () => store.destinations.enabledIn(workspaceId)) as Promise<DestinationRecord[]>,
+    },
     async transaction(fn) {
       const touched = new Set<CacheTopic>();
       const result = await store.transaction((tx) => fn(watchTables(tx, (topics) => topics.forEach((t) => touched.add(t)))));

@@ -2,13 +2,29 @@
  * Record <-> column conversions both dialects share: JSON-bearing columns are text in both, so a
  * value reads back byte for byte, and a new preset or version is built the same way in both.
  */
-import type { ApiKeyRecord, ByokPatch, ByokRecord, GenerationRecord, NewPresetVersion, PresetRecord, PresetVersionRecord, RateLimit, WorkspacePatch, WorkspaceRecord } from "./store";
+import type {
+  ApiKeyRecord,
+  ByokPatch,
+  ByokRecord,
+  GenerationRecord,
+  NewPresetVersion,
+  PresetRecord,
+  PresetVersionRecord,
+  RateLimit,
+  WorkspacePatch,
+  WorkspaceRecord,
+} from "./store";
 
 /** The three rate-limit columns of api_keys and workspaces. */
 type RateLimitColumns = { rateLimitRpm: number | null; rateLimitTpm: number | null; rateLimitConcurrency: number | null };
 
 /** A row's rate-limit columns folded into the record's `rateLimit`; the other columns pass through. */
-export function withRateLimit<R extends RateLimitColumns>({ rateLimitRpm, rateLimitTpm, rateLimitConcurrency, ...rest }: R): Omit<R, keyof RateLimitColumns> & { rateLimit: RateLimit } {
+export function withRateLimit<R extends RateLimitColumns>({
+  rateLimitRpm,
+  rateLimitTpm,
+  rateLimitConcurrency,
+  ...rest
+}: R): Omit<R, keyof RateLimitColumns> & { rateLimit: RateLimit } {
   return { ...rest, rateLimit: { rpm: rateLimitRpm, tpm: rateLimitTpm, concurrency: rateLimitConcurrency } };
 }
 
@@ -26,7 +42,11 @@ export const generationRecord = (row: GenerationRow): GenerationRecord => ({
   trace: row.trace ? (JSON.parse(row.trace) as Record<string, unknown>) : null,
 });
 
-export const generationRow = (gen: GenerationRecord): GenerationRow => ({ ...gen, attempts: JSON.stringify(gen.attempts), trace: gen.trace ? JSON.stringify(gen.trace) : null });
+export const generationRow = (gen: GenerationRecord): GenerationRow => ({
+  ...gen,
+  attempts: JSON.stringify(gen.attempts),
+  trace: gen.trace ? JSON.stringify(gen.trace) : null,
+});
 
 type ApiKeyRow = Omit<ApiKeyRecord, "rateLimit"> & RateLimitColumns & { deletedAt: number | null };
 
@@ -34,7 +54,10 @@ export const apiKeyRecord = ({ deletedAt: _deleted, ...row }: ApiKeyRow): ApiKey
 
 type WorkspaceRow = Omit<WorkspaceRecord, "rateLimit" | "settings"> & RateLimitColumns & { settings: string };
 
-export const workspaceRecord = (row: WorkspaceRow): WorkspaceRecord => ({ ...withRateLimit(row), settings: JSON.parse(row.settings) as Record<string, unknown> });
+export const workspaceRecord = (row: WorkspaceRow): WorkspaceRecord => ({
+  ...withRateLimit(row),
+  settings: JSON.parse(row.settings) as Record<string, unknown>,
+});
 
 /** The row of a new workspace. */
 export const workspaceRow = (ws: WorkspaceRecord) => ({ ...rateLimitColumns(ws), settings: JSON.stringify(ws.settings) });
@@ -89,7 +112,10 @@ export function newPreset(input: NewPresetVersion): PresetRecord {
 type PresetVersionRow = Omit<PresetVersionRecord, "config"> & { config: string };
 
 /** A version as stored; PostgreSQL's row also has its insertion order (`seq`), which stays in the store. */
-export const presetVersionRecord = ({ seq: _seq, ...row }: PresetVersionRow & { seq?: number }): PresetVersionRecord => ({ ...row, config: JSON.parse(row.config) as Record<string, unknown> });
+export const presetVersionRecord = ({ seq: _seq, ...row }: PresetVersionRow & { seq?: number }): PresetVersionRecord => ({
+  ...row,
+  config: JSON.parse(row.config) as Record<string, unknown>,
+});
 
 export function newPresetVersion(presetId: string, version: number, input: NewPresetVersion): PresetVersionRecord {
   const { config, systemPrompt, format, creatorId, now } = input;

@@ -69,4 +69,3 @@ export function statsFromRows(rows: StatsRows): JobStats {
     oldestDue: rows.oldest.map((r) => ({ kind: r.kind, runAt: Number(r.run_at) })),
   };
 }
-

@@ -1,6 +1,6 @@
 import type { DatabaseConfig } from "../config";
-import type { Store } from "./store";
 import { createSqliteStore, openDatabase, runMigrations } from "./sqlite";
+import type { Store } from "./store";
 
 /** The store DATABASE_URL names, migrated unless told otherwise (both dialects apply their embedded migrations). */
 export async function openStore(database: DatabaseConfig, opts: { migrate?: boolean; writeLock?: SharedArrayBuffer } = {}): Promise<Store> {

@@ -5,7 +5,13 @@
 import type { StoredResponse } from "./store";
 
 export function responseRow(response: StoredResponse) {
-  return { id: response.id, workspaceId: response.workspaceId, input: JSON.stringify(response.input), createdAt: response.createdAt, expiresAt: response.expiresAt };
+  return {
+    id: response.id,
+    workspaceId: response.workspaceId,
+    input: JSON.stringify(response.input),
+    createdAt: response.createdAt,
+    expiresAt: response.expiresAt,
+  };
 }
 
 export function itemRows(response: StoredResponse) {

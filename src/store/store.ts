@@ -8,27 +8,27 @@
  * Times are epoch milliseconds, money integer nano-dollars.
  */
 
-import type { JobStore } from "./job-store";
-import type { VideoJobStore } from "./video-job-store";
 import type { ApiKeyStore, MetaStore, UserStore, WebhookSecretStore, WorkspaceMemberStore, WorkspaceStore } from "./account-store";
-import type { ActivityStore, GenerationStore, KeyUsageStore, ReservationStore, WorkspaceBudgetStore } from "./money-store";
-import type { PresetStore } from "./preset-store";
 import type { ByokStore } from "./byok-store";
-import type { ResponseStateStore } from "./response-store";
 import type { DestinationStore } from "./destination-store";
-import type { AuthCodeStore, InviteStore, PasswordStore, WebSessionStore } from "./sign-in-store";
 import type { GenerationContentStore } from "./generation-content-store";
+import type { JobStore } from "./job-store";
+import type { ActivityStore, GenerationStore, KeyUsageStore, ReservationStore, WorkspaceBudgetStore } from "./money-store";
 import type { ObservationOutboxStore } from "./observation-outbox-store";
+import type { PresetStore } from "./preset-store";
+import type { ResponseStateStore } from "./response-store";
+import type { AuthCodeStore, InviteStore, PasswordStore, WebSessionStore } from "./sign-in-store";
+import type { VideoJobStore } from "./video-job-store";
 
 export * from "./account-store";
-export * from "./money-store";
-export * from "./preset-store";
 export * from "./byok-store";
-export * from "./response-store";
 export * from "./destination-store";
-export * from "./sign-in-store";
 export * from "./generation-content-store";
+export * from "./money-store";
 export * from "./observation-outbox-store";
+export * from "./preset-store";
+export * from "./response-store";
+export * from "./sign-in-store";
 
 /** The stores one transaction sees. */
 export type StoreTables = {

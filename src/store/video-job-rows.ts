@@ -14,7 +14,12 @@ export function videoJobFromRow(row: VideoJobRow): VideoJobRecord {
 }
 
 export function videoJobToRow(job: VideoJobRecord): VideoJobRow {
-  return { ...job, request: JSON.stringify(job.request), upstreamRef: job.upstreamRef === null ? null : JSON.stringify(job.upstreamRef), outputs: JSON.stringify(job.outputs) };
+  return {
+    ...job,
+    request: JSON.stringify(job.request),
+    upstreamRef: job.upstreamRef === null ? null : JSON.stringify(job.upstreamRef),
+    outputs: JSON.stringify(job.outputs),
+  };
 }
 
 /** The columns a patch sets, JSON fields as text. */

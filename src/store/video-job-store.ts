@@ -39,7 +39,9 @@ export type VideoJobRecord = {
   completedAt: number | null;
 };
 
-export type VideoJobPatch = Partial<Pick<VideoJobRecord, "status" | "endpointId" | "upstreamRef" | "outputs" | "costNanos" | "isByok" | "errorMessage" | "completedAt">>;
+export type VideoJobPatch = Partial<
+  Pick<VideoJobRecord, "status" | "endpointId" | "upstreamRef" | "outputs" | "costNanos" | "isByok" | "errorMessage" | "completedAt">
+>;
 
 export interface VideoJobStore {
   create(job: VideoJobRecord): Promise<void>;

@@ -15,5 +15,12 @@ export function httpRequestSummary(context: AfterResponse): RequestSummary {
   const status = responseValue instanceof Response ? responseValue.status : typeof set.status === "number" ? set.status : 200;
   // an unmatched path is no route: it must not become a label of its own
   const route = context.route || "(no route)";
-  return plainRequest(request.method, route, status, performance.now() - startedAt, caller?.via === "key" ? caller.principal.key.hash : null, generationId ?? null);
+  return plainRequest(
+    request.method,
+    route,
+    status,
+    performance.now() - startedAt,
+    caller?.via === "key" ? caller.principal.key.hash : null,
+    generationId ?? null,
+  );
 }

@@ -1,7 +1,7 @@
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
-import type { RequestSummary } from "./request-summary";
 import type { JobStats } from "../store/job-store";
 import { registerJobMetrics } from "./job-metrics";
+import type { RequestSummary } from "./request-summary";
 
 /** Figures read when Prometheus scrapes, from the parts of the gateway that own them. */
 export type MetricSources = {
@@ -38,14 +38,52 @@ const TTFT_BUCKETS_S = [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60];
 export function createMetrics(sources: MetricSources, now: () => number = Date.now): GatewayMetrics {
   const registry = new Registry();
   const registers = [registry];
-  const requests = new Counter({ name: "gateway_requests_total", help: "HTTP requests by route, method, status and model", labelNames: ["route", "method", "status", "model"], registers });
-  const duration = new Histogram({ name: "gateway_request_duration_seconds", help: "Time from request to last byte, by route", labelNames: ["route"], buckets: LATENCY_BUCKETS_S, registers });
-  const ttft = new Histogram({ name: "gateway_time_to_first_token_seconds", help: "Time from request to the first output token, by model and provider", labelNames: ["model", "provider"], buckets: TTFT_BUCKETS_S, registers });
-  const tokens = new Counter({ name: "gateway_tokens_total", help: "Tokens of served generations, by model, provider and kind", labelNames: ["model", "provider", "kind"], registers });
+  const requests = new Counter({
+    name: "gateway_requests_total",
+    help: "HTTP requests by route, method, status and model",
+    labelNames: ["route", "method", "status", "model"],
+    registers,
+  });
+  const duration = new Histogram({
+    name: "gateway_request_duration_seconds",
+    help: "Time from request to last byte, by route",
+    labelNames: ["route"],
+    buckets: LATENCY_BUCKETS_S,
+    registers,
+  });
+  const ttft = new Histogram({
+    name: "gateway_time_to_first_token_seconds",
+    help: "Time from request to the first output token, by model and provider",
+    labelNames: ["model", "provider"],
+    buckets: TTFT_BUCKETS_S,
+    registers,
+  });
+  const tokens = new Counter({
+    name: "gateway_tokens_total",
+    help: "Tokens of served generations, by model, provider and kind",
+    labelNames: ["model", "provider", "kind"],
+    registers,
+  });
   const cost = new Counter({ name: "gateway_cost_usd_total", help: "USD charged, by model and provider", labelNames: ["model", "provider"], registers });
-  const attempts = new Counter({ name: "gateway_upstream_attempts_total", help: "Upstream calls by provider, endpoint and status (0: no HTTP answer)", labelNames: ["provider", "endpoint", "status"], registers });
-  const failures = new Counter({ name: "gateway_upstream_failures_total", help: "Failed upstream calls by provider and endpoint", labelNames: ["provider", "endpoint"], registers });
-  const upstreamLatency = new Histogram({ name: "gateway_upstream_latency_seconds", help: "Time to the upstream's answer (first byte), by provider", labelNames: ["provider"], buckets: LATENCY_BUCKETS_S, registers });
+  const attempts = new Counter({
+    name: "gateway_upstream_attempts_total",
+    help: "Upstream calls by provider, endpoint and status (0: no HTTP answer)",
+    labelNames: ["provider", "endpoint", "status"],
+    registers,
+  });
+  const failures = new Counter({
+    name: "gateway_upstream_failures_total",
+    help: "Failed upstream calls by provider and endpoint",
+    labelNames: ["provider", "endpoint"],
+    registers,
+  });
+  const upstreamLatency = new Histogram({
+    name: "gateway_upstream_latency_seconds",
+    help: "Time to the upstream's answer (first byte), by provider",
+    labelNames: ["provider"],
+    buckets: LATENCY_BUCKETS_S,
+    registers,
+  });
 
   new Gauge({
     name: "gateway_circuit_open",
@@ -57,13 +95,48 @@ export function createMetrics(sources: MetricSources, now: () => number = Date.n
       for (const c of sources.circuits()) this.set({ provider: c.provider, endpoint: c.endpoint }, c.state === "open" ? 1 : 0.5);
     },
   });
-  new Gauge({ name: "gateway_reservations_held", help: "Spending-limit reservations open now (all instances)", registers, async collect() { this.set(await sources.reservationsHeld()); } });
-  new Gauge({ name: "gateway_records_pending", help: "Generation records waiting for the database group commit", registers, collect() { this.set(sources.recordsPending()); } });
-  new Gauge({ name: "gateway_database_up", help: "1 when the database answers and is migrated", registers, async collect() { this.set((await sources.databaseUp()) ? 1 : 0); } });
+  new Gauge({
+    name: "gateway_reservations_held",
+    help: "Spending-limit reservations open now (all instances)",
+    registers,
+    async collect() {
+      this.set(await sources.reservationsHeld());
+    },
+  });
+  new Gauge({
+    name: "gateway_records_pending",
+    help: "Generation records waiting for the database group commit",
+    registers,
+    collect() {
+      this.set(sources.recordsPending());
+    },
+  });
+  new Gauge({
+    name: "gateway_database_up",
+    help: "1 when the database answers and is migrated",
+    registers,
+    async collect() {
+      this.set((await sources.databaseUp()) ? 1 : 0);
+    },
+  });
   registerJobMetrics(registers, sources.jobs, now);
   const startedAt = now();
-  new Gauge({ name: "process_start_time_seconds", help: "Start time of the process since the Unix epoch in seconds", registers, collect() { this.set(Math.floor(startedAt / 1000)); } });
-  new Gauge({ name: "process_resident_memory_bytes", help: "Resident memory size in bytes", registers, collect() { this.set(process.memoryUsage.rss()); } });
+  new Gauge({
+    name: "process_start_time_seconds",
+    help: "Start time of the process since the Unix epoch in seconds",
+    registers,
+    collect() {
+      this.set(Math.floor(startedAt / 1000));
+    },
+  });
+  new Gauge({
+    name: "process_resident_memory_bytes",
+    help: "Resident memory size in bytes",
+    registers,
+    collect() {
+      this.set(process.memoryUsage.rss());
+    },
+  });
   new Counter({
     name: "process_cpu_seconds_total",
     help: "Total user and system CPU time spent in seconds",

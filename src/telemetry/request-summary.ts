@@ -27,7 +27,14 @@ export type RequestSummary = {
 export const KEY_HASH_PREFIX_LENGTH = 12;
 
 /** A summary of a request that reached no generation (every generation field null). */
-export function plainRequest(method: string, route: string, status: number, durationMs: number, keyHash: string | null, generationId: string | null = null): RequestSummary {
+export function plainRequest(
+  method: string,
+  route: string,
+  status: number,
+  durationMs: number,
+  keyHash: string | null,
+  generationId: string | null = null,
+): RequestSummary {
   return {
     method,
     route,

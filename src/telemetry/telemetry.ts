@@ -43,7 +43,9 @@ export function reportingTelemetry(logger: Logger, metrics: GatewayMetrics): Tel
       });
     },
     circuitChanged(endpoint, change) {
-      logger.warn(change === "opened" ? "circuit opened: the endpoint is tried last until it recovers" : "circuit closed: the endpoint recovered", { endpoint });
+      logger.warn(change === "opened" ? "circuit opened: the endpoint is tried last until it recovers" : "circuit closed: the endpoint recovered", {
+        endpoint,
+      });
     },
   };
 }

@@ -9,7 +9,9 @@ export function presentVideoJob(job: VideoJobRecord, origin: string) {
     polling_url: base,
     status: job.status,
     generation_id: job.generationId,
-    ...(job.status === "completed" ? { unsigned_urls: job.outputs.map((o) => `${base}/content?index=${o.index}`), usage: { cost: nanosToUsd(job.costNanos ?? 0), is_byok: job.isByok } } : {}),
+    ...(job.status === "completed"
+      ? { unsigned_urls: job.outputs.map((o) => `${base}/content?index=${o.index}`), usage: { cost: nanosToUsd(job.costNanos ?? 0), is_byok: job.isByok } }
+      : {}),
     ...(job.status === "failed" && job.errorMessage !== null ? { error: job.errorMessage } : {}),
   };
 }

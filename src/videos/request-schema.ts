@@ -9,7 +9,11 @@ import { SessionId, Trace, User } from "../formats/shared-schema";
 
 const UrlObject = t.Object({ url: t.String({ minLength: 1 }) });
 
-export const FrameImage = t.Object({ type: t.Literal("image_url"), image_url: UrlObject, frame_type: t.Union([t.Literal("first_frame"), t.Literal("last_frame")]) });
+export const FrameImage = t.Object({
+  type: t.Literal("image_url"),
+  image_url: UrlObject,
+  frame_type: t.Union([t.Literal("first_frame"), t.Literal("last_frame")]),
+});
 
 export const InputReference = t.Union([
   t.Object({ type: t.Literal("image_url"), image_url: UrlObject }),

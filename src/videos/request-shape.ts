@@ -76,5 +76,8 @@ export function checkShapeMade(asked: AskedShape, usable: readonly VideoEndpoint
   const field = asked.size !== undefined ? SIZE : asked.aspectRatio !== undefined ? ASPECT_RATIO : RESOLUTION;
   const allowed = capabilityUnion(usable, field.listed).filter((v) => makes({ ...asked, [field.key]: v }, usable));
   const at = field === ASPECT_RATIO && asked.resolution !== undefined ? ` at resolution ${asked.resolution}` : "";
-  throw badRequest(`${field.name} ${JSON.stringify(asked[field.key])} is not supported by ${model}${at}${allowedPart(allowed)}`, { field: field.name, allowed });
+  throw badRequest(`${field.name} ${JSON.stringify(asked[field.key])} is not supported by ${model}${at}${allowedPart(allowed)}`, {
+    field: field.name,
+    allowed,
+  });
 }

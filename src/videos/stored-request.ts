@@ -15,7 +15,14 @@ export type StoredVideoRequest = {
   caller?: VideoCaller;
 };
 
-export type VideoCaller = { sessionId: string | null; externalUser: string | null; trace: Record<string, unknown> | null; httpReferer: string | null; userAgent: string | null; appName: string };
+export type VideoCaller = {
+  sessionId: string | null;
+  externalUser: string | null;
+  trace: Record<string, unknown> | null;
+  httpReferer: string | null;
+  userAgent: string | null;
+  appName: string;
+};
 
 export const storedRequestOf = (request: unknown): StoredVideoRequest => request as StoredVideoRequest;
 

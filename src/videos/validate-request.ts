@@ -1,8 +1,8 @@
 import { badRequest } from "../errors";
 import type { VideoGenerationRequestBody } from "./request-schema";
-import { checkShapeAgrees, checkShapeMade, derivedSizeFor, takesShape, type AskedShape } from "./request-shape";
-import { capabilityUnion as union, type VideoEndpoint, type VideoCatalogModel } from "./video-catalog";
+import { type AskedShape, checkShapeAgrees, checkShapeMade, derivedSizeFor, takesShape } from "./request-shape";
 import { flatPassthrough, type StoredVideoRequest } from "./stored-request";
+import { capabilityUnion as union, type VideoCatalogModel, type VideoEndpoint } from "./video-catalog";
 
 /** A request checked against the model: the parameters every candidate takes, and the candidates in order. */
 export type ValidatedVideoRequest = { params: StoredVideoRequest["params"]; passthrough: StoredVideoRequest["passthrough"]; candidates: VideoEndpoint[] };
@@ -44,16 +44,43 @@ export function validateVideoRequest(body: VideoGenerationRequestBody, model: Vi
   for (const field of UNSUPPORTED_FIELDS) if (body[field] !== undefined) throw badRequest(`${field} is not supported by ${id}`, { field, allowed: [] });
   const framed = (body.frame_images?.length ?? 0) > 0;
   if ((body.prompt === undefined || body.prompt.trim() === "") && !framed) throw badRequest("prompt is required", { field: "prompt" });
-  checkIn("duration", body.duration, union(usable, (c) => c.durations), id);
-  checkIn("resolution", body.resolution, union(usable, (c) => c.resolutions), id);
-  checkIn("aspect_ratio", body.aspect_ratio, union(usable, (c) => c.aspectRatios), id);
-  checkIn("size", body.size, union(usable, (c) => c.sizes), id);
+  checkIn(
+    "duration",
+    body.duration,
+    union(usable, (c) => c.durations),
+    id,
+  );
+  checkIn(
+    "resolution",
+    body.resolution,
+    union(usable, (c) => c.resolutions),
+    id,
+  );
+  checkIn(
+    "aspect_ratio",
+    body.aspect_ratio,
+    union(usable, (c) => c.aspectRatios),
+    id,
+  );
+  checkIn(
+    "size",
+    body.size,
+    union(usable, (c) => c.sizes),
+    id,
+  );
   const shape = askedShapeOf(body);
   checkShapeAgrees(shape, usable);
   checkShapeMade(shape, usable, id);
   if (body.seed !== undefined && !usable.some((e) => e.capabilities.seed)) notAllowed("seed", body.seed, [], id);
   if (body.generate_audio === true && !usable.some((e) => e.capabilities.generateAudio)) notAllowed("generate_audio", true, [false], id);
-  body.frame_images?.forEach((f, i) => checkIn(`frame_images[${i}].frame_type`, f.frame_type, union(usable, (c) => c.frameImages), id));
+  body.frame_images?.forEach((f, i) =>
+    checkIn(
+      `frame_images[${i}].frame_type`,
+      f.frame_type,
+      union(usable, (c) => c.frameImages),
+      id,
+    ),
+  );
   if (referenced(body) && !usable.some((e) => e.capabilities.inputReferences)) notAllowed("input_references", body.input_references!.length, [], id);
   const passthrough = checkPassthrough(body, model, usable);
 
@@ -65,7 +92,9 @@ export function validateVideoRequest(body: VideoGenerationRequestBody, model: Vi
   const derivedSize = derivedSizeFor(shape, rest);
   const candidates = rest.filter((e) => takesShape(e, shape, derivedSize));
   if (candidates.length === 0) {
-    const given = ["duration", "resolution", "aspect_ratio", "size", "seed", "generate_audio", "frame_images", "input_references"].filter((f) => body[f as keyof VideoGenerationRequestBody] !== undefined);
+    const given = ["duration", "resolution", "aspect_ratio", "size", "seed", "generate_audio", "frame_images", "input_references"].filter(
+      (f) => body[f as keyof VideoGenerationRequestBody] !== undefined,
+    );
     throw badRequest(`no endpoint of ${id} takes this combination of ${given.join(", ")}`, { fields: given });
   }
   return {
@@ -80,7 +109,13 @@ export function validateVideoRequest(body: VideoGenerationRequestBody, model: Vi
       ...(body.seed !== undefined ? { seed: body.seed } : {}),
       ...(framed ? { frameImages: body.frame_images!.map((f) => ({ frame: f.frame_type, url: f.image_url.url })) } : {}),
       // frame_images win over input_references when both are sent (OpenRouter's rule)
-      ...(referenced(body) ? { inputReferences: body.input_references!.map((r) => ({ url: "image_url" in r ? r.image_url.url : "audio_url" in r ? r.audio_url.url : r.video_url.url })) } : {}),
+      ...(referenced(body)
+        ? {
+            inputReferences: body.input_references!.map((r) => ({
+              url: "image_url" in r ? r.image_url.url : "audio_url" in r ? r.audio_url.url : r.video_url.url,
+            })),
+          }
+        : {}),
     },
     passthrough,
     candidates,

@@ -1,6 +1,6 @@
+import { decimalToNanos } from "../billing/money";
 import type { Config } from "../config";
 import type { ProviderConfig, VideoEndpointConfig, VideoModelConfig } from "../config-schema";
-import { decimalToNanos } from "../billing/money";
 import type { VideoApi } from "./adapters/adapter";
 import { sizeFits, sizesToDeriveFrom } from "./adapters/size";
 import { API_CARRIES, isVideoApi } from "./video-api";
@@ -36,15 +36,35 @@ export type VideoEndpoint = {
   pricingStrings: Readonly<Record<string, string>>;
 };
 
-export type VideoCatalogModel = { id: string; name: string; description?: string; huggingFaceId: string | null; created: number; endpoints: readonly VideoEndpoint[] };
+export type VideoCatalogModel = {
+  id: string;
+  name: string;
+  description?: string;
+  huggingFaceId: string | null;
+  created: number;
+  endpoints: readonly VideoEndpoint[];
+};
 
-export type VideoCatalog = { get(id: string): VideoCatalogModel | undefined; models(): readonly VideoCatalogModel[]; endpoint(id: string): VideoEndpoint | undefined };
+export type VideoCatalog = {
+  get(id: string): VideoCatalogModel | undefined;
+  models(): readonly VideoCatalogModel[];
+  endpoint(id: string): VideoEndpoint | undefined;
+};
 
 /** What any of `endpoints` takes of one capability, each value once, in endpoint order. */
-export const capabilityUnion = <T>(endpoints: readonly VideoEndpoint[], pick: (c: VideoCapabilities) => readonly T[]): T[] => [...new Set(endpoints.flatMap((e) => pick(e.capabilities)))];
+export const capabilityUnion = <T>(endpoints: readonly VideoEndpoint[], pick: (c: VideoCapabilities) => readonly T[]): T[] => [
+  ...new Set(endpoints.flatMap((e) => pick(e.capabilities))),
+];
 
 function videoProvider(p: ProviderConfig & { api: VideoApi }): VideoProvider {
-  return { slug: p.slug, name: p.name ?? p.slug, api: p.api, baseUrl: p.base_url.replace(/\/+$/, ""), apiKey: p.api_key || undefined, headers: p.headers ?? {} };
+  return {
+    slug: p.slug,
+    name: p.name ?? p.slug,
+    api: p.api,
+    baseUrl: p.base_url.replace(/\/+$/, ""),
+    apiKey: p.api_key || undefined,
+    headers: p.headers ?? {},
+  };
 }
 
 /** Of the configured ratios and resolutions, those the API can make: for one that takes only a size, those some size of it has. */
@@ -82,7 +102,11 @@ function endpointOf(m: VideoModelConfig, e: VideoEndpointConfig, provider: Video
     provider,
     upstreamModel: e.model,
     capabilities: capabilitiesOf(e, provider.api),
-    prices: { perSecond, perSecondAudio: pricing.per_second_audio === undefined ? perSecond : decimalToNanos(pricing.per_second_audio), perVideo: decimalToNanos(pricing.per_video) },
+    prices: {
+      perSecond,
+      perSecondAudio: pricing.per_second_audio === undefined ? perSecond : decimalToNanos(pricing.per_second_audio),
+      perVideo: decimalToNanos(pricing.per_video),
+    },
     pricingStrings: Object.fromEntries(Object.entries(pricing).map(([k, v]) => [k, String(v)])),
   };
 }

@@ -83,7 +83,7 @@ describe("auth matrix", () => {
 
 describe("error shape", () => {
   test("unknown routes are 404 in the standard body", async () => {
-    const res = await fetch(gw.url + "/api/v1/does-not-exist");
+    const res = await fetch(`${gw.url}/api/v1/does-not-exist`);
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: { code: 404, message: "No route for GET /api/v1/does-not-exist" } });
   });
@@ -105,7 +105,7 @@ test("chunked bodies over the limit are 413 too", async () => {
       controller.enqueue(chunk);
     },
   });
-  const res = await fetch(gw.url + "/api/v1/keys", {
+  const res = await fetch(`${gw.url}/api/v1/keys`, {
     method: "POST",
     body: stream,
     headers: { "content-type": "application/json", authorization: `Bearer ${ADMIN_KEY}` },

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
+import { afterAll, beforeAll, expect, test } from "bun:test";
 import { copyFileSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { startMockUpstream, type MockUpstream } from "../support/mock-upstream";
-import { createInferenceKey, startTestGateway, tempDir, type TestGateway } from "../support/gateway";
+import { createInferenceKey, startTestGateway, type TestGateway, tempDir } from "../support/gateway";
+import { type MockUpstream, startMockUpstream } from "../support/mock-upstream";
 
 let up: MockUpstream;
 let gw: TestGateway;
@@ -21,7 +21,11 @@ afterAll(async () => {
 });
 
 function backup(path: string, databaseUrl = `file:${join(gw.dir, "gateway.db")}`) {
-  return Bun.spawn(["bun", "src/main.ts", "backup", path], { env: { ...process.env, DATABASE_URL: databaseUrl, GATEWAY_SECRET_KEY: "", LOG_LEVEL: "error" }, stdout: "pipe", stderr: "pipe" });
+  return Bun.spawn(["bun", "src/main.ts", "backup", path], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, GATEWAY_SECRET_KEY: "", LOG_LEVEL: "error" },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
 }
 
 test("gateway backup copies the database consistently while the gateway writes, and the master key beside it", async () => {
@@ -52,7 +56,10 @@ test("gateway backup copies the database consistently while the gateway writes, 
   const copy = new Database(dest, { readonly: true });
   try {
     expect(copy.query("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
-    const generations = copy.query("SELECT count(*) AS n, coalesce(sum(cost_nanos), 0) AS cost FROM generations WHERE key_hash = ?").get(hash) as { n: number; cost: number };
+    const generations = copy.query("SELECT count(*) AS n, coalesce(sum(cost_nanos), 0) AS cost FROM generations WHERE key_hash = ?").get(hash) as {
+      n: number;
+      cost: number;
+    };
     // the copy is one instant of a database that kept changing: at least what came before it, not everything after
     expect(generations.n).toBeGreaterThanOrEqual(12);
     expect(generations.n).toBeLessThanOrEqual(served);

@@ -14,7 +14,10 @@ function run(args: string[], env: Record<string, string>) {
 describe("CLI", () => {
   test("config check reads ./gateway.yaml from the working directory, or the file --config names", () => {
     const dir = tempDir();
-    writeFileSync(join(dir, "gateway.yaml"), "providers:\n  - { slug: local, api: openai-chat, base_url: \"http://127.0.0.1:11434/v1\" }\nmodels:\n  - { id: local/llama, endpoints: [{ provider: local, model: llama3 }] }\n");
+    writeFileSync(
+      join(dir, "gateway.yaml"),
+      'providers:\n  - { slug: local, api: openai-chat, base_url: "http://127.0.0.1:11434/v1" }\nmodels:\n  - { id: local/llama, endpoints: [{ provider: local, model: llama3 }] }\n',
+    );
     const env = { ...process.env, LOG_LEVEL: "error", GATEWAY_CONFIG: "", DATABASE_URL: `file:${join(dir, "g.db")}` };
     const main = join(import.meta.dir, "../../src/main.ts");
     const local = Bun.spawnSync(["bun", main, "config", "check"], { cwd: dir, env });
@@ -89,7 +92,9 @@ describe("CLI", () => {
   test("config check says what serve runs with: upstream requests at once and the open-file limit raised to its hard limit", () => {
     const { BUN_CONFIG_MAX_HTTP_REQUESTS: _unset, ...env } = process.env;
     // a soft limit of 1,024, as many distributions set it, under a higher hard one
-    const proc = Bun.spawnSync(["bash", "-c", "ulimit -Sn 1024 && exec bun src/main.ts config check"], { env: { ...env, DATABASE_URL: ":memory:", LOG_LEVEL: "error" } });
+    const proc = Bun.spawnSync(["bash", "-c", "ulimit -Sn 1024 && exec bun src/main.ts config check"], {
+      env: { ...env, DATABASE_URL: ":memory:", LOG_LEVEL: "error" },
+    });
     expect(proc.exitCode).toBe(0);
     const config = JSON.parse(proc.stdout.toString()) as { max_upstream_requests: number; open_files: { soft_before: number; soft: number; hard: number } };
     expect(config.max_upstream_requests).toBe(65535);
@@ -105,8 +110,19 @@ describe("CLI", () => {
   test("config check spells keys as gateway.yaml does, with HOST and the default providers the environment enabled", async () => {
     const dir = tempDir();
     const yaml = join(dir, "gateway.yaml");
-    await Bun.write(yaml, "providers:\n  - { slug: groq, api: openai-chat, base_url: http://127.0.0.1:9/v1, api_key: own-groq-key, headers: { x-token: abcdefghijkl } }\nrouting: { circuit_failures: 3 }\n");
-    const env = { DATABASE_URL: `file:${join(dir, "g.db")}`, HOST: "127.0.0.1", PORT: "9090", GATEWAY_CONFIG: yaml, OPENAI_API_KEY: "sk-openai-secret-value", GATEWAY_INSTANCE_ID: "vm-1", GATEWAY_METRICS_TOKEN: "metrics-token-0123456789" };
+    await Bun.write(
+      yaml,
+      "providers:\n  - { slug: groq, api: openai-chat, base_url: http://127.0.0.1:9/v1, api_key: own-groq-key, headers: { x-token: abcdefghijkl } }\nrouting: { circuit_failures: 3 }\n",
+    );
+    const env = {
+      DATABASE_URL: `file:${join(dir, "g.db")}`,
+      HOST: "127.0.0.1",
+      PORT: "9090",
+      GATEWAY_CONFIG: yaml,
+      OPENAI_API_KEY: "sk-openai-secret-value",
+      GATEWAY_INSTANCE_ID: "vm-1",
+      GATEWAY_METRICS_TOKEN: "metrics-token-0123456789",
+    };
     // only these variables: a provider key in the test runner's environment would enable its provider too
     const proc = Bun.spawnSync([process.execPath, "src/main.ts", "config", "check"], { env: { PATH: process.env.PATH, LOG_LEVEL: "error", ...env } });
     const out = { code: proc.exitCode, stdout: proc.stdout.toString() };

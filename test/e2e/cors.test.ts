@@ -1,9 +1,9 @@
 // Browsers may call the API from another origin: preflights answer 204 with what the clients
 // send, and every answer (JSON, stream, error) carries the origin header, never credentials.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { gatewayYaml, MODEL } from "./inference/harness";
 import { createInferenceKey, startTestGateway, type TestGateway } from "../support/gateway";
-import { startMockUpstream, type MockUpstream } from "../support/mock-upstream";
+import { type MockUpstream, startMockUpstream } from "../support/mock-upstream";
+import { gatewayYaml, MODEL } from "./inference/harness";
 
 const ORIGIN = "https://app.example";
 let up: MockUpstream;
@@ -14,7 +14,7 @@ let key: string;
 beforeAll(async () => {
   up = await startMockUpstream();
   open = await startTestGateway({ yaml: gatewayYaml(up.url) });
-  listed = await startTestGateway({ yaml: gatewayYaml(up.url) + `server:\n  cors_origins: ["${ORIGIN}", "http://localhost:3000"]\n` });
+  listed = await startTestGateway({ yaml: `${gatewayYaml(up.url)}server:\n  cors_origins: ["${ORIGIN}", "http://localhost:3000"]\n` });
   key = (await createInferenceKey(open)).key;
 });
 afterAll(async () => {
@@ -24,10 +24,17 @@ afterAll(async () => {
 });
 
 const preflight = (gw: TestGateway, path: string, origin = ORIGIN) =>
-  fetch(gw.url + path, { method: "OPTIONS", headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type, x-api-key, anthropic-version" } });
+  fetch(gw.url + path, {
+    method: "OPTIONS",
+    headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type, x-api-key, anthropic-version" },
+  });
 
 const chat = (gw: TestGateway, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  fetch(gw.url + "/api/v1/chat/completions", { method: "POST", headers: { origin: ORIGIN, authorization: `Bearer ${key}`, "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  fetch(`${gw.url}/api/v1/chat/completions`, {
+    method: "POST",
+    headers: { origin: ORIGIN, authorization: `Bearer ${key}`, "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
 
 describe("default: any origin, no credentials", () => {
   test("a preflight is a 204 listing the methods and the headers clients send", async () => {
@@ -36,7 +43,8 @@ describe("default: any origin, no credentials", () => {
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     expect(res.headers.get("access-control-allow-methods")).toBe("GET, POST, PUT, PATCH, DELETE, OPTIONS");
     const allowed = res.headers.get("access-control-allow-headers")!.split(", ");
-    for (const h of ["authorization", "content-type", "x-api-key", "anthropic-version", "x-session-id", "x-service-experimental-metadata"]) expect(allowed).toContain(h);
+    for (const h of ["authorization", "content-type", "x-api-key", "anthropic-version", "x-session-id", "x-service-experimental-metadata"])
+      expect(allowed).toContain(h);
     expect(res.headers.get("access-control-allow-credentials")).toBeNull();
     expect(res.headers.get("access-control-max-age")).toBe("600");
   });
@@ -61,8 +69,8 @@ describe("default: any origin, no credentials", () => {
   });
 
   test("outside /api/v1 and without an Origin nothing is added", async () => {
-    expect((await fetch(open.url + "/health", { headers: { origin: ORIGIN } })).headers.get("access-control-allow-origin")).toBeNull();
-    const res = await fetch(open.url + "/api/v1/models");
+    expect((await fetch(`${open.url}/health`, { headers: { origin: ORIGIN } })).headers.get("access-control-allow-origin")).toBeNull();
+    const res = await fetch(`${open.url}/api/v1/models`);
     expect(res.headers.get("access-control-allow-origin")).toBeNull();
   });
 });
@@ -73,11 +81,11 @@ describe("server.cors_origins lists the origins allowed", () => {
     expect(ok.status).toBe(204);
     expect(ok.headers.get("access-control-allow-origin")).toBe(ORIGIN);
     expect(ok.headers.get("vary")).toBe("Origin");
-    const models = await fetch(listed.url + "/api/v1/models", { headers: { origin: "http://localhost:3000" } });
+    const models = await fetch(`${listed.url}/api/v1/models`, { headers: { origin: "http://localhost:3000" } });
     expect(models.headers.get("access-control-allow-origin")).toBe("http://localhost:3000");
     const other = await preflight(listed, "/api/v1/messages", "https://evil.example");
     expect(other.headers.get("access-control-allow-origin")).toBeNull();
-    const otherGet = await fetch(listed.url + "/api/v1/models", { headers: { origin: "https://evil.example" } });
+    const otherGet = await fetch(`${listed.url}/api/v1/models`, { headers: { origin: "https://evil.example" } });
     expect(otherGet.headers.get("access-control-allow-origin")).toBeNull();
   });
 });

@@ -15,7 +15,10 @@ afterAll(() => gw.close());
 const get = (path: string, acceptEncoding: string) => fetch(gw.url + path, { headers: { "accept-encoding": acceptEncoding }, decompress: false });
 
 test("the docs page and its bundle are gzip-encoded when the client asks for gzip", async () => {
-  for (const [path, type] of [["/docs", "text/html; charset=utf-8"], ["/docs/scalar.js", "text/javascript; charset=utf-8"]] as const) {
+  for (const [path, type] of [
+    ["/docs", "text/html; charset=utf-8"],
+    ["/docs/scalar.js", "text/javascript; charset=utf-8"],
+  ] as const) {
     const res = await get(path, "gzip");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-encoding")).toBe("gzip");

@@ -1,6 +1,6 @@
 // GET /api/v1/generations: the management view of what the gateway served, filtered and paged.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { MODEL, minimalBody, post, startHarness, type Harness } from "./inference/harness";
+import { type Harness, MODEL, minimalBody, post, startHarness } from "./inference/harness";
 
 let h: Harness;
 const ids: string[] = [];
@@ -52,7 +52,12 @@ test("a time range, and 400s naming the field", async () => {
   const future = new Date(Date.now() + 3_600_000).toISOString();
   expect((await list(`?from=${future}`)).body.data).toEqual([]);
   expect((await list(`?to=${future}`)).body.data.length).toBe(3);
-  for (const [query, field] of [["?status=done", "status"], ["?limit=0", "limit"], ["?cursor=bm9wZQ", "cursor"], ["?from=yesterday", "from"]] as const) {
+  for (const [query, field] of [
+    ["?status=done", "status"],
+    ["?limit=0", "limit"],
+    ["?cursor=bm9wZQ", "cursor"],
+    ["?from=yesterday", "from"],
+  ] as const) {
     const res = await list(query);
     expect(res.status).toBe(400);
     expect(res.body.error.metadata.field).toBe(field);

@@ -24,7 +24,10 @@ test("a form body is a 415 that says to send JSON with the header", async () => 
   const res = await post("/api/v1/keys", "name=curl+key", { "content-type": "application/x-www-form-urlencoded" });
   expect(res.status).toBe(415);
   expect(await res.json()).toEqual({
-    error: { code: 415, message: "Request body must be JSON, sent with the header content-type: application/json (got content-type: application/x-www-form-urlencoded)" },
+    error: {
+      code: 415,
+      message: "Request body must be JSON, sent with the header content-type: application/json (got content-type: application/x-www-form-urlencoded)",
+    },
   });
 });
 
@@ -41,7 +44,9 @@ test("/messages answers the same in Anthropic's shape", async () => {
 
 test("an empty body, and JSON that does not parse under a JSON content-type, are 400s that say which", async () => {
   const empty = await post("/api/v1/keys", undefined, {});
-  expect(await empty.json()).toEqual({ error: { code: 400, message: "Request body is empty: send a JSON object with the header content-type: application/json" } });
+  expect(await empty.json()).toEqual({
+    error: { code: 400, message: "Request body is empty: send a JSON object with the header content-type: application/json" },
+  });
   const broken = await post("/api/v1/keys", '{"name":', { "content-type": "application/vnd.api+json" });
   expect(await broken.json()).toEqual({ error: { code: 400, message: "Request body is not valid JSON" } });
 });

@@ -12,9 +12,29 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 function expectKeyRecord(data: any) {
   expect(Object.keys(data).sort()).toEqual(
     [
-      "byok_usage", "byok_usage_daily", "byok_usage_monthly", "byok_usage_weekly", "created_at", "creator_user_id", "disabled",
-      "expires_at", "external_user", "hash", "include_byok_in_limit", "label", "limit", "limit_remaining", "limit_reset", "name",
-      "rate_limit", "updated_at", "usage", "usage_daily", "usage_monthly", "usage_weekly", "workspace_id",
+      "byok_usage",
+      "byok_usage_daily",
+      "byok_usage_monthly",
+      "byok_usage_weekly",
+      "created_at",
+      "creator_user_id",
+      "disabled",
+      "expires_at",
+      "external_user",
+      "hash",
+      "include_byok_in_limit",
+      "label",
+      "limit",
+      "limit_remaining",
+      "limit_reset",
+      "name",
+      "rate_limit",
+      "updated_at",
+      "usage",
+      "usage_daily",
+      "usage_monthly",
+      "usage_weekly",
+      "workspace_id",
     ].sort(),
   );
   expect(data.hash).toMatch(/^[0-9a-f]{64}$/);

@@ -1,7 +1,7 @@
 // Stored text cannot hold NUL on PostgreSQL; both dialects answer 400 naming the field instead.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createInferenceKey, startTestGateway, type TestGateway } from "../support/gateway";
-import { startMockUpstream, type MockUpstream } from "../support/mock-upstream";
+import { type MockUpstream, startMockUpstream } from "../support/mock-upstream";
 
 let gw: TestGateway;
 let up: MockUpstream;
@@ -19,7 +19,9 @@ afterAll(async () => {
 test("a NUL in a stored field, a path parameter or a query value is a 400 naming it", async () => {
   const key = await gw.api("/api/v1/keys", { method: "POST", json: { name: "a\u0000b" } });
   expect(key.status).toBe(400);
-  expect(await key.json()).toEqual({ error: { code: 400, message: "Invalid field 'name': text cannot contain the NUL character (\\u0000)", metadata: { field: "name" } } });
+  expect(await key.json()).toEqual({
+    error: { code: 400, message: "Invalid field 'name': text cannot contain the NUL character (\\u0000)", metadata: { field: "name" } },
+  });
   const byok = await gw.api("/api/v1/byok", { method: "POST", json: { provider: "m", key: "sk-x", allowed_models: ["ok", "b\u0000d"] } });
   expect(((await byok.json()) as any).error.metadata).toEqual({ field: "allowed_models[1]" });
   const ws = await gw.api("/api/v1/workspaces/a%00b");

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createConfig, lintFromString } from "@redocly/openapi-core";
-import { startTestGateway, type TestGateway } from "../support/gateway";
 import { operationsOf, resolveRef } from "../support/api-document";
+import { startTestGateway, type TestGateway } from "../support/gateway";
 
 let gw: TestGateway;
 beforeAll(async () => {
@@ -60,11 +60,15 @@ test("every body is described as JSON with its schema; public operations need no
     for (const [method, op] of Object.entries<any>(ops)) {
       const name = `${method.toUpperCase()} ${path}`;
       if (op.requestBody) {
-        if (Object.keys(op.requestBody.content ?? {}).join() !== "application/json") wrong.push(`${name}: body content ${Object.keys(op.requestBody.content ?? {})}`);
+        if (Object.keys(op.requestBody.content ?? {}).join() !== "application/json")
+          wrong.push(`${name}: body content ${Object.keys(op.requestBody.content ?? {})}`);
         const schema = resolveRef(doc, op.requestBody.content?.["application/json"]?.schema ?? {});
         if (!schema.properties && !schema.anyOf) wrong.push(`${name}: empty body schema`);
       }
-      if (op["x-key-kind"] === undefined ? JSON.stringify(op.security) !== "[]" : JSON.stringify(op.security) !== JSON.stringify([{ bearer: [] }, { apiKey: [] }])) wrong.push(`${name}: security ${JSON.stringify(op.security)}`);
+      if (
+        op["x-key-kind"] === undefined ? JSON.stringify(op.security) !== "[]" : JSON.stringify(op.security) !== JSON.stringify([{ bearer: [] }, { apiKey: [] }])
+      )
+        wrong.push(`${name}: security ${JSON.stringify(op.security)}`);
     }
   }
   expect(wrong).toEqual([]);
@@ -130,7 +134,12 @@ test("keys and workspaces show rate_limit: three nullable integers", async () =>
     const { type, required, properties } = data.properties.rate_limit;
     // Elysia writes an integer as "an integer, or a string holding one"
     const leafTypes = (schema: any): string[] => (schema.anyOf ? schema.anyOf.flatMap(leafTypes) : [schema.format ?? schema.type]);
-    return { required: data.required.includes("rate_limit"), type, fields: required, types: Object.values<any>(properties).map((p) => [...new Set(leafTypes(p))].sort()) };
+    return {
+      required: data.required.includes("rate_limit"),
+      type,
+      fields: required,
+      types: Object.values<any>(properties).map((p) => [...new Set(leafTypes(p))].sort()),
+    };
   });
   const expected = { required: true, type: "object", fields: ["rpm", "tpm", "concurrency"], types: Array(3).fill(["integer", "null"]) };
   expect(shown).toEqual(Array(6).fill(expected));
@@ -145,7 +154,23 @@ test("the observability destination operations are documented with their schemas
   const body = resolveRef(doc, list.post.requestBody.content["application/json"].schema);
   expect(body.required).toEqual(["type", "name", "config"]);
   expect(body.properties.type.enum).toEqual([
-    "arize", "braintrust", "clickhouse", "datadog", "grafana", "langfuse", "langsmith", "newrelic", "opik", "otel-collector", "posthog", "ramp", "s3", "sentry", "snowflake", "weave", "webhook",
+    "arize",
+    "braintrust",
+    "clickhouse",
+    "datadog",
+    "grafana",
+    "langfuse",
+    "langsmith",
+    "newrelic",
+    "opik",
+    "otel-collector",
+    "posthog",
+    "ramp",
+    "s3",
+    "sentry",
+    "snowflake",
+    "weave",
+    "webhook",
   ]);
   expect(body.properties.type.default).toBeUndefined();
   expect(body.properties.sampling_rate).toMatchObject({ minimum: 0.0001, maximum: 1 });
@@ -153,8 +178,22 @@ test("the observability destination operations are documented with their schemas
   expect(list.post.responses["409"].description).toBe("The workspace already has 5 destinations of this type");
   const created = resolveRef(doc, list.post.responses["201"].content["application/json"].schema);
   expect(resolveRef(doc, created.properties.data).required).toEqual([
-    "id", "type", "name", "enabled", "privacy_mode", "sampling_rate", "regions", "api_key_hashes", "filter_rules", "broadcast_generation_cost",
-    "broadcast_generation_identity", "broadcast_generation_request_context", "workspace_id", "created_at", "updated_at", "config",
+    "id",
+    "type",
+    "name",
+    "enabled",
+    "privacy_mode",
+    "sampling_rate",
+    "regions",
+    "api_key_hashes",
+    "filter_rules",
+    "broadcast_generation_cost",
+    "broadcast_generation_identity",
+    "broadcast_generation_request_context",
+    "workspace_id",
+    "created_at",
+    "updated_at",
+    "config",
   ]);
   const patch = resolveRef(doc, one.patch.requestBody.content["application/json"].schema);
   expect(patch.properties.type).toBeUndefined();

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import { createInferenceKey, startTestGateway, type TestGateway } from "../support/gateway";
-import { startMockUpstream, type MockUpstream } from "../support/mock-upstream";
+import { type MockUpstream, startMockUpstream } from "../support/mock-upstream";
 
 let up: MockUpstream;
 let gw: TestGateway;
@@ -26,7 +26,11 @@ afterAll(async () => {
 test("the README's first model answers, and /models lists it", async () => {
   expect(yaml).toContain(up.url);
   const { key } = await createInferenceKey(gw, { limit: 10, limit_reset: "monthly" });
-  const res = await gw.api("/api/v1/chat/completions", { method: "POST", key, json: { model: "local/llama3.2", messages: [{ role: "user", content: "Hello" }] } });
+  const res = await gw.api("/api/v1/chat/completions", {
+    method: "POST",
+    key,
+    json: { model: "local/llama3.2", messages: [{ role: "user", content: "Hello" }] },
+  });
   expect(res.status).toBe(200);
   expect(((await res.json()) as any).choices[0].message.content).toBe("Hello from mock");
   expect(up.requests.at(-1)!.body.model).toBe("llama3.2");

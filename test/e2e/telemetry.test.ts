@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createLogger } from "../../src/logger";
 import { ADMIN_KEY } from "../support/gateway";
-import { startGatewayAndUpstream, type GatewayAndUpstream } from "../support/gateway-and-upstream";
+import { type GatewayAndUpstream, startGatewayAndUpstream } from "../support/gateway-and-upstream";
 
 const TOKEN = "metrics-token-0123456789";
 let h: GatewayAndUpstream;
@@ -30,7 +30,11 @@ models:
 afterAll(() => h.close());
 
 const chat = () =>
-  h.gw.api("/api/v1/chat/completions", { method: "POST", key: h.key, json: { model: "t/fb", provider: { order: ["pa", "pb"] }, messages: [{ role: "user", content: "hi" }] } });
+  h.gw.api("/api/v1/chat/completions", {
+    method: "POST",
+    key: h.key,
+    json: { model: "t/fb", provider: { order: ["pa", "pb"] }, messages: [{ role: "user", content: "hi" }] },
+  });
 
 test("a scripted sequence: fallbacks, a circuit opening, other routes; every line and every figure", async () => {
   const ids: string[] = [];
@@ -92,7 +96,9 @@ test("/metrics: open on loopback; through a proxy or from elsewhere only with th
   const withToken = await fetch(`${h.gw.url}/metrics`, { headers: { "x-forwarded-for": "203.0.113.9", authorization: `Bearer ${TOKEN}` } });
   expect(withToken.status).toBe(200);
   expect(withToken.headers.get("content-type")).toStartWith("text/plain");
-  expect((await fetch(`${h.gw.url}/metrics`, { headers: { "x-forwarded-for": "203.0.113.9", authorization: "Bearer wrong-token-0123456789" } })).status).toBe(403);
+  expect((await fetch(`${h.gw.url}/metrics`, { headers: { "x-forwarded-for": "203.0.113.9", authorization: "Bearer wrong-token-0123456789" } })).status).toBe(
+    403,
+  );
 });
 
 test("a request refused before its generation starts still names one: in its header and in its access-log line", async () => {
@@ -123,7 +129,12 @@ test("an access-log line counts from the request's arrival: a body that takes 30
       controller.close();
     },
   });
-  const res = await fetch(`${h.gw.url}/api/v1/keys`, { method: "POST", headers: { authorization: `Bearer ${ADMIN_KEY}`, "content-type": "application/json" }, body, duplex: "half" } as RequestInit);
+  const res = await fetch(`${h.gw.url}/api/v1/keys`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${ADMIN_KEY}`, "content-type": "application/json" },
+    body,
+    duplex: "half",
+  } as RequestInit);
   expect(res.status).toBe(201);
   await Bun.sleep(20);
   const [line, ...others] = newRequestLines(before);

@@ -25,7 +25,14 @@ const toolCall = fc.record({
 
 /** Runs of blocks; a run of tool calls is a parallel call. */
 export const blocks: fc.Arbitrary<BlockSpec[]> = fc
-  .array(fc.oneof(plain.map((b) => [b]), reasoning.map((b) => [b]), fc.array(toolCall, { minLength: 1, maxLength: 3 })), { maxLength: 5 })
+  .array(
+    fc.oneof(
+      plain.map((b) => [b]),
+      reasoning.map((b) => [b]),
+      fc.array(toolCall, { minLength: 1, maxLength: 3 }),
+    ),
+    { maxLength: 5 },
+  )
   .map((runs) => runs.flat());
 
 const usage: fc.Arbitrary<IRUsage> = fc.record({
@@ -49,9 +56,15 @@ function streamBlock(spec: BlockSpec, index: number): { parts: IRStreamPart[]; w
   const end: IRStreamPart = { type: "block-end", index };
   switch (spec.kind) {
     case "text":
-      return { parts: [open({ type: "text" }), ...spec.texts.map((text): IRStreamPart => ({ type: "text-delta", index, text })), end], whole: { type: "text", text: spec.texts.join("") } };
+      return {
+        parts: [open({ type: "text" }), ...spec.texts.map((text): IRStreamPart => ({ type: "text-delta", index, text })), end],
+        whole: { type: "text", text: spec.texts.join("") },
+      };
     case "refusal":
-      return { parts: [open({ type: "refusal" }), ...spec.texts.map((text): IRStreamPart => ({ type: "refusal-delta", index, text })), end], whole: { type: "refusal", refusal: spec.texts.join("") } };
+      return {
+        parts: [open({ type: "refusal" }), ...spec.texts.map((text): IRStreamPart => ({ type: "refusal-delta", index, text })), end],
+        whole: { type: "refusal", refusal: spec.texts.join("") },
+      };
     case "reasoning":
       return {
         parts: [

@@ -3,7 +3,12 @@ import type { EncodeContext, InboundCodec, IRErrorPart, SseEvent, StreamWriter, 
 import type { Settlement } from "../../src/ir/settlement";
 import type { IRFinishPart, IRRequest } from "../../src/ir/types";
 
-export const CTX: EncodeContext = { generationId: "gen-1-abc", model: "t/model", created: 1700000000, request: { messages: [], stream: true } as unknown as IRRequest };
+export const CTX: EncodeContext = {
+  generationId: "gen-1-abc",
+  model: "t/model",
+  created: 1700000000,
+  request: { messages: [], stream: true } as unknown as IRRequest,
+};
 
 export const SETTLEMENT: Settlement = {
   cost: 0.000123,

@@ -55,7 +55,8 @@ function messagesView(sse: string): View {
   const view: View = { text: "", reasoning: "", tools: [], finish: undefined, usage: undefined };
   const tools = new Map<number, View["tools"][number]>();
   for (const event of sseJson(sse)) {
-    if (event.type === "content_block_start" && event.content_block.type === "tool_use") tools.set(event.index, { id: event.content_block.id, name: event.content_block.name, args: "" });
+    if (event.type === "content_block_start" && event.content_block.type === "tool_use")
+      tools.set(event.index, { id: event.content_block.id, name: event.content_block.name, args: "" });
     if (event.type === "content_block_delta") {
       view.text += event.delta.text ?? "";
       view.reasoning += event.delta.thinking ?? "";
@@ -89,7 +90,11 @@ const text = fc.string({ unit: "binary", maxLength: 24 });
 const turn: fc.Arbitrary<MockTurn> = fc.record(
   {
     text: split(text),
-    reasoning: fc.record({ text: split(fc.string({ unit: "binary", minLength: 1, maxLength: 16 })), summary: fc.boolean(), chatField: fc.constantFrom("reasoning_content" as const, "reasoning" as const) }),
+    reasoning: fc.record({
+      text: split(fc.string({ unit: "binary", minLength: 1, maxLength: 16 })),
+      summary: fc.boolean(),
+      chatField: fc.constantFrom("reasoning_content" as const, "reasoning" as const),
+    }),
     toolCalls: fc.array(
       fc.record({ id: fc.stringMatching(/^call_[a-z0-9]{1,8}$/), name: fc.stringMatching(/^[a-z_]{1,10}$/), arguments: split(fc.json({ maxDepth: 1 })) }),
       { maxLength: 2 },
@@ -101,7 +106,13 @@ const turn: fc.Arbitrary<MockTurn> = fc.record(
   { requiredKeys: ["usage", "finish"] },
 );
 
-type Case = { name: string; inbound: InboundCodec<any>; upstream: UpstreamCodec; render: (t: MockTurn, c: RenderContext) => SseEvent[]; view: (sse: string) => View };
+type Case = {
+  name: string;
+  inbound: InboundCodec<any>;
+  upstream: UpstreamCodec;
+  render: (t: MockTurn, c: RenderContext) => SseEvent[];
+  view: (sse: string) => View;
+};
 const CASES: Case[] = [
   { name: "chat", inbound: openaiChatInbound, upstream: openaiChatUpstream, render: renderChatEvents, view: chatView },
   { name: "responses", inbound: openaiResponsesInbound, upstream: openaiResponsesUpstream, render: renderResponsesEvents, view: responsesView },

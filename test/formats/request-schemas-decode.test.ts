@@ -3,9 +3,9 @@
 // a 46-message conversation with tools cost 39 µs a request against 0.85 µs for the check.
 import { expect, test } from "bun:test";
 import { TransformKind, type TSchema } from "@sinclair/typebox";
+import { MessagesRequestSchema } from "../../src/formats/anthropic-messages";
 import { ChatRequestSchema } from "../../src/formats/openai-chat";
 import { ResponsesRequestSchema } from "../../src/formats/openai-responses";
-import { MessagesRequestSchema } from "../../src/formats/anthropic-messages";
 import { EmbeddingsBody } from "../../src/modules/embeddings/model";
 
 /** JSON pointers of the Transform schemas inside `schema`. */
@@ -16,7 +16,12 @@ function transformsIn(schema: unknown, at = "", seen = new Set<unknown>()): stri
   return own.concat(Object.entries(schema).flatMap(([key, value]) => transformsIn(value, `${at}/${key}`, seen)));
 }
 
-for (const [name, schema] of [["chat", ChatRequestSchema], ["responses", ResponsesRequestSchema], ["messages", MessagesRequestSchema], ["embeddings", EmbeddingsBody]] as Array<[string, TSchema]>) {
+for (const [name, schema] of [
+  ["chat", ChatRequestSchema],
+  ["responses", ResponsesRequestSchema],
+  ["messages", MessagesRequestSchema],
+  ["embeddings", EmbeddingsBody],
+] as Array<[string, TSchema]>) {
   test(`${name}: the request schema has no Transform`, () => {
     expect(transformsIn(schema)).toEqual([]);
   });

@@ -70,7 +70,14 @@ describe.each(FORMATS)("$name result", ({ inbound, schema }) => {
         fc.option(fc.nat({ max: 5 }), { nil: undefined }),
         (specs, withOthers, finishReason, settlement, webSearchRequests) => {
           const content = [...irStream(specs, { type: "error", status: 502, message: "" }).content, ...(withOthers ? otherParts : [])];
-          const usage = { inputTokens: 120, outputTokens: 40, cachedTokens: 20, cacheWriteTokens: 5, reasoningTokens: 10, ...(webSearchRequests !== undefined ? { webSearchRequests } : {}) };
+          const usage = {
+            inputTokens: 120,
+            outputTokens: 40,
+            cachedTokens: 20,
+            cacheWriteTokens: 5,
+            reasoningTokens: 10,
+            ...(webSearchRequests !== undefined ? { webSearchRequests } : {}),
+          };
           const result: IRResult = { id: "up", model: "m", content, finishReason, nativeFinishReason: "native", usage };
           expect(schemaErrors(schema, inbound.encodeResult(result, ctx, settlement))).toEqual([]);
         },

@@ -6,8 +6,8 @@ import { openaiResponsesInbound, openaiResponsesUpstream } from "../../src/forma
 import { unpackForeignSignature } from "../../src/formats/reasoning-signature";
 import type { EncodeContext, InboundCodec, SseEvent, UpstreamCodec } from "../../src/ir/codec";
 import type { IRAssistantPart, IRStreamPart } from "../../src/ir/types";
-import { realistic as anthropicStream } from "./anthropic-messages/upstream-events";
 import { parseSse } from "../support/sse";
+import { realistic as anthropicStream } from "./anthropic-messages/upstream-events";
 import { decodeAll } from "./decode-events";
 import { encodeParts } from "./encode-parts";
 import { blocks, irStream, streamEnd } from "./ir-arbitrary";
@@ -62,7 +62,12 @@ const FORMATS: Format[] = [
   },
 ];
 
-const ctx: EncodeContext = { generationId: "gen-grammar", model: "acme/alpha", created: 1_700_000_000, request: { messages: [], stream: true, sentParameters: [] } };
+const ctx: EncodeContext = {
+  generationId: "gen-grammar",
+  model: "acme/alpha",
+  created: 1_700_000_000,
+  request: { messages: [], stream: true, sentParameters: [] },
+};
 
 /** What must survive a trip through a format: text, tool ids, names and arguments, reasoning and its signature. */
 function survivors(content: IRAssistantPart[]): unknown[] {
@@ -83,7 +88,11 @@ function survivors(content: IRAssistantPart[]): unknown[] {
 
 describe("the grammar checker", () => {
   const start: IRStreamPart = { type: "start", id: "u", model: "m" };
-  const finish: IRStreamPart = { type: "finish", finishReason: "stop", usage: { inputTokens: 0, outputTokens: 0, cachedTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 } };
+  const finish: IRStreamPart = {
+    type: "finish",
+    finishReason: "stop",
+    usage: { inputTokens: 0, outputTokens: 0, cachedTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 },
+  };
   const text = (index: number): IRStreamPart[] => [
     { type: "block-start", index, block: { type: "text" } },
     { type: "text-delta", index, text: "a" },
@@ -138,9 +147,7 @@ describe.each(FORMATS)("$name", (format) => {
     const source = fc.option(fc.tuple(blocks, streamEnd), { nil: undefined, freq: 4 });
     fc.assert(
       fc.property(source, fc.nat(), fault, (generated, at, kind) => {
-        const events = generated
-          ? parseSse(encodeParts(format.inbound.createStreamEncoder(ctx), irStream(...generated).parts))
-          : format.upstreamStream;
+        const events = generated ? parseSse(encodeParts(format.inbound.createStreamEncoder(ctx), irStream(...generated).parts)) : format.upstreamStream;
         const cut = events.slice(0, at % (events.length + 1));
         const input = kind === "cut" ? cut : [...cut, kind === "error" ? format.errorEvent : { data: "{not json" }];
         expect(grammarViolations(decodeAll(format.upstream.createStreamDecoder(), input))).toEqual([]);

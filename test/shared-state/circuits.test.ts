@@ -89,7 +89,10 @@ describeRedis("circuits across instances", (url) => {
     await Bun.sleep(20);
     const at = c.clock();
     expect(raw.messages.map((m) => JSON.parse(m).e)).toEqual([
-      [["cf", "p/quiet", at, null], ["cs", "p/quiet"]],
+      [
+        ["cf", "p/quiet", at, null],
+        ["cs", "p/quiet"],
+      ],
       [["cf", "p/quiet-2", at, null]],
     ]);
     raw.close();

@@ -49,7 +49,9 @@ function contract(label: string, open: Open): void {
 
     test("50 concurrent failures on both instances are all counted", async () => {
       const s = subject();
-      const counts = await Promise.all(Array.from({ length: 50 }, (_, i) => at(i).add({ subject: s, now: Date.now(), windowMs: 10_000, holdAt: 1_000, holdMs: 10_000 })));
+      const counts = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => at(i).add({ subject: s, now: Date.now(), windowMs: 10_000, holdAt: 1_000, holdMs: 10_000 })),
+      );
       expect(counts.map((c) => c.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     });
   });

@@ -1,6 +1,7 @@
 // Several "instances" in one process: a SharedState and a RouterState each, on one prefix.
-import { silentLogger, type Logger } from "../../src/logger";
+
 import { createRouterState, type RouterState } from "../../src/gateway/routing/router-state";
+import { type Logger, silentLogger } from "../../src/logger";
 import { createSharedState, type SharedState } from "../../src/shared-state";
 import { cleanupPrefix, uniquePrefix } from "../support/redis";
 
@@ -24,7 +25,12 @@ export function cluster(url: string, label: string) {
     prefix,
     ...c,
     async instance(opts: { prefix?: string; logger?: Logger; url?: string } = {}): Promise<Instance> {
-      const shared = await createSharedState({ redisUrl: opts.url ?? url, prefix: opts.prefix ?? prefix, instanceId: `${label}-${++n}`, logger: opts.logger ?? silentLogger });
+      const shared = await createSharedState({
+        redisUrl: opts.url ?? url,
+        prefix: opts.prefix ?? prefix,
+        instanceId: `${label}-${++n}`,
+        logger: opts.logger ?? silentLogger,
+      });
       opened.push(shared);
       return { shared, router: createRouterState(ROUTING, c.clock, shared) };
     },

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { createRouterState } from "../../src/gateway/routing/router-state";
 import { silentLogger } from "../../src/logger";
-import { createSharedState, type CacheTopic } from "../../src/shared-state";
+import { type CacheTopic, createSharedState } from "../../src/shared-state";
 import { ROUTING, testClock } from "./instances";
 
 // no Redis needed: these always run

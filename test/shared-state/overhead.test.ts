@@ -42,7 +42,9 @@ describeRedis("cost of replication on the hot path", (url) => {
       const r = await measure(replicated, 2_000, perTurn);
       const sync = r.sync - l.sync;
       const total = r.total - l.total;
-      console.log(`replication overhead, ${perTurn} request(s) per turn: ${sync.toFixed(2)} µs/request synchronous, ${total.toFixed(2)} µs/request with the flush`);
+      console.log(
+        `replication overhead, ${perTurn} request(s) per turn: ${sync.toFixed(2)} µs/request synchronous, ${total.toFixed(2)} µs/request with the flush`,
+      );
       // generous bounds: a loaded CI machine must not make this flaky
       expect(sync).toBeLessThan(10);
       expect(total).toBeLessThan(100);

@@ -107,7 +107,11 @@ function contract(label: string, open: () => Promise<Views>) {
         fc.record({ kind: fc.constant("acquire" as const), tokens: fc.integer({ min: 0, max: 40 }), minute: fc.integer({ min: 0, max: 2 }) }),
         fc.record({ kind: fc.constant("release" as const), which: fc.nat(), used: fc.integer({ min: 0, max: 60 }) }),
       );
-      const limits = fc.record({ rpm: fc.option(fc.integer({ min: 1, max: 6 })), tpm: fc.option(fc.integer({ min: 1, max: 120 })), concurrency: fc.option(fc.integer({ min: 1, max: 3 })) });
+      const limits = fc.record({
+        rpm: fc.option(fc.integer({ min: 1, max: 6 })),
+        tpm: fc.option(fc.integer({ min: 1, max: 120 })),
+        concurrency: fc.option(fc.integer({ min: 1, max: 3 })),
+      });
       await fc.assert(
         fc.asyncProperty(limits, fc.array(op, { maxLength: 25 }), async (lim, ops) => {
           const s = subject();
@@ -120,10 +124,17 @@ function contract(label: string, open: () => Promise<Views>) {
               if (minute !== model.minute) Object.assign(model, { minute, requests: 0, tokens: 0 });
               const a = acquireOf(s, lim, T0 + minute * MINUTE, o.tokens);
               const verdict = await next().acquire(a);
-              const fits = (lim.rpm === null || model.requests + 1 <= lim.rpm) && (lim.tpm === null || model.tokens + o.tokens <= lim.tpm) && (lim.concurrency === null || model.inFlight + 1 <= lim.concurrency);
+              const fits =
+                (lim.rpm === null || model.requests + 1 <= lim.rpm) &&
+                (lim.tpm === null || model.tokens + o.tokens <= lim.tpm) &&
+                (lim.concurrency === null || model.inFlight + 1 <= lim.concurrency);
               expect(verdict).toEqual({
                 admitted: fits,
-                used: { requests: lim.rpm === null ? 0 : model.requests, tokens: lim.tpm === null ? 0 : model.tokens, inFlight: lim.concurrency === null ? 0 : model.inFlight },
+                used: {
+                  requests: lim.rpm === null ? 0 : model.requests,
+                  tokens: lim.tpm === null ? 0 : model.tokens,
+                  inFlight: lim.concurrency === null ? 0 : model.inFlight,
+                },
               });
               if (!fits) continue;
               if (lim.rpm !== null) model.requests++;

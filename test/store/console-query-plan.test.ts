@@ -2,23 +2,24 @@
 // dialects: each is answered through an index (SQLite: SEARCH, or an ordered index walk that
 // LIMIT stops; PostgreSQL: no Seq Scan on generations or activity_daily), and the store answers
 // each in well under a second.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+
 import { Database } from "bun:sqlite";
-import { SQL } from "bun";
-import { drizzle as drizzleSqlite } from "drizzle-orm/bun-sqlite";
-import { drizzle as drizzlePg } from "drizzle-orm/bun-sql";
-import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { createSqliteStore } from "../../src/store/sqlite";
-import { createPgStore } from "../../src/store/pg";
-import { generationListQuery as sqliteListQuery } from "../../src/store/sqlite/generations";
-import { generationListQuery as pgListQuery } from "../../src/store/pg/generations";
-import { rollupQuery as sqliteRollupQuery } from "../../src/store/sqlite/activity";
-import { rollupQuery as pgRollupQuery } from "../../src/store/pg/activity";
-import * as sqliteSchema from "../../src/store/sqlite/schema";
-import * as pgSchema from "../../src/store/pg/schema";
-import type { GenerationCursor, GenerationFilter, RollupQuery, Store } from "../../src/store/store";
+import { join } from "node:path";
+import { SQL } from "bun";
+import { drizzle as drizzlePg } from "drizzle-orm/bun-sql";
+import { drizzle as drizzleSqlite } from "drizzle-orm/bun-sqlite";
 import { dayKey } from "../../src/billing/windows";
+import { createPgStore } from "../../src/store/pg";
+import { rollupQuery as pgRollupQuery } from "../../src/store/pg/activity";
+import { generationListQuery as pgListQuery } from "../../src/store/pg/generations";
+import * as pgSchema from "../../src/store/pg/schema";
+import { createSqliteStore } from "../../src/store/sqlite";
+import { rollupQuery as sqliteRollupQuery } from "../../src/store/sqlite/activity";
+import { generationListQuery as sqliteListQuery } from "../../src/store/sqlite/generations";
+import * as sqliteSchema from "../../src/store/sqlite/schema";
+import type { GenerationCursor, GenerationFilter, RollupQuery, Store } from "../../src/store/store";
 import { tempDir } from "../support/gateway";
 import { createTestDatabase, describePostgres } from "../support/postgres";
 import { SEED_SPACING_MS, seedPostgresGenerations, seedSqliteGenerations } from "../support/seed-generations";
@@ -77,7 +78,10 @@ describe("sqlite: console queries on 100,000 generations", () => {
   const db = () => drizzleSqlite(sqlite, { schema: sqliteSchema });
   const plan = (q: { toSQL(): { sql: string; params: unknown[] } }) => {
     const { sql, params } = q.toSQL();
-    return sqlite.query(`EXPLAIN QUERY PLAN ${sql}`).all(...(params as never[])).map((r) => (r as { detail: string }).detail);
+    return sqlite
+      .query(`EXPLAIN QUERY PLAN ${sql}`)
+      .all(...(params as never[]))
+      .map((r) => (r as { detail: string }).detail);
   };
 
   test("seeded", () => {
@@ -146,13 +150,18 @@ describePostgres("postgres: console queries on 100,000 generations", () => {
     const [row] = (await sql.unsafe(`EXPLAIN (FORMAT JSON) ${text}`, params as never[])) as Array<{ "QUERY PLAN": Array<{ Plan: PgPlanNode }> }>;
     return planNodes(row!["QUERY PLAN"][0]!.Plan);
   };
-  const describeNodes = (nodes: PgPlanNode[]) => nodes.map((n) => `${n["Node Type"]}${n["Relation Name"] ? ` on ${n["Relation Name"]}` : ""}${n["Index Name"] ? ` using ${n["Index Name"]}` : ""}`).join(" > ");
+  const describeNodes = (nodes: PgPlanNode[]) =>
+    nodes
+      .map((n) => `${n["Node Type"]}${n["Relation Name"] ? ` on ${n["Relation Name"]}` : ""}${n["Index Name"] ? ` using ${n["Index Name"]}` : ""}`)
+      .join(" > ");
 
   for (const [name, filter, before] of LISTINGS) {
     test(`log, ${name}: read through an index`, async () => {
       const nodes = await plan(pgListQuery(db(), filter, before, 51));
       expect(nodes.filter((n) => n["Node Type"] === "Seq Scan" && n["Relation Name"] === "generations")).toEqual([]);
-      expect(nodes.some((n) => /Index/.test(n["Node Type"]) && (n["Relation Name"] === "generations" || n["Index Name"]?.startsWith("generations_")))).toBe(true);
+      expect(nodes.some((n) => /Index/.test(n["Node Type"]) && (n["Relation Name"] === "generations" || n["Index Name"]?.startsWith("generations_")))).toBe(
+        true,
+      );
       const { value, ms } = await timed(() => store.generations.list(filter, before, 51));
       expect(value.length).toBeGreaterThan(0);
       expect(ms).toBeLessThan(1000);
@@ -164,7 +173,9 @@ describePostgres("postgres: console queries on 100,000 generations", () => {
     test(`overview, ${name}: the activity counters by their day range`, async () => {
       const nodes = await plan(pgRollupQuery(db(), query));
       expect(nodes.filter((n) => n["Node Type"] === "Seq Scan")).toEqual([]);
-      expect(nodes.some((n) => /Index/.test(n["Node Type"]) && (n["Relation Name"] === "activity_daily" || n["Index Name"]?.startsWith("activity_daily_")))).toBe(true);
+      expect(
+        nodes.some((n) => /Index/.test(n["Node Type"]) && (n["Relation Name"] === "activity_daily" || n["Index Name"]?.startsWith("activity_daily_"))),
+      ).toBe(true);
       const { value, ms } = await timed(() => store.activity.rollup(query));
       expect(value.length).toBeGreaterThan(0);
       expect(ms).toBeLessThan(1000);

@@ -8,18 +8,18 @@ import type { Store } from "../../src/store/store";
 import { accountsContract } from "./contract/accounts";
 import { budgetContract } from "./contract/budgets";
 import { catalogContract } from "./contract/catalog";
-import { useStore, type OpenStore } from "./contract/fixtures";
+import { destinationsContract } from "./contract/destinations";
+import { type OpenStore, useStore } from "./contract/fixtures";
+import { generationListContract } from "./contract/generation-list";
+import { generationOutboxContract } from "./contract/generation-outbox";
 import { jobContract } from "./contract/jobs";
 import { moneyContract } from "./contract/money";
 import { reservationRaceContract } from "./contract/reservation-race";
-import { generationListContract } from "./contract/generation-list";
 import { responsesContract } from "./contract/responses";
-import { transactionContract } from "./contract/transactions";
-import { webhooksContract } from "./contract/webhooks";
-import { videoJobsContract } from "./contract/video-jobs";
-import { destinationsContract } from "./contract/destinations";
 import { signInContract } from "./contract/sign-in";
-import { generationOutboxContract } from "./contract/generation-outbox";
+import { transactionContract } from "./contract/transactions";
+import { videoJobsContract } from "./contract/video-jobs";
+import { webhooksContract } from "./contract/webhooks";
 
 export type { OpenStore };
 

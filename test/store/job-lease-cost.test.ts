@@ -2,10 +2,10 @@
 // ended leases, SQLite read and sorted every pending job on each lease (1.1 ms with 500 pending,
 // growing with the queue), and a runner under load spent more on leasing than on its jobs.
 import { afterAll, expect, test } from "bun:test";
-import { join } from "node:path";
 import { rmSync } from "node:fs";
-import { createSqliteStore } from "../../src/store/sqlite";
+import { join } from "node:path";
 import type { NewJob } from "../../src/store/job-store";
+import { createSqliteStore } from "../../src/store/sqlite";
 import type { Store } from "../../src/store/store";
 import { tempDir } from "../support/gateway";
 

@@ -61,7 +61,17 @@ describePostgres("postgres store", () => {
 
     test("presets appended through two pools at once get consecutive versions", async () => {
       const [a, b] = await open(2);
-      const add = (s: Store, i: number) => s.presets.appendVersion({ workspaceId: "w", slug: "p", config: { i }, systemPrompt: null, format: "openai-chat", creatorUserId: null, creatorId: null, now: i });
+      const add = (s: Store, i: number) =>
+        s.presets.appendVersion({
+          workspaceId: "w",
+          slug: "p",
+          config: { i },
+          systemPrompt: null,
+          format: "openai-chat",
+          creatorUserId: null,
+          creatorId: null,
+          now: i,
+        });
       await Promise.all(Array.from({ length: 20 }, (_, i) => add(i % 2 ? a! : b!, i)));
       const preset = (await a!.presets.find("w", "p"))!;
       expect((await a!.presets.listVersions(preset.id, 0, 100)).map((v) => v.version)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
@@ -122,7 +132,15 @@ describePostgres("postgres store", () => {
         await client.close();
         const store = await createPgStore(fresh.url);
         expect(await store.presets.getVersionById("v-old")).toEqual({
-          id: "v-old", presetId: "p", version: 1, config: { model: "m", thinking: { type: "adaptive" } }, systemPrompt: null, format: null, creatorId: null, createdAt: 1, updatedAt: 1,
+          id: "v-old",
+          presetId: "p",
+          version: 1,
+          config: { model: "m", thinking: { type: "adaptive" } },
+          systemPrompt: null,
+          format: null,
+          creatorId: null,
+          createdAt: 1,
+          updatedAt: 1,
         });
         await store.close();
       } finally {

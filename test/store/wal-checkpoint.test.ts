@@ -1,10 +1,11 @@
 // The serving connection can leave SQLite checkpoints to another connection (its job worker):
 // deferred, its commits no longer copy the WAL back at SQLite's 1,000 pages; a checkpoint run
 // elsewhere copies it; and a gateway with a job worker does so on its own within a second.
-import { afterAll, expect, test } from "bun:test";
+
 import { Database } from "bun:sqlite";
-import { join } from "node:path";
+import { afterAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { createSqliteStore, WAL_CHECKPOINT_BACKSTOP_PAGES } from "../../src/store/sqlite";
 import type { Store } from "../../src/store/store";
 import { startTestGateway, tempDir } from "../support/gateway";

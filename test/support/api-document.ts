@@ -65,7 +65,8 @@ export function fillPath(path: string, values: (name: string) => string): string
 /** What a 4xx looks like in the operation's error shape: the message, and the field it names when it names one. */
 export function errorOf(shape: ErrorShape, status: number, body: any): { message: string; field?: string } | string {
   if (shape === "anthropic") {
-    if (body?.type !== "error" || typeof body.error?.type !== "string" || typeof body.error?.message !== "string") return `not Anthropic's error shape: ${JSON.stringify(body)}`;
+    if (body?.type !== "error" || typeof body.error?.type !== "string" || typeof body.error?.message !== "string")
+      return `not Anthropic's error shape: ${JSON.stringify(body)}`;
     return { message: body.error.message };
   }
   const e = body?.error;

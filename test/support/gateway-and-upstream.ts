@@ -1,5 +1,5 @@
 import { createInferenceKey, startTestGateway, type TestGateway, type TestGatewayOptions } from "./gateway";
-import { startMockUpstream, type MockUpstream } from "./mock-upstream";
+import { type MockUpstream, startMockUpstream } from "./mock-upstream";
 
 /** One mock upstream, a test gateway whose gateway.yaml points at it, and an inference key of that gateway. */
 export type GatewayAndUpstream = {

@@ -2,8 +2,9 @@
  * A gateway as its own process (`bun src/main.ts serve`), for what only a real process shows:
  * several instances on one database, SIGKILL, restarts.
  */
-import type { Subprocess } from "bun";
+
 import { join } from "node:path";
+import type { Subprocess } from "bun";
 import { ADMIN_KEY } from "./gateway";
 
 export type GatewayProcess = {
@@ -36,7 +37,12 @@ export async function startGatewayProcess(env: Record<string, string>, command: 
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
-    if (await fetch(`${url}/ready`).then((r) => r.ok).catch(() => false)) break;
+    if (
+      await fetch(`${url}/ready`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      break;
     if (proc.exitCode !== null) throw new Error(`gateway exited with ${proc.exitCode}: ${await new Response(proc.stderr).text()}`);
     await Bun.sleep(50);
     if (i === 299) throw new Error("gateway did not become ready");

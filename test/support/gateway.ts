@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadConfig, type Config } from "../../src/config";
-import { silentLogger, type Logger } from "../../src/logger";
-import { startGateway, type RunningGateway } from "../../src/server";
+import { type Config, loadConfig } from "../../src/config";
+import { type Logger, silentLogger } from "../../src/logger";
 import type { HostLookup } from "../../src/outbound/host-lookup";
+import { type RunningGateway, startGateway } from "../../src/server";
 
 export const ADMIN_KEY = "sk-gw-v1-test-admin-key-0123456789abcdef0123456789abcdef";
 
@@ -53,7 +53,14 @@ export async function startTestGateway(opts: TestGatewayOptions = {}): Promise<T
   }
   const config = loadConfig(env);
   opts.configure?.(config);
-  const gw = await startGateway(config, { hostname: "127.0.0.1", logger: opts.logger ?? silentLogger, clock: opts.clock, idleTimeoutSeconds: opts.idleTimeoutSeconds, jobModules: opts.jobModules, lookup: opts.lookup });
+  const gw = await startGateway(config, {
+    hostname: "127.0.0.1",
+    logger: opts.logger ?? silentLogger,
+    clock: opts.clock,
+    idleTimeoutSeconds: opts.idleTimeoutSeconds,
+    jobModules: opts.jobModules,
+    lookup: opts.lookup,
+  });
   const api: TestGateway["api"] = (path, init = {}) => {
     const headers = new Headers(init.headers);
     const key = init.key === undefined ? ADMIN_KEY : init.key;

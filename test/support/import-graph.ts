@@ -1,7 +1,8 @@
 // The import graph of src/: which source file imports which, read with Bun's own scanner.
-import { Glob } from "bun";
+
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
+import { Glob } from "bun";
 
 /** file -> the files it imports, both as paths relative to the repository root ("src/app.ts") */
 export type ImportGraph = ReadonlyMap<string, readonly string[]>;
@@ -29,7 +30,9 @@ export function importSpecifiers(code: string, loader: "ts" | "tsx"): string[] {
 function resolveSpecifier(from: string, specifier: string): string | null {
   if (!specifier.startsWith(".")) return null;
   const base = join(dirname(from), specifier);
-  const found = [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts"), join(base, "index.tsx")].find((path) => existsSync(path) && statSync(path).isFile());
+  const found = [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts"), join(base, "index.tsx")].find(
+    (path) => existsSync(path) && statSync(path).isFile(),
+  );
   if (!found) throw new Error(`${from}: cannot resolve "${specifier}"`);
   return found;
 }
@@ -44,7 +47,9 @@ export function importGraph(root: string): ImportGraph {
     files.map((file) => {
       const path = join(root, file);
       const specifiers = importSpecifiers(readFileSync(path, "utf8"), file.endsWith(".tsx") ? "tsx" : "ts");
-      const targets = specifiers.map((specifier) => resolveSpecifier(path, specifier)).filter((target): target is string => target !== null && SOURCE.test(target));
+      const targets = specifiers
+        .map((specifier) => resolveSpecifier(path, specifier))
+        .filter((target): target is string => target !== null && SOURCE.test(target));
       return [file, [...new Set(targets.map((target) => relative(root, target)))]];
     }),
   );

@@ -7,7 +7,7 @@ import { PermanentFailure, RetryAfter } from "../../src/jobs/job-errors";
 import type { JobDeps } from "../../src/jobs/kinds/job-deps";
 import type { JobKind } from "../../src/jobs/registry";
 
-export type CallPayload = { url: string; /** how long the handler works between start and done */ workMs?: number };
+export type CallPayload = { url: string /** how long the handler works between start and done */; workMs?: number };
 
 export function jobKinds(_deps: JobDeps): JobKind[] {
   return [

@@ -16,7 +16,10 @@ export function parseLayers(markdown: string): Layer[] {
     .split("\n")
     .filter((line) => /^\|\s*\d+\s*\|/.test(line));
   return rows.map((row) => {
-    const [rank, name, paths] = row.split("|").slice(1, 4).map((cell) => cell.trim());
+    const [rank, name, paths] = row
+      .split("|")
+      .slice(1, 4)
+      .map((cell) => cell.trim());
     return { rank: Number(rank), name: name!, paths: [...paths!.matchAll(/`(src\/[^`]+)`/g)].map((match) => match[1]!) };
   });
 }
@@ -27,7 +30,8 @@ const holds = (path: string, file: string): boolean => (path.endsWith("/") ? fil
 /** The layer of a file: the one with the longest path that holds it, so a file or subfolder listed on its own leaves its folder's layer. */
 export function layerOf(layers: readonly Layer[], file: string): Layer | undefined {
   let best: { layer: Layer; length: number } | undefined;
-  for (const layer of layers) for (const path of layer.paths) if (holds(path, file) && path.length > (best?.length ?? -1)) best = { layer, length: path.length };
+  for (const layer of layers)
+    for (const path of layer.paths) if (holds(path, file) && path.length > (best?.length ?? -1)) best = { layer, length: path.length };
   return best?.layer;
 }
 
@@ -55,7 +59,9 @@ export function layerViolations(graph: ImportGraph, layers: readonly Layer[]): s
     for (const imported of imports) {
       const theirs = layerOf(layers, imported);
       if (theirs && theirs.rank > own.rank)
-        violations.push(`${file} (${own.rank} ${own.name}) imports ${imported} (${theirs.rank} ${theirs.name}): a file imports only from its own layer and the ones below`);
+        violations.push(
+          `${file} (${own.rank} ${own.name}) imports ${imported} (${theirs.rank} ${theirs.name}): a file imports only from its own layer and the ones below`,
+        );
     }
   }
   return violations;
@@ -65,14 +71,30 @@ export function layerViolations(graph: ImportGraph, layers: readonly Layer[]): s
  * The generation lifecycle's own parts: only the lifecycle (its envelope and these parts) and the
  * composition root may import them, so no operation re-derives admission, fallback, cost or the record.
  */
-export const LIFECYCLE_PARTS = ["src/gateway/record.ts", "src/gateway/fallback.ts", "src/gateway/charge.ts", "src/gateway/generation-writer.ts", "src/billing/admission.ts", "src/billing/rate-limit.ts"];
-export const LIFECYCLE_OWNERS = ["src/gateway/generation.ts", "src/gateway/generation-job.ts", "src/gateway/generation-record.ts", ...LIFECYCLE_PARTS, "src/billing/reservation-leases.ts", "src/app-context.ts", "src/server.ts"];
+export const LIFECYCLE_PARTS = [
+  "src/gateway/record.ts",
+  "src/gateway/fallback.ts",
+  "src/gateway/charge.ts",
+  "src/gateway/generation-writer.ts",
+  "src/billing/admission.ts",
+  "src/billing/rate-limit.ts",
+];
+export const LIFECYCLE_OWNERS = [
+  "src/gateway/generation.ts",
+  "src/gateway/generation-job.ts",
+  "src/gateway/generation-record.ts",
+  ...LIFECYCLE_PARTS,
+  "src/billing/reservation-leases.ts",
+  "src/app-context.ts",
+  "src/server.ts",
+];
 
 /** Imports of a lifecycle part from outside the lifecycle. */
 export function lifecycleViolations(graph: ReadonlyMap<string, readonly string[]>, parts = LIFECYCLE_PARTS, owners = LIFECYCLE_OWNERS): string[] {
   const out: string[] = [];
   for (const [file, imports] of graph)
     for (const target of imports)
-      if (parts.includes(target) && !owners.includes(file)) out.push(`${file} imports ${target}: an operation uses the generation lifecycle (src/gateway/generation.ts), not its parts`);
+      if (parts.includes(target) && !owners.includes(file))
+        out.push(`${file} imports ${target}: an operation uses the generation lifecycle (src/gateway/generation.ts), not its parts`);
   return out;
 }

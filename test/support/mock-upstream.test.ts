@@ -1,13 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import Anthropic from "@anthropic-ai/sdk";
 import fc from "fast-check";
 import OpenAI from "openai";
-import Anthropic from "@anthropic-ai/sdk";
-import { DEFAULT_TEXT, startMockUpstream, type MockTurn, type MockUpstream } from "./mock-upstream.ts";
-import { renderChatEvents } from "./mock-upstream/render-chat.ts";
-import { renderAnthropicEvents } from "./mock-upstream/render-anthropic.ts";
-import { renderResponsesEvents } from "./mock-upstream/render-responses.ts";
-import { parseSse } from "./sse.ts";
 import type { SseEvent } from "../../src/ir/codec";
+import { renderAnthropicEvents } from "./mock-upstream/render-anthropic.ts";
+import { renderChatEvents } from "./mock-upstream/render-chat.ts";
+import { renderResponsesEvents } from "./mock-upstream/render-responses.ts";
+import { DEFAULT_TEXT, type MockTurn, type MockUpstream, startMockUpstream } from "./mock-upstream.ts";
+import { parseSse } from "./sse.ts";
 
 let up: MockUpstream;
 let openai: OpenAI;
@@ -85,7 +85,14 @@ describe("chat completions", () => {
   test("SSE without include_usage has no usage chunk; the SDK stream helper accumulates it", async () => {
     up.enqueue(toolTurn);
     const final = await openai.chat.completions
-      .stream({ model: "m1", messages: [{ role: "user", content: "hi" }], tools: [{ type: "function", function: { name: "get_weather" } }, { type: "function", function: { name: "get_time" } }] })
+      .stream({
+        model: "m1",
+        messages: [{ role: "user", content: "hi" }],
+        tools: [
+          { type: "function", function: { name: "get_weather" } },
+          { type: "function", function: { name: "get_time" } },
+        ],
+      })
       .finalChatCompletion();
     expect(final.choices[0]!.message.content).toBe("Let me check.");
     expect(final.choices[0]!.message.tool_calls!.map((c) => (c.type === "function" ? c.function.arguments : ""))).toEqual(['{"city":"Paris"}', '{"tz":"CET"}']);
@@ -99,7 +106,7 @@ describe("chat completions", () => {
     up.enqueue({ reasoning: { text: ["th", "ink"] }, text: "ok" }, { reasoning: { text: "r", chatField: "reasoning" }, text: "ok" });
     const a = (await rawSse("/chat/completions", { model: "m", stream: true })).slice(0, -1).map((e) => JSON.parse(e.data).choices[0].delta);
     expect(a.slice(1, 4)).toEqual([{ reasoning_content: "th" }, { reasoning_content: "ink" }, { content: "ok" }]);
-    const b: any = await (await fetch(up.url + "/chat/completions", { method: "POST", body: "{}" })).json();
+    const b: any = await (await fetch(`${up.url}/chat/completions`, { method: "POST", body: "{}" })).json();
     expect(b.choices[0].message.reasoning).toBe("r");
   });
 });
@@ -121,7 +128,13 @@ describe("responses", () => {
     expect(r.output_text).toBe("Hi there");
     expect(r.output[0]).toEqual({ id: "rs_mock1", type: "reasoning", summary: [{ type: "summary_text", text: "Thinking" }], encrypted_content: "enc-blob" });
     expect(r.output[2]).toEqual({ id: "fc_mock1_0", type: "function_call", call_id: "call_1", name: "lookup", status: "completed", arguments: '{"q":"x"}' });
-    expect(r.usage).toEqual({ input_tokens: 50, input_tokens_details: { cached_tokens: 20, cache_write_tokens: 0 }, output_tokens: 9, output_tokens_details: { reasoning_tokens: 4 }, total_tokens: 59 });
+    expect(r.usage).toEqual({
+      input_tokens: 50,
+      input_tokens_details: { cached_tokens: 20, cache_write_tokens: 0 },
+      output_tokens: 9,
+      output_tokens_details: { reasoning_tokens: 4 },
+      total_tokens: 59,
+    });
   });
 
   test("SSE grammar: contiguous sequence numbers, event lines, final response equals JSON", async () => {
@@ -131,20 +144,33 @@ describe("responses", () => {
     for await (const e of stream) events.push(e);
     expect(events.map((e) => e.sequence_number)).toEqual(events.map((_, i) => i));
     expect(events.map((e) => e.type)).toEqual([
-      "response.created", "response.in_progress",
-      "response.output_item.added", "response.reasoning_summary_part.added",
-      "response.reasoning_summary_text.delta", "response.reasoning_summary_text.delta",
-      "response.reasoning_summary_text.done", "response.reasoning_summary_part.done", "response.output_item.done",
-      "response.output_item.added", "response.content_part.added",
-      "response.output_text.delta", "response.output_text.delta", "response.output_text.done",
-      "response.content_part.done", "response.output_item.done",
-      "response.output_item.added", "response.function_call_arguments.delta", "response.function_call_arguments.delta",
-      "response.function_call_arguments.done", "response.output_item.done", "response.completed",
+      "response.created",
+      "response.in_progress",
+      "response.output_item.added",
+      "response.reasoning_summary_part.added",
+      "response.reasoning_summary_text.delta",
+      "response.reasoning_summary_text.delta",
+      "response.reasoning_summary_text.done",
+      "response.reasoning_summary_part.done",
+      "response.output_item.done",
+      "response.output_item.added",
+      "response.content_part.added",
+      "response.output_text.delta",
+      "response.output_text.delta",
+      "response.output_text.done",
+      "response.content_part.done",
+      "response.output_item.done",
+      "response.output_item.added",
+      "response.function_call_arguments.delta",
+      "response.function_call_arguments.delta",
+      "response.function_call_arguments.done",
+      "response.output_item.done",
+      "response.completed",
     ]);
     const final = await openai.responses.stream({ model: "m2", input: "hi" }).finalResponse();
     expect(final.output_text).toBe("Hi there");
     expect(final.usage!.input_tokens_details.cached_tokens).toBe(20);
-    const json: any = await (await fetch(up.url + "/responses", { method: "POST", body: '{"model":"m2"}' })).json();
+    const json: any = await (await fetch(`${up.url}/responses`, { method: "POST", body: '{"model":"m2"}' })).json();
     const last = events.at(-1) as { response: { output: Array<{ id: string }> } };
     // Item ids embed the request number; everything else must match the JSON rendering.
     const noIds = (items: Array<{ id: string }>) => items.map(({ id: _, ...rest }) => rest);
@@ -193,10 +219,21 @@ describe("anthropic messages", () => {
     // The SDK drops ping events; the raw test below sees it.
     expect(types).toEqual([
       "message_start",
-      "content_block_start", "thinking_delta", "thinking_delta", "signature_delta", "content_block_stop",
-      "content_block_start", "text_delta", "text_delta", "content_block_stop",
-      "content_block_start", "input_json_delta", "input_json_delta", "content_block_stop",
-      "message_delta", "message_stop",
+      "content_block_start",
+      "thinking_delta",
+      "thinking_delta",
+      "signature_delta",
+      "content_block_stop",
+      "content_block_start",
+      "text_delta",
+      "text_delta",
+      "content_block_stop",
+      "content_block_start",
+      "input_json_delta",
+      "input_json_delta",
+      "content_block_stop",
+      "message_delta",
+      "message_stop",
     ]);
     const final = await anthropic.messages.stream(params).finalMessage();
     expect(final.content as unknown).toEqual(expectedContent);
@@ -214,9 +251,18 @@ describe("anthropic messages", () => {
 });
 
 test("embeddings: base64 (SDK default) and float", async () => {
-  up.enqueue({ embedding: [[0.5, -1.25], [2, 3]], usage: { input: 4, output: 0 } });
+  up.enqueue({
+    embedding: [
+      [0.5, -1.25],
+      [2, 3],
+    ],
+    usage: { input: 4, output: 0 },
+  });
   const r = await openai.embeddings.create({ model: "e", input: ["a", "b"] });
-  expect(r.data.map((d) => d.embedding)).toEqual([[0.5, -1.25], [2, 3]]);
+  expect(r.data.map((d) => d.embedding)).toEqual([
+    [0.5, -1.25],
+    [2, 3],
+  ]);
   expect(r.usage).toEqual({ prompt_tokens: 4, total_tokens: 4 });
   expect(up.requests[0]!.body.encoding_format).toBe("base64");
   const f = await openai.embeddings.create({ model: "e", input: "a", encoding_format: "float" });
@@ -233,7 +279,7 @@ describe("failures", () => {
     const e2 = await anthropic.messages.create({ ...{ model: "m", max_tokens: 1, messages: [] } }).catch((e) => e);
     expect(e2.status).toBe(529);
     expect(e2.error).toEqual({ type: "error", error: { type: "overloaded_error", message: "mock overloaded_error" }, request_id: "req_mock2" });
-    const r3 = await fetch(up.url + "/responses", { method: "POST", body: "{}" });
+    const r3 = await fetch(`${up.url}/responses`, { method: "POST", body: "{}" });
     expect([r3.status, await r3.json()]).toEqual([500, { custom: true }]);
   });
 
@@ -246,7 +292,7 @@ describe("failures", () => {
     })().catch((e) => e);
     expect(err).toBeInstanceOf(Error);
     expect(seen).toEqual(["", "a"]);
-    const res = await fetch(up.url + "/messages", { method: "POST", body: '{"stream":true}' });
+    const res = await fetch(`${up.url}/messages`, { method: "POST", body: '{"stream":true}' });
     expect(res.status).toBe(200);
     const readErr = await res.text().catch((e) => e);
     expect(readErr).toBeInstanceOf(Error);
@@ -264,7 +310,7 @@ describe("failures", () => {
 
   test("resetBeforeResponse makes fetch fail with a connection error", async () => {
     up.enqueue({ resetBeforeResponse: true }, { resetBeforeResponse: true });
-    const err = await fetch(up.url + "/chat/completions", { method: "POST", body: "{}" }).catch((e) => e);
+    const err = await fetch(`${up.url}/chat/completions`, { method: "POST", body: "{}" }).catch((e) => e);
     expect(err.code).toBe("ECONNRESET");
     const sdkErr = await openai.chat.completions.create({ model: "m", messages: [] }).catch((e) => e);
     expect(sdkErr).toBeInstanceOf(OpenAI.APIConnectionError);
@@ -281,7 +327,7 @@ describe("failures", () => {
     const ac = new AbortController();
     const started = Date.now();
     setTimeout(() => ac.abort(), 50);
-    const err = await fetch(up.url + "/chat/completions", { method: "POST", body: "{}", signal: ac.signal }).catch((e) => e);
+    const err = await fetch(`${up.url}/chat/completions`, { method: "POST", body: "{}", signal: ac.signal }).catch((e) => e);
     expect(err.name).toBe("AbortError");
     const [rec] = await up.waitForRequests(1);
     expect(rec!.abortedAt).toBeGreaterThanOrEqual(started + 40);
@@ -291,7 +337,7 @@ describe("failures", () => {
   test("a client leaving mid-stream is recorded through the stream's cancel", async () => {
     up.enqueue({ text: Array.from({ length: 50 }, () => "x"), chunkDelayMs: 20 });
     const ac = new AbortController();
-    const res = await fetch(up.url + "/chat/completions", { method: "POST", body: '{"stream":true}', signal: ac.signal });
+    const res = await fetch(`${up.url}/chat/completions`, { method: "POST", body: '{"stream":true}', signal: ac.signal });
     const reader = res.body!.getReader();
     await reader.read();
     ac.abort();
@@ -303,7 +349,7 @@ describe("failures", () => {
   test("events are written one by one with chunkDelayMs pauses, not buffered", async () => {
     up.enqueue({ text: ["a", "b", "c"], chunkDelayMs: 100 });
     const t0 = Date.now();
-    const res = await fetch(up.url + "/chat/completions", { method: "POST", body: '{"stream":true}' });
+    const res = await fetch(`${up.url}/chat/completions`, { method: "POST", body: '{"stream":true}' });
     const reader = res.body!.getReader();
     const first = await reader.read();
     const tFirst = Date.now() - t0;
@@ -351,7 +397,7 @@ describe("less common turn parts", () => {
 
 describe("recording and handlers", () => {
   test("default handler, lower-cased headers, parsed body, closedAt", async () => {
-    const r = await fetch(up.url + "/chat/completions?x=1", { method: "POST", headers: { "X-Custom": "V" }, body: '{"model":"m"}' });
+    const r = await fetch(`${up.url}/chat/completions?x=1`, { method: "POST", headers: { "X-Custom": "V" }, body: '{"model":"m"}' });
     expect(((await r.json()) as any).choices[0].message.content).toBe(DEFAULT_TEXT);
     const rec = up.requests[0]!;
     expect([rec.path, rec.method, rec.headers["x-custom"], rec.body]).toEqual(["/v1/chat/completions?x=1", "POST", "V", { model: "m" }]);
@@ -382,12 +428,20 @@ describe("streamed arguments survive any split (renderers, property)", () => {
     fc.assert(
       fc.property(splits, ({ s, parts }) => {
         const turn: MockTurn = { toolCalls: [{ id: "c", name: "f", arguments: parts }] };
-        const chat = renderChatEvents(turn, ctx).slice(0, -1).map((e) => JSON.parse(e.data));
+        const chat = renderChatEvents(turn, ctx)
+          .slice(0, -1)
+          .map((e) => JSON.parse(e.data));
         const chatArgs = chat.flatMap((c) => c.choices[0]?.delta.tool_calls?.map((t: any) => t.function.arguments) ?? []).join("");
         const resp = renderResponsesEvents(turn, ctx).map((e) => JSON.parse(e.data));
-        const respArgs = resp.filter((e) => e.type === "response.function_call_arguments.delta").map((e) => e.delta).join("");
+        const respArgs = resp
+          .filter((e) => e.type === "response.function_call_arguments.delta")
+          .map((e) => e.delta)
+          .join("");
         const anth = renderAnthropicEvents(turn, ctx).map((e) => JSON.parse(e.data));
-        const anthArgs = anth.filter((e) => e.delta?.type === "input_json_delta").map((e) => e.delta.partial_json).join("");
+        const anthArgs = anth
+          .filter((e) => e.delta?.type === "input_json_delta")
+          .map((e) => e.delta.partial_json)
+          .join("");
         expect([chatArgs, respArgs, anthArgs]).toEqual([s, s, s]);
       }),
     );

@@ -53,15 +53,15 @@
  * through request.signal and the stream's cancel()). waitForRequests(n) waits until the n-th
  * request has one of them.
  */
-export { startMockUpstream, DEFAULT_TEXT } from "./mock-upstream/server.ts";
+export { DEFAULT_TEXT, startMockUpstream } from "./mock-upstream/server.ts";
 export { encodeSse } from "./mock-upstream/sse-stream.ts";
 export type {
-  MockTurn,
-  MockToolCall,
-  MockReasoning,
-  MockUsage,
   MockFinish,
+  MockReasoning,
+  MockToolCall,
+  MockTurn,
   MockUpstream,
+  MockUsage,
   RecordedRequest,
   SseEvent,
 } from "./mock-upstream/types.ts";

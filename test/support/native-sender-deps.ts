@@ -4,8 +4,9 @@
  * host is fixed (Opik Cloud, Snowflake accounts) are routed by rewriting the URL's origin to
  * the receiver's, keeping path and query: the sender still builds the real URL.
  */
-import { sendOutbound, type OutboundOptions } from "../../src/outbound/client";
+
 import type { SenderDeps, SenderHttp } from "../../src/observability/contract";
+import { type OutboundOptions, sendOutbound } from "../../src/outbound/client";
 
 export const TEST_NOW = Date.parse("2026-11-22T12:00:05.000Z");
 
@@ -29,7 +30,10 @@ export function loopbackHttp(routes: Record<string, string> = {}): SenderHttp & 
   const http = async (request: Parameters<SenderHttp>[0]) => {
     urls.push(request.url);
     const url = route(request.url);
-    const outbound = request.method === "GET" ? { url, method: "GET" as const, headers: request.headers } : { url, method: request.method, headers: request.headers, body: request.body ?? "" };
+    const outbound =
+      request.method === "GET"
+        ? { url, method: "GET" as const, headers: request.headers }
+        : { url, method: request.method, headers: request.headers, body: request.body ?? "" };
     return sendOutbound(outbound, loopbackOptions);
   };
   return Object.assign(http, { urls });

@@ -21,8 +21,11 @@ export function jobKinds(deps: JobDeps): JobKind[] {
         const { destination_id, generation } = payload as SendPayload;
         const destination = await deps.observability.destinations.byId(destination_id);
         if (!destination || !destination.enabled) throw new PermanentFailure("the destination is gone or disabled");
-        const outcome = await deps.observability.senders(destination.type).send(generation, destination, senderDepsOf({ config: deps.config, clock: deps.clock }));
-        if (outcome.kind === "retry") throw outcome.afterSeconds === undefined ? new Error(outcome.reason) : new RetryAfter(outcome.afterSeconds, outcome.reason);
+        const outcome = await deps.observability
+          .senders(destination.type)
+          .send(generation, destination, senderDepsOf({ config: deps.config, clock: deps.clock }));
+        if (outcome.kind === "retry")
+          throw outcome.afterSeconds === undefined ? new Error(outcome.reason) : new RetryAfter(outcome.afterSeconds, outcome.reason);
         if (outcome.kind === "failed") throw new PermanentFailure(outcome.reason);
       },
     },

@@ -32,12 +32,18 @@ const loopbackSender = (type: Destination["type"]): DestinationSender => ({
   probe: async () => ({ ok: true }),
   async send(generation, destination, deps) {
     const body = JSON.stringify({ destination: destination.id, generation });
-    const res = await deps.http({ url: String(destination.config.url), method: "POST", headers: { "content-type": "application/json", ...destination.config.headers }, body });
+    const res = await deps.http({
+      url: String(destination.config.url),
+      method: "POST",
+      headers: { "content-type": "application/json", ...destination.config.headers },
+      body,
+    });
     if (res.kind === "refused") return { kind: "failed", reason: `refused: ${res.reason}` };
     if (res.kind === "failed") return { kind: "retry", reason: res.reason };
     if (res.status >= 200 && res.status < 300) return { kind: "delivered" };
     const after = Number(res.headers.get("retry-after"));
-    if (res.status === 429 || res.status >= 500) return { kind: "retry", reason: `HTTP ${res.status}`, ...(Number.isFinite(after) && after > 0 ? { afterSeconds: after } : {}) };
+    if (res.status === 429 || res.status >= 500)
+      return { kind: "retry", reason: `HTTP ${res.status}`, ...(Number.isFinite(after) && after > 0 ? { afterSeconds: after } : {}) };
     return { kind: "failed", reason: `HTTP ${res.status}` };
   },
 });

@@ -45,12 +45,21 @@ export function chatGeneration(overrides: Partial<ObservedGeneration> = {}): Obs
     input: {
       messages: [
         { role: "system", content: "You are terse." },
-        { role: "user", content: [{ type: "text", text: `Say hi ${PROMPT_CANARY}` }, { type: "image_url", image_url: { url: "https://img.test/x.png" } }] },
+        {
+          role: "user",
+          content: [
+            { type: "text", text: `Say hi ${PROMPT_CANARY}` },
+            { type: "image_url", image_url: { url: "https://img.test/x.png" } },
+          ],
+        },
       ],
       tools: [{ type: "function", function: { name: "lookup", description: TOOL_CANARY } }],
       parameters: { temperature: 0.2, max_tokens: 256 },
     },
-    output: { text: `Hi ${COMPLETION_CANARY}`, toolCalls: [{ id: "call_1", type: "function", function: { name: "lookup", arguments: `{"q":"${COMPLETION_CANARY}"}` } }] },
+    output: {
+      text: `Hi ${COMPLETION_CANARY}`,
+      toolCalls: [{ id: "call_1", type: "function", function: { name: "lookup", arguments: `{"q":"${COMPLETION_CANARY}"}` } }],
+    },
     ...overrides,
   };
 }

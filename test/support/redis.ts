@@ -2,7 +2,7 @@
 // sharing a Redis never meet), cleanup of that prefix, and a throwaway redis-server for outages.
 import { afterAll, describe } from "bun:test";
 import { RedisClient, type Subprocess } from "bun";
-import { silentLogger, type Logger } from "../../src/logger";
+import { type Logger, silentLogger } from "../../src/logger";
 import { createSharedState, type SharedState, type SharedStateOptions } from "../../src/shared-state";
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
@@ -129,7 +129,13 @@ export function redisInstances(url: string, label: string): (opts?: InstanceOpti
     await cleanupPrefix(url, prefix);
   });
   return async (opts = {}) => {
-    const shared = await createSharedState({ ...opts, redisUrl: opts.url ?? url, prefix, instanceId: `${label}-${opened.length}`, logger: opts.logger ?? silentLogger });
+    const shared = await createSharedState({
+      ...opts,
+      redisUrl: opts.url ?? url,
+      prefix,
+      instanceId: `${label}-${opened.length}`,
+      logger: opts.logger ?? silentLogger,
+    });
     opened.push(shared);
     return shared;
   };

@@ -11,7 +11,8 @@ export type S3Mock = {
   stop(): void;
 };
 
-const xml = (body: string, status = 200) => new Response(`<?xml version="1.0" encoding="UTF-8"?>\n${body}`, { status, headers: { "Content-Type": "application/xml" } });
+const xml = (body: string, status = 200) =>
+  new Response(`<?xml version="1.0" encoding="UTF-8"?>\n${body}`, { status, headers: { "Content-Type": "application/xml" } });
 const noSuchKey = (key: string) => xml(`<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message><Key>${key}</Key></Error>`, 404);
 const concat = (parts: Uint8Array[]) => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
@@ -34,12 +35,17 @@ export function startS3Mock(): S3Mock {
       const url = new URL(req.url);
       const name = decodeURIComponent(url.pathname.slice(1));
       const key = name.slice(name.indexOf("/") + 1);
-      requests.push({ line: `${req.method} ${url.pathname}${url.search}`, auth: /^AWS4-HMAC-SHA256 /.exec(req.headers.get("authorization") ?? "")?.[0].trim() ?? null });
+      requests.push({
+        line: `${req.method} ${url.pathname}${url.search}`,
+        auth: /^AWS4-HMAC-SHA256 /.exec(req.headers.get("authorization") ?? "")?.[0].trim() ?? null,
+      });
       const q = url.searchParams;
       if (req.method === "POST" && q.has("uploads")) {
         const id = crypto.randomUUID();
         uploads.set(id, { name, contentType: req.headers.get("content-type") ?? "application/octet-stream", parts: new Map() });
-        return xml(`<InitiateMultipartUploadResult><Bucket>${name.split("/")[0]}</Bucket><Key>${key}</Key><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`);
+        return xml(
+          `<InitiateMultipartUploadResult><Bucket>${name.split("/")[0]}</Bucket><Key>${key}</Key><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`,
+        );
       }
       const uploadId = q.get("uploadId");
       if (uploadId !== null) {
@@ -55,7 +61,9 @@ export function startS3Mock(): S3Mock {
           const sorted = [...upload.parts.entries()].sort(([a], [b]) => a - b).map(([, p]) => p);
           objects.set(upload.name, { bytes: concat(sorted), contentType: upload.contentType });
           uploads.delete(uploadId);
-          return xml(`<CompleteMultipartUploadResult><Bucket>${name.split("/")[0]}</Bucket><Key>${key}</Key><ETag>"done"</ETag></CompleteMultipartUploadResult>`);
+          return xml(
+            `<CompleteMultipartUploadResult><Bucket>${name.split("/")[0]}</Bucket><Key>${key}</Key><ETag>"done"</ETag></CompleteMultipartUploadResult>`,
+          );
         }
         if (req.method === "DELETE") {
           uploads.delete(uploadId);

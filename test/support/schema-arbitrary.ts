@@ -17,7 +17,11 @@ const MAX_DEPTH = 4;
  */
 const SHADOWING_KEYS = ["toString", "valueOf", "__proto__", "constructor", "hasOwnProperty"] as const;
 const shadowing = fc.dictionary(fc.constantFrom(...SHADOWING_KEYS), fc.jsonValue({ maxDepth: 1 }), { minKeys: 1, maxKeys: 2 });
-export const junk = fc.oneof({ weight: 4, arbitrary: fc.jsonValue({ maxDepth: 2 }) }, { weight: 1, arbitrary: shadowing }, { weight: 1, arbitrary: fc.array(shadowing, { minLength: 1, maxLength: 2 }) });
+export const junk = fc.oneof(
+  { weight: 4, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+  { weight: 1, arbitrary: shadowing },
+  { weight: 1, arbitrary: fc.array(shadowing, { minLength: 1, maxLength: 2 }) },
+);
 export const fieldName = fc.oneof({ weight: 4, arbitrary: fc.string({ maxLength: 12 }) }, { weight: 1, arbitrary: fc.constantFrom(...SHADOWING_KEYS) });
 
 export function valueOf(doc: any, schema: Schema, depth = 0): fc.Arbitrary<unknown> {

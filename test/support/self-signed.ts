@@ -7,8 +7,26 @@ export function selfSignedCertificate(dnsName: string): { cert: string; key: str
   const dir = mkdtempSync(join(tmpdir(), "gw-cert-"));
   try {
     const made = Bun.spawnSync(
-      ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1",
-        "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem"), "-subj", `/CN=${dnsName}`, "-addext", `subjectAltName=DNS:${dnsName}`],
+      [
+        "openssl",
+        "req",
+        "-x509",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+        "-days",
+        "1",
+        "-keyout",
+        join(dir, "key.pem"),
+        "-out",
+        join(dir, "cert.pem"),
+        "-subj",
+        `/CN=${dnsName}`,
+        "-addext",
+        `subjectAltName=DNS:${dnsName}`,
+      ],
       { stderr: "pipe" },
     );
     if (made.exitCode !== 0) throw new Error(`openssl failed: ${made.stderr.toString()}`);

@@ -55,8 +55,16 @@ export function refusedUrls(port: number): Array<[string, string, string]> {
     ["reserved 240/4", "https://240.0.0.1/hook", range("240.0.0.1", "reserved")],
     ["NAT64 of loopback", "https://[64:ff9b::7f00:1]/hook", range("64:ff9b::7f00:1", "rfc6052")],
     ["localhost", `https://localhost:${port}/hook`, "host 'localhost' names a local or cloud-metadata host"],
-    ["a name resolving to 127.0.0.1", `https://loopback.test:${port}/hook`, "host 'loopback.test' resolves to 127.0.0.1, which is in a non-public range (loopback)"],
-    ["a name with one private address among public ones", "https://mixed.test/hook", "host 'mixed.test' resolves to 192.168.0.10, which is in a non-public range (private)"],
+    [
+      "a name resolving to 127.0.0.1",
+      `https://loopback.test:${port}/hook`,
+      "host 'loopback.test' resolves to 127.0.0.1, which is in a non-public range (loopback)",
+    ],
+    [
+      "a name with one private address among public ones",
+      "https://mixed.test/hook",
+      "host 'mixed.test' resolves to 192.168.0.10, which is in a non-public range (private)",
+    ],
     ["plain http", "http://public.test/hook", "must use https"],
     ["file scheme", "file:///etc/passwd", "must use https"],
     ["credentials in the URL", "https://user:secret@public.test/hook", "must not contain credentials"],

@@ -4,7 +4,7 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { importCycles, importGraph, importSpecifiers } from "../support/import-graph";
-import { layerViolations, lifecycleViolations, parseLayers, tableProblems, type Layer } from "../support/layer-rules";
+import { type Layer, layerViolations, lifecycleViolations, parseLayers, tableProblems } from "../support/layer-rules";
 
 const ROOT = join(import.meta.dir, "../..");
 const graph = importGraph(ROOT);
@@ -44,7 +44,9 @@ describe("the lifecycle rule", () => {
       ["src/modules/embeddings/service.ts", ["src/gateway/generation.ts", "src/gateway/record.ts"]],
       ["src/gateway/generation.ts", ["src/gateway/record.ts", "src/gateway/fallback.ts"]],
     ]);
-    expect(lifecycleViolations(g)).toEqual(["src/modules/embeddings/service.ts imports src/gateway/record.ts: an operation uses the generation lifecycle (src/gateway/generation.ts), not its parts"]);
+    expect(lifecycleViolations(g)).toEqual([
+      "src/modules/embeddings/service.ts imports src/gateway/record.ts: an operation uses the generation lifecycle (src/gateway/generation.ts), not its parts",
+    ]);
   });
 });
 
@@ -105,7 +107,9 @@ describe("the checks", () => {
       ["src/lib/wired.ts", ["src/app/main.ts"]],
       ["src/app/main.ts", ["src/lib/util.ts"]],
     ]);
-    expect(layerViolations(graph, layers)).toEqual(["src/lib/util.ts (1 base) imports src/app/main.ts (2 top): a file imports only from its own layer and the ones below"]);
+    expect(layerViolations(graph, layers)).toEqual([
+      "src/lib/util.ts (1 base) imports src/app/main.ts (2 top): a file imports only from its own layer and the ones below",
+    ]);
     expect(tableProblems(layers, [...graph.keys(), "src/stray.ts"])).toEqual(["src/stray.ts is in no layer"]);
     expect(tableProblems(layers, ["src/errors.ts", "src/lib/util.ts", "src/lib/wired.ts"])).toEqual(["src/app/ holds no source file"]);
   });

@@ -1,11 +1,10 @@
 import { describe, expect, test } from "bun:test";
+import { configCheckCommand } from "../../src/cli/commands";
 import { configWarnings, loadConfig } from "../../src/config";
 import { describeConfig } from "../../src/config-describe";
 import { configError } from "../support/config-error";
-import { configCheckCommand } from "../../src/cli/commands";
 
 const SECRET = "ab".repeat(32);
-
 
 describe("database, Redis and instance settings", () => {
   test("SQLite by default, in memory for one instance", () => {
@@ -44,7 +43,11 @@ describe("database, Redis and instance settings", () => {
     const c = loadConfig({ DATABASE_URL: "postgres://gw:hunter2@db/g", GATEWAY_SECRET_KEY: SECRET, GATEWAY_INSTANCE_ID: "vm-1" });
     const out: string[] = [];
     const warnings: string[] = [];
-    configCheckCommand(c, (l) => out.push(l), (l) => warnings.push(l));
+    configCheckCommand(
+      c,
+      (l) => out.push(l),
+      (l) => warnings.push(l),
+    );
     const printed = JSON.parse(out.join("\n"));
     expect(printed.database).toEqual({ dialect: "postgres", url: "postgres://gw:****@db/g", pool_size: 10 });
     expect(printed.instance_id).toBe("vm-1");

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
+import { buildCatalog } from "../../src/catalog/build-catalog";
 import { loadConfig, parseGatewayFile } from "../../src/config";
 import { describeConfig } from "../../src/config-describe";
-import { buildCatalog } from "../../src/catalog/build-catalog";
 import { configError } from "../support/config-error";
 import { tempDir } from "../support/gateway";
 
@@ -11,7 +11,10 @@ const provider = (extra: string) => `providers:\n  - { slug: vllm, api: openai-c
 describe("providers[].drop_params", () => {
   test("reaches the provider's catalog entry and `config check` as written", async () => {
     const dir = tempDir();
-    await Bun.write(join(dir, "gateway.yaml"), provider(", drop_params: [stream_options, service_tier]") + "models:\n  - { id: local/qwen, endpoints: [{ provider: vllm, model: qwen }] }\n");
+    await Bun.write(
+      join(dir, "gateway.yaml"),
+      `${provider(", drop_params: [stream_options, service_tier]")}models:\n  - { id: local/qwen, endpoints: [{ provider: vllm, model: qwen }] }\n`,
+    );
     const config = loadConfig({ DATABASE_URL: ":memory:", GATEWAY_CONFIG: join(dir, "gateway.yaml"), GATEWAY_DEFAULT_CATALOG: "false" });
     expect(buildCatalog(config).getProvider("vllm")!.dropParams).toEqual(["stream_options", "service_tier"]);
     expect((describeConfig(config).providers as Array<Record<string, unknown>>)[0]!.drop_params).toEqual(["stream_options", "service_tier"]);

@@ -9,7 +9,6 @@ import { tempDir } from "../support/gateway";
 
 const base = { DATABASE_URL: ":memory:" };
 
-
 describe("config", () => {
   test("defaults", () => {
     const c = loadConfig({});
@@ -27,8 +26,12 @@ describe("config", () => {
     const dir = tempDir();
     await Bun.write(join(dir, "gateway.yaml"), "responses:\n  item_retention_minutes: 0\n");
     expect(loadConfig({ ...base, GATEWAY_CONFIG: join(dir, "gateway.yaml") }).responses.itemRetentionMinutes).toBe(0);
-    expect(loadConfig({ ...base, GATEWAY_CONFIG: join(dir, "gateway.yaml"), GATEWAY_RESPONSES_ITEM_RETENTION_MINUTES: "15" }).responses.itemRetentionMinutes).toBe(15);
-    expect(configError(() => parseGatewayFile("responses:\n  item_retention_minutes: -1\n", {}))).toContain("responses.item_retention_minutes: expected an integer >= 0");
+    expect(
+      loadConfig({ ...base, GATEWAY_CONFIG: join(dir, "gateway.yaml"), GATEWAY_RESPONSES_ITEM_RETENTION_MINUTES: "15" }).responses.itemRetentionMinutes,
+    ).toBe(15);
+    expect(configError(() => parseGatewayFile("responses:\n  item_retention_minutes: -1\n", {}))).toContain(
+      "responses.item_retention_minutes: expected an integer >= 0",
+    );
     expect(configError(() => loadConfig({ ...base, GATEWAY_RESPONSES_ITEM_RETENTION_MINUTES: "soon" }))).toBe(
       'config error: GATEWAY_RESPONSES_ITEM_RETENTION_MINUTES: expected an integer from 0 to 525600 (got "soon")',
     );
@@ -49,7 +52,9 @@ describe("config", () => {
       'config error: providers[0].api: expected one of openai-chat, openai-responses, anthropic-messages, openai-videos, fal-queue, replicate, gemini-veo (got "grpc")',
     );
     expect(configError(() => parseGatewayFile("routing:\n  circuit_failures: 0\n", {}))).toContain("routing.circuit_failures: expected an integer >= 1");
-    expect(configError(() => parseGatewayFile("servr: {}\n", {}))).toBe("config error: servr: expected only the keys providers, models, video_models, videos, storage, catalog, routing, server, security, metrics, jobs, responses, sessions, io_logging (got {})");
+    expect(configError(() => parseGatewayFile("servr: {}\n", {}))).toBe(
+      "config error: servr: expected only the keys providers, models, video_models, videos, storage, catalog, routing, server, security, metrics, jobs, responses, sessions, io_logging (got {})",
+    );
     expect(configError(() => parseGatewayFile("models:\n  - id: nope\n    endpoints: []\n", {}))).toContain("models[0].id");
     expect(configError(() => parseGatewayFile("a: [", {}))).toContain("valid YAML");
   });
@@ -63,13 +68,25 @@ describe("config", () => {
 
   test("storage.s3: ${ENV} interpolation, a prefix ending in /, secrets masked by config check, keys required", async () => {
     const dir = tempDir();
-    await Bun.write(join(dir, "gateway.yaml"), "storage:\n  s3: { bucket: clips, endpoint: http://127.0.0.1:9000, access_key_id: ${S3_ID}, secret_access_key: ${S3_SECRET}, prefix: /videos }\n");
+    await Bun.write(
+      join(dir, "gateway.yaml"),
+      "storage:\n  s3: { bucket: clips, endpoint: http://127.0.0.1:9000, access_key_id: ${S3_ID}, secret_access_key: ${S3_SECRET}, prefix: /videos }\n",
+    );
     const c = loadConfig({ ...base, GATEWAY_CONFIG: join(dir, "gateway.yaml"), S3_ID: "AKIAEXAMPLE1234", S3_SECRET: "wJalrXUtnFEMI-secret-value" });
-    expect(c.storage.s3).toEqual({ bucket: "clips", endpoint: "http://127.0.0.1:9000", region: undefined, accessKeyId: "AKIAEXAMPLE1234", secretAccessKey: "wJalrXUtnFEMI-secret-value", prefix: "videos/" });
+    expect(c.storage.s3).toEqual({
+      bucket: "clips",
+      endpoint: "http://127.0.0.1:9000",
+      region: undefined,
+      accessKeyId: "AKIAEXAMPLE1234",
+      secretAccessKey: "wJalrXUtnFEMI-secret-value",
+      prefix: "videos/",
+    });
     const described = JSON.stringify(describeConfig(c));
     expect(described).not.toContain("wJalrXUtnFEMI-secret-value");
     expect(described).not.toContain("AKIAEXAMPLE1234");
-    expect(describeConfig(c).storage).toEqual({ s3: { bucket: "clips", endpoint: "http://127.0.0.1:9000", region: null, access_key_id: "AKIA…34", secret_access_key: "wJal…ue", prefix: "videos/" } });
+    expect(describeConfig(c).storage).toEqual({
+      s3: { bucket: "clips", endpoint: "http://127.0.0.1:9000", region: null, access_key_id: "AKIA…34", secret_access_key: "wJal…ue", prefix: "videos/" },
+    });
     expect(loadConfig(base).storage).toEqual({});
     expect(configError(() => parseGatewayFile("storage:\n  s3: { bucket: b, access_key_id: a }\n", {}))).toContain("storage.s3.secret_access_key");
   });
@@ -91,8 +108,12 @@ describe("config", () => {
 
 describe("config errors, all at once", () => {
   test("YAML syntax errors carry line and column", () => {
-    expect(configError(() => parseGatewayFile("providers:\n  - slug: a\n   api: x\n", {}))).toBe("config error: GATEWAY_CONFIG line 3, column 1: invalid YAML: Sequence item without - indicator");
-    expect(configError(() => parseGatewayFile("routing:\n  circuit_failures: 1\n  circuit_failures: 2\n", {}))).toBe("config error: GATEWAY_CONFIG line 3, column 3: invalid YAML: Map keys must be unique");
+    expect(configError(() => parseGatewayFile("providers:\n  - slug: a\n   api: x\n", {}))).toBe(
+      "config error: GATEWAY_CONFIG line 3, column 1: invalid YAML: Sequence item without - indicator",
+    );
+    expect(configError(() => parseGatewayFile("routing:\n  circuit_failures: 1\n  circuit_failures: 2\n", {}))).toBe(
+      "config error: GATEWAY_CONFIG line 3, column 3: invalid YAML: Map keys must be unique",
+    );
   });
 
   test("every schema error of a file is reported, one line each", () => {
@@ -137,7 +158,7 @@ describe("config errors, all at once", () => {
     });
     expect(await proc.exited).toBe(2);
     expect((await new Response(proc.stderr).text()).trim().split("\n")).toEqual([
-      "config error: routing.circuit_cooldown_ms: expected an integer >= 0 (got \"soon\")",
+      'config error: routing.circuit_cooldown_ms: expected an integer >= 0 (got "soon")',
       "config error: server.max_body_mb: expected a number > 0 (got -3)",
     ]);
   });
@@ -159,13 +180,22 @@ describe("data directory", () => {
     if (root && !Bun.which("setpriv")) return void console.warn("skipped: running as root without setpriv, no other user can run the check");
     const asUser = root ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : [];
     const entry = root ? await readableBundle() : "src/main.ts";
-    const run = (url: string) => Bun.spawnSync([...asUser, process.execPath, entry, "migrate"], { env: { ...process.env, DATABASE_URL: url }, cwd: root ? dirname(entry) : undefined, stderr: "pipe" });
+    const run = (url: string) =>
+      Bun.spawnSync([...asUser, process.execPath, entry, "migrate"], {
+        env: { ...process.env, DATABASE_URL: url },
+        cwd: root ? dirname(entry) : undefined,
+        stderr: "pipe",
+      });
     const inside = run(`file:${dir}/g.db`);
     expect(inside.exitCode).toBe(2);
-    expect(inside.stderr.toString().trim()).toMatch(new RegExp(`^config error: DATABASE_URL: expected a path whose directory ${dir} this user \\(uid \\d+\\) may write: permission denied$`));
+    expect(inside.stderr.toString().trim()).toMatch(
+      new RegExp(`^config error: DATABASE_URL: expected a path whose directory ${dir} this user \\(uid \\d+\\) may write: permission denied$`),
+    );
     const below = run(`file:${dir}/sub/g.db`);
     expect(below.exitCode).toBe(2);
-    expect(below.stderr.toString().trim()).toMatch(new RegExp(`^config error: DATABASE_URL: expected a path whose directory ${dir}/sub can be created \\(permission denied for uid \\d+\\)$`));
+    expect(below.stderr.toString().trim()).toMatch(
+      new RegExp(`^config error: DATABASE_URL: expected a path whose directory ${dir}/sub can be created \\(permission denied for uid \\d+\\)$`),
+    );
   });
 });
 

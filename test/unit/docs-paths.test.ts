@@ -20,7 +20,11 @@ export function namedPaths(text: string): string[] {
 }
 
 test("the paths the docs name are found", () => {
-  expect(namedPaths("see `src/app.ts`, (src/x/) and `src/<format>/index.ts` or `test/unit/a.test.ts:12`")).toEqual(["src/app.ts", "src/x/", "test/unit/a.test.ts"]);
+  expect(namedPaths("see `src/app.ts`, (src/x/) and `src/<format>/index.ts` or `test/unit/a.test.ts:12`")).toEqual([
+    "src/app.ts",
+    "src/x/",
+    "test/unit/a.test.ts",
+  ]);
 });
 
 test.each(DOCS)("every path %s names exists", (doc) => {

@@ -18,10 +18,12 @@ describe("retryAfterMs", () => {
     for (const value of [undefined, null, "", "  ", "soon", "-2", "-5", "1e3", "0x10"]) expect(retryAfterMs(value, now)).toBeUndefined();
   });
   test("property: any answer is a finite, non-negative number of milliseconds", () => {
-    fc.assert(fc.property(fc.string(), (value) => {
-      const ms = retryAfterMs(value, now);
-      return ms === undefined || (Number.isFinite(ms) && ms >= 0);
-    }));
+    fc.assert(
+      fc.property(fc.string(), (value) => {
+        const ms = retryAfterMs(value, now);
+        return ms === undefined || (Number.isFinite(ms) && ms >= 0);
+      }),
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import type { AuthCodeRequest } from "../../modules/auth/service";
-import { html, type Html } from "../html";
+import { type Html, html } from "../html";
 import type { SignedIn } from "../session";
 import { layout } from "./layout";
 import { signedInBar } from "./signed-in-page";
@@ -27,7 +27,8 @@ function workspaceChoice(workspaces: ConsentPageModel["workspaces"]): Html {
  * reads which. Nothing has focus at first: an Enter still held from the sign-in form must not approve.
  */
 export function consentPage({ session, request, appOrigin, workspaces }: ConsentPageModel): Html {
-  const hidden = (name: string, value: string | number | undefined) => (value === undefined ? null : html`<input type="hidden" name="${name}" value="${String(value)}">`);
+  const hidden = (name: string, value: string | number | undefined) =>
+    value === undefined ? null : html`<input type="hidden" name="${name}" value="${String(value)}">`;
   return layout(
     "Authorize app",
     html`<h1>Authorize <span class="origin">${appOrigin}</span>?</h1>

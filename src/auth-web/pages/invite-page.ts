@@ -1,4 +1,4 @@
-import { html, type Html } from "../html";
+import { type Html, html } from "../html";
 import { PASSWORD_MIN_LENGTH } from "../passwords";
 import { layout } from "./layout";
 

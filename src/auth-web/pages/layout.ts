@@ -1,4 +1,4 @@
-import { html, type Html } from "../html";
+import { type Html, html } from "../html";
 
 export const STYLESHEET_PATH = "/auth-web/auth.css";
 

@@ -1,4 +1,4 @@
-import { html, type Html } from "../html";
+import { type Html, html } from "../html";
 import { layout } from "./layout";
 
 export type LoginPageModel = {

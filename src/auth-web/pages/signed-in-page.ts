@@ -1,4 +1,4 @@
-import { html, type Html } from "../html";
+import { type Html, html } from "../html";
 import type { SignedIn } from "../session";
 import { layout } from "./layout";
 
@@ -14,8 +14,11 @@ export function signedInBar(session: SignedIn): Html {
 }
 
 export function signedInPage(session: SignedIn): Html {
-  return layout("Signed in", html`<h1>You are signed in</h1>
+  return layout(
+    "Signed in",
+    html`<h1>You are signed in</h1>
 <p class="muted">Apps that send you here to authorize a key will ask for your approval.</p>
 <p><a href="/console">Open the console</a></p>
-${signedInBar(session)}`);
+${signedInBar(session)}`,
+  );
 }

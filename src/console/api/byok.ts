@@ -1,8 +1,8 @@
 import type { AppContext } from "../../app-context";
+import type { SessionSource } from "../../http/viewer";
 import { ByokParams, CreateByokBody, ListByokQuery, UpdateByokBody } from "../../modules/byok/model";
 import { createByok, deleteByok, listByok, updateByok } from "../../modules/byok/service";
 import { requireWorkspace } from "../permissions";
-import type { SessionSource } from "../../http/viewer";
 import { consoleApiModule } from "./route-module";
 
 /**
@@ -12,18 +12,34 @@ import { consoleApiModule } from "./route-module";
  */
 export function consoleByokRoutes(ctx: AppContext, sessions: SessionSource) {
   return consoleApiModule("console-byok", ctx.store, sessions)
-    .get("/byok", ({ viewer, query }) => {
-      if (!viewer.manages) requireWorkspace(viewer, query.workspace_id ?? "");
-      return listByok(ctx, query);
-    }, { auth: "session", query: ListByokQuery })
-    .post("/byok", async ({ viewer, body, set }) => {
-      set.status = 201;
-      return { data: await createByok(ctx, body) };
-    }, { auth: "session:manager", body: CreateByokBody })
-    .patch("/byok/:id", async ({ viewer, params, body }) => {
-      return { data: await updateByok(ctx, params.id, body) };
-    }, { auth: "session:manager", params: ByokParams, body: UpdateByokBody })
-    .delete("/byok/:id", ({ viewer, params }) => {
-      return deleteByok(ctx, params.id);
-    }, { auth: "session:manager", params: ByokParams });
+    .get(
+      "/byok",
+      ({ viewer, query }) => {
+        if (!viewer.manages) requireWorkspace(viewer, query.workspace_id ?? "");
+        return listByok(ctx, query);
+      },
+      { auth: "session", query: ListByokQuery },
+    )
+    .post(
+      "/byok",
+      async ({ body, set }) => {
+        set.status = 201;
+        return { data: await createByok(ctx, body) };
+      },
+      { auth: "session:manager", body: CreateByokBody },
+    )
+    .patch(
+      "/byok/:id",
+      async ({ params, body }) => {
+        return { data: await updateByok(ctx, params.id, body) };
+      },
+      { auth: "session:manager", params: ByokParams, body: UpdateByokBody },
+    )
+    .delete(
+      "/byok/:id",
+      ({ params }) => {
+        return deleteByok(ctx, params.id);
+      },
+      { auth: "session:manager", params: ByokParams },
+    );
 }

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../app-context";
-import { modelEndpoints } from "../../modules/models/service";
 import type { SessionSource } from "../../http/viewer";
+import { modelEndpoints } from "../../modules/models/service";
 import { consoleApiModule } from "./route-module";
 
 /**
@@ -9,8 +9,12 @@ import { consoleApiModule } from "./route-module";
  * /api/v1/models/{id}/endpoints renders them. Read-only, for everyone signed in.
  */
 export function consoleCatalogRoutes(ctx: AppContext, sessions: SessionSource) {
-  return consoleApiModule("console-catalog", ctx.store, sessions).get("/models", () => {
-    const models = ctx.catalog.models().filter((m) => m.endpoints.length > 0);
-    return { data: models.map((m) => ({ id: m.id, name: m.name, context_length: m.contextLength, endpoints: modelEndpoints(ctx, m) })) };
-  }, { auth: "session" });
+  return consoleApiModule("console-catalog", ctx.store, sessions).get(
+    "/models",
+    () => {
+      const models = ctx.catalog.models().filter((m) => m.endpoints.length > 0);
+      return { data: models.map((m) => ({ id: m.id, name: m.name, context_length: m.contextLength, endpoints: modelEndpoints(ctx, m) })) };
+    },
+    { auth: "session" },
+  );
 }

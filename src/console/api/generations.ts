@@ -1,12 +1,12 @@
 import { t } from "elysia";
 import type { AppContext } from "../../app-context";
+import { secretBoxOf } from "../../crypto/secret-box";
 import { GatewayError } from "../../errors";
+import type { SessionSource } from "../../http/viewer";
+import { readGenerationContent } from "../../modules/generations/content";
 import { ListGenerationsQuery } from "../../modules/generations/model";
 import { listGenerations, renderGeneration } from "../../modules/generations/service";
-import { readGenerationContent } from "../../modules/generations/content";
-import { secretBoxOf } from "../../crypto/secret-box";
 import { canSeeGeneration, requireWorkspace } from "../permissions";
-import type { SessionSource } from "../../http/viewer";
 import { consoleApiModule } from "./route-module";
 
 const GenerationParams = t.Object({ id: t.String({ minLength: 1, maxLength: 200 }) });
@@ -18,22 +18,38 @@ const GenerationParams = t.Object({ id: t.String({ minLength: 1, maxLength: 200 
  * the content I/O logging kept of it, is seen by managers and the members of its workspace.
  */
 export function consoleGenerationRoutes(ctx: AppContext, sessions: SessionSource) {
-  return consoleApiModule("console-generations", ctx.store, sessions)
-    .get("/generations", async ({ viewer, query }) => {
-      if (!viewer.manages && query.workspace_id === undefined)
-        throw new GatewayError(400, "Missing query parameter 'workspace_id': members read the log one of their workspaces at a time", { field: "workspace_id" });
-      if (query.workspace_id !== undefined) requireWorkspace(viewer, query.workspace_id);
-      return listGenerations(ctx, query);
-    }, { auth: "session", query: ListGenerationsQuery })
-    .get("/generations/:id", async ({ viewer, params }) => {
-      await ctx.generations.settled();
-      const g = await ctx.store.generations.get(params.id);
-      if (!g || !canSeeGeneration(viewer, g)) throw new GatewayError(404, `Generation not found: ${params.id}`);
-      return { data: { ...renderGeneration(g, await ctx.store.generations.feedback(g.id)), key_hash: g.keyHash, error_message: g.errorMessage } };
-    }, { auth: "session", params: GenerationParams })
-    // the prompt and completion, through the service of GET /api/v1/generation/content, for whoever sees the record above
-    .get("/generations/:id/content", ({ viewer, params }) => {
-      const deps = { store: ctx.store, secrets: secretBoxOf(ctx), generations: ctx.generations };
-      return readGenerationContent(deps, params.id, (g) => canSeeGeneration(viewer, g));
-    }, { auth: "session", params: GenerationParams });
+  return (
+    consoleApiModule("console-generations", ctx.store, sessions)
+      .get(
+        "/generations",
+        async ({ viewer, query }) => {
+          if (!viewer.manages && query.workspace_id === undefined)
+            throw new GatewayError(400, "Missing query parameter 'workspace_id': members read the log one of their workspaces at a time", {
+              field: "workspace_id",
+            });
+          if (query.workspace_id !== undefined) requireWorkspace(viewer, query.workspace_id);
+          return listGenerations(ctx, query);
+        },
+        { auth: "session", query: ListGenerationsQuery },
+      )
+      .get(
+        "/generations/:id",
+        async ({ viewer, params }) => {
+          await ctx.generations.settled();
+          const g = await ctx.store.generations.get(params.id);
+          if (!g || !canSeeGeneration(viewer, g)) throw new GatewayError(404, `Generation not found: ${params.id}`);
+          return { data: { ...renderGeneration(g, await ctx.store.generations.feedback(g.id)), key_hash: g.keyHash, error_message: g.errorMessage } };
+        },
+        { auth: "session", params: GenerationParams },
+      )
+      // the prompt and completion, through the service of GET /api/v1/generation/content, for whoever sees the record above
+      .get(
+        "/generations/:id/content",
+        ({ viewer, params }) => {
+          const deps = { store: ctx.store, secrets: secretBoxOf(ctx), generations: ctx.generations };
+          return readGenerationContent(deps, params.id, (g) => canSeeGeneration(viewer, g));
+        },
+        { auth: "session", params: GenerationParams },
+      )
+  );
 }

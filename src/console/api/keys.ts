@@ -1,11 +1,11 @@
 import { t } from "elysia";
 import type { AppContext } from "../../app-context";
-import type { ApiKeyRecord } from "../../store/store";
 import { GatewayError } from "../../errors";
+import type { SessionSource, Viewer } from "../../http/viewer";
 import { CreateOwnKeyBody, HashParams, UpdateKeyWithExpiryBody } from "../../modules/keys/model";
 import { createKey, deleteKey, listKeys, renderKey, updateKey } from "../../modules/keys/service";
+import type { ApiKeyRecord } from "../../store/store";
 import { canManageKey, requireWorkspace } from "../permissions";
-import type { SessionSource, Viewer } from "../../http/viewer";
 import { consoleApiModule } from "./route-module";
 
 const ListQuery = t.Object({ workspace_id: t.Optional(t.String({ minLength: 1 })), include_disabled: t.Optional(t.Boolean()) });
@@ -23,29 +23,49 @@ async function ownKey(ctx: AppContext, viewer: Viewer, hash: string) {
  */
 export function consoleKeyRoutes(ctx: AppContext, sessions: SessionSource) {
   return consoleApiModule("console-keys", ctx.store, sessions)
-    .get("/keys", async ({ viewer, query }) => {
-      if (query.workspace_id !== undefined) requireWorkspace(viewer, query.workspace_id);
-      const inScope = (k: ApiKeyRecord) => (query.workspace_id === undefined || k.workspaceId === query.workspace_id) && (query.include_disabled !== false || !k.disabled);
-      if (!viewer.manages) {
-        const own = (await ctx.store.keys.listByCreator(viewer.userId)).filter((k) => canManageKey(viewer, k) && inScope(k));
-        return { data: await Promise.all(own.map((k) => renderKey(ctx, k))) };
-      }
-      const workspaces = query.workspace_id !== undefined ? [query.workspace_id] : (await ctx.store.workspaces.list(0, 1000)).map((w) => w.id);
-      const lists = await Promise.all(workspaces.map((id) => listKeys(ctx, { workspace_id: id, include_disabled: query.include_disabled ?? true })));
-      return { data: lists.flat() };
-    }, { auth: "session", query: ListQuery })
-    .post("/keys", async ({ viewer, body, set }) => {
-      if (!viewer.manages) requireWorkspace(viewer, body.workspace_id ?? (await ctx.store.workspaces.getDefault())?.id ?? "");
-      set.status = 201;
-      return createKey(ctx, viewer.userId, body);
-    }, { auth: "session", body: CreateOwnKeyBody })
-    .get("/keys/:hash", async ({ viewer, params }) => ({ data: await renderKey(ctx, await ownKey(ctx, viewer, params.hash)) }), { auth: "session", params: HashParams })
-    .patch("/keys/:hash", async ({ viewer, params, body }) => {
-      await ownKey(ctx, viewer, params.hash);
-      return { data: await updateKey(ctx, params.hash, body) };
-    }, { auth: "session", params: HashParams, body: UpdateKeyWithExpiryBody })
-    .delete("/keys/:hash", async ({ viewer, params }) => {
-      await ownKey(ctx, viewer, params.hash);
-      return deleteKey(ctx, params.hash);
-    }, { auth: "session", params: HashParams });
+    .get(
+      "/keys",
+      async ({ viewer, query }) => {
+        if (query.workspace_id !== undefined) requireWorkspace(viewer, query.workspace_id);
+        const inScope = (k: ApiKeyRecord) =>
+          (query.workspace_id === undefined || k.workspaceId === query.workspace_id) && (query.include_disabled !== false || !k.disabled);
+        if (!viewer.manages) {
+          const own = (await ctx.store.keys.listByCreator(viewer.userId)).filter((k) => canManageKey(viewer, k) && inScope(k));
+          return { data: await Promise.all(own.map((k) => renderKey(ctx, k))) };
+        }
+        const workspaces = query.workspace_id !== undefined ? [query.workspace_id] : (await ctx.store.workspaces.list(0, 1000)).map((w) => w.id);
+        const lists = await Promise.all(workspaces.map((id) => listKeys(ctx, { workspace_id: id, include_disabled: query.include_disabled ?? true })));
+        return { data: lists.flat() };
+      },
+      { auth: "session", query: ListQuery },
+    )
+    .post(
+      "/keys",
+      async ({ viewer, body, set }) => {
+        if (!viewer.manages) requireWorkspace(viewer, body.workspace_id ?? (await ctx.store.workspaces.getDefault())?.id ?? "");
+        set.status = 201;
+        return createKey(ctx, viewer.userId, body);
+      },
+      { auth: "session", body: CreateOwnKeyBody },
+    )
+    .get("/keys/:hash", async ({ viewer, params }) => ({ data: await renderKey(ctx, await ownKey(ctx, viewer, params.hash)) }), {
+      auth: "session",
+      params: HashParams,
+    })
+    .patch(
+      "/keys/:hash",
+      async ({ viewer, params, body }) => {
+        await ownKey(ctx, viewer, params.hash);
+        return { data: await updateKey(ctx, params.hash, body) };
+      },
+      { auth: "session", params: HashParams, body: UpdateKeyWithExpiryBody },
+    )
+    .delete(
+      "/keys/:hash",
+      async ({ viewer, params }) => {
+        await ownKey(ctx, viewer, params.hash);
+        return deleteKey(ctx, params.hash);
+      },
+      { auth: "session", params: HashParams },
+    );
 }

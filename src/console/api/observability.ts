@@ -1,4 +1,5 @@
 import type { AppContext } from "../../app-context";
+import type { SessionSource } from "../../http/viewer";
 import {
   CreateDestinationBody,
   DestinationParams,
@@ -8,10 +9,16 @@ import {
   UpdateDestinationBody,
   UpdateDestinationQuery,
 } from "../../modules/observability/model";
-import { createDestination, deleteDestination, listDestinations, testEditedDestination, testNewDestination, updateDestination } from "../../modules/observability/service";
+import {
+  createDestination,
+  deleteDestination,
+  listDestinations,
+  testEditedDestination,
+  testNewDestination,
+  updateDestination,
+} from "../../modules/observability/service";
 import { destinationTypeForms } from "../destination-types";
 import { requireWorkspace } from "../permissions";
-import type { SessionSource } from "../../http/viewer";
 import { consoleApiModule } from "./route-module";
 
 /**
@@ -21,28 +28,46 @@ import { consoleApiModule } from "./route-module";
  * workspaces (secrets masked).
  */
 export function consoleObservabilityRoutes(ctx: AppContext, sessions: SessionSource) {
-  return consoleApiModule("console-observability", ctx.store, sessions)
-    .get("/destination-types", () => ({ data: destinationTypeForms(ctx.observability.senders) }), { auth: "session" })
-    .get("/destinations", ({ viewer, query }) => {
-      if (!viewer.manages) requireWorkspace(viewer, query.workspace_id ?? "");
-      return listDestinations(ctx, query);
-    }, { auth: "session", query: ListDestinationsQuery })
-    .post("/destinations", async ({ body, query, set }) => {
-      const data = await createDestination(ctx, body, query.skip_test ?? false);
-      set.status = 201;
-      return { data };
-    }, { auth: "session:manager", body: CreateDestinationBody, query: SaveDestinationQuery })
-    // "Test connection" of the create form: the probe a create would run, nothing saved
-    .post("/destinations/test", async ({ body }) => ({ data: await testNewDestination(ctx, body) }), { auth: "session:manager", body: CreateDestinationBody })
-    .patch("/destinations/:id", async ({ params, body, query }) => ({
-      data: await updateDestination(ctx, params.id, body, { skipTest: query.skip_test ?? false, workspaceRef: query.workspace_id }),
-    }), { auth: "session:manager", params: DestinationParams, body: UpdateDestinationBody, query: UpdateDestinationQuery })
-    // "Test connection" of the edit form: the stored destination with the form's changes, nothing saved
-    .post("/destinations/:id/test", async ({ params, body, query }) => ({ data: await testEditedDestination(ctx, params.id, body, query.workspace_id) }), {
-      auth: "session:manager",
-      params: DestinationParams,
-      body: UpdateDestinationBody,
-      query: DestinationScopeQuery,
-    })
-    .delete("/destinations/:id", ({ params, query }) => deleteDestination(ctx, params.id, query.workspace_id), { auth: "session:manager", params: DestinationParams, query: DestinationScopeQuery });
+  return (
+    consoleApiModule("console-observability", ctx.store, sessions)
+      .get("/destination-types", () => ({ data: destinationTypeForms(ctx.observability.senders) }), { auth: "session" })
+      .get(
+        "/destinations",
+        ({ viewer, query }) => {
+          if (!viewer.manages) requireWorkspace(viewer, query.workspace_id ?? "");
+          return listDestinations(ctx, query);
+        },
+        { auth: "session", query: ListDestinationsQuery },
+      )
+      .post(
+        "/destinations",
+        async ({ body, query, set }) => {
+          const data = await createDestination(ctx, body, query.skip_test ?? false);
+          set.status = 201;
+          return { data };
+        },
+        { auth: "session:manager", body: CreateDestinationBody, query: SaveDestinationQuery },
+      )
+      // "Test connection" of the create form: the probe a create would run, nothing saved
+      .post("/destinations/test", async ({ body }) => ({ data: await testNewDestination(ctx, body) }), { auth: "session:manager", body: CreateDestinationBody })
+      .patch(
+        "/destinations/:id",
+        async ({ params, body, query }) => ({
+          data: await updateDestination(ctx, params.id, body, { skipTest: query.skip_test ?? false, workspaceRef: query.workspace_id }),
+        }),
+        { auth: "session:manager", params: DestinationParams, body: UpdateDestinationBody, query: UpdateDestinationQuery },
+      )
+      // "Test connection" of the edit form: the stored destination with the form's changes, nothing saved
+      .post("/destinations/:id/test", async ({ params, body, query }) => ({ data: await testEditedDestination(ctx, params.id, body, query.workspace_id) }), {
+        auth: "session:manager",
+        params: DestinationParams,
+        body: UpdateDestinationBody,
+        query: DestinationScopeQuery,
+      })
+      .delete("/destinations/:id", ({ params, query }) => deleteDestination(ctx, params.id, query.workspace_id), {
+        auth: "session:manager",
+        params: DestinationParams,
+        query: DestinationScopeQuery,
+      })
+  );
 }

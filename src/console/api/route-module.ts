@@ -1,7 +1,7 @@
-import type { Store } from "../../store/store";
 import { authPlugin } from "../../http/auth";
 import { routeModule } from "../../http/module";
 import type { SessionSource } from "../../http/viewer";
+import type { Store } from "../../store/store";
 
 /**
  * Every console JSON module starts here: under /console/api, behind the auth plugin's session

@@ -1,13 +1,21 @@
 import { t } from "elysia";
 import type { AppContext } from "../../app-context";
-import { BudgetParams, CreateWorkspaceBody, DeleteWorkspaceQuery, PutBudgetBody, UpdateWorkspaceBody, UserIdsBody, WorkspaceParams } from "../../modules/workspaces/model";
-import { createWorkspace, deleteWorkspace, findWorkspace, listWorkspaces, updateWorkspace } from "../../modules/workspaces/service";
-import { addMembers, listMembers, removeMembers } from "../../modules/workspaces/members";
-import { deleteBudget, listBudgets, setBudget } from "../../modules/workspaces/budgets";
-import { rotateWebhookSecret } from "../../modules/workspaces/webhook-secret";
-import { listUsers } from "../../modules/organization/service";
-import { requireWorkspace } from "../permissions";
 import type { SessionSource, Viewer } from "../../http/viewer";
+import { listUsers } from "../../modules/organization/service";
+import { deleteBudget, listBudgets, setBudget } from "../../modules/workspaces/budgets";
+import { addMembers, listMembers, removeMembers } from "../../modules/workspaces/members";
+import {
+  BudgetParams,
+  CreateWorkspaceBody,
+  DeleteWorkspaceQuery,
+  PutBudgetBody,
+  UpdateWorkspaceBody,
+  UserIdsBody,
+  WorkspaceParams,
+} from "../../modules/workspaces/model";
+import { createWorkspace, deleteWorkspace, findWorkspace, listWorkspaces, updateWorkspace } from "../../modules/workspaces/service";
+import { rotateWebhookSecret } from "../../modules/workspaces/webhook-secret";
+import { requireWorkspace } from "../permissions";
 import { consoleApiModule } from "./route-module";
 
 /** the workspace a reference names, when the viewer sees it (a member: theirs only) */
@@ -23,44 +31,92 @@ async function visibleWorkspace(ctx: AppContext, viewer: Viewer, ref: string) {
  */
 export function consoleWorkspaceRoutes(ctx: AppContext, sessions: SessionSource) {
   return consoleApiModule("console-workspaces", ctx.store, sessions)
-    .get("/workspaces", async ({ viewer }) => {
-      const all = await listWorkspaces(ctx, { limit: 1000 });
-      return { data: all.data.filter((w) => viewer.manages || viewer.memberOf.includes(w.id)) };
-    }, { auth: "session" })
-    .post("/workspaces", async ({ viewer, body, set }) => {
-      set.status = 201;
-      return { data: await createWorkspace(ctx, viewer.userId, body) };
-    }, { auth: "session:manager", body: CreateWorkspaceBody })
-    .patch("/workspaces/:id", async ({ viewer, params, body }) => {
-      return { data: await updateWorkspace(ctx, params.id, body) };
-    }, { auth: "session:manager", params: WorkspaceParams, body: UpdateWorkspaceBody })
-    .delete("/workspaces/:id", ({ viewer, params, query }) => {
-      return deleteWorkspace(ctx, params.id, query.confirm_default_workspace_deletion ?? false);
-    }, { auth: "session:manager", params: WorkspaceParams, query: DeleteWorkspaceQuery })
-    .get("/workspaces/:id/members", async ({ viewer, params }) => {
-      await visibleWorkspace(ctx, viewer, params.id);
-      return listMembers(ctx, params.id, { limit: 1000 });
-    }, { auth: "session", params: WorkspaceParams })
-    .post("/workspaces/:id/members/add", ({ viewer, params, body }) => {
-      return addMembers(ctx, params.id, body.user_ids);
-    }, { auth: "session:manager", params: WorkspaceParams, body: UserIdsBody })
-    .post("/workspaces/:id/members/remove", ({ viewer, params, body }) => {
-      return removeMembers(ctx, params.id, body.user_ids);
-    }, { auth: "session:manager", params: WorkspaceParams, body: UserIdsBody })
-    .get("/workspaces/:id/budgets", async ({ viewer, params }) => {
-      await visibleWorkspace(ctx, viewer, params.id);
-      return listBudgets(ctx, params.id);
-    }, { auth: "session", params: WorkspaceParams })
-    .put("/workspaces/:id/budgets/:interval", ({ viewer, params, body }) => {
-      return setBudget(ctx, params.id, params.interval, body);
-    }, { auth: "session:manager", params: BudgetParams, body: PutBudgetBody })
-    .delete("/workspaces/:id/budgets/:interval", ({ viewer, params }) => {
-      return deleteBudget(ctx, params.id, params.interval);
-    }, { auth: "session:manager", params: BudgetParams })
-    .post("/workspaces/:id/webhook-secret", ({ viewer, params }) => {
-      return rotateWebhookSecret(ctx, params.id);
-    }, { auth: "session:manager", params: WorkspaceParams })
-    .get("/users", ({ viewer }) => {
-      return listUsers(ctx, { limit: 1000 });
-    }, { auth: "session:manager", query: t.Object({}) });
+    .get(
+      "/workspaces",
+      async ({ viewer }) => {
+        const all = await listWorkspaces(ctx, { limit: 1000 });
+        return { data: all.data.filter((w) => viewer.manages || viewer.memberOf.includes(w.id)) };
+      },
+      { auth: "session" },
+    )
+    .post(
+      "/workspaces",
+      async ({ viewer, body, set }) => {
+        set.status = 201;
+        return { data: await createWorkspace(ctx, viewer.userId, body) };
+      },
+      { auth: "session:manager", body: CreateWorkspaceBody },
+    )
+    .patch(
+      "/workspaces/:id",
+      async ({ params, body }) => {
+        return { data: await updateWorkspace(ctx, params.id, body) };
+      },
+      { auth: "session:manager", params: WorkspaceParams, body: UpdateWorkspaceBody },
+    )
+    .delete(
+      "/workspaces/:id",
+      ({ params, query }) => {
+        return deleteWorkspace(ctx, params.id, query.confirm_default_workspace_deletion ?? false);
+      },
+      { auth: "session:manager", params: WorkspaceParams, query: DeleteWorkspaceQuery },
+    )
+    .get(
+      "/workspaces/:id/members",
+      async ({ viewer, params }) => {
+        await visibleWorkspace(ctx, viewer, params.id);
+        return listMembers(ctx, params.id, { limit: 1000 });
+      },
+      { auth: "session", params: WorkspaceParams },
+    )
+    .post(
+      "/workspaces/:id/members/add",
+      ({ params, body }) => {
+        return addMembers(ctx, params.id, body.user_ids);
+      },
+      { auth: "session:manager", params: WorkspaceParams, body: UserIdsBody },
+    )
+    .post(
+      "/workspaces/:id/members/remove",
+      ({ params, body }) => {
+        return removeMembers(ctx, params.id, body.user_ids);
+      },
+      { auth: "session:manager", params: WorkspaceParams, body: UserIdsBody },
+    )
+    .get(
+      "/workspaces/:id/budgets",
+      async ({ viewer, params }) => {
+        await visibleWorkspace(ctx, viewer, params.id);
+        return listBudgets(ctx, params.id);
+      },
+      { auth: "session", params: WorkspaceParams },
+    )
+    .put(
+      "/workspaces/:id/budgets/:interval",
+      ({ params, body }) => {
+        return setBudget(ctx, params.id, params.interval, body);
+      },
+      { auth: "session:manager", params: BudgetParams, body: PutBudgetBody },
+    )
+    .delete(
+      "/workspaces/:id/budgets/:interval",
+      ({ params }) => {
+        return deleteBudget(ctx, params.id, params.interval);
+      },
+      { auth: "session:manager", params: BudgetParams },
+    )
+    .post(
+      "/workspaces/:id/webhook-secret",
+      ({ params }) => {
+        return rotateWebhookSecret(ctx, params.id);
+      },
+      { auth: "session:manager", params: WorkspaceParams },
+    )
+    .get(
+      "/users",
+      () => {
+        return listUsers(ctx, { limit: 1000 });
+      },
+      { auth: "session:manager", query: t.Object({}) },
+    );
 }

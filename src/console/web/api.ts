@@ -11,7 +11,12 @@ export function setCsrfToken(token: string): void {
 
 export class ApiFailure extends Error {
   /** `reason`: what a failed connection test quotes of the destination's answer */
-  constructor(readonly status: number, message: string, readonly field?: string, readonly reason?: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly field?: string,
+    readonly reason?: string,
+  ) {
     super(message);
   }
 }
@@ -21,7 +26,12 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   const headers: Record<string, string> = { accept: "application/json" };
   if (method !== "GET") headers["x-csrf-token"] = csrfToken;
   if (init.body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(`/console/api${path}`, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body), credentials: "same-origin" });
+  const res = await fetch(`/console/api${path}`, {
+    method,
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    credentials: "same-origin",
+  });
   if (res.status === 401) {
     // the session ended: sign in again and come back here
     location.href = `/login?next=${encodeURIComponent(location.pathname + location.hash)}`;

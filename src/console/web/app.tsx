@@ -2,21 +2,25 @@ import type { ComponentChildren } from "preact";
 import { api, setCsrfToken } from "./api";
 import { useLoad } from "./components/load";
 import { LoadState } from "./components/notice";
+import { PAGES, pageFor } from "./pages";
 import { href, useRoute } from "./router";
 import type { Me } from "./types";
-import { pageFor, PAGES } from "./pages";
 
 function Layout({ me, current, children }: { me: Me; current: string; children: ComponentChildren }) {
   return (
     <>
-      <a class="skip" href="#main">Skip to content</a>
+      <a class="skip" href="#main">
+        Skip to content
+      </a>
       <header class="top">
         <span class="brand">Gateway console</span>
         <nav aria-label="Console pages">
           <ul>
             {PAGES.filter((p) => !p.managersOnly || me.manages).map((p) => (
               <li key={p.id}>
-                <a href={href(p.id)} aria-current={current === p.id ? "page" : undefined}>{p.title}</a>
+                <a href={href(p.id)} aria-current={current === p.id ? "page" : undefined}>
+                  {p.title}
+                </a>
               </li>
             ))}
           </ul>
@@ -25,7 +29,9 @@ function Layout({ me, current, children }: { me: Me; current: string; children: 
           {me.email} <span class="badge">{me.role}</span>
         </span>
       </header>
-      <main id="main" tabIndex={-1}>{children}</main>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
     </>
   );
 }
@@ -40,7 +46,12 @@ export function App() {
       }),
     [],
   );
-  if (!me.data) return <main id="main"><LoadState loading={me.loading} error={me.error} what="the console" /></main>;
+  if (!me.data)
+    return (
+      <main id="main">
+        <LoadState loading={me.loading} error={me.error} what="the console" />
+      </main>
+    );
   return (
     <Layout me={me.data} current={route.page}>
       {pageFor(route, me.data)}

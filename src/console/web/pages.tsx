@@ -1,16 +1,16 @@
 import type { JSX } from "preact";
+import { ByokPage } from "./pages/byok";
+import { DestinationsPage } from "./pages/destinations";
+import { GenerationDetailPage } from "./pages/generation-detail";
+import { GenerationsPage } from "./pages/generations";
+import { JobsPage } from "./pages/jobs";
+import { KeysPage } from "./pages/keys";
+import { ModelsPage } from "./pages/models";
+import { OverviewPage } from "./pages/overview";
+import { PresetsPage } from "./pages/presets";
+import { WorkspacesPage } from "./pages/workspaces";
 import type { Route } from "./router";
 import type { Me } from "./types";
-import { OverviewPage } from "./pages/overview";
-import { KeysPage } from "./pages/keys";
-import { GenerationsPage } from "./pages/generations";
-import { GenerationDetailPage } from "./pages/generation-detail";
-import { ModelsPage } from "./pages/models";
-import { WorkspacesPage } from "./pages/workspaces";
-import { ByokPage } from "./pages/byok";
-import { PresetsPage } from "./pages/presets";
-import { JobsPage } from "./pages/jobs";
-import { DestinationsPage } from "./pages/destinations";
 
 /** The console's pages, in the order of the navigation; `managersOnly` pages are hidden from members (the server refuses them anyway). */
 export const PAGES: Array<{ id: string; title: string; managersOnly?: boolean }> = [
@@ -43,7 +43,6 @@ export function pageFor(route: Route, me: Me): JSX.Element {
       return <DestinationsPage me={me} />;
     case "jobs":
       return <JobsPage me={me} />;
-    case "overview":
     default:
       return <OverviewPage me={me} />;
   }

@@ -51,12 +51,22 @@ export type Generation = {
   total_cost: number;
   is_byok: boolean;
   session_id: string | null;
-  provider_responses: Array<{ status: number | null; endpoint_id: string | null; model_permaslug: string | null; provider_name: string | null; latency: number | null }>;
+  provider_responses: Array<{
+    status: number | null;
+    endpoint_id: string | null;
+    model_permaslug: string | null;
+    provider_name: string | null;
+    latency: number | null;
+  }>;
 };
 
-export type GenerationDetail = Generation & { key_hash: string; error_message: string | null; feedback: Array<{ category: string; comment: string | null; created_at: string }> };
+export type GenerationDetail = Generation & {
+  key_hash: string;
+  error_message: string | null;
+  feedback: Array<{ category: string; comment: string | null; created_at: string }>;
+};
 
+export type { GenerationContentOut } from "../../modules/generations/model";
 // the observability shapes are the server's own (type imports: nothing of the server is bundled)
 export type { DestinationDataOut as Destination } from "../../modules/observability/model";
 export type { ConfigKeyField, DestinationTypeForm } from "../destination-types";
-export type { GenerationContentOut } from "../../modules/generations/model";

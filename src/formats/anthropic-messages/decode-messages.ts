@@ -36,10 +36,7 @@ export function decodeTextBlock(block: TextBlock): IRTextPart {
 function decodeImage(block: ImageBlock): IRImagePart | undefined {
   const source = block.source;
   if (source.type === "base64") {
-    return withCache<IRImagePart>(
-      { type: "image", source: { kind: "base64", mediaType: source.media_type, data: source.data } },
-      block.cache_control,
-    );
+    return withCache<IRImagePart>({ type: "image", source: { kind: "base64", mediaType: source.media_type, data: source.data } }, block.cache_control);
   }
   if (source.type === "url") return withCache<IRImagePart>({ type: "image", source: { kind: "url", url: source.url } }, block.cache_control);
   return undefined; // Files API ids mean nothing to other upstreams
@@ -55,10 +52,7 @@ function decodeDocument(block: DocumentBlock): IRFilePart | undefined {
   else if (source.type === "url") part = { type: "file", url: source.url };
   else if (source.type === "text") part = { type: "file", mediaType: "text/plain", data: toBase64(source.data) };
   else if (source.type === "content") {
-    const text =
-      typeof source.content === "string"
-        ? source.content
-        : source.content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("\n");
+    const text = typeof source.content === "string" ? source.content : source.content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("\n");
     part = { type: "file", mediaType: "text/plain", data: toBase64(text) };
   }
   if (!part) return undefined;
@@ -173,8 +167,7 @@ export function decodeSystem(system: string | TextBlock[]): IRMessage {
 }
 
 export function decodeMessage(message: MessagesMessage): IRMessage[] {
-  const blocks: MessagesContentBlock[] =
-    typeof message.content === "string" ? [{ type: "text", text: message.content }] : message.content;
+  const blocks: MessagesContentBlock[] = typeof message.content === "string" ? [{ type: "text", text: message.content }] : message.content;
   switch (message.role) {
     case "system": {
       const text = blocks.filter((b) => b.type === "text").map((b) => decodeTextBlock(b as TextBlock));

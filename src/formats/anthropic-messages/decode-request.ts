@@ -48,10 +48,7 @@ function decodeReasoning(body: MessagesRequestBody): IRReasoningConfig | undefin
 export function decodeRequest(body: MessagesRequestBody, headers?: Headers): IRRequest {
   if (body.thread) throw threadUnsupported();
   const sent = new Set<string>();
-  const messages = [
-    ...(body.system !== undefined ? [decodeSystem(body.system)] : []),
-    ...(body.messages ?? []).flatMap(decodeMessage),
-  ];
+  const messages = [...(body.system !== undefined ? [decodeSystem(body.system)] : []), ...(body.messages ?? []).flatMap(decodeMessage)];
   const req: IRRequest = { model: body.model, messages, stream: body.stream === true, sentParameters: [] };
 
   const fallbackModels = body.fallbacks?.map((f) => f.model);

@@ -48,11 +48,7 @@ class MessagesStreamDecoder implements UpstreamStreamDecoder {
       case "message_stop":
         return this.finish();
       case "error":
-        return this.fail(
-          statusForErrorType(data.error?.type),
-          data.error?.message ?? "Upstream stream error",
-          data.error?.type,
-        );
+        return this.fail(statusForErrorType(data.error?.type), data.error?.message ?? "Upstream stream error", data.error?.type);
       default:
         return []; // ping and event kinds added later
     }

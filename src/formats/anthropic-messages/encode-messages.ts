@@ -1,13 +1,4 @@
-import type {
-  CacheControl,
-  IRAssistantPart,
-  IRFilePart,
-  IRImagePart,
-  IRMessage,
-  IRTextPart,
-  IRToolResultContent,
-  IRUserPart,
-} from "../../ir/types";
+import type { CacheControl, IRAssistantPart, IRFilePart, IRImagePart, IRMessage, IRTextPart, IRToolResultContent, IRUserPart } from "../../ir/types";
 import { parseDataUrl } from "../data-url";
 import { parseToolInput } from "./encode-blocks";
 
@@ -18,8 +9,7 @@ type Turn = { role: "user" | "assistant"; content: Block[] };
 
 const present = (block: Block | undefined): block is Block => block !== undefined;
 
-const withCache = (block: Block, cacheControl: CacheControl | undefined): Block =>
-  cacheControl ? { ...block, cache_control: { ...cacheControl } } : block;
+const withCache = (block: Block, cacheControl: CacheControl | undefined): Block => (cacheControl ? { ...block, cache_control: { ...cacheControl } } : block);
 
 const textBlock = (part: IRTextPart): Block => withCache({ type: "text", text: part.text }, part.cacheControl);
 

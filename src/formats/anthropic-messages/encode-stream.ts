@@ -4,8 +4,8 @@ import { emptyUsage, type IRFinishPart, type IRReasoningPart, type IRStreamBlock
 import { packForeignSignature } from "../reasoning-signature";
 import { withServiceMetadata } from "../service-metadata";
 import { errorTypeForStatus, isAnthropicErrorType } from "./errors";
-import { sseEvent } from "./sse";
 import { encodeStopReason } from "./finish-reason";
+import { sseEvent } from "./sse";
 import { encodeSettledUsage, encodeUsage } from "./usage";
 
 /**

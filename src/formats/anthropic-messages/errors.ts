@@ -32,8 +32,7 @@ const ERROR_TYPES: ReadonlySet<string> = new Set<AnthropicErrorType>([
   "overloaded_error",
 ]);
 
-export const isAnthropicErrorType = (type: string | undefined): type is AnthropicErrorType =>
-  type !== undefined && ERROR_TYPES.has(type);
+export const isAnthropicErrorType = (type: string | undefined): type is AnthropicErrorType => type !== undefined && ERROR_TYPES.has(type);
 
 const TYPE_BY_STATUS: Record<number, AnthropicErrorType> = {
   400: "invalid_request_error",

@@ -32,11 +32,7 @@ export function decodeStopReason(reason: string | null | undefined): IRFinishRea
  * model_context_window_exceeded...) is more precise than what the IR reason maps to,
  * so it is kept as long as it agrees with the IR reason.
  */
-export function encodeStopReason(
-  finishReason: IRFinishReason,
-  stopSequence?: string | null,
-  nativeFinishReason?: string | null,
-): AnthropicStopReason {
+export function encodeStopReason(finishReason: IRFinishReason, stopSequence?: string | null, nativeFinishReason?: string | null): AnthropicStopReason {
   if (
     nativeFinishReason &&
     (ANTHROPIC_STOP_REASONS as readonly string[]).includes(nativeFinishReason) &&

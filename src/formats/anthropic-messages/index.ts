@@ -1,6 +1,6 @@
-import { messagesPreset } from "./preset";
 import type { InboundCodec, UpstreamCodec } from "../../ir/codec";
 import { upstreamErrorMessage } from "../error-message";
+import { unknownFieldsOf } from "../unknown-fields";
 import { decodeRequest } from "./decode-request";
 import { decodeResult } from "./decode-result";
 import { createStreamDecoder } from "./decode-stream";
@@ -10,8 +10,8 @@ import { createStreamEncoder } from "./encode-stream";
 import { anthropicErrorBody, errorDetailsOf } from "./errors";
 import { rewriteMessagesResult } from "./passthrough";
 import { createMessagesPassthroughStream } from "./passthrough-stream";
-import { MessagesRequestSchema, type MessagesRequestBody, type MessagesResult } from "./schema";
-import { unknownFieldsOf } from "../unknown-fields";
+import { messagesPreset } from "./preset";
+import { type MessagesRequestBody, MessagesRequestSchema, type MessagesResult } from "./schema";
 
 /** Clients speaking the Anthropic Messages API to the gateway (POST /messages). */
 export const anthropicInbound: InboundCodec<MessagesRequestBody, MessagesResult> = {
@@ -35,5 +35,5 @@ export const anthropicUpstream: UpstreamCodec = {
   errorMessage: upstreamErrorMessage,
 };
 
-export { anthropicErrorBody, errorTypeForStatus, type AnthropicErrorBody } from "./errors";
-export { AnthropicErrorBodySchema, MessagesRequestSchema, MessagesResultSchema, type MessagesRequestBody, type MessagesResult } from "./schema";
+export { type AnthropicErrorBody, anthropicErrorBody, errorTypeForStatus } from "./errors";
+export { AnthropicErrorBodySchema, type MessagesRequestBody, MessagesRequestSchema, type MessagesResult, MessagesResultSchema } from "./schema";

@@ -1,4 +1,4 @@
-import { t, type Static } from "elysia";
+import { type Static, t } from "elysia";
 import { ServiceMetadataSchema } from "../service-metadata";
 import { CacheControlSchema, gatewayRequestFields, JsonInteger } from "../shared-schema";
 import { ANTHROPIC_STOP_REASONS } from "./finish-reason";
@@ -56,12 +56,7 @@ const ToolUseBlockParam = t.Object({
   cache_control: CacheControl,
 });
 
-const ToolResultContentBlock = t.Union([
-  TextBlockParam,
-  ImageBlockParam,
-  DocumentBlockParam,
-  openObject(["text", "image", "document"]),
-]);
+const ToolResultContentBlock = t.Union([TextBlockParam, ImageBlockParam, DocumentBlockParam, openObject(["text", "image", "document"])]);
 
 const ToolResultBlockParam = t.Object({
   type: t.Literal("tool_result"),
@@ -125,13 +120,7 @@ const Thinking = t.Union([
   t.Object({ type: t.Literal("adaptive"), display: ThinkingDisplay, block_binding: t.Optional(t.Unknown()) }),
 ]);
 
-export const OutputEffort = t.Union([
-  t.Literal("low"),
-  t.Literal("medium"),
-  t.Literal("high"),
-  t.Literal("xhigh"),
-  t.Literal("max"),
-]);
+export const OutputEffort = t.Union([t.Literal("low"), t.Literal("medium"), t.Literal("high"), t.Literal("xhigh"), t.Literal("max")]);
 
 const OutputConfig = t.Object({
   effort: t.Optional(t.Nullable(OutputEffort)),
@@ -140,42 +129,40 @@ const OutputConfig = t.Object({
 });
 
 /** Anthropic's message threads: a conversation held by the server between turns. */
-const ThreadParam = t.Union([
-  t.Object({ type: t.Literal("create") }),
-  t.Object({ type: t.Literal("continue"), previous_message_id: t.String() }),
-]);
+const ThreadParam = t.Union([t.Object({ type: t.Literal("create") }), t.Object({ type: t.Literal("continue"), previous_message_id: t.String() })]);
 
 /** Anthropic's metadata carries only user_id and refuses other keys; so do we, rather than drop them silently. */
 const AnthropicMetadata = t.Object({ user_id: t.Optional(t.Nullable(t.String({ maxLength: 256 }))) }, { additionalProperties: false });
 
-export const MessagesRequestSchema = t.Object({
-  model: t.String(),
-  messages: t.Nullable(t.Array(MessageParam)),
-  max_tokens: t.Optional(JsonInteger({ minimum: 1 })),
-  system: t.Optional(t.Union([t.String(), t.Array(TextBlockParam)])),
-  stream: t.Optional(t.Boolean()),
-  temperature: t.Optional(t.Number({ minimum: 0, maximum: 2 })),
-  top_p: t.Optional(t.Number({ minimum: 0, maximum: 1 })),
-  top_k: t.Optional(JsonInteger({ minimum: 0 })),
-  stop_sequences: t.Optional(t.Array(t.String())),
-  tools: t.Optional(t.Array(t.Union([CustomTool, ServerTool]))),
-  tool_choice: t.Optional(ToolChoice),
-  thinking: t.Optional(Thinking),
-  metadata: t.Optional(AnthropicMetadata),
-  output_config: t.Optional(OutputConfig),
-  context_management: t.Optional(t.Nullable(t.Unknown())),
-  cache_control: CacheControl,
-  service_tier: t.Optional(t.String()),
-  speed: t.Optional(t.Nullable(t.String())),
-  fallbacks: t.Optional(
-    t.Nullable(t.Array(t.Object({ model: t.String() }, { additionalProperties: true }), { maxItems: 3 })),
-  ),
-  safeguards: t.Optional(t.Nullable(t.Array(t.Unknown()))),
-  // declared so that it is refused (decode-request.ts) rather than ignored: the gateway holds no threads
-  thread: t.Optional(t.Nullable(ThreadParam)),
-  ...gatewayRequestFields,
-  // clients add fields faster than gateways learn them: unknown top-level fields are ignored (as on /chat/completions)
-}, { additionalProperties: true });
+export const MessagesRequestSchema = t.Object(
+  {
+    model: t.String(),
+    messages: t.Nullable(t.Array(MessageParam)),
+    max_tokens: t.Optional(JsonInteger({ minimum: 1 })),
+    system: t.Optional(t.Union([t.String(), t.Array(TextBlockParam)])),
+    stream: t.Optional(t.Boolean()),
+    temperature: t.Optional(t.Number({ minimum: 0, maximum: 2 })),
+    top_p: t.Optional(t.Number({ minimum: 0, maximum: 1 })),
+    top_k: t.Optional(JsonInteger({ minimum: 0 })),
+    stop_sequences: t.Optional(t.Array(t.String())),
+    tools: t.Optional(t.Array(t.Union([CustomTool, ServerTool]))),
+    tool_choice: t.Optional(ToolChoice),
+    thinking: t.Optional(Thinking),
+    metadata: t.Optional(AnthropicMetadata),
+    output_config: t.Optional(OutputConfig),
+    context_management: t.Optional(t.Nullable(t.Unknown())),
+    cache_control: CacheControl,
+    service_tier: t.Optional(t.String()),
+    speed: t.Optional(t.Nullable(t.String())),
+    fallbacks: t.Optional(t.Nullable(t.Array(t.Object({ model: t.String() }, { additionalProperties: true }), { maxItems: 3 }))),
+    safeguards: t.Optional(t.Nullable(t.Array(t.Unknown()))),
+    // declared so that it is refused (decode-request.ts) rather than ignored: the gateway holds no threads
+    thread: t.Optional(t.Nullable(ThreadParam)),
+    ...gatewayRequestFields,
+    // clients add fields faster than gateways learn them: unknown top-level fields are ignored (as on /chat/completions)
+  },
+  { additionalProperties: true },
+);
 
 export type MessagesRequestBody = Static<typeof MessagesRequestSchema>;
 export type MessagesContentBlock = Static<typeof ContentBlockParam>;
@@ -229,9 +216,7 @@ export const MessagesResultSchema = t.Object({
   content: t.Array(AnswerBlock),
   stop_reason: t.Nullable(t.UnionEnum([...ANTHROPIC_STOP_REASONS])),
   stop_sequence: t.Nullable(t.String()),
-  stop_details: t.Nullable(
-    t.Object({ type: t.Literal("refusal"), category: t.Nullable(t.String()), explanation: t.Nullable(t.String()) }),
-  ),
+  stop_details: t.Nullable(t.Object({ type: t.Literal("refusal"), category: t.Nullable(t.String()), explanation: t.Nullable(t.String()) })),
   container: t.Nullable(t.Object({ id: t.String(), expires_at: t.String() })),
   usage: t.Composite([MessagesUsageSchema, ChargeSchema]),
   service_metadata: t.Optional(ServiceMetadataSchema),

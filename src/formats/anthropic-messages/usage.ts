@@ -59,9 +59,7 @@ export function encodeUsage(usage: IRUsage): MessagesUsage {
     cache_creation_input_tokens: cacheWrite,
     cache_read_input_tokens: cacheRead,
     cache_creation: { ephemeral_5m_input_tokens: write5m, ephemeral_1h_input_tokens: write1h },
-    server_tool_use: usage.webSearchRequests
-      ? { web_search_requests: usage.webSearchRequests, web_fetch_requests: 0 }
-      : null,
+    server_tool_use: usage.webSearchRequests ? { web_search_requests: usage.webSearchRequests, web_fetch_requests: 0 } : null,
     service_tier: "standard",
     inference_geo: null,
     output_tokens_details: usage.reasoningTokens > 0 ? { thinking_tokens: usage.reasoningTokens } : null,

@@ -1,16 +1,8 @@
+import type { CacheControl, IRReasoningConfig, IRRequest, IRResponseFormat, IRTool, IRToolChoice, ReasoningEffort } from "../../ir/types";
 import { assignDefined } from "../defined-fields";
-import type {
-  CacheControl,
-  IRReasoningConfig,
-  IRRequest,
-  IRResponseFormat,
-  IRTool,
-  IRToolChoice,
-  ReasoningEffort,
-} from "../../ir/types";
+import { sessionIdHeader } from "../session-header";
 import { decodeMessage } from "./decode-messages";
 import type { ChatRequestBody } from "./schema";
-import { sessionIdHeader } from "../session-header";
 
 /** Inbound `POST /chat/completions` body (already schema-validated) → IR request. */
 
@@ -70,9 +62,25 @@ function decodeReasoning(body: ChatRequestBody): IRReasoningConfig | undefined {
 }
 
 const PLAIN_PARAMETERS = [
-  "temperature", "top_p", "top_k", "frequency_penalty", "presence_penalty", "repetition_penalty",
-  "min_p", "top_a", "seed", "max_tokens", "stop", "logit_bias", "logprobs", "top_logprobs",
-  "tools", "tool_choice", "parallel_tool_calls", "response_format", "reasoning",
+  "temperature",
+  "top_p",
+  "top_k",
+  "frequency_penalty",
+  "presence_penalty",
+  "repetition_penalty",
+  "min_p",
+  "top_a",
+  "seed",
+  "max_tokens",
+  "stop",
+  "logit_bias",
+  "logprobs",
+  "top_logprobs",
+  "tools",
+  "tool_choice",
+  "parallel_tool_calls",
+  "response_format",
+  "reasoning",
 ] as const;
 
 /** Parameter names as OpenRouter's `supported_parameters` spells them, for require_parameters. */

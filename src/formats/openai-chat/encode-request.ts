@@ -1,5 +1,5 @@
-import { assignDefined } from "../defined-fields";
 import type { IRReasoningConfig, IRRequest, IRResponseFormat, IRTool, IRToolChoice, ReasoningEffort } from "../../ir/types";
+import { assignDefined } from "../defined-fields";
 import { effortFromBudget } from "../reasoning-budget";
 import { encodeMessage } from "./encode-messages";
 

@@ -79,7 +79,7 @@ class ChatStreamEncoder implements InboundStreamEncoder {
     this.done = true;
     const reason = toChatFinishReason(part.finishReason);
     const last = unclosed + this.delta({}, reason, { native_finish_reason: part.nativeFinishReason ?? null });
-    return last + frame(settledUsageChunk(this.ctx, part.usage, settlement)) + "data: [DONE]\n\n";
+    return `${last + frame(settledUsageChunk(this.ctx, part.usage, settlement))}data: [DONE]\n\n`;
   }
 
   /** One choice chunk; the first chunk of the stream also names the role, as OpenAI does. */

@@ -1,6 +1,6 @@
-import { chatPreset } from "./preset";
 import type { InboundCodec, UpstreamCodec } from "../../ir/codec";
 import { upstreamErrorMessage } from "../error-message";
+import { unknownFieldsOf } from "../unknown-fields";
 import { decodeChatRequest } from "./decode-request";
 import { decodeChatResult } from "./decode-result";
 import { createChatStreamDecoder } from "./decode-stream";
@@ -10,8 +10,8 @@ import { createChatStreamEncoder } from "./encode-stream";
 import { chatErrorBody } from "./errors";
 import { rewriteChatResult } from "./passthrough";
 import { createChatPassthroughStream } from "./passthrough-stream";
-import { ChatRequestSchema, type ChatRequestBody, type ChatResult } from "./schema";
-import { unknownFieldsOf } from "../unknown-fields";
+import { chatPreset } from "./preset";
+import { type ChatRequestBody, ChatRequestSchema, type ChatResult } from "./schema";
 
 /** OpenAI Chat Completions, as clients speak it to us. */
 export const openaiChatInbound: InboundCodec<ChatRequestBody, ChatResult> = {
@@ -32,4 +32,4 @@ export const openaiChatUpstream: UpstreamCodec = {
   errorMessage: upstreamErrorMessage,
 };
 
-export { ChatRequestSchema, ChatResultSchema, type ChatRequestBody, type ChatResult } from "./schema";
+export { type ChatRequestBody, ChatRequestSchema, type ChatResult, ChatResultSchema } from "./schema";

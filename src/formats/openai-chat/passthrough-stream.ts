@@ -84,7 +84,11 @@ class ChatPassthroughStream implements StreamWriter {
       let out = chunk;
       if (firstChoice(out)?.finish_reason) {
         finished = true;
-        out = mapFirstChoice(out, (choice) => ({ ...choice, finish_reason: toChatFinishReason(part.finishReason), native_finish_reason: part.nativeFinishReason ?? null }));
+        out = mapFirstChoice(out, (choice) => ({
+          ...choice,
+          finish_reason: toChatFinishReason(part.finishReason),
+          native_finish_reason: part.nativeFinishReason ?? null,
+        }));
       }
       if (isJsonObject(out.usage)) {
         charged = true;
@@ -95,7 +99,7 @@ class ChatPassthroughStream implements StreamWriter {
     const choice = { index: 0, delta: {}, finish_reason: toChatFinishReason(part.finishReason), native_finish_reason: part.nativeFinishReason ?? null };
     const finishChunk = finished ? "" : frame(chunkEnvelope(this.ctx, { choices: [choice] }));
     const usageChunk = charged ? "" : frame(settledUsageChunk(this.ctx, part.usage, settlement));
-    return finishChunk + held.join("") + usageChunk + "data: [DONE]\n\n";
+    return `${finishChunk + held.join("") + usageChunk}data: [DONE]\n\n`;
   }
 
   error(part: IRErrorPart): string {
@@ -107,7 +111,14 @@ class ChatPassthroughStream implements StreamWriter {
   private rewrite(chunk: JsonObject, parts: readonly IRStreamPart[]): JsonObject {
     const { usage, system_fingerprint, ...rest } = chunk;
     const provider = this.ctx.provider === undefined ? {} : { provider: this.ctx.provider };
-    const kept = { ...rest, id: this.ctx.generationId, model: this.ctx.model, ...provider, ...(usage !== null ? { usage } : {}), ...(system_fingerprint !== null ? { system_fingerprint } : {}) };
+    const kept = {
+      ...rest,
+      id: this.ctx.generationId,
+      model: this.ctx.model,
+      ...provider,
+      ...(usage !== null ? { usage } : {}),
+      ...(system_fingerprint !== null ? { system_fingerprint } : {}),
+    };
     return mapFirstChoice(kept, (choice) => this.rewriteChoice(choice, parts));
   }
 

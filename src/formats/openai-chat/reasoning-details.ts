@@ -79,9 +79,7 @@ export class ReasoningDetailWriter {
   textItem(part: Pick<IRReasoningPart, "origin" | "id" | "summary">, text: string, signature?: string, index?: number): ChatReasoningDetail {
     const at = index ?? this.reserve();
     const tail = { ...(signature !== undefined ? { signature } : {}), ...this.source(part) };
-    return part.summary
-      ? { type: "reasoning.summary", summary: text, index: at, ...tail }
-      : { type: "reasoning.text", text, index: at, ...tail };
+    return part.summary ? { type: "reasoning.summary", summary: text, index: at, ...tail } : { type: "reasoning.text", text, index: at, ...tail };
   }
 
   encryptedItem(part: Pick<IRReasoningPart, "origin" | "id">, data: string): ChatReasoningDetail {

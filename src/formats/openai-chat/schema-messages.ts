@@ -1,5 +1,5 @@
 import { t } from "elysia";
-import { CacheControlSchema, ReasoningEffortSchema, JsonInteger } from "../shared-schema";
+import { CacheControlSchema, JsonInteger, ReasoningEffortSchema } from "../shared-schema";
 
 /** Chat message shapes (OpenRouter's ChatMessages and its parts). */
 

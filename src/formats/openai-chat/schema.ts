@@ -1,7 +1,7 @@
-import { t, type Static } from "elysia";
-import { CacheControlSchema, gatewayRequestFields, Metadata, ReasoningEffortSchema, ServiceTier, JsonInteger } from "../shared-schema";
+import { type Static, t } from "elysia";
 import { ServiceMetadataSchema } from "../service-metadata";
-import { ChatMessageSchema, ReasoningDetailSchema, TextPartSchema, ToolCallSchema } from "./schema-messages";
+import { CacheControlSchema, gatewayRequestFields, JsonInteger, Metadata, ReasoningEffortSchema, ServiceTier } from "../shared-schema";
+import { ChatMessageSchema, ReasoningDetailSchema, type TextPartSchema, ToolCallSchema } from "./schema-messages";
 
 /** `POST /chat/completions` request body (OpenRouter's ChatRequest) and its result (ChatResult). */
 
@@ -22,10 +22,7 @@ const FunctionTool = t.Object({
 // OpenRouter server tools (`openrouter:web_search`, `web_search`, …). Their settings
 // are the tool author's business; the pattern keeps a malformed function tool from
 // slipping through this looser branch.
-const ServerTool = t.Object(
-  { type: t.String({ pattern: "^(?!function$)" }), parameters: opt(t.Unknown()) },
-  { additionalProperties: true },
-);
+const ServerTool = t.Object({ type: t.String({ pattern: "^(?!function$)" }), parameters: opt(t.Unknown()) }, { additionalProperties: true });
 
 const ToolChoice = t.Union([
   t.Literal("none"),

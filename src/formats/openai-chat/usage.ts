@@ -23,8 +23,7 @@ export function encodeChatUsage(usage: IRUsage, settlement: Settlement): ChatUsa
   };
 }
 
-const count = (value: unknown): number | undefined =>
-  typeof value === "number" && Number.isFinite(value) ? value : undefined;
+const count = (value: unknown): number | undefined => (typeof value === "number" && Number.isFinite(value) ? value : undefined);
 
 /** Only the fields the upstream actually reported, so stream updates merge field by field. */
 export function decodeChatUsage(usage: WireUsage | null | undefined): Partial<IRUsage> {

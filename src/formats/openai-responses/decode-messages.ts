@@ -1,24 +1,14 @@
 import type { Static } from "elysia";
 import { badRequest } from "../../errors";
-import type {
-  IRAssistantPart,
-  IRFilePart,
-  IRImagePart,
-  IRMessage,
-  IRReasoningPart,
-  IRTextPart,
-  IRToolResultContent,
-  IRUserPart,
-} from "../../ir/types";
-import { unpackForeignSignature } from "../reasoning-signature";
+import type { IRAssistantPart, IRFilePart, IRImagePart, IRMessage, IRReasoningPart, IRTextPart, IRToolResultContent, IRUserPart } from "../../ir/types";
 import { parseDataUrl } from "../data-url";
+import { unpackForeignSignature } from "../reasoning-signature";
 import type { Input, InputFilePart, InputImagePart, MessageItem, ReasoningItem } from "./schema-messages";
 
 type InputValue = Static<typeof Input>;
 type Item = Exclude<InputValue, string>[number];
 type Message = Static<typeof MessageItem>;
 type Part = Exclude<Message["content"], string | null>[number];
-
 
 function imagePart(part: Static<typeof InputImagePart>): IRImagePart {
   if (!part.image_url) throw badRequest("input_image needs image_url: uploaded file ids are not supported", { field: "input" });

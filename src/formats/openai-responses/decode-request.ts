@@ -1,8 +1,8 @@
 import { badRequest } from "../../errors";
 import type { IRReasoningConfig, IRRequest, IRResponseFormat, IRTool, IRToolChoice, ReasoningEffort } from "../../ir/types";
+import { sessionIdHeader } from "../session-header";
 import { decodeInput } from "./decode-messages";
 import type { ResponsesRequestBody } from "./schema";
-import { sessionIdHeader } from "../session-header";
 
 type Tools = NonNullable<ResponsesRequestBody["tools"]>;
 type ToolChoice = NonNullable<ResponsesRequestBody["tool_choice"]>;

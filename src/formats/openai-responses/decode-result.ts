@@ -7,8 +7,7 @@ import type { WireItem, WireResponse } from "./wire";
 /** A Responses upstream's JSON body → IR result. Item kinds IR cannot carry (server tool calls) are skipped. */
 
 const str = (value: unknown): string => (typeof value === "string" ? value : "");
-const list = (value: unknown): Array<Record<string, unknown>> =>
-  Array.isArray(value) ? value.filter((entry) => entry && typeof entry === "object") : [];
+const list = (value: unknown): Array<Record<string, unknown>> => (Array.isArray(value) ? value.filter((entry) => entry && typeof entry === "object") : []);
 
 /** A reasoning item's text: its summary parts (joined as paragraphs), else its raw reasoning text. */
 export function reasoningTextOf(item: WireItem): { summary: boolean; text: string } {

@@ -1,12 +1,4 @@
-import type {
-  IRAssistantPart,
-  IRFilePart,
-  IRImagePart,
-  IRMessage,
-  IRReasoningPart,
-  IRTextPart,
-  IRToolResultContent,
-} from "../../ir/types";
+import type { IRAssistantPart, IRFilePart, IRImagePart, IRMessage, IRReasoningPart, IRTextPart, IRToolResultContent } from "../../ir/types";
 import { toDataUrl } from "../data-url";
 
 /** IR messages → Responses `input` items for an upstream. */
@@ -58,11 +50,7 @@ function assistantItems(content: IRAssistantPart[]): Item[] {
   for (const part of content) {
     if (part.type === "text" || part.type === "refusal") {
       message ??= [];
-      message.push(
-        part.type === "text"
-          ? { type: "output_text", text: part.text, annotations: [] }
-          : { type: "refusal", refusal: part.refusal },
-      );
+      message.push(part.type === "text" ? { type: "output_text", text: part.text, annotations: [] } : { type: "refusal", refusal: part.refusal });
       continue;
     }
     flush();
@@ -88,9 +76,7 @@ export function encodeInput(messages: IRMessage[]): Item[] {
         items.push({
           type: "message",
           role: "user",
-          content: message.content.map((part) =>
-            part.type === "text" ? inputText(part) : part.type === "image" ? inputImage(part) : inputFile(part),
-          ),
+          content: message.content.map((part) => (part.type === "text" ? inputText(part) : part.type === "image" ? inputImage(part) : inputFile(part))),
         });
         break;
       case "assistant":
@@ -105,8 +91,4 @@ export function encodeInput(messages: IRMessage[]): Item[] {
 }
 
 export const hasResponsesReasoning = (messages: IRMessage[]): boolean =>
-  messages.some(
-    (message) =>
-      message.role === "assistant" &&
-      message.content.some((part) => part.type === "reasoning" && part.origin === "openai-responses"),
-  );
+  messages.some((message) => message.role === "assistant" && message.content.some((part) => part.type === "reasoning" && part.origin === "openai-responses"));

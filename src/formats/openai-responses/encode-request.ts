@@ -10,9 +10,7 @@ const UPSTREAM_SERVICE_TIERS = new Set(["auto", "default", "flex", "priority", "
 /** Returns undefined when reasoning is switched off: the upstream then uses its own default. */
 function encodeReasoning(reasoning: IRReasoningConfig, maxOutputTokens?: number): Record<string, unknown> | undefined {
   if (reasoning.enabled === false || reasoning.effort === "none") return undefined;
-  const effort =
-    reasoning.effort ??
-    (reasoning.maxTokens !== undefined ? effortFromBudget(reasoning.maxTokens, maxOutputTokens) : undefined);
+  const effort = reasoning.effort ?? (reasoning.maxTokens !== undefined ? effortFromBudget(reasoning.maxTokens, maxOutputTokens) : undefined);
   const encoded: Record<string, unknown> = {};
   if (effort !== undefined) encoded.effort = effort;
   if (reasoning.summary !== undefined) encoded.summary = reasoning.summary;

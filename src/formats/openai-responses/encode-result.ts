@@ -1,7 +1,8 @@
 import type { EncodeContext } from "../../ir/codec";
 import type { Settlement } from "../../ir/settlement";
-import { serviceMetadataOf } from "../service-metadata";
 import type { IRFinishReason, IRResult, IRUsage } from "../../ir/types";
+import { serviceMetadataOf } from "../service-metadata";
+import { statusForFinish } from "./finish-reason";
 import {
   derivedItemId,
   functionCallItem,
@@ -9,13 +10,12 @@ import {
   messageItem,
   type OutputItem,
   outputText,
+  type ReasoningShape,
   reasoningItem,
   reasoningItemId,
-  type ReasoningShape,
   reasoningShapeOf,
   refusal,
 } from "./output-items";
-import { statusForFinish } from "./finish-reason";
 import { type EnvelopeState, responseEnvelope } from "./response-envelope";
 import type { ResponsesResult } from "./schema";
 import { encodeResponsesUsage } from "./usage";
@@ -63,5 +63,8 @@ export function settledState(finishReason: IRFinishReason, output: OutputItem[],
 }
 
 export function encodeResponsesResult(result: IRResult, ctx: EncodeContext, settlement: Settlement): ResponsesResult {
-  return responseEnvelope(ctx, settledState(result.finishReason, encodeOutput(result, ctx.generationId, reasoningShapeOf(ctx.request)), result.usage, settlement));
+  return responseEnvelope(
+    ctx,
+    settledState(result.finishReason, encodeOutput(result, ctx.generationId, reasoningShapeOf(ctx.request)), result.usage, settlement),
+  );
 }

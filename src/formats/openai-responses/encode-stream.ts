@@ -2,20 +2,11 @@ import type { EncodeContext, InboundStreamEncoder } from "../../ir/codec";
 import type { Settlement } from "../../ir/settlement";
 import type { IRFinishPart, IRStreamBlock, IRStreamPart } from "../../ir/types";
 import { apiErrorType } from "../api-error-type";
-import { serviceMetadataOf, type ServiceMetadata } from "../service-metadata";
-import {
-  derivedItemId,
-  functionCallItem,
-  type MessageContent,
-  messageItem,
-  type OutputItem,
-  outputText,
-  reasoningShapeOf,
-  refusal,
-} from "./output-items";
-import { statusForFinish } from "./finish-reason";
-import { type EnvelopeState, responseEnvelope } from "./response-envelope";
+import { type ServiceMetadata, serviceMetadataOf } from "../service-metadata";
 import { responsesErrorCode } from "./errors";
+import { statusForFinish } from "./finish-reason";
+import { derivedItemId, functionCallItem, type MessageContent, messageItem, type OutputItem, outputText, reasoningShapeOf, refusal } from "./output-items";
+import { type EnvelopeState, responseEnvelope } from "./response-envelope";
 import { ReasoningItemStream } from "./stream-reasoning";
 import { encodeResponsesUsage } from "./usage";
 
@@ -116,7 +107,7 @@ export class ResponsesStreamEncoder implements InboundStreamEncoder {
       this.part = { irIndex, kind: block.type, contentIndex, text: "" };
       return sse + this.event("response.content_part.added", { ...this.partRoute(), part: empty });
     }
-    let sse = this.closeItem() + this.closeMessage();
+    const sse = this.closeItem() + this.closeMessage();
     const outputIndex = this.output.length;
     if (block.type === "tool_call") {
       const id = derivedItemId("fc", this.ctx.generationId, outputIndex);
@@ -126,9 +117,7 @@ export class ResponsesStreamEncoder implements InboundStreamEncoder {
     }
     const { type: _type, ...data } = block;
     const shape = reasoningShapeOf(this.ctx.request);
-    const stream = new ReasoningItemStream({ text: "", ...data }, this.ctx.generationId, outputIndex, shape, (type, payload) =>
-      this.event(type, payload),
-    );
+    const stream = new ReasoningItemStream({ text: "", ...data }, this.ctx.generationId, outputIndex, shape, (type, payload) => this.event(type, payload));
     this.reasoning = { irIndex, stream };
     return sse + stream.added();
   }

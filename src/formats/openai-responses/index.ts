@@ -1,6 +1,6 @@
-import { responsesPreset } from "./preset";
 import type { InboundCodec, UpstreamCodec } from "../../ir/codec";
 import { upstreamErrorMessage } from "../error-message";
+import { unknownFieldsOf } from "../unknown-fields";
 import { decodeResponsesRequest } from "./decode-request";
 import { decodeResponsesResult } from "./decode-result";
 import { createResponsesStreamDecoder } from "./decode-stream";
@@ -10,8 +10,8 @@ import { createResponsesStreamEncoder } from "./encode-stream";
 import { responsesErrorBody } from "./errors";
 import { rewriteResponsesResult } from "./passthrough";
 import { createResponsesPassthroughStream } from "./passthrough-stream";
-import { ResponsesRequestSchema, type ResponsesRequestBody, type ResponsesResult } from "./schema";
-import { unknownFieldsOf } from "../unknown-fields";
+import { responsesPreset } from "./preset";
+import { type ResponsesRequestBody, ResponsesRequestSchema, type ResponsesResult } from "./schema";
 
 /** What clients calling `POST /responses` speak. */
 export const openaiResponsesInbound: InboundCodec<ResponsesRequestBody, ResponsesResult> = {
@@ -33,4 +33,4 @@ export const openaiResponsesUpstream: UpstreamCodec = {
   errorMessage: upstreamErrorMessage,
 };
 
-export { ResponsesRequestSchema, ResponsesResultSchema, type ResponsesRequestBody, type ResponsesResult } from "./schema";
+export { type ResponsesRequestBody, ResponsesRequestSchema, type ResponsesResult, ResponsesResultSchema } from "./schema";

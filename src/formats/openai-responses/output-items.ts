@@ -25,8 +25,7 @@ export type OutputItem = Static<typeof OutputItemSchema>;
 export type ItemStatus = OutputMessage["status"];
 
 /** Ids derive from the generation id and output index so they are stable within (and across) encodings. */
-export const derivedItemId = (prefix: string, generationId: string, outputIndex: number): string =>
-  `${prefix}_${generationId}_${outputIndex}`;
+export const derivedItemId = (prefix: string, generationId: string, outputIndex: number): string => `${prefix}_${generationId}_${outputIndex}`;
 
 export const outputText = (text: string): OutputTextContent => ({ type: "output_text", text, annotations: [] });
 export const refusal = (text: string): RefusalContent => ({ type: "refusal", refusal: text });
@@ -35,13 +34,7 @@ export function messageItem(id: string, content: MessageContent[], status: ItemS
   return { type: "message", id, role: "assistant", status, content };
 }
 
-export function functionCallItem(
-  id: string,
-  callId: string,
-  name: string,
-  args: string,
-  status: ItemStatus,
-): OutputFunctionCall {
+export function functionCallItem(id: string, callId: string, name: string, args: string, status: ItemStatus): OutputFunctionCall {
   return { type: "function_call", id, call_id: callId, name, arguments: args, status };
 }
 
@@ -55,8 +48,7 @@ export type ReasoningData = Omit<IRReasoningPart, "type">;
  */
 export type ReasoningShape = "summary_text" | "reasoning_text";
 
-export const reasoningShapeOf = (request: Pick<IRRequest, "reasoning">): ReasoningShape =>
-  request.reasoning?.summary ? "summary_text" : "reasoning_text";
+export const reasoningShapeOf = (request: Pick<IRRequest, "reasoning">): ReasoningShape => (request.reasoning?.summary ? "summary_text" : "reasoning_text");
 
 export function reasoningItemId(reasoning: Pick<ReasoningData, "origin" | "id">, generationId: string, outputIndex: number): string {
   return reasoning.origin === "openai-responses" && reasoning.id ? reasoning.id : derivedItemId("rs", generationId, outputIndex);

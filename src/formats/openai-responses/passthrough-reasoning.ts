@@ -9,7 +9,9 @@ import type { ReasoningShape } from "./output-items";
  */
 
 const texts = (parts: unknown, type: string): string[] =>
-  Array.isArray(parts) ? parts.filter((p): p is JsonObject => isJsonObject(p) && p.type === type && typeof p.text === "string").map((p) => p.text as string) : [];
+  Array.isArray(parts)
+    ? parts.filter((p): p is JsonObject => isJsonObject(p) && p.type === type && typeof p.text === "string").map((p) => p.text as string)
+    : [];
 
 /** A reasoning output item in the request's shape; any other item as it is. */
 export function inRequestShape(item: JsonObject, shape: ReasoningShape): JsonObject {
@@ -104,5 +106,9 @@ const isSummaryEvent = (data: JsonObject): boolean => typeof data.type === "stri
 function isRawReasoningEvent(data: JsonObject): boolean {
   if (typeof data.type !== "string") return false;
   if (data.type.startsWith("response.reasoning_text.")) return true;
-  return (data.type === "response.content_part.added" || data.type === "response.content_part.done") && isJsonObject(data.part) && data.part.type === "reasoning_text";
+  return (
+    (data.type === "response.content_part.added" || data.type === "response.content_part.done") &&
+    isJsonObject(data.part) &&
+    data.part.type === "reasoning_text"
+  );
 }

@@ -7,8 +7,8 @@ import { sseFrame } from "../sse-frame";
 import { settledState } from "./encode-result";
 import { responsesErrorCode } from "./errors";
 import { type OutputItem, type ReasoningShape, reasoningShapeOf } from "./output-items";
-import { inRequestShape, ReasoningEventShaper } from "./passthrough-reasoning";
 import { OutputItemIds, rewriteOutput, settledResponse } from "./passthrough";
+import { inRequestShape, ReasoningEventShaper } from "./passthrough-reasoning";
 
 /**
  * Same-format Responses stream: every upstream event goes out as it arrives, with the gateway's
@@ -46,7 +46,10 @@ class ResponsesPassthroughStream implements StreamWriter {
       return "";
     }
     const named = typeof data.type === "string" || event.event === undefined ? data : { ...data, type: event.event };
-    return this.reasoning.events(named).map((out) => this.emit(this.rewrite(out))).join("");
+    return this.reasoning
+      .events(named)
+      .map((out) => this.emit(this.rewrite(out)))
+      .join("");
   }
 
   finish(part: IRFinishPart, settlement: Settlement): string {
@@ -93,7 +96,10 @@ class ResponsesPassthroughStream implements StreamWriter {
       if (typeof name === "string") out = { ...out, name };
     }
     if (isJsonObject(data.response)) {
-      out = { ...out, response: settledResponse(data.response, this.ctx, { status: "in_progress", output: rewriteOutput(data.response.output, this.ids, this.shape) }) };
+      out = {
+        ...out,
+        response: settledResponse(data.response, this.ctx, { status: "in_progress", output: rewriteOutput(data.response.output, this.ids, this.shape) }),
+      };
     }
     return out;
   }

@@ -52,15 +52,7 @@ export const RefusalPart = t.Object({ type: t.Literal("refusal"), refusal: t.Str
 
 // One part union for every role: assistant turns replayed by clients carry output_text /
 // refusal, user turns input_*; decode-request decides what each role may hold.
-const MessagePart = t.Union([
-  InputTextPart,
-  InputImagePart,
-  InputFilePart,
-  InputAudioPart,
-  InputVideoPart,
-  OutputTextPart,
-  RefusalPart,
-]);
+const MessagePart = t.Union([InputTextPart, InputImagePart, InputFilePart, InputAudioPart, InputVideoPart, OutputTextPart, RefusalPart]);
 
 export const MessageItem = t.Object({
   type: opt(t.Literal("message")),

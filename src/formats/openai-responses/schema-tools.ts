@@ -48,10 +48,7 @@ export const HOSTED_TOOL_TYPES = [
   "openrouter:tool_search",
 ] as const;
 
-const HostedTool = t.Object(
-  { type: t.Union(HOSTED_TOOL_TYPES.map((type) => t.Literal(type))) },
-  { additionalProperties: true },
-);
+const HostedTool = t.Object({ type: t.Union(HOSTED_TOOL_TYPES.map((type) => t.Literal(type))) }, { additionalProperties: true });
 
 export const Tool = t.Union([FunctionTool, HostedTool]);
 
@@ -66,12 +63,7 @@ export const ToolChoice = t.Union([
     tools: t.Array(t.Record(t.String(), t.Unknown())),
   }),
   t.Object({
-    type: t.Union([
-      t.Literal("web_search_preview"),
-      t.Literal("web_search_preview_2025_03_11"),
-      t.Literal("apply_patch"),
-      t.Literal("shell"),
-    ]),
+    type: t.Union([t.Literal("web_search_preview"), t.Literal("web_search_preview_2025_03_11"), t.Literal("apply_patch"), t.Literal("shell")]),
   }),
 ]);
 
@@ -89,7 +81,5 @@ export const TextFormat = t.Union([
 
 export const TextConfig = t.Object({
   format: opt(TextFormat),
-  verbosity: optNull(
-    t.Union([t.Literal("low"), t.Literal("medium"), t.Literal("high"), t.Literal("xhigh"), t.Literal("max")]),
-  ),
+  verbosity: optNull(t.Union([t.Literal("low"), t.Literal("medium"), t.Literal("high"), t.Literal("xhigh"), t.Literal("max")])),
 });

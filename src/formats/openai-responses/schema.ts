@@ -1,6 +1,6 @@
-import { t, type Static } from "elysia";
-import { CacheControlSchema, gatewayRequestFields, Metadata, ReasoningEffortSchema, ServiceTier, JsonInteger } from "../shared-schema";
+import { type Static, t } from "elysia";
 import { ServiceMetadataSchema } from "../service-metadata";
+import { CacheControlSchema, gatewayRequestFields, JsonInteger, Metadata, ReasoningEffortSchema, ServiceTier } from "../shared-schema";
 import { Input, InputFilePart, InputImagePart, InputTextPart } from "./schema-messages";
 import { OutputItemSchema } from "./schema-output";
 import { TextConfig, TextFormat, Tool, ToolChoice } from "./schema-tools";
@@ -35,42 +35,45 @@ const StoredPrompt = t.Object({
   variables: optNull(t.Record(t.String(), t.Union([t.String(), InputTextPart, InputImagePart, InputFilePart]))),
 });
 
-export const ResponsesRequestSchema = t.Object({
-  ...gatewayRequestFields,
-  model: opt(t.String()),
-  input: opt(Input),
-  instructions: optNull(t.String()),
-  stream: opt(t.Boolean()),
-  max_output_tokens: optNull(JsonInteger({ minimum: 1 })),
-  max_tool_calls: optNull(JsonInteger({ minimum: 0 })),
-  temperature: optNull(t.Number({ minimum: 0, maximum: 2 })),
-  top_p: optNull(t.Number({ minimum: 0, maximum: 1 })),
-  top_k: opt(JsonInteger({ minimum: 0 })),
-  top_logprobs: optNull(JsonInteger({ minimum: 0, maximum: 20 })),
-  frequency_penalty: optNull(t.Number({ minimum: -2, maximum: 2 })),
-  presence_penalty: optNull(t.Number({ minimum: -2, maximum: 2 })),
-  parallel_tool_calls: optNull(t.Boolean()),
-  tools: opt(t.Array(Tool)),
-  tool_choice: opt(ToolChoice),
-  reasoning: optNull(ReasoningConfig),
-  text: opt(TextConfig),
-  include: optNull(t.Array(IncludeValue)),
-  service_tier: optNull(ServiceTier),
-  truncation: optNull(t.Union([t.Literal("auto"), t.Literal("disabled")])),
-  metadata: optNull(Metadata),
-  background: optNull(t.Boolean()),
-  prompt: optNull(StoredPrompt),
-  prompt_cache_key: optNull(t.String()),
-  prompt_cache_options: optNull(t.Object({ mode: t.Literal("explicit"), ttl: optNull(t.String()) })),
-  cache_control: opt(CacheControlSchema),
-  safety_identifier: optNull(t.String()),
-  modalities: opt(t.Array(t.Union([t.Literal("text"), t.Literal("image")]))),
-  image_config: opt(t.Record(t.String(), t.Union([t.String(), t.Number(), t.Array(t.Unknown())]))),
-  // Not false: the answer's items are kept for responses.item_retention_minutes (see gateway/responses-state.ts).
-  store: optNull(t.Boolean()),
-  previous_response_id: optNull(t.String({ minLength: 1 })),
-  // clients add fields faster than gateways learn them: unknown top-level fields are ignored (as on /chat/completions)
-}, { additionalProperties: true });
+export const ResponsesRequestSchema = t.Object(
+  {
+    ...gatewayRequestFields,
+    model: opt(t.String()),
+    input: opt(Input),
+    instructions: optNull(t.String()),
+    stream: opt(t.Boolean()),
+    max_output_tokens: optNull(JsonInteger({ minimum: 1 })),
+    max_tool_calls: optNull(JsonInteger({ minimum: 0 })),
+    temperature: optNull(t.Number({ minimum: 0, maximum: 2 })),
+    top_p: optNull(t.Number({ minimum: 0, maximum: 1 })),
+    top_k: opt(JsonInteger({ minimum: 0 })),
+    top_logprobs: optNull(JsonInteger({ minimum: 0, maximum: 20 })),
+    frequency_penalty: optNull(t.Number({ minimum: -2, maximum: 2 })),
+    presence_penalty: optNull(t.Number({ minimum: -2, maximum: 2 })),
+    parallel_tool_calls: optNull(t.Boolean()),
+    tools: opt(t.Array(Tool)),
+    tool_choice: opt(ToolChoice),
+    reasoning: optNull(ReasoningConfig),
+    text: opt(TextConfig),
+    include: optNull(t.Array(IncludeValue)),
+    service_tier: optNull(ServiceTier),
+    truncation: optNull(t.Union([t.Literal("auto"), t.Literal("disabled")])),
+    metadata: optNull(Metadata),
+    background: optNull(t.Boolean()),
+    prompt: optNull(StoredPrompt),
+    prompt_cache_key: optNull(t.String()),
+    prompt_cache_options: optNull(t.Object({ mode: t.Literal("explicit"), ttl: optNull(t.String()) })),
+    cache_control: opt(CacheControlSchema),
+    safety_identifier: optNull(t.String()),
+    modalities: opt(t.Array(t.Union([t.Literal("text"), t.Literal("image")]))),
+    image_config: opt(t.Record(t.String(), t.Union([t.String(), t.Number(), t.Array(t.Unknown())]))),
+    // Not false: the answer's items are kept for responses.item_retention_minutes (see gateway/responses-state.ts).
+    store: optNull(t.Boolean()),
+    previous_response_id: optNull(t.String({ minLength: 1 })),
+    // clients add fields faster than gateways learn them: unknown top-level fields are ignored (as on /chat/completions)
+  },
+  { additionalProperties: true },
+);
 
 export type ResponsesRequestBody = Static<typeof ResponsesRequestSchema>;
 
@@ -120,9 +123,7 @@ export const ResponsesResultSchema = t.Object({
   parallel_tool_calls: t.Boolean(),
   previous_response_id: Nullable(t.String()),
   prompt_cache_key: Nullable(t.String()),
-  reasoning: Nullable(
-    t.Object({ effort: Nullable(ReasoningEffortSchema), summary: Nullable(t.UnionEnum(["auto", "concise", "detailed"])) }),
-  ),
+  reasoning: Nullable(t.Object({ effort: Nullable(ReasoningEffortSchema), summary: Nullable(t.UnionEnum(["auto", "concise", "detailed"])) })),
   safety_identifier: Nullable(t.String()),
   service_tier: t.String(),
   store: t.Boolean(),

@@ -8,7 +8,8 @@ import { InputItem } from "./schema-messages";
  */
 export type ItemReference = { type: "item_reference"; id: string };
 
-export const isItemReference = (item: unknown): item is ItemReference => typeof item === "object" && item !== null && (item as { type?: unknown }).type === "item_reference";
+export const isItemReference = (item: unknown): item is ItemReference =>
+  typeof item === "object" && item !== null && (item as { type?: unknown }).type === "item_reference";
 
 /** `input` as items: a string is one user message. */
 export function inputItems(input: unknown): unknown[] {

@@ -23,8 +23,7 @@ export function encodeResponsesUsage(usage: IRUsage, settlement: Settlement): Re
   };
 }
 
-const count = (value: unknown): number | undefined =>
-  typeof value === "number" && Number.isFinite(value) ? value : undefined;
+const count = (value: unknown): number | undefined => (typeof value === "number" && Number.isFinite(value) ? value : undefined);
 
 /** An upstream's usage; counts it did not report stay 0. Its `cost` is the upstream's price, not ours, so it is dropped. */
 export function decodeResponsesUsage(raw: unknown): IRUsage {

@@ -1,10 +1,10 @@
 import { Value } from "@sinclair/typebox/value";
 import { badRequest, GatewayError } from "../../errors";
-import { pointerToField } from "../../json-pointer";
-import type { IRRequest } from "../../ir/types";
-import { inboundCodecs, type InboundFormat } from "../codecs";
-import type { Json } from "./json";
 import { explainFailure } from "../../http/validation-message";
+import type { IRRequest } from "../../ir/types";
+import { pointerToField } from "../../json-pointer";
+import { type InboundFormat, inboundCodecs } from "../codecs";
+import type { Json } from "./json";
 
 /**
  * The first config field its format's schema refuses. A config is part of a body that schema
@@ -34,7 +34,11 @@ function refusedField(format: InboundFormat, config: Json): { field: string; mes
  */
 export function decodePresetConfig(slug: string, format: InboundFormat, config: Json, headers: Headers): IRRequest {
   const refused = refusedField(format, config);
-  if (refused) throw badRequest(`Preset '${slug}' is not a valid ${format} configuration: field '${refused.field}': ${refused.message}`, { field: refused.field, preset: slug });
+  if (refused)
+    throw badRequest(`Preset '${slug}' is not a valid ${format} configuration: field '${refused.field}': ${refused.message}`, {
+      field: refused.field,
+      preset: slug,
+    });
   try {
     return inboundCodecs[format].decodeRequest({ ...config, ...inboundCodecs[format].preset.noConversation }, headers);
   } catch (err) {

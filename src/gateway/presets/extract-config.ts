@@ -1,4 +1,4 @@
-import { inboundCodecs, type InboundFormat } from "../codecs";
+import { type InboundFormat, inboundCodecs } from "../codecs";
 
 /**
  * What of an inference body a preset version keeps. Config fields are persisted verbatim,

@@ -1,5 +1,5 @@
 import type { PresetVersionRecord } from "../../store/store";
-import { inboundCodecs, type InboundFormat } from "../codecs";
+import { type InboundFormat, inboundCodecs } from "../codecs";
 import { isObject, type Json } from "./json";
 
 /**

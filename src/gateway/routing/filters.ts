@@ -42,7 +42,8 @@ const checks: Array<[string, (e: CatalogEndpoint, m: CatalogModel, c: FilterCont
   ["provider.data_collection", (e, _m, c) => (c.prefs.data_collection === "deny" && e.provider.dataCollection !== "deny" ? "may collect data" : null)],
   [
     "provider.quantizations",
-    (e, _m, c) => (c.prefs.quantizations?.length && !c.prefs.quantizations.includes(e.quantization ?? "unknown") ? `quantization ${e.quantization ?? "unknown"}` : null),
+    (e, _m, c) =>
+      c.prefs.quantizations?.length && !c.prefs.quantizations.includes(e.quantization ?? "unknown") ? `quantization ${e.quantization ?? "unknown"}` : null,
   ],
   [
     "provider.max_price",
@@ -80,7 +81,8 @@ const checks: Array<[string, (e: CatalogEndpoint, m: CatalogModel, c: FilterCont
   ],
   [
     "credentials",
-    (e, _m, c) => (c.hasCredentials(e) ? null : `no usable credentials: set ${e.provider.envVar ?? `api_key for provider ${e.provider.slug}`} or add a BYOK credential`),
+    (e, _m, c) =>
+      c.hasCredentials(e) ? null : `no usable credentials: set ${e.provider.envVar ?? `api_key for provider ${e.provider.slug}`} or add a BYOK credential`,
   ],
 ];
 

@@ -1,7 +1,7 @@
-import type { CatalogEndpoint } from "../../catalog/types";
 import type { EndpointStats, Percentiles } from "../../catalog/live-stats";
+import type { CatalogEndpoint } from "../../catalog/types";
 import type { Health } from "./circuit";
-import { sortOf, thresholds, type PercentileThresholds, type ProviderPreferences, type SortBy } from "./preferences";
+import { type PercentileThresholds, type ProviderPreferences, type SortBy, sortOf, thresholds } from "./preferences";
 
 export type OrderContext = {
   prefs: ProviderPreferences;
@@ -104,7 +104,10 @@ export function orderEndpoints(endpoints: CatalogEndpoint[], ctx: OrderContext):
     const { by } = sortOf(prefs, ctx.workspaceSort);
     ordered = slowLast(
       by
-        ? [...endpoints].map((e) => ({ e, k: sortKey(by, ctx.stats(e.id), e) })).sort((a, b) => (a.k === b.k ? 0 : a.k - b.k)).map((x) => x.e)
+        ? [...endpoints]
+            .map((e) => ({ e, k: sortKey(by, ctx.stats(e.id), e) }))
+            .sort((a, b) => (a.k === b.k ? 0 : a.k - b.k))
+            .map((x) => x.e)
         : weightedShuffle(endpoints, ctx.random),
     );
     // the session's endpoint keeps its prompt cache warm, so it beats speed preferences

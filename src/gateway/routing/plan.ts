@@ -1,8 +1,8 @@
 import type { CatalogEndpoint, CatalogModel } from "../../catalog/types";
 import { GatewayError } from "../../errors";
 import type { Candidate, Credential } from "../candidates";
-import { describeRemovals, filterEndpoints, type FilterContext, type Removal } from "./filters";
-import { orderEndpoints, type OrderContext } from "./order";
+import { describeRemovals, type FilterContext, filterEndpoints, type Removal } from "./filters";
+import { type OrderContext, orderEndpoints } from "./order";
 import { sortOf } from "./preferences";
 
 export type PlanInput = Omit<FilterContext, "hasCredentials"> &
@@ -27,7 +27,10 @@ export function planRoute(input: PlanInput): Candidate[] {
   let ordered: Array<{ endpoint: CatalogEndpoint; model: CatalogModel }>;
   if (by && partition === "none") {
     const all = groups.flatMap((g) => g.endpoints.map((endpoint) => ({ endpoint, model: g.model })));
-    const order = orderEndpoints(all.map((x) => x.endpoint), input);
+    const order = orderEndpoints(
+      all.map((x) => x.endpoint),
+      input,
+    );
     ordered = order.map((endpoint) => all.find((x) => x.endpoint === endpoint)!);
   } else {
     ordered = groups.flatMap((g) => orderEndpoints(g.endpoints, input).map((endpoint) => ({ endpoint, model: g.model })));

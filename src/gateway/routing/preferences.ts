@@ -13,7 +13,13 @@ export type ProviderPreferences = {
   zdr?: boolean | null;
   quantizations?: string[] | null;
   sort?: SortBy | { by?: SortBy | null; partition?: "model" | "none" | null } | null;
-  max_price?: { prompt?: number | string | null; completion?: number | string | null; image?: number | string | null; audio?: number | string | null; request?: number | string | null } | null;
+  max_price?: {
+    prompt?: number | string | null;
+    completion?: number | string | null;
+    image?: number | string | null;
+    audio?: number | string | null;
+    request?: number | string | null;
+  } | null;
   preferred_max_latency?: number | PercentileThresholds | null;
   preferred_min_throughput?: number | PercentileThresholds | null;
 };

@@ -1,5 +1,5 @@
-import type { Config } from "../../config";
 import { LiveStats } from "../../catalog/live-stats";
+import type { Config } from "../../config";
 import { replicateRouter } from "../../shared-state/router/replicate-router";
 import type { SharedState } from "../../shared-state/types";
 import { CircuitBreakers } from "./circuit";

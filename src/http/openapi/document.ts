@@ -1,8 +1,8 @@
-import { Elysia, type AnyElysia, type InternalRoute } from "elysia";
+import { type AnyElysia, Elysia, type InternalRoute } from "elysia";
 import { ErrorBodySchema, withErrorResponses } from "./error-responses";
 import { toJsonSchema31 } from "./json-schema";
 import { documentSecurity, securitySchemes } from "./security";
-import { mapOperations, type Document } from "./walk";
+import { type Document, mapOperations } from "./walk";
 
 export type DocumentInfo = { title: string; version: string; description: string };
 

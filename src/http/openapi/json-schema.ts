@@ -27,7 +27,8 @@ function admittingNull(schema: JsonObject): JsonObject {
   if (Array.isArray(schema.enum) && !schema.enum.includes(null)) return admittingNull({ ...schema, enum: [...schema.enum, null] });
   if (typeof schema.type === "string") return { ...schema, type: [schema.type, "null"] };
   if (Array.isArray(schema.type)) return schema.type.includes("null") ? schema : { ...schema, type: [...schema.type, "null"] };
-  if (Array.isArray(schema.anyOf)) return schema.anyOf.some((v) => isObject(v) && v.type === "null") ? schema : { ...schema, anyOf: [...schema.anyOf, { type: "null" }] };
+  if (Array.isArray(schema.anyOf))
+    return schema.anyOf.some((v) => isObject(v) && v.type === "null") ? schema : { ...schema, anyOf: [...schema.anyOf, { type: "null" }] };
   return { anyOf: [schema, { type: "null" }] };
 }
 

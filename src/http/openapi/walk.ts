@@ -17,7 +17,12 @@ export function mapOperations(doc: Document, rewrite: (operation: Operation, pat
   const paths = Object.fromEntries(
     Object.entries(doc.paths).map(([path, item]) => [
       path,
-      Object.fromEntries(Object.entries(item).map(([method, operation]) => [method, (HTTP_METHODS as readonly string[]).includes(method) ? rewrite(operation, path, method) : operation])),
+      Object.fromEntries(
+        Object.entries(item).map(([method, operation]) => [
+          method,
+          (HTTP_METHODS as readonly string[]).includes(method) ? rewrite(operation, path, method) : operation,
+        ]),
+      ),
     ]),
   );
   return { ...doc, paths };

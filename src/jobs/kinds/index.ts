@@ -1,13 +1,13 @@
+import { secretBoxOf } from "../../crypto/secret-box";
+import { observabilityJobKinds } from "../../observability/jobs";
+import { senderDepsOf } from "../../observability/sender-http";
+import { videoJobKinds } from "../../videos/jobs";
 import type { JobKind } from "../registry";
+import { generationContentsPurgeKind } from "./generation-contents-purge";
 import type { JobDeps } from "./job-deps";
 import { jobsPurgeKind } from "./jobs-purge";
 import { responsesPurgeKind } from "./responses-purge";
 import { webhookDeliverKind } from "./webhook-deliver";
-import { videoJobKinds } from "../../videos/jobs";
-import { generationContentsPurgeKind } from "./generation-contents-purge";
-import { observabilityJobKinds } from "../../observability/jobs";
-import { senderDepsOf } from "../../observability/sender-http";
-import { secretBoxOf } from "../../crypto/secret-box";
 
 /** Every job kind the gateway runs. A new kind is one more entry here. */
 export function productionJobKinds(deps: JobDeps): JobKind[] {

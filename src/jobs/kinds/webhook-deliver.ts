@@ -1,10 +1,10 @@
 import { isJsonObject } from "../../formats/json-object";
-import { webhookSigningSecrets } from "../webhooks/workspace-signing-secrets";
+import { outboundOptionsOf } from "../../outbound/policy";
 import type { JobStore } from "../../store/job-store";
 import { PermanentFailure, RetryAfter } from "../job-errors";
-import { outboundOptionsOf } from "../../outbound/policy";
 import type { JobKind } from "../registry";
 import { deliverWebhook } from "../webhooks/deliver";
+import { webhookSigningSecrets } from "../webhooks/workspace-signing-secrets";
 import type { JobDeps } from "./job-deps";
 
 export const WEBHOOK_DELIVER = "webhook.deliver";
@@ -49,7 +49,10 @@ export function webhookDeliverKind(deps: JobDeps): JobKind {
       const url = job.url ?? workspace.webhookUrl;
       if (!url) throw new PermanentFailure("the workspace has no webhook_url");
       const secrets = await webhookSigningSecrets({ store: deps.store, clock: deps.clock, config: deps.config }, workspace.id);
-      const outcome = await deliverWebhook({ id: job.event_id, url, body: job.body }, { clock: deps.clock, secrets, outbound: outboundOptionsOf({ config: deps.config }) });
+      const outcome = await deliverWebhook(
+        { id: job.event_id, url, body: job.body },
+        { clock: deps.clock, secrets, outbound: outboundOptionsOf({ config: deps.config }) },
+      );
       switch (outcome.kind) {
         case "delivered":
           return;

@@ -1,4 +1,4 @@
-import { sendOutbound, type OutboundOptions } from "../../outbound/client";
+import { type OutboundOptions, sendOutbound } from "../../outbound/client";
 import { retryAfterSeconds } from "../../retry-after";
 import { webhookHeaders } from "./signature";
 

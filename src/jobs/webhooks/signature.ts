@@ -33,6 +33,8 @@ export function webhookHeaders(message: SignedMessage, secrets: readonly string[
   };
   if (secrets.length === 0) return headers;
   headers["webhook-signature"] = secrets.map((s) => `v1,${standardWebhooksSignature(s, message.id, message.timestamp, message.body)}`).join(" ");
-  headers["x-openrouter-signature"] = [`t=${message.timestamp}`, ...secrets.map((s) => `v1=${openRouterSignature(s, message.timestamp, message.body)}`)].join(",");
+  headers["x-openrouter-signature"] = [`t=${message.timestamp}`, ...secrets.map((s) => `v1=${openRouterSignature(s, message.timestamp, message.body)}`)].join(
+    ",",
+  );
   return headers;
 }

@@ -1,5 +1,5 @@
 import type { Config } from "../../config";
-import { secretBoxOf, type SecretBox } from "../../crypto/secret-box";
+import { type SecretBox, secretBoxOf } from "../../crypto/secret-box";
 import type { Store } from "../../store/store";
 import { secretsInForce } from "./signing-secrets";
 

@@ -1,7 +1,7 @@
+import { nanosToUsd } from "../../billing/money";
+import { dayKey } from "../../billing/windows";
 import { badRequest, notFound } from "../../errors";
 import type { ActivityTotals, Store } from "../../store/store";
-import { dayKey } from "../../billing/windows";
-import { nanosToUsd } from "../../billing/money";
 import type { ActivityInput, ActivityItemOut } from "./model";
 
 /** Days of activity served: today (UTC, as counted so far) and the 29 before it. */

@@ -6,11 +6,17 @@ const Method = t.Union([t.Literal("S256"), t.Literal("plain")]);
 
 export const CreateAuthCodeBody = t.Object(
   {
-    callback_url: t.String({ minLength: 1, maxLength: 2048, description: "Where the app receives the code: https, or http://localhost / http://127.0.0.1 on any port" }),
+    callback_url: t.String({
+      minLength: 1,
+      maxLength: 2048,
+      description: "Where the app receives the code: https, or http://localhost / http://127.0.0.1 on any port",
+    }),
     code_challenge: t.Optional(t.String({ minLength: 1, maxLength: 128, description: "PKCE challenge (RFC 7636)" })),
     code_challenge_method: t.Optional(Method),
     limit: t.Optional(t.Number({ minimum: 0, description: "Credit limit of the key, USD" })),
-    usage_limit_type: t.Optional(t.Union([t.Literal("daily"), t.Literal("weekly"), t.Literal("monthly")], { description: "When the limit resets; absent: never" })),
+    usage_limit_type: t.Optional(
+      t.Union([t.Literal("daily"), t.Literal("weekly"), t.Literal("monthly")], { description: "When the limit resets; absent: never" }),
+    ),
     expires_at: t.Optional(t.Nullable(t.String({ description: "When the key expires: UTC ISO 8601 date-time with seconds, in the future" }))),
     key_label: t.Optional(t.String({ minLength: 1, maxLength: 256, description: "Name of the key" })),
     workspace_id: t.Optional(t.String({ minLength: 1, description: "Workspace of the key (id or slug); default: the default workspace" })),

@@ -1,12 +1,12 @@
+import { randomToken, tokenDigest } from "../../crypto/secret-token";
 import { badRequest, GatewayError } from "../../errors";
 import type { Principal } from "../../http/principal";
 import type { AuthCodeRecord, Store, UserRecord, WorkspaceRecord } from "../../store/store";
 import { isoTime } from "../../time";
-import { randomToken, tokenDigest } from "../../crypto/secret-token";
 import { insertKey, keyExpiry, keyLimitNanos, resolveWorkspace } from "../keys/service";
 import { appIdOf, callbackOrigin, callbackProblem } from "./callback-url";
 import type { CreateAuthCodeInput, ExchangeAuthCodeInput } from "./model";
-import { challengeProblem, verifierMatches, type ChallengeMethod } from "./pkce";
+import { type ChallengeMethod, challengeProblem, verifierMatches } from "./pkce";
 
 /** RFC 6749 §4.1.2: a code expires shortly after it is issued; 10 minutes is the recommended most. */
 export const CODE_LIFETIME_MS = 10 * 60_000;
@@ -25,7 +25,8 @@ export async function codeUserOf(deps: AuthCodeDeps, principal: Principal, userI
   if (userId !== undefined && !principal.isManagement && userId !== own)
     throw new GatewayError(403, "Only a management key may create a code for another user ('user_id')", { field: "user_id" });
   const id = userId ?? own;
-  if (!id) throw new GatewayError(403, "This key belongs to no user: use a key of the user who authorizes, or a management key with 'user_id'", { field: "user_id" });
+  if (!id)
+    throw new GatewayError(403, "This key belongs to no user: use a key of the user who authorizes, or a management key with 'user_id'", { field: "user_id" });
   const user = await deps.store.users.get(id);
   if (!user) throw badRequest(`Invalid field 'user_id': no user '${id}'`, { field: "user_id" });
   return user;
@@ -54,7 +55,8 @@ export async function keyWorkspacesOf(store: Store, user: Pick<UserRecord, "id" 
 /** The challenge as stored: a challenge without a method is plain (RFC 7636 §4.3). */
 function storedChallenge(request: AuthCodeRequest): { codeChallenge: string | null; codeChallengeMethod: ChallengeMethod | null } {
   if (request.code_challenge === undefined) {
-    if (request.code_challenge_method !== undefined) throw badRequest("Invalid field 'code_challenge' is required with code_challenge_method", { field: "code_challenge" });
+    if (request.code_challenge_method !== undefined)
+      throw badRequest("Invalid field 'code_challenge' is required with code_challenge_method", { field: "code_challenge" });
     return { codeChallenge: null, codeChallengeMethod: null };
   }
   const method = request.code_challenge_method ?? "plain";

@@ -15,16 +15,20 @@ export function byokRoutes(ctx: AppContext) {
       response: ListByokResponse,
       detail: { tags, summary: "List BYOK provider credentials (the keys themselves are never returned)" },
     })
-    .post("/byok", async ({ body, set }) => {
-      const data = await createByok(ctx, body);
-      set.status = 201;
-      return { data };
-    }, {
-      auth: "management",
-      body: CreateByokBody,
-      response: { 201: ByokResponse },
-      detail: { tags, summary: "Store a provider key, encrypted, for a workspace" },
-    })
+    .post(
+      "/byok",
+      async ({ body, set }) => {
+        const data = await createByok(ctx, body);
+        set.status = 201;
+        return { data };
+      },
+      {
+        auth: "management",
+        body: CreateByokBody,
+        response: { 201: ByokResponse },
+        detail: { tags, summary: "Store a provider key, encrypted, for a workspace" },
+      },
+    )
     .get("/byok/:id", async ({ params }) => ({ data: await getByok(ctx, params.id) }), {
       auth: "management",
       params: ByokParams,

@@ -1,7 +1,7 @@
-import { badRequest, notFound } from "../../errors";
 import type { Catalog } from "../../catalog/types";
 import type { Config } from "../../config";
-import { secretBoxOf, type SecretBox } from "../../crypto/secret-box";
+import { type SecretBox, secretBoxOf } from "../../crypto/secret-box";
+import { badRequest, notFound } from "../../errors";
 import type { ByokPatch, ByokRecord, Store, WorkspaceRecord } from "../../store/store";
 import { isoTime } from "../../time";
 import { maskProviderKey } from "./label";
@@ -37,7 +37,10 @@ function knownProvider(catalog: Catalog, slug: string, field: string): string {
 
 async function workspaceFor(store: Store, ref: string | undefined, where: string): Promise<WorkspaceRecord> {
   const ws = ref === undefined ? await store.workspaces.getDefault() : await store.workspaces.find(ref);
-  if (!ws) throw badRequest(ref === undefined ? "No default workspace exists; pass workspace_id" : `Invalid ${where} 'workspace_id': no workspace '${ref}'`, { field: "workspace_id" });
+  if (!ws)
+    throw badRequest(ref === undefined ? "No default workspace exists; pass workspace_id" : `Invalid ${where} 'workspace_id': no workspace '${ref}'`, {
+      field: "workspace_id",
+    });
   return ws;
 }
 
@@ -118,6 +121,6 @@ export async function updateByok(deps: ByokDeps, id: string, body: UpdateByokInp
 }
 
 export async function deleteByok(deps: ByokDeps, id: string): Promise<{ deleted: true }> {
-  if (!await deps.store.byok.delete(id, deps.clock())) throw notFound(`BYOK key not found: ${id}`);
+  if (!(await deps.store.byok.delete(id, deps.clock()))) throw notFound(`BYOK key not found: ${id}`);
   return { deleted: true };
 }

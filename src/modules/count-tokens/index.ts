@@ -16,6 +16,10 @@ export function countTokensRoutes(ctx: AppContext) {
       // errors in Anthropic's shape, as on /messages, those about the body included
       transform: rendersErrorsWith(anthropicInbound, `${PREFIX}/messages/count_tokens`),
       body: MessagesRequestSchema,
-      detail: { tags: ["Inference"], summary: "Count the tokens of a message request (Anthropic format); accepts x-api-key", responses: countTokensResponses as never },
+      detail: {
+        tags: ["Inference"],
+        summary: "Count the tokens of a message request (Anthropic format); accepts x-api-key",
+        responses: countTokensResponses as never,
+      },
     });
 }

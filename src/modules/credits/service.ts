@@ -1,8 +1,8 @@
-import type { Principal } from "../../http/principal";
-import type { Store } from "../../store/store";
 import { budgetFigures, includesByokInBudgets } from "../../billing/budgets";
 import { keySpend, spendInLimitWindow } from "../../billing/key-figures";
 import { nanosToUsd } from "../../billing/money";
+import type { Principal } from "../../http/principal";
+import type { Store } from "../../store/store";
 import type { CreditsOut } from "./model";
 
 /**
@@ -23,7 +23,10 @@ type Limit = { limitNanos: number; spentNanos: number };
 
 /** The limit with the least left, if any. */
 function binding(limits: Limit[]): Limit | undefined {
-  return limits.reduce<Limit | undefined>((best, l) => (best === undefined || l.limitNanos - l.spentNanos < best.limitNanos - best.spentNanos ? l : best), undefined);
+  return limits.reduce<Limit | undefined>(
+    (best, l) => (best === undefined || l.limitNanos - l.spentNanos < best.limitNanos - best.spentNanos ? l : best),
+    undefined,
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { IRRequest } from "../../ir/types";
 import { countTokens } from "../../billing/tokenizer";
+import type { IRRequest } from "../../ir/types";
 import type { EmbeddingsRequest } from "./model";
 
 type Input = EmbeddingsRequest["input"];

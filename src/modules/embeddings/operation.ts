@@ -1,11 +1,11 @@
-import { transportErrorMessage } from "../../providers/transport-error";
+import type { CatalogEndpoint } from "../../catalog/types";
 import { upstreamErrorMessage } from "../../formats/error-message";
 import type { UpstreamOperation } from "../../gateway/generation";
 import { httpFailure, transportFailure } from "../../gateway/upstream-failure";
+import { upstreamApis } from "../../providers/apis";
 import { firstByteDeadline } from "../../providers/first-byte-deadline";
 import { sendUpstream } from "../../providers/transport";
-import { upstreamApis } from "../../providers/apis";
-import type { CatalogEndpoint } from "../../catalog/types";
+import { transportErrorMessage } from "../../providers/transport-error";
 import type { EmbeddingsRequest } from "./model";
 
 export type UpstreamEmbeddings = {
@@ -53,9 +53,19 @@ export function embeddingsOperation(body: EmbeddingsRequest, firstByteTimeoutMs:
         const api = upstreamApis[provider.api];
         // routing offers only endpoints whose API serves embeddings (embeddingsServed)
         const url = api.embeddingsUrl!(provider, upstreamModel);
-        res = await sendUpstream({ api, provider, credential: candidate.apiKey, url, body: encodeRequest(body, upstreamModel), stream: false, signal: deadline.signal });
+        res = await sendUpstream({
+          api,
+          provider,
+          credential: candidate.apiKey,
+          url,
+          body: encodeRequest(body, upstreamModel),
+          stream: false,
+          signal: deadline.signal,
+        });
       } catch (err) {
-        return transportFailure(deadline.timedOut() ? "no response before the first-byte timeout" : `connection failed: ${transportErrorMessage(err)}`, { timedOut: deadline.timedOut() });
+        return transportFailure(deadline.timedOut() ? "no response before the first-byte timeout" : `connection failed: ${transportErrorMessage(err)}`, {
+          timedOut: deadline.timedOut(),
+        });
       }
       if (!res.ok) return await httpFailure(res, upstreamErrorMessage);
       const text = await res.text().catch(() => "");
@@ -64,7 +74,8 @@ export function embeddingsOperation(body: EmbeddingsRequest, firstByteTimeoutMs:
         json = JSON.parse(text);
       } catch {}
       const decoded = decodeResult(json);
-      if (!decoded) return transportFailure("invalid upstream embeddings response", { status: 502, raw: typeof json === "string" ? json.slice(0, MAX_RAW_BODY) : json });
+      if (!decoded)
+        return transportFailure("invalid upstream embeddings response", { status: 502, raw: typeof json === "string" ? json.slice(0, MAX_RAW_BODY) : json });
       return { ok: true, status: res.status, value: decoded };
     } finally {
       deadline.met();

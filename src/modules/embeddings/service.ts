@@ -1,27 +1,33 @@
 import type { AppContext } from "../../app-context";
 import { GatewayError } from "../../errors";
+import { type EndFacts, openGeneration, priceTokens, type RequestShape, routeCatalog, tokenWorstCase, withIdHeader } from "../../gateway/generation";
 import { newGenerationId } from "../../gateway/ids";
-import { openGeneration, priceTokens, routeCatalog, tokenWorstCase, withIdHeader, type EndFacts, type RequestShape } from "../../gateway/generation";
 import type { ProviderPreferences } from "../../gateway/routing/preferences";
 import type { Principal } from "../../http/principal";
 import type { IRUsage } from "../../ir/types";
+import { embeddingsInput } from "../../observability/capture/request-content";
 import { admissionRequest, countInputTokens } from "./input";
 import type { EmbeddingsRequest, EmbeddingsResult } from "./model";
 import { embeddingsOperation, embeddingsServed } from "./operation";
 import { encodeVector } from "./vectors";
-import { embeddingsInput } from "../../observability/capture/request-content";
 
 /**
  * POST /embeddings: an operation of the generation lifecycle, routed like chat over the model's
  * OpenAI-compatible endpoints; one generation record with api_type "embeddings".
  */
-export async function createEmbeddings(ctx: AppContext, principal: Principal, body: EmbeddingsRequest, http: RequestShape): Promise<{ body: EmbeddingsResult; headers: Record<string, string> }> {
+export async function createEmbeddings(
+  ctx: AppContext,
+  principal: Principal,
+  body: EmbeddingsRequest,
+  http: RequestShape,
+): Promise<{ body: EmbeddingsResult; headers: Record<string, string> }> {
   const startedAt = ctx.clock();
   const id = newGenerationId(startedAt);
   const idHeader = { "x-generation-id": id };
   const model = ctx.catalog.getModel(body.model);
   if (!model) throw new GatewayError(404, `Model not found: ${body.model}`, undefined, idHeader);
-  if (!model.outputModalities.includes("embeddings")) throw new GatewayError(400, `Model ${body.model} is not an embeddings model`, { field: "model" }, idHeader);
+  if (!model.outputModalities.includes("embeddings"))
+    throw new GatewayError(400, `Model ${body.model} is not an embeddings model`, { field: "model" }, idHeader);
 
   const admissionIr = admissionRequest(body);
   const candidates = await routeCatalog(ctx, principal, {
@@ -61,7 +67,17 @@ export async function createEmbeddings(ctx: AppContext, principal: Principal, bo
   const usage: IRUsage = { inputTokens: promptTokens, outputTokens: 0, cachedTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 };
   const money = priceTokens(candidate, usage);
   // durable before the answer goes out (the writer retries a failed record in the background)
-  const end: EndFacts = { usage, usageEstimated: result.promptTokens === null, cost: money.cost, cancelled: false, finishReason: null, nativeFinishReason: null, upstreamId: result.upstreamId, firstTokenAt: null, errorMessage: null };
+  const end: EndFacts = {
+    usage,
+    usageEstimated: result.promptTokens === null,
+    cost: money.cost,
+    cancelled: false,
+    finishReason: null,
+    nativeFinishReason: null,
+    upstreamId: result.upstreamId,
+    firstTokenAt: null,
+    errorMessage: null,
+  };
   await generation.settle(attempted, end);
 
   const format = body.encoding_format ?? "float";
@@ -69,7 +85,9 @@ export async function createEmbeddings(ctx: AppContext, principal: Principal, bo
   const response: EmbeddingsResult = {
     id,
     object: "list",
-    data: [...result.vectors].sort((a, b) => a.index - b.index).map((v) => ({ object: "embedding", embedding: encodeVector(v.embedding, format), index: v.index })),
+    data: [...result.vectors]
+      .sort((a, b) => a.index - b.index)
+      .map((v) => ({ object: "embedding", embedding: encodeVector(v.embedding, format), index: v.index })),
     model: model.id,
     usage: {
       prompt_tokens: promptTokens,

@@ -21,7 +21,12 @@ function errorOf(g: GenerationRecord): ContentError {
     status: last?.status ?? null,
     provider_name: last?.provider ?? null,
     raw: null,
-    previous_errors: previous.map((a) => ({ code: a.status, message: a.status === 0 ? "no answer from the provider" : `the provider answered ${a.status}`, provider_name: a.provider, raw: null })),
+    previous_errors: previous.map((a) => ({
+      code: a.status,
+      message: a.status === 0 ? "no answer from the provider" : `the provider answered ${a.status}`,
+      provider_name: a.provider,
+      raw: null,
+    })),
   };
 }
 

@@ -1,10 +1,18 @@
 import type { AppContext } from "../../app-context";
+import { secretBoxOf } from "../../crypto/secret-box";
 import { authPlugin } from "../../http/auth";
 import { routeModule } from "../../http/module";
-import { FeedbackBody, FeedbackResponse, GenerationContentResponse, GenerationQuery, GenerationResponse, ListGenerationsQuery, ListGenerationsResponse } from "./model";
-import { getGeneration, listGenerations, submitFeedback } from "./service";
 import { getGenerationContent } from "./content";
-import { secretBoxOf } from "../../crypto/secret-box";
+import {
+  FeedbackBody,
+  FeedbackResponse,
+  GenerationContentResponse,
+  GenerationQuery,
+  GenerationResponse,
+  ListGenerationsQuery,
+  ListGenerationsResponse,
+} from "./model";
+import { getGeneration, listGenerations, submitFeedback } from "./service";
 
 export function generationRoutes(ctx: AppContext) {
   return routeModule("generations", "/api/v1")
@@ -15,18 +23,22 @@ export function generationRoutes(ctx: AppContext) {
       response: GenerationResponse,
       detail: { tags: ["Generations"], summary: "Metadata of one generation" },
     })
-    .get("/generation/content", ({ query, principal }) => getGenerationContent({ store: ctx.store, secrets: secretBoxOf(ctx), generations: ctx.generations }, principal, query.id), {
-      auth: "any",
-      query: GenerationQuery,
-      response: GenerationContentResponse,
-      detail: {
-        tags: ["Generations"],
-        summary: "The prompt and completion of one generation",
-        description:
-          "What the workspace's I/O logging kept (is_observability_io_logging_enabled, io_logging_sampling_rate, io_logging_api_key_ids), for io_logging.retention_days. " +
-          "The key that made the generation and management keys may read it; 404 when nothing was kept.",
+    .get(
+      "/generation/content",
+      ({ query, principal }) => getGenerationContent({ store: ctx.store, secrets: secretBoxOf(ctx), generations: ctx.generations }, principal, query.id),
+      {
+        auth: "any",
+        query: GenerationQuery,
+        response: GenerationContentResponse,
+        detail: {
+          tags: ["Generations"],
+          summary: "The prompt and completion of one generation",
+          description:
+            "What the workspace's I/O logging kept (is_observability_io_logging_enabled, io_logging_sampling_rate, io_logging_api_key_ids), for io_logging.retention_days. " +
+            "The key that made the generation and management keys may read it; 404 when nothing was kept.",
+        },
       },
-    })
+    )
     .get("/generations", ({ query }) => listGenerations({ store: ctx.store, generations: ctx.generations }, query), {
       auth: "management",
       query: ListGenerationsQuery,
@@ -34,7 +46,8 @@ export function generationRoutes(ctx: AppContext) {
       detail: {
         tags: ["Generations"],
         summary: "List generations, newest first",
-        description: "Filters: api_key_hash, workspace_id, model, provider, status (success, error, cancelled), from and to (ISO 8601). Keyset pages of limit (1-100, default 50): pass next_cursor back as cursor.",
+        description:
+          "Filters: api_key_hash, workspace_id, model, provider, status (success, error, cancelled), from and to (ISO 8601). Keyset pages of limit (1-100, default 50): pass next_cursor back as cursor.",
       },
     })
     .post("/generation/feedback", ({ body, principal }) => submitFeedback(ctx, principal, body), {

@@ -1,7 +1,7 @@
+import { nanosToUsd } from "../../billing/money";
 import { badRequest, GatewayError } from "../../errors";
 import type { Principal } from "../../http/principal";
 import type { GenerationCursor, GenerationFeedbackRecord, GenerationFilter, GenerationRecord, Store } from "../../store/store";
-import { nanosToUsd } from "../../billing/money";
 import { isoTime } from "../../time";
 import type { FeedbackInput, GenerationDataOut, ListedGenerationOut, ListGenerationsQuery } from "./model";
 
@@ -16,7 +16,14 @@ export function renderGeneration(g: GenerationRecord, feedback: readonly Generat
     model: g.model,
     api_type: g.apiType as GenerationDataOut["api_type"],
     provider_name: g.providerName,
-    provider_responses: g.attempts.map((a) => ({ status: a.status, endpoint_id: a.endpoint, model_permaslug: a.model, provider_name: a.provider, latency: a.latency, is_byok: g.isByok })),
+    provider_responses: g.attempts.map((a) => ({
+      status: a.status,
+      endpoint_id: a.endpoint,
+      model_permaslug: a.model,
+      provider_name: a.provider,
+      latency: a.latency,
+      is_byok: g.isByok,
+    })),
     router: null,
     origin: g.origin ?? "",
     http_referer: g.httpReferer,
@@ -72,7 +79,11 @@ export async function getGeneration(store: Store, principal: Principal, id: stri
  * Stores feedback on a generation. An inference key may rate the generations of its own
  * workspace, a management key any; any other id is 404, as if it did not exist.
  */
-export async function submitFeedback(deps: { store: Store; clock: () => number; generations?: { settled(): Promise<void> } }, principal: Principal, body: FeedbackInput): Promise<{ data: { success: true } }> {
+export async function submitFeedback(
+  deps: { store: Store; clock: () => number; generations?: { settled(): Promise<void> } },
+  principal: Principal,
+  body: FeedbackInput,
+): Promise<{ data: { success: true } }> {
   // a generation whose answer just ended may still be in the writer's queue
   await deps.generations?.settled();
   const g = await deps.store.generations.get(body.generation_id);
@@ -101,7 +112,8 @@ function decodeCursor(cursor: string): GenerationCursor {
   const text = Buffer.from(cursor, "base64url").toString();
   const colon = text.indexOf(":");
   const createdAt = Number(text.slice(0, colon));
-  if (colon < 1 || !Number.isSafeInteger(createdAt) || colon === text.length - 1) throw badRequest("Invalid query parameter 'cursor': not a next_cursor this API gave", { field: "cursor" });
+  if (colon < 1 || !Number.isSafeInteger(createdAt) || colon === text.length - 1)
+    throw badRequest("Invalid query parameter 'cursor': not a next_cursor this API gave", { field: "cursor" });
   return { createdAt, id: text.slice(colon + 1) };
 }
 
@@ -113,7 +125,10 @@ function timeOf(value: string | undefined, field: string): number | undefined {
 }
 
 /** Generations newest first, filtered, one keyset page at a time (management keys: the whole organization). */
-export async function listGenerations(deps: { store: Store; generations?: { settled(): Promise<void> } }, q: ListGenerationsInput): Promise<{ data: ListedGenerationOut[]; next_cursor: string | null }> {
+export async function listGenerations(
+  deps: { store: Store; generations?: { settled(): Promise<void> } },
+  q: ListGenerationsInput,
+): Promise<{ data: ListedGenerationOut[]; next_cursor: string | null }> {
   const filter: GenerationFilter = {
     workspaceId: q.workspace_id,
     keyHash: q.api_key_hash,

@@ -1,7 +1,7 @@
 import { t } from "elysia";
-import { routeModule } from "../../http/module";
 import type { AppContext } from "../../app-context";
 import { GatewayError } from "../../errors";
+import { routeModule } from "../../http/module";
 
 /** What /ready checks: the database always, Redis when the deployment has one. */
 async function unavailable(ctx: AppContext): Promise<string[]> {
@@ -13,19 +13,29 @@ async function unavailable(ctx: AppContext): Promise<string[]> {
 }
 
 export function healthRoutes(ctx: AppContext) {
-  return routeModule("health")
-    // someone who opens the gateway's address in a browser lands on the API reference
-    .get("/", () => new Response(null, { status: 302, headers: { location: "/docs" } }), { detail: { hide: true } })
-    .get("/health", () => ({ status: "ok" as const }), {
-      response: t.Object({ status: t.Literal("ok") }),
-      detail: { tags: ["Health"], summary: "The process is up" },
-    })
-    .get("/ready", async () => {
-      const down = await unavailable(ctx);
-      if (down.length > 0) throw new GatewayError(503, `Not ready: ${down.join("; ")}`, { unavailable: down });
-      return { status: "ready" as const, database: ctx.store.dialect, shared_state: ctx.shared.kind };
-    }, {
-      response: t.Object({ status: t.Literal("ready"), database: t.Union([t.Literal("sqlite"), t.Literal("postgres")]), shared_state: t.Union([t.Literal("memory"), t.Literal("redis")]) }),
-      detail: { tags: ["Health"], summary: "The database (and Redis, when configured) is reachable and migrated" },
-    });
+  return (
+    routeModule("health")
+      // someone who opens the gateway's address in a browser lands on the API reference
+      .get("/", () => new Response(null, { status: 302, headers: { location: "/docs" } }), { detail: { hide: true } })
+      .get("/health", () => ({ status: "ok" as const }), {
+        response: t.Object({ status: t.Literal("ok") }),
+        detail: { tags: ["Health"], summary: "The process is up" },
+      })
+      .get(
+        "/ready",
+        async () => {
+          const down = await unavailable(ctx);
+          if (down.length > 0) throw new GatewayError(503, `Not ready: ${down.join("; ")}`, { unavailable: down });
+          return { status: "ready" as const, database: ctx.store.dialect, shared_state: ctx.shared.kind };
+        },
+        {
+          response: t.Object({
+            status: t.Literal("ready"),
+            database: t.Union([t.Literal("sqlite"), t.Literal("postgres")]),
+            shared_state: t.Union([t.Literal("memory"), t.Literal("redis")]),
+          }),
+          detail: { tags: ["Health"], summary: "The database (and Redis, when configured) is reachable and migrated" },
+        },
+      )
+  );
 }

@@ -1,16 +1,16 @@
 import type { Server } from "bun";
 import type { AppContext } from "../../app-context";
-import { requestShape } from "../../http/request-shape";
-import { authPlugin } from "../../http/auth";
-import { routeModule } from "../../http/module";
-import { rendersErrorsWith } from "../../http/error-format";
+import { anthropicInbound, MessagesRequestSchema } from "../../formats/anthropic-messages";
 import { ChatRequestSchema, openaiChatInbound } from "../../formats/openai-chat";
 import { openaiResponsesInbound, ResponsesRequestSchema } from "../../formats/openai-responses";
-import { anthropicInbound, MessagesRequestSchema } from "../../formats/anthropic-messages";
-import { runInference } from "../../gateway/inference";
 import { newGenerationId } from "../../gateway/ids";
+import { runInference } from "../../gateway/inference";
+import { authPlugin } from "../../http/auth";
+import { rendersErrorsWith } from "../../http/error-format";
+import { routeModule } from "../../http/module";
 import { requestContext } from "../../http/request-context";
-import { ChatResult, MessagesResult, ResponsesResult, inferenceResponses } from "./model";
+import { requestShape } from "../../http/request-shape";
+import { ChatResult, inferenceResponses, MessagesResult, ResponsesResult } from "./model";
 
 const tags = ["Inference"];
 const PREFIX = "/api/v1";
@@ -22,31 +22,60 @@ function longRequest(request: Request, server: Server<unknown> | null) {
 }
 
 export function inferenceRoutes(ctx: AppContext) {
-  return routeModule("inference", PREFIX)
-    // before auth and validation, so that every answer of these routes names its generation;
-    // each route's `transform: rendersErrorsWith(codec, path)` runs before auth too, so its errors take the codec's shape
-    .derive(({ request }) => {
-      const generationId = newGenerationId(ctx.clock());
-      requestContext(request).generationId = generationId;
-      return { generationId };
-    })
-    .use(authPlugin(ctx.store, ctx.clock))
-    .post("/chat/completions", ({ body, principal, request, server, generationId }) => runInference(ctx, { format: "openai-chat", body, principal, http: longRequest(request, server), generationId }), {
-      auth: "inference",
-      transform: rendersErrorsWith(openaiChatInbound, `${PREFIX}/chat/completions`),
-      body: ChatRequestSchema,
-      detail: { tags, summary: "Create a chat completion (OpenAI Chat Completions format, streaming or not)", responses: inferenceResponses(ChatResult, "chat.completion.chunk events ending with data: [DONE]") as never },
-    })
-    .post("/responses", ({ body, principal, request, server, generationId }) => runInference(ctx, { format: "openai-responses", body, principal, http: longRequest(request, server), generationId }), {
-      auth: "inference",
-      transform: rendersErrorsWith(openaiResponsesInbound, `${PREFIX}/responses`),
-      body: ResponsesRequestSchema,
-      detail: { tags, summary: "Create a response (OpenAI Responses format, stateless)", responses: inferenceResponses(ResponsesResult, "Responses events, each with sequence_number") as never },
-    })
-    .post("/messages", ({ body, principal, request, server, generationId }) => runInference(ctx, { format: "anthropic-messages", body, principal, http: longRequest(request, server), generationId }), {
-      auth: "inference",
-      transform: rendersErrorsWith(anthropicInbound, `${PREFIX}/messages`),
-      body: MessagesRequestSchema,
-      detail: { tags, summary: "Create a message (Anthropic Messages format); accepts x-api-key", responses: inferenceResponses(MessagesResult, "Anthropic message events, each with an event: line", true) as never },
-    });
+  return (
+    routeModule("inference", PREFIX)
+      // before auth and validation, so that every answer of these routes names its generation;
+      // each route's `transform: rendersErrorsWith(codec, path)` runs before auth too, so its errors take the codec's shape
+      .derive(({ request }) => {
+        const generationId = newGenerationId(ctx.clock());
+        requestContext(request).generationId = generationId;
+        return { generationId };
+      })
+      .use(authPlugin(ctx.store, ctx.clock))
+      .post(
+        "/chat/completions",
+        ({ body, principal, request, server, generationId }) =>
+          runInference(ctx, { format: "openai-chat", body, principal, http: longRequest(request, server), generationId }),
+        {
+          auth: "inference",
+          transform: rendersErrorsWith(openaiChatInbound, `${PREFIX}/chat/completions`),
+          body: ChatRequestSchema,
+          detail: {
+            tags,
+            summary: "Create a chat completion (OpenAI Chat Completions format, streaming or not)",
+            responses: inferenceResponses(ChatResult, "chat.completion.chunk events ending with data: [DONE]") as never,
+          },
+        },
+      )
+      .post(
+        "/responses",
+        ({ body, principal, request, server, generationId }) =>
+          runInference(ctx, { format: "openai-responses", body, principal, http: longRequest(request, server), generationId }),
+        {
+          auth: "inference",
+          transform: rendersErrorsWith(openaiResponsesInbound, `${PREFIX}/responses`),
+          body: ResponsesRequestSchema,
+          detail: {
+            tags,
+            summary: "Create a response (OpenAI Responses format, stateless)",
+            responses: inferenceResponses(ResponsesResult, "Responses events, each with sequence_number") as never,
+          },
+        },
+      )
+      .post(
+        "/messages",
+        ({ body, principal, request, server, generationId }) =>
+          runInference(ctx, { format: "anthropic-messages", body, principal, http: longRequest(request, server), generationId }),
+        {
+          auth: "inference",
+          transform: rendersErrorsWith(anthropicInbound, `${PREFIX}/messages`),
+          body: MessagesRequestSchema,
+          detail: {
+            tags,
+            summary: "Create a message (Anthropic Messages format); accepts x-api-key",
+            responses: inferenceResponses(MessagesResult, "Anthropic message events, each with an event: line", true) as never,
+          },
+        },
+      )
+  );
 }

@@ -1,7 +1,8 @@
 import type { TSchema } from "elysia";
-import { ErrorBodySchema } from "../../http/openapi/error-responses";
 import { AnthropicErrorBodySchema } from "../../formats/anthropic-messages";
+import { ErrorBodySchema } from "../../http/openapi/error-responses";
 
+export { MessagesResultSchema as MessagesResult } from "../../formats/anthropic-messages";
 /**
  * OpenAPI `responses` of the inference endpoints. The result schemas are the formats' own: each
  * codec's encodeResult returns their static type, so the document and the encoders cannot drift.
@@ -9,8 +10,6 @@ import { AnthropicErrorBodySchema } from "../../formats/anthropic-messages";
  */
 export { ChatResultSchema as ChatResult } from "../../formats/openai-chat";
 export { ResponsesResultSchema as ResponsesResult } from "../../formats/openai-responses";
-export { MessagesResultSchema as MessagesResult } from "../../formats/anthropic-messages";
-
 
 /** OpenAPI `responses` for an inference route: JSON result, SSE stream, errors. */
 export function inferenceResponses(result: TSchema, streamNote: string, anthropicErrors = false) {

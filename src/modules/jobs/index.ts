@@ -1,7 +1,7 @@
 import type { AppContext } from "../../app-context";
 import { authPlugin } from "../../http/auth";
 import { routeModule } from "../../http/module";
-import { JobParams, JobResponse, RetryJobBody, JobStatsResponse, ListJobsQuery, ListJobsResponse } from "./model";
+import { JobParams, JobResponse, JobStatsResponse, ListJobsQuery, ListJobsResponse, RetryJobBody } from "./model";
 import { getJob, jobStats, listJobs, retryJob } from "./service";
 
 const tags = ["Jobs"];

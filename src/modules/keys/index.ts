@@ -1,6 +1,6 @@
-import { routeModule } from "../../http/module";
 import type { AppContext } from "../../app-context";
 import { authPlugin } from "../../http/auth";
+import { routeModule } from "../../http/module";
 import {
   CreateKeyBody,
   CreateKeyResponse,
@@ -28,15 +28,19 @@ export function keyRoutes(ctx: AppContext) {
       response: ListKeysResponse,
       detail: { tags: ["API keys"], summary: "List API keys of a workspace" },
     })
-    .post("/keys", ({ principal, body, set }) => {
-      set.status = 201;
-      return createKey(ctx, principal.key.creatorUserId, body);
-    }, {
-      auth: "management",
-      body: CreateKeyBody,
-      response: { 201: CreateKeyResponse },
-      detail: { tags: ["API keys"], summary: "Create an API key (the raw key is returned once)" },
-    })
+    .post(
+      "/keys",
+      ({ principal, body, set }) => {
+        set.status = 201;
+        return createKey(ctx, principal.key.creatorUserId, body);
+      },
+      {
+        auth: "management",
+        body: CreateKeyBody,
+        response: { 201: CreateKeyResponse },
+        detail: { tags: ["API keys"], summary: "Create an API key (the raw key is returned once)" },
+      },
+    )
     .get("/keys/:hash", async ({ params }) => ({ data: await getKey(ctx, params.hash) }), {
       auth: "management",
       params: HashParams,

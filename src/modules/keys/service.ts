@@ -1,12 +1,12 @@
-import { GatewayError, badRequest, notFound } from "../../errors";
-import type { Principal } from "../../http/principal";
-import { NO_RATE_LIMIT, type ApiKeyPatch, type ApiKeyRecord, type Store, type WorkspaceRecord } from "../../store/store";
-import { keySpend, limitRemainingNanos, type KeySpend } from "../../billing/key-figures";
+import { type KeySpend, keySpend, limitRemainingNanos } from "../../billing/key-figures";
 import { nanosToUsd, usdToNanos } from "../../billing/money";
-import { isoOrNull, isoTime, parseUtcDateTime } from "../../time";
 import { generateRawKey, hashKey, maskKey } from "../../crypto/key-secret";
-import { patchedRateLimit } from "./rate-limit";
+import { badRequest, GatewayError, notFound } from "../../errors";
+import type { Principal } from "../../http/principal";
+import { type ApiKeyPatch, type ApiKeyRecord, NO_RATE_LIMIT, type Store, type WorkspaceRecord } from "../../store/store";
+import { isoOrNull, isoTime, parseUtcDateTime } from "../../time";
 import type { CreateKeyInput, CurrentKeyDataOut, KeyDataOut, UpdateKeyWithExpiryInput } from "./model";
+import { patchedRateLimit } from "./rate-limit";
 
 /** `generations` (when given) is awaited before usage is read, so figures include every request that ended here */
 export type KeyServiceDeps = { store: Store; clock: () => number; generations?: { settled(): Promise<void> } };
@@ -142,7 +142,8 @@ export async function createKey(deps: KeyServiceDeps, defaultCreator: string | n
   const expiresAt = keyExpiry(body.expires_at, now);
   const workspace = await resolveWorkspace(deps.store, body.workspace_id, "workspace_id");
   const creator = body.creator_user_id ?? defaultCreator;
-  if (creator && !await deps.store.users.get(creator)) throw badRequest(`Invalid field 'creator_user_id': no user '${creator}'`, { field: "creator_user_id" });
+  if (creator && !(await deps.store.users.get(creator)))
+    throw badRequest(`Invalid field 'creator_user_id': no user '${creator}'`, { field: "creator_user_id" });
   const { record, raw } = await insertKey(deps.store, now, {
     name: body.name,
     isManagement: false,
@@ -160,7 +161,12 @@ export async function createKey(deps: KeyServiceDeps, defaultCreator: string | n
 
 export async function listKeys(deps: KeyServiceDeps, query: { include_disabled?: boolean; offset?: number; workspace_id?: string }): Promise<KeyDataOut[]> {
   const workspace = await resolveWorkspace(deps.store, query.workspace_id, "workspace_id");
-  const keys = await deps.store.keys.list({ workspaceId: workspace.id, includeDisabled: query.include_disabled ?? false, offset: query.offset ?? 0, limit: 1000 });
+  const keys = await deps.store.keys.list({
+    workspaceId: workspace.id,
+    includeDisabled: query.include_disabled ?? false,
+    offset: query.offset ?? 0,
+    limit: 1000,
+  });
   return Promise.all(keys.map((k) => renderKey(deps, k)));
 }
 
@@ -194,6 +200,6 @@ export async function updateKey(deps: KeyServiceDeps, hash: string, body: Update
 }
 
 export async function deleteKey(deps: KeyServiceDeps, hash: string): Promise<{ deleted: true }> {
-  if (!await deps.store.keys.delete(hash, deps.clock())) throw new GatewayError(404, `API key not found: ${hash}`);
+  if (!(await deps.store.keys.delete(hash, deps.clock()))) throw new GatewayError(404, `API key not found: ${hash}`);
   return { deleted: true };
 }

@@ -23,7 +23,12 @@ export function metricsRoutes(ctx: AppContext) {
     "/metrics",
     async ({ request, server }) => {
       if (!isLocalClient(request, server?.requestIP(request)?.address) && !bearerMatches(request, ctx.config.metrics.token)) {
-        throw new GatewayError(403, ctx.config.metrics.token ? "Metrics need the bearer token set as metrics.token (GATEWAY_METRICS_TOKEN)" : "Metrics are served to loopback clients only; set metrics.token (GATEWAY_METRICS_TOKEN) to read them from elsewhere");
+        throw new GatewayError(
+          403,
+          ctx.config.metrics.token
+            ? "Metrics need the bearer token set as metrics.token (GATEWAY_METRICS_TOKEN)"
+            : "Metrics are served to loopback clients only; set metrics.token (GATEWAY_METRICS_TOKEN) to read them from elsewhere",
+        );
       }
       return new Response(await ctx.telemetry.metrics.render(), { headers: { "content-type": ctx.telemetry.metrics.contentType } });
     },

@@ -48,7 +48,8 @@ export function modelFilters(q: ListModelsQueryInput): Array<(m: CatalogModel) =
   }
   if (q.context !== undefined) out.push((m) => m.contextLength >= q.context!);
   const providers = list(q.providers);
-  if (providers.length) out.push((m) => m.endpoints.some((e) => providers.includes(e.provider.slug.toLowerCase()) || providers.includes(e.provider.name.toLowerCase())));
+  if (providers.length)
+    out.push((m) => m.endpoints.some((e) => providers.includes(e.provider.slug.toLowerCase()) || providers.includes(e.provider.name.toLowerCase())));
   const authors = list(q.model_authors);
   if (authors.length) out.push((m) => authors.includes(m.id.slice(0, m.id.indexOf("/")).toLowerCase()));
   if (q.zdr === "true") out.push((m) => m.endpoints.some((e) => e.provider.zdr));

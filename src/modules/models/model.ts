@@ -150,7 +150,9 @@ const Page = {
   limit: t.Optional(t.Integer({ minimum: 1, maximum: 1000 })),
 };
 
-const ModalitiesParam = t.Optional(t.String({ description: "comma list of text, image, embeddings, audio, video, rerank, decisions, speech, transcription; or all" }));
+const ModalitiesParam = t.Optional(
+  t.String({ description: "comma list of text, image, embeddings, audio, video, rerank, decisions, speech, transcription; or all" }),
+);
 
 /** unknown filters of OpenRouter's long list are accepted and ignored rather than refused */
 export const ListModelsQuery = t.Object(

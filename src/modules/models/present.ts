@@ -1,5 +1,5 @@
-import type { CatalogEndpoint, CatalogModel, ProviderEntry } from "../../catalog/types";
 import type { EndpointStats } from "../../catalog/live-stats";
+import type { CatalogEndpoint, CatalogModel, ProviderEntry } from "../../catalog/types";
 import type { Health } from "../../gateway/routing/circuit";
 import { upstreamApis } from "../../providers/apis";
 import type { ModelWire, PublicEndpointWire } from "./model";
@@ -41,7 +41,13 @@ export function modelWire(m: CatalogModel, endpoints: CatalogEndpoint[] = m.endp
     created: m.created,
     description: m.description,
     context_length: m.contextLength,
-    architecture: { input_modalities: m.inputModalities, output_modalities: m.outputModalities, modality: modalityString(m), tokenizer: "Other", instruct_type: null },
+    architecture: {
+      input_modalities: m.inputModalities,
+      output_modalities: m.outputModalities,
+      modality: modalityString(m),
+      tokenizer: "Other",
+      instruct_type: null,
+    },
     pricing: pricingWire(top),
     top_provider: { context_length: top?.contextLength ?? m.contextLength, max_completion_tokens: top?.maxCompletionTokens ?? null, is_moderated: false },
     per_request_limits: null,

@@ -3,7 +3,9 @@ import type { CatalogModel } from "../../catalog/types";
 /** The model list as an RSS 2.0 feed (`GET /models?use_rss=true`): one item per model, newest first. */
 
 const escapeXml = (s: string) =>
-  s.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!).replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "");
+  s
+    .replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!)
+    .replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "");
 
 /** RFC 822 date, as RSS 2.0 requires */
 const rfc822 = (unixSeconds: number) => new Date(unixSeconds * 1000).toUTCString();

@@ -2,7 +2,7 @@ import type { AppContext } from "../../app-context";
 import type { CatalogEndpoint, CatalogModel } from "../../catalog/types";
 import { GatewayError } from "../../errors";
 import { credentialResolver } from "../../gateway/credentials";
-import { filterEndpoints, type FilterContext } from "../../gateway/routing/filters";
+import { type FilterContext, filterEndpoints } from "../../gateway/routing/filters";
 import type { ProviderPreferences } from "../../gateway/routing/preferences";
 import type { Principal } from "../../http/principal";
 import { modelFilters, outputModalityFilter } from "./filters";
@@ -98,7 +98,12 @@ function workspacePreferences(principal: Principal): ProviderPreferences {
 }
 
 /** The models the caller's workspace can call: endpoints with usable credentials that pass its provider preferences. */
-export async function listUserModels(ctx: AppContext, principal: Principal, q: { offset?: number; limit?: number; output_modalities?: string }, url: string): Promise<ModelsPage> {
+export async function listUserModels(
+  ctx: AppContext,
+  principal: Principal,
+  q: { offset?: number; limit?: number; output_modalities?: string },
+  url: string,
+): Promise<ModelsPage> {
   const credentials = await credentialResolver(ctx, principal);
   const filterCtx: FilterContext = {
     prefs: workspacePreferences(principal),
@@ -162,7 +167,13 @@ export function listEndpoints(ctx: AppContext, author: string, slug: string) {
 
 /** every endpoint of a zero-data-retention provider, across all models */
 export function listZdrEndpoints(ctx: AppContext) {
-  return ctx.catalog.models().flatMap((m) => endpointsWire(ctx, m, m.endpoints.filter((e) => e.provider.zdr)));
+  return ctx.catalog.models().flatMap((m) =>
+    endpointsWire(
+      ctx,
+      m,
+      m.endpoints.filter((e) => e.provider.zdr),
+    ),
+  );
 }
 
 export function listProviders(ctx: AppContext) {

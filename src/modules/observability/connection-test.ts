@@ -17,5 +17,8 @@ export async function testConnection(ctx: OutboundContext & { clock: () => numbe
   } catch (err) {
     message = `the test could not run: ${err instanceof Error ? err.message : String(err)}`;
   }
-  throw badRequest(`Connection test failed: ${message}. Correct the config, or save without the test with ?skip_test=true`, { field: "config", reason: message });
+  throw badRequest(`Connection test failed: ${message}. Correct the config, or save without the test with ?skip_test=true`, {
+    field: "config",
+    reason: message,
+  });
 }

@@ -27,21 +27,25 @@ export function observabilityRoutes(ctx: AppContext) {
       response: ListDestinationsResponse,
       detail: { tags, summary: "List the observability destinations of a workspace (secrets masked)" },
     })
-    .post("/observability/destinations", async ({ body, query, set }) => {
-      const data = await createDestination(ctx, body, query.skip_test ?? false);
-      set.status = 201;
-      return { data };
-    }, {
-      auth: "management",
-      body: CreateDestinationBody,
-      query: SaveDestinationQuery,
-      response: { 201: DestinationResponse },
-      detail: {
-        tags,
-        summary: "Create an observability destination; saved only if its connection test passes (at most 5 per type)",
-        ...conflictDetail("The workspace already has 5 destinations of this type"),
+    .post(
+      "/observability/destinations",
+      async ({ body, query, set }) => {
+        const data = await createDestination(ctx, body, query.skip_test ?? false);
+        set.status = 201;
+        return { data };
       },
-    })
+      {
+        auth: "management",
+        body: CreateDestinationBody,
+        query: SaveDestinationQuery,
+        response: { 201: DestinationResponse },
+        detail: {
+          tags,
+          summary: "Create an observability destination; saved only if its connection test passes (at most 5 per type)",
+          ...conflictDetail("The workspace already has 5 destinations of this type"),
+        },
+      },
+    )
     .get("/observability/destinations/:id", async ({ params, query }) => ({ data: await getDestination(ctx, params.id, query.workspace_id) }), {
       auth: "management",
       params: DestinationParams,
@@ -49,16 +53,20 @@ export function observabilityRoutes(ctx: AppContext) {
       response: DestinationResponse,
       detail: { tags, summary: "Get an observability destination (secrets masked)" },
     })
-    .patch("/observability/destinations/:id", async ({ params, body, query }) => ({
-      data: await updateDestination(ctx, params.id, body, { skipTest: query.skip_test ?? false, workspaceRef: query.workspace_id }),
-    }), {
-      auth: "management",
-      params: DestinationParams,
-      query: UpdateDestinationQuery,
-      body: UpdateDestinationBody,
-      response: DestinationResponse,
-      detail: { tags, summary: "Update an observability destination: only the fields sent; masked config values keep the stored secret" },
-    })
+    .patch(
+      "/observability/destinations/:id",
+      async ({ params, body, query }) => ({
+        data: await updateDestination(ctx, params.id, body, { skipTest: query.skip_test ?? false, workspaceRef: query.workspace_id }),
+      }),
+      {
+        auth: "management",
+        params: DestinationParams,
+        query: UpdateDestinationQuery,
+        body: UpdateDestinationBody,
+        response: DestinationResponse,
+        detail: { tags, summary: "Update an observability destination: only the fields sent; masked config values keep the stored secret" },
+      },
+    )
     .delete("/observability/destinations/:id", ({ params, query }) => deleteDestination(ctx, params.id, query.workspace_id), {
       auth: "management",
       params: DestinationParams,

@@ -1,5 +1,5 @@
-import { t } from "elysia";
 import type { TLiteral, TSchema, TUnion } from "@sinclair/typebox";
+import { t } from "elysia";
 import { DESTINATION_TYPES } from "../../observability/contract";
 
 /**
@@ -13,8 +13,35 @@ function literals<const T extends readonly string[]>(values: T): TUnion<{ -reado
 
 export const DestinationTypeSchema = literals(DESTINATION_TYPES);
 
-export const FILTER_FIELDS = ["model", "provider", "session_id", "user_id", "api_key_name", "finish_reason", "input", "output", "total_cost", "total_tokens", "prompt_tokens", "completion_tokens"] as const;
-export const FILTER_OPERATORS = ["equals", "not_equals", "contains", "not_contains", "regex", "starts_with", "ends_with", "gt", "lt", "gte", "lte", "exists", "not_exists"] as const;
+export const FILTER_FIELDS = [
+  "model",
+  "provider",
+  "session_id",
+  "user_id",
+  "api_key_name",
+  "finish_reason",
+  "input",
+  "output",
+  "total_cost",
+  "total_tokens",
+  "prompt_tokens",
+  "completion_tokens",
+] as const;
+export const FILTER_OPERATORS = [
+  "equals",
+  "not_equals",
+  "contains",
+  "not_contains",
+  "regex",
+  "starts_with",
+  "ends_with",
+  "gt",
+  "lt",
+  "gte",
+  "lte",
+  "exists",
+  "not_exists",
+] as const;
 
 const FilterRule = t.Object(
   { field: literals(FILTER_FIELDS), operator: literals(FILTER_OPERATORS), value: t.Optional(t.Union([t.String({ maxLength: 1024 }), t.Number()])) },
@@ -23,14 +50,19 @@ const FilterRule = t.Object(
 const FilterGroup = t.Object({ logic: t.Optional(literals(["and", "or"])), rules: t.Array(FilterRule, { maxItems: 50 }) }, { additionalProperties: false });
 
 /** Which generations a destination receives; `enabled: false` or no groups: all of them. */
-export const FilterRulesSchema = t.Object({ enabled: t.Optional(t.Boolean()), groups: t.Array(FilterGroup, { maxItems: 20 }) }, { additionalProperties: false });
+export const FilterRulesSchema = t.Object(
+  { enabled: t.Optional(t.Boolean()), groups: t.Array(FilterGroup, { maxItems: 20 }) },
+  { additionalProperties: false },
+);
 
 /** `eu` is taken as `europe`. */
 const RegionInput = literals(["global", "europe", "us", "eu"]);
 const Region = literals(["global", "europe", "us"]);
 
 /** The config of the destination's type; each type's keys are checked when saved (camelCase, every value a string, `headers` an object). */
-const ConfigInput = t.Record(t.String(), t.Unknown(), { description: "The type's config keys (camelCase); `headers` adds request headers. Secret values are returned masked." });
+const ConfigInput = t.Record(t.String(), t.Unknown(), {
+  description: "The type's config keys (camelCase); `headers` adds request headers. Secret values are returned masked.",
+});
 
 const settings = {
   name: t.String({ minLength: 1, maxLength: 255 }),
@@ -38,7 +70,9 @@ const settings = {
   privacy_mode: t.Boolean({ description: "Forward metadata only: no prompts or completions" }),
   sampling_rate: t.Number({ minimum: 0.0001, maximum: 1 }),
   regions: t.Array(RegionInput, { minItems: 1, maxItems: 4 }),
-  api_key_hashes: t.Nullable(t.Array(t.String({ pattern: "^[0-9a-f]{64}$" }), { minItems: 1, maxItems: 100, description: "Only these keys' generations; null: every key" })),
+  api_key_hashes: t.Nullable(
+    t.Array(t.String({ pattern: "^[0-9a-f]{64}$" }), { minItems: 1, maxItems: 100, description: "Only these keys' generations; null: every key" }),
+  ),
   filter_rules: t.Nullable(FilterRulesSchema),
   broadcast_generation_cost: t.Boolean(),
   broadcast_generation_identity: t.Boolean(),
@@ -70,7 +104,10 @@ export const CreateDestinationBody = t.Object(
 );
 
 /** Only the fields sent change; `type` and `workspace_id` cannot. */
-export const UpdateDestinationBody = t.Object({ name: t.Optional(settings.name), config: t.Optional(ConfigInput), ...optionalSettings }, { additionalProperties: false });
+export const UpdateDestinationBody = t.Object(
+  { name: t.Optional(settings.name), config: t.Optional(ConfigInput), ...optionalSettings },
+  { additionalProperties: false },
+);
 
 export const ListDestinationsQuery = t.Object({
   offset: t.Optional(t.Integer({ minimum: 0, maximum: 1_000_000_000 })),

@@ -1,12 +1,12 @@
 import type { Config } from "../../config";
-import { secretBoxOf, type SecretBox } from "../../crypto/secret-box";
+import { type SecretBox, secretBoxOf } from "../../crypto/secret-box";
 import { badRequest, conflict, notFound } from "../../errors";
-import type { HostLookup } from "../../outbound/host-lookup";
-import { urlPolicyOf } from "../../outbound/policy";
 import { checkConfig, mergeConfig } from "../../observability/config-check";
 import type { DestinationSender, DestinationType, SenderRegistry } from "../../observability/contract";
 import { destinationWith } from "../../observability/destination-reader";
 import { openConfig, sealConfig } from "../../observability/sealed-config";
+import type { HostLookup } from "../../outbound/host-lookup";
+import { urlPolicyOf } from "../../outbound/policy";
 import type { DestinationPatch, DestinationRecord, Store, WorkspaceRecord } from "../../store/store";
 import { testConnection } from "./connection-test";
 import { checkedFilterRules } from "./filter-rules";
@@ -35,7 +35,10 @@ function senderOf(deps: ObservabilityDeps, type: DestinationType): DestinationSe
 
 async function workspaceFor(store: Store, ref: string | undefined, where: string): Promise<WorkspaceRecord> {
   const ws = ref === undefined ? await store.workspaces.getDefault() : await store.workspaces.find(ref);
-  if (!ws) throw badRequest(ref === undefined ? "No default workspace exists; pass workspace_id" : `Invalid ${where} 'workspace_id': no workspace '${ref}'`, { field: "workspace_id" });
+  if (!ws)
+    throw badRequest(ref === undefined ? "No default workspace exists; pass workspace_id" : `Invalid ${where} 'workspace_id': no workspace '${ref}'`, {
+      field: "workspace_id",
+    });
   return ws;
 }
 
@@ -48,7 +51,10 @@ async function foundDestination(store: Store, id: string, workspaceRef: string |
 }
 
 const fullOfType = (type: string) =>
-  conflict(`The workspace already has ${MAX_DESTINATIONS_PER_TYPE} '${type}' destinations, the most it may have; delete one first`, { field: "type", limit: MAX_DESTINATIONS_PER_TYPE });
+  conflict(`The workspace already has ${MAX_DESTINATIONS_PER_TYPE} '${type}' destinations, the most it may have; delete one first`, {
+    field: "type",
+    limit: MAX_DESTINATIONS_PER_TYPE,
+  });
 
 export async function listDestinations(deps: ObservabilityDeps, query: ListDestinationsInput): Promise<{ data: DestinationDataOut[]; total_count: number }> {
   const ws = await workspaceFor(deps.store, query.workspace_id, "query parameter");
@@ -137,7 +143,12 @@ async function editedConfig(deps: ObservabilityDeps, sender: DestinationSender, 
  * Changes only the fields sent. A config is merged over the stored one (unset keys keep their
  * value, masked values are ignored) and, when that changes it, tested before it is saved.
  */
-export async function updateDestination(deps: ObservabilityDeps, id: string, body: UpdateDestinationInput, opts: { skipTest: boolean; workspaceRef?: string }): Promise<DestinationDataOut> {
+export async function updateDestination(
+  deps: ObservabilityDeps,
+  id: string,
+  body: UpdateDestinationInput,
+  opts: { skipTest: boolean; workspaceRef?: string },
+): Promise<DestinationDataOut> {
   const current = await foundDestination(deps.store, id, opts.workspaceRef);
   const sender = senderOf(deps, current.type as DestinationType);
   const patch = settingsPatch(body);

@@ -15,27 +15,38 @@ export function organizationRoutes(ctx: AppContext) {
       response: ListUsersResponse,
       detail: { tags: ["Organization"], summary: "List the organization's users" },
     })
-    .post("/organization/members", async ({ body, set }) => {
-      set.status = 201;
-      return { data: await createUser(ctx, body) };
-    }, {
-      auth: "management",
-      body: CreateUserBody,
-      response: { 201: UserResponse },
-      detail: { tags: ["Organization"], summary: "Add a user to the organization (role admin or member)" },
-    })
+    .post(
+      "/organization/members",
+      async ({ body, set }) => {
+        set.status = 201;
+        return { data: await createUser(ctx, body) };
+      },
+      {
+        auth: "management",
+        body: CreateUserBody,
+        response: { 201: UserResponse },
+        detail: { tags: ["Organization"], summary: "Add a user to the organization (role admin or member)" },
+      },
+    )
     .delete("/organization/members/:id", ({ params }) => removeUser(ctx, params.id), {
       auth: "management",
       params: UserIdParams,
       response: RemovedUserResponse,
-      detail: { tags: ["Organization"], summary: "Remove a user from the organization: their keys stop working at once, their sessions end (the owner stays; 409)" },
+      detail: {
+        tags: ["Organization"],
+        summary: "Remove a user from the organization: their keys stop working at once, their sessions end (the owner stays; 409)",
+      },
     })
-    .get("/organization/members/:id/keys", async ({ params }) => ({ data: await Promise.all((await userKeys(ctx, params.id)).map((k) => renderKey(ctx, k))) }), {
-      auth: "management",
-      params: UserIdParams,
-      response: ListKeysResponse,
-      detail: { tags: ["Organization"], summary: "List the API keys a user created, in every workspace" },
-    })
+    .get(
+      "/organization/members/:id/keys",
+      async ({ params }) => ({ data: await Promise.all((await userKeys(ctx, params.id)).map((k) => renderKey(ctx, k))) }),
+      {
+        auth: "management",
+        params: UserIdParams,
+        response: ListKeysResponse,
+        detail: { tags: ["Organization"], summary: "List the API keys a user created, in every workspace" },
+      },
+    )
     .delete("/organization/members/:id/keys", async ({ params }) => ({ revoked_count: await revokeUserKeys(ctx, params.id) }), {
       auth: "management",
       params: UserIdParams,

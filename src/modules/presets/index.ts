@@ -1,9 +1,9 @@
 import type { AppContext } from "../../app-context";
-import { authPlugin } from "../../http/auth";
-import { routeModule } from "../../http/module";
+import { MessagesRequestSchema } from "../../formats/anthropic-messages";
 import { ChatRequestSchema } from "../../formats/openai-chat";
 import { ResponsesRequestSchema } from "../../formats/openai-responses";
-import { MessagesRequestSchema } from "../../formats/anthropic-messages";
+import { authPlugin } from "../../http/auth";
+import { routeModule } from "../../http/module";
 import { ListPresetsResponse, ListPresetVersionsResponse, PageQuery, PresetResponse, PresetVersionResponse, SlugParams, VersionParams } from "./model";
 import { createPresetVersion, getPreset, getPresetVersion, listPresets, listPresetVersions } from "./service";
 
@@ -13,27 +13,39 @@ const created = "Create the preset, or add a version and designate it, from the 
 export function presetRoutes(ctx: AppContext) {
   return routeModule("presets", "/api/v1")
     .use(authPlugin(ctx.store, ctx.clock))
-    .post("/presets/:slug/responses", async ({ principal, params, body }) => ({ data: await createPresetVersion(ctx, principal, params.slug, "openai-responses", body) }), {
-      auth: "any",
-      params: SlugParams,
-      body: ResponsesRequestSchema,
-      response: PresetResponse,
-      detail: { tags, summary: `${created} a Responses request body` },
-    })
-    .post("/presets/:slug/chat/completions", async ({ principal, params, body }) => ({ data: await createPresetVersion(ctx, principal, params.slug, "openai-chat", body) }), {
-      auth: "any",
-      params: SlugParams,
-      body: ChatRequestSchema,
-      response: PresetResponse,
-      detail: { tags, summary: `${created} a Chat Completions request body` },
-    })
-    .post("/presets/:slug/messages", async ({ principal, params, body }) => ({ data: await createPresetVersion(ctx, principal, params.slug, "anthropic-messages", body) }), {
-      auth: "any",
-      params: SlugParams,
-      body: MessagesRequestSchema,
-      response: PresetResponse,
-      detail: { tags, summary: `${created} a Messages request body` },
-    })
+    .post(
+      "/presets/:slug/responses",
+      async ({ principal, params, body }) => ({ data: await createPresetVersion(ctx, principal, params.slug, "openai-responses", body) }),
+      {
+        auth: "any",
+        params: SlugParams,
+        body: ResponsesRequestSchema,
+        response: PresetResponse,
+        detail: { tags, summary: `${created} a Responses request body` },
+      },
+    )
+    .post(
+      "/presets/:slug/chat/completions",
+      async ({ principal, params, body }) => ({ data: await createPresetVersion(ctx, principal, params.slug, "openai-chat", body) }),
+      {
+        auth: "any",
+        params: SlugParams,
+        body: ChatRequestSchema,
+        response: PresetResponse,
+        detail: { tags, summary: `${created} a Chat Completions request body` },
+      },
+    )
+    .post(
+      "/presets/:slug/messages",
+      async ({ principal, params, body }) => ({ data: await createPresetVersion(ctx, principal, params.slug, "anthropic-messages", body) }),
+      {
+        auth: "any",
+        params: SlugParams,
+        body: MessagesRequestSchema,
+        response: PresetResponse,
+        detail: { tags, summary: `${created} a Messages request body` },
+      },
+    )
     .get("/presets", ({ principal, query }) => listPresets(ctx, principal.workspace.id, query), {
       auth: "any",
       query: PageQuery,
@@ -53,10 +65,14 @@ export function presetRoutes(ctx: AppContext) {
       response: ListPresetVersionsResponse,
       detail: { tags, summary: "List the versions of a preset, oldest first" },
     })
-    .get("/presets/:slug/versions/:version", async ({ principal, params }) => ({ data: await getPresetVersion(ctx, principal.workspace.id, params.slug, params.version) }), {
-      auth: "any",
-      params: VersionParams,
-      response: PresetVersionResponse,
-      detail: { tags, summary: "Get one version of a preset" },
-    });
+    .get(
+      "/presets/:slug/versions/:version",
+      async ({ principal, params }) => ({ data: await getPresetVersion(ctx, principal.workspace.id, params.slug, params.version) }),
+      {
+        auth: "any",
+        params: VersionParams,
+        response: PresetVersionResponse,
+        detail: { tags, summary: "Get one version of a preset" },
+      },
+    );
 }

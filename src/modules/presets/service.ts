@@ -1,9 +1,9 @@
-import { notFound, badRequest, conflict } from "../../errors";
+import { badRequest, conflict, notFound } from "../../errors";
 import type { InboundFormat } from "../../gateway/codecs";
-import type { Principal } from "../../http/principal";
-import { PresetWriteConflict, type PresetRecord, type PresetVersionRecord, type Store } from "../../store/store";
-import { isoOrNull, isoTime } from "../../time";
 import { extractPreset } from "../../gateway/presets/extract-config";
+import type { Principal } from "../../http/principal";
+import { type PresetRecord, type PresetVersionRecord, PresetWriteConflict, type Store } from "../../store/store";
+import { isoOrNull, isoTime } from "../../time";
 import type { PageInput, PresetDataOut, PresetVersionDataOut, PresetWithVersionOut } from "./model";
 import { assertPresetSlug } from "./slug";
 
@@ -54,7 +54,13 @@ export async function findPreset(store: Store, workspaceId: string, slug: string
 }
 
 /** Creates the preset when absent, else adds a version and designates it. */
-export async function createPresetVersion(deps: PresetServiceDeps, principal: Principal, slug: string, format: InboundFormat, body: Record<string, unknown>): Promise<PresetWithVersionOut> {
+export async function createPresetVersion(
+  deps: PresetServiceDeps,
+  principal: Principal,
+  slug: string,
+  format: InboundFormat,
+  body: Record<string, unknown>,
+): Promise<PresetWithVersionOut> {
   assertPresetSlug(slug);
   const { config, systemPrompt } = extractPreset(format, body);
   // the version's creator: the key's user when it has one, else the key itself (its public hash)
@@ -98,7 +104,8 @@ export async function listPresetVersions(deps: PresetServiceDeps, workspaceId: s
 }
 
 export async function getPresetVersion(deps: PresetServiceDeps, workspaceId: string, slug: string, versionParam: string): Promise<PresetVersionDataOut> {
-  if (!/^[1-9]\d{0,8}$/.test(versionParam)) throw badRequest(`Invalid path parameter 'version': a positive integer, got '${versionParam}'`, { field: "version" });
+  if (!/^[1-9]\d{0,8}$/.test(versionParam))
+    throw badRequest(`Invalid path parameter 'version': a positive integer, got '${versionParam}'`, { field: "version" });
   const preset = await findPreset(deps.store, workspaceId, slug);
   const version = await deps.store.presets.getVersion(preset.id, Number(versionParam));
   if (!version) throw notFound(`Preset version not found: ${slug} version ${versionParam}`);

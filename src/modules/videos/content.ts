@@ -1,7 +1,7 @@
 import type { AppContext } from "../../app-context";
-import { GatewayError, badRequest, notFound } from "../../errors";
+import { badRequest, GatewayError, notFound } from "../../errors";
 import type { Principal } from "../../http/principal";
-import { videoStorageOf, type ByteRange } from "../../videos/storage/video-storage";
+import { type ByteRange, videoStorageOf } from "../../videos/storage/video-storage";
 import { ownVideoJob } from "./service";
 
 /** One `bytes=` range of a file of `size` bytes (the only form players send); null when unsatisfiable. */
@@ -24,7 +24,8 @@ export function parseRange(header: string, size: number): ByteRange | null {
 export async function videoContent(ctx: AppContext, principal: Principal, jobId: string, index: number, rangeHeader: string | null): Promise<Response> {
   const job = await ownVideoJob(ctx, principal, jobId);
   if (job.status === "expired") throw new GatewayError(410, `The outputs of video job ${jobId} have expired and were deleted`);
-  if (job.status !== "completed") throw badRequest(`Video job ${jobId} is ${job.status}; its content is available once it is completed`, { status: job.status });
+  if (job.status !== "completed")
+    throw badRequest(`Video job ${jobId} is ${job.status}; its content is available once it is completed`, { status: job.status });
   const output = job.outputs.find((o) => o.index === index);
   if (!output) throw notFound(`Video job ${jobId} has ${job.outputs.length} output${job.outputs.length === 1 ? "" : "s"}; index ${index} is out of range`);
   const file = await videoStorageOf(ctx.config).open(output.path);

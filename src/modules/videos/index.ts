@@ -27,7 +27,11 @@ export function videoRoutes(ctx: AppContext) {
         auth: "inference",
         body: VideoGenerationRequest,
         response: { 202: VideoGenerationResponse },
-        detail: { tags: ["Videos"], summary: "Submit a video generation job", description: "Answers 202 with the job's id and polling_url; the job runs in the background (poll it, or receive a webhook at callback_url)." },
+        detail: {
+          tags: ["Videos"],
+          summary: "Submit a video generation job",
+          description: "Answers 202 with the job's id and polling_url; the job runs in the background (poll it, or receive a webhook at callback_url).",
+        },
       },
     )
     .get("/videos/:jobId", ({ params, principal, request }) => getVideo(ctx, principal, params.jobId, originOf(request)), {
@@ -36,17 +40,21 @@ export function videoRoutes(ctx: AppContext) {
       response: VideoGenerationResponse,
       detail: { tags: ["Videos"], summary: "Status of a video generation job" },
     })
-    .get("/videos/:jobId/content", ({ params, query, principal, request }) => videoContent(ctx, principal, params.jobId, query.index ?? 0, request.headers.get("range")), {
-      auth: "inference",
-      params: JobParams,
-      query: ContentQuery,
-      detail: {
-        tags: ["Videos"],
-        summary: "Download a generated video (video/mp4; Range requests supported)",
-        responses: {
-          200: { description: "The whole video", content: { "video/mp4": { schema: { type: "string", format: "binary" } } } },
-          206: { description: "The requested byte range", content: { "video/mp4": { schema: { type: "string", format: "binary" } } } },
-        } as never,
+    .get(
+      "/videos/:jobId/content",
+      ({ params, query, principal, request }) => videoContent(ctx, principal, params.jobId, query.index ?? 0, request.headers.get("range")),
+      {
+        auth: "inference",
+        params: JobParams,
+        query: ContentQuery,
+        detail: {
+          tags: ["Videos"],
+          summary: "Download a generated video (video/mp4; Range requests supported)",
+          responses: {
+            200: { description: "The whole video", content: { "video/mp4": { schema: { type: "string", format: "binary" } } } },
+            206: { description: "The requested byte range", content: { "video/mp4": { schema: { type: "string", format: "binary" } } } },
+          } as never,
+        },
       },
-    });
+    );
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { AppContext } from "../../app-context";
-import { admitJob, appNameOf, type JobAdmission } from "../../gateway/generation-job";
-import type { VideoEndpoint } from "../../videos/video-catalog";
 import { GatewayError, notFound } from "../../errors";
+import { sessionIdHeader } from "../../formats/session-header";
+import { admitJob, appNameOf, type JobAdmission } from "../../gateway/generation-job";
 import { newGenerationId } from "../../gateway/ids";
 import type { Principal } from "../../http/principal";
 import { requireOutboundUrl } from "../../outbound/policy";
@@ -11,10 +11,10 @@ import { videoDeadlineJob } from "../../videos/jobs/video-deadline";
 import { VIDEO_SUBMIT } from "../../videos/jobs/video-job-deps";
 import { presentVideoJob } from "../../videos/present";
 import type { StoredVideoRequest, VideoCaller } from "../../videos/stored-request";
-import { sessionIdHeader } from "../../formats/session-header";
-import { validateVideoRequest, type ValidatedVideoRequest } from "../../videos/validate-request";
-import { videoCostNanos } from "../../videos/video-cost";
+import { type ValidatedVideoRequest, validateVideoRequest } from "../../videos/validate-request";
+import type { VideoEndpoint } from "../../videos/video-catalog";
 import { videoCatalogOf } from "../../videos/video-catalog-of";
+import { videoCostNanos } from "../../videos/video-cost";
 import type { VideoGenerationRequestBody } from "./model";
 
 /** holds the reservations of video jobs: no instance has this id, so none renews them */
@@ -82,8 +82,20 @@ function callerOf(body: VideoGenerationRequestBody, headers: Headers): VideoCall
 }
 
 /** Stores the admitted job with its submit and deadline jobs in one transaction. */
-async function storeVideoJob(ctx: AppContext, principal: Principal, checked: ValidatedVideoRequest, admission: JobAdmission<{ endpoint: VideoEndpoint }>, { id, generationId, modelId, callbackUrl, now, origin, caller }: NewJob) {
-  const request: StoredVideoRequest = { params: checked.params, passthrough: checked.passthrough, candidates: admission.candidates.map((c) => c.endpoint.id), origin, caller };
+async function storeVideoJob(
+  ctx: AppContext,
+  principal: Principal,
+  checked: ValidatedVideoRequest,
+  admission: JobAdmission<{ endpoint: VideoEndpoint }>,
+  { id, generationId, modelId, callbackUrl, now, origin, caller }: NewJob,
+) {
+  const request: StoredVideoRequest = {
+    params: checked.params,
+    passthrough: checked.passthrough,
+    candidates: admission.candidates.map((c) => c.endpoint.id),
+    origin,
+    caller,
+  };
   const job: VideoJobRecord = {
     id,
     generationId,

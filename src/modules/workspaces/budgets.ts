@@ -1,7 +1,7 @@
-import { badRequest, notFound } from "../../errors";
-import type { BudgetInterval, WorkspaceBudgetRecord } from "../../store/store";
 import { BUDGET_INTERVALS, budgetOrderConflict, budgetReset, includesByokInBudgets } from "../../billing/budgets";
 import { nanosToUsd, usdToNanos } from "../../billing/money";
+import { badRequest, notFound } from "../../errors";
+import type { BudgetInterval, WorkspaceBudgetRecord } from "../../store/store";
 import { isoTime } from "../../time";
 import type { BudgetDataOut, PutBudgetInput } from "./model";
 import { findWorkspace, type WorkspaceDeps } from "./service";

@@ -1,18 +1,20 @@
 import type { AppContext } from "../../app-context";
 import { authPlugin } from "../../http/auth";
 import { routeModule } from "../../http/module";
+import { deleteBudget, getBudget, listBudgets, setBudget } from "./budgets";
+import { addMembers, listMembers, removeMembers } from "./members";
 import {
   AddMembersResponse,
   BudgetParams,
   BudgetResponse,
-  ListBudgetsResponse,
-  PutBudgetBody,
   CreateWorkspaceBody,
-  DeleteWorkspaceQuery,
   DeletedResponse,
+  DeleteWorkspaceQuery,
+  ListBudgetsResponse,
   ListMembersResponse,
   ListWorkspacesResponse,
   PageQuery,
+  PutBudgetBody,
   RemoveMembersResponse,
   UpdateWorkspaceBody,
   UserIdsBody,
@@ -21,10 +23,8 @@ import {
   WorkspaceParams,
   WorkspaceResponse,
 } from "./model";
-import { rotateWebhookSecret } from "./webhook-secret";
-import { addMembers, listMembers, removeMembers } from "./members";
-import { deleteBudget, getBudget, listBudgets, setBudget } from "./budgets";
 import { createWorkspace, deleteWorkspace, getWorkspace, listWorkspaces, updateWorkspace } from "./service";
+import { rotateWebhookSecret } from "./webhook-secret";
 
 const tags = ["Workspaces"];
 
@@ -37,15 +37,19 @@ export function workspaceRoutes(ctx: AppContext) {
       response: ListWorkspacesResponse,
       detail: { tags, summary: "List workspaces" },
     })
-    .post("/workspaces", async ({ principal, body, set }) => {
-      set.status = 201;
-      return { data: await createWorkspace(ctx, principal.key.creatorUserId, body) };
-    }, {
-      auth: "management",
-      body: CreateWorkspaceBody,
-      response: { 201: WorkspaceResponse },
-      detail: { tags, summary: "Create a workspace" },
-    })
+    .post(
+      "/workspaces",
+      async ({ principal, body, set }) => {
+        set.status = 201;
+        return { data: await createWorkspace(ctx, principal.key.creatorUserId, body) };
+      },
+      {
+        auth: "management",
+        body: CreateWorkspaceBody,
+        response: { 201: WorkspaceResponse },
+        detail: { tags, summary: "Create a workspace" },
+      },
+    )
     .get("/workspaces/:id", async ({ params }) => ({ data: await getWorkspace(ctx, params.id) }), {
       auth: "management",
       params: WorkspaceParams,

@@ -55,8 +55,7 @@ export function removeMembers(deps: WorkspaceDeps, ref: string, userIds: string[
     const ws = await findWorkspace(tx, ref);
     const ids = unique(userIds);
     const blocked = await tx.workspaces.usersWithActiveKeys(ws.id, ids, deps.clock());
-    if (blocked.length)
-      throw conflict(`Cannot remove member(s) with active API keys in this workspace: ${blocked.join(", ")}`, { user_ids: blocked });
+    if (blocked.length) throw conflict(`Cannot remove member(s) with active API keys in this workspace: ${blocked.join(", ")}`, { user_ids: blocked });
     if (ws.isDefault) throw badRequest("Every organization user belongs to the default workspace; members cannot be removed from it", { field: "user_ids" });
     return { removed_count: await tx.members.remove(ws.id, ids) };
   });

@@ -25,7 +25,9 @@ const editable = {
   default_provider_sort: t.Optional(t.Nullable(ProviderSort)),
   rate_limit: RateLimitField,
   /** https only (http too with security.allow_private_urls), public addresses only; checked when saved */
-  webhook_url: t.Optional(t.Nullable(t.String({ minLength: 1, maxLength: 2048, description: "Default callback URL of the workspace's webhooks (https, public host)" }))),
+  webhook_url: t.Optional(
+    t.Nullable(t.String({ minLength: 1, maxLength: 2048, description: "Default callback URL of the workspace's webhooks (https, public host)" })),
+  ),
   ...settingsFields,
 };
 
@@ -72,7 +74,9 @@ export const WorkspaceResponse = t.Object({ data: WorkspaceData });
 /** the request carries nothing: an empty object or no body at all */
 export const WebhookSecretBody = t.Optional(t.Object({}, { additionalProperties: false }));
 /** the only answer that ever carries the secret */
-export const WebhookSecretResponse = t.Object({ data: t.Object({ secret: t.String({ description: "whsec_ followed by 32 random bytes in base64; shown once" }) }) });
+export const WebhookSecretResponse = t.Object({
+  data: t.Object({ secret: t.String({ description: "whsec_ followed by 32 random bytes in base64; shown once" }) }),
+});
 export const ListWorkspacesResponse = t.Object({ data: t.Array(WorkspaceData), total_count: t.Integer() });
 export const DeletedResponse = t.Object({ deleted: t.Literal(true) });
 
@@ -84,10 +88,7 @@ export const MemberData = t.Object({
   created_at: t.String(),
 });
 
-export const UserIdsBody = t.Object(
-  { user_ids: t.Array(t.String({ minLength: 1 }), { minItems: 1, maxItems: 100 }) },
-  { additionalProperties: false },
-);
+export const UserIdsBody = t.Object({ user_ids: t.Array(t.String({ minLength: 1 }), { minItems: 1, maxItems: 100 }) }, { additionalProperties: false });
 
 export const ListMembersResponse = t.Object({ data: t.Array(MemberData), total_count: t.Integer() });
 export const AddMembersResponse = t.Object({ added_count: t.Integer(), data: t.Array(MemberData) });

@@ -1,11 +1,11 @@
 import type { Config } from "../../config";
 import { badRequest, conflict, notFound } from "../../errors";
-import { requireOutboundUrl } from "../../outbound/policy";
 import type { HostLookup } from "../../outbound/host-lookup";
+import { requireOutboundUrl } from "../../outbound/policy";
 import { NO_RATE_LIMIT, type Store, type StoreTables, type WorkspacePatch, type WorkspaceRecord } from "../../store/store";
-import { patchedRateLimit } from "../keys/rate-limit";
 import { isoOrNull, isoTime } from "../../time";
-import { SETTINGS_KEYS, type CreateWorkspaceInput, type UpdateWorkspaceInput, type WorkspaceDataOut } from "./model";
+import { patchedRateLimit } from "../keys/rate-limit";
+import { type CreateWorkspaceInput, SETTINGS_KEYS, type UpdateWorkspaceInput, type WorkspaceDataOut } from "./model";
 
 export type WorkspaceDeps = { store: Store; clock: () => number; config: Pick<Config, "security">; lookup?: HostLookup };
 

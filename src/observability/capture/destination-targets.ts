@@ -13,7 +13,11 @@ type TargetsModule = { destinationTargets?: (config: Config) => DestinationTarge
  * unless one of the test job modules (`jobModules`) answers them instead, as it does for the
  * job workers' pipeline: the two sides must see the same destinations.
  */
-export async function destinationTargets(store: { destinations: Pick<DestinationStore, "enabledIn"> }, config: Config, jobModules: readonly string[] = []): Promise<DestinationTargets> {
+export async function destinationTargets(
+  store: { destinations: Pick<DestinationStore, "enabledIn"> },
+  config: Config,
+  jobModules: readonly string[] = [],
+): Promise<DestinationTargets> {
   for (const specifier of jobModules) {
     const mod = (await import(specifier)) as TargetsModule;
     if (typeof mod.destinationTargets === "function") return mod.destinationTargets(config);

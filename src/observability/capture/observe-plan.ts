@@ -1,7 +1,7 @@
 import type { ApiKeyRecord, WorkspaceRecord } from "../../store/store";
-import type { DestinationTargets } from "./destination-targets";
-import { mayForward, type ForwardTarget } from "../pipeline/select-deliveries";
+import { type ForwardTarget, mayForward } from "../pipeline/select-deliveries";
 import type { CapturedInput, ObservedOperation } from "./captured-content";
+import type { DestinationTargets } from "./destination-targets";
 import { broadcastEnabled, ioLoggingKeeps } from "./io-logging";
 
 /**
@@ -27,7 +27,10 @@ export type ObservedRequest = Readonly<{ id: string; sessionId: string | null; t
  * usual request awaits nothing here. A lookup that fails answers null (not known: the request is
  * captured and the pipeline decides), so forwarding never fails an answer.
  */
-export function forwardTargets(targets: DestinationTargets, workspace: Pick<WorkspaceRecord, "id" | "settings">): Promise<readonly ForwardTarget[] | null> | null {
+export function forwardTargets(
+  targets: DestinationTargets,
+  workspace: Pick<WorkspaceRecord, "id" | "settings">,
+): Promise<readonly ForwardTarget[] | null> | null {
   return broadcastEnabled(workspace.settings) ? targets(workspace.id).catch(() => null) : null;
 }
 

@@ -22,10 +22,21 @@ export function observationOutbox(
   const input = plan.input();
   // the record commits beside it: the drain reads the rest of the generation from there
   const observed = plan.broadcast
-    ? { generationId: record.id, workspaceId: record.workspaceId, parts: { operation: plan.operation, keyName: plan.keyName, providerName: answer.providerName, input, output: answer.output }, createdAt: now }
+    ? {
+        generationId: record.id,
+        workspaceId: record.workspaceId,
+        parts: { operation: plan.operation, keyName: plan.keyName, providerName: answer.providerName, input, output: answer.output },
+        createdAt: now,
+      }
     : null;
   const content = plan.keepContent
-    ? { generationId: record.id, workspaceId: record.workspaceId, keyHash: record.keyHash, sealed: secrets.sealSync(JSON.stringify(keptContent(plan.operation, input, answer.output))), createdAt: now }
+    ? {
+        generationId: record.id,
+        workspaceId: record.workspaceId,
+        keyHash: record.keyHash,
+        sealed: secrets.sealSync(JSON.stringify(keptContent(plan.operation, input, answer.output))),
+        createdAt: now,
+      }
     : null;
   return { observed, content };
 }

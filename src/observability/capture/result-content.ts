@@ -48,6 +48,10 @@ export class StreamContent {
   }
 
   output(): CapturedOutput {
-    return { text: this.text.join(""), reasoning: this.reasoning.join(""), toolCalls: this.calls.map((c) => ({ id: c.id, name: c.name, arguments: c.args.join("") })) };
+    return {
+      text: this.text.join(""),
+      reasoning: this.reasoning.join(""),
+      toolCalls: this.calls.map((c) => ({ id: c.id, name: c.name, arguments: c.args.join("") })),
+    };
   }
 }

@@ -16,7 +16,14 @@ export const deliverJobId = (destinationId: string, generationId: string): strin
 
 /** One job per destination and generation: the key makes a second enqueue (a rerun drain) a no-op. */
 export function deliverJob(destinationId: string, generationId: string, sealed: string, now: number): NewJob {
-  return { id: deliverJobId(destinationId, generationId), kind: OBSERVABILITY_DELIVER, key: `${destinationId}:${generationId}`, payload: { destination_id: destinationId, sealed } satisfies DeliverJob, runAt: now, now };
+  return {
+    id: deliverJobId(destinationId, generationId),
+    kind: OBSERVABILITY_DELIVER,
+    key: `${destinationId}:${generationId}`,
+    payload: { destination_id: destinationId, sealed } satisfies DeliverJob,
+    runAt: now,
+    now,
+  };
 }
 
 /** A sender's verdict that it was not delivered as the job machinery takes it: retried (after the destination's delay when it named one), or dead. */
@@ -38,7 +45,11 @@ export async function sendDelivery(deps: Pick<DeliverDeps, "senderDeps" | "parts
 }
 
 /** Sends generations to one destination, together when its type can (DestinationSender.sendMany); each one's outcome, in order. */
-export function sendDeliveries(deps: Pick<DeliverDeps, "senderDeps" | "parts">, destination: Destination, generations: readonly ObservedGeneration[]): Promise<readonly SendOutcome[]> {
+export function sendDeliveries(
+  deps: Pick<DeliverDeps, "senderDeps" | "parts">,
+  destination: Destination,
+  generations: readonly ObservedGeneration[],
+): Promise<readonly SendOutcome[]> {
   if (!deps.parts) return Promise.resolve(generations.map(() => DELIVERED));
   const sender = deps.parts.senders(destination.type);
   if (generations.length > 1 && sender.sendMany) return sender.sendMany(generations, destination, deps.senderDeps);

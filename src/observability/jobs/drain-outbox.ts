@@ -5,8 +5,8 @@ import type { Store, WorkspaceRecord } from "../../store/store";
 import { broadcastEnabled } from "../capture/io-logging";
 import { observedGeneration } from "../capture/observed-generation";
 import type { Destination, ObservedGeneration } from "../contract";
-import { selectDeliveries, type Delivery } from "../pipeline/select-deliveries";
-import { openOutboxRow, type OutboxContents } from "./observed-payload";
+import { type Delivery, selectDeliveries } from "../pipeline/select-deliveries";
+import { type OutboxContents, openOutboxRow } from "./observed-payload";
 import type { ObservabilityParts } from "./parts";
 
 export type DrainDeps = {
@@ -41,7 +41,8 @@ export async function deliveriesOf(deps: DrainDeps, rows: readonly QueuedObserva
   const out: RowDeliveries[] = [];
   for (const row of rows) {
     const deliveries: Delivery[] = [];
-    for (const generation of deps.parts ? await generationsOf(deps, row) : []) deliveries.push(...selectDeliveries(generation, await destinationsOf(generation.workspaceId)));
+    for (const generation of deps.parts ? await generationsOf(deps, row) : [])
+      deliveries.push(...selectDeliveries(generation, await destinationsOf(generation.workspaceId)));
     out.push({ seq: row.seq, deliveries });
   }
   return out;

@@ -15,12 +15,10 @@ export type ObservedEntry = Readonly<{ generationId: string; workspaceId: string
  * of a group commit (`batch`), so the serving thread seals and inserts once per commit, not once
  * per request. Rows of earlier versions hold one generation, whole or as parts.
  */
-type SealedDocument =
-  | { generation: ObservedGeneration }
-  | { parts: ObservedParts }
-  | { batch: ReadonlyArray<{ generationId: string; parts: ObservedParts }> };
+type SealedDocument = { generation: ObservedGeneration } | { parts: ObservedParts } | { batch: ReadonlyArray<{ generationId: string; parts: ObservedParts }> };
 
-export const sealObserved = (secrets: Pick<SecretBox, "sealSync">, generation: ObservedGeneration): string => secrets.sealSync(JSON.stringify({ generation } satisfies SealedDocument));
+export const sealObserved = (secrets: Pick<SecretBox, "sealSync">, generation: ObservedGeneration): string =>
+  secrets.sealSync(JSON.stringify({ generation } satisfies SealedDocument));
 
 /**
  * The outbox row of a group commit's generations to forward. It rides with the first of their
@@ -31,13 +29,19 @@ export const sealObserved = (secrets: Pick<SecretBox, "sealSync">, generation: O
 export function sealObservedBatch(secrets: Pick<SecretBox, "sealBytesSync">, entries: readonly [ObservedEntry, ...ObservedEntry[]]): ObservationRecord {
   const [first] = entries;
   const document: SealedDocument = { batch: entries.map((e) => ({ generationId: e.generationId, parts: e.parts })) };
-  return { generationId: first.generationId, workspaceId: first.workspaceId, sealed: secrets.sealBytesSync(JSON.stringify(document)), createdAt: first.createdAt };
+  return {
+    generationId: first.generationId,
+    workspaceId: first.workspaceId,
+    sealed: secrets.sealBytesSync(JSON.stringify(document)),
+    createdAt: first.createdAt,
+  };
 }
 
 /** What an outbox row's document holds: whole generations (rows of earlier versions), or the parts their records lack, by generation id. */
 export type OutboxContents = { generations: ObservedGeneration[] } | { parts: Array<{ generationId: string; parts: ObservedParts }> };
 
-const openDocument = (secrets: Pick<SecretBox, "openOnce">, sealed: string | Uint8Array): SealedDocument => JSON.parse(secrets.openOnce(sealed)) as SealedDocument;
+const openDocument = (secrets: Pick<SecretBox, "openOnce">, sealed: string | Uint8Array): SealedDocument =>
+  JSON.parse(secrets.openOnce(sealed)) as SealedDocument;
 
 export function openOutboxRow(secrets: Pick<SecretBox, "openOnce">, row: { generationId: string; sealed: string | Uint8Array }): OutboxContents {
   const document = openDocument(secrets, row.sealed);

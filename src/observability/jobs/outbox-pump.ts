@@ -1,11 +1,11 @@
 import type { JobRunner } from "../../jobs/runner";
 import { throttledWakeup } from "../../jobs/throttled-wakeup";
 import type { NewJob } from "../../store/job-store";
-import type { Delivery } from "../pipeline/select-deliveries";
 import type { SenderDeps, SendOutcome } from "../contract";
+import type { Delivery } from "../pipeline/select-deliveries";
 import { deliverJob, deliverJobId, OBSERVABILITY_DELIVER, sendDeliveries, undeliveredError } from "./deliver-kind";
 import { deliveryBatches } from "./delivery-batches";
-import { deliveriesOf, type DrainDeps, type RowDeliveries } from "./drain-outbox";
+import { type DrainDeps, deliveriesOf, type RowDeliveries } from "./drain-outbox";
 import { sealObserved } from "./observed-payload";
 import { OutboxSettlement } from "./outbox-settlement";
 
@@ -77,7 +77,10 @@ export class OutboxPump {
     enqueued: () => void = () => {},
     gapMs = DRAIN_GAP_MS,
   ) {
-    this.startPaced = throttledWakeup(() => this.startDrain(), () => (this.lastClaimed > 1 ? gapMs : 0));
+    this.startPaced = throttledWakeup(
+      () => this.startDrain(),
+      () => (this.lastClaimed > 1 ? gapMs : 0),
+    );
     this.settlement = new OutboxSettlement(deps.store, OBSERVABILITY_DELIVER, deps.logger, enqueued, DRAIN_GAP_MS);
   }
 
@@ -149,7 +152,13 @@ export class OutboxPump {
           resolved = await deliveriesOf(this.deps, rows);
         } catch (err) {
           // given back at once: the next drain tries them again
-          await this.deps.store.observationOutbox.renew(this.deps.owner, rows.map((r) => r.seq), 0).catch(() => []);
+          await this.deps.store.observationOutbox
+            .renew(
+              this.deps.owner,
+              rows.map((r) => r.seq),
+              0,
+            )
+            .catch(() => []);
           throw err;
         }
         if (!this.deps.parts && !this.warnedUnwired) {
@@ -172,11 +181,23 @@ export class OutboxPump {
   private dispatch(rows: readonly RowDeliveries[]): void {
     const ended = new Map<Delivery, Promise<NewJob | null>>();
     const together = (delivery: Delivery) => this.deps.parts?.senders(delivery.destination.type).sendMany !== undefined;
-    for (const batch of deliveryBatches(rows.flatMap((row) => row.deliveries), together)) {
+    for (const batch of deliveryBatches(
+      rows.flatMap((row) => row.deliveries),
+      together,
+    )) {
       const attempt = this.attempt(batch);
-      batch.forEach((delivery, i) => ended.set(delivery, attempt.then((jobs) => jobs[i]!)));
+      batch.forEach((delivery, i) =>
+        ended.set(
+          delivery,
+          attempt.then((jobs) => jobs[i]!),
+        ),
+      );
     }
-    for (const row of rows) this.send(row, row.deliveries.map((delivery) => ended.get(delivery)!));
+    for (const row of rows)
+      this.send(
+        row,
+        row.deliveries.map((delivery) => ended.get(delivery)!),
+      );
   }
 
   /** when all of a row's deliveries have ended, the row is settled */
@@ -208,7 +229,11 @@ export class OutboxPump {
     let outcomes: readonly SendOutcome[] = [];
     const id = batch.length === 1 ? jobId(batch[0]!) : `${OBSERVABILITY_DELIVER}:${batch.length} generations:${destination.id}`;
     const attempt = await this.deps.runner.attemptUnstored({ id, kind: OBSERVABILITY_DELIVER }, async () => {
-      outcomes = await sendDeliveries(this.deps, destination, batch.map((delivery) => delivery.generation));
+      outcomes = await sendDeliveries(
+        this.deps,
+        destination,
+        batch.map((delivery) => delivery.generation),
+      );
     });
     return batch.map((delivery, i) => {
       // the generation as this destination may see it (privacy applied), sealed at rest like every copy
@@ -217,7 +242,10 @@ export class OutboxPump {
       if (attempt.kind === "failed") return { ...job(), attempted: attempt.attempted };
       const outcome = outcomes[i] ?? NO_OUTCOME;
       if (outcome.kind === "delivered") return null;
-      return { ...job(), attempted: this.deps.runner.firstAttemptFailed({ id: jobId(delivery), kind: OBSERVABILITY_DELIVER }, undeliveredError(outcome)).attempted };
+      return {
+        ...job(),
+        attempted: this.deps.runner.firstAttemptFailed({ id: jobId(delivery), kind: OBSERVABILITY_DELIVER }, undeliveredError(outcome)).attempted,
+      };
     });
   }
 

@@ -1,5 +1,5 @@
-import { PermanentFailure } from "../../jobs/job-errors";
 import type { SecretBox } from "../../crypto/secret-box";
+import { PermanentFailure } from "../../jobs/job-errors";
 import type { ObservedGeneration } from "../contract";
 import { openObserved } from "./observed-payload";
 

@@ -1,12 +1,12 @@
 import type { Destination, DestinationSender, ObservedGeneration, SenderDeps, SendOutcome } from "../contract";
+import { sendGenerationItems } from "../halving-batches";
 import { structuredInput, structuredOutput } from "./chat-messages";
 import { baseUrlOf, configText } from "./destination-config";
 import { generationMetadata, knownNumbers, seconds, totalTokens } from "./generation-metadata";
 import { classifyResponse, postJson } from "./post-json";
-import { sendGenerationItems } from "../halving-batches";
 import { probeFromResponse } from "./probe-result";
 import { destinationHeaders } from "./request-headers";
-import { planTrace, spanHexId, traceHexId, type PlannedSpan, type TracePlan } from "./trace-plan";
+import { type PlannedSpan, planTrace, spanHexId, type TracePlan, traceHexId } from "./trace-plan";
 
 /**
  * Braintrust project logs (braintrust.dev/docs/api-reference): `POST {baseUrl}/v1/project_logs/{projectId}/insert`

@@ -13,7 +13,11 @@ type Output = NonNullable<ObservedGeneration["output"]>;
  */
 export function contentText(content: unknown): string {
   if (typeof content === "string") return content;
-  if (Array.isArray(content)) return content.map(partText).filter((text) => text !== "").join("\n");
+  if (Array.isArray(content))
+    return content
+      .map(partText)
+      .filter((text) => text !== "")
+      .join("\n");
   if (content === null || content === undefined) return "";
   return partText(content);
 }
@@ -54,7 +58,11 @@ export function outputMessages(output: Output): TextMessage[] {
 
 /** The input as OpenAI-style `{messages}` (what Braintrust and Opik show best), tools included. */
 export function structuredInput(input: Input): Record<string, unknown> {
-  return { messages: input.messages, ...(input.tools === null ? {} : { tools: input.tools }), ...(Object.keys(input.parameters).length > 0 ? { parameters: input.parameters } : {}) };
+  return {
+    messages: input.messages,
+    ...(input.tools === null ? {} : { tools: input.tools }),
+    ...(Object.keys(input.parameters).length > 0 ? { parameters: input.parameters } : {}),
+  };
 }
 
 /** The output as an OpenAI-style assistant message. */

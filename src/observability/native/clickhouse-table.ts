@@ -1,4 +1,4 @@
-import { GENERATION_COLUMNS, type ColumnKind, type GenerationRow } from "./generation-row";
+import { type ColumnKind, GENERATION_COLUMNS, type GenerationRow } from "./generation-row";
 
 /** A ClickHouse identifier in backquotes: a database or table name from the config never becomes SQL. */
 export const clickhouseIdentifier = (name: string) => `\`${name.replace(/\\/g, "\\\\").replace(/`/g, "\\`")}\``;

@@ -1,10 +1,10 @@
-import type { Destination, DestinationSender, ObservedGeneration, ProbeResult, SendOutcome, SenderDeps } from "../contract";
 import { batchRanges } from "../batch-ranges";
+import type { Destination, DestinationSender, ObservedGeneration, ProbeResult, SenderDeps, SendOutcome } from "../contract";
 import { sendSplitting } from "../halving-batches";
-import { baseUrlOf, configText } from "./destination-config";
 import { clickhouseCreateTable, clickhouseIdentifier, clickhouseJsonLine } from "./clickhouse-table";
+import { baseUrlOf, configText } from "./destination-config";
 import { generationRow } from "./generation-row";
-import { classifyResponse, isRetryableStatus, type HttpResult } from "./post-json";
+import { classifyResponse, type HttpResult, isRetryableStatus } from "./post-json";
 import { probeFromResponse } from "./probe-result";
 import { destinationHeaders } from "./request-headers";
 
@@ -49,7 +49,17 @@ const MAX_INSERT_CHARS = 16_000_000;
 function insertRows(generations: readonly ObservedGeneration[], destination: Destination, deps: SenderDeps): Promise<SendOutcome[]> {
   const sql = `INSERT INTO ${qualifiedTable(destination)} FORMAT JSONEachRow`;
   const lines = generations.map((g) => clickhouseJsonLine(generationRow(g, destination)));
-  const token = (start: number, end: number) => (end - start === 1 ? generations[start]!.id : new Bun.CryptoHasher("sha256").update(generations.slice(start, end).map((g) => g.id).join("\n")).digest("hex"));
+  const token = (start: number, end: number) =>
+    end - start === 1
+      ? generations[start]!.id
+      : new Bun.CryptoHasher("sha256")
+          .update(
+            generations
+              .slice(start, end)
+              .map((g) => g.id)
+              .join("\n"),
+          )
+          .digest("hex");
   return sendSplitting(
     generations.map((_, i) => i),
     batchRanges(lines, MAX_INSERT_ROWS, MAX_INSERT_CHARS),
@@ -60,11 +70,16 @@ function insertRows(generations: readonly ObservedGeneration[], destination: Des
   );
 }
 
-const qualifiedTable = (destination: Destination) => `${clickhouseIdentifier(configText(destination, "database"))}.${clickhouseIdentifier(configText(destination, "table"))}`;
+const qualifiedTable = (destination: Destination) =>
+  `${clickhouseIdentifier(configText(destination, "database"))}.${clickhouseIdentifier(configText(destination, "table"))}`;
 
 function query(destination: Destination, deps: SenderDeps, sql: string, body = "", settings: Record<string, string> = {}): Promise<HttpResult> {
   const params = new URLSearchParams({ query: sql, ...settings });
-  const headers = destinationHeaders(destination, { "x-clickhouse-user": configText(destination, "username"), "x-clickhouse-key": configText(destination, "password") }, "text/plain; charset=utf-8");
+  const headers = destinationHeaders(
+    destination,
+    { "x-clickhouse-user": configText(destination, "username"), "x-clickhouse-key": configText(destination, "password") },
+    "text/plain; charset=utf-8",
+  );
   return deps.http({ url: `${baseUrlOf(destination, "host")}/?${params}`, method: "POST", headers, body });
 }
 

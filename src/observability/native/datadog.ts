@@ -7,7 +7,7 @@ import { derivedDecimal64 } from "./ids";
 import { classifyResponse } from "./post-json";
 import { probeFromResponse } from "./probe-result";
 import { destinationHeaders } from "./request-headers";
-import { planTrace, traceHexId, type PlannedSpan, type TracePlan } from "./trace-plan";
+import { type PlannedSpan, planTrace, type TracePlan, traceHexId } from "./trace-plan";
 
 /** Datadog's rule for `ml_app`: lowercase, at most 193 of `[a-z0-9_-:./]`, no double or trailing underscore. */
 const ML_APP = /^(?!.*__)(?!.*_$)[a-z0-9_\-:./]{1,193}$/;
@@ -50,7 +50,8 @@ async function sendSpans(generations: readonly ObservedGeneration[], destination
   const outcomes = new Array<SendOutcome>(generations.length);
   for (const members of groups.values()) {
     const { attributes } = members[0]!.payload.data;
-    const post = (spans: readonly unknown[]) => deps.http({ url, method: "POST", headers, body: jsonWithNanoseconds({ data: { type: "span", attributes: { ...attributes, spans } } }) });
+    const post = (spans: readonly unknown[]) =>
+      deps.http({ url, method: "POST", headers, body: jsonWithNanoseconds({ data: { type: "span", attributes: { ...attributes, spans } } }) });
     const sent = await sendGenerationItems(
       members.map((m) => m.payload.data.attributes.spans),
       post,
@@ -84,7 +85,9 @@ function jsonWithNanoseconds(value: unknown): string {
 export function datadogPayload(g: ObservedGeneration, destination: Destination): DatadogPayload {
   const plan = planTrace(g);
   const traceId = traceHexId(plan);
-  const tags = [`operation:${g.operation}`, ...(g.externalUser ? [`user_id:${g.externalUser}`] : []), ...(g.keyName ? [`api_key_name:${g.keyName}`] : [])].map((tag) => tag.replace(/,/g, "_"));
+  const tags = [`operation:${g.operation}`, ...(g.externalUser ? [`user_id:${g.externalUser}`] : []), ...(g.keyName ? [`api_key_name:${g.keyName}`] : [])].map(
+    (tag) => tag.replace(/,/g, "_"),
+  );
   return {
     data: {
       type: "span",
@@ -131,7 +134,11 @@ function spanBody(span: PlannedSpan, g: ObservedGeneration, destination: Destina
     output_cost_usd: g.cost.output,
     total_cost_usd: g.cost.total,
   });
-  const input = g.input ? (kind === "embedding" ? { documents: inputMessages(g.input).map((m) => ({ text: m.content })) } : { messages: inputMessages(g.input) }) : null;
+  const input = g.input
+    ? kind === "embedding"
+      ? { documents: inputMessages(g.input).map((m) => ({ text: m.content })) }
+      : { messages: inputMessages(g.input) }
+    : null;
   return {
     meta: {
       kind,

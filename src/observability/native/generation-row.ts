@@ -98,7 +98,16 @@ export function generationRow(g: ObservedGeneration, destination: Destination): 
     input_cost: g.cost.input,
     output_cost: g.cost.output,
     total_cost: g.cost.total,
-    attempts: JSON.stringify(g.attempts.map((a) => ({ provider: a.provider, model: a.model, endpoint: a.endpoint, status: a.status, started_at: new Date(a.startedAt).toISOString(), latency_ms: a.latencyMs }))),
+    attempts: JSON.stringify(
+      g.attempts.map((a) => ({
+        provider: a.provider,
+        model: a.model,
+        endpoint: a.endpoint,
+        status: a.status,
+        started_at: new Date(a.startedAt).toISOString(),
+        latency_ms: a.latencyMs,
+      })),
+    ),
     input: g.input ? json(structuredInput(g.input)) : null,
     output: g.output ? json(structuredOutput(g.output)) : null,
     metadata: JSON.stringify(generationMetadata(g, destination, plan)),

@@ -9,4 +9,13 @@ import { snowflakeSender } from "./snowflake";
 import { weaveSender } from "./weave";
 
 /** The eight destination types with a wire format of their own; the other nine speak OTLP (OpenRouter's Broadcast overview). */
-export const nativeSenders: readonly DestinationSender[] = [braintrustSender, clickhouseSender, datadogSender, opikSender, posthogSender, s3Sender, snowflakeSender, weaveSender];
+export const nativeSenders: readonly DestinationSender[] = [
+  braintrustSender,
+  clickhouseSender,
+  datadogSender,
+  opikSender,
+  posthogSender,
+  s3Sender,
+  snowflakeSender,
+  weaveSender,
+];

@@ -3,10 +3,10 @@ import { sendGenerationItems } from "../halving-batches";
 import { structuredInput, structuredOutput } from "./chat-messages";
 import { configText } from "./destination-config";
 import { generationMetadata, knownNumbers, totalTokens } from "./generation-metadata";
-import { classifyResponse, postJson, type HttpResult } from "./post-json";
+import { classifyResponse, type HttpResult, postJson } from "./post-json";
 import { probeFromResponse } from "./probe-result";
 import { destinationHeaders } from "./request-headers";
-import { planTrace, spanUuidV7, traceUuidV7, type PlannedSpan, type TracePlan } from "./trace-plan";
+import { type PlannedSpan, planTrace, spanUuidV7, type TracePlan, traceUuidV7 } from "./trace-plan";
 
 /** Opik Cloud: the destination has no base URL setting (none in OpenRouter's OpenAPI spec), so the host is fixed. */
 export const OPIK_CLOUD_API = "https://www.comet.com/opik/api";

@@ -1,5 +1,5 @@
 import { retryAfterSeconds } from "../../retry-after";
-import type { HttpResult, SendOutcome, SenderDeps } from "../contract";
+import type { HttpResult, SenderDeps, SendOutcome } from "../contract";
 
 export type { HttpResult } from "../contract";
 
@@ -41,6 +41,12 @@ export function postJson(deps: SenderDeps, url: string, headers: Record<string, 
 }
 
 /** POSTs a JSON body and classifies the answer: the whole of most native sends. */
-export async function postJsonClassified(deps: SenderDeps, url: string, headers: Record<string, string>, payload: unknown, policy?: StatusPolicy): Promise<SendOutcome> {
+export async function postJsonClassified(
+  deps: SenderDeps,
+  url: string,
+  headers: Record<string, string>,
+  payload: unknown,
+  policy?: StatusPolicy,
+): Promise<SendOutcome> {
   return classifyResponse(await postJson(deps, url, headers, payload), deps.clock(), policy);
 }

@@ -1,13 +1,13 @@
 import { DELIVERED, type Destination, type DestinationSender, type ObservedGeneration, type SenderDeps, type SendOutcome } from "../contract";
+import { isTooLarge, sendGenerationItems, sendSplitting } from "../halving-batches";
 import { structuredOutput } from "./chat-messages";
 import { baseUrlOf, configText } from "./destination-config";
 import { generationMetadata, seconds } from "./generation-metadata";
-import { isTooLarge, sendGenerationItems, sendSplitting } from "../halving-batches";
 import { derivedUuidV7 } from "./ids";
-import { classifyResponse, postJson, type HttpResult } from "./post-json";
+import { classifyResponse, type HttpResult, postJson } from "./post-json";
 import { probeFromResponse } from "./probe-result";
 import { destinationHeaders } from "./request-headers";
-import { planTrace, spanHexId, traceHexId, type TracePlan } from "./trace-plan";
+import { planTrace, spanHexId, type TracePlan, traceHexId } from "./trace-plan";
 
 /** What PostHog allows in `$ai_trace_id` (posthog.com/docs/llm-analytics/manual-capture); another caller trace id is replaced by a derived one. */
 const POSTHOG_TRACE_ID = /^[A-Za-z0-9\-_~.@()!':|]{1,200}$/;
@@ -34,11 +34,22 @@ export const posthogSender: DestinationSender = {
   // one generation's events halved on a 413, down to single events (a retry comes this way)
   async send(generation, destination, deps) {
     const events = posthogEvents(generation, destination);
-    const outcomes = await sendSplitting(events, [{ start: 0, end: events.length }], batchPoster(destination, deps), (result) => classifyEvents(result, deps.clock()), isTooLarge);
+    const outcomes = await sendSplitting(
+      events,
+      [{ start: 0, end: events.length }],
+      batchPoster(destination, deps),
+      (result) => classifyEvents(result, deps.clock()),
+      isTooLarge,
+    );
     return outcomes.find((outcome) => outcome.kind !== "delivered") ?? DELIVERED;
   },
   // a drain's generations together, halved between generations (sendGenerationItems)
-  sendMany: (generations, destination, deps) => sendGenerationItems(generations.map((g) => posthogEvents(g, destination)), batchPoster(destination, deps), (result) => classifyEvents(result, deps.clock())),
+  sendMany: (generations, destination, deps) =>
+    sendGenerationItems(
+      generations.map((g) => posthogEvents(g, destination)),
+      batchPoster(destination, deps),
+      (result) => classifyEvents(result, deps.clock()),
+    ),
 };
 
 /** POSTs events to `/batch/` with the project key. */
@@ -72,9 +83,23 @@ export function posthogEvents(g: ObservedGeneration, destination: Destination): 
     properties: { ...person.identity, $ai_trace_id: traceId, ...(g.sessionId ? { $ai_session_id: g.sessionId } : {}), $ai_lib: "model-gateway", ...properties },
   });
   const parentId = plan.top === plan.generation ? traceId : spanHexId(plan.top);
-  const events = [event(g.operation === "embeddings" ? "$ai_embedding" : "$ai_generation", plan.generation.key, g.endedAt, generationProperties(g, destination, plan, parentId))];
+  const events = [
+    event(
+      g.operation === "embeddings" ? "$ai_embedding" : "$ai_generation",
+      plan.generation.key,
+      g.endedAt,
+      generationProperties(g, destination, plan, parentId),
+    ),
+  ];
   if (plan.top !== plan.generation) {
-    events.push(event("$ai_span", plan.top.key, g.endedAt, { $ai_span_id: spanHexId(plan.top), $ai_span_name: plan.top.name, $ai_parent_id: traceId, $ai_latency: seconds(g.endedAt - g.startedAt) }));
+    events.push(
+      event("$ai_span", plan.top.key, g.endedAt, {
+        $ai_span_id: spanHexId(plan.top),
+        $ai_span_name: plan.top.name,
+        $ai_parent_id: traceId,
+        $ai_latency: seconds(g.endedAt - g.startedAt),
+      }),
+    );
   }
   if (typeof g.trace?.trace_name === "string") {
     events.push(event("$ai_trace", `${plan.traceKey}:trace`, g.endedAt, { $ai_trace_name: plan.traceName, ...plan.custom }));

@@ -7,7 +7,8 @@ import { bodyExcerpt, type HttpResult } from "./post-json";
  */
 export function probeFromResponse(result: HttpResult, resource: string): ProbeResult {
   if (result.kind === "refused") return { ok: false, message: `the URL is not allowed: ${result.reason}` };
-  if (result.kind === "failed") return { ok: false, message: result.timedOut ? "the destination did not answer in time" : `the destination could not be reached: ${result.reason}` };
+  if (result.kind === "failed")
+    return { ok: false, message: result.timedOut ? "the destination did not answer in time" : `the destination could not be reached: ${result.reason}` };
   const { status } = result;
   if (status >= 200 && status < 300) return { ok: true };
   const detail = bodyExcerpt(result.body);

@@ -6,7 +6,11 @@ import { destinationHeaders as mergedUnder, USER_AGENT } from "../outbound-heade
  * need (the shared rule of every destination type, outbound-headers.ts), and our User-Agent
  * unless the user set one: for these types it is a default, not a protocol header.
  */
-export function destinationHeaders(destination: Destination, required: Record<string, string>, contentType: string | null = "application/json"): Record<string, string> {
+export function destinationHeaders(
+  destination: Destination,
+  required: Record<string, string>,
+  contentType: string | null = "application/json",
+): Record<string, string> {
   const fixed: Record<string, string> = { ...(contentType ? { "content-type": contentType } : {}), ...required };
   const merged = mergedUnder(destination.config.headers, fixed);
   return Object.keys(merged).some((name) => name.toLowerCase() === "user-agent") ? merged : { "user-agent": USER_AGENT, ...merged };

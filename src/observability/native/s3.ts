@@ -1,7 +1,7 @@
 import { checkOutboundUrl } from "../../outbound/check-url";
 import { OUTBOUND_LIMITS } from "../../outbound/client";
 import { systemLookup } from "../../outbound/host-lookup";
-import type { Destination, DestinationSender, ObservedGeneration, SendOutcome, SenderDeps } from "../contract";
+import type { Destination, DestinationSender, ObservedGeneration, SenderDeps, SendOutcome } from "../contract";
 import { configText, optionalConfigText } from "./destination-config";
 import { classifyS3Error, s3ProbeMessage } from "./s3-errors";
 import { connectionTestKey, traceObjectKey } from "./s3-object-key";
@@ -44,7 +44,9 @@ export const s3Sender: DestinationSender = {
     const refused = await endpointRefusal(destination, deps);
     if (refused) return refused;
     try {
-      await withinTimeout(clientOf(destination).write(objectKeyOf(generation, destination), JSON.stringify(traceDocument(generation, destination)), { type: "application/json" }));
+      await withinTimeout(
+        clientOf(destination).write(objectKeyOf(generation, destination), JSON.stringify(traceDocument(generation, destination)), { type: "application/json" }),
+      );
       return { kind: "delivered" };
     } catch (error) {
       return classifyS3Error(error);
@@ -74,7 +76,11 @@ const optional = (key: string, value: string | null) => (value === null ? {} : {
 async function endpointRefusal(destination: Destination, deps: SenderDeps): Promise<Exclude<SendOutcome, { kind: "delivered" }> | null> {
   const endpoint = optionalConfigText(destination, "endpoint");
   if (endpoint === null) return null;
-  const checked = await checkOutboundUrl(endpoint, { allowPrivate: deps.allowPrivateUrls, lookup: systemLookup, lookupTimeoutMs: OUTBOUND_LIMITS.lookupTimeoutMs });
+  const checked = await checkOutboundUrl(endpoint, {
+    allowPrivate: deps.allowPrivateUrls,
+    lookup: systemLookup,
+    lookupTimeoutMs: OUTBOUND_LIMITS.lookupTimeoutMs,
+  });
   if (checked.ok) return null;
   return checked.kind === "refused" ? { kind: "failed", reason: `endpoint ${checked.reason}` } : { kind: "retry", reason: `endpoint ${checked.reason}` };
 }

@@ -1,4 +1,4 @@
-import { GENERATION_COLUMNS, type ColumnKind, type GenerationRow } from "./generation-row";
+import { type ColumnKind, GENERATION_COLUMNS, type GenerationRow } from "./generation-row";
 
 /** A Snowflake binding: every value travels as a string (or null) with the type Snowflake should read it as. */
 export type SnowflakeBinding = { type: "TEXT" | "FIXED" | "REAL" | "BOOLEAN"; value: string | null };

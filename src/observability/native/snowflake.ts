@@ -1,4 +1,4 @@
-import type { Destination, DestinationSender, SendOutcome, SenderDeps } from "../contract";
+import type { Destination, DestinationSender, SenderDeps, SendOutcome } from "../contract";
 import { configText } from "./destination-config";
 import { generationRow } from "./generation-row";
 import { derivedUuidV4 } from "./ids";
@@ -37,7 +37,10 @@ export const snowflakeSender: DestinationSender = {
   async probe(destination, deps) {
     const result = await submit(destination, deps, { statement: `DESCRIBE TABLE ${qualifiedTable(destination)}` }, crypto.randomUUID());
     if (result.kind === "response" && result.status === 422) {
-      return { ok: false, message: `table ${qualifiedTable(destination)} cannot be read; create it with: ${snowflakeCreateTable(qualifiedTable(destination))}` };
+      return {
+        ok: false,
+        message: `table ${qualifiedTable(destination)} cannot be read; create it with: ${snowflakeCreateTable(qualifiedTable(destination))}`,
+      };
     }
     return probeFromResponse(result, "the account");
   },
@@ -52,7 +55,8 @@ export const snowflakeSender: DestinationSender = {
 /** Unquoted identifiers are upper case to Snowflake; the request's context fields are matched exactly, so they are sent so. */
 const identifier = (destination: Destination, key: string) => configText(destination, key).toUpperCase();
 
-const qualifiedTable = (destination: Destination) => `${identifier(destination, "database")}.${identifier(destination, "schema")}.${identifier(destination, "table")}`;
+const qualifiedTable = (destination: Destination) =>
+  `${identifier(destination, "database")}.${identifier(destination, "schema")}.${identifier(destination, "table")}`;
 
 const snowflakeHeaders = (destination: Destination) =>
   destinationHeaders(destination, {

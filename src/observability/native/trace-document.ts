@@ -1,7 +1,7 @@
 import type { Destination, ObservedGeneration } from "../contract";
 import { structuredInput, structuredOutput } from "./chat-messages";
 import { generationMetadata, totalTokens } from "./generation-metadata";
-import { planTrace, spanHexId, traceHexId, type PlannedSpan } from "./trace-plan";
+import { type PlannedSpan, planTrace, spanHexId, traceHexId } from "./trace-plan";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -33,7 +33,9 @@ export function traceDocument(g: ObservedGeneration, destination: Destination): 
       startTime: iso(span.startedAt),
       endTime: iso(span.endedAt),
       level: failed ? "ERROR" : "DEFAULT",
-      ...(span.attempt ? { metadata: { provider: span.attempt.provider, model: span.attempt.model, endpoint: span.attempt.endpoint, status: span.attempt.status } } : {}),
+      ...(span.attempt
+        ? { metadata: { provider: span.attempt.provider, model: span.attempt.model, endpoint: span.attempt.endpoint, status: span.attempt.status } }
+        : {}),
       ...(span.role === "generation" ? generationFields(g) : {}),
       ...(span.role === "generation" ? content : {}),
     };

@@ -102,7 +102,8 @@ const DAY_MS = 86_400_000;
  * a trace of its own takes the generation's start.
  */
 export function traceUuidV7(plan: TracePlan, generation: ObservedGeneration): string {
-  if (plan.callerTraceId && /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(plan.callerTraceId)) return plan.callerTraceId.toLowerCase();
+  if (plan.callerTraceId && /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(plan.callerTraceId))
+    return plan.callerTraceId.toLowerCase();
   const at = plan.callerTraceId ? Math.floor(generation.startedAt / DAY_MS) * DAY_MS : generation.startedAt;
   return derivedUuidV7(at, "trace", plan.traceKey);
 }

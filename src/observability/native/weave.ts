@@ -1,12 +1,12 @@
 import type { Destination, DestinationSender, ObservedGeneration, SenderDeps, SendOutcome } from "../contract";
+import { sendGenerationItems } from "../halving-batches";
 import { structuredInput, structuredOutput } from "./chat-messages";
 import { baseUrlOf, configText } from "./destination-config";
 import { generationMetadata, knownNumbers, totalTokens } from "./generation-metadata";
 import { classifyResponse, postJson } from "./post-json";
-import { sendGenerationItems } from "../halving-batches";
 import { probeFromResponse } from "./probe-result";
 import { basicAuth, destinationHeaders } from "./request-headers";
-import { planTrace, spanUuidV7, traceUuidV7, type PlannedSpan, type TracePlan } from "./trace-plan";
+import { type PlannedSpan, planTrace, spanUuidV7, type TracePlan, traceUuidV7 } from "./trace-plan";
 
 /**
  * W&B Weave (docs.wandb.ai/weave/cookbooks/weave_via_service_api) through the batch form, `POST {baseUrl}/v2/{entity}/{project}/calls/complete`:
@@ -26,7 +26,10 @@ export const weaveSender: DestinationSender = {
   // a one-call query of the project: checks the key and that entity/project is readable
   async probe(destination, deps) {
     const body = JSON.stringify({ project_id: projectId(destination), limit: 1 });
-    return probeFromResponse(await deps.http({ url: `${baseUrlOf(destination, "baseUrl")}/calls/stream_query`, method: "POST", headers: weaveHeaders(destination), body }), "the project");
+    return probeFromResponse(
+      await deps.http({ url: `${baseUrlOf(destination, "baseUrl")}/calls/stream_query`, method: "POST", headers: weaveHeaders(destination), body }),
+      "the project",
+    );
   },
   sendMany: completeCalls,
   send: async (generation, destination, deps) => (await completeCalls([generation], destination, deps))[0]!,
@@ -94,6 +97,11 @@ function callBody(span: PlannedSpan, g: ObservedGeneration, destination: Destina
 
 /** Weave's per-model usage; unknown counts are left out. */
 function usage(g: ObservedGeneration): Record<string, number> {
-  const counts: Record<string, number | null> = { requests: 1, prompt_tokens: g.tokens.prompt, completion_tokens: g.tokens.completion, total_tokens: totalTokens(g) };
+  const counts: Record<string, number | null> = {
+    requests: 1,
+    prompt_tokens: g.tokens.prompt,
+    completion_tokens: g.tokens.completion,
+    total_tokens: totalTokens(g),
+  };
   return knownNumbers(counts);
 }

@@ -1,6 +1,6 @@
 import type { Destination, ObservedGeneration } from "../contract";
-import type { Attributes } from "./attribute-value";
 import { oncePer } from "../once-per";
+import type { Attributes } from "./attribute-value";
 
 /**
  * The content of a generation (prompt, completion, tool definitions) in the names receivers read:

@@ -11,7 +11,9 @@ import type { ExportTraceServiceRequest } from "./wire";
 export const SERVICE_NAME = "openrouter";
 export const SCOPE_NAME = "openrouter";
 
-const resourceOf = (d: Destination, profile: OtlpProfile) => ({ attributes: encodeAttributes({ "service.name": SERVICE_NAME, ...profile.resourceAttributes?.(d.config) }) });
+const resourceOf = (d: Destination, profile: OtlpProfile) => ({
+  attributes: encodeAttributes({ "service.name": SERVICE_NAME, ...profile.resourceAttributes?.(d.config) }),
+});
 
 /** The body of one export: one generation's trace. */
 export function exportRequest(g: ObservedGeneration, d: Destination, profile: OtlpProfile): ExportTraceServiceRequest {

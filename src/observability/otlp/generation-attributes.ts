@@ -1,5 +1,5 @@
 import type { Destination, ObservedGeneration } from "../contract";
-import { double, type Attributes } from "./attribute-value";
+import { type Attributes, double } from "./attribute-value";
 import { contentAttributes, contentOf } from "./content-attributes";
 import { operationShapeOf } from "./operation";
 import { prefixed, traceFieldsOf } from "./trace-fields";
@@ -28,7 +28,8 @@ function requestParameters(parameters: Readonly<Record<string, unknown>>): Attri
   const out: Attributes = {};
   for (const [name, attribute] of REQUEST_PARAMETERS) {
     const value = parameters[name];
-    if (typeof value === "number" && out[attribute] === undefined) out[attribute] = attribute.endsWith("max_tokens") || attribute.endsWith("top_k") || attribute.endsWith("seed") ? value : double(value);
+    if (typeof value === "number" && out[attribute] === undefined)
+      out[attribute] = attribute.endsWith("max_tokens") || attribute.endsWith("top_k") || attribute.endsWith("seed") ? value : double(value);
   }
   const stop = parameters.stop ?? parameters.stop_sequences;
   if (typeof stop === "string") out["gen_ai.request.stop_sequences"] = [stop];

@@ -13,7 +13,10 @@ const ZEROS = /^0+$/;
 
 /** The first `bytes` bytes of sha256(text), as lowercase hex. */
 function digestHex(text: string, bytes: number): string {
-  return new Bun.CryptoHasher("sha256").update(text).digest("hex").slice(0, bytes * 2);
+  return new Bun.CryptoHasher("sha256")
+    .update(text)
+    .digest("hex")
+    .slice(0, bytes * 2);
 }
 
 const traceValue = (g: ObservedGeneration, key: string): string | undefined => {

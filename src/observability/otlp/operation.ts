@@ -10,7 +10,13 @@ export type OperationShape = Readonly<{ spanName: string; semconvOperation: stri
 
 const CHAT: OperationShape = { spanName: "LLM Generation", semconvOperation: "chat", hasOutput: true, outputType: "text", spanType: "generation" };
 const EMBEDDINGS: OperationShape = { spanName: "Embeddings", semconvOperation: "embeddings", hasOutput: false, spanType: "embedding" };
-const VIDEO: OperationShape = { spanName: "Video Generation", semconvOperation: "generate_content", hasOutput: true, outputType: "video", spanType: "generation" };
+const VIDEO: OperationShape = {
+  spanName: "Video Generation",
+  semconvOperation: "generate_content",
+  hasOutput: true,
+  outputType: "video",
+  spanType: "generation",
+};
 
 export function operationShapeOf(g: ObservedGeneration): OperationShape {
   if (g.operation === "embeddings") return EMBEDDINGS;

@@ -1,8 +1,8 @@
+import { batchRanges } from "../batch-ranges";
 import type { Destination, DestinationSender, ObservedGeneration, SenderDeps, SendOutcome } from "../contract";
 import { refusesContent, sendSplitting } from "../halving-batches";
 import { destinationHeaders, USER_AGENT } from "../outbound-headers";
 import { EMPTY_EXPORT, exportBody, spansJson } from "./export-request";
-import { batchRanges } from "../batch-ranges";
 import type { OtlpProfile } from "./profile";
 import { exportOutcome, probeOutcome } from "./response-outcome";
 

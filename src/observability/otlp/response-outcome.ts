@@ -1,7 +1,6 @@
-import type { HttpResult, ProbeResult, SendOutcome } from "../contract";
 import { retryAfterSeconds } from "../../retry-after";
 import { answered } from "../answer-excerpt";
-
+import type { HttpResult, ProbeResult, SendOutcome } from "../contract";
 
 /** OTLP/HTTP's retryable statuses (opentelemetry-proto): everything else is final. */
 const RETRYABLE = new Set([429, 502, 503, 504]);
@@ -30,7 +29,8 @@ export function exportOutcome(result: HttpResult, now: number): SendOutcome {
   const { status, body, headers } = result;
   if (status >= 200 && status < 300) {
     const partial = rejectedSpans(body);
-    if (partial.rejected > 0) return { kind: "failed", reason: `partial success: ${partial.rejected} span(s) rejected${partial.message ? `: ${partial.message}` : ""}` };
+    if (partial.rejected > 0)
+      return { kind: "failed", reason: `partial success: ${partial.rejected} span(s) rejected${partial.message ? `: ${partial.message}` : ""}` };
     return { kind: "delivered" };
   }
   if (RETRYABLE.has(status)) {

@@ -1,12 +1,12 @@
 import type { Destination, ObservedAttempt, ObservedGeneration } from "../contract";
-import { encodeAttributes, type Attributes } from "./attribute-value";
+import { type Attributes, encodeAttributes } from "./attribute-value";
 import { generationAttributes } from "./generation-attributes";
 import { parentSpanIdOf, spanIdOf, traceIdOf } from "./ids";
 import { operationShapeOf } from "./operation";
 import type { OtlpProfile } from "./profile";
 import { traceFieldsOf } from "./trace-fields";
 import { MAX_ATTRIBUTE_CHARS, truncateAttributes } from "./truncate";
-import { SPAN_KIND, STATUS_CODE, unixNano, type Span, type SpanEvent } from "./wire";
+import { SPAN_KIND, type Span, type SpanEvent, STATUS_CODE, unixNano } from "./wire";
 
 /**
  * The spans of one generation, OpenRouter's shape: the generation span (`LLM Generation`, kind
@@ -22,7 +22,16 @@ export function traceSpans(g: ObservedGeneration, d: Destination, profile: OtlpP
   const everySpan = profile.everySpanAttributes?.(g, d) ?? {};
   const span = (s: Omit<Span, "traceId" | "attributes" | "events"> & { attributes: Attributes }): Span => {
     const { attributes, truncatedKeys } = truncateAttributes({ ...s.attributes, ...everySpan }, cap);
-    const events: SpanEvent[] = truncatedKeys.length === 0 ? [] : [{ timeUnixNano: s.endTimeUnixNano, name: "openrouter.trace_truncated", attributes: encodeAttributes({ "openrouter.truncated_keys": truncatedKeys }) }];
+    const events: SpanEvent[] =
+      truncatedKeys.length === 0
+        ? []
+        : [
+            {
+              timeUnixNano: s.endTimeUnixNano,
+              name: "openrouter.trace_truncated",
+              attributes: encodeAttributes({ "openrouter.truncated_keys": truncatedKeys }),
+            },
+          ];
     return { traceId, ...s, attributes: encodeAttributes(attributes), events };
   };
   const start = unixNano(g.startedAt);
@@ -31,7 +40,18 @@ export function traceSpans(g: ObservedGeneration, d: Destination, profile: OtlpP
   let parent = parentSpanIdOf(g);
   if (fields.spanName !== undefined) {
     const wrapperId = spanIdOf(g, "wrapper");
-    spans.push(span({ spanId: wrapperId, ...(parent ? { parentSpanId: parent } : {}), name: fields.spanName, kind: SPAN_KIND.internal, startTimeUnixNano: start, endTimeUnixNano: end, attributes: { "span.type": "span", "trace.name": fields.traceName }, status: { code: STATUS_CODE.unset } }));
+    spans.push(
+      span({
+        spanId: wrapperId,
+        ...(parent ? { parentSpanId: parent } : {}),
+        name: fields.spanName,
+        kind: SPAN_KIND.internal,
+        startTimeUnixNano: start,
+        endTimeUnixNano: end,
+        attributes: { "span.type": "span", "trace.name": fields.traceName },
+        status: { code: STATUS_CODE.unset },
+      }),
+    );
     parent = wrapperId;
   }
   const generationId = spanIdOf(g, "generation");
@@ -77,6 +97,8 @@ function attemptSpan(g: ObservedGeneration, attempt: ObservedAttempt, n: number,
       "http.response.status_code": attempt.status === 0 ? undefined : attempt.status,
       "error.type": failed ? (attempt.status === 0 ? "transport" : String(attempt.status)) : undefined,
     },
-    status: failed ? { code: STATUS_CODE.error, message: attempt.status === 0 ? "no answer" : `upstream answered ${attempt.status}` } : { code: STATUS_CODE.ok },
+    status: failed
+      ? { code: STATUS_CODE.error, message: attempt.status === 0 ? "no answer" : `upstream answered ${attempt.status}` }
+      : { code: STATUS_CODE.ok },
   };
 }

@@ -1,4 +1,4 @@
-import { automatonMatches, compileAutomaton, type Automaton } from "./regex-match";
+import { type Automaton, automatonMatches, compileAutomaton } from "./regex-match";
 import { parseRegex, RegexSyntaxError } from "./regex-syntax";
 
 /** Longest pattern a filter rule may hold. */

@@ -1,9 +1,23 @@
 import type { FilterRule, FilterRules, ObservedGeneration } from "../contract";
-import { compileBoundedRegex, MAX_PATTERN_LENGTH, type BoundedRegex } from "./bounded-regex";
-import { isNumberField, isStringField, numberField, stringField, type NumberField, type StringField } from "./filter-fields";
 import { oncePer } from "../once-per";
+import { type BoundedRegex, compileBoundedRegex, MAX_PATTERN_LENGTH } from "./bounded-regex";
+import { isNumberField, isStringField, type NumberField, numberField, type StringField, stringField } from "./filter-fields";
 
-export const FILTER_OPERATORS = ["equals", "not_equals", "contains", "not_contains", "regex", "starts_with", "ends_with", "gt", "lt", "gte", "lte", "exists", "not_exists"] as const;
+export const FILTER_OPERATORS = [
+  "equals",
+  "not_equals",
+  "contains",
+  "not_contains",
+  "regex",
+  "starts_with",
+  "ends_with",
+  "gt",
+  "lt",
+  "gte",
+  "lte",
+  "exists",
+  "not_exists",
+] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
 const STRING_ONLY = new Set<string>(["contains", "not_contains", "regex", "starts_with", "ends_with"]);
@@ -63,11 +77,15 @@ export function filterRuleProblem(rule: FilterRule): RuleProblem | null {
   const numeric = isNumberField(rule.field);
   if (!numeric && !isStringField(rule.field)) return { part: "field", message: `unknown field '${rule.field}'` };
   if (!(FILTER_OPERATORS as readonly string[]).includes(rule.operator)) return { part: "operator", message: `unknown operator '${rule.operator}'` };
-  if (rule.operator === "exists" || rule.operator === "not_exists") return rule.value === undefined ? null : { part: "value", message: `'${rule.operator}' takes no value` };
+  if (rule.operator === "exists" || rule.operator === "not_exists")
+    return rule.value === undefined ? null : { part: "value", message: `'${rule.operator}' takes no value` };
   if (rule.value === undefined) return { part: "value", message: `'${rule.operator}' needs a value` };
-  if (numeric && STRING_ONLY.has(rule.operator)) return { part: "operator", message: `operator '${rule.operator}' applies to text fields, not '${rule.field}'` };
-  if (!numeric && NUMBER_ONLY.has(rule.operator)) return { part: "operator", message: `operator '${rule.operator}' applies to numeric fields, not '${rule.field}'` };
-  if (numeric && (typeof rule.value === "string" ? rule.value.trim() === "" || !Number.isFinite(Number(rule.value)) : !Number.isFinite(rule.value))) return { part: "value", message: `'${rule.field}' is numeric: the value must be a number` };
+  if (numeric && STRING_ONLY.has(rule.operator))
+    return { part: "operator", message: `operator '${rule.operator}' applies to text fields, not '${rule.field}'` };
+  if (!numeric && NUMBER_ONLY.has(rule.operator))
+    return { part: "operator", message: `operator '${rule.operator}' applies to numeric fields, not '${rule.field}'` };
+  if (numeric && (typeof rule.value === "string" ? rule.value.trim() === "" || !Number.isFinite(Number(rule.value)) : !Number.isFinite(rule.value)))
+    return { part: "value", message: `'${rule.field}' is numeric: the value must be a number` };
   if (STRING_ONLY.has(rule.operator) && typeof rule.value !== "string") return { part: "value", message: `'${rule.operator}' takes a string` };
   if (rule.operator === "regex") {
     if (String(rule.value).length > MAX_PATTERN_LENGTH) return { part: "value", message: `a regex of at most ${MAX_PATTERN_LENGTH} characters` };
@@ -87,10 +105,12 @@ function compileRule(rule: FilterRule): RuleTest {
 
 function numberRule(field: NumberField, operator: FilterOperator, value: FilterRule["value"]): RuleTest {
   const n = Number(value);
-  const compare = (test: (x: number) => boolean): RuleTest => (g) => {
-    const x = numberField(g, field);
-    return x !== undefined && test(x);
-  };
+  const compare =
+    (test: (x: number) => boolean): RuleTest =>
+    (g) => {
+      const x = numberField(g, field);
+      return x !== undefined && test(x);
+    };
   switch (operator) {
     case "exists":
       return (g) => numberField(g, field) !== undefined;
@@ -115,10 +135,12 @@ function numberRule(field: NumberField, operator: FilterOperator, value: FilterR
 
 function stringRule(field: StringField, operator: FilterOperator, value: FilterRule["value"]): RuleTest {
   const v = value === undefined ? "" : String(value);
-  const compare = (test: (x: string) => boolean): RuleTest => (g) => {
-    const x = stringField(g, field);
-    return x !== undefined && test(x);
-  };
+  const compare =
+    (test: (x: string) => boolean): RuleTest =>
+    (g) => {
+      const x = stringField(g, field);
+      return x !== undefined && test(x);
+    };
   switch (operator) {
     case "exists":
       return (g) => stringField(g, field) !== undefined;

@@ -1,4 +1,4 @@
-import { isWordUnit, RegexSyntaxError, type AssertKind, type CharSet, type RegexNode } from "./regex-syntax";
+import { type AssertKind, type CharSet, isWordUnit, type RegexNode, RegexSyntaxError } from "./regex-syntax";
 
 /**
  * A parsed regex as a Thompson automaton, run as a set of states over the subject (a Pike VM

@@ -4,7 +4,8 @@ import { withoutContent } from "./privacy";
 import { sampledIn } from "./sampling";
 
 /** Whether a destination's key list (null: every key) takes a key's generations. */
-const takesKey = (destination: Pick<Destination, "apiKeyHashes">, keyHash: string): boolean => destination.apiKeyHashes === null || destination.apiKeyHashes.includes(keyHash);
+const takesKey = (destination: Pick<Destination, "apiKeyHashes">, keyHash: string): boolean =>
+  destination.apiKeyHashes === null || destination.apiKeyHashes.includes(keyHash);
 
 /** What a destination's choices read before a generation has an outcome: its id, its key list, its sampling rate. */
 export type ForwardTarget = Pick<Destination, "id" | "apiKeyHashes" | "samplingRate">;

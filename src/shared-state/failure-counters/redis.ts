@@ -1,5 +1,5 @@
 import type { Logger } from "../../logger";
-import { within, type RedisLink } from "../redis-link";
+import { type RedisLink, within } from "../redis-link";
 import { MemoryFailureCounters } from "./memory";
 import type { FailureCount, FailureCounters, FailureRecord } from "./types";
 

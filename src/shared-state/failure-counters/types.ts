@@ -5,7 +5,7 @@
  * counters keep figures and apply the windows they are handed; auth-web/throttle.ts decides them.
  */
 
-export type FailureCount = Readonly<{ count: number; /** epoch ms when the count resets; 0 when there is none */ resetsAt: number }>;
+export type FailureCount = Readonly<{ count: number /** epoch ms when the count resets; 0 when there is none */; resetsAt: number }>;
 
 export type FailureRecord = Readonly<{
   subject: string;

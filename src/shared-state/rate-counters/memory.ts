@@ -24,7 +24,9 @@ export class MemoryRateCounters implements RateCounters {
     const used = { requests: counts.requests, tokens: counts.tokens, inFlight: counts.inFlight.size };
     const { rpm, tpm, concurrency } = req.limits;
     const admitted =
-      (rpm === null || used.requests + 1 <= rpm) && (tpm === null || used.tokens + req.tokens <= tpm) && (concurrency === null || used.inFlight + 1 <= concurrency);
+      (rpm === null || used.requests + 1 <= rpm) &&
+      (tpm === null || used.tokens + req.tokens <= tpm) &&
+      (concurrency === null || used.inFlight + 1 <= concurrency);
     if (!admitted) return { admitted, used };
     if (rpm !== null) counts.requests += 1;
     if (tpm !== null) counts.tokens += req.tokens;

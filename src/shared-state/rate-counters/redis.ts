@@ -1,6 +1,6 @@
 import type { RedisClient } from "bun";
 import type { Logger } from "../../logger";
-import { within, type RedisLink } from "../redis-link";
+import { type RedisLink, within } from "../redis-link";
 import { MemoryRateCounters } from "./memory";
 import { ACQUIRE, RELEASE } from "./redis-scripts";
 import type { RateAcquire, RateCounters, RateRelease, RateVerdict } from "./types";
@@ -78,7 +78,17 @@ export class RedisRateCounters implements RateCounters {
     const client = this.opts.link.client;
     const start = this.opts.keyStart(req.subject);
     const { rpm, tpm, concurrency } = req.limits;
-    const args = [rpm ?? -1, tpm ?? -1, concurrency ?? -1, req.tokens, req.now, req.windowEndsAt - req.now + WINDOW_GRACE_MS, req.leaseExpiresAt, req.lease, req.leaseExpiresAt - req.now];
+    const args = [
+      rpm ?? -1,
+      tpm ?? -1,
+      concurrency ?? -1,
+      req.tokens,
+      req.now,
+      req.windowEndsAt - req.now + WINDOW_GRACE_MS,
+      req.leaseExpiresAt,
+      req.lease,
+      req.leaseExpiresAt - req.now,
+    ];
     const keys = [`${start}r:${req.window}`, `${start}t:${req.window}`, `${start}slots`];
     const reply = client ? await within(runScript(client, SCRIPTS.acquire, keys, args), ANSWER_WITHIN_MS, null) : null;
     if (!Array.isArray(reply)) {

@@ -1,6 +1,6 @@
 import type { CircuitBreakers, CircuitState } from "../../gateway/routing/circuit";
 import type { Replica } from "../types";
-import { idOfKeptKey, keptKey, num, numOrNull, parseObject, str, type EventHandlers } from "./events";
+import { type EventHandlers, idOfKeptKey, keptKey, num, numOrNull, parseObject, str } from "./events";
 
 const KIND = "circuit";
 /**
@@ -16,7 +16,11 @@ const HALF_OPEN_MEMORY_MS = 60 * 60_000;
  * instance is open on all; while a circuit is not healthy its state is also kept in Redis
  * for instances that start later, and forgotten when a success closes it.
  */
-export function replicateCircuits(circuits: CircuitBreakers, replica: Replica, clock: () => number): { handlers: EventHandlers; restore(kept: ReadonlyMap<string, string>): void } {
+export function replicateCircuits(
+  circuits: CircuitBreakers,
+  replica: Replica,
+  clock: () => number,
+): { handlers: EventHandlers; restore(kept: ReadonlyMap<string, string>): void } {
   const keepState = (id: string, now: number) => {
     const s = circuits.snapshot(id);
     if (!s) return;

@@ -14,7 +14,11 @@ export type ReplicatedParts = { stats: LiveStats; circuits: CircuitBreakers; ses
  * being sent again. Routing keeps reading the local copy synchronously. Returns a detach
  * function (afterwards the state is this instance's alone again).
  */
-export function replicateRouter(parts: ReplicatedParts, replica: Replica, opts: { clock: () => number; sessionTtlMs: number; sessionCapacity: number }): () => void {
+export function replicateRouter(
+  parts: ReplicatedParts,
+  replica: Replica,
+  opts: { clock: () => number; sessionTtlMs: number; sessionCapacity: number },
+): () => void {
   const circuits = replicateCircuits(parts.circuits, replica, opts.clock);
   const stats = replicateStats(parts.stats, replica, opts.clock);
   const sessions = replicateSessions(parts.sessions, replica, { ttlMs: opts.sessionTtlMs, capacity: opts.sessionCapacity });

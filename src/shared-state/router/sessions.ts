@@ -1,6 +1,6 @@
 import type { SessionAffinity } from "../../gateway/routing/session-affinity";
 import type { Replica } from "../types";
-import { idOfKeptKey, keptKey, num, parseObject, str, type EventHandlers } from "./events";
+import { type EventHandlers, idOfKeptKey, keptKey, num, parseObject, str } from "./events";
 
 const KIND = "session";
 /**

@@ -1,6 +1,6 @@
 import type { LiveStats } from "../../catalog/live-stats";
-import { num, numOrNull, str, type EventHandlers } from "./events";
 import type { Replica } from "../types";
+import { type EventHandlers, num, numOrNull, str } from "./events";
 
 /**
  * A record filed far from this instance's clock would land in a time bucket of the ring that

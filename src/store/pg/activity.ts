@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { activityQueries } from "../queries/activity";
+import type { ActivityStore, RollupQuery } from "../store";
 import type { Conn, Db } from "./client";
 import { order } from "./order";
 import { activityDaily } from "./schema";
-import type { ActivityStore, RollupQuery } from "../store";
-import { activityQueries } from "../queries/activity";
 
 /** sums of int8 arrive as numeric strings */
 const total = (column: AnyPgColumn) => sql<number>`sum(${column})`.mapWith(Number);

@@ -1,7 +1,7 @@
 import { eq, lt } from "drizzle-orm";
+import type { AuthCodeRecord, AuthCodeStore } from "../store";
 import type { Conn } from "./client";
 import { authCodes } from "./schema";
-import type { AuthCodeRecord, AuthCodeStore } from "../store";
 
 export function pgAuthCodeStore({ db }: Conn): AuthCodeStore {
   return {

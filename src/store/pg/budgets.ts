@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Conn } from "./client";
-import { workspaceBudgets, workspaceUsage } from "./schema";
 import { byInterval } from "../budget-order";
 import type { WorkspaceBudgetStore } from "../store";
+import type { Conn } from "./client";
+import { workspaceBudgets, workspaceUsage } from "./schema";
 
 export function pgBudgetStore({ db }: Conn): WorkspaceBudgetStore {
   return {
@@ -16,7 +16,10 @@ export function pgBudgetStore({ db }: Conn): WorkspaceBudgetStore {
       const [row] = await db
         .insert(workspaceBudgets)
         .values(budget)
-        .onConflictDoUpdate({ target: [workspaceBudgets.workspaceId, workspaceBudgets.interval], set: { limitNanos: budget.limitNanos, updatedAt: budget.updatedAt } })
+        .onConflictDoUpdate({
+          target: [workspaceBudgets.workspaceId, workspaceBudgets.interval],
+          set: { limitNanos: budget.limitNanos, updatedAt: budget.updatedAt },
+        })
         .returning();
       return row!;
     },

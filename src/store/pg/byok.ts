@@ -1,10 +1,10 @@
 import { count, max } from "drizzle-orm";
-import { lockedTransaction, type Conn } from "./client";
-import { order } from "./order";
-import { byokCredentials } from "./schema";
-import type { ByokRecord, ByokStore } from "../store";
 import { byokColumns, byokRecord } from "../columns";
 import { byokQueries, nextSortOrder, wipedCredential } from "../queries/byok";
+import type { ByokRecord, ByokStore } from "../store";
+import { type Conn, lockedTransaction } from "./client";
+import { order } from "./order";
+import { byokCredentials } from "./schema";
 
 export function pgByokStore(conn: Conn): ByokStore {
   const { db } = conn;
@@ -13,7 +13,10 @@ export function pgByokStore(conn: Conn): ByokStore {
     create(cred) {
       // read the last sort_order and insert under the transaction lock: two creations never share one
       return lockedTransaction(conn, async (tx) => {
-        const [last] = await tx.select({ n: max(byokCredentials.sortOrder) }).from(byokCredentials).where(q.siblings(cred));
+        const [last] = await tx
+          .select({ n: max(byokCredentials.sortOrder) })
+          .from(byokCredentials)
+          .where(q.siblings(cred));
         const record: ByokRecord = { ...cred, sortOrder: nextSortOrder(last?.n) };
         await tx.insert(byokCredentials).values({ ...record, ...byokColumns(record) });
         return record;
@@ -24,7 +27,13 @@ export function pgByokStore(conn: Conn): ByokStore {
       return row ? byokRecord(row) : undefined;
     },
     async list(filter, offset, limit) {
-      const rows = await db.select().from(byokCredentials).where(q.filtered(filter)).orderBy(...q.listOrder).limit(limit).offset(offset);
+      const rows = await db
+        .select()
+        .from(byokCredentials)
+        .where(q.filtered(filter))
+        .orderBy(...q.listOrder)
+        .limit(limit)
+        .offset(offset);
       return rows.map(byokRecord);
     },
     async count(filter) {
@@ -40,11 +49,19 @@ export function pgByokStore(conn: Conn): ByokStore {
       return row ? byokRecord(row) : undefined;
     },
     async delete(id, now) {
-      const rows = await db.update(byokCredentials).set({ ...wipedCredential(now), updatedAt: now }).where(q.byId(id)).returning({ id: byokCredentials.id });
+      const rows = await db
+        .update(byokCredentials)
+        .set({ ...wipedCredential(now), updatedAt: now })
+        .where(q.byId(id))
+        .returning({ id: byokCredentials.id });
       return rows.length > 0;
     },
     async usable(workspaceId) {
-      const rows = await db.select().from(byokCredentials).where(q.usableIn(workspaceId)).orderBy(...q.usableOrder);
+      const rows = await db
+        .select()
+        .from(byokCredentials)
+        .where(q.usableIn(workspaceId))
+        .orderBy(...q.usableOrder);
       return rows.map(byokRecord);
     },
   };

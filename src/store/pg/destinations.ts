@@ -1,10 +1,10 @@
 import { count } from "drizzle-orm";
+import { destinationColumns, destinationRecord, destinationRow } from "../destination-rows";
+import type { DestinationStore } from "../destination-store";
+import { destinationQueries, retiredDestination } from "../queries/destinations";
 import type { Conn } from "./client";
 import { order } from "./order";
 import { observabilityDestinations as destinations } from "./schema";
-import type { DestinationStore } from "../destination-store";
-import { destinationColumns, destinationRecord, destinationRow } from "../destination-rows";
-import { destinationQueries, retiredDestination } from "../queries/destinations";
 
 export function pgDestinationStore({ db }: Conn): DestinationStore {
   const q = destinationQueries(destinations, order);
@@ -18,7 +18,13 @@ export function pgDestinationStore({ db }: Conn): DestinationStore {
       return row ? destinationRecord(row) : undefined;
     },
     async list(workspaceId, offset, limit) {
-      const rows = await db.select().from(destinations).where(q.ofWorkspace(workspaceId)).orderBy(...q.order).limit(limit).offset(offset);
+      const rows = await db
+        .select()
+        .from(destinations)
+        .where(q.ofWorkspace(workspaceId))
+        .orderBy(...q.order)
+        .limit(limit)
+        .offset(offset);
       return rows.map(destinationRecord);
     },
     async count(workspaceId) {
@@ -42,7 +48,11 @@ export function pgDestinationStore({ db }: Conn): DestinationStore {
       return rows.length > 0;
     },
     async enabledIn(workspaceId) {
-      const rows = await db.select().from(destinations).where(q.enabledIn(workspaceId)).orderBy(...q.order);
+      const rows = await db
+        .select()
+        .from(destinations)
+        .where(q.enabledIn(workspaceId))
+        .orderBy(...q.order);
       return rows.map(destinationRecord);
     },
   };

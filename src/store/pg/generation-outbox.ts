@@ -1,9 +1,9 @@
 /** What a generation record commits with beside it: the content I/O logging keeps, the generation to forward. */
 import { and, asc, eq, inArray, isNull, lt, or } from "drizzle-orm";
-import type { Conn } from "./client";
-import { generationContents, observationOutbox } from "./schema";
 import type { GenerationContentStore } from "../generation-content-store";
 import type { ObservationOutboxStore } from "../observation-outbox-store";
+import type { Conn } from "./client";
+import { generationContents, observationOutbox } from "./schema";
 
 /** Read and pruned here; written by the generation commit's statement (generations.ts). */
 export function pgGenerationContentStore(conn: Conn): GenerationContentStore {

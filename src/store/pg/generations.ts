@@ -1,17 +1,22 @@
 import { getTableColumns, sql } from "drizzle-orm";
+import { generationRecord, generationRow } from "../columns";
+import { generationQueries } from "../queries/generations";
+import type { GenerationCursor, GenerationFilter, GenerationStore, SettledGeneration } from "../store";
 import type { Conn, Db } from "./client";
 import { addSpendOnConflict, spendColumns } from "./key-usage";
 import { order } from "./order";
 import { generationFeedback, generations } from "./schema";
-import type { GenerationCursor, GenerationFilter, GenerationStore, SettledGeneration } from "../store";
-import { generationRecord, generationRow } from "../columns";
-import { generationQueries } from "../queries/generations";
 
 const q = generationQueries(generations, generationFeedback, order);
 
 /** A listing's page query (exported so the query-plan test explains the very statement the store runs). */
 export function generationListQuery(db: Db, filter: GenerationFilter, before: GenerationCursor | null, limit: number) {
-  return db.select().from(generations).where(q.listed(filter, before)).orderBy(...q.listOrder).limit(limit);
+  return db
+    .select()
+    .from(generations)
+    .where(q.listed(filter, before))
+    .orderBy(...q.listOrder)
+    .limit(limit);
 }
 
 const windowsOf = (s: SettledGeneration) => (s.spend ? `${s.spend.windows.day}|${s.spend.windows.week}|${s.spend.windows.month}` : null);
@@ -68,7 +73,8 @@ function toJson(s: SettledGeneration): Record<string, unknown> {
   // the outbox (the generation to forward, the kept content), stored only with a new record
   // stored as text: the bytes' base64
   const sealed = s.observation?.sealed;
-  out.observation_sealed = sealed === undefined ? null : typeof sealed === "string" ? sealed : Buffer.from(sealed.buffer, sealed.byteOffset, sealed.byteLength).toString("base64");
+  out.observation_sealed =
+    sealed === undefined ? null : typeof sealed === "string" ? sealed : Buffer.from(sealed.buffer, sealed.byteOffset, sealed.byteLength).toString("base64");
   out.observation_created_at = s.observation?.createdAt ?? null;
   out.content_sealed = s.content?.sealed ?? null;
   out.content_created_at = s.content?.createdAt ?? null;
@@ -192,7 +198,12 @@ export function pgGenerationStore(conn: Conn): GenerationStore {
       return row ? generationRecord(row) : undefined;
     },
     async since(since, limit) {
-      const rows = await db.select().from(generations).where(q.since(since)).orderBy(...q.sinceOrder).limit(limit);
+      const rows = await db
+        .select()
+        .from(generations)
+        .where(q.since(since))
+        .orderBy(...q.sinceOrder)
+        .limit(limit);
       return rows.map(generationRecord);
     },
     async list(filter, before, limit) {
@@ -203,8 +214,11 @@ export function pgGenerationStore(conn: Conn): GenerationStore {
       await db.insert(generationFeedback).values({ ...feedback, comment: feedback.comment === null ? null : (storable(feedback.comment) as string) });
     },
     async feedback(generationId) {
-      return db.select().from(generationFeedback).where(q.feedbackOf(generationId)).orderBy(...q.feedbackOrder);
+      return db
+        .select()
+        .from(generationFeedback)
+        .where(q.feedbackOf(generationId))
+        .orderBy(...q.feedbackOrder);
     },
   };
 }
-

@@ -1,26 +1,26 @@
 import type { Store, StoreTables } from "../store";
-import { lockedTransaction, openPool, type Conn } from "./client";
-import { pendingPgMigrations, runPgMigrations } from "./migrate";
-import { pgMetaStore } from "./meta";
-import { pgUserStore } from "./users";
-import { pgWorkspaceStore } from "./workspaces";
-import { pgKeyStore } from "./keys";
-import { pgKeyUsageStore } from "./key-usage";
-import { pgGenerationStore } from "./generations";
-import { pgReservationStore } from "./reservations";
-import { pgPresetStore } from "./presets";
-import { pgMemberStore } from "./members";
-import { pgByokStore } from "./byok";
-import { pgResponseStateStore } from "./responses";
-import { pgBudgetStore } from "./budgets";
 import { pgActivityStore } from "./activity";
-import { pgJobStore } from "./jobs";
-import { pgWebhookSecretStore } from "./webhook-secrets";
-import { pgVideoJobStore } from "./video-jobs";
-import { pgDestinationStore } from "./destinations";
-import { pgInviteStore, pgPasswordStore, pgWebSessionStore } from "./sign-in";
 import { pgAuthCodeStore } from "./auth-codes";
+import { pgBudgetStore } from "./budgets";
+import { pgByokStore } from "./byok";
+import { type Conn, lockedTransaction, openPool } from "./client";
+import { pgDestinationStore } from "./destinations";
 import { pgGenerationContentStore, pgObservationOutboxStore } from "./generation-outbox";
+import { pgGenerationStore } from "./generations";
+import { pgJobStore } from "./jobs";
+import { pgKeyUsageStore } from "./key-usage";
+import { pgKeyStore } from "./keys";
+import { pgMemberStore } from "./members";
+import { pgMetaStore } from "./meta";
+import { pendingPgMigrations, runPgMigrations } from "./migrate";
+import { pgPresetStore } from "./presets";
+import { pgReservationStore } from "./reservations";
+import { pgResponseStateStore } from "./responses";
+import { pgInviteStore, pgPasswordStore, pgWebSessionStore } from "./sign-in";
+import { pgUserStore } from "./users";
+import { pgVideoJobStore } from "./video-jobs";
+import { pgWebhookSecretStore } from "./webhook-secrets";
+import { pgWorkspaceStore } from "./workspaces";
 
 /** ready() gives up after this long (an unreachable server would otherwise hold it for the connection timeout) */
 const READY_TIMEOUT_MS = 5_000;
@@ -100,4 +100,4 @@ export async function migratePg(url: string): Promise<string[]> {
   }
 }
 
-export { runPgMigrations, pendingPgMigrations };
+export { pendingPgMigrations, runPgMigrations };

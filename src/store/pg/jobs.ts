@@ -1,7 +1,7 @@
-import { sql, type SQL } from "drizzle-orm";
-import type { Conn } from "./client";
+import { type SQL, sql } from "drizzle-orm";
+import { byRunAt, failureOutcome, firstState, JOB_COLUMNS, type JobRow, jobFromRow, payloadText, statsFromRows } from "../job-rows";
 import type { JobFilter, JobOutcome, JobRecord, JobStore } from "../job-store";
-import { byRunAt, failureOutcome, firstState, JOB_COLUMNS, jobFromRow, payloadText, statsFromRows, type JobRow } from "../job-rows";
+import type { Conn } from "./client";
 
 const COLUMNS = sql.raw(JOB_COLUMNS);
 
@@ -90,7 +90,9 @@ export function pgJobStore({ db }: Conn): JobStore {
     complete: async (id, owner, now, nextRunAt) => (await store.completeMany(owner, [{ id, nextRunAt }], now)).length > 0,
     async completeMany(owner, completions, now) {
       if (completions.length === 0) return [];
-      const input = JSON.stringify(completions.map((c) => ({ id: c.id, next_run_at: c.nextRunAt ?? null, drop_payload: c.nextRunAt === undefined && c.dropPayload === true })));
+      const input = JSON.stringify(
+        completions.map((c) => ({ id: c.id, next_run_at: c.nextRunAt ?? null, drop_payload: c.nextRunAt === undefined && c.dropPayload === true })),
+      );
       const ended = await db.execute<{ id: string }>(sql`
         with input as (select * from jsonb_to_recordset(${input}::text::jsonb) as c(id text, next_run_at bigint, drop_payload boolean)),
         ended as (
@@ -134,18 +136,27 @@ export function pgJobStore({ db }: Conn): JobStore {
       return released.length;
     },
     get: async (id) => (await rows(sql`select ${COLUMNS} from jobs where id = ${id}`))[0],
-    list: (filter, offset, limit) => rows(sql`select ${COLUMNS} from jobs where ${filterOf(filter)} order by created_at desc, id desc limit ${limit} offset ${offset}`),
+    list: (filter, offset, limit) =>
+      rows(sql`select ${COLUMNS} from jobs where ${filterOf(filter)} order by created_at desc, id desc limit ${limit} offset ${offset}`),
     async count(filter) {
       const [row] = await db.execute<{ n: string }>(sql`select count(*) as n from jobs where ${filterOf(filter)}`);
       return Number(row?.n ?? 0);
     },
     retry: async (id, now) =>
-      (await rows(sql`update jobs set state = 'pending', attempts = 0, run_at = ${now}::bigint, updated_at = ${now}::bigint where id = ${id} and state = 'dead' returning ${COLUMNS}`))[0],
+      (
+        await rows(
+          sql`update jobs set state = 'pending', attempts = 0, run_at = ${now}::bigint, updated_at = ${now}::bigint where id = ${id} and state = 'dead' returning ${COLUMNS}`,
+        )
+      )[0],
     async stats(now) {
       const [queues, outcomes, oldest] = await Promise.all([
-        db.execute<{ kind: string; state: string; count: string }>(sql`select kind, state, count(*) as count from jobs group by kind, state order by kind, state`),
+        db.execute<{ kind: string; state: string; count: string }>(
+          sql`select kind, state, count(*) as count from jobs group by kind, state order by kind, state`,
+        ),
         db.execute<{ kind: string; outcome: string; count: string }>(sql`select kind, outcome, count from job_outcomes order by kind, outcome`),
-        db.execute<{ kind: string; run_at: string }>(sql`select kind, min(run_at) as run_at from jobs where state = 'pending' and run_at <= ${now}::bigint group by kind order by kind`),
+        db.execute<{ kind: string; run_at: string }>(
+          sql`select kind, min(run_at) as run_at from jobs where state = 'pending' and run_at <= ${now}::bigint group by kind order by kind`,
+        ),
       ]);
       return statsFromRows({
         queues: [...queues] as Array<{ kind: string; state: string; count: string }>,

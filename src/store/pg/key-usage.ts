@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
+import type { KeyUsageRow, KeyUsageStore } from "../store";
 import type { Conn } from "./client";
 import { keyUsage } from "./schema";
-import type { KeyUsageRow, KeyUsageStore } from "../store";
 
 /**
  * ON CONFLICT clause shared by every statement that adds spend: window counters restart from the
@@ -19,7 +19,8 @@ export const addSpendOnConflict = (id: "hash" | "workspace_id") => `on conflict 
   byok_month = case when u.month_key = excluded.month_key then u.byok_month + excluded.byok_month else excluded.byok_month end,
   day_key = excluded.day_key, week_key = excluded.week_key, month_key = excluded.month_key`;
 
-export const spendColumns = (id: "hash" | "workspace_id") => `${id}, day_key, week_key, month_key, total, day, week, month, byok_total, byok_day, byok_week, byok_month`;
+export const spendColumns = (id: "hash" | "workspace_id") =>
+  `${id}, day_key, week_key, month_key, total, day, week, month, byok_total, byok_day, byok_week, byok_month`;
 
 export function pgKeyUsageStore({ db }: Conn): KeyUsageStore {
   return {

@@ -1,10 +1,10 @@
 import { count, eq } from "drizzle-orm";
+import { apiKeyRecord, rateLimitColumns } from "../columns";
+import { deletedKey, keyQueries, revivedManagementKey } from "../queries/keys";
+import type { ApiKeyStore } from "../store";
 import type { Conn } from "./client";
 import { order } from "./order";
 import { apiKeys } from "./schema";
-import type { ApiKeyStore } from "../store";
-import { apiKeyRecord, rateLimitColumns } from "../columns";
-import { deletedKey, keyQueries, revivedManagementKey } from "../queries/keys";
 
 export function pgKeyStore({ db }: Conn): ApiKeyStore {
   const q = keyQueries(apiKeys, order);
@@ -18,11 +18,21 @@ export function pgKeyStore({ db }: Conn): ApiKeyStore {
       return row ? apiKeyRecord(row) : undefined;
     },
     async list({ workspaceId, includeDisabled, offset, limit }) {
-      const rows = await db.select().from(apiKeys).where(q.listed(workspaceId, includeDisabled)).orderBy(...q.order).limit(limit).offset(offset);
+      const rows = await db
+        .select()
+        .from(apiKeys)
+        .where(q.listed(workspaceId, includeDisabled))
+        .orderBy(...q.order)
+        .limit(limit)
+        .offset(offset);
       return rows.map(apiKeyRecord);
     },
     async update(hash, patch, now) {
-      const [row] = await db.update(apiKeys).set({ ...rateLimitColumns(patch), updatedAt: now }).where(q.byHash(hash)).returning();
+      const [row] = await db
+        .update(apiKeys)
+        .set({ ...rateLimitColumns(patch), updatedAt: now })
+        .where(q.byHash(hash))
+        .returning();
       return row ? apiKeyRecord(row) : undefined;
     },
     async delete(hash, now) {
@@ -38,7 +48,11 @@ export function pgKeyStore({ db }: Conn): ApiKeyStore {
       return row?.n ?? 0;
     },
     async listByCreator(userId) {
-      const rows = await db.select().from(apiKeys).where(q.byCreator(userId)).orderBy(...q.order);
+      const rows = await db
+        .select()
+        .from(apiKeys)
+        .where(q.byCreator(userId))
+        .orderBy(...q.order);
       return rows.map(apiKeyRecord);
     },
     async deleteByCreator(userId, now) {

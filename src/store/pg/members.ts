@@ -1,9 +1,9 @@
 import { count, eq, sql } from "drizzle-orm";
+import { memberQueries } from "../queries/members";
+import type { WorkspaceMemberRecord, WorkspaceMemberStore } from "../store";
 import type { Conn } from "./client";
 import { order } from "./order";
 import { workspaceMembers } from "./schema";
-import type { WorkspaceMemberRecord, WorkspaceMemberStore } from "../store";
-import { memberQueries } from "../queries/members";
 
 type Row = typeof workspaceMembers.$inferSelect;
 
@@ -31,7 +31,11 @@ export function pgMemberStore({ db }: Conn): WorkspaceMemberStore {
       return rows.map(toRecord);
     },
     async ofUser(userId) {
-      const rows = await db.select().from(workspaceMembers).where(eq(workspaceMembers.userId, userId)).orderBy(...q.order);
+      const rows = await db
+        .select()
+        .from(workspaceMembers)
+        .where(eq(workspaceMembers.userId, userId))
+        .orderBy(...q.order);
       return rows.map(toRecord);
     },
     async count(workspaceId) {

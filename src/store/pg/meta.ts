@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
+import type { MetaStore } from "../store";
 import type { Conn } from "./client";
 import { meta } from "./schema";
-import type { MetaStore } from "../store";
 
 export function pgMetaStore({ db }: Conn): MetaStore {
   return {

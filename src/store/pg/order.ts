@@ -1,4 +1,4 @@
-import { sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import type { Ordering } from "../queries/shapes";
 
 /**
@@ -10,4 +10,11 @@ export const descText = (column: AnyColumn): SQL => sql`${column} collate "C" de
 export const ascValue = (column: AnyColumn | SQL): SQL => sql`${column} asc nulls first`;
 export const descValue = (column: AnyColumn | SQL): SQL => sql`${column} desc nulls last`;
 
-export const order: Ordering = { ascText, descText, ascValue, descValue, textBefore: (column, value) => sql`${column} collate "C" < ${value}`, inserted: sql`seq` };
+export const order: Ordering = {
+  ascText,
+  descText,
+  ascValue,
+  descValue,
+  textBefore: (column, value) => sql`${column} collate "C" < ${value}`,
+  inserted: sql`seq`,
+};

@@ -1,10 +1,10 @@
 import { count, eq, max } from "drizzle-orm";
-import { isUniqueViolation, lockedTransaction, type Conn, type Db } from "./client";
+import { newPreset, newPresetVersion, presetVersionRecord } from "../columns";
+import { appendRetrying, presetQueries } from "../queries/presets";
+import type { NewPresetVersion, PresetRecord, PresetStore, PresetVersionRecord } from "../store";
+import { type Conn, type Db, isUniqueViolation, lockedTransaction } from "./client";
 import { order } from "./order";
 import { presets, presetVersions } from "./schema";
-import { newPreset, newPresetVersion, presetVersionRecord } from "../columns";
-import type { NewPresetVersion, PresetRecord, PresetStore, PresetVersionRecord } from "../store";
-import { appendRetrying, presetQueries } from "../queries/presets";
 
 const q = presetQueries(presets, presetVersions, order);
 
@@ -21,7 +21,10 @@ async function append(db: Db, input: NewPresetVersion): Promise<{ preset: Preset
     preset = newPreset(input);
     await db.insert(presets).values(preset);
   }
-  const [last] = await db.select({ v: max(presetVersions.version) }).from(presetVersions).where(eq(presetVersions.presetId, preset.id));
+  const [last] = await db
+    .select({ v: max(presetVersions.version) })
+    .from(presetVersions)
+    .where(eq(presetVersions.presetId, preset.id));
   const version = newPresetVersion(preset.id, (last?.v ?? 0) + 1, input);
   await db.insert(presetVersions).values({ ...version, config: JSON.stringify(version.config) });
   const [updated] = await db.update(presets).set({ designatedVersionId: version.id, updatedAt: now }).where(eq(presets.id, preset.id)).returning();
@@ -34,7 +37,13 @@ export function pgPresetStore(conn: Conn): PresetStore {
     appendVersion: (input) => appendRetrying(input.slug, isUniqueViolation, () => lockedTransaction(conn, (tx) => append(tx, input))),
     find: (workspaceId, slug) => findIn(db, workspaceId, slug),
     async list(workspaceId, offset, limit) {
-      return await db.select().from(presets).where(eq(presets.workspaceId, workspaceId)).orderBy(...q.listOrder).limit(limit).offset(offset);
+      return await db
+        .select()
+        .from(presets)
+        .where(eq(presets.workspaceId, workspaceId))
+        .orderBy(...q.listOrder)
+        .limit(limit)
+        .offset(offset);
     },
     async count(workspaceId) {
       const [row] = await db.select({ n: count() }).from(presets).where(eq(presets.workspaceId, workspaceId));
@@ -49,7 +58,13 @@ export function pgPresetStore(conn: Conn): PresetStore {
       return row ? presetVersionRecord(row) : undefined;
     },
     async listVersions(presetId, offset, limit) {
-      const rows = await db.select().from(presetVersions).where(eq(presetVersions.presetId, presetId)).orderBy(...q.versionOrder).limit(limit).offset(offset);
+      const rows = await db
+        .select()
+        .from(presetVersions)
+        .where(eq(presetVersions.presetId, presetId))
+        .orderBy(...q.versionOrder)
+        .limit(limit)
+        .offset(offset);
       return rows.map(presetVersionRecord);
     },
     async countVersions(presetId) {

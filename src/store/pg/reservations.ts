@@ -1,7 +1,7 @@
-import { eq, sql, type SQL } from "drizzle-orm";
-import { toNumber, type Conn, type Db } from "./client";
-import { keyUsage, reservations } from "./schema";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { BudgetedReservationRequest, LimitWindow, ReservationRefusal, ReservationStore } from "../store";
+import { type Conn, type Db, toNumber } from "./client";
+import { keyUsage, reservations } from "./schema";
 
 const COUNTERS = { total: ["total", "byok_total"], day: ["day", "byok_day"], week: ["week", "byok_week"], month: ["month", "byok_month"] } as const;
 const WINDOW_KEYS = { day: "day_key", week: "week_key", month: "month_key" } as const;
@@ -105,12 +105,16 @@ function budgetsAdmitFresh(req: BudgetedReservationRequest): SQL {
 async function refusal(db: Db, req: BudgetedReservationRequest): Promise<ReservationRefusal> {
   let keyLeft: number | null = null;
   if (req.limitNanos !== null) {
-    const [row] = await db.execute<{ left: string }>(sql`select ${req.limitNanos}::bigint - ${windowSpend(req.window)} - u.held as left from key_usage u where u.hash = ${req.keyHash}`);
+    const [row] = await db.execute<{ left: string }>(
+      sql`select ${req.limitNanos}::bigint - ${windowSpend(req.window)} - u.held as left from key_usage u where u.hash = ${req.keyHash}`,
+    );
     keyLeft = Math.max(0, row ? toNumber(row.left) : req.limitNanos);
   }
   let budget: { left: number; interval: ReservationRefusal["budget"] } | null = null;
   for (const b of req.budgets) {
-    const [row] = await db.execute<{ left: string }>(sql`select ${b.limitNanos}::bigint - ${windowSpend(b.window)} - u.held as left from workspace_usage u where u.workspace_id = ${req.workspaceId}`);
+    const [row] = await db.execute<{ left: string }>(
+      sql`select ${b.limitNanos}::bigint - ${windowSpend(b.window)} - u.held as left from workspace_usage u where u.workspace_id = ${req.workspaceId}`,
+    );
     const left = Math.max(0, row ? toNumber(row.left) : b.limitNanos);
     if (budget === null || left < budget.left) budget = { left, interval: b.interval };
   }

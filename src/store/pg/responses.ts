@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import type { Conn } from "./client";
-import { responseItems, storedResponses } from "./schema";
+import { responseQueries } from "../queries/responses";
 import { conversationOf, itemRows, itemsById, responseRow } from "../response-rows";
 import type { ResponseStateStore } from "../store";
-import { responseQueries } from "../queries/responses";
+import type { Conn } from "./client";
+import { responseItems, storedResponses } from "./schema";
 
 /**
  * Responses state on PostgreSQL. Saving is one statement (one round trip, atomic without a
@@ -16,7 +16,14 @@ export function pgResponseStateStore({ db }: Conn): ResponseStateStore {
   return {
     async save(response) {
       const row = responseRow(response);
-      const items = itemRows(response).map((r) => ({ response_id: r.responseId, position: r.position, workspace_id: r.workspaceId, item_id: r.itemId, item: r.item, expires_at: r.expiresAt }));
+      const items = itemRows(response).map((r) => ({
+        response_id: r.responseId,
+        position: r.position,
+        workspace_id: r.workspaceId,
+        item_id: r.itemId,
+        item: r.item,
+        expires_at: r.expiresAt,
+      }));
       await db.execute(sql`
         with saved as (
           insert into stored_responses (id, workspace_id, input, created_at, expires_at)
@@ -46,9 +53,16 @@ export function pgResponseStateStore({ db }: Conn): ResponseStateStore {
       return itemsById(rows);
     },
     async conversation(workspaceId, responseId, now) {
-      const [response] = await db.select({ input: storedResponses.input }).from(storedResponses).where(q.response(workspaceId, responseId, now));
+      const [response] = await db
+        .select({ input: storedResponses.input })
+        .from(storedResponses)
+        .where(q.response(workspaceId, responseId, now));
       if (!response) return undefined;
-      const items = await db.select({ item: responseItems.item }).from(responseItems).where(q.outputOf(responseId)).orderBy(...q.outputOrder);
+      const items = await db
+        .select({ item: responseItems.item })
+        .from(responseItems)
+        .where(q.outputOf(responseId))
+        .orderBy(...q.outputOrder);
       return conversationOf(response.input, items);
     },
     async purgeExpired(now) {

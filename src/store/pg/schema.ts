@@ -9,14 +9,15 @@
  * column, so the tables that need it carry an explicit identity column `seq`
  * (`workspace_members`, `preset_versions`; `insertionOrder` in ../tables/kit.ts).
  */
-import { pgTables } from "../tables/build";
+
 import * as accountTables from "../tables/accounts";
-import * as moneyTables from "../tables/money";
-import * as presetResponseTables from "../tables/presets-responses";
-import * as jobTables from "../tables/jobs";
-import * as observabilityTables from "../tables/observability";
-import * as signInTables from "../tables/sign-in";
+import { pgTables } from "../tables/build";
 import * as contentTables from "../tables/generation-contents";
+import * as jobTables from "../tables/jobs";
+import * as moneyTables from "../tables/money";
+import * as observabilityTables from "../tables/observability";
+import * as presetResponseTables from "../tables/presets-responses";
+import * as signInTables from "../tables/sign-in";
 
 export const { meta, users, workspaces, workspaceMembers, apiKeys, workspaceWebhookSecrets, byokCredentials } = pgTables(accountTables);
 export const { keyUsage, generations, reservations, workspaceUsage, workspaceBudgets, activityDaily, generationFeedback } = pgTables(moneyTables);

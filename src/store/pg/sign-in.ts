@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
+import { expiredSessions } from "../queries/sign-in";
+import type { InviteStore, PasswordStore, WebSessionStore } from "../store";
 import type { Conn } from "./client";
 import { userInvites, userPasswords, webSessions } from "./schema";
-import type { InviteStore, PasswordStore, WebSessionStore } from "../store";
-import { expiredSessions } from "../queries/sign-in";
 
 export function pgPasswordStore({ db }: Conn): PasswordStore {
   return {
@@ -11,7 +11,10 @@ export function pgPasswordStore({ db }: Conn): PasswordStore {
       return row?.hash;
     },
     async put(userId, hash, now) {
-      await db.insert(userPasswords).values({ userId, hash, updatedAt: now }).onConflictDoUpdate({ target: userPasswords.userId, set: { hash, updatedAt: now } });
+      await db
+        .insert(userPasswords)
+        .values({ userId, hash, updatedAt: now })
+        .onConflictDoUpdate({ target: userPasswords.userId, set: { hash, updatedAt: now } });
     },
     async delete(userId) {
       const rows = await db.delete(userPasswords).where(eq(userPasswords.userId, userId)).returning({ id: userPasswords.userId });
@@ -42,7 +45,10 @@ export function pgWebSessionStore({ db }: Conn): WebSessionStore {
       return rows.length;
     },
     async deleteExpired(now, idleSince) {
-      const rows = await db.delete(webSessions).where(expiredSessions(webSessions, now, idleSince)).returning({ id: webSessions.id });
+      const rows = await db
+        .delete(webSessions)
+        .where(expiredSessions(webSessions, now, idleSince))
+        .returning({ id: webSessions.id });
       return rows.length;
     },
   };

@@ -1,9 +1,9 @@
 import { count, eq } from "drizzle-orm";
+import { userQueries } from "../queries/users";
+import type { UserStore } from "../store";
 import type { Conn } from "./client";
 import { order } from "./order";
 import { users } from "./schema";
-import type { UserStore } from "../store";
-import { userQueries } from "../queries/users";
 
 export function pgUserStore({ db }: Conn): UserStore {
   const q = userQueries(users, order);
@@ -17,14 +17,23 @@ export function pgUserStore({ db }: Conn): UserStore {
       return row;
     },
     async list(offset, limit) {
-      return await db.select().from(users).orderBy(...q.order).limit(limit).offset(offset);
+      return await db
+        .select()
+        .from(users)
+        .orderBy(...q.order)
+        .limit(limit)
+        .offset(offset);
     },
     async count() {
       const [row] = await db.select({ n: count() }).from(users);
       return row?.n ?? 0;
     },
     async findByEmail(email) {
-      return await db.select().from(users).where(q.byEmail(email)).orderBy(...q.order);
+      return await db
+        .select()
+        .from(users)
+        .where(q.byEmail(email))
+        .orderBy(...q.order);
     },
     async update(id, patch) {
       const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();

@@ -1,9 +1,9 @@
 import { desc, eq, sql } from "drizzle-orm";
+import { videoJobQueries } from "../queries/video-jobs";
+import { videoJobFromRow, videoJobToRow } from "../video-job-rows";
+import type { VideoJobStore } from "../video-job-store";
 import type { Conn } from "./client";
 import { videoJobs } from "./schema";
-import type { VideoJobStore } from "../video-job-store";
-import { videoJobFromRow, videoJobToRow } from "../video-job-rows";
-import { videoJobQueries } from "../queries/video-jobs";
 
 export function pgVideoJobStore({ db }: Conn): VideoJobStore {
   const q = videoJobQueries(videoJobs);
@@ -12,7 +12,13 @@ export function pgVideoJobStore({ db }: Conn): VideoJobStore {
       await db.insert(videoJobs).values(videoJobToRow(job));
     },
     async list(workspaceId, offset, limit) {
-      const rows = await db.select().from(videoJobs).where(eq(videoJobs.workspaceId, workspaceId)).orderBy(desc(videoJobs.createdAt), sql`${videoJobs.id} collate "C" desc`).limit(limit).offset(offset);
+      const rows = await db
+        .select()
+        .from(videoJobs)
+        .where(eq(videoJobs.workspaceId, workspaceId))
+        .orderBy(desc(videoJobs.createdAt), sql`${videoJobs.id} collate "C" desc`)
+        .limit(limit)
+        .offset(offset);
       return rows.map(videoJobFromRow);
     },
     async get(id) {
@@ -20,11 +26,7 @@ export function pgVideoJobStore({ db }: Conn): VideoJobStore {
       return row ? videoJobFromRow(row) : undefined;
     },
     async update(id, version, patch, now) {
-      const [row] = await db
-        .update(videoJobs)
-        .set(q.advanced(patch, now))
-        .where(q.atVersion(id, version))
-        .returning();
+      const [row] = await db.update(videoJobs).set(q.advanced(patch, now)).where(q.atVersion(id, version)).returning();
       return row ? videoJobFromRow(row) : undefined;
     },
   };

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
+import type { WebhookSecretStore } from "../store";
 import type { Conn } from "./client";
 import { workspaceWebhookSecrets } from "./schema";
-import type { WebhookSecretStore } from "../store";
 
 export function pgWebhookSecretStore({ db }: Conn): WebhookSecretStore {
   return {

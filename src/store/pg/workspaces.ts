@@ -1,11 +1,11 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
-import { toNumber, type Conn } from "./client";
+import { workspaceColumns, workspaceRecord, workspaceRow } from "../columns";
+import { keyQueries } from "../queries/keys";
+import { foundByRef, workspaceQueries } from "../queries/workspaces";
+import type { WorkspaceStore } from "../store";
+import { type Conn, toNumber } from "./client";
 import { order } from "./order";
 import { apiKeys, byokCredentials, observabilityDestinations, workspaceMembers, workspaces, workspaceWebhookSecrets } from "./schema";
-import type { WorkspaceStore } from "../store";
-import { workspaceColumns, workspaceRecord, workspaceRow } from "../columns";
-import { foundByRef, workspaceQueries } from "../queries/workspaces";
-import { keyQueries } from "../queries/keys";
 
 export function pgWorkspaceStore({ db }: Conn): WorkspaceStore {
   const q = workspaceQueries(workspaces, order);
@@ -24,7 +24,12 @@ export function pgWorkspaceStore({ db }: Conn): WorkspaceStore {
       return row ? workspaceRecord(row) : undefined;
     },
     async list(offset, limit) {
-      const rows = await db.select().from(workspaces).orderBy(...q.order).limit(limit).offset(offset);
+      const rows = await db
+        .select()
+        .from(workspaces)
+        .orderBy(...q.order)
+        .limit(limit)
+        .offset(offset);
       return rows.map(workspaceRecord);
     },
     async count() {

@@ -1,6 +1,6 @@
 import { and, eq, isNull, or, type Placeholder, type SQL } from "drizzle-orm";
-import type { byokCredentials } from "../tables/accounts";
 import type { ByokFilter, ByokRecord } from "../store";
+import type { byokCredentials } from "../tables/accounts";
 import type { EitherTable, Ordering } from "./shapes";
 
 /** The conditions and orders of BYOK credentials (soft deleted: a deleted row is not live). */

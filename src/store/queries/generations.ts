@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, isNull, lt, ne, or, type Placeholder, type SQL } from "drizzle-orm";
-import type { generationFeedback, generations } from "../tables/money";
 import type { GenerationCursor, GenerationFilter } from "../store";
+import type { generationFeedback, generations } from "../tables/money";
 import type { EitherTable, Ordering } from "./shapes";
 
 /**

@@ -12,7 +12,8 @@ export function keyQueries(t: EitherTable<typeof apiKeys>, o: Ordering) {
     byCreator: (userId: string) => and(eq(t.creatorUserId, userId), live),
     management: and(eq(t.isManagement, true), live),
     /** keys that still authenticate: live, enabled and not expired at `now` */
-    activeIn: (workspaceId: string, now: number) => and(eq(t.workspaceId, workspaceId), live, eq(t.disabled, false), or(isNull(t.expiresAt), gt(t.expiresAt, now))),
+    activeIn: (workspaceId: string, now: number) =>
+      and(eq(t.workspaceId, workspaceId), live, eq(t.disabled, false), or(isNull(t.expiresAt), gt(t.expiresAt, now))),
     order: [o.ascValue(t.createdAt), o.ascText(t.hash)],
   };
 }
@@ -20,4 +21,11 @@ export function keyQueries(t: EitherTable<typeof apiKeys>, o: Ordering) {
 export const deletedKey = (now: number) => ({ deletedAt: now, disabled: true });
 
 /** A stored key (deleted, disabled or expired) made a live management key of `workspaceId` again. */
-export const revivedManagementKey = (now: number, workspaceId: string) => ({ deletedAt: null, disabled: false, isManagement: true, expiresAt: null, updatedAt: now, workspaceId });
+export const revivedManagementKey = (now: number, workspaceId: string) => ({
+  deletedAt: null,
+  disabled: false,
+  isManagement: true,
+  expiresAt: null,
+  updatedAt: now,
+  workspaceId,
+});

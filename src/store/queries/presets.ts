@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { presets, presetVersions } from "../tables/presets-responses";
 import { PresetWriteConflict } from "../preset-store";
+import type { presets, presetVersions } from "../tables/presets-responses";
 import type { EitherTable, Ordering } from "./shapes";
 
 /** The conditions and orders of presets and their versions. */

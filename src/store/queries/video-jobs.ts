@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { videoJobs } from "../tables/jobs";
-import type { VideoJobPatch } from "../video-job-store";
 import { videoPatchColumns } from "../video-job-rows";
+import type { VideoJobPatch } from "../video-job-store";
 import type { EitherTable } from "./shapes";
 
 /** A video job's compare-and-set: a change applies only to the version it was made from, and bumps it. */

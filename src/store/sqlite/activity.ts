@@ -1,9 +1,9 @@
 import { asc, desc, sql } from "drizzle-orm";
+import { activityQueries } from "../queries/activity";
+import type { ActivityStore, RollupQuery } from "../store";
 import type { Db } from "./client";
 import { order } from "./order";
 import { activityDaily } from "./schema";
-import type { ActivityStore, RollupQuery } from "../store";
-import { activityQueries } from "../queries/activity";
 
 const a = activityDaily;
 const q = activityQueries(a, order);

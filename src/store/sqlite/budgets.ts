@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
+import { byInterval } from "../budget-order";
+import type { WorkspaceBudgetStore } from "../store";
 import type { Db, WriteStep } from "./client";
 import type { ReservationBook } from "./reservation-book";
 import { workspaceBudgets, workspaceUsage } from "./schema";
-import { byInterval } from "../budget-order";
-import type { WorkspaceBudgetStore } from "../store";
 
 export function sqliteBudgetStore(db: Db, write: WriteStep, book: ReservationBook): WorkspaceBudgetStore {
   return {
@@ -18,12 +18,22 @@ export function sqliteBudgetStore(db: Db, write: WriteStep, book: ReservationBoo
         db
           .insert(workspaceBudgets)
           .values(budget)
-          .onConflictDoUpdate({ target: [workspaceBudgets.workspaceId, workspaceBudgets.interval], set: { limitNanos: budget.limitNanos, updatedAt: budget.updatedAt } })
+          .onConflictDoUpdate({
+            target: [workspaceBudgets.workspaceId, workspaceBudgets.interval],
+            set: { limitNanos: budget.limitNanos, updatedAt: budget.updatedAt },
+          })
           .returning()
           .get(),
       ),
     delete: (workspaceId, interval) =>
-      write(() => db.delete(workspaceBudgets).where(and(eq(workspaceBudgets.workspaceId, workspaceId), eq(workspaceBudgets.interval, interval))).returning().all().length > 0),
+      write(
+        () =>
+          db
+            .delete(workspaceBudgets)
+            .where(and(eq(workspaceBudgets.workspaceId, workspaceId), eq(workspaceBudgets.interval, interval)))
+            .returning()
+            .all().length > 0,
+      ),
     async usage(workspaceId) {
       const row = db.select().from(workspaceUsage).where(eq(workspaceUsage.workspaceId, workspaceId)).get();
       if (!row) return undefined;
@@ -34,7 +44,10 @@ export function sqliteBudgetStore(db: Db, write: WriteStep, book: ReservationBoo
       return book.workspaceHeld(workspaceId);
     },
     async totalSpend() {
-      const row = db.select({ total: sql<number>`coalesce(sum(${workspaceUsage.total}), 0)`, byokTotal: sql<number>`coalesce(sum(${workspaceUsage.byokTotal}), 0)` }).from(workspaceUsage).get();
+      const row = db
+        .select({ total: sql<number>`coalesce(sum(${workspaceUsage.total}), 0)`, byokTotal: sql<number>`coalesce(sum(${workspaceUsage.byokTotal}), 0)` })
+        .from(workspaceUsage)
+        .get();
       return { total: row?.total ?? 0, byokTotal: row?.byokTotal ?? 0 };
     },
   };

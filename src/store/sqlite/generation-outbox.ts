@@ -1,17 +1,20 @@
 /** What a generation record commits with beside it: the content I/O logging keeps, the generation to forward. */
 import type { Database } from "bun:sqlite";
 import { eq, lt } from "drizzle-orm";
-import type { Db, WriteStep } from "./client";
-import { generationContents } from "./schema";
 import type { GenerationContentRecord, GenerationContentStore } from "../generation-content-store";
 import type { ObservationOutboxStore, ObservationRecord, QueuedObservation } from "../observation-outbox-store";
+import type { Db, WriteStep } from "./client";
+import { generationContents } from "./schema";
 
 export function sqliteGenerationContentStore(db: Db, write: WriteStep): GenerationContentStore {
   return {
     async get(generationId) {
       return db.select().from(generationContents).where(eq(generationContents.generationId, generationId)).get();
     },
-    purgeBefore: (before) => write(() => db.delete(generationContents).where(lt(generationContents.createdAt, before)).returning({ id: generationContents.generationId }).all().length),
+    purgeBefore: (before) =>
+      write(
+        () => db.delete(generationContents).where(lt(generationContents.createdAt, before)).returning({ id: generationContents.generationId }).all().length,
+      ),
   };
 }
 
@@ -59,7 +62,9 @@ export function sqliteObservationOutboxStore(sqlite: Database, write: WriteStep)
   );
   // prepared, not built per call: a settlement removes the hundreds of rows of a drain at once
   const remove = sqlite.query<unknown, Record<string, string>>(`DELETE FROM observation_outbox WHERE seq IN (SELECT value FROM json_each($seqs))`);
-  const removePayloads = sqlite.query<unknown, Record<string, string>>(`DELETE FROM observation_outbox_payloads WHERE seq IN (SELECT value FROM json_each($seqs))`);
+  const removePayloads = sqlite.query<unknown, Record<string, string>>(
+    `DELETE FROM observation_outbox_payloads WHERE seq IN (SELECT value FROM json_each($seqs))`,
+  );
   return {
     // RETURNING promises no order: claimed() sorts
     claim: (owner, now, expiresAt, limit) => write(() => claimed(claim.all({ owner, now, expires: expiresAt, limit }))),

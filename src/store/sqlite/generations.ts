@@ -1,15 +1,15 @@
 import type { Database } from "bun:sqlite";
 import { getTableColumns, sql } from "drizzle-orm";
-import type { Db, SqliteWriter, WriteStep } from "./client";
-import { order } from "./order";
-import { generationFeedback, generations } from "./schema";
-import { spendAdder } from "./key-usage";
-import { reservationReleaser } from "./reservations";
-import type { ReservationBook } from "./reservation-book";
-import { outboxWriter } from "./generation-outbox";
-import type { GenerationCursor, GenerationFilter, GenerationRecord, GenerationStore, SettledGeneration } from "../store";
 import { generationRecord, generationRow } from "../columns";
 import { generationQueries } from "../queries/generations";
+import type { GenerationCursor, GenerationFilter, GenerationRecord, GenerationStore, SettledGeneration } from "../store";
+import type { Db, SqliteWriter, WriteStep } from "./client";
+import { outboxWriter } from "./generation-outbox";
+import { spendAdder } from "./key-usage";
+import { order } from "./order";
+import type { ReservationBook } from "./reservation-book";
+import { reservationReleaser } from "./reservations";
+import { generationFeedback, generations } from "./schema";
 
 /** Adds a served generation to its day's activity counters. */
 function activityAdder(sqlite: Database): (settled: SettledGeneration) => void {
@@ -22,8 +22,18 @@ ON CONFLICT(day, workspace_id, key_hash, user_id, model, provider_name, endpoint
   return ({ record: r, day }) => {
     if (r.endpointId === null) return;
     void upsert.run({
-      day, workspace: r.workspaceId, key: r.keyHash, user: r.userId ?? "", model: r.model, provider: r.providerName ?? "", endpoint: r.endpointId,
-      prompt: r.tokensPrompt ?? 0, completion: r.tokensCompletion ?? 0, reasoning: r.tokensReasoning ?? 0, paid: r.isByok ? 0 : r.costNanos, byok: r.isByok ? r.costNanos : 0,
+      day,
+      workspace: r.workspaceId,
+      key: r.keyHash,
+      user: r.userId ?? "",
+      model: r.model,
+      provider: r.providerName ?? "",
+      endpoint: r.endpointId,
+      prompt: r.tokensPrompt ?? 0,
+      completion: r.tokensCompletion ?? 0,
+      reasoning: r.tokensReasoning ?? 0,
+      paid: r.isByok ? 0 : r.costNanos,
+      byok: r.isByok ? r.costNanos : 0,
     });
   };
 }
@@ -32,7 +42,12 @@ const q = generationQueries(generations, generationFeedback, order);
 
 /** A listing's page query (exported so the query-plan test explains the very statement the store runs). */
 export function generationListQuery(db: Db, filter: GenerationFilter, before: GenerationCursor | null, limit: number) {
-  return db.select().from(generations).where(q.listed(filter, before)).orderBy(...q.listOrder).limit(limit);
+  return db
+    .select()
+    .from(generations)
+    .where(q.listed(filter, before))
+    .orderBy(...q.listOrder)
+    .limit(limit);
 }
 
 export function sqliteGenerationStore(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter, book: ReservationBook): GenerationStore {
@@ -47,7 +62,11 @@ export function sqliteGenerationStore(db: Db, sqlite: Database, write: WriteStep
   const release = reservationReleaser(book, writer);
   const writeOutbox = outboxWriter(sqlite);
   // prepared once: the outbox drain reads each forwarded generation's record back, and GET /generation reads one
-  const byId = db.select().from(generations).where(q.byId(sql.placeholder("id"))).prepare();
+  const byId = db
+    .select()
+    .from(generations)
+    .where(q.byId(sql.placeholder("id")))
+    .prepare();
   const toParams = (gen: GenerationRecord) => {
     const row: Record<string, unknown> = generationRow(gen);
     const params: Record<string, string | number | null> = {};
@@ -80,15 +99,26 @@ export function sqliteGenerationStore(db: Db, sqlite: Database, write: WriteStep
       return row ? generationRecord(row) : undefined;
     },
     async since(since, limit) {
-      return db.select().from(generations).where(q.since(since)).orderBy(...q.sinceOrder).limit(limit).all().map(generationRecord);
+      return db
+        .select()
+        .from(generations)
+        .where(q.since(since))
+        .orderBy(...q.sinceOrder)
+        .limit(limit)
+        .all()
+        .map(generationRecord);
     },
     async list(filter, before, limit) {
       return generationListQuery(db, filter, before, limit).all().map(generationRecord);
     },
     addFeedback: (feedback) => write(() => void db.insert(generationFeedback).values(feedback).run()),
     async feedback(generationId) {
-      return db.select().from(generationFeedback).where(q.feedbackOf(generationId)).orderBy(...q.feedbackOrder).all();
+      return db
+        .select()
+        .from(generationFeedback)
+        .where(q.feedbackOf(generationId))
+        .orderBy(...q.feedbackOrder)
+        .all();
     },
   };
 }
-

@@ -1,30 +1,30 @@
+import type { Database } from "bun:sqlite";
 import { eq } from "drizzle-orm";
 import type { Store, StoreTables } from "../store";
-import { runAtOnce, openDatabase, SqliteWriter, type Db, type WriteStep } from "./client";
-import { ThreadWriteLock } from "./thread-write-lock";
-import type { Database } from "bun:sqlite";
-import { pendingMigrations, runMigrations } from "./migrate";
-import { meta } from "./schema";
-import { sqliteKeyStore } from "./keys";
-import { sqliteKeyUsageStore } from "./key-usage";
-import { sqliteGenerationStore } from "./generations";
-import { sqliteReservationStore } from "./reservations";
-import { ReservationBook } from "./reservation-book";
-import { sqlitePresetStore } from "./presets";
-import { sqliteUserStore } from "./users";
-import { sqliteWorkspaceStore } from "./workspaces";
-import { sqliteMemberStore } from "./members";
-import { sqliteByokStore } from "./byok";
-import { sqliteResponseStateStore } from "./responses";
-import { sqliteBudgetStore } from "./budgets";
 import { sqliteActivityStore } from "./activity";
-import { sqliteJobStore } from "./jobs";
-import { sqliteWebhookSecretStore } from "./webhook-secrets";
-import { sqliteVideoJobStore } from "./video-jobs";
-import { sqliteDestinationStore } from "./destinations";
-import { sqliteInviteStore, sqlitePasswordStore, sqliteWebSessionStore } from "./sign-in";
 import { sqliteAuthCodeStore } from "./auth-codes";
+import { sqliteBudgetStore } from "./budgets";
+import { sqliteByokStore } from "./byok";
+import { type Db, openDatabase, runAtOnce, SqliteWriter, type WriteStep } from "./client";
+import { sqliteDestinationStore } from "./destinations";
 import { sqliteGenerationContentStore, sqliteObservationOutboxStore } from "./generation-outbox";
+import { sqliteGenerationStore } from "./generations";
+import { sqliteJobStore } from "./jobs";
+import { sqliteKeyUsageStore } from "./key-usage";
+import { sqliteKeyStore } from "./keys";
+import { sqliteMemberStore } from "./members";
+import { pendingMigrations, runMigrations } from "./migrate";
+import { sqlitePresetStore } from "./presets";
+import { ReservationBook } from "./reservation-book";
+import { sqliteReservationStore } from "./reservations";
+import { sqliteResponseStateStore } from "./responses";
+import { meta } from "./schema";
+import { sqliteInviteStore, sqlitePasswordStore, sqliteWebSessionStore } from "./sign-in";
+import { ThreadWriteLock } from "./thread-write-lock";
+import { sqliteUserStore } from "./users";
+import { sqliteVideoJobStore } from "./video-jobs";
+import { sqliteWebhookSecretStore } from "./webhook-secrets";
+import { sqliteWorkspaceStore } from "./workspaces";
 
 function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter, book: ReservationBook): StoreTables {
   return {
@@ -99,4 +99,4 @@ export function createSqliteStore(path: string, opts: { migrate?: boolean; write
  */
 export const WAL_CHECKPOINT_BACKSTOP_PAGES = 10_000;
 
-export { runMigrations, openDatabase };
+export { openDatabase, runMigrations };

@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
-import type { SqliteWriter, WriteStep } from "./client";
+import { byRunAt, failureOutcome, firstState, JOB_COLUMNS, type JobRow, jobFromRow, payloadText, statsFromRows } from "../job-rows";
 import type { Completion, JobOutcome, JobRecord, JobStore, NewJob } from "../job-store";
-import { byRunAt, failureOutcome, firstState, JOB_COLUMNS, jobFromRow, payloadText, statsFromRows, type JobRow } from "../job-rows";
+import type { SqliteWriter, WriteStep } from "./client";
 
 /** `$kinds`: a JSON array of kind names, so one prepared statement serves any list. */
 const KIND_IN = "kind IN (SELECT value FROM json_each($kinds))";
@@ -41,17 +41,23 @@ export function sqliteJobStore(sqlite: Database, write: WriteStep, writer: Sqlit
        last_error = coalesce($error, last_error), lease_owner = NULL, lease_expires_at = NULL, updated_at = $now
      WHERE id = $id AND state = 'running' AND lease_owner = $owner RETURNING kind`,
   );
-  const countOutcome = sqlite.query(`INSERT INTO job_outcomes (kind, outcome, count) VALUES ($kind, $outcome, $n) ON CONFLICT(kind, outcome) DO UPDATE SET count = count + $n`);
+  const countOutcome = sqlite.query(
+    `INSERT INTO job_outcomes (kind, outcome, count) VALUES ($kind, $outcome, $n) ON CONFLICT(kind, outcome) DO UPDATE SET count = count + $n`,
+  );
   const release = sqlite.query<{ id: string }, Record<string, string | number>>(
     `UPDATE jobs SET state = 'pending', attempts = max(attempts - 1, 0), run_at = $now, lease_owner = NULL, lease_expires_at = NULL, updated_at = $now
      WHERE id IN (SELECT value FROM json_each($ids)) AND state = 'running' AND lease_owner = $owner RETURNING id`,
   );
-  const list = sqlite.query<JobRow, Record<string, string | number | null>>(`SELECT ${JOB_COLUMNS} FROM jobs WHERE ${FILTER} ORDER BY created_at DESC, id DESC LIMIT $limit OFFSET $offset`);
+  const list = sqlite.query<JobRow, Record<string, string | number | null>>(
+    `SELECT ${JOB_COLUMNS} FROM jobs WHERE ${FILTER} ORDER BY created_at DESC, id DESC LIMIT $limit OFFSET $offset`,
+  );
   const count = sqlite.query<{ n: number }, Record<string, string | null>>(`SELECT count(*) AS n FROM jobs WHERE ${FILTER}`);
   const retry = sqlite.query<JobRow, Record<string, string | number>>(
     `UPDATE jobs SET state = 'pending', attempts = 0, run_at = $now, updated_at = $now WHERE id = $id AND state = 'dead' RETURNING ${JOB_COLUMNS}`,
   );
-  const queues = sqlite.query<{ kind: string; state: string; count: number }, []>("SELECT kind, state, count(*) AS count FROM jobs GROUP BY kind, state ORDER BY kind, state");
+  const queues = sqlite.query<{ kind: string; state: string; count: number }, []>(
+    "SELECT kind, state, count(*) AS count FROM jobs GROUP BY kind, state ORDER BY kind, state",
+  );
   const outcomes = sqlite.query<{ kind: string; outcome: string; count: number }, []>("SELECT kind, outcome, count FROM job_outcomes ORDER BY kind, outcome");
   const oldest = sqlite.query<{ kind: string; run_at: number }, { now: number }>(
     "SELECT kind, min(run_at) AS run_at FROM jobs WHERE state = 'pending' AND run_at <= $now GROUP BY kind ORDER BY kind",
@@ -113,7 +119,9 @@ export function sqliteJobStore(sqlite: Database, write: WriteStep, writer: Sqlit
     enqueueMany: (jobs) => write(() => writer.atomic(() => jobs.map(enqueueNow))),
     lease: (req) =>
       write(() =>
-        byRunAt(lease.all({ owner: req.owner, expires: req.now + req.leaseMs, now: req.now, kinds: JSON.stringify(req.kinds), limit: req.limit }).map(jobFromRow)),
+        byRunAt(
+          lease.all({ owner: req.owner, expires: req.now + req.leaseMs, now: req.now, kinds: JSON.stringify(req.kinds), limit: req.limit }).map(jobFromRow),
+        ),
       ),
     renew: (owner, ids, expiresAt) => write(() => renew.all({ owner, ids: JSON.stringify(ids), expires: expiresAt }).map((r) => r.id)),
     complete: async (id, owner, now, nextRunAt) => (await completeMany(owner, [{ id, nextRunAt }], now)).length > 0,
@@ -123,7 +131,11 @@ export function sqliteJobStore(sqlite: Database, write: WriteStep, writer: Sqlit
       if (counted.length === 0) return Promise.resolve();
       return write(() => writer.atomic(() => counted.forEach((c) => countOutcome.run({ kind: c.kind, outcome: c.outcome, n: c.count }))));
     },
-    fail: (id, owner, f) => end({ id, owner, now: f.now, state: f.retryAt === null ? "dead" : "pending", runAt: f.retryAt, resetAttempts: 0, dropPayload: 0, error: f.error }, failureOutcome(f.retryAt)),
+    fail: (id, owner, f) =>
+      end(
+        { id, owner, now: f.now, state: f.retryAt === null ? "dead" : "pending", runAt: f.retryAt, resetAttempts: 0, dropPayload: 0, error: f.error },
+        failureOutcome(f.retryAt),
+      ),
     release: (owner, ids, now) => write(() => release.all({ owner, ids: JSON.stringify(ids), now }).length),
     get: async (id) => {
       const row = byId.get({ id });

@@ -1,8 +1,8 @@
 import type { Database } from "bun:sqlite";
 import { eq, sql } from "drizzle-orm";
+import type { KeyUsageRow, KeyUsageStore, SpendEntry } from "../store";
 import type { Db, WriteStep } from "./client";
 import { keyUsage } from "./schema";
-import type { KeyUsageRow, KeyUsageStore, SpendEntry } from "../store";
 
 /**
  * One upsert of a usage row (a key's, or a workspace's: same columns but the id): window counters
@@ -39,7 +39,11 @@ export function spendAdder(sqlite: Database, of: "key" | "workspace" = "key"): (
 
 export function sqliteKeyUsageStore(db: Db, sqlite: Database, write: WriteStep): KeyUsageStore {
   const add = spendAdder(sqlite);
-  const byHash = db.select().from(keyUsage).where(eq(keyUsage.hash, sql.placeholder("hash"))).prepare();
+  const byHash = db
+    .select()
+    .from(keyUsage)
+    .where(eq(keyUsage.hash, sql.placeholder("hash")))
+    .prepare();
   return {
     async get(hash) {
       const row = byHash.get({ hash });

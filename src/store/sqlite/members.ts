@@ -1,13 +1,14 @@
 import { count, eq } from "drizzle-orm";
+import { memberQueries } from "../queries/members";
+import type { WorkspaceMemberRecord, WorkspaceMemberStore } from "../store";
 import type { Db, SqliteWriter, WriteStep } from "./client";
 import { order } from "./order";
 import { workspaceMembers } from "./schema";
-import type { WorkspaceMemberRecord, WorkspaceMemberStore } from "../store";
-import { memberQueries } from "../queries/members";
 
 export function sqliteMemberStore(db: Db, write: WriteStep, writer: SqliteWriter): WorkspaceMemberStore {
   const q = memberQueries(workspaceMembers, order);
-  const get = (workspaceId: string, userId: string) => db.select().from(workspaceMembers).where(q.membership(workspaceId, userId)).get() as WorkspaceMemberRecord | undefined;
+  const get = (workspaceId: string, userId: string) =>
+    db.select().from(workspaceMembers).where(q.membership(workspaceId, userId)).get() as WorkspaceMemberRecord | undefined;
   return {
     async list(workspaceId, offset, limit) {
       return db
@@ -24,7 +25,12 @@ export function sqliteMemberStore(db: Db, write: WriteStep, writer: SqliteWriter
     },
     get: async (workspaceId, userId) => get(workspaceId, userId),
     async ofUser(userId) {
-      return db.select().from(workspaceMembers).where(eq(workspaceMembers.userId, userId)).orderBy(...q.order).all() as WorkspaceMemberRecord[];
+      return db
+        .select()
+        .from(workspaceMembers)
+        .where(eq(workspaceMembers.userId, userId))
+        .orderBy(...q.order)
+        .all() as WorkspaceMemberRecord[];
     },
     upsert: (members) =>
       write(() =>
@@ -44,6 +50,7 @@ export function sqliteMemberStore(db: Db, write: WriteStep, writer: SqliteWriter
         if (userIds.length === 0) return 0;
         return db.delete(workspaceMembers).where(q.members(workspaceId, userIds)).returning({ id: workspaceMembers.id }).all().length;
       }),
-    removeUser: (userId) => write(() => db.delete(workspaceMembers).where(eq(workspaceMembers.userId, userId)).returning({ id: workspaceMembers.id }).all().length),
+    removeUser: (userId) =>
+      write(() => db.delete(workspaceMembers).where(eq(workspaceMembers.userId, userId)).returning({ id: workspaceMembers.id }).all().length),
   };
 }

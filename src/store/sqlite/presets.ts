@@ -1,10 +1,10 @@
 import { count, eq, max } from "drizzle-orm";
+import { newPreset, newPresetVersion, presetVersionRecord } from "../columns";
+import { appendRetrying, presetQueries } from "../queries/presets";
+import type { NewPresetVersion, PresetRecord, PresetStore } from "../store";
 import type { Db, SqliteWriter, WriteStep } from "./client";
 import { order } from "./order";
 import { presets, presetVersions } from "./schema";
-import { newPreset, newPresetVersion, presetVersionRecord } from "../columns";
-import type { NewPresetVersion, PresetRecord, PresetStore } from "../store";
-import { appendRetrying, presetQueries } from "../queries/presets";
 
 const isUniqueViolation = (err: unknown): boolean => (err as { code?: unknown })?.code === "SQLITE_CONSTRAINT_UNIQUE";
 
@@ -21,9 +21,16 @@ export function sqlitePresetStore(db: Db, write: WriteStep, writer: SqliteWriter
       preset = newPreset(input);
       db.insert(presets).values(preset).run();
     }
-    const last = db.select({ v: max(presetVersions.version) }).from(presetVersions).where(eq(presetVersions.presetId, preset.id)).get()?.v ?? 0;
+    const last =
+      db
+        .select({ v: max(presetVersions.version) })
+        .from(presetVersions)
+        .where(eq(presetVersions.presetId, preset.id))
+        .get()?.v ?? 0;
     const version = newPresetVersion(preset.id, last + 1, input);
-    db.insert(presetVersions).values({ ...version, config: JSON.stringify(version.config) }).run();
+    db.insert(presetVersions)
+      .values({ ...version, config: JSON.stringify(version.config) })
+      .run();
     const updated = db.update(presets).set({ designatedVersionId: version.id, updatedAt: now }).where(eq(presets.id, preset.id)).returning().get();
     return { preset: updated ?? preset, version };
   };
@@ -32,7 +39,14 @@ export function sqlitePresetStore(db: Db, write: WriteStep, writer: SqliteWriter
     appendVersion: (input) => appendRetrying(input.slug, isUniqueViolation, () => write(() => writer.atomic(() => appendVersion(input)))),
     find: async (workspaceId, slug) => find(workspaceId, slug),
     async list(workspaceId, offset, limit) {
-      return db.select().from(presets).where(eq(presets.workspaceId, workspaceId)).orderBy(...q.listOrder).limit(limit).offset(offset).all();
+      return db
+        .select()
+        .from(presets)
+        .where(eq(presets.workspaceId, workspaceId))
+        .orderBy(...q.listOrder)
+        .limit(limit)
+        .offset(offset)
+        .all();
     },
     async count(workspaceId) {
       return db.select({ n: count() }).from(presets).where(eq(presets.workspaceId, workspaceId)).get()?.n ?? 0;
@@ -46,7 +60,15 @@ export function sqlitePresetStore(db: Db, write: WriteStep, writer: SqliteWriter
       return row ? presetVersionRecord(row) : undefined;
     },
     async listVersions(presetId, offset, limit) {
-      return db.select().from(presetVersions).where(eq(presetVersions.presetId, presetId)).orderBy(...q.versionOrder).limit(limit).offset(offset).all().map(presetVersionRecord);
+      return db
+        .select()
+        .from(presetVersions)
+        .where(eq(presetVersions.presetId, presetId))
+        .orderBy(...q.versionOrder)
+        .limit(limit)
+        .offset(offset)
+        .all()
+        .map(presetVersionRecord);
     },
     async countVersions(presetId) {
       return db.select({ n: count() }).from(presetVersions).where(eq(presetVersions.presetId, presetId)).get()?.n ?? 0;

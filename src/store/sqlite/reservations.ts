@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
+import type { BudgetedReservationRequest, LimitWindow, ReservationRefusal, ReservationRequest, ReservationStore, WindowKeys } from "../store";
 import type { SqliteWriter, WriteStep } from "./client";
 import type { Hold, ReservationBook } from "./reservation-book";
-import type { BudgetedReservationRequest, LimitWindow, ReservationRefusal, ReservationRequest, ReservationStore, WindowKeys } from "../store";
 
 /** The spend a limit counts, read from a usage row, a key's or a workspace's (unqualified names: the stored row). */
 function spendExpression(counter: LimitWindow["counter"]): string {
@@ -13,7 +13,10 @@ function spendExpression(counter: LimitWindow["counter"]): string {
 function spendQuery(sqlite: Database, table: "key_usage" | "workspace_usage", id: "hash" | "workspace_id") {
   const counters = ["total", "day", "week", "month"] as const;
   const queries = Object.fromEntries(
-    counters.map((c) => [c, sqlite.query<{ spend: number }, Record<string, string | number>>(`SELECT ${spendExpression(c)} AS spend FROM ${table} WHERE ${id} = $id`)]),
+    counters.map((c) => [
+      c,
+      sqlite.query<{ spend: number }, Record<string, string | number>>(`SELECT ${spendExpression(c)} AS spend FROM ${table} WHERE ${id} = $id`),
+    ]),
   ) as Record<LimitWindow["counter"], ReturnType<typeof sqlite.query<{ spend: number }, Record<string, string | number>>>>;
   return (rowId: string, window: LimitWindow): number | undefined => {
     const params: Record<string, string | number> = { id: rowId, inc: window.includeByok ? 1 : 0 };
@@ -74,8 +77,18 @@ export function sqliteReservationStore(sqlite: Database, write: WriteStep, write
       sqlite.run("UPDATE workspace_usage SET held = 0 WHERE held != 0");
       return released;
     });
-  const holdOf = (req: ReservationRequest | BudgetedReservationRequest, amountNanos: number, workspaceId: string | null, workspaceAmountNanos: number): Hold => ({
-    keyHash: req.keyHash, amountNanos, workspaceId, workspaceAmountNanos, instanceId: req.instanceId, expiresAt: req.expiresAt,
+  const holdOf = (
+    req: ReservationRequest | BudgetedReservationRequest,
+    amountNanos: number,
+    workspaceId: string | null,
+    workspaceAmountNanos: number,
+  ): Hold => ({
+    keyHash: req.keyHash,
+    amountNanos,
+    workspaceId,
+    workspaceAmountNanos,
+    instanceId: req.instanceId,
+    expiresAt: req.expiresAt,
   });
 
   const reserve = (req: ReservationRequest): number | null => {
@@ -99,7 +112,8 @@ export function sqliteReservationStore(sqlite: Database, write: WriteStep, write
       if (budget === null || left < budget.left) budget = { left, interval: b.interval };
     }
     const keyFits = key === null || fits(key, req.amountNanos);
-    if (!keyFits || (budget !== null && !fits(budget.left, req.workspaceAmountNanos))) return { keyLeft: key, budgetLeft: budget?.left ?? null, budget: budget?.interval ?? null };
+    if (!keyFits || (budget !== null && !fits(budget.left, req.workspaceAmountNanos)))
+      return { keyLeft: key, budgetLeft: budget?.left ?? null, budget: budget?.interval ?? null };
     const keyAmount = key === null ? 0 : req.amountNanos;
     if (keyAmount > 0 && spend === undefined) startKeyRow(req.keyHash, req.windows);
     if (!workspaceRowExists) startWorkspaceRow(req.workspaceId, req.windows);
@@ -111,11 +125,20 @@ export function sqliteReservationStore(sqlite: Database, write: WriteStep, write
   // another thread of the process writes): otherwise it reads the spend and holds in memory.
   const startsKeyRow = (req: ReservationRequest) => keySpend(req.keyHash, req.window) === undefined;
   const startsARow = (req: BudgetedReservationRequest) =>
-    (req.limitNanos !== null && keySpend(req.keyHash, req.window) === undefined) || !req.budgets.some((b) => workspaceSpend(req.workspaceId, b.window) !== undefined);
+    (req.limitNanos !== null && keySpend(req.keyHash, req.window) === undefined) ||
+    !req.budgets.some((b) => workspaceSpend(req.workspaceId, b.window) !== undefined);
   const inMemory = () => false;
   return {
-    reserve: (req) => write(() => reserve(req), () => startsKeyRow(req)),
-    reserveWithBudgets: (req) => write(() => reserveWithBudgets(req), () => startsARow(req)),
+    reserve: (req) =>
+      write(
+        () => reserve(req),
+        () => startsKeyRow(req),
+      ),
+    reserveWithBudgets: (req) =>
+      write(
+        () => reserveWithBudgets(req),
+        () => startsARow(req),
+      ),
     release: (id) => write(() => release(id), inMemory),
     async held(keyHash) {
       return book.keyHeld(keyHash);

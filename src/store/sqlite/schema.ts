@@ -4,14 +4,15 @@
  * its own here (./tables/). Times are integer milliseconds since the epoch; money is integer
  * nano-dollars (1e-9 USD).
  */
-import { sqliteTables } from "../tables/build";
+
 import * as accountTables from "../tables/accounts";
-import * as moneyTables from "../tables/money";
-import * as presetResponseTables from "../tables/presets-responses";
-import * as jobTables from "../tables/jobs";
-import * as observabilityTables from "../tables/observability";
-import * as signInTables from "../tables/sign-in";
+import { sqliteTables } from "../tables/build";
 import * as contentTables from "../tables/generation-contents";
+import * as jobTables from "../tables/jobs";
+import * as moneyTables from "../tables/money";
+import * as observabilityTables from "../tables/observability";
+import * as presetResponseTables from "../tables/presets-responses";
+import * as signInTables from "../tables/sign-in";
 
 export const { meta, users, workspaces, workspaceMembers, apiKeys, workspaceWebhookSecrets, byokCredentials } = sqliteTables(accountTables);
 export const { keyUsage, generations, reservations, workspaceUsage, workspaceBudgets, activityDaily, generationFeedback } = sqliteTables(moneyTables);

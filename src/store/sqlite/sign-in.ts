@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
+import { expiredSessions } from "../queries/sign-in";
+import type { InviteStore, PasswordStore, WebSessionStore } from "../store";
 import type { Db, WriteStep } from "./client";
 import { userInvites, userPasswords, webSessions } from "./schema";
-import type { InviteStore, PasswordStore, WebSessionStore } from "../store";
-import { expiredSessions } from "../queries/sign-in";
 
 export function sqlitePasswordStore(db: Db, write: WriteStep): PasswordStore {
   return {
@@ -10,8 +10,16 @@ export function sqlitePasswordStore(db: Db, write: WriteStep): PasswordStore {
       return db.select({ hash: userPasswords.hash }).from(userPasswords).where(eq(userPasswords.userId, userId)).get()?.hash;
     },
     put: (userId, hash, now) =>
-      write(() => void db.insert(userPasswords).values({ userId, hash, updatedAt: now }).onConflictDoUpdate({ target: userPasswords.userId, set: { hash, updatedAt: now } }).run()),
-    delete: (userId) => write(() => db.delete(userPasswords).where(eq(userPasswords.userId, userId)).returning({ id: userPasswords.userId }).get() !== undefined),
+      write(
+        () =>
+          void db
+            .insert(userPasswords)
+            .values({ userId, hash, updatedAt: now })
+            .onConflictDoUpdate({ target: userPasswords.userId, set: { hash, updatedAt: now } })
+            .run(),
+      ),
+    delete: (userId) =>
+      write(() => db.delete(userPasswords).where(eq(userPasswords.userId, userId)).returning({ id: userPasswords.userId }).get() !== undefined),
   };
 }
 
@@ -29,7 +37,14 @@ export function sqliteWebSessionStore(db: Db, write: WriteStep): WebSessionStore
     delete: (id) => write(() => db.delete(webSessions).where(eq(webSessions.id, id)).returning({ id: webSessions.id }).get() !== undefined),
     deleteForUser: (userId) => write(() => db.delete(webSessions).where(eq(webSessions.userId, userId)).returning({ id: webSessions.id }).all().length),
     deleteExpired: (now, idleSince) =>
-      write(() => db.delete(webSessions).where(expiredSessions(webSessions, now, idleSince)).returning({ id: webSessions.id }).all().length),
+      write(
+        () =>
+          db
+            .delete(webSessions)
+            .where(expiredSessions(webSessions, now, idleSince))
+            .returning({ id: webSessions.id })
+            .all().length,
+      ),
   };
 }
 

@@ -1,9 +1,9 @@
 import { desc, eq } from "drizzle-orm";
+import { videoJobQueries } from "../queries/video-jobs";
+import { videoJobFromRow, videoJobToRow } from "../video-job-rows";
+import type { VideoJobStore } from "../video-job-store";
 import type { Db, WriteStep } from "./client";
 import { videoJobs } from "./schema";
-import type { VideoJobStore } from "../video-job-store";
-import { videoJobFromRow, videoJobToRow } from "../video-job-rows";
-import { videoJobQueries } from "../queries/video-jobs";
 
 export function sqliteVideoJobStore(db: Db, write: WriteStep): VideoJobStore {
   const q = videoJobQueries(videoJobs);
@@ -14,17 +14,19 @@ export function sqliteVideoJobStore(db: Db, write: WriteStep): VideoJobStore {
       return row ? videoJobFromRow(row) : undefined;
     },
     async list(workspaceId, offset, limit) {
-      const rows = db.select().from(videoJobs).where(eq(videoJobs.workspaceId, workspaceId)).orderBy(desc(videoJobs.createdAt), desc(videoJobs.id)).limit(limit).offset(offset).all();
+      const rows = db
+        .select()
+        .from(videoJobs)
+        .where(eq(videoJobs.workspaceId, workspaceId))
+        .orderBy(desc(videoJobs.createdAt), desc(videoJobs.id))
+        .limit(limit)
+        .offset(offset)
+        .all();
       return rows.map(videoJobFromRow);
     },
     update: (id, version, patch, now) =>
       write(() => {
-        const row = db
-          .update(videoJobs)
-          .set(q.advanced(patch, now))
-          .where(q.atVersion(id, version))
-          .returning()
-          .get();
+        const row = db.update(videoJobs).set(q.advanced(patch, now)).where(q.atVersion(id, version)).returning().get();
         return row ? videoJobFromRow(row) : undefined;
       }),
   };

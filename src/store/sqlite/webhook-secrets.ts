@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
+import type { WebhookSecretStore } from "../store";
 import type { Db, WriteStep } from "./client";
 import { workspaceWebhookSecrets } from "./schema";
-import type { WebhookSecretStore } from "../store";
 
 export function sqliteWebhookSecretStore(db: Db, write: WriteStep): WebhookSecretStore {
   return {

@@ -1,19 +1,23 @@
 import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { workspaceColumns, workspaceRecord, workspaceRow } from "../columns";
+import { wipedCredential } from "../queries/byok";
+import { retiredDestination } from "../queries/destinations";
+import { keyQueries } from "../queries/keys";
+import { foundByRef, workspaceQueries } from "../queries/workspaces";
+import type { WorkspaceStore } from "../store";
 import type { Db, SqliteWriter, WriteStep } from "./client";
 import { order } from "./order";
 import { apiKeys, byokCredentials, observabilityDestinations, workspaceMembers, workspaces, workspaceWebhookSecrets } from "./schema";
-import type { WorkspaceStore } from "../store";
-import { workspaceColumns, workspaceRecord, workspaceRow } from "../columns";
-import { foundByRef, workspaceQueries } from "../queries/workspaces";
-import { keyQueries } from "../queries/keys";
-import { wipedCredential } from "../queries/byok";
-import { retiredDestination } from "../queries/destinations";
 
 export function sqliteWorkspaceStore(db: Db, write: WriteStep, writer: SqliteWriter): WorkspaceStore {
   const q = workspaceQueries(workspaces, order);
   const keys = keyQueries(apiKeys, order);
   // prepared once: every authenticated request looks its workspace up
-  const byRef = db.select().from(workspaces).where(q.byRef(sql.placeholder("ref"))).prepare();
+  const byRef = db
+    .select()
+    .from(workspaces)
+    .where(q.byRef(sql.placeholder("ref")))
+    .prepare();
   return {
     create: (ws) =>
       write(() => {
@@ -29,7 +33,14 @@ export function sqliteWorkspaceStore(db: Db, write: WriteStep, writer: SqliteWri
       return row ? workspaceRecord(row) : undefined;
     },
     async list(offset, limit) {
-      return db.select().from(workspaces).orderBy(...q.order).limit(limit).offset(offset).all().map(workspaceRecord);
+      return db
+        .select()
+        .from(workspaces)
+        .orderBy(...q.order)
+        .limit(limit)
+        .offset(offset)
+        .all()
+        .map(workspaceRecord);
     },
     async count() {
       return db.select({ n: count() }).from(workspaces).get()?.n ?? 0;

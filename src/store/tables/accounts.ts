@@ -1,4 +1,4 @@
-import { table, text, integer, boolean, millis, nanos, index, uniqueIndex, primaryKey, insertionOrder } from "./kit";
+import { boolean, index, insertionOrder, integer, millis, nanos, primaryKey, table, text, uniqueIndex } from "./kit";
 
 /** Who may call, and as what: users, workspaces and members, API keys, webhook secrets, BYOK credentials. */
 

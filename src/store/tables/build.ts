@@ -13,12 +13,24 @@ type PgBuilders<C> = { [K in keyof C]: C[K] extends { pg: () => infer P } ? P : 
 /** what `sqliteTable(name, columns)` makes of the table's SQLite recipes */
 export type SqliteTableOf<T> =
   T extends TableSpec<infer N, infer C>
-    ? sqlite.SQLiteTableWithColumns<{ name: N; schema: undefined; columns: BuildColumns<N, Extract<SqliteBuilders<C>, Record<string, ColumnBuilderBase>>, "sqlite">; dialect: "sqlite" }>
+    ? sqlite.SQLiteTableWithColumns<{
+        name: N;
+        schema: undefined;
+        columns: BuildColumns<N, Extract<SqliteBuilders<C>, Record<string, ColumnBuilderBase>>, "sqlite">;
+        dialect: "sqlite";
+      }>
     : never;
 
 /** what `pgTable(name, columns)` makes of the table's PostgreSQL recipes */
 export type PgTableOf<T> =
-  T extends TableSpec<infer N, infer C> ? pg.PgTableWithColumns<{ name: N; schema: undefined; columns: BuildColumns<N, Extract<PgBuilders<C>, Record<string, ColumnBuilderBase>>, "pg">; dialect: "pg" }> : never;
+  T extends TableSpec<infer N, infer C>
+    ? pg.PgTableWithColumns<{
+        name: N;
+        schema: undefined;
+        columns: BuildColumns<N, Extract<PgBuilders<C>, Record<string, ColumnBuilderBase>>, "pg">;
+        dialect: "pg";
+      }>
+    : never;
 
 /** Every table of a module of descriptions (./accounts.ts, ...), as SQLite tables under the same names. */
 export function sqliteTables<M extends Record<string, TableSpec>>(specs: M): { [K in keyof M]: SqliteTableOf<M[K]> } {

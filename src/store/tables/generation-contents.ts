@@ -1,4 +1,4 @@
-import { table, text, millis, index } from "./kit";
+import { index, millis, table, text } from "./kit";
 
 /**
  * What I/O logging keeps of a generation (src/store/generation-content-store.ts): its prompt and

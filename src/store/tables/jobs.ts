@@ -1,4 +1,4 @@
-import { table, text, integer, boolean, int8, millis, nanos, index, uniqueIndex, primaryKey } from "./kit";
+import { boolean, index, int8, integer, millis, nanos, primaryKey, table, text, uniqueIndex } from "./kit";
 
 /** Background work: the job queue, its outcome counters, video generation jobs. */
 

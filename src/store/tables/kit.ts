@@ -31,7 +31,9 @@ export class Column<S extends sqlite.SQLiteColumnBuilderBase, P extends pg.PgCol
   }
 
   /** the same drizzle modifier on both recipes; the signatures above say what it makes of each type */
-  private modified<S2 extends sqlite.SQLiteColumnBuilderBase, P2 extends pg.PgColumnBuilderBase>(modify: (builder: ColumnBuilder) => ColumnBuilder): Column<S2, P2> {
+  private modified<S2 extends sqlite.SQLiteColumnBuilderBase, P2 extends pg.PgColumnBuilderBase>(
+    modify: (builder: ColumnBuilder) => ColumnBuilder,
+  ): Column<S2, P2> {
     return new Column(
       () => modify(this.sqlite() as unknown as ColumnBuilder) as unknown as S2,
       () => modify(this.pg() as unknown as ColumnBuilder) as unknown as P2,
@@ -107,7 +109,11 @@ export type TableSpec<N extends string = string, C extends Record<string, KitCol
 };
 
 /** A table of both dialects, in drizzle's words: a name, its columns, then its indexes and keys. */
-export const table = <N extends string, C extends Record<string, KitColumn>>(name: N, columns: C, extras: (columns: C) => TableExtra[] = () => []): TableSpec<N, C> => ({
+export const table = <N extends string, C extends Record<string, KitColumn>>(
+  name: N,
+  columns: C,
+  extras: (columns: C) => TableExtra[] = () => [],
+): TableSpec<N, C> => ({
   name,
   columns,
   extras,

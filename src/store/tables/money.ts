@@ -1,4 +1,4 @@
-import { table, text, integer, boolean, int8, millis, nanos, index, primaryKey } from "./kit";
+import { boolean, index, int8, integer, millis, nanos, primaryKey, table, text } from "./kit";
 
 /** Spend: usage counters, generation records, reservations, workspace budgets, activity, feedback. */
 
@@ -77,7 +77,10 @@ export const generations = table(
     errorMessage: text("error_message"),
     createdAt: millis("created_at").notNull(),
   },
-  (table) => [index("generations_key_time").on(table.keyHash, table.createdAt), index("generations_time").on(table.createdAt, table.id), index("generations_workspace_time").on(table.workspaceId, table.createdAt),
+  (table) => [
+    index("generations_key_time").on(table.keyHash, table.createdAt),
+    index("generations_time").on(table.createdAt, table.id),
+    index("generations_workspace_time").on(table.workspaceId, table.createdAt),
     // the console's generation log filters by each of these, newest first (keyset on created_at, id)
     index("generations_model_time").on(table.model, table.createdAt, table.id),
     index("generations_provider_time").on(table.providerName, table.createdAt, table.id),
@@ -107,7 +110,11 @@ export const reservations = table(
     workspaceId: text("workspace_id"),
     workspaceAmountNanos: nanos("workspace_amount_nanos").notNull().default(0),
   },
-  (table) => [index("reservations_key").on(table.keyHash), index("reservations_instance").on(table.instanceId), index("reservations_expiry").on(table.expiresAt)],
+  (table) => [
+    index("reservations_key").on(table.keyHash),
+    index("reservations_instance").on(table.instanceId),
+    index("reservations_expiry").on(table.expiresAt),
+  ],
 );
 
 /**

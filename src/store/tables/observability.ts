@@ -1,4 +1,4 @@
-import { table, text, boolean, millis, double, index } from "./kit";
+import { boolean, double, index, millis, table, text } from "./kit";
 
 /**
  * Observability destinations (issue 18): where a workspace's generations are forwarded. Soft

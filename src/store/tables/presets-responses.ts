@@ -1,5 +1,5 @@
-import { table, text, integer, millis, index, uniqueIndex, primaryKey, insertionOrder } from "./kit";
 import { PRESET_FORMATS } from "../preset-store";
+import { index, insertionOrder, integer, millis, primaryKey, table, text, uniqueIndex } from "./kit";
 
 /** What a workspace keeps for later requests: preset versions and Responses state. */
 
@@ -11,7 +11,9 @@ export const presets = table(
     slug: text("slug").notNull(),
     name: text("name").notNull(),
     description: text("description"),
-    status: text("status", { enum: ["active", "disabled", "archived"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "disabled", "archived"] })
+      .notNull()
+      .default("active"),
     statusUpdatedAt: millis("status_updated_at"),
     designatedVersionId: text("designated_version_id"),
     creatorUserId: text("creator_user_id"),

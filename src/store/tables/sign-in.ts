@@ -1,4 +1,4 @@
-import { table, text, integer, millis, nanos, index } from "./kit";
+import { index, integer, millis, nanos, table, text } from "./kit";
 
 /**
  * People signing in: password hashes, browser sessions, invite links, and the authorization

@@ -40,7 +40,15 @@ export type UpstreamRef = Readonly<Record<string, string>>;
 /** The upstream's own name for a job, for log lines: OpenAI's and Replicate's `id`, fal's `request_id`, Gemini's `operation`. */
 export const upstreamJobId = (ref: UpstreamRef): string => ref.id ?? ref.request_id ?? ref.operation ?? JSON.stringify(ref);
 
-export type VideoErrorCode = "invalid_request" | "content_filtered" | "upstream_error" | "timeout" | "cancelled" | "expired" | "insufficient_credits" | "rate_limited";
+export type VideoErrorCode =
+  | "invalid_request"
+  | "content_filtered"
+  | "upstream_error"
+  | "timeout"
+  | "cancelled"
+  | "expired"
+  | "insufficient_credits"
+  | "rate_limited";
 
 /** A transient failure (429, 5xx, network): the lifecycle retries the same step later. */
 export type Transient = {

@@ -101,7 +101,8 @@ export function falInputOf(model: string, request: VideoRequest): Record<string,
 }
 
 function falResultOutcome(result: UpstreamResponse): PollOutcome {
-  const errorType = result.headers.get("x-fal-error-type") ?? (isRecord(result.json) && typeof result.json.error_type === "string" ? result.json.error_type : undefined);
+  const errorType =
+    result.headers.get("x-fal-error-type") ?? (isRecord(result.json) && typeof result.json.error_type === "string" ? result.json.error_type : undefined);
   if (result.status >= 300) {
     // a 5xx without fal's error markers is the result call failing, not the request: ask again
     if (errorType === undefined && (result.status === 429 || result.status >= 500)) return outcomeOfHttpError(result, falErrorMessage(result));
@@ -125,7 +126,9 @@ function falOutputsOf(json: unknown): UpstreamOutput[] {
   if (!isRecord(json)) return [];
   const files = [json.video, ...(Array.isArray(json.videos) ? json.videos : [])];
   return files.flatMap((file) =>
-    isRecord(file) && typeof file.url === "string" ? [{ url: file.url, ...(typeof file.content_type === "string" ? { contentType: file.content_type } : {}) }] : [],
+    isRecord(file) && typeof file.url === "string"
+      ? [{ url: file.url, ...(typeof file.content_type === "string" ? { contentType: file.content_type } : {}) }]
+      : [],
   );
 }
 
@@ -134,7 +137,7 @@ function falErrorMessage(answer: UpstreamResponse): string {
   const detail = isRecord(answer.json) ? answer.json.detail : undefined;
   if (typeof detail === "string") return detail;
   if (Array.isArray(detail))
-    return detail.map((d) => (isRecord(d) ? `${Array.isArray(d.loc) ? d.loc.join(".") + ": " : ""}${String(d.msg ?? "")}` : String(d))).join("; ");
+    return detail.map((d) => (isRecord(d) ? `${Array.isArray(d.loc) ? `${d.loc.join(".")}: ` : ""}${String(d.msg ?? "")}` : String(d))).join("; ");
   return answer.text.slice(0, 500) || `HTTP ${answer.status}`;
 }
 

@@ -1,6 +1,6 @@
 import type { OutboundOptions } from "../../outbound/client";
 import type { Failed, PollOutcome, SubmitOutcome, Transient, VideoAdapter, VideoErrorCode, VideoRequest, VideoTarget } from "./adapter";
-import { inlineImageOf, type InlineImage } from "./inline-image";
+import { type InlineImage, inlineImageOf } from "./inline-image";
 import { aspectAndResolutionOfSize } from "./size";
 import { callUpstream, DEFAULT_UPSTREAM_TIMEOUT_MS, isRecord, outcomeOfHttpError, trimSlash, type UpstreamResponse } from "./upstream-call";
 
@@ -68,7 +68,10 @@ function rpcFailureCode(code: unknown): VideoErrorCode {
  * seed and generateAudio are left out: the Gemini API refuses both (Veo 3.x always has audio),
  * and capability checks keep them from reaching here. Passthrough merges into `parameters`.
  */
-export async function veoBodyOf(request: VideoRequest, outbound: OutboundOptions): Promise<{ kind: "body"; body: Record<string, unknown> } | Failed | Transient> {
+export async function veoBodyOf(
+  request: VideoRequest,
+  outbound: OutboundOptions,
+): Promise<{ kind: "body"; body: Record<string, unknown> } | Failed | Transient> {
   const instance: Record<string, unknown> = { prompt: request.prompt };
   const frames: Array<[string, string | undefined]> = [
     ["image", request.frameImages?.find((f) => f.frame === "first_frame")?.url],

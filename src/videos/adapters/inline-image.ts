@@ -1,4 +1,4 @@
-import { sendOutbound, type OutboundOptions } from "../../outbound/client";
+import { type OutboundOptions, sendOutbound } from "../../outbound/client";
 import type { Failed, Transient } from "./adapter";
 
 export type InlineImage = { bytesBase64Encoded: string; mimeType: string };

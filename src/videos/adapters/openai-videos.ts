@@ -1,5 +1,5 @@
+import type { Failed, PollOutcome, SubmitOutcome, Transient, VideoAdapter, VideoRequest, VideoTarget } from "./adapter";
 import { deriveSize, OPENAI_SIZES } from "./size";
-import type { PollOutcome, SubmitOutcome, Transient, VideoAdapter, VideoRequest, VideoTarget, Failed } from "./adapter";
 
 /**
  * The OpenAI-shaped `/v1/videos` API (OpenAI's Videos API, https://api.openai.com/v1/videos): OpenAI's Sora 2 and the relays that
@@ -60,7 +60,11 @@ export const openAiVideosAdapter: VideoAdapter = {
     const size = openAiSize(request);
     // a ratio or resolution that no size makes is refused, not dropped (the upstream would make its default)
     if (size === undefined && (request.aspectRatio !== undefined || request.resolution !== undefined))
-      return { kind: "failed", code: "invalid_request", message: `no size of this upstream has aspect_ratio ${request.aspectRatio ?? "(any)"} at resolution ${request.resolution ?? "(any)"}` };
+      return {
+        kind: "failed",
+        code: "invalid_request",
+        message: `no size of this upstream has aspect_ratio ${request.aspectRatio ?? "(any)"} at resolution ${request.resolution ?? "(any)"}`,
+      };
     const form = new FormData();
     const first = request.frameImages?.find((f) => f.frame === "first_frame");
     // an object field spelled as OpenAI's SDK spells it in multipart: input_reference[image_url]

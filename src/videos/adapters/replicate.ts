@@ -58,7 +58,9 @@ export function replicatePredictionOutcome(prediction: Record<string, unknown>):
       return { kind: "pending" };
     case "succeeded": {
       const outputs = replicateOutputUrls(prediction.output).map((url) => ({ url }));
-      return outputs.length > 0 ? { kind: "completed", outputs } : { kind: "failed", code: "upstream_error", message: "Replicate prediction succeeded without an output" };
+      return outputs.length > 0
+        ? { kind: "completed", outputs }
+        : { kind: "failed", code: "upstream_error", message: "Replicate prediction succeeded without an output" };
     }
     case "failed": {
       const message = typeof prediction.error === "string" && prediction.error !== "" ? prediction.error : "Replicate prediction failed";

@@ -1,6 +1,6 @@
-import type { Failed, Transient, VideoErrorCode } from "./adapter";
-import { retryAfterSeconds } from "../../retry-after";
 import { upstreamFetch } from "../../providers/transport";
+import { retryAfterSeconds } from "../../retry-after";
+import type { Failed, Transient, VideoErrorCode } from "./adapter";
 
 /** An upstream answer of any status, its body parsed as JSON when it is JSON (else `undefined`). */
 export type UpstreamResponse = { kind: "response"; status: number; headers: Headers; json: unknown; text: string };
@@ -14,7 +14,12 @@ export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
  * One request through the upstream transport (upstreamFetch), read whole, with a time limit.
  * Never throws: no answer at all (network error, timeout, abort) is Transient.
  */
-export async function callUpstream(request: UpstreamRequest, signal: AbortSignal, timeoutMs: number, fetchImpl: typeof fetch = fetch): Promise<UpstreamResponse | Transient> {
+export async function callUpstream(
+  request: UpstreamRequest,
+  signal: AbortSignal,
+  timeoutMs: number,
+  fetchImpl: typeof fetch = fetch,
+): Promise<UpstreamResponse | Transient> {
   const limited = AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]);
   try {
     const response = await upstreamFetch({ ...request, signal: limited }, fetchImpl);

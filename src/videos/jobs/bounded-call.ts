@@ -8,7 +8,13 @@ export const VIDEO_DOWNLOAD_TIMEOUT_MS = 600_000;
  * slot forever nor carry a job past its deadline. A call cut by the limit ends as `onTimeout`;
  * one cut by the job's own signal (the worker stopping) still throws.
  */
-export async function boundedCall<T>(signal: AbortSignal, msLeft: number, call: (signal: AbortSignal) => Promise<T>, onTimeout: (ms: number) => T, limitMs = VIDEO_CALL_TIMEOUT_MS): Promise<T> {
+export async function boundedCall<T>(
+  signal: AbortSignal,
+  msLeft: number,
+  call: (signal: AbortSignal) => Promise<T>,
+  onTimeout: (ms: number) => T,
+  limitMs = VIDEO_CALL_TIMEOUT_MS,
+): Promise<T> {
   const ms = Math.max(1, Math.min(limitMs, msLeft));
   const timeout = AbortSignal.timeout(ms);
   try {

@@ -1,13 +1,13 @@
-import { jobGenerationRecord, settleJob, type JobGeneration } from "../../gateway/generation-job";
+import type { SecretBox } from "../../crypto/secret-box";
+import { type JobGeneration, jobGenerationRecord, settleJob } from "../../gateway/generation-job";
 import type { Store } from "../../store/store";
 import type { VideoJobPatch, VideoJobRecord } from "../../store/video-job-store";
-import type { VideoEndpoint } from "../video-catalog";
 import { storedRequestOf } from "../stored-request";
+import type { VideoEndpoint } from "../video-catalog";
 import { canMove } from "./transitions";
-import { enqueueVideoWebhook } from "./video-webhook";
-import { videoObservation } from "./video-observation";
-import type { SecretBox } from "../../crypto/secret-box";
 import type { VideoJobDeps } from "./video-job-deps";
+import { videoObservation } from "./video-observation";
+import { enqueueVideoWebhook } from "./video-webhook";
 
 export const VIDEO_EXPIRE = "video.expire";
 
@@ -43,7 +43,9 @@ function generationOf(job: VideoJobRecord, endpoint: VideoEndpoint | undefined, 
     startedAt: job.createdAt,
   };
   const served = endpoint ? { model: job.model, providerName: endpoint.provider.name, endpointId: endpoint.id, isByok: false } : null;
-  const attempts = endpoint ? [{ model: job.model, provider: endpoint.provider.name, endpoint: endpoint.id, status: error === null ? 200 : 500, latency: now - job.createdAt }] : [];
+  const attempts = endpoint
+    ? [{ model: job.model, provider: endpoint.provider.name, endpoint: endpoint.id, status: error === null ? 200 : 500, latency: now - job.createdAt }]
+    : [];
   const end = {
     usage: null,
     usageEstimated: false,
@@ -66,7 +68,12 @@ function generationOf(job: VideoJobRecord, endpoint: VideoEndpoint | undefined, 
  * webhook and, for a completed job, the expiry of its outputs. A job another worker moved on is
  * left as it is.
  */
-export async function finishVideoJob(deps: FinishDeps, job: VideoJobRecord, endpoint: VideoEndpoint | undefined, patch: VideoJobPatch & { status: "completed" | "failed" | "cancelled" }): Promise<void> {
+export async function finishVideoJob(
+  deps: FinishDeps,
+  job: VideoJobRecord,
+  endpoint: VideoEndpoint | undefined,
+  patch: VideoJobPatch & { status: "completed" | "failed" | "cancelled" },
+): Promise<void> {
   if (!canMove(job.status, patch.status)) return;
   const now = deps.clock();
   const cost = patch.status === "completed" ? (patch.costNanos ?? 0) : 0;
@@ -81,6 +88,13 @@ export async function finishVideoJob(deps: FinishDeps, job: VideoJobRecord, endp
     if (!done) return;
     await enqueueVideoWebhook(tx, done, workspace?.webhookUrl ?? null, now);
     if (done.status === "completed")
-      await tx.jobs.enqueue({ id: crypto.randomUUID(), kind: VIDEO_EXPIRE, key: `${VIDEO_EXPIRE}:${job.id}`, payload: { video_id: job.id }, runAt: now + deps.retentionMs, now });
+      await tx.jobs.enqueue({
+        id: crypto.randomUUID(),
+        kind: VIDEO_EXPIRE,
+        key: `${VIDEO_EXPIRE}:${job.id}`,
+        payload: { video_id: job.id },
+        runAt: now + deps.retentionMs,
+        now,
+      });
   });
 }

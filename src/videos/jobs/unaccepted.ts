@@ -1,7 +1,7 @@
 import { RetryAfter } from "../../jobs/job-errors";
 import type { VideoJobRecord } from "../../store/video-job-store";
 import type { VideoEndpoint } from "../video-catalog";
-import { finishVideoJob, type FinishDeps } from "./finish";
+import { type FinishDeps, finishVideoJob } from "./finish";
 
 export const NOT_ACCEPTED_BY_DEADLINE = "The video was not accepted by any provider before its deadline";
 

@@ -10,9 +10,18 @@ import type { VideoJobDeps } from "./video-job-deps";
  * charged or announced; the operator may want to cancel it upstream, hence a warn line naming it
  * and the upstream job that is followed.
  */
-export async function reportUnfollowed(deps: Pick<VideoJobDeps, "store" | "logger">, videoId: string, unfollowed: { endpoint: VideoEndpoint; ref: UpstreamRef }): Promise<void> {
+export async function reportUnfollowed(
+  deps: Pick<VideoJobDeps, "store" | "logger">,
+  videoId: string,
+  unfollowed: { endpoint: VideoEndpoint; ref: UpstreamRef },
+): Promise<void> {
   const job = await deps.store.videoJobs.get(videoId);
-  const fields = { video: videoId, status: job?.status ?? null, unfollowed_endpoint: unfollowed.endpoint.id, unfollowed_upstream_id: upstreamJobId(unfollowed.ref) };
+  const fields = {
+    video: videoId,
+    status: job?.status ?? null,
+    unfollowed_endpoint: unfollowed.endpoint.id,
+    unfollowed_upstream_id: upstreamJobId(unfollowed.ref),
+  };
   if (job?.upstreamRef) {
     deps.logger.warn("video job submitted twice: the upstream holds two jobs; only the first stored is followed, charged and announced", {
       ...fields,

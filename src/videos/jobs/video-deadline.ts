@@ -1,7 +1,7 @@
 import type { JobKind } from "../../jobs/registry";
 import { finishDepsOf } from "./finish";
 import { failUnaccepted, isUnaccepted, NOT_ACCEPTED_BY_DEADLINE } from "./unaccepted";
-import { VIDEO_DEADLINE, videoIdOf, type VideoJobDeps } from "./video-job-deps";
+import { VIDEO_DEADLINE, type VideoJobDeps, videoIdOf } from "./video-job-deps";
 
 /** The deadline job of a video job, stored with it: due at its deadline. */
 export const videoDeadlineJob = (videoId: string, deadlineAt: number, now: number) => ({

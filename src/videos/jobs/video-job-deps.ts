@@ -1,11 +1,11 @@
 import type { Config } from "../../config";
+import type { SecretBox } from "../../crypto/secret-box";
 import type { FallbackDeps } from "../../gateway/generation-job";
 import type { Logger } from "../../logger";
 import type { Store } from "../../store/store";
 import type { VideoAdapter, VideoApi, VideoTarget } from "../adapters/adapter";
 import type { VideoStorage } from "../storage/video-storage";
 import type { VideoCatalog, VideoEndpoint } from "../video-catalog";
-import type { SecretBox } from "../../crypto/secret-box";
 
 /** What the video job kinds run with; adapters are injected so tests may swap one. */
 export type VideoJobDeps = {
@@ -32,7 +32,12 @@ export const VIDEO_DEADLINE = "video.deadline";
 /** The deadline bounds a video job, not an attempt count. */
 export const VIDEO_MAX_ATTEMPTS = 1_000_000;
 
-export const targetOf = (e: VideoEndpoint): VideoTarget => ({ baseUrl: e.provider.baseUrl, apiKey: e.provider.apiKey ?? "", model: e.upstreamModel, headers: e.provider.headers });
+export const targetOf = (e: VideoEndpoint): VideoTarget => ({
+  baseUrl: e.provider.baseUrl,
+  apiKey: e.provider.apiKey ?? "",
+  model: e.upstreamModel,
+  headers: e.provider.headers,
+});
 
 export function videoIdOf(payload: unknown): string {
   const id = (payload as { video_id?: unknown } | null)?.video_id;

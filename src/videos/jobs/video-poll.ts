@@ -10,7 +10,7 @@ import { boundedCall, VIDEO_DOWNLOAD_TIMEOUT_MS } from "./bounded-call";
 import { finishDepsOf, finishVideoJob } from "./finish";
 import { nextPollDelayMs } from "./poll-delay";
 import { isTerminal } from "./transitions";
-import { targetOf, VIDEO_MAX_ATTEMPTS, VIDEO_POLL, videoIdOf, type VideoJobDeps } from "./video-job-deps";
+import { targetOf, VIDEO_MAX_ATTEMPTS, VIDEO_POLL, type VideoJobDeps, videoIdOf } from "./video-job-deps";
 
 /**
  * Asks the upstream how a submitted job is doing, again and again (RetryAfter schedules the next
@@ -31,12 +31,24 @@ export function videoPollKind(deps: VideoJobDeps): JobKind {
   const later = (job: VideoJobRecord, attempt: number, reason: string, atLeastSeconds = 0, expected = false): RetryAfter =>
     new RetryAfter(Math.max(atLeastSeconds, nextPollDelayMs(attempt, pollInitialMs, pollMaxMs, job.deadlineAt - deps.clock()) / 1000), reason, { expected });
 
-  async function complete(job: VideoJobRecord, endpoint: VideoEndpoint, outputs: readonly UpstreamOutput[], billedSeconds: number | undefined, signal: AbortSignal): Promise<void> {
+  async function complete(
+    job: VideoJobRecord,
+    endpoint: VideoEndpoint,
+    outputs: readonly UpstreamOutput[],
+    billedSeconds: number | undefined,
+    signal: AbortSignal,
+  ): Promise<void> {
     const stored: VideoOutputRecord[] = [];
     for (const [index, output] of outputs.entries()) {
-      const file = await boundedCall(signal, job.deadlineAt - deps.clock(), (s) => storeOutput(deps.storage, job.id, index, output, s), (ms) => {
-        throw new OutputDownloadError(`downloading output ${index}: not done within ${ms} ms`, true);
-      }, VIDEO_DOWNLOAD_TIMEOUT_MS);
+      const file = await boundedCall(
+        signal,
+        job.deadlineAt - deps.clock(),
+        (s) => storeOutput(deps.storage, job.id, index, output, s),
+        (ms) => {
+          throw new OutputDownloadError(`downloading output ${index}: not done within ${ms} ms`, true);
+        },
+        VIDEO_DOWNLOAD_TIMEOUT_MS,
+      );
       stored.push({ index, path: file.path, contentType: file.contentType, bytes: file.bytes });
     }
     const { params } = storedRequestOf(job.request);
@@ -53,11 +65,23 @@ export function videoPollKind(deps: VideoJobDeps): JobKind {
       const endpoint = job.endpointId === null ? undefined : deps.catalog.endpoint(job.endpointId);
       const adapter = endpoint && deps.adapters[endpoint.provider.api];
       if (deps.clock() >= job.deadlineAt) {
-        return finishVideoJob(finish, job, endpoint, { status: "failed", errorMessage: `Timed out: the video was not ready within ${spokenDuration(job.deadlineAt - job.createdAt)}` });
+        return finishVideoJob(finish, job, endpoint, {
+          status: "failed",
+          errorMessage: `Timed out: the video was not ready within ${spokenDuration(job.deadlineAt - job.createdAt)}`,
+        });
       }
-      if (!endpoint || !adapter || job.upstreamRef === null) return finishVideoJob(finish, job, endpoint, { status: "failed", errorMessage: `The endpoint ${job.endpointId ?? "(none)"} serving this job is no longer configured` });
+      if (!endpoint || !adapter || job.upstreamRef === null)
+        return finishVideoJob(finish, job, endpoint, {
+          status: "failed",
+          errorMessage: `The endpoint ${job.endpointId ?? "(none)"} serving this job is no longer configured`,
+        });
       const ref = job.upstreamRef;
-      const outcome = await boundedCall(signal, job.deadlineAt - deps.clock(), (s) => adapter.poll(targetOf(endpoint), ref, s), (ms): PollOutcome => ({ kind: "retry", reason: `retrieve: no answer within ${ms} ms` }));
+      const outcome = await boundedCall(
+        signal,
+        job.deadlineAt - deps.clock(),
+        (s) => adapter.poll(targetOf(endpoint), ref, s),
+        (ms): PollOutcome => ({ kind: "retry", reason: `retrieve: no answer within ${ms} ms` }),
+      );
       switch (outcome.kind) {
         case "pending":
           throw later(job, run.attempts, "still queued upstream", 0, true);

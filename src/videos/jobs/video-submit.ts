@@ -1,5 +1,5 @@
-import { attemptJob } from "../../gateway/generation-job";
 import type { UpstreamOperation } from "../../gateway/generation";
+import { attemptJob } from "../../gateway/generation-job";
 import type { UpstreamFailure } from "../../gateway/upstream-failure";
 import { RetryAfter } from "../../jobs/job-errors";
 import type { JobKind } from "../../jobs/registry";
@@ -10,7 +10,7 @@ import { boundedCall } from "./bounded-call";
 import { finishDepsOf } from "./finish";
 import { failUnaccepted, isUnaccepted, NOT_ACCEPTED_BY_DEADLINE } from "./unaccepted";
 import { reportUnfollowed } from "./unfollowed-submission";
-import { targetOf, VIDEO_MAX_ATTEMPTS, VIDEO_POLL, VIDEO_SUBMIT, videoIdOf, type VideoJobDeps } from "./video-job-deps";
+import { targetOf, VIDEO_MAX_ATTEMPTS, VIDEO_POLL, VIDEO_SUBMIT, type VideoJobDeps, videoIdOf } from "./video-job-deps";
 
 /** One endpoint a video job may be submitted to, as the inference core's fallback loop sees it. */
 type VideoCandidate = { endpoint: VideoEndpoint; model: { id: string }; isByok: false; adapter: VideoAdapter };
@@ -50,12 +50,21 @@ export function videoSubmitKind(deps: VideoJobDeps): JobKind {
       let refused: { endpoint: VideoEndpoint; outcome: Failed } | undefined;
       const submit: UpstreamOperation<UpstreamRef, VideoCandidate> = async ({ endpoint, adapter }, s) => {
         const params = { ...request.params, passthrough: passthroughFor(request, endpoint.provider.slug, endpoint.capabilities.passthrough) };
-        const outcome = await boundedCall(s, job.deadlineAt - deps.clock(), (b) => adapter.submit(targetOf(endpoint), params, b), (ms): Transient => ({ kind: "retry", reason: `create: no answer within ${ms} ms` }));
+        const outcome = await boundedCall(
+          s,
+          job.deadlineAt - deps.clock(),
+          (b) => adapter.submit(targetOf(endpoint), params, b),
+          (ms): Transient => ({ kind: "retry", reason: `create: no answer within ${ms} ms` }),
+        );
         if (outcome.kind === "submitted") return { ok: true, status: 200, value: outcome.ref };
         if (outcome.kind === "retry") transient = outcome;
         else if (isRefusal(outcome)) refused = { endpoint, outcome };
         else failed = outcome;
-        deps.logger.debug("video submission failed", { video: job.id, endpoint: endpoint.id, reason: outcome.kind === "retry" ? outcome.reason : outcome.message });
+        deps.logger.debug("video submission failed", {
+          video: job.id,
+          endpoint: endpoint.id,
+          reason: outcome.kind === "retry" ? outcome.reason : outcome.message,
+        });
         return upstreamFailureOf(outcome);
       };
       const served = await attemptJob(fallback, inCircuitOrder(deps, candidates), signal, submit);
@@ -63,7 +72,15 @@ export function videoSubmitKind(deps: VideoJobDeps): JobKind {
         const now = deps.clock();
         const stored = await deps.store.transaction(async (tx) => {
           const moved = await tx.videoJobs.update(job.id, job.version, { endpointId: served.candidate.endpoint.id, upstreamRef: served.value }, now);
-          if (moved) await tx.jobs.enqueue({ id: crypto.randomUUID(), kind: VIDEO_POLL, key: `${VIDEO_POLL}:${job.id}`, payload: { video_id: job.id }, runAt: now + deps.config.videos.pollInitialMs, now });
+          if (moved)
+            await tx.jobs.enqueue({
+              id: crypto.randomUUID(),
+              kind: VIDEO_POLL,
+              key: `${VIDEO_POLL}:${job.id}`,
+              payload: { video_id: job.id },
+              runAt: now + deps.config.videos.pollInitialMs,
+              now,
+            });
           return moved !== undefined;
         });
         if (!stored) await reportUnfollowed(deps, job.id, { endpoint: served.candidate.endpoint, ref: served.value });

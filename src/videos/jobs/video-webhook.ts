@@ -1,7 +1,7 @@
-import { isoTime } from "../../time";
-import type { VideoJobRecord } from "../../store/video-job-store";
-import type { StoreTables } from "../../store/store";
 import { enqueueWebhook } from "../../jobs/kinds/webhook-deliver";
+import type { StoreTables } from "../../store/store";
+import type { VideoJobRecord } from "../../store/video-job-store";
+import { isoTime } from "../../time";
 import { presentVideoJob } from "../present";
 import { storedRequestOf } from "../stored-request";
 

@@ -75,7 +75,13 @@ export function localVideoStorage(dir: string): VideoStorage {
  * ranges. Every download still asks the bucket first, so nothing is served once the object is gone.
  */
 export function s3VideoStorage(s3: S3StorageConfig, cacheDir: string): VideoStorage {
-  const client = new Bun.S3Client({ bucket: s3.bucket, endpoint: s3.endpoint, region: s3.region, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey });
+  const client = new Bun.S3Client({
+    bucket: s3.bucket,
+    endpoint: s3.endpoint,
+    region: s3.region,
+    accessKeyId: s3.accessKeyId,
+    secretAccessKey: s3.secretAccessKey,
+  });
   const origin = `s3://${s3.bucket}/`;
   const keyOf = (location: string) => (location.startsWith(origin) ? location.slice(origin.length) : null);
   const cachePathOf = (key: string) => join(cacheDir, `${new Bun.CryptoHasher("sha256").update(key).digest("hex")}.mp4`);

@@ -1,11 +1,12 @@
 // POST /api/v1/messages/count_tokens through @anthropic-ai/sdk (client.messages.countTokens) and
 // plain fetch: the gateway's tokenizer count of system, messages, tools and images, with /messages'
 // validation, auth and errors in Anthropic's shape.
-import Anthropic from "@anthropic-ai/sdk";
+
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import Anthropic from "@anthropic-ai/sdk";
 import { countTokens } from "gpt-tokenizer";
 import { TOKENS_PER_IMAGE } from "../../../src/billing/estimate";
-import { MODEL, startHarness, type Harness } from "../inference/harness";
+import { type Harness, MODEL, startHarness } from "../inference/harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -51,7 +52,11 @@ describe("client.messages.countTokens", () => {
 
   test("any model of the catalog, whatever its upstream format; max_tokens is not needed", async () => {
     const messages = [{ role: "user" as const, content: QUESTION }];
-    const counts = await Promise.all(["openai-chat", "openai-responses", "anthropic-messages"].map((u) => h.anthropic.messages.countTokens({ model: MODEL[u as keyof typeof MODEL], messages })));
+    const counts = await Promise.all(
+      ["openai-chat", "openai-responses", "anthropic-messages"].map((u) =>
+        h.anthropic.messages.countTokens({ model: MODEL[u as keyof typeof MODEL], messages }),
+      ),
+    );
     expect(counts).toEqual([0, 1, 2].map(() => ({ input_tokens: countTokens(QUESTION) })));
   });
 
@@ -76,7 +81,15 @@ describe("client.messages.countTokens", () => {
     const body = { model: "nobody/nothing", max_tokens: 10, messages: [{ role: "user" as const, content: "hi" }] };
     const err = await h.anthropic.messages.countTokens(body).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(Anthropic.NotFoundError);
-    const expected = { type: "error", error: { type: "not_found_error", message: "Model not found: nobody/nothing. Models are declared under models: in gateway.yaml, or come from the default catalog once their provider's API key is set (for example OPENAI_API_KEY); GET /api/v1/models lists the models that can serve" }, request_id: null };
+    const expected = {
+      type: "error",
+      error: {
+        type: "not_found_error",
+        message:
+          "Model not found: nobody/nothing. Models are declared under models: in gateway.yaml, or come from the default catalog once their provider's API key is set (for example OPENAI_API_KEY); GET /api/v1/models lists the models that can serve",
+      },
+      request_id: null,
+    };
     expect((err as InstanceType<typeof Anthropic.NotFoundError>).error).toEqual(expected);
     for (const res of [await postCount({ "x-api-key": h.key }, body), await h.gw.api("/api/v1/messages", { method: "POST", key: h.key, json: body })]) {
       expect(res.status).toBe(404);

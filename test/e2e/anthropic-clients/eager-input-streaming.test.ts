@@ -1,6 +1,6 @@
 // A tool's eager_input_streaming, sent by an Anthropic client, reaches an Anthropic upstream as sent.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { MODEL, startHarness, type Harness } from "../inference/harness";
+import { type Harness, MODEL, startHarness } from "../inference/harness";
 
 let h: Harness;
 beforeAll(async () => {

@@ -1,12 +1,13 @@
 // A streamed /messages answer announces input tokens in message_start: from a Chat or Responses
 // upstream, the gateway's own count (what count_tokens answers); from an Anthropic upstream, the
 // upstream's figure. LangChain's ChatAnthropic reads input tokens only there.
-import { ChatAnthropic } from "@langchain/anthropic";
-import { HumanMessage, SystemMessage, type AIMessageChunk } from "@langchain/core/messages";
+
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { ChatAnthropic } from "@langchain/anthropic";
+import { type AIMessageChunk, HumanMessage, SystemMessage } from "@langchain/core/messages";
 import { countTokens } from "gpt-tokenizer";
-import { fetchGeneration, MODEL, post, startHarness, type Harness, type UpstreamKind } from "../inference/harness";
 import { sseJson } from "../../support/sse";
+import { fetchGeneration, type Harness, MODEL, post, startHarness, type UpstreamKind } from "../inference/harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -41,7 +42,13 @@ describe("message_start.usage.input_tokens", () => {
 
   test("anthropic-messages: the upstream's own figure, as before", async () => {
     h.up.enqueue({ text: ANSWER, usage: UPSTREAM_USAGE });
-    const res = await post(h, "messages", { model: MODEL["anthropic-messages"], max_tokens: 50, system: SYSTEM, messages: [{ role: "user", content: QUESTION }], stream: true });
+    const res = await post(h, "messages", {
+      model: MODEL["anthropic-messages"],
+      max_tokens: 50,
+      system: SYSTEM,
+      messages: [{ role: "user", content: QUESTION }],
+      stream: true,
+    });
     const events = sseJson(await res.text());
     // same format in and out: the upstream's message_start passes through as it came
     expect(events[0].message.usage).toMatchObject({ input_tokens: 57 });
@@ -50,7 +57,7 @@ describe("message_start.usage.input_tokens", () => {
 
 describe("LangChain ChatAnthropic streaming usage", () => {
   const chat = (model: string) =>
-    new ChatAnthropic({ model, apiKey: h.key, anthropicApiUrl: h.gw.url + "/api", maxRetries: 0, maxTokens: 50, streaming: true });
+    new ChatAnthropic({ model, apiKey: h.key, anthropicApiUrl: `${h.gw.url}/api`, maxRetries: 0, maxTokens: 50, streaming: true });
 
   for (const upstream of ["openai-chat", "openai-responses"] as UpstreamKind[]) {
     test(`${upstream}: usage_metadata.input_tokens is the gateway's count`, async () => {

@@ -2,10 +2,11 @@
 // gateway: it asks for a message thread first, takes the gateway's thread_unsupported_request
 // answer as the cue to run unthreaded, then runs a real tool through two rounds. Every upstream
 // format, JSON and streaming.
+
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import Anthropic from "@anthropic-ai/sdk";
 import { betaTool } from "@anthropic-ai/sdk/helpers/beta/json-schema";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { MODEL, startHarness, UPSTREAMS, type Harness, type UpstreamKind } from "../inference/harness";
+import { type Harness, MODEL, startHarness, UPSTREAMS, type UpstreamKind } from "../inference/harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -26,7 +27,7 @@ function recordingClient(): { client: Anthropic; exchanges: Exchange[] } {
     exchanges.push({ body, status: res.status, answer });
     return res;
   };
-  const client = new Anthropic({ apiKey: h.key, baseURL: h.gw.url + "/api", maxRetries: 0, fetch: recording as typeof fetch });
+  const client = new Anthropic({ apiKey: h.key, baseURL: `${h.gw.url}/api`, maxRetries: 0, fetch: recording as typeof fetch });
   return { client, exchanges };
 }
 

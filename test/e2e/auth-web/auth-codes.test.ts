@@ -3,9 +3,9 @@
 // redemption burns the code; nothing refused creates a key.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { OpenRouter } from "@openrouter/sdk";
+import { s256Challenge } from "../../../src/modules/auth/pkce";
 import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
 import { createUserWithPassword } from "../../support/sign-in";
-import { s256Challenge } from "../../../src/modules/auth/pkce";
 
 // argon2id checks take a few hundred ms each on a loaded machine; bun's default per-test timeout is 5 s
 setDefaultTimeout(30_000);
@@ -29,7 +29,11 @@ afterAll(() => gw.close());
 const sdk = (apiKey?: string) => new OpenRouter({ serverURL: `${gw.url}/api/v1`, apiKey, retryConfig: { strategy: "none" } });
 
 async function newCode(body: Record<string, unknown> = {}, key = gw.adminKey): Promise<string> {
-  const res = await gw.api("/api/v1/auth/keys/code", { method: "POST", key, json: { callback_url: CALLBACK, user_id: "grace", code_challenge: RFC_CHALLENGE, code_challenge_method: "S256", ...body } });
+  const res = await gw.api("/api/v1/auth/keys/code", {
+    method: "POST",
+    key,
+    json: { callback_url: CALLBACK, user_id: "grace", code_challenge: RFC_CHALLENGE, code_challenge_method: "S256", ...body },
+  });
   if (res.status !== 200) throw new Error(`code: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { data: { id: string } }).data.id;
 }
@@ -43,11 +47,15 @@ async function graceKeyCount(): Promise<number> {
 
 describe("POST /api/v1/auth/keys/code", () => {
   test("through the SDK, a management key makes a code for its own user: {data: {id, app_id, created_at}}", async () => {
-    const result = await sdk(gw.adminKey).oAuth.createAuthCode({ requestBody: { callbackUrl: CALLBACK, codeChallenge: RFC_CHALLENGE, codeChallengeMethod: "S256", limit: 5 } });
+    const result = await sdk(gw.adminKey).oAuth.createAuthCode({
+      requestBody: { callbackUrl: CALLBACK, codeChallenge: RFC_CHALLENGE, codeChallengeMethod: "S256", limit: 5 },
+    });
     expect(result.data.id).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(result.data.appId).toBeGreaterThan(0);
     expect(result.data.createdAt).toBe("2030-01-01T00:00:00.000Z");
-    const exchanged = await sdk().oAuth.exchangeAuthCodeForAPIKey({ requestBody: { code: result.data.id, codeVerifier: RFC_VERIFIER, codeChallengeMethod: "S256" } });
+    const exchanged = await sdk().oAuth.exchangeAuthCodeForAPIKey({
+      requestBody: { code: result.data.id, codeVerifier: RFC_VERIFIER, codeChallengeMethod: "S256" },
+    });
     expect(exchanged.userId).toBe("owner");
   });
 
@@ -82,13 +90,20 @@ describe("POST /api/v1/auth/keys", () => {
     expect(result.userId).toBe("grace");
     expect(result.key).toMatch(/^sk-gw-v1-[0-9a-f]{64}$/);
     const meta = (await (await gw.api("/api/v1/key", { key: result.key })).json()) as any;
-    expect(meta.data).toMatchObject({ label: expect.any(String), limit: 2.5, limit_reset: "weekly", expires_at: "2030-02-01T00:00:00.000Z", is_management_key: false, creator_user_id: "grace" });
+    expect(meta.data).toMatchObject({
+      label: expect.any(String),
+      limit: 2.5,
+      limit_reset: "weekly",
+      expires_at: "2030-02-01T00:00:00.000Z",
+      is_management_key: false,
+      creator_user_id: "grace",
+    });
     const listed = ((await (await gw.api("/api/v1/organization/members/grace/keys")).json()) as any).data.find((k: any) => k.name === "CLI on my laptop");
     expect(listed).toMatchObject({ limit: 2.5, limit_reset: "weekly", creator_user_id: "grace", disabled: false });
   });
 
   test("plain: the verifier is the challenge; no method in the exchange uses the code's", async () => {
-    const verifier = "x".repeat(43) + "-._~";
+    const verifier = `${"x".repeat(43)}-._~`;
     const code = await newCode({ code_challenge: verifier, code_challenge_method: "plain" });
     const res = await exchange({ code, code_verifier: verifier });
     expect(res.status).toBe(200);
@@ -134,9 +149,15 @@ describe("POST /api/v1/auth/keys", () => {
     await refusedWith({ code: guessed, code_verifier: RFC_VERIFIER }, "Invalid authorization code: unknown, already used, or expired");
 
     const s256 = await newCode();
-    await refusedWith({ code: s256, code_verifier: RFC_CHALLENGE, code_challenge_method: "plain" }, "code_challenge_method 'plain' differs from the method the code was issued with");
+    await refusedWith(
+      { code: s256, code_verifier: RFC_CHALLENGE, code_challenge_method: "plain" },
+      "code_challenge_method 'plain' differs from the method the code was issued with",
+    );
     const plain = await newCode({ code_challenge: RFC_VERIFIER, code_challenge_method: "plain" });
-    await refusedWith({ code: plain, code_verifier: RFC_VERIFIER, code_challenge_method: "S256" }, "code_challenge_method 'S256' differs from the method the code was issued with");
+    await refusedWith(
+      { code: plain, code_verifier: RFC_VERIFIER, code_challenge_method: "S256" },
+      "code_challenge_method 'S256' differs from the method the code was issued with",
+    );
 
     const missing = await newCode();
     await refusedWith({ code: missing }, "This authorization code requires its code_verifier");
@@ -158,7 +179,9 @@ describe("POST /api/v1/auth/keys", () => {
     const res = await exchange({ code, code_verifier: "short" });
     expect(res.status).toBe(400);
     expect(((await res.json()) as any).error.metadata.field).toBe("code_verifier");
-    const err = await sdk().oAuth.exchangeAuthCodeForAPIKey({ requestBody: { code: "made-up" } }).catch((e) => e);
+    const err = await sdk()
+      .oAuth.exchangeAuthCodeForAPIKey({ requestBody: { code: "made-up" } })
+      .catch((e) => e);
     expect(err.constructor.name).toBe("ForbiddenResponseError");
   });
 

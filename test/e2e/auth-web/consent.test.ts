@@ -2,10 +2,10 @@
 // Authorize and Deny, and every refusal (bad callback, missing CSRF token, another person's
 // session) with its status and no key made.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { startTestGateway, type TestGateway } from "../../support/gateway";
-import { createUserWithPassword, hiddenField, signIn } from "../../support/sign-in";
 import { s256Challenge } from "../../../src/modules/auth/pkce";
 import { keyWorkspacesOf } from "../../../src/modules/auth/service";
+import { startTestGateway, type TestGateway } from "../../support/gateway";
+import { createUserWithPassword, hiddenField, signIn } from "../../support/sign-in";
 
 // argon2id checks take a few hundred ms each on a loaded machine; bun's default per-test timeout is 5 s
 setDefaultTimeout(30_000);
@@ -31,7 +31,15 @@ const authQuery = (extra: Record<string, string> = {}) =>
   new URLSearchParams({ callback_url: CALLBACK, code_challenge: s256Challenge(VERIFIER), code_challenge_method: "S256", limit: "5", ...extra });
 
 const consentForm = (session: { csrfToken: string }, decision: string, extra: Record<string, string> = {}) =>
-  new URLSearchParams({ csrf_token: session.csrfToken, callback_url: CALLBACK, code_challenge: s256Challenge(VERIFIER), code_challenge_method: "S256", limit: "5", decision, ...extra });
+  new URLSearchParams({
+    csrf_token: session.csrfToken,
+    callback_url: CALLBACK,
+    code_challenge: s256Challenge(VERIFIER),
+    code_challenge_method: "S256",
+    limit: "5",
+    decision,
+    ...extra,
+  });
 
 const postConsent = (cookie: string, form: URLSearchParams) => fetch(`${gw.url}/auth`, { method: "POST", redirect: "manual", headers: { cookie }, body: form });
 
@@ -67,7 +75,13 @@ describe("GET /auth", () => {
   });
 
   test("a callback that is not https or this machine: an error page that redirects nowhere, signed in or not", async () => {
-    for (const callback of ["http://app.example/cb", "javascript:alert(1)", "http://localhost.evil.example/cb", "https://user:pw@app.example/cb", "not a url"]) {
+    for (const callback of [
+      "http://app.example/cb",
+      "javascript:alert(1)",
+      "http://localhost.evil.example/cb",
+      "https://user:pw@app.example/cb",
+      "not a url",
+    ]) {
       for (const cookie of [ada.cookie, ""]) {
         const res = await fetch(`${gw.url}/auth?${authQuery({ callback_url: callback })}`, { redirect: "manual", headers: { cookie } });
         expect(res.status).toBe(400);
@@ -185,7 +199,10 @@ describe("the workspace the key goes to", () => {
 
   test("a workspace the person is not a member of (403) or that does not exist (404): an error page, no redirect and no key", async () => {
     const before = await keysOf("cyd");
-    for (const [workspaceId, status, text] of [[zeta.id, 403, "is not a member of workspace &#39;zeta-lab&#39;"], ["no-such-workspace", 404, "Workspace not found"]] as const) {
+    for (const [workspaceId, status, text] of [
+      [zeta.id, 403, "is not a member of workspace &#39;zeta-lab&#39;"],
+      ["no-such-workspace", 404, "Workspace not found"],
+    ] as const) {
       const res = await postConsent(cyd.cookie, consentForm(cyd, "authorize", { workspace_id: workspaceId }));
       expect(res.status).toBe(status);
       expect(res.headers.get("location")).toBeNull();

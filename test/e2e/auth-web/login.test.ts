@@ -1,11 +1,12 @@
 // Signing in through the browser forms: GET/POST /login, POST /logout, the session cookie and its
 // expiry, CSRF tokens, and the `next` redirect. Plain fetch against a listening gateway.
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+
 import { Database } from "bun:sqlite";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
+import { signedInUser } from "../../../src/auth-web/session";
 import { startTestGateway, type TestGateway } from "../../support/gateway";
 import { createUserWithPassword, hiddenField, loginForm, setCookies, signIn } from "../../support/sign-in";
-import { signedInUser } from "../../../src/auth-web/session";
 
 // argon2id checks take a few hundred ms each on a loaded machine; bun's default per-test timeout is 5 s
 setDefaultTimeout(30_000);
@@ -28,7 +29,9 @@ describe("GET /login", () => {
     const res = await fetch(`${gw.url}/login`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
-    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
+    expect(res.headers.get("content-security-policy")).toBe(
+      "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    );
     expect(res.headers.get("x-frame-options")).toBe("DENY");
     expect(res.headers.get("referrer-policy")).toBe("no-referrer");
     const page = await res.text();
@@ -108,7 +111,10 @@ describe("POST /login", () => {
     for (const [next, location] of cases) {
       const page = await (await fetch(`${gw.url}/login?next=${encodeURIComponent(next)}`)).text();
       const form = await loginForm(gw.url);
-      const res = await postLogin({ csrf_token: form.csrfToken, email: "ada@example.com", password: PASSWORD, next: hiddenField(page, "next")! }, form.formCookie);
+      const res = await postLogin(
+        { csrf_token: form.csrfToken, email: "ada@example.com", password: PASSWORD, next: hiddenField(page, "next")! },
+        form.formCookie,
+      );
       expect(res.headers.get("location")).toBe(location);
     }
   });
@@ -159,7 +165,12 @@ describe("sessions", () => {
     const refused = await fetch(`${gw.url}/logout`, { method: "POST", redirect: "manual", headers: { cookie }, body: new URLSearchParams({}) });
     expect(refused.status).toBe(403);
     expect(await signedInUser(gw.ctx, request(cookie))).not.toBeNull();
-    const res = await fetch(`${gw.url}/logout`, { method: "POST", redirect: "manual", headers: { cookie }, body: new URLSearchParams({ csrf_token: csrfToken }) });
+    const res = await fetch(`${gw.url}/logout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie },
+      body: new URLSearchParams({ csrf_token: csrfToken }),
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/login");
     expect(res.headers.getSetCookie()).toContain("gw_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0");

@@ -45,7 +45,16 @@ describe("sign-in throttling", () => {
     console.log(`brute force on one account: ${results.map((r) => `${r.status} in ${r.ms.toFixed(0)} ms`).join(", ")}`);
     const wrong = "Incorrect email or password.";
     const locked = "Too many failed sign-ins. Try again in 15 minute(s).";
-    expect(summary).toEqual([[401, wrong], [401, wrong], [401, wrong], [401, wrong], [429, locked], [429, locked], [429, locked], [429, locked]]);
+    expect(summary).toEqual([
+      [401, wrong],
+      [401, wrong],
+      [401, wrong],
+      [401, wrong],
+      [429, locked],
+      [429, locked],
+      [429, locked],
+      [429, locked],
+    ]);
     // the 2nd, 3rd and 4th failure wait 250, 500 and 1000 ms before answering; the 5th (the lock) 2000 ms
     expect(results[1]!.ms).toBeGreaterThanOrEqual(250);
     expect(results[2]!.ms).toBeGreaterThanOrEqual(500);

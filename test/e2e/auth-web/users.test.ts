@@ -3,10 +3,10 @@
 // sessions end.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
+import { signedInUser } from "../../../src/auth-web/session";
 import { loadConfig } from "../../../src/config";
 import { silentLogger } from "../../../src/logger";
-import { startGateway, type RunningGateway } from "../../../src/server";
-import { signedInUser } from "../../../src/auth-web/session";
+import { type RunningGateway, startGateway } from "../../../src/server";
 import { ADMIN_KEY, tempDir } from "../../support/gateway";
 import { hiddenField, setCookies, signIn } from "../../support/sign-in";
 
@@ -18,7 +18,10 @@ let gw: RunningGateway;
 let env: Record<string, string>;
 
 function run(args: string[], stdin?: string) {
-  const proc = Bun.spawnSync(["bun", "src/main.ts", ...args], { env: { ...process.env, LOG_LEVEL: "error", ...env }, stdin: stdin === undefined ? "ignore" : Buffer.from(stdin) });
+  const proc = Bun.spawnSync(["bun", "src/main.ts", ...args], {
+    env: { ...process.env, LOG_LEVEL: "error", ...env },
+    stdin: stdin === undefined ? "ignore" : Buffer.from(stdin),
+  });
   return { code: proc.exitCode, stdout: proc.stdout.toString(), stderr: proc.stderr.toString() };
 }
 
@@ -28,7 +31,11 @@ const api = (path: string, init: RequestInit & { key?: string } = {}) =>
 const sessionOf = (cookie: string) => signedInUser(gw.ctx, new Request(gw.url, { headers: { cookie } }));
 
 async function keyFor(user: string): Promise<string> {
-  const res = await api("/api/v1/keys", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: `key of ${user}`, creator_user_id: user }) });
+  const res = await api("/api/v1/keys", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name: `key of ${user}`, creator_user_id: user }),
+  });
   return ((await res.json()) as { key: string }).key;
 }
 
@@ -45,7 +52,10 @@ describe("gateway users", () => {
     expect(added.code).toBe(0);
     expect(JSON.parse(added.stdout)).toEqual({ id: "ann", email: "ann@example.com", name: null, role: "member" });
     expect((await signIn(gw.url, "ann@example.com", "ann's first password")).cookie).toStartWith("gw_session=");
-    expect(run(["users", "add", "--id", "short", "--email", "s@example.com", "--password-stdin"], "tooshort\n")).toMatchObject({ code: 2, stderr: expect.stringContaining("at least 10 characters") });
+    expect(run(["users", "add", "--id", "short", "--email", "s@example.com", "--password-stdin"], "tooshort\n")).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("at least 10 characters"),
+    });
     expect(run(["users", "add", "--id", "nomail", "--password-stdin"], "long enough password\n").stderr).toContain("--email: required");
   });
 
@@ -80,7 +90,12 @@ describe("gateway users", () => {
     const formCookie = `gw_form=${setCookies(page).get("gw_form")}`;
     const token = new URL(link).searchParams.get("token")!;
     const submit = (fields: Record<string, string>) =>
-      fetch(`${gw.url}/invite`, { method: "POST", redirect: "manual", headers: { cookie: formCookie }, body: new URLSearchParams({ csrf_token: hiddenField(html, "csrf_token")!, token, ...fields }) });
+      fetch(`${gw.url}/invite`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie: formCookie },
+        body: new URLSearchParams({ csrf_token: hiddenField(html, "csrf_token")!, token, ...fields }),
+      });
     expect((await submit({ password: "ben's password!", confirm: "something else" })).status).toBe(400);
     expect((await submit({ password: "short", confirm: "short" })).status).toBe(400);
     const done = await submit({ password: "ben's password!", confirm: "ben's password!" });
@@ -154,14 +169,20 @@ describe("the organization API", () => {
     const json = (body: unknown) => ({ headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     const ws = ((await (await api("/api/v1/workspaces", { method: "POST", ...json({ name: "Team", slug: "team" }) })).json()) as any).data;
     expect((await api(`/api/v1/workspaces/${ws.id}/members/add`, { method: "POST", ...json({ user_ids: ["fay"] }) })).status).toBe(200);
-    const codeRes = await api("/api/v1/auth/keys/code", { method: "POST", ...json({ callback_url: "https://app.example/cb", user_id: "fay", workspace_id: ws.id }) });
+    const codeRes = await api("/api/v1/auth/keys/code", {
+      method: "POST",
+      ...json({ callback_url: "https://app.example/cb", user_id: "fay", workspace_id: ws.id }),
+    });
     const code = ((await codeRes.json()) as any).data.id;
     const exchanged = (await (await fetch(`${gw.url}/api/v1/auth/keys`, { method: "POST", ...json({ code }) })).json()) as any;
     expect(((await (await api("/api/v1/key", { key: exchanged.key })).json()) as any).data.workspace_id).toBe(ws.id);
     const refused = await api(`/api/v1/workspaces/${ws.id}/members/remove`, { method: "POST", ...json({ user_ids: ["fay"] }) });
     expect(refused.status).toBe(409);
     // a code for a workspace the user is not in is refused
-    const outsider = await api("/api/v1/auth/keys/code", { method: "POST", ...json({ callback_url: "https://app.example/cb", user_id: "ann", workspace_id: ws.id }) });
+    const outsider = await api("/api/v1/auth/keys/code", {
+      method: "POST",
+      ...json({ callback_url: "https://app.example/cb", user_id: "ann", workspace_id: ws.id }),
+    });
     expect([outsider.status, ((await outsider.json()) as any).error.metadata]).toEqual([403, { field: "workspace_id" }]);
   });
 });

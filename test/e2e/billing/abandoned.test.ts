@@ -1,9 +1,9 @@
 // A request whose answer fails unexpectedly after planning (a bug, not an upstream failure) must
 // not keep its spending reservation: the instance renews its own reservations while it runs.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { settleAbandoned, type RequestFacts } from "../../../src/gateway/record";
-import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
+import { type RequestFacts, settleAbandoned } from "../../../src/gateway/record";
 import { reservation } from "../../store/contract/fixtures";
+import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
 
 let gw: TestGateway;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
-import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { windowKeys } from "../../../src/billing/windows";
+import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
+import { type MockUpstream, startMockUpstream } from "../../support/mock-upstream";
 import { billPromptLength, pricedYaml as yaml } from "./priced-upstream";
 
 let up: MockUpstream;
@@ -123,8 +123,15 @@ describe("spending limits", () => {
     const { hash } = await createInferenceKey(gw, { limit: 1 });
     const now = Date.now();
     await gw.ctx.store.reservations.reserve({
-      id: "stale", keyHash: hash, limitNanos: 1e9, window: { counter: "total", windowKey: "", includeByok: false }, windows: windowKeys(now),
-      amountNanos: 5e8, instanceId: "dead", now, expiresAt: now + 3_600_000,
+      id: "stale",
+      keyHash: hash,
+      limitNanos: 1e9,
+      window: { counter: "total", windowKey: "", includeByok: false },
+      windows: windowKeys(now),
+      amountNanos: 5e8,
+      instanceId: "dead",
+      now,
+      expiresAt: now + 3_600_000,
     });
     expect(await gw.ctx.store.reservations.held(hash)).toBe(5e8);
     const again = await startTestGateway({ dir: gw.dir, yaml: yaml(up.url) });

@@ -2,8 +2,8 @@
 // budget never spend past it, on SQLite and on PostgreSQL, 20 rounds each; the store's
 // recorded spend equals the sum of the costs charged to the clients.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
 import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
+import { type MockUpstream, startMockUpstream } from "../../support/mock-upstream";
 import { createTestDatabase, describePostgres } from "../../support/postgres";
 import { billPromptLength, pricedYaml as yaml } from "./priced-upstream";
 
@@ -72,7 +72,9 @@ function budgetRace(label: string, start: (up: MockUpstream) => Promise<TestGate
       maxSpent = Math.max(maxSpent, recorded);
       admitted += results.filter((r) => r.status === 200).length;
     }
-    console.log(`budget_race ${label}: ${ROUNDS} rounds x ${REQUESTS} requests, ${admitted} admitted, max spend $${(maxSpent / 1e9).toFixed(6)} of $1, ${Math.round(performance.now() - started)} ms`);
+    console.log(
+      `budget_race ${label}: ${ROUNDS} rounds x ${REQUESTS} requests, ${admitted} admitted, max spend $${(maxSpent / 1e9).toFixed(6)} of $1, ${Math.round(performance.now() - started)} ms`,
+    );
   }, 120_000);
 }
 

@@ -3,10 +3,10 @@
 // without one the test is skipped, so `bun test` still runs on a machine that has none.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
-import { chromium, type Browser } from "playwright-core";
-import { gatewayYaml, MODEL } from "../inference/harness";
+import { type Browser, chromium } from "playwright-core";
 import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
-import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
+import { type MockUpstream, startMockUpstream } from "../../support/mock-upstream";
+import { gatewayYaml, MODEL } from "../inference/harness";
 
 const CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find(existsSync);
 
@@ -62,27 +62,42 @@ afterAll(async () => {
   await up.stop();
 });
 
-test.skipIf(!CHROMIUM)("a page on another origin streams a chat answer and reads X-Generation-Id", async () => {
-  up.enqueue({ text: ["Hel", "lo ", "browser"], usage: { input: 3, output: 3 } });
-  const page = await browser.newPage();
-  await page.goto(`http://127.0.0.1:${site.port}/`);
-  const answer = await page.evaluate(([url, k, model]) => (globalThis as any).ask(url, k, model), [gw.url, key, MODEL["openai-chat"]] as const);
-  expect(answer).toEqual({ status: 200, generation: expect.stringMatching(/^gen-/), text: "Hello browser" });
-  // the request went through the preflight (a JSON body, Authorization and X-Session-Id all need one)
-  expect(up.requests.at(-1)!.body.messages).toEqual([{ role: "user", content: "hi" }]);
-  await page.close();
-}, 30_000);
-
-test.skipIf(!CHROMIUM)("an origin the gateway does not allow cannot read the answer", async () => {
-  const strict = await startTestGateway({ yaml: gatewayYaml(up.url) + `server:\n  cors_origins: ["https://app.example"]\n` });
-  try {
-    const strictKey = (await createInferenceKey(strict)).key;
+test.skipIf(!CHROMIUM)(
+  "a page on another origin streams a chat answer and reads X-Generation-Id",
+  async () => {
+    up.enqueue({ text: ["Hel", "lo ", "browser"], usage: { input: 3, output: 3 } });
     const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${site.port}/`);
-    const failure = await page.evaluate(([url, k, model]) => (globalThis as any).ask(url, k, model).then(() => "read", (e: Error) => e.name), [strict.url, strictKey, MODEL["openai-chat"]] as const);
-    expect(failure).toBe("TypeError");
+    const answer = await page.evaluate(([url, k, model]) => (globalThis as any).ask(url, k, model), [gw.url, key, MODEL["openai-chat"]] as const);
+    expect(answer).toEqual({ status: 200, generation: expect.stringMatching(/^gen-/), text: "Hello browser" });
+    // the request went through the preflight (a JSON body, Authorization and X-Session-Id all need one)
+    expect(up.requests.at(-1)!.body.messages).toEqual([{ role: "user", content: "hi" }]);
     await page.close();
-  } finally {
-    await strict.close();
-  }
-}, 30_000);
+  },
+  30_000,
+);
+
+test.skipIf(!CHROMIUM)(
+  "an origin the gateway does not allow cannot read the answer",
+  async () => {
+    const strict = await startTestGateway({ yaml: `${gatewayYaml(up.url)}server:\n  cors_origins: ["https://app.example"]\n` });
+    try {
+      const strictKey = (await createInferenceKey(strict)).key;
+      const page = await browser.newPage();
+      await page.goto(`http://127.0.0.1:${site.port}/`);
+      const failure = await page.evaluate(
+        ([url, k, model]) =>
+          (globalThis as any).ask(url, k, model).then(
+            () => "read",
+            (e: Error) => e.name,
+          ),
+        [strict.url, strictKey, MODEL["openai-chat"]] as const,
+      );
+      expect(failure).toBe("TypeError");
+      await page.close();
+    } finally {
+      await strict.close();
+    }
+  },
+  30_000,
+);

@@ -99,7 +99,8 @@ describe("BYOK credentials API", () => {
   });
 
   test("field bounds: at the limit passes, just past it is 400", async () => {
-    const ok = async (extra: Record<string, unknown>) => expect((await call("POST", "/api/v1/byok", { provider: "mock", key: raw("b"), ...extra })).status).toBe(201);
+    const ok = async (extra: Record<string, unknown>) =>
+      expect((await call("POST", "/api/v1/byok", { provider: "mock", key: raw("b"), ...extra })).status).toBe(201);
     const bad = async (extra: Record<string, unknown>, field: string) => {
       const res = await call("POST", "/api/v1/byok", { provider: "mock", key: raw("b"), ...extra });
       expect(res.status).toBe(400);
@@ -200,7 +201,13 @@ describe("BYOK credentials API", () => {
   test("management key only", async () => {
     const cred = await createByok(gw, { key: raw("auth") });
     const { key } = await createInferenceKey(gw);
-    for (const [method, path] of [["GET", "/api/v1/byok"], ["POST", "/api/v1/byok"], ["GET", `/api/v1/byok/${cred.id}`], ["PATCH", `/api/v1/byok/${cred.id}`], ["DELETE", `/api/v1/byok/${cred.id}`]] as const) {
+    for (const [method, path] of [
+      ["GET", "/api/v1/byok"],
+      ["POST", "/api/v1/byok"],
+      ["GET", `/api/v1/byok/${cred.id}`],
+      ["PATCH", `/api/v1/byok/${cred.id}`],
+      ["DELETE", `/api/v1/byok/${cred.id}`],
+    ] as const) {
       const res = await gw.api(path, { method, key, json: method === "POST" ? { provider: "mock", key: "x" } : method === "PATCH" ? { key: "x" } : undefined });
       expect(res.status).toBe(403);
     }
@@ -210,7 +217,9 @@ describe("BYOK credentials API", () => {
     expect(rawKeys.length).toBeGreaterThan(10);
     const everything = responses.join("\n");
     // the files are read while the gateway runs: WAL pages included
-    const files = readdirSync(gw.dir).map((f) => join(gw.dir, f)).filter((p) => statSync(p).isFile());
+    const files = readdirSync(gw.dir)
+      .map((f) => join(gw.dir, f))
+      .filter((p) => statSync(p).isFile());
     const contents = files.map((p) => readFileSync(p));
     expect(files.some((p) => p.endsWith("gateway.db"))).toBe(true);
     // the grep itself works: a credential's name is found in the stored bytes

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
 import type { MockUpstream } from "../../support/mock-upstream";
-import { byokYaml, chat, COST, createByok, json, keyCheckingUpstream } from "./helpers";
+import { byokYaml, COST, chat, createByok, json, keyCheckingUpstream } from "./helpers";
 
 let gw: TestGateway;
 let up: MockUpstream;

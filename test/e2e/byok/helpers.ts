@@ -1,5 +1,5 @@
-import { startMockUpstream, type MockUpstream, type RecordedRequest } from "../../support/mock-upstream";
 import type { TestGateway } from "../../support/gateway";
+import { type MockUpstream, type RecordedRequest, startMockUpstream } from "../../support/mock-upstream";
 
 /**
  * `mock` has the gateway's own key; `solo` has none, so only BYOK credentials serve it.
@@ -52,5 +52,9 @@ export async function createByok(gw: TestGateway, body: Record<string, unknown>)
 }
 
 export function chat(gw: TestGateway, key: string, body: Record<string, unknown> = {}): Promise<Response> {
-  return gw.api("/api/v1/chat/completions", { method: "POST", key, json: { model: "test/alpha", messages: [{ role: "user", content: "hi" }], max_tokens: 5, ...body } });
+  return gw.api("/api/v1/chat/completions", {
+    method: "POST",
+    key,
+    json: { model: "test/alpha", messages: [{ role: "user", content: "hi" }], max_tokens: 5, ...body },
+  });
 }

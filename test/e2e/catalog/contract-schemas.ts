@@ -15,19 +15,37 @@ const Int = T.Integer();
 const PercentileStats = closed({ p50: T.Number(), p75: T.Number(), p90: T.Number(), p99: T.Number() });
 
 const PricingOverride = closed({
-  audio: T.Optional(T.String()), completion: T.Optional(T.String()), input_audio_cache: T.Optional(T.String()),
-  input_cache_read: T.Optional(T.String()), input_cache_write: T.Optional(T.String()), input_cache_write_1h: T.Optional(T.String()),
-  min_prompt_tokens: T.Optional(T.Number()), prompt: T.Optional(T.String()), utc_days: T.Optional(T.Array(T.String())),
-  utc_end: T.Optional(T.Number()), utc_start: T.Optional(T.Number()),
+  audio: T.Optional(T.String()),
+  completion: T.Optional(T.String()),
+  input_audio_cache: T.Optional(T.String()),
+  input_cache_read: T.Optional(T.String()),
+  input_cache_write: T.Optional(T.String()),
+  input_cache_write_1h: T.Optional(T.String()),
+  min_prompt_tokens: T.Optional(T.Number()),
+  prompt: T.Optional(T.String()),
+  utc_days: T.Optional(T.Array(T.String())),
+  utc_end: T.Optional(T.Number()),
+  utc_start: T.Optional(T.Number()),
 });
 
 /** PublicPricing and Pricing are the same record */
 const Pricing = closed({
-  audio: T.Optional(T.String()), audio_output: T.Optional(T.String()), completion: T.String({ pattern: "^\\d+(\\.\\d+)?$" }),
-  discount: T.Optional(T.Number()), image: T.Optional(T.String()), image_output: T.Optional(T.String()), image_token: T.Optional(T.String()),
-  input_audio_cache: T.Optional(T.String()), input_cache_read: T.Optional(T.String()), input_cache_write: T.Optional(T.String()),
-  input_cache_write_1h: T.Optional(T.String()), internal_reasoning: T.Optional(T.String()), overrides: T.Optional(T.Array(PricingOverride)),
-  prompt: T.String({ pattern: "^\\d+(\\.\\d+)?$" }), request: T.Optional(T.String()), web_search: T.Optional(T.String()),
+  audio: T.Optional(T.String()),
+  audio_output: T.Optional(T.String()),
+  completion: T.String({ pattern: "^\\d+(\\.\\d+)?$" }),
+  discount: T.Optional(T.Number()),
+  image: T.Optional(T.String()),
+  image_output: T.Optional(T.String()),
+  image_token: T.Optional(T.String()),
+  input_audio_cache: T.Optional(T.String()),
+  input_cache_read: T.Optional(T.String()),
+  input_cache_write: T.Optional(T.String()),
+  input_cache_write_1h: T.Optional(T.String()),
+  internal_reasoning: T.Optional(T.String()),
+  overrides: T.Optional(T.Array(PricingOverride)),
+  prompt: T.String({ pattern: "^\\d+(\\.\\d+)?$" }),
+  request: T.Optional(T.String()),
+  web_search: T.Optional(T.String()),
 });
 
 const InputModality = T.String();
@@ -52,9 +70,12 @@ const Architecture = closed({
 const TopProviderInfo = closed({ context_length: T.Optional(Nullable(Int)), is_moderated: T.Boolean(), max_completion_tokens: T.Optional(Nullable(Int)) });
 const PerRequestLimits = closed({ completion_tokens: T.Number(), prompt_tokens: T.Number() });
 const DefaultParameters = closed({
-  frequency_penalty: T.Optional(Nullable(T.Number())), presence_penalty: T.Optional(Nullable(T.Number())),
-  repetition_penalty: T.Optional(Nullable(T.Number())), temperature: T.Optional(Nullable(T.Number())),
-  top_k: T.Optional(Nullable(Int)), top_p: T.Optional(Nullable(T.Number())),
+  frequency_penalty: T.Optional(Nullable(T.Number())),
+  presence_penalty: T.Optional(Nullable(T.Number())),
+  repetition_penalty: T.Optional(Nullable(T.Number())),
+  temperature: T.Optional(Nullable(T.Number())),
+  top_k: T.Optional(Nullable(Int)),
+  top_p: T.Optional(Nullable(T.Number())),
 });
 
 export const Model = closed({
@@ -129,8 +150,10 @@ export const ListProvidersResponse = closed({
 });
 
 const CostDetails = closed({
-  server_tool_cost: T.Optional(Nullable(T.Number())), upstream_inference_completions_cost: T.Number(),
-  upstream_inference_cost: T.Optional(Nullable(T.Number())), upstream_inference_prompt_cost: T.Number(),
+  server_tool_cost: T.Optional(Nullable(T.Number())),
+  upstream_inference_completions_cost: T.Number(),
+  upstream_inference_cost: T.Optional(Nullable(T.Number())),
+  upstream_inference_prompt_cost: T.Number(),
 });
 
 export const CreateEmbeddingsResponseBody = closed({
@@ -140,8 +163,12 @@ export const CreateEmbeddingsResponseBody = closed({
   object: T.Literal("list"),
   usage: T.Optional(
     closed({
-      cost: T.Optional(T.Number()), cost_details: T.Optional(Nullable(CostDetails)), is_byok: T.Optional(T.Boolean()),
-      prompt_tokens: Int, prompt_tokens_details: T.Optional(T.Unknown()), total_tokens: Int,
+      cost: T.Optional(T.Number()),
+      cost_details: T.Optional(Nullable(CostDetails)),
+      is_byok: T.Optional(T.Boolean()),
+      prompt_tokens: Int,
+      prompt_tokens_details: T.Optional(T.Unknown()),
+      total_tokens: Int,
     }),
   ),
 });

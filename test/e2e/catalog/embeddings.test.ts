@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import OpenAI from "openai";
 import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
-import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
+import { type MockUpstream, startMockUpstream } from "../../support/mock-upstream";
 import { CreateEmbeddingsResponseBody, violations } from "./contract-schemas";
 
 let gw: TestGateway;
@@ -67,13 +67,30 @@ describe("POST /embeddings", () => {
       object: "list",
       data: DEFAULT_VECTORS.map((embedding, index) => ({ object: "embedding", embedding, index })),
       model: "acme/embed",
-      usage: { prompt_tokens: 12, total_tokens: 12, cost: 0.0000012, is_byok: false, cost_details: { upstream_inference_cost: null, upstream_inference_prompt_cost: 0.0000012, upstream_inference_completions_cost: 0 } },
+      usage: {
+        prompt_tokens: 12,
+        total_tokens: 12,
+        cost: 0.0000012,
+        is_byok: false,
+        cost_details: { upstream_inference_cost: null, upstream_inference_prompt_cost: 0.0000012, upstream_inference_completions_cost: 0 },
+      },
     });
     expect(pa.requests.map((r) => [r.path, r.body])).toEqual([["/v1/embeddings", { model: "emb-a", input: ["hello", "world"], dimensions: 3, user: "u-1" }]]);
     expect(pa.requests[0]!.headers.authorization).toBe("Bearer ka");
 
     const g = await generation(id);
-    expect(g).toMatchObject({ id, api_type: "embeddings", model: "acme/embed", provider_name: "pa", streamed: false, cancelled: false, tokens_prompt: 12, tokens_completion: 0, total_cost: 0.0000012, external_user: "u-1" });
+    expect(g).toMatchObject({
+      id,
+      api_type: "embeddings",
+      model: "acme/embed",
+      provider_name: "pa",
+      streamed: false,
+      cancelled: false,
+      tokens_prompt: 12,
+      tokens_completion: 0,
+      total_cost: 0.0000012,
+      external_user: "u-1",
+    });
   });
 
   test("base64 vectors are little-endian float32 of the same values", async () => {
@@ -109,7 +126,10 @@ describe("POST /embeddings", () => {
     expect(pb.requests[0]!.body.model).toBe("emb-b");
     const g = await generation(body.id);
     expect(g.provider_name).toBe("pb");
-    expect(g.provider_responses.map((r: any) => [r.provider_name, r.status])).toEqual([["pa", 503], ["pb", 200]]);
+    expect(g.provider_responses.map((r: any) => [r.provider_name, r.status])).toEqual([
+      ["pa", 503],
+      ["pb", 200],
+    ]);
   });
 
   test("a request error is not retried elsewhere and is recorded", async () => {
@@ -138,9 +158,18 @@ describe("POST /embeddings", () => {
   });
 
   test("pre-tokenised input passes through", async () => {
-    const res = await embed({ model: "acme/embed", input: [[1, 2, 3], [4, 5]] });
+    const res = await embed({
+      model: "acme/embed",
+      input: [
+        [1, 2, 3],
+        [4, 5],
+      ],
+    });
     expect(res.status).toBe(200);
-    expect(pa.requests[0]!.body.input).toEqual([[1, 2, 3], [4, 5]]);
+    expect(pa.requests[0]!.body.input).toEqual([
+      [1, 2, 3],
+      [4, 5],
+    ]);
   });
 
   test("refusals: unknown model 404, chat model 400, only Anthropic endpoints 503, management key 403, no key 401", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createInferenceKey, startTestGateway, tempDir, type TestGateway } from "../../support/gateway";
-import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
+import { createInferenceKey, startTestGateway, type TestGateway, tempDir } from "../../support/gateway";
+import { type MockUpstream, startMockUpstream } from "../../support/mock-upstream";
 import { ListEndpointsResponse, violations } from "./contract-schemas";
 
 // Two providers for one model: `slow` answers after 150 ms, `quick` after 30 ms.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { TSchema } from "@sinclair/typebox";
-import { startGatewayAndUpstream, type GatewayAndUpstream } from "../../support/gateway-and-upstream";
+import { type GatewayAndUpstream, startGatewayAndUpstream } from "../../support/gateway-and-upstream";
 import * as S from "./contract-schemas";
 import { parseXml } from "./xml-check";
 
@@ -150,28 +150,68 @@ describe("models", () => {
     const slugs = data.map((p: any) => p.slug);
     expect(slugs).toEqual([...slugs].sort());
     expect(slugs).toEqual(expect.arrayContaining(["anthropic", "byok-only", "groq", "mock", "openai", "openrouter"]));
-    expect(data.find((p: any) => p.slug === "mock")).toEqual({ name: "Mock Cloud", slug: "mock", privacy_policy_url: null, terms_of_service_url: null, status_page_url: null });
+    expect(data.find((p: any) => p.slug === "mock")).toEqual({
+      name: "Mock Cloud",
+      slug: "mock",
+      privacy_policy_url: null,
+      terms_of_service_url: null,
+      status_page_url: null,
+    });
   });
 });
 
 describe("endpoints", () => {
   test("one entry per endpoint, prices and limits from the catalog, no traffic yet", async () => {
     const { data } = await get("/api/v1/models/acme/two/endpoints", S.ListEndpointsResponse);
-    expect(data.architecture).toEqual({ input_modalities: ["text", "image"], output_modalities: ["text"], modality: "text+image->text", tokenizer: "Other", instruct_type: null });
+    expect(data.architecture).toEqual({
+      input_modalities: ["text", "image"],
+      output_modalities: ["text"],
+      modality: "text+image->text",
+      tokenizer: "Other",
+      instruct_type: null,
+    });
     expect(data.endpoints).toEqual([
       {
-        name: "Mock Cloud | acme/two", model_id: "acme/two", model_name: "Acme: Two", context_length: 64000,
-        pricing: { prompt: "0.000001", completion: "0.000002", input_cache_read: "0.0000001" }, provider_name: "Mock Cloud", tag: "mock/fp8",
-        quantization: "fp8", max_completion_tokens: 4096, max_prompt_tokens: null, supported_parameters: ["max_tokens", "tools", "tool_choice"], status: 0,
-        uptime_last_5m: null, uptime_last_30m: null, uptime_last_1d: null, supports_implicit_caching: true,
-        supports_tool_choice: { auto: true, none: true, required: true, function: true }, latency_last_30m: null, throughput_last_30m: null,
+        name: "Mock Cloud | acme/two",
+        model_id: "acme/two",
+        model_name: "Acme: Two",
+        context_length: 64000,
+        pricing: { prompt: "0.000001", completion: "0.000002", input_cache_read: "0.0000001" },
+        provider_name: "Mock Cloud",
+        tag: "mock/fp8",
+        quantization: "fp8",
+        max_completion_tokens: 4096,
+        max_prompt_tokens: null,
+        supported_parameters: ["max_tokens", "tools", "tool_choice"],
+        status: 0,
+        uptime_last_5m: null,
+        uptime_last_30m: null,
+        uptime_last_1d: null,
+        supports_implicit_caching: true,
+        supports_tool_choice: { auto: true, none: true, required: true, function: true },
+        latency_last_30m: null,
+        throughput_last_30m: null,
       },
       {
-        name: "byok-only | acme/two", model_id: "acme/two", model_name: "Acme: Two", context_length: 64000,
-        pricing: { prompt: "0.000003", completion: "0.000004" }, provider_name: "byok-only", tag: "byok-only", quantization: null,
-        max_completion_tokens: null, max_prompt_tokens: null, supported_parameters: ["max_tokens", "temperature", "top_p", "stop", "tools", "tool_choice", "response_format", "seed"],
-        status: 0, uptime_last_5m: null, uptime_last_30m: null, uptime_last_1d: null, supports_implicit_caching: false,
-        supports_tool_choice: { auto: true, none: true, required: true, function: true }, latency_last_30m: null, throughput_last_30m: null,
+        name: "byok-only | acme/two",
+        model_id: "acme/two",
+        model_name: "Acme: Two",
+        context_length: 64000,
+        pricing: { prompt: "0.000003", completion: "0.000004" },
+        provider_name: "byok-only",
+        tag: "byok-only",
+        quantization: null,
+        max_completion_tokens: null,
+        max_prompt_tokens: null,
+        supported_parameters: ["max_tokens", "temperature", "top_p", "stop", "tools", "tool_choice", "response_format", "seed"],
+        status: 0,
+        uptime_last_5m: null,
+        uptime_last_30m: null,
+        uptime_last_1d: null,
+        supports_implicit_caching: false,
+        supports_tool_choice: { auto: true, none: true, required: true, function: true },
+        latency_last_30m: null,
+        throughput_last_30m: null,
       },
     ]);
   });

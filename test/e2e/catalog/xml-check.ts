@@ -10,7 +10,10 @@ function decode(text: string, at: number): string {
   if (/[<]/.test(text)) throw new Error(`stray '<' near ${at}`);
   const stripped = text.replace(ENTITY, "");
   if (stripped.includes("&")) throw new Error(`bad entity near ${at}`);
-  return text.replace(ENTITY, (e) => ({ "&lt;": "<", "&gt;": ">", "&amp;": "&", "&quot;": '"', "&apos;": "'" })[e] ?? String.fromCodePoint(Number(e.slice(2, -1).replace(/^x/, "0x"))));
+  return text.replace(
+    ENTITY,
+    (e) => ({ "&lt;": "<", "&gt;": ">", "&amp;": "&", "&quot;": '"', "&apos;": "'" })[e] ?? String.fromCodePoint(Number(e.slice(2, -1).replace(/^x/, "0x"))),
+  );
 }
 
 export function parseXml(xml: string): XmlElement {

@@ -2,14 +2,14 @@
 // text, streaming with usage, and a tool round trip, against every upstream format.
 // (Responses, Anthropic and the OpenRouter SDK have their own files.)
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { generateText, stepCountIs, streamText, tool, type LanguageModel } from "ai";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import { createOpenRouter } from "@openrouter/ai-sdk-provider";
+import { type AIMessageChunk, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import { ChatOpenAI } from "@langchain/openai";
-import { AIMessageChunk, HumanMessage, ToolMessage } from "@langchain/core/messages";
+import { createOpenRouter } from "@openrouter/ai-sdk-provider";
+import { generateText, type LanguageModel, stepCountIs, streamText, tool } from "ai";
 import { z } from "zod";
-import { MODEL, UPSTREAMS, startHarness, type Harness, type UpstreamKind } from "../inference/harness";
+import { type Harness, MODEL, startHarness, UPSTREAMS, type UpstreamKind } from "../inference/harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ const WEATHER_CALL = { id: "call_w1", name: "weather", arguments: ['{"city":', '
 
 type AiSdkClient = { name: string; model: (id: string) => LanguageModel };
 const aiSdkClients = (): AiSdkClient[] => {
-  const baseURL = h.gw.url + "/api/v1";
+  const baseURL = `${h.gw.url}/api/v1`;
   const openai = createOpenAI({ baseURL, apiKey: h.key });
   const compatible = createOpenAICompatible({ name: "gateway", baseURL, apiKey: h.key, includeUsage: true });
   const openrouter = createOpenRouter({ baseURL, apiKey: h.key });
@@ -86,7 +86,7 @@ for (const upstream of UPSTREAMS) {
   });
 
   describe(`LangChain ChatOpenAI -> ${upstream}`, () => {
-    const chat = () => new ChatOpenAI({ model: MODEL[upstream], apiKey: h.key, configuration: { baseURL: h.gw.url + "/api/v1" }, maxRetries: 0 });
+    const chat = () => new ChatOpenAI({ model: MODEL[upstream], apiKey: h.key, configuration: { baseURL: `${h.gw.url}/api/v1` }, maxRetries: 0 });
 
     test("invoke with usage_metadata", async () => {
       h.up.enqueue({ text: "Hello there", usage: USAGE });
@@ -105,7 +105,16 @@ for (const upstream of UPSTREAMS) {
 
     test("bindTools: the call's arguments, then the answer to its result", async () => {
       h.up.enqueue({ toolCalls: [WEATHER_CALL], usage: USAGE }, { text: "It is sunny.", usage: USAGE });
-      const model = chat().bindTools([{ type: "function", function: { name: "weather", description: "Weather in a city", parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } } }]);
+      const model = chat().bindTools([
+        {
+          type: "function",
+          function: {
+            name: "weather",
+            description: "Weather in a city",
+            parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+          },
+        },
+      ]);
       const ask = new HumanMessage("weather?");
       const first = await model.invoke([ask]);
       expect(first.tool_calls?.map((c) => [c.name, c.args, c.id])).toEqual([["weather", { city: "Paris" }, "call_w1"]]);

@@ -5,10 +5,10 @@
 // Observability destinations: a member reads their workspace's, only managers change or test
 // them (the probe goes to a loopback receiver, so the gateway allows private URLs).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { type HttpRecorder, startHttpRecorder } from "../../support/http-recorder";
+import { type MockUpstream, startMockUpstream } from "../../support/mock-upstream";
 import { gatewayYaml, MODEL } from "../inference/harness";
-import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
-import { startHttpRecorder, type HttpRecorder } from "../../support/http-recorder";
-import { startConsoleGateway, type ConsoleGateway, type Person } from "./harness";
+import { type ConsoleGateway, type Person, startConsoleGateway } from "./harness";
 
 let up: MockUpstream;
 let receiver: HttpRecorder;
@@ -24,7 +24,11 @@ let serial = 0;
 /** a chat through the API with `key`, its generation id */
 async function chat(key: string): Promise<string> {
   up.enqueue({ text: ["hi"], usage: { input: 3, output: 2 } });
-  const res = await cg.gw.api("/api/v1/chat/completions", { key, method: "POST", json: { model: MODEL["openai-chat"], messages: [{ role: "user", content: "hi" }] } });
+  const res = await cg.gw.api("/api/v1/chat/completions", {
+    key,
+    method: "POST",
+    json: { model: MODEL["openai-chat"], messages: [{ role: "user", content: "hi" }] },
+  });
   expect(res.status).toBe(200);
   await res.text();
   return res.headers.get("x-generation-id")!;
@@ -35,7 +39,8 @@ async function keyIn(workspaceId: string | undefined): Promise<{ key: string; da
   return (await res.json()) as { key: string; data: { hash: string } };
 }
 
-const ioLogging = (workspaceId: string) => cg.gw.api(`/api/v1/workspaces/${workspaceId}`, { method: "PATCH", json: { is_observability_io_logging_enabled: true, io_logging_sampling_rate: 1 } });
+const ioLogging = (workspaceId: string) =>
+  cg.gw.api(`/api/v1/workspaces/${workspaceId}`, { method: "PATCH", json: { is_observability_io_logging_enabled: true, io_logging_sampling_rate: 1 } });
 
 beforeAll(async () => {
   up = await startMockUpstream();
@@ -80,7 +85,10 @@ async function ownerInferenceKey(): Promise<string> {
 /** a webhook destination at the loopback receiver, made through the API (each in its own workspace when asked: at most 5 of a type in one) */
 async function ownerDestination(workspaceId?: string): Promise<string> {
   const ws = workspaceId ?? (await ownerWorkspace());
-  const res = await cg.gw.api("/api/v1/observability/destinations?skip_test=true", { method: "POST", json: { type: "webhook", name: fresh(), workspace_id: ws, config: { url: `${receiver.url}/hook` } } });
+  const res = await cg.gw.api("/api/v1/observability/destinations?skip_test=true", {
+    method: "POST",
+    json: { type: "webhook", name: fresh(), workspace_id: ws, config: { url: `${receiver.url}/hook` } },
+  });
   expect(res.status).toBe(201);
   return ((await res.json()) as { data: { id: string } }).data.id;
 }
@@ -92,28 +100,129 @@ const ROUTES: Row[] = [
   { route: "GET /console/api/me", method: "GET", path: () => "/console/api/me", expect: EVERYONE },
   { route: "GET /console/api/overview", method: "GET", path: () => "/console/api/overview", expect: EVERYONE },
   { route: "GET /console/api/overview (the member's workspace)", method: "GET", path: () => `/console/api/overview?workspace_id=${cg.team}`, expect: EVERYONE },
-  { route: "GET /console/api/overview (another workspace)", method: "GET", path: () => `/console/api/overview?workspace_id=${defaultWs}`, expect: MANAGERS_ONLY },
+  {
+    route: "GET /console/api/overview (another workspace)",
+    method: "GET",
+    path: () => `/console/api/overview?workspace_id=${defaultWs}`,
+    expect: MANAGERS_ONLY,
+  },
   { route: "GET /console/api/keys", method: "GET", path: () => "/console/api/keys", expect: EVERYONE },
-  { route: "POST /console/api/keys (the member's workspace)", method: "POST", path: () => "/console/api/keys", body: () => ({ name: fresh(), workspace_id: cg.team }), expect: { owner: 201, admin: 201, member: 201, none: 401 } },
-  { route: "POST /console/api/keys (another workspace)", method: "POST", path: () => "/console/api/keys", body: () => ({ name: fresh(), workspace_id: defaultWs }), expect: { owner: 201, admin: 201, member: 403, none: 401 } },
-  { route: "GET /console/api/keys/:hash (the owner's key)", method: "GET", path: () => `/console/api/keys/${ownerKey}`, expect: { owner: 200, admin: 200, member: 404, none: 401 } },
-  { route: "PATCH /console/api/keys/:hash", method: "PATCH", path: () => `/console/api/keys/${ownerKey}`, body: () => ({ name: "renamed" }), expect: { owner: 200, admin: 200, member: 404, none: 401 } },
-  { route: "DELETE /console/api/keys/:hash", method: "DELETE", path: async () => `/console/api/keys/${await ownerInferenceKey()}`, expect: { owner: 200, admin: 200, member: 404, none: 401 } },
-  { route: "GET /console/api/generations (whole organization)", method: "GET", path: () => "/console/api/generations", expect: { owner: 200, admin: 200, member: 400, none: 401 } },
-  { route: "GET /console/api/generations (the member's workspace)", method: "GET", path: () => `/console/api/generations?workspace_id=${cg.team}`, expect: EVERYONE },
-  { route: "GET /console/api/generations (another workspace)", method: "GET", path: () => `/console/api/generations?workspace_id=${defaultWs}`, expect: MANAGERS_ONLY },
-  { route: "GET /console/api/generations/:id (another workspace's)", method: "GET", path: () => `/console/api/generations/${generationInDefault}`, expect: { owner: 200, admin: 200, member: 404, none: 401 } },
+  {
+    route: "POST /console/api/keys (the member's workspace)",
+    method: "POST",
+    path: () => "/console/api/keys",
+    body: () => ({ name: fresh(), workspace_id: cg.team }),
+    expect: { owner: 201, admin: 201, member: 201, none: 401 },
+  },
+  {
+    route: "POST /console/api/keys (another workspace)",
+    method: "POST",
+    path: () => "/console/api/keys",
+    body: () => ({ name: fresh(), workspace_id: defaultWs }),
+    expect: { owner: 201, admin: 201, member: 403, none: 401 },
+  },
+  {
+    route: "GET /console/api/keys/:hash (the owner's key)",
+    method: "GET",
+    path: () => `/console/api/keys/${ownerKey}`,
+    expect: { owner: 200, admin: 200, member: 404, none: 401 },
+  },
+  {
+    route: "PATCH /console/api/keys/:hash",
+    method: "PATCH",
+    path: () => `/console/api/keys/${ownerKey}`,
+    body: () => ({ name: "renamed" }),
+    expect: { owner: 200, admin: 200, member: 404, none: 401 },
+  },
+  {
+    route: "DELETE /console/api/keys/:hash",
+    method: "DELETE",
+    path: async () => `/console/api/keys/${await ownerInferenceKey()}`,
+    expect: { owner: 200, admin: 200, member: 404, none: 401 },
+  },
+  {
+    route: "GET /console/api/generations (whole organization)",
+    method: "GET",
+    path: () => "/console/api/generations",
+    expect: { owner: 200, admin: 200, member: 400, none: 401 },
+  },
+  {
+    route: "GET /console/api/generations (the member's workspace)",
+    method: "GET",
+    path: () => `/console/api/generations?workspace_id=${cg.team}`,
+    expect: EVERYONE,
+  },
+  {
+    route: "GET /console/api/generations (another workspace)",
+    method: "GET",
+    path: () => `/console/api/generations?workspace_id=${defaultWs}`,
+    expect: MANAGERS_ONLY,
+  },
+  {
+    route: "GET /console/api/generations/:id (another workspace's)",
+    method: "GET",
+    path: () => `/console/api/generations/${generationInDefault}`,
+    expect: { owner: 200, admin: 200, member: 404, none: 401 },
+  },
   { route: "GET /console/api/models", method: "GET", path: () => "/console/api/models", expect: EVERYONE },
   { route: "GET /console/api/workspaces", method: "GET", path: () => "/console/api/workspaces", expect: EVERYONE },
-  { route: "POST /console/api/workspaces", method: "POST", path: () => "/console/api/workspaces", body: () => { const s = fresh(); return { name: s, slug: s }; }, expect: { owner: 201, admin: 201, member: 403, none: 401 } },
-  { route: "PATCH /console/api/workspaces/:id", method: "PATCH", path: () => `/console/api/workspaces/${cg.team}`, body: () => ({ description: "the team" }), expect: MANAGERS_ONLY },
-  { route: "DELETE /console/api/workspaces/:id", method: "DELETE", path: async () => `/console/api/workspaces/${await ownerWorkspace()}`, expect: MANAGERS_ONLY },
-  { route: "GET /console/api/workspaces/:id/members (the member's)", method: "GET", path: () => `/console/api/workspaces/${cg.team}/members`, expect: EVERYONE },
-  { route: "GET /console/api/workspaces/:id/members (another)", method: "GET", path: () => `/console/api/workspaces/${defaultWs}/members`, expect: MANAGERS_ONLY },
-  { route: "POST /console/api/workspaces/:id/members/add", method: "POST", path: () => `/console/api/workspaces/${cg.team}/members/add`, body: () => ({ user_ids: ["admin-user"] }), expect: MANAGERS_ONLY },
-  { route: "POST /console/api/workspaces/:id/members/remove", method: "POST", path: () => `/console/api/workspaces/${cg.team}/members/remove`, body: () => ({ user_ids: ["no-such-user"] }), expect: MANAGERS_ONLY },
+  {
+    route: "POST /console/api/workspaces",
+    method: "POST",
+    path: () => "/console/api/workspaces",
+    body: () => {
+      const s = fresh();
+      return { name: s, slug: s };
+    },
+    expect: { owner: 201, admin: 201, member: 403, none: 401 },
+  },
+  {
+    route: "PATCH /console/api/workspaces/:id",
+    method: "PATCH",
+    path: () => `/console/api/workspaces/${cg.team}`,
+    body: () => ({ description: "the team" }),
+    expect: MANAGERS_ONLY,
+  },
+  {
+    route: "DELETE /console/api/workspaces/:id",
+    method: "DELETE",
+    path: async () => `/console/api/workspaces/${await ownerWorkspace()}`,
+    expect: MANAGERS_ONLY,
+  },
+  {
+    route: "GET /console/api/workspaces/:id/members (the member's)",
+    method: "GET",
+    path: () => `/console/api/workspaces/${cg.team}/members`,
+    expect: EVERYONE,
+  },
+  {
+    route: "GET /console/api/workspaces/:id/members (another)",
+    method: "GET",
+    path: () => `/console/api/workspaces/${defaultWs}/members`,
+    expect: MANAGERS_ONLY,
+  },
+  {
+    route: "POST /console/api/workspaces/:id/members/add",
+    method: "POST",
+    path: () => `/console/api/workspaces/${cg.team}/members/add`,
+    body: () => ({ user_ids: ["admin-user"] }),
+    expect: MANAGERS_ONLY,
+  },
+  {
+    route: "POST /console/api/workspaces/:id/members/remove",
+    method: "POST",
+    path: () => `/console/api/workspaces/${cg.team}/members/remove`,
+    body: () => ({ user_ids: ["no-such-user"] }),
+    expect: MANAGERS_ONLY,
+  },
   { route: "GET /console/api/workspaces/:id/budgets", method: "GET", path: () => `/console/api/workspaces/${cg.team}/budgets`, expect: EVERYONE },
-  { route: "PUT /console/api/workspaces/:id/budgets/:interval", method: "PUT", path: () => `/console/api/workspaces/${cg.team}/budgets/monthly`, body: () => ({ limit_usd: 100 }), expect: MANAGERS_ONLY },
+  {
+    route: "PUT /console/api/workspaces/:id/budgets/:interval",
+    method: "PUT",
+    path: () => `/console/api/workspaces/${cg.team}/budgets/monthly`,
+    body: () => ({ limit_usd: 100 }),
+    expect: MANAGERS_ONLY,
+  },
   {
     route: "DELETE /console/api/workspaces/:id/budgets/:interval",
     method: "DELETE",
@@ -124,33 +233,113 @@ const ROUTES: Row[] = [
     },
     expect: MANAGERS_ONLY,
   },
-  { route: "POST /console/api/workspaces/:id/webhook-secret", method: "POST", path: () => `/console/api/workspaces/${cg.team}/webhook-secret`, expect: MANAGERS_ONLY },
+  {
+    route: "POST /console/api/workspaces/:id/webhook-secret",
+    method: "POST",
+    path: () => `/console/api/workspaces/${cg.team}/webhook-secret`,
+    expect: MANAGERS_ONLY,
+  },
   { route: "GET /console/api/users", method: "GET", path: () => "/console/api/users", expect: MANAGERS_ONLY },
   { route: "GET /console/api/byok (all)", method: "GET", path: () => "/console/api/byok", expect: MANAGERS_ONLY },
   { route: "GET /console/api/byok (the member's workspace)", method: "GET", path: () => `/console/api/byok?workspace_id=${cg.team}`, expect: EVERYONE },
-  { route: "POST /console/api/byok", method: "POST", path: () => "/console/api/byok", body: () => ({ provider: "oc", key: `sk-console-${fresh()}-0123456789` }), expect: { owner: 201, admin: 201, member: 403, none: 401 } },
-  { route: "PATCH /console/api/byok/:id (rotate)", method: "PATCH", path: async () => `/console/api/byok/${await ownerByok()}`, body: () => ({ key: `sk-rotated-${fresh()}-0123456789` }), expect: MANAGERS_ONLY },
+  {
+    route: "POST /console/api/byok",
+    method: "POST",
+    path: () => "/console/api/byok",
+    body: () => ({ provider: "oc", key: `sk-console-${fresh()}-0123456789` }),
+    expect: { owner: 201, admin: 201, member: 403, none: 401 },
+  },
+  {
+    route: "PATCH /console/api/byok/:id (rotate)",
+    method: "PATCH",
+    path: async () => `/console/api/byok/${await ownerByok()}`,
+    body: () => ({ key: `sk-rotated-${fresh()}-0123456789` }),
+    expect: MANAGERS_ONLY,
+  },
   { route: "DELETE /console/api/byok/:id", method: "DELETE", path: async () => `/console/api/byok/${await ownerByok()}`, expect: MANAGERS_ONLY },
   { route: "GET /console/api/presets (the member's workspace)", method: "GET", path: () => `/console/api/presets?workspace_id=${cg.team}`, expect: EVERYONE },
   { route: "GET /console/api/presets (another workspace)", method: "GET", path: () => `/console/api/presets?workspace_id=${defaultWs}`, expect: MANAGERS_ONLY },
-  { route: "GET /console/api/presets/:slug/versions", method: "GET", path: () => `/console/api/presets/nope/versions?workspace_id=${defaultWs}`, expect: { owner: 404, admin: 404, member: 403, none: 401 } },
-  { route: "GET /console/api/presets/:slug/versions/:version", method: "GET", path: () => `/console/api/presets/nope/versions/1?workspace_id=${defaultWs}`, expect: { owner: 404, admin: 404, member: 403, none: 401 } },
+  {
+    route: "GET /console/api/presets/:slug/versions",
+    method: "GET",
+    path: () => `/console/api/presets/nope/versions?workspace_id=${defaultWs}`,
+    expect: { owner: 404, admin: 404, member: 403, none: 401 },
+  },
+  {
+    route: "GET /console/api/presets/:slug/versions/:version",
+    method: "GET",
+    path: () => `/console/api/presets/nope/versions/1?workspace_id=${defaultWs}`,
+    expect: { owner: 404, admin: 404, member: 403, none: 401 },
+  },
   { route: "GET /console/api/jobs", method: "GET", path: () => "/console/api/jobs?state=dead", expect: MANAGERS_ONLY },
-  { route: "POST /console/api/jobs/:id/retry", method: "POST", path: () => "/console/api/jobs/no-such-job/retry", expect: { owner: 404, admin: 404, member: 403, none: 401 } },
+  {
+    route: "POST /console/api/jobs/:id/retry",
+    method: "POST",
+    path: () => "/console/api/jobs/no-such-job/retry",
+    expect: { owner: 404, admin: 404, member: 403, none: 401 },
+  },
   { route: "GET /console/api/videos (the member's workspace)", method: "GET", path: () => `/console/api/videos?workspace_id=${cg.team}`, expect: EVERYONE },
   { route: "GET /console/api/videos (another workspace)", method: "GET", path: () => `/console/api/videos?workspace_id=${defaultWs}`, expect: MANAGERS_ONLY },
-  { route: "GET /console/api/generations/:id/content (the member's workspace)", method: "GET", path: () => `/console/api/generations/${generationInTeam}/content`, expect: EVERYONE },
-  { route: "GET /console/api/generations/:id/content (another workspace's)", method: "GET", path: () => `/console/api/generations/${generationInDefault}/content`, expect: { owner: 200, admin: 200, member: 404, none: 401 } },
-  { route: "GET /console/api/generations/:id/content (nothing kept)", method: "GET", path: () => `/console/api/generations/${generationNotKept}/content`, expect: { owner: 404, admin: 404, member: 404, none: 401 } },
+  {
+    route: "GET /console/api/generations/:id/content (the member's workspace)",
+    method: "GET",
+    path: () => `/console/api/generations/${generationInTeam}/content`,
+    expect: EVERYONE,
+  },
+  {
+    route: "GET /console/api/generations/:id/content (another workspace's)",
+    method: "GET",
+    path: () => `/console/api/generations/${generationInDefault}/content`,
+    expect: { owner: 200, admin: 200, member: 404, none: 401 },
+  },
+  {
+    route: "GET /console/api/generations/:id/content (nothing kept)",
+    method: "GET",
+    path: () => `/console/api/generations/${generationNotKept}/content`,
+    expect: { owner: 404, admin: 404, member: 404, none: 401 },
+  },
   { route: "GET /console/api/destination-types", method: "GET", path: () => "/console/api/destination-types", expect: EVERYONE },
   { route: "GET /console/api/destinations (the default workspace)", method: "GET", path: () => "/console/api/destinations", expect: MANAGERS_ONLY },
-  { route: "GET /console/api/destinations (the member's workspace)", method: "GET", path: () => `/console/api/destinations?workspace_id=${cg.team}`, expect: EVERYONE },
-  { route: "GET /console/api/destinations (another workspace)", method: "GET", path: () => `/console/api/destinations?workspace_id=${defaultWs}`, expect: MANAGERS_ONLY },
-  { route: "POST /console/api/destinations (tested first)", method: "POST", path: () => "/console/api/destinations", body: webhookBody, expect: { owner: 201, admin: 201, member: 403, none: 401 } },
+  {
+    route: "GET /console/api/destinations (the member's workspace)",
+    method: "GET",
+    path: () => `/console/api/destinations?workspace_id=${cg.team}`,
+    expect: EVERYONE,
+  },
+  {
+    route: "GET /console/api/destinations (another workspace)",
+    method: "GET",
+    path: () => `/console/api/destinations?workspace_id=${defaultWs}`,
+    expect: MANAGERS_ONLY,
+  },
+  {
+    route: "POST /console/api/destinations (tested first)",
+    method: "POST",
+    path: () => "/console/api/destinations",
+    body: webhookBody,
+    expect: { owner: 201, admin: 201, member: 403, none: 401 },
+  },
   { route: "POST /console/api/destinations/test", method: "POST", path: () => "/console/api/destinations/test", body: webhookBody, expect: MANAGERS_ONLY },
-  { route: "PATCH /console/api/destinations/:id (the member's workspace)", method: "PATCH", path: () => `/console/api/destinations/${teamDestination}`, body: () => ({ enabled: false }), expect: MANAGERS_ONLY },
-  { route: "POST /console/api/destinations/:id/test", method: "POST", path: () => `/console/api/destinations/${teamDestination}/test`, body: () => ({}), expect: MANAGERS_ONLY },
-  { route: "DELETE /console/api/destinations/:id", method: "DELETE", path: async () => `/console/api/destinations/${await ownerDestination()}`, expect: MANAGERS_ONLY },
+  {
+    route: "PATCH /console/api/destinations/:id (the member's workspace)",
+    method: "PATCH",
+    path: () => `/console/api/destinations/${teamDestination}`,
+    body: () => ({ enabled: false }),
+    expect: MANAGERS_ONLY,
+  },
+  {
+    route: "POST /console/api/destinations/:id/test",
+    method: "POST",
+    path: () => `/console/api/destinations/${teamDestination}/test`,
+    body: () => ({}),
+    expect: MANAGERS_ONLY,
+  },
+  {
+    route: "DELETE /console/api/destinations/:id",
+    method: "DELETE",
+    path: async () => `/console/api/destinations/${await ownerDestination()}`,
+    expect: MANAGERS_ONLY,
+  },
 ];
 
 describe("who may call each console route", () => {
@@ -164,7 +353,8 @@ describe("who may call each console route", () => {
         expect({ status: res.status, body: res.status === expected ? "" : text }).toEqual({ status: expected, body: "" });
         expect(res.headers.get("x-frame-options")).toBe("DENY");
         expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
-        if (who === null && row.route !== "GET /console") expect(JSON.parse(text)).toEqual({ error: { code: 401, message: "Not signed in: sign in at /login" } });
+        if (who === null && row.route !== "GET /console")
+          expect(JSON.parse(text)).toEqual({ error: { code: 401, message: "Not signed in: sign in at /login" } });
       });
     }
   }
@@ -213,7 +403,11 @@ describe("sessions, not keys, and CSRF", () => {
       ["POST", `/console/api/destinations/${id}/test`, {}],
       ["DELETE", `/console/api/destinations/${id}`, undefined],
     ];
-    const team = () => cg.gw.api(`/api/v1/observability/destinations?workspace_id=${cg.team}`).then((r) => r.json()).then((r) => (r as { total_count: number }).total_count);
+    const team = () =>
+      cg.gw
+        .api(`/api/v1/observability/destinations?workspace_id=${cg.team}`)
+        .then((r) => r.json())
+        .then((r) => (r as { total_count: number }).total_count);
     const inTeam = await team();
     for (const [method, path, body] of changes) {
       for (const token of [undefined, cg.sessions.admin.csrfToken]) {
@@ -232,7 +426,8 @@ describe("sessions, not keys, and CSRF", () => {
   });
 
   test("a destination's connection test from the console is the API's probe: the receiver gets X-Test-Connection, nothing is saved", async () => {
-    const count = async () => ((await (await cg.call("owner", "GET", `/console/api/destinations?workspace_id=${cg.team}`)).json()) as { total_count: number }).total_count;
+    const count = async () =>
+      ((await (await cg.call("owner", "GET", `/console/api/destinations?workspace_id=${cg.team}`)).json()) as { total_count: number }).total_count;
     const before = await count();
     receiver.reset();
     const res = await cg.call("admin", "POST", "/console/api/destinations/test", webhookBody());
@@ -273,8 +468,17 @@ describe("who may call a route is decided before its input is read", () => {
   const malformed = { name: 5, slug: "refused-before-validation" };
 
   test("a malformed body: 401 without a session, 403 without the CSRF token or for a member on a managers' route, 400 naming the field only for a caller the route admits", async () => {
-    const noToken = await fetch(`${cg.gw.url}/console/api/workspaces`, { method: "POST", headers: { cookie: cg.sessions.owner.cookie, "content-type": "application/json" }, body: JSON.stringify(malformed) });
-    const answers = [await cg.call(null, "POST", "/console/api/workspaces", malformed), noToken, await cg.call("member", "POST", "/console/api/workspaces", malformed), await cg.call("owner", "POST", "/console/api/workspaces", malformed)];
+    const noToken = await fetch(`${cg.gw.url}/console/api/workspaces`, {
+      method: "POST",
+      headers: { cookie: cg.sessions.owner.cookie, "content-type": "application/json" },
+      body: JSON.stringify(malformed),
+    });
+    const answers = [
+      await cg.call(null, "POST", "/console/api/workspaces", malformed),
+      noToken,
+      await cg.call("member", "POST", "/console/api/workspaces", malformed),
+      await cg.call("owner", "POST", "/console/api/workspaces", malformed),
+    ];
     expect(await Promise.all(answers.map(async (res) => [res.status, ((await res.json()) as { error: unknown }).error]))).toEqual([
       [401, { code: 401, message: "Not signed in: sign in at /login" }],
       [403, { code: 403, message: "Missing or invalid CSRF token: send the session's token in the x-csrf-token header", metadata: { field: "x-csrf-token" } }],
@@ -289,7 +493,9 @@ describe("the console's key forms", () => {
   const unknownField = (field: string) => [400, { code: 400, message: `Invalid field '${field}': unknown field`, metadata: { field, location: "body" } }];
 
   test("a key is always the signed-in user's own: another creator or an external user is refused, naming the field", async () => {
-    expect(await errorOf(await cg.call("owner", "POST", "/console/api/keys", { name: fresh(), creator_user_id: "member-user" }))).toEqual(unknownField("creator_user_id"));
+    expect(await errorOf(await cg.call("owner", "POST", "/console/api/keys", { name: fresh(), creator_user_id: "member-user" }))).toEqual(
+      unknownField("creator_user_id"),
+    );
     expect(await errorOf(await cg.call("owner", "POST", "/console/api/keys", { name: fresh(), external: { user: "u" } }))).toEqual(unknownField("external"));
   });
 
@@ -299,6 +505,8 @@ describe("the console's key forms", () => {
     const moved = await cg.call("owner", "PATCH", `/console/api/keys/${created.data.hash}`, { expires_at: expiry });
     expect(moved.status).toBe(200);
     expect(((await moved.json()) as { data: { expires_at: string } }).data.expires_at).toBe(expiry);
-    expect(await errorOf(await cg.call("owner", "PATCH", `/console/api/keys/${created.data.hash}`, { workspace_id: cg.team }))).toEqual(unknownField("workspace_id"));
+    expect(await errorOf(await cg.call("owner", "PATCH", `/console/api/keys/${created.data.hash}`, { workspace_id: cg.team }))).toEqual(
+      unknownField("workspace_id"),
+    );
   });
 });

@@ -1,12 +1,13 @@
 // Every console route a page loads answers in well under a second with 100,000 generations in
 // the database (SQLite; the query plans of both dialects are in test/store/console-query-plan).
-import { afterAll, beforeAll, expect, test } from "bun:test";
+
 import { Database } from "bun:sqlite";
+import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import { createSqliteStore } from "../../../src/store/sqlite";
 import { tempDir } from "../../support/gateway";
 import { seedSqliteGenerations } from "../../support/seed-generations";
-import { startConsoleGateway, type ConsoleGateway } from "./harness";
+import { type ConsoleGateway, startConsoleGateway } from "./harness";
 
 let cg: ConsoleGateway;
 

@@ -1,7 +1,7 @@
 // SIGKILL of a gateway whose worker holds leased jobs, on SQLite and on PostgreSQL: after a
 // restart every job completes (at least once), within about a lease of the restart; counted by
 // distinct job (the application's idempotent view), none is missing.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { createPgStore } from "../../../src/store/pg";
@@ -22,7 +22,8 @@ async function killWithLeasedJobs(env: Record<string, string>, openStore: () => 
   try {
     let gw = await startGatewayProcess(env, ENTRY);
     const now = Date.now();
-    for (let i = 0; i < JOBS; i++) await store.jobs.enqueue({ id: `job-${i}`, kind: "test.call", payload: { url: receiver.url, workMs: 300 }, runAt: now, now });
+    for (let i = 0; i < JOBS; i++)
+      await store.jobs.enqueue({ id: `job-${i}`, kind: "test.call", payload: { url: receiver.url, workMs: 300 }, runAt: now, now });
     for (let i = 0; receiver.active() < 4 && i < 400; i++) await Bun.sleep(10);
     await gw.kill();
     const inFlight = [...receiver.starts.keys()].filter((id) => !receiver.done.has(id));
@@ -34,7 +35,9 @@ async function killWithLeasedJobs(env: Record<string, string>, openStore: () => 
     await gw.stop();
     const reRun = inFlight.filter((id) => (receiver.starts.get(id)?.length ?? 0) > 1).length;
     const completedTwice = [...receiver.done.values()].filter((n) => n > 1).length;
-    console.log(`sigkill jobs (${store.dialect}): ${leased} leased and ${inFlight.length} in flight at the kill, ${reRun} of them run again; every job done ${allDoneAfter} ms after the restart; ${completedTwice} completed twice`);
+    console.log(
+      `sigkill jobs (${store.dialect}): ${leased} leased and ${inFlight.length} in flight at the kill, ${reRun} of them run again; every job done ${allDoneAfter} ms after the restart; ${completedTwice} completed twice`,
+    );
     expect(leased).toBeGreaterThanOrEqual(4);
     expect(inFlight.length).toBeGreaterThanOrEqual(1);
     expect(reRun).toBe(inFlight.length);

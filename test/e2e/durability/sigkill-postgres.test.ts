@@ -2,9 +2,9 @@
 // received in full (from either instance) has its generation, and the dead instance's
 // reservations are released by the survivor once their lease runs out.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
 import { startGatewayProcess } from "../../support/gateway-process";
-import { describeCluster, startCluster, type Cluster } from "../scale-out/cluster";
+import { type MockUpstream, startMockUpstream } from "../../support/mock-upstream";
+import { type Cluster, describeCluster, startCluster } from "../scale-out/cluster";
 import { provider, runLoad } from "./load";
 
 const LEASE_MS = 2_000;
@@ -23,18 +23,28 @@ describeCluster("SIGKILL on PostgreSQL + Redis", () => {
   });
 
   test("no completed answer is lost and the dead instance's reservations are released after the lease", async () => {
-    const created = (await (await cluster.a.api("/api/v1/keys", { method: "POST", json: { name: "crash", limit: 1000 } })).json()) as { key: string; data: { hash: string } };
+    const created = (await (await cluster.a.api("/api/v1/keys", { method: "POST", json: { name: "crash", limit: 1000 } })).json()) as {
+      key: string;
+      data: { hash: string };
+    };
     const report: string[] = [];
     let acknowledged = 0;
     for (let round = 0; round < 3; round++) {
       const killAt = Bun.sleep(300 + Math.floor(Math.random() * 500)).then(() => cluster.a.kill());
       // both instances take load; the survivor goes on serving until the load stops
-      const load = await runLoad([cluster.a.url, cluster.b.url], created.key, 16, killAt.then(() => Bun.sleep(100)));
+      const load = await runLoad(
+        [cluster.a.url, cluster.b.url],
+        created.key,
+        16,
+        killAt.then(() => Bun.sleep(100)),
+      );
       acknowledged += load.completed.length;
       const missing: string[] = [];
       for (const id of load.completed) if ((await cluster.b.api(`/api/v1/generation?id=${id}`)).status !== 200) missing.push(id);
       const [held] = await cluster.sql`select count(*)::int as n from reservations where instance_id = 'a'`;
-      report.push(`round ${round + 1}: ${load.completed.length} completed, ${load.failed} cut, ${missing.length} missing, ${held.n} reservations of the dead instance`);
+      report.push(
+        `round ${round + 1}: ${load.completed.length} completed, ${load.failed} cut, ${missing.length} missing, ${held.n} reservations of the dead instance`,
+      );
       expect(missing).toEqual([]);
       // the survivor releases what the dead instance held once the lease has passed
       const deadline = Date.now() + LEASE_MS + 3_000;
@@ -48,7 +58,8 @@ describeCluster("SIGKILL on PostgreSQL + Redis", () => {
       expect(left).toEqual({ rows: 0, held: 0 });
       cluster.a = await startGatewayProcess({ ...cluster.env, GATEWAY_INSTANCE_ID: "a" });
     }
-    const [spent] = await cluster.sql`select coalesce(sum(cost_nanos), 0)::bigint as n, count(*)::int as c from generations where key_hash = ${created.data.hash}`;
+    const [spent] =
+      await cluster.sql`select coalesce(sum(cost_nanos), 0)::bigint as n, count(*)::int as c from generations where key_hash = ${created.data.hash}`;
     const [usage] = await cluster.sql`select total from key_usage where hash = ${created.data.hash}`;
     console.log(`sigkill postgres: ${report.join("; ")}; ${acknowledged} acknowledged, ${spent.c} recorded`);
     expect(acknowledged).toBeGreaterThan(100);

@@ -1,13 +1,14 @@
 // SIGKILL of a single SQLite instance under load: every answer a client received in full has
 // its generation after the restart, the key's spend equals the sum of those generations, and
 // no reservation is left held.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+
 import { Database } from "bun:sqlite";
-import { join } from "node:path";
+import { afterAll, beforeAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
+import { join } from "node:path";
 import { tempDir } from "../../support/gateway";
 import { startGatewayProcess } from "../../support/gateway-process";
+import { type MockUpstream, startMockUpstream } from "../../support/mock-upstream";
 import { provider, runLoad } from "./load";
 
 let up: MockUpstream;
@@ -27,7 +28,10 @@ test("SIGKILL under load loses no completed answer, no spend, and leaves no rese
   const report: string[] = [];
   try {
     let gw = await startGatewayProcess(env);
-    const created = (await (await gw.api("/api/v1/keys", { method: "POST", json: { name: "crash", limit: 1000 } })).json()) as { key: string; data: { hash: string } };
+    const created = (await (await gw.api("/api/v1/keys", { method: "POST", json: { name: "crash", limit: 1000 } })).json()) as {
+      key: string;
+      data: { hash: string };
+    };
     const acknowledged: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const killAt = Bun.sleep(300 + Math.floor(Math.random() * 500)).then(() => gw.kill());
@@ -42,8 +46,14 @@ test("SIGKILL under load loses no completed answer, no spend, and leaves no rese
     const usage = ((await (await gw.api("/api/v1/key", { key: created.key })).json()) as { data: { usage: number } }).data.usage;
     await gw.stop();
     const db = new Database(join(dir, "g.db"), { readonly: true });
-    const sums = db.query("SELECT count(*) AS n, coalesce(sum(cost_nanos), 0) AS cost FROM generations WHERE key_hash = ?").get(created.data.hash) as { n: number; cost: number };
-    const held = db.query("SELECT (SELECT count(*) FROM reservations) AS rows, (SELECT coalesce(sum(held), 0) FROM key_usage) AS held").get() as { rows: number; held: number };
+    const sums = db.query("SELECT count(*) AS n, coalesce(sum(cost_nanos), 0) AS cost FROM generations WHERE key_hash = ?").get(created.data.hash) as {
+      n: number;
+      cost: number;
+    };
+    const held = db.query("SELECT (SELECT count(*) FROM reservations) AS rows, (SELECT coalesce(sum(held), 0) FROM key_usage) AS held").get() as {
+      rows: number;
+      held: number;
+    };
     db.close();
     console.log(`sigkill sqlite: ${report.join("; ")}; ${acknowledged.length} acknowledged, ${sums.n} recorded`);
     expect(acknowledged.length).toBeGreaterThan(100);

@@ -9,10 +9,10 @@ import { createPgStore } from "../../../src/store/pg";
 import { createSqliteStore } from "../../../src/store/sqlite";
 import type { Store } from "../../../src/store/store";
 import { tempDir } from "../../support/gateway";
-import { startGatewayProcess, type GatewayProcess } from "../../support/gateway-process";
+import { type GatewayProcess, startGatewayProcess } from "../../support/gateway-process";
 import { createTestDatabase, describePostgres } from "../../support/postgres";
 import { until } from "../../support/until";
-import { startOpenAiVideoMock, type OpenAiVideoMock } from "../../support/video-mocks/openai-videos";
+import { type OpenAiVideoMock, startOpenAiVideoMock } from "../../support/video-mocks/openai-videos";
 import { videoYaml } from "../videos/setup";
 
 const JOBS = 6;
@@ -21,7 +21,10 @@ const HOLD = 1_000_000;
 
 const yamlOf = (url: string) =>
   videoYaml(url)
-    .replace("jobs: { poll_seconds: 0.05, backoff_seconds: [0.1, 0.1, 0.1] }", "jobs: { poll_seconds: 0.05, lease_seconds: 1, backoff_seconds: [0.1, 0.1, 0.1, 0.1, 0.1] }")
+    .replace(
+      "jobs: { poll_seconds: 0.05, backoff_seconds: [0.1, 0.1, 0.1] }",
+      "jobs: { poll_seconds: 0.05, lease_seconds: 1, backoff_seconds: [0.1, 0.1, 0.1, 0.1, 0.1] }",
+    )
     .replace("deadline_minutes: 0.05", "deadline_minutes: 1");
 
 type Hook = { webhookId: string; type: string; jobId: string; status: number };
@@ -58,31 +61,51 @@ async function submit(gw: GatewayProcess, key: string, label: string): Promise<s
     expect(res.status).toBe(202);
     ids.push(((await res.json()) as { id: string }).id);
   }
-  await until(`${label}: every job in_progress`, async () => {
-    const all = await Promise.all(ids.map((id) => statusOf(gw, key, id)));
-    return all.every((j) => j.status === "in_progress") ? true : undefined;
-  }, 10_000, 20);
+  await until(
+    `${label}: every job in_progress`,
+    async () => {
+      const all = await Promise.all(ids.map((id) => statusOf(gw, key, id)));
+      return all.every((j) => j.status === "in_progress") ? true : undefined;
+    },
+    10_000,
+    20,
+  );
   return ids;
 }
 
 /** Restarts the gateway (`how`) while the jobs are in progress, lets them finish; the time from the restart to the last completion. */
-async function restartWhileInProgress(c: Ctx, gw: GatewayProcess, ids: string[], how: "stop" | "kill"): Promise<{ gw: GatewayProcess; ms: number; leased: number }> {
+async function restartWhileInProgress(
+  c: Ctx,
+  gw: GatewayProcess,
+  ids: string[],
+  how: "stop" | "kill",
+): Promise<{ gw: GatewayProcess; ms: number; leased: number }> {
   // slow retrieves, so that the worker holds poll jobs mid-call when the signal comes
   c.up.delayMs = 1_500;
-  const leased = await until(`${how}: poll jobs leased`, async () => {
-    const n = await c.store.jobs.count({ state: "running" });
-    return n >= 2 ? n : undefined;
-  }, 5_000, 10);
+  const leased = await until(
+    `${how}: poll jobs leased`,
+    async () => {
+      const n = await c.store.jobs.count({ state: "running" });
+      return n >= 2 ? n : undefined;
+    },
+    5_000,
+    10,
+  );
   await gw[how]();
   c.up.delayMs = 0;
   const restarted = Date.now();
   const next = await startGatewayProcess(c.env);
   c.up.progressPolls = 0;
-  const costs = await until(`${how}: every job completed`, async () => {
-    const all = await Promise.all(ids.map((id) => statusOf(next, c.key, id)));
-    expect(all.filter((j) => j.status === "failed")).toEqual([]);
-    return all.every((j) => j.status === "completed") ? all : undefined;
-  }, 15_000, 20);
+  const costs = await until(
+    `${how}: every job completed`,
+    async () => {
+      const all = await Promise.all(ids.map((id) => statusOf(next, c.key, id)));
+      expect(all.filter((j) => j.status === "failed")).toEqual([]);
+      return all.every((j) => j.status === "completed") ? all : undefined;
+    },
+    15_000,
+    20,
+  );
   const ms = Date.now() - restarted;
   for (const j of costs) expect(j.usage!.cost).toBe(0.61);
   return { gw: next, ms, leased };
@@ -103,7 +126,11 @@ async function checkOutcome(c: Ctx, gw: GatewayProcess, ids: string[]): Promise<
   expect(new Set(completed.map((h) => h.webhookId)).size).toBe(ids.length);
   expect(delivered().length).toBe(ids.length);
   // each event was refused once and delivered once, under one webhook-id
-  for (const id of ids) expect(c.receiver.hooks.filter((h) => h.jobId === id).map((h) => [h.webhookId, h.status])).toEqual([[`${id}-completed`, 500], [`${id}-completed`, 204]]);
+  for (const id of ids)
+    expect(c.receiver.hooks.filter((h) => h.jobId === id).map((h) => [h.webhookId, h.status])).toEqual([
+      [`${id}-completed`, 500],
+      [`${id}-completed`, 204],
+    ]);
   const me = (await (await gw.api("/api/v1/key", { key: c.key })).json()) as { data: { usage: number } };
   expect(me.data.usage).toBeCloseTo(0.61 * ids.length, 9);
   if (c.store.dialect === "postgres") expect(await c.store.reservations.held(c.hash)).toBe(0);
@@ -130,7 +157,9 @@ async function scenario(env: Record<string, string>, label: string, openStore: (
       all.push(...ids);
       const r = await restartWhileInProgress(c, gw, ids, how);
       gw = r.gw;
-      console.log(`video durability (${label}): ${ids.length} jobs in_progress, ${r.leased} poll jobs leased at the ${how === "stop" ? "SIGTERM" : "SIGKILL"}; all completed ${r.ms} ms after it`);
+      console.log(
+        `video durability (${label}): ${ids.length} jobs in_progress, ${r.leased} poll jobs leased at the ${how === "stop" ? "SIGTERM" : "SIGKILL"}; all completed ${r.ms} ms after it`,
+      );
       await checkOutcome(c, gw, all);
     }
   } finally {

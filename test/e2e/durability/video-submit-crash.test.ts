@@ -10,10 +10,10 @@ import { createPgStore } from "../../../src/store/pg";
 import { createSqliteStore } from "../../../src/store/sqlite";
 import type { Store } from "../../../src/store/store";
 import { tempDir } from "../../support/gateway";
-import { startGatewayProcess, type GatewayProcess } from "../../support/gateway-process";
+import { type GatewayProcess, startGatewayProcess } from "../../support/gateway-process";
 import { createTestDatabase, describePostgres } from "../../support/postgres";
 import { until } from "../../support/until";
-import { startOpenAiVideoMock, type OpenAiVideoMock } from "../../support/video-mocks/openai-videos";
+import { type OpenAiVideoMock, startOpenAiVideoMock } from "../../support/video-mocks/openai-videos";
 import { videoYaml } from "../videos/setup";
 
 /** retrieves answer in_progress while this holds */
@@ -60,7 +60,9 @@ async function start(dialect: Dialect, jobs: string, deadlineMinutes: number): P
   const store = await dialect.openStore(env);
   const created = await gw.api("/api/v1/keys", { method: "POST", json: { name: "crash key", limit: 100 } });
   const { key, data } = (await created.json()) as { key: string; data: { hash: string; workspace_id: string } };
-  expect((await gw.api(`/api/v1/workspaces/${data.workspace_id}`, { method: "PATCH", json: { webhook_url: `http://127.0.0.1:${receiver.port}/hooks` } })).status).toBe(200);
+  expect(
+    (await gw.api(`/api/v1/workspaces/${data.workspace_id}`, { method: "PATCH", json: { webhook_url: `http://127.0.0.1:${receiver.port}/hooks` } })).status,
+  ).toBe(200);
   const run: Run = {
     gw,
     up,
@@ -125,11 +127,16 @@ async function interruptedSubmissionCompletes(dialect: Dialect, label: string): 
     r.up.progressPolls = 0;
     const restarted = Date.now();
     r.gw = await startGatewayProcess(r.env);
-    const done = await until("both jobs completed", async () => {
-      const [a, b] = await Promise.all([jobOf(r, sibling), jobOf(r, id)]);
-      expect([a.status, b.status]).not.toContain("failed");
-      return a.status === "completed" && b.status === "completed" ? [a, b] : undefined;
-    }, 15_000, 20);
+    const done = await until(
+      "both jobs completed",
+      async () => {
+        const [a, b] = await Promise.all([jobOf(r, sibling), jobOf(r, id)]);
+        expect([a.status, b.status]).not.toContain("failed");
+        return a.status === "completed" && b.status === "completed" ? [a, b] : undefined;
+      },
+      15_000,
+      20,
+    );
     const ms = Date.now() - restarted;
     console.log(`video submit crash (${label}): the interrupted submission was sent again and its job completed ${ms} ms after the restart`);
     // sent again once the dead process's lease (1 s) lapsed: the upstream got two creates and holds two jobs
@@ -153,10 +160,15 @@ async function pendingAtDeadlineFails(dialect: Dialect, label: string): Promise<
     const createdAt = Date.now();
     const id = await killDuringSubmission(r, "never accepted");
     r.gw = await startGatewayProcess(r.env);
-    const failed = await until("the job failed", async () => {
-      const job = await jobOf(r, id);
-      return job.status === "pending" ? undefined : job;
-    }, 15_000, 20);
+    const failed = await until(
+      "the job failed",
+      async () => {
+        const job = await jobOf(r, id);
+        return job.status === "pending" ? undefined : job;
+      },
+      15_000,
+      20,
+    );
     const ms = Date.now() - createdAt;
     console.log(`video submit crash (${label}): a job pending at its 3 s deadline failed ${ms} ms after it was created`);
     expect(failed).toMatchObject({ status: "failed", error: "The video was not accepted by any provider before its deadline" });
@@ -168,7 +180,12 @@ async function pendingAtDeadlineFails(dialect: Dialect, label: string): Promise<
     expect(await spent(r)).toBe(0);
     if (r.store.dialect === "postgres") expect(await r.store.reservations.held(r.hash)).toBe(0);
     // the submission runs again when the dead process's lease lapses, finds the job failed and sends nothing
-    await until("the submission done", async () => ((await r.store.jobs.list({ kind: "video.submit", state: "done" }, 0, 10)).length === 1 ? true : undefined), 15_000, 50);
+    await until(
+      "the submission done",
+      async () => ((await r.store.jobs.list({ kind: "video.submit", state: "done" }, 0, 10)).length === 1 ? true : undefined),
+      15_000,
+      50,
+    );
     expect(createsOf(r, "never accepted")).toBe(1);
     expect(await settledEvents(r, 1)).toEqual([{ type: "video.generation.failed", jobId: id }]);
   } finally {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { type ApiOperation, errorOf, fetchDocument, fillPath, operationsOf } from "../../support/api-document";
 import { ADMIN_KEY, createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
-import { errorOf, fetchDocument, fillPath, operationsOf, type ApiOperation } from "../../support/api-document";
 
 /**
  * Every operation of the API document x every kind of caller, each sending a body that is not
@@ -24,7 +24,11 @@ beforeAll(async () => {
   workspaceA = ((await created.json()) as any).data;
   const workspaceB = ((await (await gw.api("/api/v1/workspaces", { method: "POST", json: { name: "team b", slug: "team-b" } })).json()) as any).data;
   keyA = await createInferenceKey(gw, { name: MARKER, workspace_id: workspaceA.id });
-  const preset = await gw.api("/api/v1/presets/preset-a/responses", { method: "POST", key: keyA.key, json: { model: "openai/gpt-4o-mini", instructions: MARKER } });
+  const preset = await gw.api("/api/v1/presets/preset-a/responses", {
+    method: "POST",
+    key: keyA.key,
+    json: { model: "openai/gpt-4o-mini", instructions: MARKER },
+  });
   expect(preset.status).toBe(200);
   const disabled = await createInferenceKey(gw, { workspace_id: workspaceA.id });
   expect((await gw.api(`/api/v1/keys/${disabled.hash}`, { method: "PATCH", json: { disabled: true } })).status).toBe(200);
@@ -68,7 +72,8 @@ test("each operation x each caller, with a body and a query that are wrong: the 
       const rule = expected(op, caller);
       const got = res.status;
       const text = await res.text();
-      if (rule === "allowed" ? got === 401 || got === 403 : got !== rule) wrong.push(`${op.method} ${op.path} with ${caller}: ${got}, expected ${rule}: ${text}`);
+      if (rule === "allowed" ? got === 401 || got === 403 : got !== rule)
+        wrong.push(`${op.method} ${op.path} with ${caller}: ${got}, expected ${rule}: ${text}`);
       if (got >= 400 && got < 500) {
         const error = errorOf(op.errorShape, got, JSON.parse(text));
         if (typeof error === "string") wrong.push(`${op.method} ${op.path} with ${caller}: ${error}`);
@@ -101,7 +106,8 @@ test("another workspace's key, naming workspace A's things, gets nothing of them
     const res = await send(op, key, url, "{}");
     const text = await res.text();
     // what the request itself names may be echoed ("Preset not found: preset-a"); nothing else of A may appear
-    for (const secret of [MARKER, workspaceA.id, keyA.hash]) if (!url.includes(secret) && text.includes(secret)) leaks.push(`${op.method} ${op.path} (${res.status}) shows ${secret}`);
+    for (const secret of [MARKER, workspaceA.id, keyA.hash])
+      if (!url.includes(secret) && text.includes(secret)) leaks.push(`${op.method} ${op.path} (${res.status}) shows ${secret}`);
   }
   expect(leaks).toEqual([]);
 });

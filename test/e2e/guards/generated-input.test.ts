@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import fc from "fast-check";
+import { type ApiOperation, errorOf, fetchDocument, fillPath, operationsOf } from "../../support/api-document";
 import { ADMIN_KEY, createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
-import { errorOf, fetchDocument, fillPath, operationsOf, type ApiOperation } from "../../support/api-document";
 import { junk, nearValueOf, valueOf } from "../../support/schema-arbitrary";
 
 /**
@@ -27,7 +27,19 @@ type Input = { path: string; query: string; body: string | undefined; headers: R
 
 const token = fc.string({ unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz0123456789-"), minLength: 1, maxLength: 12 });
 const headerValue = fc.string({ unit: fc.constantFrom(..." !#$%&*+-./0123456789:;=?@ABCXYZ[]^_abcxyz{|}~"), maxLength: 30 });
-const contentType = fc.option(fc.oneof(fc.constantFrom("application/json", "application/json; charset=utf-8", "application/x-www-form-urlencoded", "text/plain", "multipart/form-data; boundary=x"), headerValue), { nil: undefined });
+const contentType = fc.option(
+  fc.oneof(
+    fc.constantFrom(
+      "application/json",
+      "application/json; charset=utf-8",
+      "application/x-www-form-urlencoded",
+      "text/plain",
+      "multipart/form-data; boundary=x",
+    ),
+    headerValue,
+  ),
+  { nil: undefined },
+);
 const stringified = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
 
 function inputOf(op: ApiOperation): fc.Arbitrary<Input> {
@@ -38,7 +50,10 @@ function inputOf(op: ApiOperation): fc.Arbitrary<Input> {
     .tuple(...pathParams.map((p) => fc.oneof(valueOf(doc, p.schema), anything)))
     .map((values) => fillPath(op.path, (name) => stringified(values[pathParams.findIndex((p) => p.name === name)])));
   const query = fc
-    .tuple(fc.tuple(...queryParams.map((p) => fc.option(fc.oneof(valueOf(doc, p.schema), anything), { nil: undefined }))), fc.option(fc.tuple(token, headerValue), { nil: undefined }))
+    .tuple(
+      fc.tuple(...queryParams.map((p) => fc.option(fc.oneof(valueOf(doc, p.schema), anything), { nil: undefined }))),
+      fc.option(fc.tuple(token, headerValue), { nil: undefined }),
+    )
     .map(([values, unknown]) => {
       const params = new URLSearchParams();
       values.forEach((v, i) => v !== undefined && params.append(queryParams[i]!.name, stringified(v)));
@@ -46,9 +61,22 @@ function inputOf(op: ApiOperation): fc.Arbitrary<Input> {
       return params.size > 0 ? `?${params}` : "";
     });
   const body = op.body
-    ? fc.oneof({ weight: 4, arbitrary: nearValueOf(doc, op.body).map((v) => JSON.stringify(v)) }, { weight: 1, arbitrary: fc.string({ maxLength: 40 }) }, { weight: 1, arbitrary: junk.map((v) => JSON.stringify(v)) })
+    ? fc.oneof(
+        { weight: 4, arbitrary: nearValueOf(doc, op.body).map((v) => JSON.stringify(v)) },
+        { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
+        { weight: 1, arbitrary: junk.map((v) => JSON.stringify(v)) },
+      )
     : fc.constant(undefined);
-  const headers = fc.tuple(contentType, fc.dictionary(token.map((name) => `x-${name}`), headerValue, { maxKeys: 3 })).map(([type, extra]) => (type === undefined ? extra : { ...extra, "content-type": type }));
+  const headers = fc
+    .tuple(
+      contentType,
+      fc.dictionary(
+        token.map((name) => `x-${name}`),
+        headerValue,
+        { maxKeys: 3 },
+      ),
+    )
+    .map(([type, extra]) => (type === undefined ? extra : { ...extra, "content-type": type }));
   return fc.record({ path, query, body, headers });
 }
 
@@ -91,7 +119,10 @@ test(`every operation, ${RUNS_PER_OPERATION} generated requests each: no 5xx, no
         const text = await res.text();
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         const wrong = fault(op, res.status, text);
-        if (wrong) throw new Error(`${op.method} ${op.path}: ${wrong}\n${input.path}${input.query} ${JSON.stringify(input.headers)}\n${input.body}\n-> ${res.status} ${text.slice(0, 500)}`);
+        if (wrong)
+          throw new Error(
+            `${op.method} ${op.path}: ${wrong}\n${input.path}${input.query} ${JSON.stringify(input.headers)}\n${input.body}\n-> ${res.status} ${text.slice(0, 500)}`,
+          );
       }),
       { numRuns: RUNS_PER_OPERATION },
     );

@@ -1,10 +1,10 @@
 // Small things real clients read: OpenRouter's `provider` on Chat answers (exposed by
 // @openrouter/ai-sdk-provider), and the openai SDK's models.retrieve("author/slug").
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { generateText, streamText } from "ai";
 import { createOpenRouter } from "@openrouter/ai-sdk-provider";
-import { MODEL, PROVIDER, UPSTREAMS, minimalBody, post, startHarness, type Harness } from "./harness";
+import { generateText, streamText } from "ai";
 import { sseJson } from "../../support/sse";
+import { type Harness, MODEL, minimalBody, PROVIDER, post, startHarness, UPSTREAMS } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ describe("Chat answers name the provider that served", () => {
     });
 
     test(`${upstream}: @openrouter/ai-sdk-provider exposes it, generateText and streamText`, async () => {
-      const openrouter = createOpenRouter({ baseURL: h.gw.url + "/api/v1", apiKey: h.key });
+      const openrouter = createOpenRouter({ baseURL: `${h.gw.url}/api/v1`, apiKey: h.key });
       const generated = await generateText({ model: openrouter.chat(MODEL[upstream]), prompt: "hi", maxRetries: 0 });
       expect(generated.text).toBe("Hello from mock");
       expect(generated.providerMetadata?.openrouter?.provider).toBe(PROVIDER[upstream]);

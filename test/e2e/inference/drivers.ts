@@ -2,13 +2,15 @@
 // sent with the real SDK (create, or the stream helper with its final accumulated object),
 // and the answer read back into one neutral shape (Answer). This is what lets the golden
 // tests run every scenario over 3 inbound formats x 3 upstream kinds x stream/non-stream.
-import { INBOUNDS, UPSTREAMS, type Harness, type Inbound, type UpstreamKind } from "./harness";
+import { type Harness, INBOUNDS, type Inbound, UPSTREAMS, type UpstreamKind } from "./harness";
 
 /** One cell of the golden matrix. */
 export type GoldenCase = { inbound: Inbound; upstream: UpstreamKind; stream: boolean };
 
 /** Every inbound format x every upstream kind x JSON and stream. */
-export const MATRIX: GoldenCase[] = INBOUNDS.flatMap((inbound) => UPSTREAMS.flatMap((upstream) => [false, true].map((stream) => ({ inbound, upstream, stream }))));
+export const MATRIX: GoldenCase[] = INBOUNDS.flatMap((inbound) =>
+  UPSTREAMS.flatMap((upstream) => [false, true].map((stream) => ({ inbound, upstream, stream }))),
+);
 
 /** A cell's test name, e.g. `chat -> anthropic-messages stream`. */
 export const caseLabel = (c: GoldenCase) => `${c.inbound} -> ${c.upstream} ${c.stream ? "stream" : "json"}`;
@@ -68,13 +70,17 @@ function chatBody(spec: Spec): any {
     else if (turn.role === "tool") messages.push({ role: "tool", tool_call_id: turn.id, content: turn.content });
     else if (!turn.images) messages.push({ role: "user", content: turn.text });
     else {
-      const images = turn.images.map((img) => ({ type: "image_url", image_url: { url: img.kind === "url" ? img.url : `data:${img.mediaType};base64,${img.data}` } }));
+      const images = turn.images.map((img) => ({
+        type: "image_url",
+        image_url: { url: img.kind === "url" ? img.url : `data:${img.mediaType};base64,${img.data}` },
+      }));
       messages.push({ role: "user", content: [{ type: "text", text: turn.text }, ...images] });
     }
   }
   const body: any = { model: spec.model, messages };
   if (spec.tools) body.tools = spec.tools.map((t) => ({ type: "function", function: { name: t.name, description: t.description, parameters: t.parameters } }));
-  if (spec.toolChoice) body.tool_choice = typeof spec.toolChoice === "string" ? spec.toolChoice : { type: "function", function: { name: spec.toolChoice.name } };
+  if (spec.toolChoice)
+    body.tool_choice = typeof spec.toolChoice === "string" ? spec.toolChoice : { type: "function", function: { name: spec.toolChoice.name } };
   if (spec.maxTokens !== undefined) body.max_completion_tokens = spec.maxTokens;
   if (spec.stop) body.stop = spec.stop;
   if (spec.schema) body.response_format = { type: "json_schema", json_schema: { name: spec.schema.name, schema: spec.schema.schema, strict: true } };
@@ -89,7 +95,11 @@ function responsesBody(spec: Spec): any {
     else if (turn.role === "assistant") input.push({ role: "assistant", content: turn.text });
     else if (turn.role === "tool") input.push({ type: "function_call_output", call_id: turn.id, output: turn.content });
     else {
-      const images = (turn.images ?? []).map((img) => ({ type: "input_image", detail: "auto", image_url: img.kind === "url" ? img.url : `data:${img.mediaType};base64,${img.data}` }));
+      const images = (turn.images ?? []).map((img) => ({
+        type: "input_image",
+        detail: "auto",
+        image_url: img.kind === "url" ? img.url : `data:${img.mediaType};base64,${img.data}`,
+      }));
       input.push({ role: "user", content: [{ type: "input_text", text: turn.text }, ...images] });
     }
   }
@@ -118,7 +128,10 @@ function messagesBody(spec: Spec): any {
     else if (turn.role === "tool") push("user", [{ type: "tool_result", tool_use_id: turn.id, content: turn.content }]);
     else if (!turn.images) messages.push({ role: "user", content: turn.text });
     else {
-      const images = turn.images.map((img) => ({ type: "image", source: img.kind === "url" ? { type: "url", url: img.url } : { type: "base64", media_type: img.mediaType, data: img.data } }));
+      const images = turn.images.map((img) => ({
+        type: "image",
+        source: img.kind === "url" ? { type: "url", url: img.url } : { type: "base64", media_type: img.mediaType, data: img.data },
+      }));
       messages.push({ role: "user", content: [{ type: "text", text: turn.text }, ...images] });
     }
   }
@@ -218,7 +231,10 @@ function fromMessages(raw: any, cost?: number): Answer {
   return {
     id: raw.id,
     model: raw.model,
-    text: raw.content.filter((b: any) => b.type === "text").map((b: any) => b.text).join(""),
+    text: raw.content
+      .filter((b: any) => b.type === "text")
+      .map((b: any) => b.text)
+      .join(""),
     toolCalls: raw.content.filter((b: any) => b.type === "tool_use").map((b: any) => ({ id: b.id, name: b.name, arguments: JSON.stringify(b.input) })),
     finish: raw.stop_reason,
     stopSequence: raw.stop_sequence,

@@ -56,7 +56,11 @@ describe("/messages and /messages/count_tokens: Anthropic's shape for errors abo
       const declared = await post(path, OVER);
       expect(declared.status).toBe(413);
       expect(await declared.json()).toEqual(TOO_LARGE);
-      const streamed = await fetch(`${gw.url}/api/v1${path}`, { method: "POST", headers: { "x-api-key": key, "content-type": "application/json" }, body: chunked(OVER) });
+      const streamed = await fetch(`${gw.url}/api/v1${path}`, {
+        method: "POST",
+        headers: { "x-api-key": key, "content-type": "application/json" },
+        body: chunked(OVER),
+      });
       expect(streamed.status).toBe(413);
       expect(await streamed.json()).toEqual(TOO_LARGE);
     });
@@ -68,7 +72,11 @@ describe("/messages and /messages/count_tokens: Anthropic's shape for errors abo
     for (const call of [() => client.messages.create(request), () => client.messages.countTokens({ model: request.model, messages: request.messages })]) {
       const err = await call().catch((e: unknown) => e);
       expect(err).toBeInstanceOf(Anthropic.ContentTooLargeError);
-      expect([(err as InstanceType<typeof Anthropic.APIError>).status, (err as InstanceType<typeof Anthropic.APIError>).type, (err as InstanceType<typeof Anthropic.APIError>).apiMessage]).toEqual([413, "request_too_large", "Request body too large: the limit is 1 MB"]);
+      expect([
+        (err as InstanceType<typeof Anthropic.APIError>).status,
+        (err as InstanceType<typeof Anthropic.APIError>).type,
+        (err as InstanceType<typeof Anthropic.APIError>).apiMessage,
+      ]).toEqual([413, "request_too_large", "Request body too large: the limit is 1 MB"]);
     }
   });
 

@@ -3,8 +3,8 @@
 // error event and records the generation with finish_reason "error" and the usage so far;
 // a client that goes away aborts the upstream request and the generation is recorded cancelled.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { expectedCost, fetchGeneration, INBOUNDS, minimalBody, MODEL, post, PROVIDER, startHarness, UPSTREAMS, type Harness, type Inbound } from "./harness";
 import { parseSse, sseJson } from "../../support/sse";
+import { expectedCost, fetchGeneration, type Harness, INBOUNDS, type Inbound, MODEL, minimalBody, PROVIDER, post, startHarness, UPSTREAMS } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -92,8 +92,15 @@ function expectTerminalError(inbound: Inbound, text: string) {
 function streamedText(inbound: Inbound, text: string): string {
   const data = sseJson(text);
   if (inbound === "chat") return data.map((c) => c.choices?.[0]?.delta?.content ?? "").join("");
-  if (inbound === "responses") return data.filter((e) => e.type === "response.output_text.delta").map((e) => e.delta).join("");
-  return data.filter((e) => e.type === "content_block_delta").map((e) => e.delta.text ?? "").join("");
+  if (inbound === "responses")
+    return data
+      .filter((e) => e.type === "response.output_text.delta")
+      .map((e) => e.delta)
+      .join("");
+  return data
+    .filter((e) => e.type === "content_block_delta")
+    .map((e) => e.delta.text ?? "")
+    .join("");
 }
 
 // Events before the cut, per upstream kind, so that exactly the first text chunk ("Hel") is through.

@@ -2,7 +2,7 @@
 // structured output (chat response_format, Responses text.format, Anthropic output_config).
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { call, caseLabel, FINISH, MATRIX } from "./drivers";
-import { MODEL, startHarness, type Harness, type Inbound, type UpstreamKind } from "./harness";
+import { type Harness, type Inbound, MODEL, startHarness, type UpstreamKind } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -10,7 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 beforeEach(() => h.up.reset());
-
 
 const URL_IMAGE = "https://images.example.com/cat.png";
 const PNG_BASE64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
@@ -63,7 +62,16 @@ describe("images by URL and base64 reach the upstream in its shape", () => {
       h.up.enqueue({ text: ["Two ", "cats."] });
       const a = await call(h, c.inbound, c.stream, {
         model: MODEL[c.upstream],
-        turns: [{ role: "user", text: "What are these?", images: [{ kind: "url", url: URL_IMAGE }, { kind: "base64", mediaType: "image/png", data: PNG_BASE64 }] }],
+        turns: [
+          {
+            role: "user",
+            text: "What are these?",
+            images: [
+              { kind: "url", url: URL_IMAGE },
+              { kind: "base64", mediaType: "image/png", data: PNG_BASE64 },
+            ],
+          },
+        ],
       });
       expect(a.text).toBe("Two cats.");
       expectImages(c.inbound, c.upstream, h.lastRequest().body);
@@ -83,7 +91,11 @@ describe("structured output maps to the upstream's own field", () => {
   for (const c of MATRIX) {
     test(caseLabel(c), async () => {
       h.up.enqueue({ text: ['{"answer":', '"42","confidence":0.9}'] });
-      const a = await call(h, c.inbound, c.stream, { model: MODEL[c.upstream], schema: { name: "answer", schema: SCHEMA }, turns: [{ role: "user", text: "Answer as JSON" }] });
+      const a = await call(h, c.inbound, c.stream, {
+        model: MODEL[c.upstream],
+        schema: { name: "answer", schema: SCHEMA },
+        turns: [{ role: "user", text: "Answer as JSON" }],
+      });
       expect(a.text).toBe(JSON_ANSWER);
       expect(a.finish).toBe(FINISH[c.inbound].stop);
       const body = h.lastRequest().body;

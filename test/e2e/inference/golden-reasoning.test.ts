@@ -4,7 +4,7 @@
 // OpenAI Responses encrypted reasoning, the other way round.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { call, caseLabel, MATRIX, type Spec } from "./drivers";
-import { INBOUNDS, MODEL, startHarness, UPSTREAMS, type Harness, type Inbound, type UpstreamKind } from "./harness";
+import { type Harness, INBOUNDS, type Inbound, MODEL, startHarness, UPSTREAMS, type UpstreamKind } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -50,7 +50,12 @@ describe("reasoning settings map to the upstream's dialect", () => {
 
   test("Anthropic thinking disabled sends no reasoning to an OpenAI upstream", async () => {
     h.up.enqueue({ text: "ok" });
-    await h.anthropic.messages.create({ model: MODEL["openai-responses"], max_tokens: 100, thinking: { type: "disabled" }, messages: [{ role: "user", content: "x" }] });
+    await h.anthropic.messages.create({
+      model: MODEL["openai-responses"],
+      max_tokens: 100,
+      thinking: { type: "disabled" },
+      messages: [{ role: "user", content: "x" }],
+    });
     expect(h.lastRequest().body.reasoning).toBeUndefined();
   });
 });
@@ -122,7 +127,12 @@ describe("OpenAI encrypted reasoning sent back reaches a Responses upstream and 
       test(`${inbound} ${stream ? "stream" : "json"}`, async () => {
         h.up.enqueue({ reasoning: { text: ["Pl", "an."], encrypted: "enc-abc" }, text: "Answer" });
         // a Responses client asks for summaries, so the summary it sends back is one again
-        const first = await call(h, inbound, stream, { model: MODEL["openai-responses"], effort: inbound === "messages" ? undefined : "low", summary: inbound === "responses" ? "auto" : undefined, turns: [QUESTION] });
+        const first = await call(h, inbound, stream, {
+          model: MODEL["openai-responses"],
+          effort: inbound === "messages" ? undefined : "low",
+          summary: inbound === "responses" ? "auto" : undefined,
+          turns: [QUESTION],
+        });
         expect(first.reasoning.map((r) => r.text)).toEqual(["Plan."]);
         const turns: Spec["turns"] = [QUESTION, { role: "native", items: first.history }, FOLLOW_UP];
 

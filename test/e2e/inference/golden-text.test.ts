@@ -3,7 +3,7 @@
 // the upstream's own shape, max-tokens family, stop sequences and finish reasons.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { call, caseLabel, FINISH, MATRIX, type Spec } from "./drivers";
-import { expectedCost, INBOUNDS, MODEL, startHarness, UPSTREAM_MODEL, UPSTREAM_PATH, UPSTREAMS, type Harness, type UpstreamKind } from "./harness";
+import { expectedCost, type Harness, INBOUNDS, MODEL, startHarness, UPSTREAM_MODEL, UPSTREAM_PATH, UPSTREAMS, type UpstreamKind } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -11,7 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 beforeEach(() => h.up.reset());
-
 
 const USAGE = { input: 100, output: 40, cached: 30, cacheWrite: 20, reasoning: 10 };
 
@@ -129,9 +128,21 @@ describe("system instructions and multi-turn history reach the upstream in its o
 
   test("chat developer role and a Responses developer message become the system prompt", async () => {
     h.up.enqueue({ text: "a" }, { text: "b" });
-    await h.openai.chat.completions.create({ model: MODEL["anthropic-messages"], messages: [{ role: "developer", content: "Rule one." }, { role: "user", content: "go" }] });
+    await h.openai.chat.completions.create({
+      model: MODEL["anthropic-messages"],
+      messages: [
+        { role: "developer", content: "Rule one." },
+        { role: "user", content: "go" },
+      ],
+    });
     expect(h.lastRequest().body.system).toEqual([{ type: "text", text: "Rule one." }]);
-    await h.openai.responses.create({ model: MODEL["anthropic-messages"], input: [{ role: "developer", content: "Rule two." }, { role: "user", content: "go" }] });
+    await h.openai.responses.create({
+      model: MODEL["anthropic-messages"],
+      input: [
+        { role: "developer", content: "Rule two." },
+        { role: "user", content: "go" },
+      ],
+    });
     expect(h.lastRequest().body.system).toEqual([{ type: "text", text: "Rule two." }]);
   });
 });

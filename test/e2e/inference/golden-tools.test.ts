@@ -3,7 +3,7 @@
 // tool results back in the upstream's shape; tool_choice maps to each upstream's dialect.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { call, caseLabel, FINISH, MATRIX, type Spec, type ToolSpec } from "./drivers";
-import { INBOUNDS, MODEL, startHarness, UPSTREAMS, type Harness, type Inbound, type UpstreamKind } from "./harness";
+import { type Harness, INBOUNDS, type Inbound, MODEL, startHarness, UPSTREAMS, type UpstreamKind } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -11,7 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 beforeEach(() => h.up.reset());
-
 
 const CITY = { type: "object", properties: { city: { type: "string" } }, required: ["city"] };
 const TZ = { type: "object", properties: { tz: { type: "string" } }, required: ["tz"] };
@@ -39,7 +38,9 @@ function expectTools(inbound: Inbound, upstream: UpstreamKind, body: any) {
   if (upstream === "openai-chat") {
     // a Responses client's explicit strict: false travels on
     const strict = inbound === "responses" ? { strict: false } : {};
-    expect(body.tools).toEqual(TOOLS.map((t) => ({ type: "function", function: { name: t.name, description: t.description, parameters: t.parameters, ...strict } })));
+    expect(body.tools).toEqual(
+      TOOLS.map((t) => ({ type: "function", function: { name: t.name, description: t.description, parameters: t.parameters, ...strict } })),
+    );
   } else if (upstream === "openai-responses") {
     expect(body.tools).toEqual(TOOLS.map((t) => ({ type: "function", name: t.name, description: t.description, parameters: t.parameters, strict: false })));
   } else {
@@ -154,7 +155,12 @@ describe("tool_choice maps to each upstream's dialect", () => {
 
   test("parallel_tool_calls: false reaches each upstream", async () => {
     h.up.enqueue({ text: "a" }, { text: "b" }, { text: "c" });
-    const body = (model: string) => ({ model, messages: [{ role: "user" as const, content: "go" }], tools: TOOLS.map((t) => ({ type: "function" as const, function: t })), parallel_tool_calls: false });
+    const body = (model: string) => ({
+      model,
+      messages: [{ role: "user" as const, content: "go" }],
+      tools: TOOLS.map((t) => ({ type: "function" as const, function: t })),
+      parallel_tool_calls: false,
+    });
     await h.openai.chat.completions.create(body(MODEL["openai-chat"]));
     expect(h.lastRequest().body.parallel_tool_calls).toBe(false);
     await h.openai.chat.completions.create(body(MODEL["openai-responses"]));

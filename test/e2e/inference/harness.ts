@@ -16,7 +16,11 @@ export const UPSTREAMS: UpstreamKind[] = ["openai-chat", "openai-responses", "an
 /** Catalog id the client asks for, and the model id the upstream receives, per upstream kind. */
 export const MODEL: Record<UpstreamKind, string> = { "openai-chat": "t/chat", "openai-responses": "t/resp", "anthropic-messages": "t/anth" };
 export const UPSTREAM_MODEL: Record<UpstreamKind, string> = { "openai-chat": "up-chat", "openai-responses": "up-resp", "anthropic-messages": "up-anth" };
-export const UPSTREAM_PATH: Record<UpstreamKind, string> = { "openai-chat": "/v1/chat/completions", "openai-responses": "/v1/responses", "anthropic-messages": "/v1/messages" };
+export const UPSTREAM_PATH: Record<UpstreamKind, string> = {
+  "openai-chat": "/v1/chat/completions",
+  "openai-responses": "/v1/responses",
+  "anthropic-messages": "/v1/messages",
+};
 /** One translated pair per inbound format: each client with an upstream of another format. */
 export const TRANSLATED_PAIRS: ReadonlyArray<[Inbound, UpstreamKind]> = [
   ["chat", "anthropic-messages"],
@@ -32,7 +36,8 @@ export const PRICE_NANOS = { prompt: 1000, completion: 2000, cacheRead: 100, cac
 export function expectedCost(u: { input: number; output: number; cached?: number; cacheWrite?: number }): number {
   const cached = u.cached ?? 0;
   const writes = u.cacheWrite ?? 0;
-  const nanos = (u.input - cached - writes) * PRICE_NANOS.prompt + cached * PRICE_NANOS.cacheRead + writes * PRICE_NANOS.cacheWrite + u.output * PRICE_NANOS.completion;
+  const nanos =
+    (u.input - cached - writes) * PRICE_NANOS.prompt + cached * PRICE_NANOS.cacheRead + writes * PRICE_NANOS.cacheWrite + u.output * PRICE_NANOS.completion;
   return nanos / 1e9;
 }
 
@@ -70,8 +75,8 @@ export type Harness = {
 
 export async function startHarness(): Promise<Harness> {
   const { up, gw, key, close } = await startGatewayAndUpstream({ yaml: gatewayYaml, keyBody: { name: "e2e inference" } });
-  const openai = new OpenAI({ apiKey: key, baseURL: gw.url + "/api/v1", maxRetries: 0 });
-  const anthropic = new Anthropic({ apiKey: key, baseURL: gw.url + "/api", maxRetries: 0 });
+  const openai = new OpenAI({ apiKey: key, baseURL: `${gw.url}/api/v1`, maxRetries: 0 });
+  const anthropic = new Anthropic({ apiKey: key, baseURL: `${gw.url}/api`, maxRetries: 0 });
   return {
     up,
     gw,

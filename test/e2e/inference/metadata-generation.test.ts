@@ -3,8 +3,21 @@
 // OpenRouter's GenerationResponseData for the key that made it and for a management key.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { createInferenceKey } from "../../support/gateway";
-import { expectedCost, fetchGeneration, INBOUNDS, minimalBody, MODEL, post, PROVIDER, startHarness, UPSTREAMS, type Harness, type Inbound, type UpstreamKind } from "./harness";
 import { sseJson } from "../../support/sse";
+import {
+  expectedCost,
+  fetchGeneration,
+  type Harness,
+  INBOUNDS,
+  type Inbound,
+  MODEL,
+  minimalBody,
+  PROVIDER,
+  post,
+  startHarness,
+  UPSTREAMS,
+  type UpstreamKind,
+} from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -76,12 +89,47 @@ describe("service metadata when asked for", () => {
 });
 
 const GENERATION_FIELDS = [
-  "id", "upstream_id", "created_at", "model", "api_type", "provider_name", "provider_responses", "router", "origin",
-  "http_referer", "app_id", "external_user", "user_agent", "preset_id", "workspace_id", "data_region", "is_byok",
-  "streamed", "cancelled", "finish_reason", "native_finish_reason", "latency", "generation_time", "moderation_latency",
-  "tokens_prompt", "tokens_completion", "native_tokens_prompt", "native_tokens_completion", "native_tokens_completion_images",
-  "native_tokens_reasoning", "native_tokens_cached", "num_media_prompt", "num_media_completion", "num_input_audio_prompt",
-  "num_search_results", "num_fetches", "total_cost", "usage", "upstream_inference_cost", "cache_discount", "service_tier",
+  "id",
+  "upstream_id",
+  "created_at",
+  "model",
+  "api_type",
+  "provider_name",
+  "provider_responses",
+  "router",
+  "origin",
+  "http_referer",
+  "app_id",
+  "external_user",
+  "user_agent",
+  "preset_id",
+  "workspace_id",
+  "data_region",
+  "is_byok",
+  "streamed",
+  "cancelled",
+  "finish_reason",
+  "native_finish_reason",
+  "latency",
+  "generation_time",
+  "moderation_latency",
+  "tokens_prompt",
+  "tokens_completion",
+  "native_tokens_prompt",
+  "native_tokens_completion",
+  "native_tokens_completion_images",
+  "native_tokens_reasoning",
+  "native_tokens_cached",
+  "num_media_prompt",
+  "num_media_completion",
+  "num_input_audio_prompt",
+  "num_search_results",
+  "num_fetches",
+  "total_cost",
+  "usage",
+  "upstream_inference_cost",
+  "cache_discount",
+  "service_tier",
   "web_search_engine",
 ];
 
@@ -135,7 +183,14 @@ describe("GET /api/v1/generation", () => {
         expect(gen.workspace_id).toMatch(/^[0-9a-f-]{36}$/);
         expect(typeof gen.latency).toBe("number");
         expect(gen.provider_responses).toEqual([
-          { status: 200, endpoint_id: expect.any(String), model_permaslug: MODEL[upstream], provider_name: PROVIDER[upstream], latency: expect.any(Number), is_byok: false },
+          {
+            status: 200,
+            endpoint_id: expect.any(String),
+            model_permaslug: MODEL[upstream],
+            provider_name: PROVIDER[upstream],
+            latency: expect.any(Number),
+            is_byok: false,
+          },
         ]);
         if (stream) expect(typeof gen.time_to_first_token).toBe("number");
 

@@ -2,8 +2,8 @@
 // (top level, nested, in every stream event) reach the client, under the gateway's id, model and
 // charged usage. A translated pair still goes through the encoder: none of them arrive.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { expectedCost, minimalBody, MODEL, post, startHarness, TRANSLATED_PAIRS, type Harness, type Inbound } from "./harness";
 import { parseSse } from "../../support/sse";
+import { expectedCost, type Harness, type Inbound, MODEL, minimalBody, post, startHarness, TRANSLATED_PAIRS } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -30,7 +30,9 @@ describe("chat client, openai-chat upstream", () => {
       usage: USAGE,
       alter: (b) => ({ ...b, x_upstream: { kept: true }, choices: b.choices.map((c: any) => ({ ...c, message: { ...c.message, x_note: "nested" } })) }),
     });
-    const { data, response } = await h.openai.chat.completions.create({ model: MODEL["openai-chat"], messages: [{ role: "user", content: "hi" }] }).withResponse();
+    const { data, response } = await h.openai.chat.completions
+      .create({ model: MODEL["openai-chat"], messages: [{ role: "user", content: "hi" }] })
+      .withResponse();
     const body = data as any;
     expect(body.x_upstream).toEqual({ kept: true });
     expect(body.service_tier).toBe("default");
@@ -69,20 +71,35 @@ describe("chat client, openai-chat upstream", () => {
 
 describe("responses client, openai-responses upstream", () => {
   test("JSON: the upstream's own fields survive, output items under ids of this answer", async () => {
-    h.up.enqueue({ text: "Hi", usage: USAGE, alter: (b) => ({ ...b, x_upstream: { kept: true }, output: b.output.map((i: any) => ({ ...i, x_note: "nested" })) }) });
+    h.up.enqueue({
+      text: "Hi",
+      usage: USAGE,
+      alter: (b) => ({ ...b, x_upstream: { kept: true }, output: b.output.map((i: any) => ({ ...i, x_note: "nested" })) }),
+    });
     const { data, response } = await h.openai.responses.create({ model: MODEL["openai-responses"], input: "hi" }).withResponse();
     const body = data as any;
     const id = response.headers.get("x-generation-id")!;
     expect(body.x_upstream).toEqual({ kept: true });
     expect(body.output).toEqual([
-      { id: `msg_${id}_0`, type: "message", status: "completed", role: "assistant", content: [{ type: "output_text", annotations: [], logprobs: [], text: "Hi" }], x_note: "nested" },
+      {
+        id: `msg_${id}_0`,
+        type: "message",
+        status: "completed",
+        role: "assistant",
+        content: [{ type: "output_text", annotations: [], logprobs: [], text: "Hi" }],
+        x_note: "nested",
+      },
     ]);
     expect([body.id, body.model, body.status, body.output_text]).toEqual([id, MODEL["openai-responses"], "completed", "Hi"]);
     expect(body.usage).toMatchObject({ input_tokens: 7, output_tokens: 3, input_tokens_details: { cached_tokens: 2 }, cost: COST });
   });
 
   test("stream: every event is the upstream's, renumbered, its items and envelopes the gateway's", async () => {
-    h.up.enqueue({ text: ["a", "b", "c"], usage: USAGE, alter: (v) => ({ ...markEvents(v), ...(v.response ? { response: { ...v.response, x_resp: 1 } } : {}) }) });
+    h.up.enqueue({
+      text: ["a", "b", "c"],
+      usage: USAGE,
+      alter: (v) => ({ ...markEvents(v), ...(v.response ? { response: { ...v.response, x_resp: 1 } } : {}) }),
+    });
     const { id, events } = await streamed("responses", MODEL["openai-responses"]);
     const data = events.map((e) => JSON.parse(e.data));
     expect(data.map((d) => d.x_event)).toEqual(data.map((d) => d.type));
@@ -107,8 +124,14 @@ describe("messages client, anthropic-messages upstream", () => {
   const serverTool = { type: "server_tool_use", id: "srvtoolu_1", name: "web_search", input: { query: "q" } };
 
   test("JSON: the upstream's own fields and blocks the IR cannot carry survive", async () => {
-    h.up.enqueue({ text: "Hi", usage: USAGE, alter: (b) => ({ ...b, x_upstream: { kept: true }, content: [serverTool, ...b.content.map((c: any) => ({ ...c, x_note: "nested" }))] }) });
-    const { data, response } = await h.anthropic.messages.create({ model: MODEL["anthropic-messages"], max_tokens: 100, messages: [{ role: "user", content: "hi" }] }).withResponse();
+    h.up.enqueue({
+      text: "Hi",
+      usage: USAGE,
+      alter: (b) => ({ ...b, x_upstream: { kept: true }, content: [serverTool, ...b.content.map((c: any) => ({ ...c, x_note: "nested" }))] }),
+    });
+    const { data, response } = await h.anthropic.messages
+      .create({ model: MODEL["anthropic-messages"], max_tokens: 100, messages: [{ role: "user", content: "hi" }] })
+      .withResponse();
     const body = data as any;
     expect(body.x_upstream).toEqual({ kept: true });
     expect(body.content).toEqual([serverTool, { type: "text", text: "Hi", x_note: "nested" }]);
@@ -121,13 +144,40 @@ describe("messages client, anthropic-messages upstream", () => {
     const { id, events } = await streamed("messages", MODEL["anthropic-messages"]);
     const data = events.map((e) => JSON.parse(e.data));
     expect(data.map((d) => d.x_event)).toEqual(events.map((e) => e.event));
-    expect(events.map((e) => e.event)).toEqual(["message_start", "ping", "content_block_start", "content_block_delta", "content_block_delta", "content_block_delta", "content_block_stop", "message_delta", "message_stop"]);
+    expect(events.map((e) => e.event)).toEqual([
+      "message_start",
+      "ping",
+      "content_block_start",
+      "content_block_delta",
+      "content_block_delta",
+      "content_block_delta",
+      "content_block_stop",
+      "message_delta",
+      "message_stop",
+    ]);
     // the upstream's own message_start: its provisional output count and service tier stay
-    expect(data[0].message).toMatchObject({ id, model: MODEL["anthropic-messages"], x_msg: 1, usage: { input_tokens: 5, cache_read_input_tokens: 2, output_tokens: 1 } });
-    expect(data.filter((d) => d.type === "content_block_delta").map((d) => d.delta.text).join("")).toBe("abc");
+    expect(data[0].message).toMatchObject({
+      id,
+      model: MODEL["anthropic-messages"],
+      x_msg: 1,
+      usage: { input_tokens: 5, cache_read_input_tokens: 2, output_tokens: 1 },
+    });
+    expect(
+      data
+        .filter((d) => d.type === "content_block_delta")
+        .map((d) => d.delta.text)
+        .join(""),
+    ).toBe("abc");
     const delta = data.find((d) => d.type === "message_delta");
     expect(delta.delta).toEqual({ stop_reason: "end_turn", stop_sequence: null });
-    expect(delta.usage).toMatchObject({ input_tokens: 5, cache_read_input_tokens: 2, cache_creation_input_tokens: 0, output_tokens: 3, cost: COST, is_byok: false });
+    expect(delta.usage).toMatchObject({
+      input_tokens: 5,
+      cache_read_input_tokens: 2,
+      cache_creation_input_tokens: 0,
+      output_tokens: 3,
+      cost: COST,
+      is_byok: false,
+    });
   });
 });
 

@@ -2,7 +2,7 @@
 // of the client's own format as it was sent, JSON and stream; a translated pair gets only what the
 // IR carries. OpenRouter's own fields reach no upstream. Known fields still go through the IR.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { minimalBody, MODEL, post, startHarness, TRANSLATED_PAIRS, type Harness, type Inbound, type UpstreamKind } from "./harness";
+import { type Harness, type Inbound, MODEL, minimalBody, post, startHarness, TRANSLATED_PAIRS, type UpstreamKind } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 // The SSE grammar each inbound format's clients rely on, read with plain fetch (no SDK to
 // smooth anything over), and the X-Generation-Id header on every kind of inference response.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { expectedCost, INBOUND_PATH, INBOUNDS, minimalBody, MODEL, post, startHarness, UPSTREAMS, type Harness } from "./harness";
 import { parseSse } from "../../support/sse";
+import { expectedCost, type Harness, INBOUND_PATH, INBOUNDS, MODEL, minimalBody, post, startHarness, UPSTREAMS } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -138,7 +138,10 @@ describe("X-Generation-Id on every inference response", () => {
       const invalid = await post(h, inbound, minimalBody(inbound, MODEL["openai-chat"], { metadata: { "bad[key]": "v" } }));
       expect(invalid.status).toBe(400);
       expect(invalid.headers.get("x-generation-id")).toMatch(GEN_ID);
-      for (const [key, status] of [[null, 401], [h.gw.adminKey, 403]] as const) {
+      for (const [key, status] of [
+        [null, 401],
+        [h.gw.adminKey, 403],
+      ] as const) {
         const res = await h.gw.api(INBOUND_PATH[inbound], { method: "POST", key, json: minimalBody(inbound, MODEL["openai-chat"]) });
         expect(res.status).toBe(status);
         expect(res.headers.get("x-generation-id")).toMatch(GEN_ID);

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { call } from "./drivers";
-import { INBOUNDS, MODEL, startHarness, UPSTREAMS, type Harness } from "./harness";
+import { type Harness, INBOUNDS, MODEL, startHarness, UPSTREAMS } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -41,7 +41,11 @@ describe("streamed tool arguments split anywhere reassemble exactly", () => {
             const args = JSON.stringify(obj);
             h.up.reset();
             h.up.enqueue({ toolCalls: [{ id: "call_p1", name: "f", arguments: splitAt(args, cuts) }] });
-            const a = await call(h, inbound, true, { model: MODEL[upstream], turns: [{ role: "user", text: "go" }], tools: [{ name: "f", description: "f", parameters: { type: "object" } }] });
+            const a = await call(h, inbound, true, {
+              model: MODEL[upstream],
+              turns: [{ role: "user", text: "go" }],
+              tools: [{ name: "f", description: "f", parameters: { type: "object" } }],
+            });
             expect(a.toolCalls.map((c) => [c.id, c.name])).toEqual([["call_p1", "f"]]);
             // Anthropic clients hold arguments as a parsed object (key order of integer-like keys is not kept)
             // (compared with the JSON round trip of obj: JSON has no -0, so -0 arrives as 0)

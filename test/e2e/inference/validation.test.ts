@@ -2,7 +2,7 @@
 // length, Responses state, key kinds, unknown and missing models, and
 // /messages speaking Anthropic's error shape (with the key in x-api-key).
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { INBOUND_PATH, INBOUNDS, minimalBody, MODEL, post, startHarness, type Harness, type Inbound } from "./harness";
+import { type Harness, INBOUND_PATH, INBOUNDS, type Inbound, MODEL, minimalBody, post, startHarness } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -131,7 +131,11 @@ describe("keys and models", () => {
 
 describe("/messages: the key in x-api-key, errors in Anthropic's shape", () => {
   const messages = (headers: Record<string, string>, body: unknown) =>
-    fetch(h.gw.url + INBOUND_PATH.messages, { method: "POST", headers: { "content-type": "application/json", "anthropic-version": "2023-06-01", ...headers }, body: JSON.stringify(body) });
+    fetch(h.gw.url + INBOUND_PATH.messages, {
+      method: "POST",
+      headers: { "content-type": "application/json", "anthropic-version": "2023-06-01", ...headers },
+      body: JSON.stringify(body),
+    });
 
   test("x-api-key authenticates", async () => {
     h.up.enqueue({ text: "hello via x-api-key" });

@@ -3,7 +3,7 @@
 // through the API (management keys only); the figures reach /api/v1/jobs/stats and /metrics.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
-import { startJobReceiver, type JobReceiver } from "../../support/job-receiver";
+import { type JobReceiver, startJobReceiver } from "../../support/job-receiver";
 import { until } from "../../support/until";
 
 const JOB_KINDS = new URL("../../support/job-kinds.ts", import.meta.url).href;
@@ -15,7 +15,9 @@ let receiver: JobReceiver;
 const refuse = new Map<string, number>();
 
 beforeAll(async () => {
-  receiver = startJobReceiver((job, attempt) => (attempt <= (refuse.get(job) ?? 0) ? new Response("down", { status: 503 }) : new Response(null, { status: 204 })));
+  receiver = startJobReceiver((job, attempt) =>
+    attempt <= (refuse.get(job) ?? 0) ? new Response("down", { status: 503 }) : new Response(null, { status: 204 }),
+  );
   gw = await startTestGateway({ yaml: YAML, env: { WORKERS: "1" }, jobModules: [JOB_KINDS] });
 });
 afterAll(async () => {
@@ -24,7 +26,6 @@ afterAll(async () => {
 });
 
 const enqueue = (id: string) => gw.ctx.store.jobs.enqueue({ id, kind: "test.call", payload: { url: receiver.url }, runAt: Date.now(), now: Date.now() });
-
 
 const stateOf = async (id: string) => (await gw.ctx.store.jobs.get(id))?.state;
 
@@ -58,12 +59,25 @@ describe("jobs in a running gateway", () => {
     expect(listed.status).toBe(200);
     const body = (await listed.json()) as { data: Array<Record<string, unknown>>; total_count: number };
     expect(body.total_count).toBe(1);
-    expect(body.data[0]).toMatchObject({ id: "flaky", kind: "test.call", state: "dead", attempts: 4, last_error: "HTTP 503", lease_owner: null, payload: { url: receiver.url } });
+    expect(body.data[0]).toMatchObject({
+      id: "flaky",
+      kind: "test.call",
+      state: "dead",
+      attempts: 4,
+      last_error: "HTTP 503",
+      lease_owner: null,
+      payload: { url: receiver.url },
+    });
 
     refuse.set("flaky", 0);
     const retried = await gw.api("/api/v1/jobs/flaky/retry", { method: "POST" });
     expect(retried.status).toBe(200);
-    expect(((await retried.json()) as { data: Record<string, unknown> }).data).toMatchObject({ id: "flaky", state: "pending", attempts: 0, last_error: "HTTP 503" });
+    expect(((await retried.json()) as { data: Record<string, unknown> }).data).toMatchObject({
+      id: "flaky",
+      state: "pending",
+      attempts: 0,
+      last_error: "HTTP 503",
+    });
     await until("flaky done", async () => ((await stateOf("flaky")) === "done" ? true : undefined));
     expect(receiver.done.get("flaky")).toBe(1);
 
@@ -76,7 +90,12 @@ describe("jobs in a running gateway", () => {
 
   test("management keys only: 403 for an inference key; a bad state is a 400 naming the field", async () => {
     const { key } = await createInferenceKey(gw);
-    for (const [path, method] of [["/api/v1/jobs?state=dead", "GET"], ["/api/v1/jobs/stats", "GET"], ["/api/v1/jobs/x", "GET"], ["/api/v1/jobs/x/retry", "POST"]] as const) {
+    for (const [path, method] of [
+      ["/api/v1/jobs?state=dead", "GET"],
+      ["/api/v1/jobs/stats", "GET"],
+      ["/api/v1/jobs/x", "GET"],
+      ["/api/v1/jobs/x/retry", "POST"],
+    ] as const) {
       const res = await gw.api(path, { method, key });
       expect(res.status).toBe(403);
       expect(((await res.json()) as { error: { message: string } }).error.message).toBe("This operation requires a management key");
@@ -84,7 +103,11 @@ describe("jobs in a running gateway", () => {
     const bad = await gw.api("/api/v1/jobs?state=exploded");
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({
-      error: { code: 400, message: `Invalid query parameter 'state': expected one of "pending", "running", "done", "dead", got "exploded"`, metadata: { location: "query", field: "state" } },
+      error: {
+        code: 400,
+        message: `Invalid query parameter 'state': expected one of "pending", "running", "done", "dead", got "exploded"`,
+        metadata: { location: "query", field: "state" },
+      },
     });
   });
 

@@ -14,7 +14,12 @@ function run(args: string[]) {
   const proc = Bun.spawnSync(["bun", "src/main.ts", ...args], { env: { ...process.env, LOG_LEVEL: "error", GATEWAY_CONFIG: "", ...env } });
   return { code: proc.exitCode, stdout: proc.stdout.toString(), stderr: proc.stderr.toString() };
 }
-const lines = (stdout: string) => stdout.trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+const lines = (stdout: string) =>
+  stdout
+    .trim()
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 beforeAll(async () => {
   dir = tempDir("gw-jobs-cli-");
@@ -36,8 +41,18 @@ describe("gateway jobs", () => {
     expect(dead.code).toBe(0);
     expect(lines(dead.stdout)).toEqual([
       {
-        id: "a", kind: "webhook.deliver", key: null, payload: { to: "a" }, state: "dead", run_at: "2026-01-02T03:04:05.000Z", attempts: 1,
-        lease_owner: null, lease_expires_at: null, last_error: "HTTP 410", created_at: "2026-01-02T03:04:05.000Z", updated_at: "2026-01-02T03:04:05.001Z",
+        id: "a",
+        kind: "webhook.deliver",
+        key: null,
+        payload: { to: "a" },
+        state: "dead",
+        run_at: "2026-01-02T03:04:05.000Z",
+        attempts: 1,
+        lease_owner: null,
+        lease_expires_at: null,
+        last_error: "HTTP 410",
+        created_at: "2026-01-02T03:04:05.000Z",
+        updated_at: "2026-01-02T03:04:05.001Z",
       },
     ]);
     expect(lines(run(["jobs", "list"]).stdout).map((j) => j.id)).toEqual(["c", "b", "a"]);
@@ -61,7 +76,11 @@ describe("gateway jobs", () => {
 test("gateway worker: runs the job workers without HTTP, and stops at SIGTERM", async () => {
   const wdir = tempDir("gw-worker-cmd-");
   try {
-    const proc = Bun.spawn(["bun", "src/main.ts", "worker"], { env: { ...process.env, LOG_LEVEL: "error", GATEWAY_CONFIG: "", DATABASE_URL: `file:${join(wdir, "g.db")}`, WORKERS: "2" }, stdout: "pipe", stderr: "pipe" });
+    const proc = Bun.spawn(["bun", "src/main.ts", "worker"], {
+      env: { ...process.env, LOG_LEVEL: "error", GATEWAY_CONFIG: "", DATABASE_URL: `file:${join(wdir, "g.db")}`, WORKERS: "2" },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
     const reader = proc.stdout.getReader();
     const { value } = await reader.read();
     expect(new TextDecoder().decode(value)).toBe("job workers running: 2\n");

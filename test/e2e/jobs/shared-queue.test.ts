@@ -1,7 +1,7 @@
 // Two processes' worth of runners (two stores, two runners) draining one queue, on SQLite (one
 // WAL file, two connections) and on PostgreSQL (two pools): every job runs, and no job ever runs
 // twice at the same time; each handler counts itself in and out of a shared counter.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { jobRegistry } from "../../../src/jobs/registry";
@@ -33,7 +33,17 @@ async function drain(stores: [Store, Store]): Promise<void> {
         runs.set(job.id, (runs.get(job.id) ?? 0) + 1);
       },
     };
-    return new JobRunner({ store: store.jobs, registry: jobRegistry([kind]), owner: `runner-${i}`, leaseMs: 10_000, concurrency: 4, backoffMs: [10], pollMs: 20, logger: silentLogger, clock: Date.now });
+    return new JobRunner({
+      store: store.jobs,
+      registry: jobRegistry([kind]),
+      owner: `runner-${i}`,
+      leaseMs: 10_000,
+      concurrency: 4,
+      backoffMs: [10],
+      pollMs: 20,
+      logger: silentLogger,
+      clock: Date.now,
+    });
   });
   const now = Date.now();
   for (let i = 0; i < JOBS; i++) await stores[i % 2]!.jobs.enqueue({ id: `job-${String(i).padStart(3, "0")}`, kind: "count", payload: { i }, runAt: now, now });
@@ -41,7 +51,9 @@ async function drain(stores: [Store, Store]): Promise<void> {
   runners.forEach((r) => r.start());
   for (let waited = 0; runs.size < JOBS && waited < 20_000; waited += 10) await Bun.sleep(10);
   await Promise.all(runners.map((r) => r.stop(1000)));
-  console.log(`shared queue (${stores[0].dialect}): ${JOBS} jobs in ${Date.now() - started} ms, ${byRunner[0]} + ${byRunner[1]} by runner, ${overlaps} overlaps`);
+  console.log(
+    `shared queue (${stores[0].dialect}): ${JOBS} jobs in ${Date.now() - started} ms, ${byRunner[0]} + ${byRunner[1]} by runner, ${overlaps} overlaps`,
+  );
   expect(runs.size).toBe(JOBS);
   expect([...runs.values()].every((n) => n === 1)).toBe(true);
   expect(overlaps).toBe(0);

@@ -2,7 +2,7 @@
 // API caller supplies, when saved (400 naming the config key) and before the connection test.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { startTestGateway, type TestGateway } from "../../support/gateway";
-import { startHttpRecorder, type HttpRecorder } from "../../support/http-recorder";
+import { type HttpRecorder, startHttpRecorder } from "../../support/http-recorder";
 
 let gw: TestGateway;
 let recorder: HttpRecorder;

@@ -5,8 +5,8 @@ import { afterAll, afterEach, beforeAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Destination, ObservedGeneration } from "../../../src/observability/contract";
-import { createInferenceKey, startTestGateway, tempDir, type TestGateway } from "../../support/gateway";
-import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
+import { createInferenceKey, startTestGateway, type TestGateway, tempDir } from "../../support/gateway";
+import { type MockUpstream, startMockUpstream } from "../../support/mock-upstream";
 import { DESTINATIONS_FILE } from "../../support/observability-parts";
 import { destinationOf } from "../../support/observed-generation";
 import { until } from "../../support/until";
@@ -52,10 +52,15 @@ const dest = (id: string, over: Partial<Destination> = {}): Destination =>
   destinationOf("webhook", { url: `http://127.0.0.1:${receiver.port}/traces` }, { id, workspaceId, name: id, ...over });
 
 const setDestinations = (list: Destination[]) => Bun.write(destinationsFile, JSON.stringify(list));
-const setBroadcast = async (on: boolean) => expect((await gw.api(`/api/v1/workspaces/${workspaceId}`, { method: "PATCH", json: { is_observability_broadcast_enabled: on } })).status).toBe(200);
+const setBroadcast = async (on: boolean) =>
+  expect((await gw.api(`/api/v1/workspaces/${workspaceId}`, { method: "PATCH", json: { is_observability_broadcast_enabled: on } })).status).toBe(200);
 
 async function chat(body: Record<string, unknown> = {}): Promise<{ id: string; text: string; endedAt: number }> {
-  const res = await gw.api("/api/v1/chat/completions", { method: "POST", key: key.key, json: { model: "acme/chat", messages: [{ role: "user", content: `say ${CANARY}` }], ...body } });
+  const res = await gw.api("/api/v1/chat/completions", {
+    method: "POST",
+    key: key.key,
+    json: { model: "acme/chat", messages: [{ role: "user", content: `say ${CANARY}` }], ...body },
+  });
   const text = await res.text();
   expect(res.status).toBe(200);
   return { id: res.headers.get("x-generation-id")!, text, endedAt: performance.now() + performance.timeOrigin };
@@ -79,14 +84,30 @@ afterEach(() => {
 });
 
 const deliveredFor = (id: string) => received.filter((r) => r.generation.id === id);
-const settledJobs = async () => until("the forwarding jobs to settle", async () => ((await gw.ctx.store.jobs.count({ state: "pending" })) + (await gw.ctx.store.jobs.count({ state: "running" })) <= 3 ? true : undefined), 8000);
+const settledJobs = async () =>
+  until(
+    "the forwarding jobs to settle",
+    async () => ((await gw.ctx.store.jobs.count({ state: "pending" })) + (await gw.ctx.store.jobs.count({ state: "running" })) <= 3 ? true : undefined),
+    8000,
+  );
 
 test("broadcast on: one chat request, exactly one delivery per matching destination; privacy mode leaks no byte of the prompt or completion", async () => {
   await setBroadcast(true);
   await setDestinations([
     dest("d-open"),
     dest("d-private", { privacyMode: true }),
-    dest("d-chat-only", { filterRules: { groups: [{ rules: [{ field: "model", operator: "equals", value: "acme/chat" }, { field: "input", operator: "contains", value: CANARY }] }] } }),
+    dest("d-chat-only", {
+      filterRules: {
+        groups: [
+          {
+            rules: [
+              { field: "model", operator: "equals", value: "acme/chat" },
+              { field: "input", operator: "contains", value: CANARY },
+            ],
+          },
+        ],
+      },
+    }),
     dest("d-other-model", { filterRules: { groups: [{ rules: [{ field: "model", operator: "starts_with", value: "other/" }] }] } }),
     dest("d-other-key", { apiKeyHashes: ["0".repeat(64)] }),
     dest("d-disabled", { enabled: false }),
@@ -142,7 +163,11 @@ test("embeddings are forwarded too, without output", async () => {
   expect(res.status).toBe(200);
   const id = res.headers.get("x-generation-id")!;
   await until("the embeddings delivery", () => (deliveredFor(id).length === 1 ? true : undefined), 8000);
-  expect(deliveredFor(id)[0]!.generation).toMatchObject({ operation: "embeddings", output: null, input: { messages: [{ role: "user", content: "vectorise me" }] } });
+  expect(deliveredFor(id)[0]!.generation).toMatchObject({
+    operation: "embeddings",
+    output: null,
+    input: { messages: [{ role: "user", content: "vectorise me" }] },
+  });
 }, 20_000);
 
 test("broadcast off: nothing is forwarded, whatever the destinations say; nothing is even queued", async () => {
@@ -160,16 +185,24 @@ test("a destination deleted before its delivery runs gets nothing, the job ends 
   await setDestinations([dest("d-open")]);
   // the receiver refuses the first try, so the delivery waits for its retry
   let refused = false;
-  const gate = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => (refused = true, new Response("busy", { status: 503, headers: { "retry-after": "1" } })) });
+  const gate = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    fetch: () => ((refused = true), new Response("busy", { status: 503, headers: { "retry-after": "1" } })),
+  });
   try {
     await setDestinations([dest("d-flaky", { config: { url: `http://127.0.0.1:${gate.port}/t` } })]);
     const { id } = await chat();
     await until("the first refused try", () => (refused ? true : undefined), 8000);
     await setDestinations([]);
-    const job = await until("the delivery job to end", async () => {
-      const [j] = (await gw.ctx.store.jobs.list({ kind: "observability.deliver" }, 0, 50)).filter((j) => j.key === `d-flaky:${id}`);
-      return j && j.state === "done" ? j : undefined;
-    }, 8000);
+    const job = await until(
+      "the delivery job to end",
+      async () => {
+        const [j] = (await gw.ctx.store.jobs.list({ kind: "observability.deliver" }, 0, 50)).filter((j) => j.key === `d-flaky:${id}`);
+        return j && j.state === "done" ? j : undefined;
+      },
+      8000,
+    );
     expect(job.attempts).toBe(2);
   } finally {
     gate.stop(true);

@@ -1,10 +1,10 @@
 // I/O logging: what a workspace keeps of its prompts and completions, and GET /generation/content.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { keyNumber, ioLoggingKeeps } from "../../../src/observability/capture/io-logging";
 import { generationContentsPurgeKind } from "../../../src/jobs/kinds/generation-contents-purge";
 import { silentLogger } from "../../../src/logger";
+import { ioLoggingKeeps, keyNumber } from "../../../src/observability/capture/io-logging";
 import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
-import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
+import { type MockUpstream, startMockUpstream } from "../../support/mock-upstream";
 
 let up: MockUpstream;
 let gw: TestGateway;
@@ -28,10 +28,22 @@ models:
     endpoints: [{ provider: mock, model: emb-a }]
 `;
 
-const settings = async (body: Record<string, unknown>) => expect((await gw.api(`/api/v1/workspaces/${workspaceId}`, { method: "PATCH", json: body })).status).toBe(200);
+const settings = async (body: Record<string, unknown>) =>
+  expect((await gw.api(`/api/v1/workspaces/${workspaceId}`, { method: "PATCH", json: body })).status).toBe(200);
 
 async function chat(key: string, body: Record<string, unknown> = {}): Promise<string> {
-  const res = await gw.api("/api/v1/chat/completions", { method: "POST", key, json: { model: "acme/chat", messages: [{ role: "system", content: "be brief" }, { role: "user", content: "hello?" }], ...body } });
+  const res = await gw.api("/api/v1/chat/completions", {
+    method: "POST",
+    key,
+    json: {
+      model: "acme/chat",
+      messages: [
+        { role: "system", content: "be brief" },
+        { role: "user", content: "hello?" },
+      ],
+      ...body,
+    },
+  });
   await res.text();
   expect(res.status).toBe(200);
   return res.headers.get("x-generation-id")!;
@@ -67,7 +79,12 @@ test("on: the prompt and completion are kept, sealed, and read back in the contr
   expect(res.status).toBe(200);
   expect(await res.json()).toEqual({
     data: {
-      input: { messages: [{ role: "system", content: "be brief" }, { role: "user", content: "hello?" }] },
+      input: {
+        messages: [
+          { role: "system", content: "be brief" },
+          { role: "user", content: "hello?" },
+        ],
+      },
       output: { completion: "Hi there", reasoning: "they greet" },
       error: null,
     },
@@ -89,11 +106,20 @@ test("a streamed answer, a Messages request and embeddings are kept too", async 
   expect(((await (await content(streamed, alice.key)).json()) as any).data.output).toEqual({ completion: "streamed", reasoning: null });
 
   up.enqueue({ text: "from claude", usage: { input: 3, output: 2 } });
-  const res = await gw.api("/api/v1/messages", { method: "POST", key: alice.key, json: { model: "acme/claude", max_tokens: 50, system: "sys", messages: [{ role: "user", content: "yo" }] } });
+  const res = await gw.api("/api/v1/messages", {
+    method: "POST",
+    key: alice.key,
+    json: { model: "acme/claude", max_tokens: 50, system: "sys", messages: [{ role: "user", content: "yo" }] },
+  });
   await res.text();
   const messages = res.headers.get("x-generation-id")!;
   expect(((await (await content(messages, alice.key)).json()) as any).data).toEqual({
-    input: { messages: [{ role: "system", content: "sys" }, { role: "user", content: "yo" }] },
+    input: {
+      messages: [
+        { role: "system", content: "sys" },
+        { role: "user", content: "yo" },
+      ],
+    },
     output: { completion: "from claude", reasoning: null },
     error: null,
   });
@@ -101,13 +127,21 @@ test("a streamed answer, a Messages request and embeddings are kept too", async 
   const emb = await gw.api("/api/v1/embeddings", { method: "POST", key: alice.key, json: { model: "acme/embed", input: "embed this" } });
   expect(emb.status).toBe(200);
   const embId = emb.headers.get("x-generation-id")!;
-  expect(((await (await content(embId, alice.key)).json()) as any).data).toEqual({ input: { prompt: "embed this" }, output: { completion: null, reasoning: null }, error: null });
+  expect(((await (await content(embId, alice.key)).json()) as any).data).toEqual({
+    input: { prompt: "embed this" },
+    output: { completion: null, reasoning: null },
+    error: null,
+  });
 });
 
 test("a failed generation's content carries its error", async () => {
   await settings({ is_observability_io_logging_enabled: true, io_logging_sampling_rate: 1, io_logging_api_key_ids: null });
   up.enqueue({ status: 400, errorBody: { error: { message: "bad request upstream", type: "invalid_request_error" } } });
-  const res = await gw.api("/api/v1/chat/completions", { method: "POST", key: alice.key, json: { model: "acme/chat", messages: [{ role: "user", content: "fail me" }] } });
+  const res = await gw.api("/api/v1/chat/completions", {
+    method: "POST",
+    key: alice.key,
+    json: { model: "acme/chat", messages: [{ role: "user", content: "fail me" }] },
+  });
   expect(res.status).toBe(400);
   const id = res.headers.get("x-generation-id")!;
   const body = (await (await content(id, alice.key)).json()) as any;

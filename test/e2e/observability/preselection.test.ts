@@ -8,8 +8,8 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { sampledIn } from "../../../src/observability/pipeline/sampling";
-import { createInferenceKey, startTestGateway, tempDir, type TestGateway } from "../../support/gateway";
-import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
+import { createInferenceKey, startTestGateway, type TestGateway, tempDir } from "../../support/gateway";
+import { type MockUpstream, startMockUpstream } from "../../support/mock-upstream";
 
 let up: MockUpstream;
 let gw: TestGateway;
@@ -51,14 +51,21 @@ const queued = (): number => db.query<{ n: number }, []>("SELECT COUNT(*) AS n F
 
 async function chat(key: string, sessionId?: string): Promise<string> {
   up.enqueue({ text: "ok", usage: { input: 3, output: 1 } });
-  const res = await gw.api("/api/v1/chat/completions", { method: "POST", key, json: { model: "acme/chat", messages: [{ role: "user", content: "hi" }], ...(sessionId ? { session_id: sessionId } : {}) } });
+  const res = await gw.api("/api/v1/chat/completions", {
+    method: "POST",
+    key,
+    json: { model: "acme/chat", messages: [{ role: "user", content: "hi" }], ...(sessionId ? { session_id: sessionId } : {}) },
+  });
   expect(res.status).toBe(200);
   await res.text();
   return res.headers.get("x-generation-id")!;
 }
 
 async function createDestination(body: Record<string, unknown>): Promise<string> {
-  const res = await gw.api("/api/v1/observability/destinations?skip_test=true", { method: "POST", json: { type: "webhook", config: { url: "http://127.0.0.1:9/never" }, ...body } });
+  const res = await gw.api("/api/v1/observability/destinations?skip_test=true", {
+    method: "POST",
+    json: { type: "webhook", config: { url: "http://127.0.0.1:9/never" }, ...body },
+  });
   expect(res.status).toBe(201);
   return ((await res.json()) as { data: { id: string } }).data.id;
 }

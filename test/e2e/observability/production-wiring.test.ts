@@ -4,9 +4,9 @@
 // delivering from the job worker to loopback receivers through the guarded outbound client.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { createInferenceKey, startTestGateway, tempDir, type TestGateway } from "../../support/gateway";
-import { startHttpRecorder, type HttpRecorder } from "../../support/http-recorder";
-import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
+import { createInferenceKey, startTestGateway, type TestGateway, tempDir } from "../../support/gateway";
+import { type HttpRecorder, startHttpRecorder } from "../../support/http-recorder";
+import { type MockUpstream, startMockUpstream } from "../../support/mock-upstream";
 import { until } from "../../support/until";
 
 const CANARY = "CANARY-7d1e0b55";
@@ -53,19 +53,41 @@ test("a chat request reaches every destination the API created, once each, in ea
     return ((await res.json()) as { data: { id: string } }).data.id;
   };
   await create({ type: "webhook", name: "hook", config: { url: `${recorder.url}/hook` } });
-  await create({ type: "langfuse", name: "lf private", privacy_mode: true, config: { publicKey: "pk-lf-1", secretKey: "sk-lf-0123456789abcdef", baseUrl: recorder.url } });
-  await create({ type: "webhook", name: "other model only", config: { url: `${recorder.url}/never` }, filter_rules: { groups: [{ rules: [{ field: "model", operator: "starts_with", value: "other/" }] }] } });
+  await create({
+    type: "langfuse",
+    name: "lf private",
+    privacy_mode: true,
+    config: { publicKey: "pk-lf-1", secretKey: "sk-lf-0123456789abcdef", baseUrl: recorder.url },
+  });
+  await create({
+    type: "webhook",
+    name: "other model only",
+    config: { url: `${recorder.url}/never` },
+    filter_rules: { groups: [{ rules: [{ field: "model", operator: "starts_with", value: "other/" }] }] },
+  });
   recorder.reset(); // the connection tests
 
   // broadcast off (every workspace's default): nothing is forwarded
   up.enqueue({ text: "first", usage: { input: 5, output: 1 } });
-  expect((await gw.api("/api/v1/chat/completions", { method: "POST", key: key.key, json: { model: "acme/chat", messages: [{ role: "user", content: "hi" }] } })).status).toBe(200);
+  expect(
+    (await gw.api("/api/v1/chat/completions", { method: "POST", key: key.key, json: { model: "acme/chat", messages: [{ role: "user", content: "hi" }] } }))
+      .status,
+  ).toBe(200);
   await Bun.sleep(600);
   expect(recorder.requests).toHaveLength(0);
 
   expect((await gw.api(`/api/v1/workspaces/${workspaceId}`, { method: "PATCH", json: { is_observability_broadcast_enabled: true } })).status).toBe(200);
   up.enqueue({ text: `sure: ${CANARY}`, usage: { input: 11, output: 4 } });
-  const res = await gw.api("/api/v1/chat/completions", { method: "POST", key: key.key, json: { model: "acme/chat", messages: [{ role: "user", content: `say ${CANARY}` }], session_id: "s-9", trace: { trace_id: "0af7651916cd43dd8448eb211c80319c", feature: "demo" } } });
+  const res = await gw.api("/api/v1/chat/completions", {
+    method: "POST",
+    key: key.key,
+    json: {
+      model: "acme/chat",
+      messages: [{ role: "user", content: `say ${CANARY}` }],
+      session_id: "s-9",
+      trace: { trace_id: "0af7651916cd43dd8448eb211c80319c", feature: "demo" },
+    },
+  });
   expect(res.status).toBe(200);
   const generationId = res.headers.get("x-generation-id")!;
   await until("two deliveries", () => (recorder.requests.length >= 2 ? true : undefined), 10_000);

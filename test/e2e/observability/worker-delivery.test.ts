@@ -3,7 +3,7 @@
 // delivers the generation to a loopback receiver; a 503 is retried, a deleted destination is not.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { startTestGateway, type TestGateway } from "../../support/gateway";
-import { startHttpRecorder, type HttpRecorder } from "../../support/http-recorder";
+import { type HttpRecorder, startHttpRecorder } from "../../support/http-recorder";
 import { until } from "../../support/until";
 import { observedGeneration } from "../../unit/observability/fixtures";
 
@@ -26,13 +26,24 @@ afterAll(async () => {
 const stateOf = async (id: string) => (await gw.ctx.store.jobs.get(id))?.state;
 
 async function langfuse(): Promise<string> {
-  const res = await gw.api("/api/v1/observability/destinations", { method: "POST", json: { type: "langfuse", name: "lf", config: { publicKey: "pk-lf-w", secretKey: SECRET, baseUrl: recorder.url } } });
+  const res = await gw.api("/api/v1/observability/destinations", {
+    method: "POST",
+    json: { type: "langfuse", name: "lf", config: { publicKey: "pk-lf-w", secretKey: SECRET, baseUrl: recorder.url } },
+  });
   expect(res.status).toBe(201);
   return ((await res.json()) as any).data.id;
 }
 
 const send = (id: string, destinationId: string) =>
-  gw.ctx.store.transaction((tx) => tx.jobs.enqueue({ id, kind: "test.observability-send", payload: { destination_id: destinationId, generation: observedGeneration() }, runAt: Date.now(), now: Date.now() }));
+  gw.ctx.store.transaction((tx) =>
+    tx.jobs.enqueue({
+      id,
+      kind: "test.observability-send",
+      payload: { destination_id: destinationId, generation: observedGeneration() },
+      runAt: Date.now(),
+      now: Date.now(),
+    }),
+  );
 
 test("a worker reads the destination with its secret opened and delivers the trace, retrying a 503", async () => {
   const id = await langfuse();
@@ -46,7 +57,11 @@ test("a worker reads the destination with its secret opened and delivers the tra
   expect(delivered.headers.authorization).toBe(`Basic ${Buffer.from(`pk-lf-w:${SECRET}`).toString("base64")}`);
   expect(delivered.body).toBe(recorder.requests[0]!.body);
   const body = JSON.parse(delivered.body);
-  expect(body.resourceSpans[0].scopeSpans[0].spans.map((s: any) => s.name)).toEqual(["LLM Generation", "provider attempt 1: flaky", "provider attempt 2: mock"]);
+  expect(body.resourceSpans[0].scopeSpans[0].spans.map((s: any) => s.name)).toEqual([
+    "LLM Generation",
+    "provider attempt 1: flaky",
+    "provider attempt 2: mock",
+  ]);
 });
 
 test("a destination deleted before its job runs is not sent to", async () => {

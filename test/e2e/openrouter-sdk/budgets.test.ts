@@ -1,10 +1,10 @@
 // Workspace budgets through @openrouter/sdk (zod-checked answers), their errors through plain
 // fetch, and their enforcement: 402 naming the budget, windows that reset at midnight UTC.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
-import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
-import { sdk, sdkYaml } from "./setup";
 import type { OpenRouter } from "@openrouter/sdk";
+import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
+import { type MockUpstream, startMockUpstream } from "../../support/mock-upstream";
+import { sdk, sdkYaml } from "./setup";
 
 let up: MockUpstream;
 let gw: TestGateway;
@@ -21,7 +21,8 @@ afterAll(async () => {
   await up.stop();
 });
 
-const put = (ref: string, interval: string, body: unknown, key?: string) => gw.api(`/api/v1/workspaces/${ref}/budgets/${interval}`, { method: "PUT", json: body, key });
+const put = (ref: string, interval: string, body: unknown, key?: string) =>
+  gw.api(`/api/v1/workspaces/${ref}/budgets/${interval}`, { method: "PUT", json: body, key });
 
 /** "hi" is at most 10 prompt tokens and max_tokens 10 at most 10 completion tokens: worst case $0.00003; the mock bills 10 + 5 = $0.00002. */
 function chat(key: string, maxTokens = 10) {
@@ -37,7 +38,11 @@ describe("workspace budgets via @openrouter/sdk", () => {
   test("set, get, list, change and delete", async () => {
     const ws = (await admin.workspaces.create({ createWorkspaceRequest: { name: "Budgeted", slug: "budgeted" } })).data;
     const created = new Date(now).toISOString();
-    const daily = await admin.workspaces.setBudget({ workspaceRef: "budgeted", interval: "daily", upsertWorkspaceBudgetRequest: { limitUsd: 1, includeByokInBudgets: true } });
+    const daily = await admin.workspaces.setBudget({
+      workspaceRef: "budgeted",
+      interval: "daily",
+      upsertWorkspaceBudgetRequest: { limitUsd: 1, includeByokInBudgets: true },
+    });
     expect(daily).toEqual({
       data: { id: daily.data.id, workspaceId: ws.id, limitUsd: 1, resetInterval: "daily", createdAt: created, updatedAt: created },
       includeByokInBudgets: true,
@@ -45,11 +50,19 @@ describe("workspace budgets via @openrouter/sdk", () => {
     await admin.workspaces.setBudget({ workspaceRef: ws.id, interval: "lifetime", upsertWorkspaceBudgetRequest: { limitUsd: 100 } });
     await admin.workspaces.setBudget({ workspaceRef: ws.id, interval: "weekly", upsertWorkspaceBudgetRequest: { limitUsd: 5 } });
     now += 1000;
-    const changed = await admin.workspaces.setBudget({ workspaceRef: "budgeted", interval: "daily", upsertWorkspaceBudgetRequest: { limitUsd: 2, includeByokInBudgets: false } });
+    const changed = await admin.workspaces.setBudget({
+      workspaceRef: "budgeted",
+      interval: "daily",
+      upsertWorkspaceBudgetRequest: { limitUsd: 2, includeByokInBudgets: false },
+    });
     expect(changed).toEqual({ data: { ...daily.data, limitUsd: 2, updatedAt: new Date(now).toISOString() }, includeByokInBudgets: false });
     expect(await admin.workspaces.getBudget({ workspaceRef: "budgeted", interval: "daily" })).toEqual(changed);
     const list = await admin.workspaces.listBudgets({ workspaceRef: "budgeted" });
-    expect(list.data.map((b) => [b.resetInterval, b.limitUsd])).toEqual([["daily", 2], ["weekly", 5], [null, 100]]);
+    expect(list.data.map((b) => [b.resetInterval, b.limitUsd])).toEqual([
+      ["daily", 2],
+      ["weekly", 5],
+      [null, 100],
+    ]);
     expect(list.includeByokInBudgets).toBe(false);
     expect(await admin.workspaces.deleteBudget({ workspaceRef: "budgeted", interval: "weekly" })).toEqual({ deleted: true });
     const gone = await gw.api("/api/v1/workspaces/budgeted/budgets/weekly");
@@ -66,14 +79,16 @@ describe("workspace budgets via @openrouter/sdk", () => {
     expect(await tooBig.json()).toEqual({
       error: {
         code: 400,
-        message: "Invalid field 'limit_usd': the daily budget must be less than the weekly budget ($10); limits must strictly decrease lifetime > monthly > weekly > daily",
+        message:
+          "Invalid field 'limit_usd': the daily budget must be less than the weekly budget ($10); limits must strictly decrease lifetime > monthly > weekly > daily",
         metadata: { field: "limit_usd", conflicting_interval: "weekly" },
       },
     });
     const tooSmall = await put("ordered", "monthly", { limit_usd: 9.5 });
     expect(((await tooSmall.json()) as any).error).toEqual({
       code: 400,
-      message: "Invalid field 'limit_usd': the monthly budget must be more than the weekly budget ($10); limits must strictly decrease lifetime > monthly > weekly > daily",
+      message:
+        "Invalid field 'limit_usd': the monthly budget must be more than the weekly budget ($10); limits must strictly decrease lifetime > monthly > weekly > daily",
       metadata: { field: "limit_usd", conflicting_interval: "weekly" },
     });
     expect((await put("ordered", "monthly", { limit_usd: 10.01 })).status).toBe(200);
@@ -95,7 +110,12 @@ describe("workspace budgets via @openrouter/sdk", () => {
     expect(await missing.json()).toEqual({ error: { code: 404, message: "Workspace not found: no-such-ws" } });
     expect((await gw.api("/api/v1/workspaces/no-such-ws/budgets")).status).toBe(404);
     const { key } = await createInferenceKey(gw);
-    for (const [method, path] of [["GET", "/budgets"], ["GET", "/budgets/daily"], ["PUT", "/budgets/daily"], ["DELETE", "/budgets/daily"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/budgets"],
+      ["GET", "/budgets/daily"],
+      ["PUT", "/budgets/daily"],
+      ["DELETE", "/budgets/daily"],
+    ] as const) {
       const res = await gw.api(`/api/v1/workspaces/ordered${path}`, { method, key, json: method === "PUT" ? { limit_usd: 1 } : undefined });
       expect([method, path, res.status]).toEqual([method, path, 403]);
       expect(await res.json()).toEqual({ error: { code: 403, message: "This operation requires a management key" } });
@@ -144,7 +164,14 @@ describe("workspace budgets are enforced", () => {
     expect((await chat(key, 1)).status).toBe(200);
     now += 40 * 86_400_000;
     const res = await chat(key, 1);
-    expect([res.status, ((await res.json()) as any).error]).toEqual([402, { code: 402, message: "This key's workspace has reached its lifetime budget", metadata: { limit_source: "openrouter_workspace_budget", budget_interval: "lifetime" } }]);
+    expect([res.status, ((await res.json()) as any).error]).toEqual([
+      402,
+      {
+        code: 402,
+        message: "This key's workspace has reached its lifetime budget",
+        metadata: { limit_source: "openrouter_workspace_budget", budget_interval: "lifetime" },
+      },
+    ]);
     // deleting the budget lifts it at once
     await admin.workspaces.deleteBudget({ workspaceRef: "lifetime-ws", interval: "lifetime" });
     expect((await chat(key, 1)).status).toBe(200);

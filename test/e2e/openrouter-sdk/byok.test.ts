@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Provider } from "@openrouter/sdk/models/operations";
-import { allPages, providerSlug, result, startSdkHarness, type SdkHarness } from "./setup";
+import { allPages, providerSlug, result, type SdkHarness, startSdkHarness } from "./setup";
 
 let h: SdkHarness;
 beforeAll(async () => {
@@ -13,7 +13,14 @@ const SECRET = "sk-solo-secret-0123456789abcdef";
 describe("byok via @openrouter/sdk", () => {
   test("create returns every field as sent, a masked label and never the key", async () => {
     const res = await h.admin.byok.create({
-      createBYOKKeyRequest: { provider: providerSlug("solo"), key: SECRET, name: "Solo team", isFallback: true, declaredZdr: false, allowedModels: ["acme/solo"] },
+      createBYOKKeyRequest: {
+        provider: providerSlug("solo"),
+        key: SECRET,
+        name: "Solo team",
+        isFallback: true,
+        declaredZdr: false,
+        allowedModels: ["acme/solo"],
+      },
     });
     const k = res.data;
     expect(k).toMatchObject({
@@ -51,7 +58,11 @@ describe("byok via @openrouter/sdk", () => {
 
     const mocks = await allPages(await h.admin.byok.list({ provider: "mock" as Provider, limit: 1 }));
     // the SDK stops paging at the first short page, so two full pages are followed by an empty one
-    expect(mocks.map((p) => [p.data.length, p.totalCount])).toEqual([[1, 2], [1, 2], [0, 2]]);
+    expect(mocks.map((p) => [p.data.length, p.totalCount])).toEqual([
+      [1, 2],
+      [1, 2],
+      [0, 2],
+    ]);
     expect(mocks.flatMap((p) => p.data.map((k) => k.name)).sort()).toEqual(["first", "second"]);
 
     const all = await h.admin.byok.list();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { allPages, startSdkHarness, type SdkHarness } from "./setup";
+import { allPages, type SdkHarness, startSdkHarness } from "./setup";
 
 let h: SdkHarness;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { costUsd, drain, result, sdk, startSdkHarness, unknownParts, type SdkHarness } from "./setup";
+import { costUsd, drain, result, type SdkHarness, sdk, startSdkHarness, unknownParts } from "./setup";
 
 let h: SdkHarness;
 beforeAll(async () => {
@@ -11,7 +11,11 @@ const user = (content: string) => [{ role: "user" as const, content }];
 
 const WEATHER_TOOL = {
   type: "function" as const,
-  function: { name: "get_weather", description: "Weather for a city", parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } },
+  function: {
+    name: "get_weather",
+    description: "Weather for a city",
+    parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+  },
 };
 
 describe("chat.send (non-streaming) via @openrouter/sdk", () => {
@@ -55,7 +59,9 @@ describe("chat.send (non-streaming) via @openrouter/sdk", () => {
       ],
       usage: { input: 30, output: 12 },
     });
-    const res = result(await h.client.chat.send({ chatRequest: { model: "acme/chat", messages: user("weather?"), tools: [WEATHER_TOOL], toolChoice: "auto" } }));
+    const res = result(
+      await h.client.chat.send({ chatRequest: { model: "acme/chat", messages: user("weather?"), tools: [WEATHER_TOOL], toolChoice: "auto" } }),
+    );
     const choice = res.choices[0]!;
     expect(choice.finishReason).toBe("tool_calls");
     expect(choice.message.toolCalls).toEqual([
@@ -148,7 +154,9 @@ describe("chat.send edge cases via @openrouter/sdk", () => {
   test("X-OpenRouter-Metadata: enabled still parses, streaming or not", async () => {
     const res = result(await h.client.chat.send({ xOpenRouterMetadata: "enabled", chatRequest: { model: "acme/chat", messages: user("hi") } }));
     expect(res.choices[0]!.message.content).toBe("Hello from mock");
-    const chunks = await drain(await h.client.chat.send({ xOpenRouterMetadata: "enabled", chatRequest: { model: "acme/chat", messages: user("hi"), stream: true } }));
+    const chunks = await drain(
+      await h.client.chat.send({ xOpenRouterMetadata: "enabled", chatRequest: { model: "acme/chat", messages: user("hi"), stream: true } }),
+    );
     expect(unknownParts(chunks)).toEqual([]);
     expect(chunks.map((c) => c.choices[0]?.delta.content ?? "").join("")).toBe("Hello from mock");
   });

@@ -1,9 +1,9 @@
 // GET /credits and GET /activity through @openrouter/sdk (its zod schemas check every answer),
 // and their error cases through plain fetch.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createInferenceKey } from "../../support/gateway";
-import { costUsd, result, sdk, startSdkHarness, type SdkHarness } from "./setup";
 import { dayKey } from "../../../src/billing/windows";
+import { createInferenceKey } from "../../support/gateway";
+import { costUsd, result, type SdkHarness, sdk, startSdkHarness } from "./setup";
 
 let h: SdkHarness;
 beforeAll(async () => {
@@ -26,7 +26,9 @@ describe("credits", () => {
     expect(await sdk(h.gw, key).credits.getCredits()).toEqual({ data: { totalCredits: 1_000_000_000, totalUsage: 0 } });
     await turn(key, 100, 40);
     await turn(key, 7, 3);
-    expect(await sdk(h.gw, key).credits.getCredits()).toEqual({ data: { totalCredits: 1_000_000_000, totalUsage: (100 * 1000 + 40 * 2000 + 7 * 1000 + 3 * 2000) / 1e9 } });
+    expect(await sdk(h.gw, key).credits.getCredits()).toEqual({
+      data: { totalCredits: 1_000_000_000, totalUsage: (100 * 1000 + 40 * 2000 + 7 * 1000 + 3 * 2000) / 1e9 },
+    });
   });
 
   test("a key with a limit: the limit and the spend counted against it in its window", async () => {
@@ -116,7 +118,13 @@ describe("activity", () => {
     const res = await h.gw.api(`/api/v1/activity?date=${old}`);
     expect(res.status).toBe(400);
     const first = dayKey(Date.now() - 29 * 86_400_000);
-    expect(await res.json()).toEqual({ error: { code: 400, message: `Invalid query parameter 'date': expected a UTC date from ${first} to ${today()} (YYYY-MM-DD)`, metadata: { field: "date" } } });
+    expect(await res.json()).toEqual({
+      error: {
+        code: 400,
+        message: `Invalid query parameter 'date': expected a UTC date from ${first} to ${today()} (YYYY-MM-DD)`,
+        metadata: { field: "date" },
+      },
+    });
     const malformed = await h.gw.api("/api/v1/activity?date=2026-13-45");
     expect([malformed.status, ((await malformed.json()) as any).error.metadata.field]).toEqual([400, "date"]);
     const bad = await h.gw.api("/api/v1/activity?date=yesterday");

@@ -7,7 +7,7 @@ import {
   UnauthorizedResponseError,
 } from "@openrouter/sdk/models/errors";
 import { createInferenceKey } from "../../support/gateway";
-import { expectTyped, providerSlug, sdk, startSdkHarness, type SdkHarness } from "./setup";
+import { expectTyped, providerSlug, type SdkHarness, sdk, startSdkHarness } from "./setup";
 
 let h: SdkHarness;
 beforeAll(async () => {

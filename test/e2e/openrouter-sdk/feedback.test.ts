@@ -2,7 +2,7 @@
 // record and the error cases through plain fetch.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createInferenceKey } from "../../support/gateway";
-import { startSdkHarness, type SdkHarness } from "./setup";
+import { type SdkHarness, startSdkHarness } from "./setup";
 
 let h: SdkHarness;
 let generationId: string;
@@ -23,12 +23,20 @@ const feedback = (body: unknown, key?: string) => h.gw.api("/api/v1/generation/f
 
 describe("generation feedback", () => {
   test("stored with the generation and listed in its record, oldest first", async () => {
-    expect(await h.client.generations.submitFeedback({ submitGenerationFeedbackRequest: { generationId, category: "latency", comment: "took 9 s" } })).toEqual({ data: { success: true } });
+    expect(await h.client.generations.submitFeedback({ submitGenerationFeedbackRequest: { generationId, category: "latency", comment: "took 9 s" } })).toEqual({
+      data: { success: true },
+    });
     const teammate = await createInferenceKey(h.gw, { name: "teammate" });
     expect((await feedback({ generation_id: generationId, category: "incorrect_response" }, teammate.key)).status).toBe(200);
-    expect(await h.admin.generations.submitFeedback({ submitGenerationFeedbackRequest: { generationId, category: "billing", comment: "x".repeat(1000) } })).toEqual({ data: { success: true } });
+    expect(
+      await h.admin.generations.submitFeedback({ submitGenerationFeedbackRequest: { generationId, category: "billing", comment: "x".repeat(1000) } }),
+    ).toEqual({ data: { success: true } });
     const record = ((await (await h.gw.api(`/api/v1/generation?id=${generationId}`, { key: h.key })).json()) as any).data;
-    expect(record.feedback.map((f: any) => [f.category, f.comment])).toEqual([["latency", "took 9 s"], ["incorrect_response", null], ["billing", "x".repeat(1000)]]);
+    expect(record.feedback.map((f: any) => [f.category, f.comment])).toEqual([
+      ["latency", "took 9 s"],
+      ["incorrect_response", null],
+      ["billing", "x".repeat(1000)],
+    ]);
     expect(record.feedback.every((f: any) => !Number.isNaN(Date.parse(f.created_at)))).toBe(true);
   });
 
@@ -54,6 +62,6 @@ describe("generation feedback", () => {
     expect(await field({ generation_id: "", category: "other" })).toEqual([400, "generation_id"]);
     expect(await field({ generation_id: generationId, category: "other", comment: "x".repeat(1001) })).toEqual([400, "comment"]);
     expect(await field({ generation_id: generationId, category: "other", rating: 5 })).toEqual([400, "rating"]);
-    expect((await (await h.gw.api(`/api/v1/generation?id=${generationId}`)).json() as any).data.feedback.length).toBe(3);
+    expect(((await (await h.gw.api(`/api/v1/generation?id=${generationId}`)).json()) as any).data.feedback.length).toBe(3);
   });
 });

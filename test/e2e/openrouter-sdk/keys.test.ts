@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { sdk, startSdkHarness, type SdkHarness } from "./setup";
+import { type SdkHarness, sdk, startSdkHarness } from "./setup";
 
 let h: SdkHarness;
 beforeAll(async () => {

@@ -3,11 +3,11 @@
 // partial updates, the per-type limit, and what each caller is refused. The SDK parses every
 // answer with its zod schemas, so a shape the gateway gets wrong fails here.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { OpenRouter } from "@openrouter/sdk";
+import type { OpenRouter } from "@openrouter/sdk";
 import { BadRequestResponseError, ConflictResponseError, ForbiddenResponseError, NotFoundResponseError } from "@openrouter/sdk/models/errors";
 import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
-import { startHttpRecorder, type HttpRecorder } from "../../support/http-recorder";
-import { allPages, expectTyped, sdk, type ErrorClass } from "./setup";
+import { type HttpRecorder, startHttpRecorder } from "../../support/http-recorder";
+import { allPages, type ErrorClass, expectTyped, sdk } from "./setup";
 
 let gw: TestGateway;
 let admin: OpenRouter;
@@ -111,10 +111,22 @@ describe("observability destinations via @openrouter/sdk", () => {
       const { data } = await create({ type: type as keyof typeof configs, name: type, config, workspaceId: ws.id });
       expect([data.type, data.name]).toEqual([type, type]);
     }
-    expect(recorder.requests.map((r) => r.path)).toEqual(["/v1/traces", "/hook", "/otlp/v1/traces", "/api/42/integration/otlp/v1/traces", "/api/public/otel/v1/traces", "/otel/v1/traces", "/v1/traces", "/ramp"]);
+    expect(recorder.requests.map((r) => r.path)).toEqual([
+      "/v1/traces",
+      "/hook",
+      "/otlp/v1/traces",
+      "/api/42/integration/otlp/v1/traces",
+      "/api/public/otel/v1/traces",
+      "/otel/v1/traces",
+      "/v1/traces",
+      "/ramp",
+    ]);
     expect(recorder.requests.every((r) => r.headers["x-test-connection"] === "true")).toBe(true);
     // New Relic's URL is its own: saved without a test here
-    const res = await gw.api("/api/v1/observability/destinations?skip_test=true", { method: "POST", json: { type: "newrelic", name: "nr", config: { licenseKey: "nr-0123456789abcdef" }, workspace_id: ws.id } });
+    const res = await gw.api("/api/v1/observability/destinations?skip_test=true", {
+      method: "POST",
+      json: { type: "newrelic", name: "nr", config: { licenseKey: "nr-0123456789abcdef" }, workspace_id: ws.id },
+    });
     expect(res.status).toBe(201);
     const all = await list({ workspaceId: ws.id });
     expect(all.totalCount).toBe(9);
@@ -133,7 +145,8 @@ describe("observability destinations via @openrouter/sdk", () => {
   });
 
   test("each native type is created (tested against the receiver where its URL is configurable) and parsed by the SDK with its own config schema", async () => {
-    const ws = ((await (await gw.api("/api/v1/workspaces", { method: "POST", json: { name: "every native type", slug: "every-native-type" } })).json()) as any).data;
+    const ws = ((await (await gw.api("/api/v1/workspaces", { method: "POST", json: { name: "every native type", slug: "every-native-type" } })).json()) as any)
+      .data;
     const tested = {
       braintrust: { apiKey: "bt-0123456789abcdef", projectId: "proj-1", baseUrl: recorder.url },
       datadog: { apiKey: "dd-0123456789abcdef", mlApp: "gateway", url: recorder.url },
@@ -142,12 +155,26 @@ describe("observability destinations via @openrouter/sdk", () => {
       clickhouse: { host: recorder.url, database: "db", username: "u", password: "ch-0123456789abcdef" },
     } as const;
     // ClickHouse's test asks `SELECT 1`, then whether the table exists
-    recorder.script({ status: 200, json: { valid: true } }, { status: 200, json: {} }, { status: 200, json: {} }, { status: 200, json: {} }, { status: 200, text: "1\n" }, { status: 200, text: "1\n" });
+    recorder.script(
+      { status: 200, json: { valid: true } },
+      { status: 200, json: {} },
+      { status: 200, json: {} },
+      { status: 200, json: {} },
+      { status: 200, text: "1\n" },
+      { status: 200, text: "1\n" },
+    );
     for (const [type, config] of Object.entries(tested)) {
       const { data } = await create({ type: type as keyof typeof tested, name: type, config, workspaceId: ws.id });
       expect([data.type, data.name]).toEqual([type, type]);
     }
-    expect(recorder.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /v1/project/proj-1", "GET /api/v1/validate", "POST /decide/", "POST /calls/stream_query", "POST /", "POST /"]);
+    expect(recorder.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      "GET /v1/project/proj-1",
+      "GET /api/v1/validate",
+      "POST /decide/",
+      "POST /calls/stream_query",
+      "POST /",
+      "POST /",
+    ]);
     // fixed hosts (Opik Cloud, Snowflake's account host) and S3 are saved without a test here
     const untested = {
       opik: { apiKey: "opik-0123456789abcdef", workspace: "team", projectName: "proj" },
@@ -155,7 +182,10 @@ describe("observability destinations via @openrouter/sdk", () => {
       s3: { bucketName: "traces", accessKeyId: "AKIA0123456789", secretAccessKey: "s3-0123456789abcdef", endpoint: recorder.url },
     };
     for (const [type, config] of Object.entries(untested)) {
-      const res = await gw.api("/api/v1/observability/destinations?skip_test=true", { method: "POST", json: { type, name: type, config, workspace_id: ws.id } });
+      const res = await gw.api("/api/v1/observability/destinations?skip_test=true", {
+        method: "POST",
+        json: { type, name: type, config, workspace_id: ws.id },
+      });
       expect(res.status).toBe(201);
     }
     const all = await list({ workspaceId: ws.id });
@@ -167,13 +197,24 @@ describe("observability destinations via @openrouter/sdk", () => {
       weave: { ...tested.weave, apiKey: "wand…" },
       clickhouse: { ...tested.clickhouse, password: "ch-0…", table: "OPENROUTER_TRACES" },
       opik: { ...untested.opik, apiKey: "opik…" },
-      snowflake: { ...untested.snowflake, token: "pat-…", database: "SNOWFLAKE_LEARNING_DB", schema: "PUBLIC", table: "OPENROUTER_TRACES", warehouse: "COMPUTE_WH" },
+      snowflake: {
+        ...untested.snowflake,
+        token: "pat-…",
+        database: "SNOWFLAKE_LEARNING_DB",
+        schema: "PUBLIC",
+        table: "OPENROUTER_TRACES",
+        warehouse: "COMPUTE_WH",
+      },
       s3: { ...untested.s3, secretAccessKey: "s3-0…", prefix: "openrouter-traces", pathTemplate: "{prefix}/{date}" },
     });
   });
 
   test("secrets are masked in every answer and kept sealed; the pipeline's reader sees them in clear", async () => {
-    const { data } = await create({ type: "langfuse", name: "lf", config: { publicKey: "pk-lf-1", secretKey: SECRET, baseUrl: recorder.url, headers: { "X-Tenant": "tenant-secret-abc" } } });
+    const { data } = await create({
+      type: "langfuse",
+      name: "lf",
+      config: { publicKey: "pk-lf-1", secretKey: SECRET, baseUrl: recorder.url, headers: { "X-Tenant": "tenant-secret-abc" } },
+    });
     expect(data.config).toEqual({ publicKey: "pk-lf-1", secretKey: "sk-l…", baseUrl: recorder.url, headers: { "X-Tenant": "tena…" } });
     expect(recorder.requests[0]!.path).toBe("/api/public/otel/v1/traces");
     expect(recorder.requests[0]!.headers.authorization).toBe(`Basic ${Buffer.from(`pk-lf-1:${SECRET}`).toString("base64")}`);
@@ -197,9 +238,14 @@ describe("observability destinations via @openrouter/sdk", () => {
     expect(recorder.requests).toHaveLength(0);
     expect((await gw.ctx.observability.destinations.enabledForWorkspace(data.workspaceId)).map((d) => d.id)).not.toContain(data.id);
     // the config as returned (masked secret) with one key changed: the stored secret is kept and tested
-    const moved = await admin.observability.update({ id: data.id, updateObservabilityDestinationRequest: { config: { ...data.config, baseUrl: `${recorder.url}/eu` } } });
+    const moved = await admin.observability.update({
+      id: data.id,
+      updateObservabilityDestinationRequest: { config: { ...data.config, baseUrl: `${recorder.url}/eu` } },
+    });
     expect(known(moved.data).config).toEqual({ publicKey: "pk-lf-2", secretKey: "sk-l…", baseUrl: `${recorder.url}/eu` });
-    expect(recorder.requests.map((r) => [r.path, r.headers.authorization])).toEqual([["/eu/api/public/otel/v1/traces", `Basic ${Buffer.from(`pk-lf-2:${SECRET}`).toString("base64")}`]]);
+    expect(recorder.requests.map((r) => [r.path, r.headers.authorization])).toEqual([
+      ["/eu/api/public/otel/v1/traces", `Basic ${Buffer.from(`pk-lf-2:${SECRET}`).toString("base64")}`],
+    ]);
     // only one key sent: the others keep their values
     await admin.observability.update({ id: data.id, updateObservabilityDestinationRequest: { config: { publicKey: "pk-lf-3" } } });
     expect((await gw.ctx.observability.destinations.byId(data.id))!.config).toEqual({ publicKey: "pk-lf-3", secretKey: SECRET, baseUrl: `${recorder.url}/eu` });
@@ -212,19 +258,33 @@ describe("observability destinations via @openrouter/sdk", () => {
   test("a failing connection test is a 400 quoting the answer, and nothing is saved; skip_test saves without it", async () => {
     const countBefore = (await list()).totalCount;
     recorder.script({ status: 401, json: { message: "invalid credentials" } });
-    const error = await refused(() => create({ type: "grafana", name: "g", config: { apiKey: "glc_bad", instanceId: "42", baseUrl: recorder.url } }), BadRequestResponseError, 400);
-    expect(error.message).toBe('Connection test failed: the destination answered 401: {"message":"invalid credentials"} (the credentials were refused). Correct the config, or save without the test with ?skip_test=true');
-    expect(error.metadata).toEqual({ field: "config", reason: 'the destination answered 401: {"message":"invalid credentials"} (the credentials were refused)' });
+    const error = await refused(
+      () => create({ type: "grafana", name: "g", config: { apiKey: "glc_bad", instanceId: "42", baseUrl: recorder.url } }),
+      BadRequestResponseError,
+      400,
+    );
+    expect(error.message).toBe(
+      'Connection test failed: the destination answered 401: {"message":"invalid credentials"} (the credentials were refused). Correct the config, or save without the test with ?skip_test=true',
+    );
+    expect(error.metadata).toEqual({
+      field: "config",
+      reason: 'the destination answered 401: {"message":"invalid credentials"} (the credentials were refused)',
+    });
     expect((await list()).totalCount).toBe(countBefore);
     recorder.reset();
-    const skipped = await gw.api("/api/v1/observability/destinations?skip_test=true", { method: "POST", json: { type: "grafana", name: "g", config: { apiKey: "glc_bad", instanceId: "42", baseUrl: recorder.url } } });
+    const skipped = await gw.api("/api/v1/observability/destinations?skip_test=true", {
+      method: "POST",
+      json: { type: "grafana", name: "g", config: { apiKey: "glc_bad", instanceId: "42", baseUrl: recorder.url } },
+    });
     expect(skipped.status).toBe(201);
     expect(recorder.requests).toHaveLength(0);
     const id = ((await skipped.json()) as any).data.id;
     recorder.script({ status: 404, text: "no such path" });
     const patched = await gw.api(`/api/v1/observability/destinations/${id}`, { method: "PATCH", json: { config: { instanceId: "43" } } });
     expect(patched.status).toBe(400);
-    expect(((await patched.json()) as any).error.message).toStartWith(`Connection test failed: the destination answered 404: no such path (nothing receives traces at ${recorder.url}/otlp/v1/traces)`);
+    expect(((await patched.json()) as any).error.message).toStartWith(
+      `Connection test failed: the destination answered 404: no such path (nothing receives traces at ${recorder.url}/otlp/v1/traces)`,
+    );
     expect((await gw.ctx.observability.destinations.byId(id))!.config.instanceId).toBe("42");
   });
 
@@ -244,13 +304,21 @@ describe("observability destinations via @openrouter/sdk", () => {
   test("at most 5 destinations of a type per workspace: the 6th is a 409; another type or workspace is fine", async () => {
     const ws = ((await (await gw.api("/api/v1/workspaces", { method: "POST", json: { name: "limits", slug: "limits" } })).json()) as any).data;
     for (let i = 0; i < 5; i++) await create({ type: "ramp", name: `r${i}`, config: { apiKey: "ramp-key", baseUrl: recorder.url }, workspaceId: ws.id });
-    const error = await refused(() => create({ type: "ramp", name: "r5", config: { apiKey: "ramp-key", baseUrl: recorder.url }, workspaceId: ws.id }), ConflictResponseError, 409);
+    const error = await refused(
+      () => create({ type: "ramp", name: "r5", config: { apiKey: "ramp-key", baseUrl: recorder.url }, workspaceId: ws.id }),
+      ConflictResponseError,
+      409,
+    );
     expect(error.message).toBe("The workspace already has 5 'ramp' destinations, the most it may have; delete one first");
-    expect((await create({ type: "otel-collector", name: "other type", config: { endpoint: recorder.url }, workspaceId: ws.id })).data.type).toBe("otel-collector");
+    expect((await create({ type: "otel-collector", name: "other type", config: { endpoint: recorder.url }, workspaceId: ws.id })).data.type).toBe(
+      "otel-collector",
+    );
     expect((await list({ workspaceId: ws.id })).totalCount).toBe(6);
     const first = (await list({ workspaceId: ws.id, limit: 1 })).data[0]!;
     await admin.observability.delete({ id: first.id });
-    expect((await create({ type: "ramp", name: "r5", config: { apiKey: "ramp-key", baseUrl: recorder.url }, workspaceId: ws.id })).data.workspaceId).toBe(ws.id);
+    expect((await create({ type: "ramp", name: "r5", config: { apiKey: "ramp-key", baseUrl: recorder.url }, workspaceId: ws.id })).data.workspaceId).toBe(
+      ws.id,
+    );
   });
 
   test("an inference key is refused with 403 on every operation", async () => {
@@ -258,11 +326,24 @@ describe("observability destinations via @openrouter/sdk", () => {
     const client = sdk(gw, key);
     const { data } = await create({ type: "otel-collector", name: "mine", config: { endpoint: recorder.url } });
     // the SDK declares 403 for create and update; list, get and delete answer it all the same
-    await refused(() => client.observability.create({ createObservabilityDestinationRequest: { type: "webhook", name: "x", config: { url: recorder.url } } }), ForbiddenResponseError, 403);
+    await refused(
+      () => client.observability.create({ createObservabilityDestinationRequest: { type: "webhook", name: "x", config: { url: recorder.url } } }),
+      ForbiddenResponseError,
+      403,
+    );
     await refused(() => client.observability.update({ id: data.id, updateObservabilityDestinationRequest: { name: "x" } }), ForbiddenResponseError, 403);
-    for (const [method, path] of [["GET", ""], ["GET", `/${data.id}`], ["DELETE", `/${data.id}`]] as const) {
+    for (const [method, path] of [
+      ["GET", ""],
+      ["GET", `/${data.id}`],
+      ["DELETE", `/${data.id}`],
+    ] as const) {
       const res = await gw.api(`/api/v1/observability/destinations${path}`, { method, key });
-      expect({ method, path, status: res.status, body: await res.json() }).toEqual({ method, path, status: 403, body: { error: { code: 403, message: "This operation requires a management key" } } });
+      expect({ method, path, status: res.status, body: await res.json() }).toEqual({
+        method,
+        path,
+        status: 403,
+        body: { error: { code: 403, message: "This operation requires a management key" } },
+      });
     }
     expect((await gw.ctx.observability.destinations.byId(data.id))!.name).toBe("mine");
   });
@@ -274,7 +355,11 @@ describe("observability destinations via @openrouter/sdk", () => {
     const defaultWs = ((await (await gw.api("/api/v1/workspaces")).json()) as any).data.find((w: any) => w.slug !== "other" && w.slug !== "limits");
     for (const [method, json] of [["GET"], ["PATCH", { name: "taken" }], ["DELETE"]] as const) {
       const res = await gw.api(`/api/v1/observability/destinations/${data.id}?workspace_id=${defaultWs.id}`, { method, json });
-      expect({ method, status: res.status, body: await res.json() }).toEqual({ method, status: 404, body: { error: { code: 404, message: `Observability destination not found: ${data.id}` } } });
+      expect({ method, status: res.status, body: await res.json() }).toEqual({
+        method,
+        status: 404,
+        body: { error: { code: 404, message: `Observability destination not found: ${data.id}` } },
+      });
     }
     expect((await gw.api(`/api/v1/observability/destinations/${data.id}?workspace_id=other`)).status).toBe(200);
     expect((await list()).data.map((d) => d.id)).not.toContain(data.id);
@@ -293,15 +378,37 @@ describe("observability destinations via @openrouter/sdk", () => {
       const json = (await res.json()) as any;
       return [res.status, json.error?.metadata?.field, json.error?.message];
     };
-    expect(await fieldOf({ type: "arize", name: "a", config: { spaceKey: "s", modelId: "m" } })).toEqual([400, "config.apiKey", "Invalid 'config.apiKey': required for type 'arize'"]);
+    expect(await fieldOf({ type: "arize", name: "a", config: { spaceKey: "s", modelId: "m" } })).toEqual([
+      400,
+      "config.apiKey",
+      "Invalid 'config.apiKey': required for type 'arize'",
+    ]);
     expect((await fieldOf({ type: "sentry", name: "s", config: { dsn: "not a dsn", otlpEndpoint: recorder.url } })).slice(0, 2)).toEqual([400, "config.dsn"]);
     expect((await fieldOf({ type: "newrelic", name: "n", config: { licenseKey: "k", region: "apac" } })).slice(0, 2)).toEqual([400, "config.region"]);
     expect((await fieldOf({ type: "webhook", name: "w", config: { url: recorder.url, secret: "x" } })).slice(0, 2)).toEqual([400, "config.secret"]);
     expect((await fieldOf({ type: "webhook", name: "w", config: { url: "ftp://files.example.com" } })).slice(0, 2)).toEqual([400, "config.url"]);
     expect((await fieldOf({ type: "webhook", name: "w", config: { url: recorder.url }, sampling_rate: 0 })).slice(0, 2)).toEqual([400, "sampling_rate"]);
     expect((await fieldOf({ type: "webhook", name: "w", config: { url: recorder.url }, api_key_hashes: [] })).slice(0, 2)).toEqual([400, "api_key_hashes"]);
-    expect((await fieldOf({ type: "webhook", name: "w", config: { url: recorder.url }, filter_rules: { groups: [{ rules: [{ field: "model", operator: "regex", value: "(" }] }] } })).slice(0, 2)).toEqual([400, "filter_rules.groups[0].rules[0].value"]);
-    expect((await fieldOf({ type: "webhook", name: "w", config: { url: recorder.url }, filter_rules: { groups: [{ rules: [{ field: "colour", operator: "equals", value: "x" }] }] } })).slice(0, 2)).toEqual([400, "filter_rules.groups[0].rules[0].field"]);
+    expect(
+      (
+        await fieldOf({
+          type: "webhook",
+          name: "w",
+          config: { url: recorder.url },
+          filter_rules: { groups: [{ rules: [{ field: "model", operator: "regex", value: "(" }] }] },
+        })
+      ).slice(0, 2),
+    ).toEqual([400, "filter_rules.groups[0].rules[0].value"]);
+    expect(
+      (
+        await fieldOf({
+          type: "webhook",
+          name: "w",
+          config: { url: recorder.url },
+          filter_rules: { groups: [{ rules: [{ field: "colour", operator: "equals", value: "x" }] }] },
+        })
+      ).slice(0, 2),
+    ).toEqual([400, "filter_rules.groups[0].rules[0].field"]);
     expect((await fieldOf({ type: "carrier-pigeon", name: "w", config: {} })).slice(0, 2)).toEqual([400, "type"]);
     expect((await fieldOf({ type: "webhook", name: "w", config: { url: recorder.url }, workspace_id: "nope" })).slice(0, 2)).toEqual([400, "workspace_id"]);
     const { data } = await create({ type: "webhook", name: "patched", config: { url: recorder.url } });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { allPages, result, startSdkHarness, type SdkHarness } from "./setup";
+import { allPages, result, type SdkHarness, startSdkHarness } from "./setup";
 
 let h: SdkHarness;
 beforeAll(async () => {
@@ -11,7 +11,15 @@ describe("presets via @openrouter/sdk", () => {
   test("createPresetsChatCompletions makes version 1 from a chat body", async () => {
     const res = await h.admin.presets.createPresetsChatCompletions({
       slug: "chatty",
-      chatRequest: { model: "acme/chat", messages: [{ role: "system", content: "Be brief." }, { role: "user", content: "hi" }], temperature: 0.25, maxTokens: 64 },
+      chatRequest: {
+        model: "acme/chat",
+        messages: [
+          { role: "system", content: "Be brief." },
+          { role: "user", content: "hi" },
+        ],
+        temperature: 0.25,
+        maxTokens: 64,
+      },
     });
     const p = res.data;
     expect(p).toMatchObject({ slug: "chatty", name: "chatty", description: null, status: "active", statusUpdatedAt: null });
@@ -23,7 +31,10 @@ describe("presets via @openrouter/sdk", () => {
   });
 
   test("createPresetsResponses and createPresetsMessages version one slug as 1 and 2", async () => {
-    const v1 = await h.admin.presets.createPresetsResponses({ slug: "multi", responsesRequest: { model: "acme/resp", instructions: "Formal.", temperature: 0.5 } });
+    const v1 = await h.admin.presets.createPresetsResponses({
+      slug: "multi",
+      responsesRequest: { model: "acme/resp", instructions: "Formal.", temperature: 0.5 },
+    });
     expect(v1.data.designatedVersion?.version).toBe(1);
     expect(v1.data.designatedVersion?.config).toMatchObject({ model: "acme/resp", temperature: 0.5 });
     expect(v1.data.designatedVersion?.systemPrompt).toBe("Formal.");
@@ -40,7 +51,10 @@ describe("presets via @openrouter/sdk", () => {
 
   test("get, getVersion, listVersions and list", async () => {
     for (const temperature of [0.1, 0.2, 0.3]) {
-      await h.admin.presets.createPresetsChatCompletions({ slug: "thrice", chatRequest: { model: "acme/chat", messages: [{ role: "user", content: "x" }], temperature } });
+      await h.admin.presets.createPresetsChatCompletions({
+        slug: "thrice",
+        chatRequest: { model: "acme/chat", messages: [{ role: "user", content: "x" }], temperature },
+      });
     }
     const got = await h.admin.presets.get({ slug: "thrice" });
     expect(got.data.designatedVersion?.version).toBe(3);
@@ -63,7 +77,10 @@ describe("presets via @openrouter/sdk", () => {
   });
 
   test("an inference key can use a preset it cannot manage", async () => {
-    await h.admin.presets.createPresetsChatCompletions({ slug: "usable", chatRequest: { model: "acme/chat", messages: [{ role: "user", content: "x" }], maxTokens: 7 } });
+    await h.admin.presets.createPresetsChatCompletions({
+      slug: "usable",
+      chatRequest: { model: "acme/chat", messages: [{ role: "user", content: "x" }], maxTokens: 7 },
+    });
     h.up.enqueue({ text: "from preset", usage: { input: 3, output: 2 } });
     const res = result(await h.client.chat.send({ chatRequest: { model: "@preset/usable", messages: [{ role: "user", content: "go" }] } }));
     expect(res.choices[0]!.message.content).toBe("from preset");

@@ -3,7 +3,7 @@
 // also asserts that nothing fell back to an UNKNOWN variant.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { ChatStreamChunk, ReasoningDetailUnion, StreamEvents } from "@openrouter/sdk/models";
-import { drain, result, startSdkHarness, unknownParts, type SdkHarness } from "./setup";
+import { drain, result, type SdkHarness, startSdkHarness, unknownParts } from "./setup";
 
 let h: SdkHarness;
 beforeAll(async () => {
@@ -11,7 +11,11 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const TURN = { reasoning: { text: ["Think", "ing hard."], signature: "SIG-123", encrypted: "ENC-456" }, text: "Answer.", usage: { input: 10, output: 20, reasoning: 12 } };
+const TURN = {
+  reasoning: { text: ["Think", "ing hard."], signature: "SIG-123", encrypted: "ENC-456" },
+  text: "Answer.",
+  usage: { input: 10, output: 20, reasoning: 12 },
+};
 const user = [{ role: "user" as const, content: "q" }];
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { costUsd, drain, result, startSdkHarness, unknownParts, type SdkHarness } from "./setup";
+import { costUsd, drain, result, type SdkHarness, startSdkHarness, unknownParts } from "./setup";
 
 let h: SdkHarness;
 beforeAll(async () => {

@@ -2,7 +2,7 @@
 // it must receive its signature / encrypted payload intact.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { ChatMessages, InputsUnion } from "@openrouter/sdk/models";
-import { result, startSdkHarness, unknownParts, type SdkHarness } from "./setup";
+import { result, type SdkHarness, startSdkHarness, unknownParts } from "./setup";
 
 let h: SdkHarness;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { OpenRouter } from "@openrouter/sdk";
 import { OpenRouter as OpenRouter011 } from "@openrouter/sdk-0-11";
 import type { MockTurn } from "../../support/mock-upstream";
-import { drain, result, startSdkHarness, unknownParts, type SdkHarness } from "./setup";
+import { drain, result, type SdkHarness, startSdkHarness, unknownParts } from "./setup";
 
 let h: SdkHarness;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const options = () => ({ apiKey: h.key, serverURL: h.gw.url + "/api/v1", retryConfig: { strategy: "none" as const } });
+const options = () => ({ apiKey: h.key, serverURL: `${h.gw.url}/api/v1`, retryConfig: { strategy: "none" as const } });
 
 /**
  * 0.11 has the same calls under the same camelCase names, `responses` under `beta`; it is seen
@@ -31,21 +31,25 @@ const RELEASES: Array<{ name: string; client: () => OpenRouter }> = [
 ];
 
 /** The upstream's chat answer, or each of its stream chunks, with `system_fingerprint` removed or set. */
-const fingerprint = (value: string | undefined): MockTurn["alter"] => (body) => {
-  if (body === null || typeof body !== "object" || !("system_fingerprint" in body)) return body;
-  const { system_fingerprint: _, ...rest } = body;
-  return value === undefined ? rest : { ...rest, system_fingerprint: value };
-};
+const fingerprint =
+  (value: string | undefined): MockTurn["alter"] =>
+  (body) => {
+    if (body === null || typeof body !== "object" || !("system_fingerprint" in body)) return body;
+    const { system_fingerprint: _, ...rest } = body;
+    return value === undefined ? rest : { ...rest, system_fingerprint: value };
+  };
 
 /** The upstream's Responses answer (JSON body, or the `response` of each stream event) with this `top_logprobs`. */
-const topLogprobs = (value: number | null | undefined): MockTurn["alter"] => (body) => {
-  const set = (response: Record<string, unknown>) => {
-    const { top_logprobs: _, ...rest } = response;
-    return value === undefined ? rest : { ...rest, top_logprobs: value };
+const topLogprobs =
+  (value: number | null | undefined): MockTurn["alter"] =>
+  (body) => {
+    const set = (response: Record<string, unknown>) => {
+      const { top_logprobs: _, ...rest } = response;
+      return value === undefined ? rest : { ...rest, top_logprobs: value };
+    };
+    if (body?.object === "response") return set(body);
+    return body?.response ? { ...body, response: set(body.response) } : body;
   };
-  if (body?.object === "response") return set(body);
-  return body?.response ? { ...body, response: set(body.response) } : body;
-};
 
 const hi = [{ role: "user" as const, content: "hi" }];
 
@@ -95,7 +99,9 @@ for (const release of RELEASES) {
     for (const [label, model, upstream, asked, expected] of cases) {
       test(`JSON: top_logprobs is ${expected} (${label})`, async () => {
         h.up.enqueue({ text: "Bonjour", alter: topLogprobs(upstream) });
-        const res = result(await release.client().responses.send({ responsesRequest: { model, input: "hi", ...(asked === undefined ? {} : { topLogprobs: asked }) } }));
+        const res = result(
+          await release.client().responses.send({ responsesRequest: { model, input: "hi", ...(asked === undefined ? {} : { topLogprobs: asked }) } }),
+        );
         expect(unknownParts(res)).toEqual([]);
         expect(res.status).toBe("completed");
         expect(res.topLogprobs).toBe(expected);
@@ -103,7 +109,11 @@ for (const release of RELEASES) {
 
       test(`stream: every response object has top_logprobs ${expected} (${label})`, async () => {
         h.up.enqueue({ text: ["Bon", "jour"], alter: topLogprobs(upstream) });
-        const events = await drain(await release.client().responses.send({ responsesRequest: { model, input: "hi", stream: true, ...(asked === undefined ? {} : { topLogprobs: asked }) } }));
+        const events = await drain(
+          await release
+            .client()
+            .responses.send({ responsesRequest: { model, input: "hi", stream: true, ...(asked === undefined ? {} : { topLogprobs: asked }) } }),
+        );
         expect(unknownParts(events)).toEqual([]);
         const responses = events.flatMap((e) => ("response" in e ? [e.response] : []));
         expect(responses.map((r) => r.status)).toEqual(["in_progress", "in_progress", "completed"]);

@@ -1,12 +1,13 @@
 // One real gateway (port 0, temp SQLite) in front of one mock upstream, driven through the
 // official OpenRouter TypeScript SDK. The SDK validates every response with zod, so any
 // shape the gateway gets wrong surfaces as a ResponseValidationError in these tests.
+
+import { expect } from "bun:test";
 import { OpenRouter } from "@openrouter/sdk";
 import type { BYOKProviderSlug } from "@openrouter/sdk/models";
-import { expect } from "bun:test";
 import { OpenRouterError, ResponseValidationError } from "@openrouter/sdk/models/errors";
 import type { TestGateway } from "../../support/gateway";
-import { startGatewayAndUpstream, type GatewayAndUpstream } from "../../support/gateway-and-upstream";
+import { type GatewayAndUpstream, startGatewayAndUpstream } from "../../support/gateway-and-upstream";
 
 /** USD per token; a turn of `input` prompt and `output` completion tokens costs input*1e-6 + output*2e-6. */
 const PRICING = `{ prompt: "0.000001", completion: "0.000002", input_cache_read: "0.0000001" }`;
@@ -52,7 +53,7 @@ export function costUsd(input: number, output: number): number {
 }
 
 export function sdk(gw: TestGateway, apiKey: string): OpenRouter {
-  return new OpenRouter({ apiKey, serverURL: gw.url + "/api/v1", retryConfig: { strategy: "none" } });
+  return new OpenRouter({ apiKey, serverURL: `${gw.url}/api/v1`, retryConfig: { strategy: "none" } });
 }
 
 export type SdkHarness = GatewayAndUpstream & {
@@ -107,7 +108,9 @@ export async function drain<T>(res: T): Promise<StreamedItem<T>[]> {
 /** BYOK provider slugs are an open enum in the SDK; the gateway's own slugs are outside its list. */
 export const providerSlug = (slug: string) => slug as BYOKProviderSlug;
 
-export type ErrorClass = abstract new (...args: never[]) => OpenRouterError & { error: { code: number; message: string; metadata?: Record<string, unknown> | null } };
+export type ErrorClass = abstract new (
+  ...args: never[]
+) => OpenRouterError & { error: { code: number; message: string; metadata?: Record<string, unknown> | null } };
 
 /** Awaits `call`, which must fail with `cls`; checks the HTTP status and the integer error.code. */
 export async function expectTyped(call: () => Promise<unknown>, cls: ErrorClass, status: number): Promise<InstanceType<ErrorClass>> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { ChatStreamChunk, StreamEvents } from "@openrouter/sdk/models";
 import { BadGatewayResponseError, OpenRouterError, TooManyRequestsResponseError } from "@openrouter/sdk/models/errors";
-import { drain, startSdkHarness, unknownParts, type SdkHarness } from "./setup";
+import { drain, type SdkHarness, startSdkHarness, unknownParts } from "./setup";
 
 let h: SdkHarness;
 beforeAll(async () => {

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { allPages, startSdkHarness, type SdkHarness } from "./setup";
+import { allPages, type SdkHarness, startSdkHarness } from "./setup";
 
 let h: SdkHarness;
 beforeAll(async () => {
   h = await startSdkHarness();
   // organization members are created through the gateway's own API (the SDK has no create op)
   for (const id of ["ann", "bob"]) {
-    const res = await h.gw.api("/api/v1/organization/members", { method: "POST", json: { id, email: `${id}@example.com`, name: `${id} Smith`, role: "member" } });
+    const res = await h.gw.api("/api/v1/organization/members", {
+      method: "POST",
+      json: { id, email: `${id}@example.com`, name: `${id} Smith`, role: "member" },
+    });
     if (res.status !== 201) throw new Error(`add member ${id}: ${res.status} ${await res.text()}`);
   }
 });

@@ -1,9 +1,9 @@
 // OpenRouter's Presets API: create-or-version through the three inference bodies, field
 // filtering, reads with pagination, racing creates, workspace isolation and errors.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
 import { insertKey } from "../../../src/modules/keys/service";
 import { NO_RATE_LIMIT } from "../../../src/store/store";
+import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
 
 let gw: TestGateway;
 let inferenceKey: string;
@@ -181,7 +181,10 @@ describe("field filtering", () => {
     const { json } = await create("msg-filter", "messages", {
       model: "acme/alpha",
       max_tokens: 512,
-      system: [{ type: "text", text: "Part one." }, { type: "text", text: "Part two." }],
+      system: [
+        { type: "text", text: "Part one." },
+        { type: "text", text: "Part two." },
+      ],
       messages: [{ role: "user", content: "hi" }],
       stream: true,
       temperature: 0.4,
@@ -221,9 +224,19 @@ describe("reads", () => {
     const json = (await res.json()) as any;
     expect(json.total_count).toBe(before + 3);
     expect(json.data.map((p: any) => p.slug)).toEqual(["list-a", "list-c", "list-b"]);
-    expect(Object.keys(json.data[0]).sort()).toEqual(
-      ["created_at", "creator_user_id", "description", "designated_version_id", "id", "name", "slug", "status", "status_updated_at", "updated_at", "workspace_id"],
-    );
+    expect(Object.keys(json.data[0]).sort()).toEqual([
+      "created_at",
+      "creator_user_id",
+      "description",
+      "designated_version_id",
+      "id",
+      "name",
+      "slug",
+      "status",
+      "status_updated_at",
+      "updated_at",
+      "workspace_id",
+    ]);
     const next = (await (await gw.api("/api/v1/presets?limit=1&offset=1")).json()) as any;
     expect(next.data.map((p: any) => p.slug)).toEqual(["list-c"]);
   });
@@ -232,7 +245,11 @@ describe("reads", () => {
     for (const temperature of [0.1, 0.2, 0.3]) await create("vers", "chat/completions", chatBody({ temperature }));
     const all = (await (await gw.api("/api/v1/presets/vers/versions")).json()) as any;
     expect(all.total_count).toBe(3);
-    expect(all.data.map((v: any) => [v.version, v.config.temperature])).toEqual([[1, 0.1], [2, 0.2], [3, 0.3]]);
+    expect(all.data.map((v: any) => [v.version, v.config.temperature])).toEqual([
+      [1, 0.1],
+      [2, 0.2],
+      [3, 0.3],
+    ]);
     const page = (await (await gw.api("/api/v1/presets/vers/versions?offset=1&limit=1")).json()) as any;
     expect(page).toEqual({ data: [all.data[1]], total_count: 3 });
     const one = await gw.api("/api/v1/presets/vers/versions/2");
@@ -253,8 +270,20 @@ describe("workspace isolation", () => {
   test("a key of another workspace neither sees nor reuses this workspace's presets", async () => {
     const now = Date.now();
     const other = await gw.ctx.store.workspaces.create({
-      id: crypto.randomUUID(), name: "Other", slug: "other-ws", description: null, isDefault: false, defaultTextModel: null,
-      defaultImageModel: null, defaultProviderSort: null, rateLimit: NO_RATE_LIMIT, settings: {}, webhookUrl: null, createdBy: null, createdAt: now, updatedAt: null,
+      id: crypto.randomUUID(),
+      name: "Other",
+      slug: "other-ws",
+      description: null,
+      isDefault: false,
+      defaultTextModel: null,
+      defaultImageModel: null,
+      defaultProviderSort: null,
+      rateLimit: NO_RATE_LIMIT,
+      settings: {},
+      webhookUrl: null,
+      createdBy: null,
+      createdAt: now,
+      updatedAt: null,
     });
     const { raw: otherKey } = await insertKey(gw.ctx.store, now, { name: "other", isManagement: false, workspaceId: other.id, creatorUserId: null });
     await create("shared-slug", "chat/completions", chatBody({ temperature: 0.1 }));
@@ -296,7 +325,12 @@ describe("errors", () => {
   });
 
   test("an invalid body is a 400 and creates nothing", async () => {
-    const res = await errorOf(await gw.api("/api/v1/presets/bad-body/chat/completions", { method: "POST", json: { model: "x", temperature: 9, messages: [{ role: "user", content: "hi" }] } }));
+    const res = await errorOf(
+      await gw.api("/api/v1/presets/bad-body/chat/completions", {
+        method: "POST",
+        json: { model: "x", temperature: 9, messages: [{ role: "user", content: "hi" }] },
+      }),
+    );
     expect(res.status).toBe(400);
     expect((await gw.api("/api/v1/presets/bad-body")).status).toBe(404);
   });

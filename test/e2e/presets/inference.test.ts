@@ -2,9 +2,9 @@
 // presets created through each of the three create endpoints. The mock upstream records the
 // merged request it receives; the generation record keeps the preset id.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { startGatewayAndUpstream, type GatewayAndUpstream } from "../../support/gateway-and-upstream";
 import { insertKey } from "../../../src/modules/keys/service";
 import { NO_RATE_LIMIT } from "../../../src/store/store";
+import { type GatewayAndUpstream, startGatewayAndUpstream } from "../../support/gateway-and-upstream";
 
 type Format = "chat" | "responses" | "messages";
 const FORMATS: Format[] = ["chat", "responses", "messages"];
@@ -39,7 +39,8 @@ async function createPreset(slug: string, format: Format, body: Record<string, u
   return ((await res.json()) as any).data;
 }
 
-const infer = (format: Format, body: Record<string, unknown>, apiKey = h.key) => h.gw.api(`/api/v1/${PATH[format]}`, { method: "POST", json: body, key: apiKey });
+const infer = (format: Format, body: Record<string, unknown>, apiKey = h.key) =>
+  h.gw.api(`/api/v1/${PATH[format]}`, { method: "POST", json: body, key: apiKey });
 
 const lastUpstream = () => {
   const last = h.up.requests.at(-1);
@@ -57,7 +58,10 @@ const PRESET_BODIES: Record<Format, Record<string, unknown>> = {
     max_tokens: 77,
     tools: [{ type: "function", function: { name: "lookup", parameters: PARAMS } }],
     tool_choice: { type: "function", function: { name: "lookup" } },
-    messages: [{ role: "system", content: "Preset rules." }, { role: "user", content: "not kept" }],
+    messages: [
+      { role: "system", content: "Preset rules." },
+      { role: "user", content: "not kept" },
+    ],
     stream: true,
   },
   responses: {
@@ -82,14 +86,26 @@ const PRESET_BODIES: Record<Format, Record<string, unknown>> = {
 
 /** A request with its own instructions, in each inference endpoint's body. */
 function requestBody(format: Format, extra: Record<string, unknown>): Record<string, unknown> {
-  if (format === "chat") return { messages: [{ role: "system", content: "Own rules." }, { role: "user", content: "hi" }], ...extra };
+  if (format === "chat")
+    return {
+      messages: [
+        { role: "system", content: "Own rules." },
+        { role: "user", content: "hi" },
+      ],
+      ...extra,
+    };
   if (format === "responses") return { instructions: "Own rules.", input: "hi", ...extra };
   return { system: "Own rules.", messages: [{ role: "user", content: "hi" }], ...extra };
 }
 
 const FORMS = [
   { name: "model @preset/<slug>", extra: (slug: string) => ({ model: `@preset/${slug}` }), model: "up-chat", temperature: 0.3 },
-  { name: "model <model>@preset/<slug>", extra: (slug: string) => ({ model: `t/chat-b@preset/${slug}`, temperature: 0.9 }), model: "up-chat-b", temperature: 0.9 },
+  {
+    name: "model <model>@preset/<slug>",
+    extra: (slug: string) => ({ model: `t/chat-b@preset/${slug}`, temperature: 0.9 }),
+    model: "up-chat-b",
+    temperature: 0.9,
+  },
   { name: "preset field", extra: (slug: string) => ({ model: "t/chat-b", preset: slug, temperature: 0.9 }), model: "up-chat-b", temperature: 0.9 },
 ];
 
@@ -142,7 +158,10 @@ describe("merging", () => {
   test("without own instructions the preset prompt is the whole system text; without a prompt nothing is added", async () => {
     await createPreset("sys-only", "responses", { model: "t/chat", instructions: "Only the preset." });
     expect((await infer("chat", { model: "@preset/sys-only", messages: [{ role: "user", content: "hi" }] })).status).toBe(200);
-    expect(lastUpstream().body.messages).toEqual([{ role: "system", content: "Only the preset." }, { role: "user", content: "hi" }]);
+    expect(lastUpstream().body.messages).toEqual([
+      { role: "system", content: "Only the preset." },
+      { role: "user", content: "hi" },
+    ]);
     await createPreset("no-sys", "responses", { model: "t/chat", temperature: 1 });
     expect((await infer("responses", { model: "@preset/no-sys", input: "hi" })).status).toBe(200);
     expect(lastUpstream().body.messages).toEqual([{ role: "user", content: "hi" }]);
@@ -215,8 +234,20 @@ describe("errors", () => {
     await createPreset("private", "chat", { model: "t/chat", messages: [{ role: "user", content: "x" }] });
     const now = Date.now();
     const ws = await h.gw.ctx.store.workspaces.create({
-      id: crypto.randomUUID(), name: "Elsewhere", slug: "elsewhere", description: null, isDefault: false, defaultTextModel: null,
-      defaultImageModel: null, defaultProviderSort: null, rateLimit: NO_RATE_LIMIT, settings: {}, webhookUrl: null, createdBy: null, createdAt: now, updatedAt: null,
+      id: crypto.randomUUID(),
+      name: "Elsewhere",
+      slug: "elsewhere",
+      description: null,
+      isDefault: false,
+      defaultTextModel: null,
+      defaultImageModel: null,
+      defaultProviderSort: null,
+      rateLimit: NO_RATE_LIMIT,
+      settings: {},
+      webhookUrl: null,
+      createdBy: null,
+      createdAt: now,
+      updatedAt: null,
     });
     const { raw } = await insertKey(h.gw.ctx.store, now, { name: "elsewhere", isManagement: false, workspaceId: ws.id, creatorUserId: null });
     const res = await infer("chat", { model: "@preset/private", messages: [{ role: "user", content: "hi" }] }, raw);

@@ -1,8 +1,9 @@
 // A preset write that keeps colliding answers 409 (the store gives up with its own error; the
 // presets service says what the client sees). The collisions are made real: a trigger on the
 // gateway's SQLite file makes every insert of a preset version violate a unique index.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+
 import { Database } from "bun:sqlite";
+import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import { startTestGateway, type TestGateway } from "../../support/gateway";
 
@@ -18,7 +19,10 @@ beforeAll(async () => {
 afterAll(() => gw.close());
 
 test("a version that cannot be written after three tries is 409 with the preset's slug", async () => {
-  const res = await gw.api("/api/v1/presets/racy/chat/completions", { method: "POST", json: { model: "acme/alpha", messages: [{ role: "user", content: "hi" }] } });
+  const res = await gw.api("/api/v1/presets/racy/chat/completions", {
+    method: "POST",
+    json: { model: "acme/alpha", messages: [{ role: "user", content: "hi" }] },
+  });
   expect(res.status).toBe(409);
   expect(await res.json()).toEqual({ error: { code: 409, message: "Preset 'racy' is being changed concurrently; retry" } });
 });

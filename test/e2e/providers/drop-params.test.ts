@@ -2,7 +2,7 @@
 // fields the client sent (known or passed through unknown) and fields the gateway adds itself,
 // for same-format and translated pairs alike. Other providers still get them.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { startGatewayAndUpstream, type GatewayAndUpstream } from "../../support/gateway-and-upstream";
+import { type GatewayAndUpstream, startGatewayAndUpstream } from "../../support/gateway-and-upstream";
 
 let h: GatewayAndUpstream;
 
@@ -26,7 +26,11 @@ afterAll(() => h.close());
 beforeEach(() => h.up.reset());
 
 async function call(path: string, body: Record<string, unknown>): Promise<{ text: string; sent: Record<string, unknown> }> {
-  const res = await fetch(`${h.gw.url}/api/v1${path}`, { method: "POST", headers: { authorization: `Bearer ${h.key}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(`${h.gw.url}/api/v1${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${h.key}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   expect(res.status).toBe(200);
   expect(h.up.requests.length).toBe(1);
@@ -62,7 +66,12 @@ describe("translated pairs", () => {
   });
 
   test("messages client, responses upstream: store and include, both the gateway's own, are dropped", async () => {
-    const { sent } = await call("/messages", { model: "t/resp", max_tokens: 50, messages: [{ role: "user", content: "hi" }], thinking: { type: "enabled", budget_tokens: 1024 } });
+    const { sent } = await call("/messages", {
+      model: "t/resp",
+      max_tokens: 50,
+      messages: [{ role: "user", content: "hi" }],
+      thinking: { type: "enabled", budget_tokens: 1024 },
+    });
     expect(has(sent, ["store", "include", "reasoning", "max_output_tokens"])).toEqual([false, false, true, true]);
   });
 });

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { startGatewayAndUpstream, type GatewayAndUpstream } from "../../support/gateway-and-upstream";
+import { type GatewayAndUpstream, startGatewayAndUpstream } from "../../support/gateway-and-upstream";
 
 let h: GatewayAndUpstream;
 
 beforeAll(async () => {
   h = await startGatewayAndUpstream({
-    yaml: (url) => `providers:\n  - { slug: oai, api: openai-chat, base_url: "${url}", api_key: k }\nmodels:\n  - id: openai/o-model\n    endpoints: [{ provider: oai, model: o-model }]\n`,
+    yaml: (url) =>
+      `providers:\n  - { slug: oai, api: openai-chat, base_url: "${url}", api_key: k }\nmodels:\n  - id: openai/o-model\n    endpoints: [{ provider: oai, model: o-model }]\n`,
   });
   // OpenAI's reasoning models answer max_tokens with this 400
   h.up.setHandler((req) =>
@@ -13,7 +14,12 @@ beforeAll(async () => {
       ? {
           status: 400,
           errorBody: {
-            error: { message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", type: "invalid_request_error", param: "max_tokens", code: "unsupported_parameter" },
+            error: {
+              message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+              type: "invalid_request_error",
+              param: "max_tokens",
+              code: "unsupported_parameter",
+            },
           },
         }
       : { text: `cap ${req.body.max_completion_tokens}`, usage: { input: 3, output: 2 } },
@@ -32,7 +38,10 @@ test("an endpoint that refuses max_tokens by name gets max_completion_tokens, an
   const first = await ask();
   expect(first.status).toBe(200);
   expect(((await first.json()) as any).choices[0].message.content).toBe("cap 77");
-  expect(h.up.requests.map((r) => [r.body.max_tokens, r.body.max_completion_tokens])).toEqual([[77, undefined], [undefined, 77]]);
+  expect(h.up.requests.map((r) => [r.body.max_tokens, r.body.max_completion_tokens])).toEqual([
+    [77, undefined],
+    [undefined, 77],
+  ]);
 
   h.up.requests.length = 0;
   const second = await ask();

@@ -4,7 +4,7 @@
 // window starts at T0, and the requests run 18 s into it, so a reset is 42 s away.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
-import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
+import { type MockUpstream, startMockUpstream } from "../../support/mock-upstream";
 
 const T0 = 1_700_000_040_000; // a whole minute
 let now = T0 + 18_000;
@@ -41,9 +41,12 @@ afterAll(async () => {
   await up.stop();
 });
 
-const post = (path: string, key: string, body: Record<string, unknown>, signal?: AbortSignal) => gw.api(`/api/v1${path}`, { method: "POST", key, json: body, signal });
-const chat = (key: string, extra: Record<string, unknown> = {}) => post("/chat/completions", key, { model: "t/priced", messages: [{ role: "user", content: "hi" }], ...extra });
-const slowStream = (key: string, signal?: AbortSignal, prompt = "slow") => post("/chat/completions", key, { model: "t/priced", messages: [{ role: "user", content: prompt }], stream: true }, signal);
+const post = (path: string, key: string, body: Record<string, unknown>, signal?: AbortSignal) =>
+  gw.api(`/api/v1${path}`, { method: "POST", key, json: body, signal });
+const chat = (key: string, extra: Record<string, unknown> = {}) =>
+  post("/chat/completions", key, { model: "t/priced", messages: [{ role: "user", content: "hi" }], ...extra });
+const slowStream = (key: string, signal?: AbortSignal, prompt = "slow") =>
+  post("/chat/completions", key, { model: "t/priced", messages: [{ role: "user", content: prompt }], stream: true }, signal);
 const statuses = async (responses: Promise<Response>[]) => Promise.all(responses.map(async (r) => (await r).text().then(() => r.then((x) => x.status))));
 const rateHeaders = (res: Response) => Object.fromEntries([...res.headers].filter(([name]) => name === "retry-after" || name.startsWith("x-ratelimit-")));
 /** sequentially, since each request's count is what the next one is checked against */
@@ -61,9 +64,18 @@ describe("requests per minute", () => {
     const refused = await chat(key);
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({
-      error: { code: 429, message: "Rate limit exceeded: this key allows 3 requests per minute; retry after 42 s", metadata: { limit_source: "key_rate_limit", exceeded: ["rpm"] } },
+      error: {
+        code: 429,
+        message: "Rate limit exceeded: this key allows 3 requests per minute; retry after 42 s",
+        metadata: { limit_source: "key_rate_limit", exceeded: ["rpm"] },
+      },
     });
-    expect(rateHeaders(refused)).toEqual({ "retry-after": "42", "x-ratelimit-limit-requests": "3", "x-ratelimit-remaining-requests": "0", "x-ratelimit-reset-requests": "42s" });
+    expect(rateHeaders(refused)).toEqual({
+      "retry-after": "42",
+      "x-ratelimit-limit-requests": "3",
+      "x-ratelimit-remaining-requests": "0",
+      "x-ratelimit-reset-requests": "42s",
+    });
     expect(refused.headers.get("x-generation-id")).toMatch(/^gen-/);
     expect(up.requests.length).toBe(sent);
     now += 42_000;
@@ -87,15 +99,28 @@ describe("requests per minute", () => {
     const refused = await embed();
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as any).error.message).toBe("Rate limit exceeded: this key allows 2 requests per minute; retry after 42 s");
-    expect(rateHeaders(refused)).toEqual({ "retry-after": "42", "x-ratelimit-limit-requests": "2", "x-ratelimit-remaining-requests": "0", "x-ratelimit-reset-requests": "42s" });
+    expect(rateHeaders(refused)).toEqual({
+      "retry-after": "42",
+      "x-ratelimit-limit-requests": "2",
+      "x-ratelimit-remaining-requests": "0",
+      "x-ratelimit-reset-requests": "42s",
+    });
   });
 
   test("each inbound format answers in its own error shape: /messages with Anthropic's rate_limit_error", async () => {
     const message = "Rate limit exceeded: this key allows 1 requests per minute; retry after 42 s";
     const routes: Array<[string, Record<string, unknown>, unknown]> = [
-      ["/chat/completions", { messages: [{ role: "user", content: "hi" }] }, { error: { code: 429, message, metadata: { limit_source: "key_rate_limit", exceeded: ["rpm"] } } }],
+      [
+        "/chat/completions",
+        { messages: [{ role: "user", content: "hi" }] },
+        { error: { code: 429, message, metadata: { limit_source: "key_rate_limit", exceeded: ["rpm"] } } },
+      ],
       ["/responses", { input: "hi" }, { error: { code: 429, message, metadata: { limit_source: "key_rate_limit", exceeded: ["rpm"] } } }],
-      ["/messages", { max_tokens: 20, messages: [{ role: "user", content: "hi" }] }, { type: "error", error: { type: "rate_limit_error", message }, request_id: null }],
+      [
+        "/messages",
+        { max_tokens: 20, messages: [{ role: "user", content: "hi" }] },
+        { type: "error", error: { type: "rate_limit_error", message }, request_id: null },
+      ],
     ];
     for (const [path, body, expected] of routes) {
       const { key } = await createInferenceKey(gw, { rate_limit: { rpm: 1 } });
@@ -114,8 +139,15 @@ describe("tokens per minute", () => {
     expect(await inTurn(3, () => chat(key))).toEqual([200, 200, 200]);
     const refused = await chat(key);
     expect(refused.status).toBe(429);
-    expect(((await refused.json()) as any).error.message).toBe("Rate limit exceeded: this key allows 33 tokens per minute (45 used, this request needs about 3); retry after 42 s");
-    expect(rateHeaders(refused)).toEqual({ "retry-after": "42", "x-ratelimit-limit-tokens": "33", "x-ratelimit-remaining-tokens": "0", "x-ratelimit-reset-tokens": "42s" });
+    expect(((await refused.json()) as any).error.message).toBe(
+      "Rate limit exceeded: this key allows 33 tokens per minute (45 used, this request needs about 3); retry after 42 s",
+    );
+    expect(rateHeaders(refused)).toEqual({
+      "retry-after": "42",
+      "x-ratelimit-limit-tokens": "33",
+      "x-ratelimit-remaining-tokens": "0",
+      "x-ratelimit-reset-tokens": "42s",
+    });
   });
 
   test("a request refused by the spending limit gives its estimate back", async () => {
@@ -177,7 +209,11 @@ describe("concurrent requests", () => {
 
 describe("workspace defaults", () => {
   test("a workspace's rate_limit applies to its keys that set none; a key's own limit overrides it, limit by limit", async () => {
-    const ws = ((await (await gw.api("/api/v1/workspaces", { method: "POST", json: { name: "Team", slug: "rl-team", rate_limit: { rpm: 2, tpm: 1_000 } } })).json()) as any).data;
+    const ws = (
+      (await (
+        await gw.api("/api/v1/workspaces", { method: "POST", json: { name: "Team", slug: "rl-team", rate_limit: { rpm: 2, tpm: 1_000 } } })
+      ).json()) as any
+    ).data;
     const plain = await createInferenceKey(gw, { workspace_id: ws.id });
     expect(await inTurn(3, () => chat(plain.key))).toEqual([200, 200, 429]);
     const own = await createInferenceKey(gw, { workspace_id: ws.id, rate_limit: { rpm: 4 } });
@@ -188,7 +224,11 @@ describe("workspace defaults", () => {
     const refused = await inTurn(3, () => chat(tokensOnly.key));
     expect(refused).toEqual([200, 200, 429]);
     const last = await chat(tokensOnly.key);
-    expect(rateHeaders(last)).toMatchObject({ "x-ratelimit-limit-requests": "2", "x-ratelimit-limit-tokens": "500", "x-ratelimit-remaining-tokens": String(500 - 2 * 15) });
+    expect(rateHeaders(last)).toMatchObject({
+      "x-ratelimit-limit-requests": "2",
+      "x-ratelimit-limit-tokens": "500",
+      "x-ratelimit-remaining-tokens": String(500 - 2 * 15),
+    });
   });
 
   test("a key of a workspace without defaults and without limits of its own is never counted", async () => {

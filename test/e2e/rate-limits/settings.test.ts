@@ -70,7 +70,13 @@ describe("a workspace's default rate_limit", () => {
     const res = await json(await gw.api("/api/v1/workspaces", { method: "POST", json: { name: "Bad", slug: "rl-bad", rate_limit: { tpm: 0 } } }));
     expect(res).toEqual({
       status: 400,
-      body: { error: { code: 400, message: "Invalid field 'rate_limit.tpm': expected an integer from 1 to 2147483647 or null, got 0", metadata: { location: "body", field: "rate_limit.tpm" } } },
+      body: {
+        error: {
+          code: 400,
+          message: "Invalid field 'rate_limit.tpm': expected an integer from 1 to 2147483647 or null, got 0",
+          metadata: { location: "body", field: "rate_limit.tpm" },
+        },
+      },
     });
   });
 });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
-import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
-import { startGatewayProcess, type GatewayProcess } from "../../support/gateway-process";
-import { createInferenceKeyOn } from "./keys";
-import { readLines, type LogLines } from "../../support/log-lines";
 import { tempDir } from "../../support/gateway";
+import { type GatewayProcess, startGatewayProcess } from "../../support/gateway-process";
+import { type LogLines, readLines } from "../../support/log-lines";
+import { type MockUpstream, startMockUpstream } from "../../support/mock-upstream";
+import { createInferenceKeyOn } from "./keys";
 
 let up: MockUpstream;
 let gw: GatewayProcess;
@@ -13,13 +13,14 @@ let key: string;
 let yamlPath: string;
 
 const provider = () => `providers:\n  - { slug: m, api: openai-chat, base_url: "${up.url}", api_key: k }\n`;
-const model = (id: string, upstream: string) => `  - id: ${id}\n    endpoints: [{ provider: m, model: ${upstream}, pricing: { prompt: "0.000001", completion: "0.000002" } }]\n`;
+const model = (id: string, upstream: string) =>
+  `  - id: ${id}\n    endpoints: [{ provider: m, model: ${upstream}, pricing: { prompt: "0.000001", completion: "0.000002" } }]\n`;
 
 beforeAll(async () => {
   up = await startMockUpstream();
   const dir = tempDir();
   yamlPath = join(dir, "gateway.yaml");
-  await Bun.write(yamlPath, provider() + "models:\n" + model("t/old", "old"));
+  await Bun.write(yamlPath, `${provider()}models:\n${model("t/old", "old")}`);
   // info: the reload's own log lines are what this test waits for
   gw = await startGatewayProcess({ DATABASE_URL: `file:${join(dir, "g.db")}`, GATEWAY_CONFIG: yamlPath, GATEWAY_DEFAULT_CATALOG: "false", LOG_LEVEL: "info" });
   log = readLines(gw.proc.stderr);
@@ -45,7 +46,7 @@ test("SIGHUP adds a model while a stream is in flight: the stream completes, the
   expect(stream.status).toBe(200);
   const id = stream.headers.get("x-generation-id")!;
 
-  await Bun.write(yamlPath, provider() + "models:\n" + model("t/old", "old") + model("t/new", "new"));
+  await Bun.write(yamlPath, `${provider()}models:\n${model("t/old", "old")}${model("t/new", "new")}`);
   const reloaded = JSON.parse(await sighup((line) => line.includes("configuration reloaded")));
   expect(reloaded).toMatchObject({ level: "info", msg: "configuration reloaded", file: yamlPath, models: 2, providers: 1 });
 
@@ -64,13 +65,13 @@ test("SIGHUP adds a model while a stream is in flight: the stream completes, the
 });
 
 test("a bad file on SIGHUP keeps the running configuration and logs why, with line and column", async () => {
-  await Bun.write(yamlPath, provider() + "models:\n" + model("t/old", "old") + "  - id: t/broken\n   endpoints: []\n");
+  await Bun.write(yamlPath, `${provider()}models:\n${model("t/old", "old")}  - id: t/broken\n   endpoints: []\n`);
   const failed = JSON.parse(await sighup((line) => line.includes("reload failed")));
   expect(failed).toMatchObject({ level: "error", msg: "configuration reload failed: the running configuration stays", file: yamlPath });
   expect(failed.errors).toEqual(["config error: GATEWAY_CONFIG line 7, column 1: invalid YAML: Sequence item without - indicator"]);
 
   // several schema mistakes: every one of them in the same log line
-  await Bun.write(yamlPath, provider() + "models:\n" + model("t/old", "old") + "  - id: nope\n    endpoints: []\nrouting: { circuit_failures: 0 }\n");
+  await Bun.write(yamlPath, `${provider()}models:\n${model("t/old", "old")}  - id: nope\n    endpoints: []\nrouting: { circuit_failures: 0 }\n`);
   const invalid = JSON.parse(await sighup((line) => line.includes("reload failed")));
   expect(invalid.errors).toEqual([
     'config error: models[1].id: expected author/slug (got "nope")',

@@ -4,8 +4,8 @@
 // gateway returned, and the upstream receives exactly the earlier items.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { createOpenAI } from "@ai-sdk/openai";
-import { generateText, streamText, type ModelMessage } from "ai";
-import { MODEL, startHarness, UPSTREAMS, type Harness, type UpstreamKind } from "../inference/harness";
+import { generateText, type ModelMessage, streamText } from "ai";
+import { type Harness, MODEL, startHarness, UPSTREAMS, type UpstreamKind } from "../inference/harness";
 
 let h: Harness;
 /** what the AI SDK sent to the gateway, request by request */
@@ -15,7 +15,7 @@ let openai: ReturnType<typeof createOpenAI>;
 beforeAll(async () => {
   h = await startHarness();
   openai = createOpenAI({
-    baseURL: h.gw.url + "/api/v1",
+    baseURL: `${h.gw.url}/api/v1`,
     apiKey: h.key,
     fetch: (async (url: string | URL | Request, init?: RequestInit) => {
       sent.push(JSON.parse(String(init?.body)));
@@ -44,14 +44,20 @@ function expectedHistory(upstream: UpstreamKind, turn: number, reasoning: boolea
     if (i === turn) break;
     const answer = ANSWERS[i]!;
     if (upstream === "openai-responses") {
-      if (reasoning) history.push({ type: "reasoning", id: `rs_mock${i + 1}`, summary: [{ type: "summary_text", text: THOUGHTS[i] }], encrypted_content: `enc-${i + 1}` });
+      if (reasoning)
+        history.push({ type: "reasoning", id: `rs_mock${i + 1}`, summary: [{ type: "summary_text", text: THOUGHTS[i] }], encrypted_content: `enc-${i + 1}` });
       history.push({ type: "message", role: "assistant", content: [{ type: "output_text", text: answer, annotations: [] }] });
     } else if (upstream === "openai-chat") {
       // Chat upstreams take no reasoning back
       history.push({ role: "assistant", content: answer });
     } else {
       // the mock's encrypted reasoning is an Anthropic redacted_thinking block
-      const thinking = reasoning ? [{ type: "thinking", thinking: THOUGHTS[i], signature: `sig-${i + 1}` }, { type: "redacted_thinking", data: `enc-${i + 1}` }] : [];
+      const thinking = reasoning
+        ? [
+            { type: "thinking", thinking: THOUGHTS[i], signature: `sig-${i + 1}` },
+            { type: "redacted_thinking", data: `enc-${i + 1}` },
+          ]
+        : [];
       history.push({ role: "assistant", content: [...thinking, { type: "text", text: answer }] });
     }
   }
@@ -63,7 +69,11 @@ const upstreamHistory = (upstream: UpstreamKind, body: any) => (upstream === "op
 type Turn = { text: string; reasoning: string; messages: ModelMessage[] };
 
 async function ask(mode: "generateText" | "streamText", model: string, messages: ModelMessage[], reasoning: boolean): Promise<Turn> {
-  const options = { model: openai.responses(model), messages, ...(reasoning ? { providerOptions: { openai: { forceReasoning: true, reasoningEffort: "low" } } } : {}) };
+  const options = {
+    model: openai.responses(model),
+    messages,
+    ...(reasoning ? { providerOptions: { openai: { forceReasoning: true, reasoningEffort: "low" } } } : {}),
+  };
   if (mode === "generateText") {
     const r = await generateText(options);
     return { text: r.text, reasoning: r.reasoningText ?? "", messages: r.response.messages };
@@ -79,7 +89,11 @@ describe("AI SDK multi-turn over item_reference", () => {
       for (const reasoning of [false, true]) {
         test(`${upstream} ${mode} ${reasoning ? "reasoning" : "text"}`, async () => {
           for (let i = 0; i < 3; i++) {
-            h.up.enqueue(reasoning ? { reasoning: { text: THOUGHTS[i]!, encrypted: `enc-${i + 1}`, signature: `sig-${i + 1}` }, text: ANSWERS[i]! } : { text: ANSWERS[i]! });
+            h.up.enqueue(
+              reasoning
+                ? { reasoning: { text: THOUGHTS[i]!, encrypted: `enc-${i + 1}`, signature: `sig-${i + 1}` }, text: ANSWERS[i]! }
+                : { text: ANSWERS[i]! },
+            );
           }
           const messages: ModelMessage[] = [];
           const itemIds: string[][] = [];
@@ -89,7 +103,9 @@ describe("AI SDK multi-turn over item_reference", () => {
             expect(answer.text).toBe(ANSWERS[turn]!);
             if (reasoning) expect(answer.reasoning).toBe(THOUGHTS[turn]!);
             // the ids the gateway returned for this answer
-            const ids = answer.messages.flatMap((m) => (Array.isArray(m.content) ? m.content.map((p: any) => p.providerOptions?.openai?.itemId).filter(Boolean) : []));
+            const ids = answer.messages.flatMap((m) =>
+              Array.isArray(m.content) ? m.content.map((p: any) => p.providerOptions?.openai?.itemId).filter(Boolean) : [],
+            );
             itemIds.push(ids);
             messages.push(...answer.messages);
             expect(upstreamHistory(upstream, h.up.requests[turn]!.body)).toEqual(expectedHistory(upstream, turn, reasoning));

@@ -3,7 +3,7 @@
 // gateway's clock moved past the retention), and any id when retention is 0. Nothing goes upstream.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createInferenceKey } from "../../support/gateway";
-import { startGatewayAndUpstream, type GatewayAndUpstream } from "../../support/gateway-and-upstream";
+import { type GatewayAndUpstream, startGatewayAndUpstream } from "../../support/gateway-and-upstream";
 import { gatewayYaml, MODEL } from "../inference/harness";
 
 const model = MODEL["openai-chat"];
@@ -12,7 +12,10 @@ type Setup = GatewayAndUpstream & { now: { ms: number } };
 
 async function setup(retentionMinutes: number): Promise<Setup> {
   const now = { ms: Date.parse("2026-11-23T12:00:00Z") };
-  const started = await startGatewayAndUpstream({ yaml: (url) => `${gatewayYaml(url)}\nresponses: { item_retention_minutes: ${retentionMinutes} }\n`, clock: () => now.ms });
+  const started = await startGatewayAndUpstream({
+    yaml: (url) => `${gatewayYaml(url)}\nresponses: { item_retention_minutes: ${retentionMinutes} }\n`,
+    clock: () => now.ms,
+  });
   return { ...started, now };
 }
 
@@ -30,7 +33,13 @@ async function firstAnswer(s: Setup, key = s.key): Promise<{ id: string; itemId:
   return { id: body.id, itemId: body.output[0].id };
 }
 
-const withReference = (id: string) => ({ input: [{ role: "user", content: "q1" }, { type: "item_reference", id }, { role: "user", content: "q2" }] });
+const withReference = (id: string) => ({
+  input: [
+    { role: "user", content: "q1" },
+    { type: "item_reference", id },
+    { role: "user", content: "q2" },
+  ],
+});
 
 describe("with a 5-minute retention", () => {
   let s: Setup;

@@ -2,7 +2,7 @@
 // input and output items go first (OpenAI's semantics: instructions are not carried over).
 // Plain fetch and the openai SDK, every upstream format, streamed and not.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { MODEL, post, startHarness, UPSTREAMS, type Harness, type UpstreamKind } from "../inference/harness";
+import { type Harness, MODEL, post, startHarness, UPSTREAMS, type UpstreamKind } from "../inference/harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -35,7 +35,9 @@ describe("previous_response_id with plain fetch", () => {
       expect(first.store).toBe(true);
       expect(first.previous_response_id).toBeNull();
 
-      const second = (await (await post(h, "responses", { model: MODEL[upstream], previous_response_id: first.id, input: [{ role: "user", content: "q2" }] })).json()) as any;
+      const second = (await (
+        await post(h, "responses", { model: MODEL[upstream], previous_response_id: first.id, input: [{ role: "user", content: "q2" }] })
+      ).json()) as any;
       expect(second.output_text).toBe("A2");
       expect(second.previous_response_id).toBe(first.id);
       // the instructions of the first request are not carried over, as with OpenAI
@@ -44,17 +46,35 @@ describe("previous_response_id with plain fetch", () => {
 
       const third = await post(h, "responses", { model: MODEL[upstream], previous_response_id: second.id, input: "q3" });
       expect(third.status).toBe(200);
-      expect(historyOf(upstream, h.up.requests[2]!.body)).toEqual([user(upstream, "q1"), assistant(upstream, "A1"), user(upstream, "q2"), assistant(upstream, "A2"), user(upstream, "q3")]);
+      expect(historyOf(upstream, h.up.requests[2]!.body)).toEqual([
+        user(upstream, "q1"),
+        assistant(upstream, "A1"),
+        user(upstream, "q2"),
+        assistant(upstream, "A2"),
+        user(upstream, "q3"),
+      ]);
     });
   }
 
   test("the items of the previous response are exactly what the client received, reasoning included", async () => {
     h.up.enqueue({ reasoning: { text: "Plan.", encrypted: "enc-1" }, text: "A1" }, { text: "A2" });
     const first = (await (await post(h, "responses", { model: MODEL["openai-responses"], input: "q1", reasoning: { effort: "low" } })).json()) as any;
-    expect(first.output[0]).toEqual({ type: "reasoning", id: "rs_mock1", summary: [], content: [{ type: "reasoning_text", text: "Plan." }], encrypted_content: "enc-1" });
+    expect(first.output[0]).toEqual({
+      type: "reasoning",
+      id: "rs_mock1",
+      summary: [],
+      content: [{ type: "reasoning_text", text: "Plan." }],
+      encrypted_content: "enc-1",
+    });
     await post(h, "responses", { model: MODEL["openai-responses"], previous_response_id: first.id, input: "q2" });
     const sent = h.up.requests[1]!.body.input;
-    expect(sent[1]).toEqual({ type: "reasoning", id: "rs_mock1", summary: [], content: [{ type: "reasoning_text", text: "Plan." }], encrypted_content: "enc-1" });
+    expect(sent[1]).toEqual({
+      type: "reasoning",
+      id: "rs_mock1",
+      summary: [],
+      content: [{ type: "reasoning_text", text: "Plan." }],
+      encrypted_content: "enc-1",
+    });
     expect(sent.slice(2)).toEqual([assistant("openai-responses", "A1"), user("openai-responses", "q2")]);
   });
 });
@@ -65,13 +85,21 @@ describe("previous_response_id with the openai SDK", () => {
       test(`${upstream} ${stream ? "stream" : "json"}`, async () => {
         h.up.enqueue({ text: "A1" }, { text: "A2" }, { text: "A3" });
         const send = (body: { input: string; previous_response_id?: string }) =>
-          stream ? h.openai.responses.stream({ model: MODEL[upstream], ...body }).finalResponse() : h.openai.responses.create({ model: MODEL[upstream], ...body });
+          stream
+            ? h.openai.responses.stream({ model: MODEL[upstream], ...body }).finalResponse()
+            : h.openai.responses.create({ model: MODEL[upstream], ...body });
         const first = await send({ input: "q1" });
         const second = await send({ input: "q2", previous_response_id: first.id });
         expect(second.previous_response_id).toBe(first.id);
         const third = await send({ input: "q3", previous_response_id: second.id });
         expect(third.output_text).toBe("A3");
-        expect(historyOf(upstream, h.up.requests[2]!.body)).toEqual([user(upstream, "q1"), assistant(upstream, "A1"), user(upstream, "q2"), assistant(upstream, "A2"), user(upstream, "q3")]);
+        expect(historyOf(upstream, h.up.requests[2]!.body)).toEqual([
+          user(upstream, "q1"),
+          assistant(upstream, "A1"),
+          user(upstream, "q2"),
+          assistant(upstream, "A2"),
+          user(upstream, "q3"),
+        ]);
       });
     }
   }
@@ -92,8 +120,20 @@ describe("store: false", () => {
   test("references still resolve in a request that keeps nothing itself", async () => {
     h.up.enqueue({ text: "A1" }, { text: "A2" });
     const first = (await (await post(h, "responses", { model: MODEL["openai-chat"], input: "q1" })).json()) as any;
-    const second = await post(h, "responses", { model: MODEL["openai-chat"], store: false, input: [{ role: "user", content: "q1" }, { type: "item_reference", id: first.output[0].id }, { role: "user", content: "q2" }] });
+    const second = await post(h, "responses", {
+      model: MODEL["openai-chat"],
+      store: false,
+      input: [
+        { role: "user", content: "q1" },
+        { type: "item_reference", id: first.output[0].id },
+        { role: "user", content: "q2" },
+      ],
+    });
     expect(second.status).toBe(200);
-    expect(h.up.requests[1]!.body.messages).toEqual([{ role: "user", content: "q1" }, { role: "assistant", content: "A1" }, { role: "user", content: "q2" }]);
+    expect(h.up.requests[1]!.body.messages).toEqual([
+      { role: "user", content: "q1" },
+      { role: "assistant", content: "A1" },
+      { role: "user", content: "q2" },
+    ]);
   });
 });

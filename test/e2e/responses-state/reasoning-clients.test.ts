@@ -3,11 +3,11 @@
 // reasoning_text only. Each gets the reasoning of every upstream format, streamed and not.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { createOpenAI } from "@ai-sdk/openai";
-import { OpenRouter } from "@openrouter/agent/openrouter";
-import { ChatOpenAI } from "@langchain/openai";
 import type { AIMessageChunk } from "@langchain/core/messages";
+import { ChatOpenAI } from "@langchain/openai";
+import { OpenRouter } from "@openrouter/agent/openrouter";
 import { generateText, streamText } from "ai";
-import { MODEL, startHarness, UPSTREAMS, type Harness } from "../inference/harness";
+import { type Harness, MODEL, startHarness, UPSTREAMS } from "../inference/harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -34,8 +34,12 @@ describe("reasoning reaches each client, whatever the upstream format", () => {
 
       test(`@ai-sdk/openai (summaries): ${label}`, async () => {
         h.up.enqueue(TURN);
-        const openai = createOpenAI({ baseURL: h.gw.url + "/api/v1", apiKey: h.key });
-        const options = { model: openai.responses(MODEL[upstream]), prompt: "q", providerOptions: { openai: { forceReasoning: true, reasoningEffort: "low" } } };
+        const openai = createOpenAI({ baseURL: `${h.gw.url}/api/v1`, apiKey: h.key });
+        const options = {
+          model: openai.responses(MODEL[upstream]),
+          prompt: "q",
+          providerOptions: { openai: { forceReasoning: true, reasoningEffort: "low" } },
+        };
         const reasoning = stream ? await streamText(options).reasoningText : (await generateText(options)).reasoningText;
         expect(reasoning).toBe("Weigh the options.");
       });
@@ -45,7 +49,7 @@ describe("reasoning reaches each client, whatever the upstream format", () => {
         const chat = new ChatOpenAI({
           model: MODEL[upstream],
           apiKey: h.key,
-          configuration: { baseURL: h.gw.url + "/api/v1" },
+          configuration: { baseURL: `${h.gw.url}/api/v1` },
           useResponsesApi: true,
           // LangChain sends `reasoning` only for model names it knows (o*, gpt-5*); modelKwargs sends it for ours
           modelKwargs: { reasoning: { effort: "low", summary: "auto" } },
@@ -70,7 +74,7 @@ describe("reasoning reaches each client, whatever the upstream format", () => {
 
       test(`@openrouter/agent (reasoning_text): ${label}`, async () => {
         h.up.enqueue(TURN);
-        const client = new OpenRouter({ apiKey: h.key, serverURL: h.gw.url + "/api/v1", retryConfig: { strategy: "none" } });
+        const client = new OpenRouter({ apiKey: h.key, serverURL: `${h.gw.url}/api/v1`, retryConfig: { strategy: "none" } });
         const result = client.callModel({ model: MODEL[upstream], input: "q", reasoning: { effort: "low" } });
         expect(h.up.requests.length).toBeLessThanOrEqual(1);
         if (stream) {
@@ -80,7 +84,9 @@ describe("reasoning reaches each client, whatever the upstream format", () => {
         } else {
           const response = await result.getResponse();
           const items = response.output.flatMap((item) => (item.type === "reasoning" ? [item] : []));
-          expect(items.map((item) => ({ summary: item.summary, content: item.content }))).toEqual([{ summary: [], content: [{ type: "reasoning_text", text: "Weigh the options." }] }]);
+          expect(items.map((item) => ({ summary: item.summary, content: item.content }))).toEqual([
+            { summary: [], content: [{ type: "reasoning_text", text: "Weigh the options." }] },
+          ]);
         }
         expect(await result.getText()).toBe("Answer.");
         // the agent asked for no summary, so none was requested upstream either
@@ -99,7 +105,7 @@ describe("a Responses upstream that sends raw reasoning only (open-weight models
       const chat = new ChatOpenAI({
         model: MODEL["openai-responses"],
         apiKey: h.key,
-        configuration: { baseURL: h.gw.url + "/api/v1" },
+        configuration: { baseURL: `${h.gw.url}/api/v1` },
         useResponsesApi: true,
         modelKwargs: { reasoning: { effort: "low", summary: "auto" } },
         maxRetries: 0,
@@ -116,8 +122,12 @@ describe("a Responses upstream that sends raw reasoning only (open-weight models
 
     test(`@ai-sdk/openai: ${stream ? "stream" : "json"}`, async () => {
       h.up.enqueue(RAW_TURN);
-      const openai = createOpenAI({ baseURL: h.gw.url + "/api/v1", apiKey: h.key });
-      const options = { model: openai.responses(MODEL["openai-responses"]), prompt: "q", providerOptions: { openai: { forceReasoning: true, reasoningEffort: "low", reasoningSummary: "auto" } } };
+      const openai = createOpenAI({ baseURL: `${h.gw.url}/api/v1`, apiKey: h.key });
+      const options = {
+        model: openai.responses(MODEL["openai-responses"]),
+        prompt: "q",
+        providerOptions: { openai: { forceReasoning: true, reasoningEffort: "low", reasoningSummary: "auto" } },
+      };
       const reasoning = stream ? await streamText(options).reasoningText : (await generateText(options)).reasoningText;
       expect(reasoning).toBe("Weigh the options.");
     });

@@ -1,7 +1,7 @@
 // Attempt bookkeeping: what the served endpoint is measured on, how failed tries are recorded,
 // and the half-open probe slot.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { hi, META, ROUTING, startRoutingHarness, tries, type RoutingHarness } from "./setup";
+import { hi, META, ROUTING, type RoutingHarness, startRoutingHarness, tries } from "./setup";
 
 let h: RoutingHarness;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import OpenAI from "openai";
 import { sseJson } from "../../support/sse";
-import { hi, META, startRoutingHarness, tries, type RoutingHarness } from "./setup";
+import { hi, META, type RoutingHarness, startRoutingHarness, tries } from "./setup";
 
 let h: RoutingHarness;
 beforeAll(async () => {
@@ -177,7 +177,9 @@ describe("models fallback", () => {
   test("messages: models fallback", async () => {
     h.pa.enqueue({ status: 500 });
     h.pc.enqueue({ text: "via messages" });
-    const body = await okJson(await h.post("/api/v1/messages", { model: "r/solo", models: ["r/other"], max_tokens: 50, messages: [{ role: "user", content: "hi" }] }, META));
+    const body = await okJson(
+      await h.post("/api/v1/messages", { model: "r/solo", models: ["r/other"], max_tokens: 50, messages: [{ role: "user", content: "hi" }] }, META),
+    );
     expect(body.model).toBe("r/other");
     expect(body.content[0].text).toBe("via messages");
     expect(body.service_metadata.attempts.map((a: any) => a.model)).toEqual(["r/solo", "r/other"]);
@@ -186,7 +188,7 @@ describe("models fallback", () => {
   test("the openai SDK sees the fallback model", async () => {
     h.pa.enqueue({ status: 502 });
     h.pc.enqueue({ text: "sdk" });
-    const client = new OpenAI({ apiKey: h.key, baseURL: h.gw.url + "/api/v1", maxRetries: 0 });
+    const client = new OpenAI({ apiKey: h.key, baseURL: `${h.gw.url}/api/v1`, maxRetries: 0 });
     const out = await client.chat.completions.create({ model: "r/solo", messages: [{ role: "user", content: "hi" }], models: ["r/other"] } as any);
     expect(out.model).toBe("r/other");
     expect(out.choices[0]!.message.content).toBe("sdk");
@@ -210,7 +212,7 @@ describe("when every candidate fails", () => {
   test("the SDK reads the 429", async () => {
     h.pa.enqueue({ status: 429, headers: { "retry-after": "2" } });
     h.pb.enqueue({ status: 429, headers: { "retry-after": "2" } });
-    const client = new OpenAI({ apiKey: h.key, baseURL: h.gw.url + "/api/v1", maxRetries: 0 });
+    const client = new OpenAI({ apiKey: h.key, baseURL: `${h.gw.url}/api/v1`, maxRetries: 0 });
     const err = await client.chat.completions.create({ model: "r/m", messages: [{ role: "user", content: "hi" }] }).catch((e) => e);
     expect(err).toBeInstanceOf(OpenAI.RateLimitError);
     expect(err.headers.get("retry-after")).toBe("2");

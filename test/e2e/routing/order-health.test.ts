@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { hi, META, ROUTING, startRoutingHarness, tries, type RoutingHarness } from "./setup";
+import { hi, META, ROUTING, type RoutingHarness, startRoutingHarness, tries } from "./setup";
 
 let h: RoutingHarness;
 beforeAll(async () => {

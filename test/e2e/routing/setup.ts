@@ -3,9 +3,10 @@
 // and r/other pc only (for `models` fallback). Router state and mocks are reset before each
 // test, and the random source is pinned so the default price-weighted pick is the first
 // catalog endpoint (pa for r/m).
-import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
-import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
+
 import { createRouterState } from "../../../src/gateway/routing/router-state";
+import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
+import { type MockUpstream, startMockUpstream } from "../../support/mock-upstream";
 
 export const ROUTING = { first_byte_timeout_ms: 300, circuit_failures: 2, circuit_cooldown_ms: 300 };
 
@@ -57,7 +58,8 @@ export async function startRoutingHarness(): Promise<RoutingHarness> {
   const [pa, pb, pc] = await Promise.all([startMockUpstream(), startMockUpstream(), startMockUpstream()]);
   const gw = await startTestGateway({ yaml: yaml(pa.url, pb.url, pc.url) });
   const { key } = await createInferenceKey(gw, { name: "e2e routing" });
-  const post = (path: string, body: Record<string, unknown>, headers: Record<string, string> = {}) => gw.api(path, { method: "POST", key, json: body, headers });
+  const post = (path: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    gw.api(path, { method: "POST", key, json: body, headers });
   const h: RoutingHarness = {
     gw,
     key,
@@ -82,7 +84,11 @@ export async function startRoutingHarness(): Promise<RoutingHarness> {
   };
   // the first request through a fresh process pays for lazy loading (hundreds of ms on a small
   // machine), which would trip the 300 ms first-byte timeout; pay it here, once per provider
-  for (const [model, only] of [["r/m", "pa"], ["r/m", "pb"], ["r/other", "pc"]] as const) {
+  for (const [model, only] of [
+    ["r/m", "pa"],
+    ["r/m", "pb"],
+    ["r/other", "pc"],
+  ] as const) {
     for (const stream of [false, true]) {
       const res = await h.chat(hi(model, { stream, provider: { only: [only] } }));
       await res.text();

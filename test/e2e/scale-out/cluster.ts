@@ -3,13 +3,13 @@
  * load balancer. Each cluster gets a database and a Redis prefix of its own.
  */
 import { describe } from "bun:test";
-import { SQL } from "bun";
-import { createTestDatabase } from "../../support/postgres";
-import { TEST_REDIS_URL, cleanupPrefix, uniquePrefix } from "../../support/redis";
-import { startGatewayProcess, type GatewayProcess } from "../../support/gateway-process";
-import { tempDir } from "../../support/gateway";
-import { join } from "node:path";
 import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { SQL } from "bun";
+import { tempDir } from "../../support/gateway";
+import { type GatewayProcess, startGatewayProcess } from "../../support/gateway-process";
+import { createTestDatabase } from "../../support/postgres";
+import { cleanupPrefix, TEST_REDIS_URL, uniquePrefix } from "../../support/redis";
 
 const SECRET = "a".repeat(64);
 let announced = false;
@@ -41,7 +41,10 @@ export async function startCluster(yaml: string, env: Record<string, string> = {
   await Bun.write(config, yaml);
   const shared = { DATABASE_URL: db.url, REDIS_URL: TEST_REDIS_URL!, REDIS_PREFIX: prefix, GATEWAY_SECRET_KEY: SECRET, GATEWAY_CONFIG: config, ...env };
   // both start at once on an empty database: one migrates, the other waits for it
-  const [a, b] = await Promise.all([startGatewayProcess({ ...shared, GATEWAY_INSTANCE_ID: "a" }), startGatewayProcess({ ...shared, GATEWAY_INSTANCE_ID: "b" })]);
+  const [a, b] = await Promise.all([
+    startGatewayProcess({ ...shared, GATEWAY_INSTANCE_ID: "a" }),
+    startGatewayProcess({ ...shared, GATEWAY_INSTANCE_ID: "b" }),
+  ]);
   const sql = new SQL(db.url, { max: 2 });
   const cluster: Cluster = {
     a,

@@ -3,7 +3,7 @@
 // and failed sign-ins on both instances add up to one lock.
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { loginForm, signIn } from "../../support/sign-in";
-import { describeCluster, startCluster, type Cluster } from "./cluster";
+import { type Cluster, describeCluster, startCluster } from "./cluster";
 
 // argon2id checks take a few hundred ms each on a loaded machine; bun's default per-test timeout is 5 s
 setDefaultTimeout(30_000);
@@ -11,7 +11,10 @@ setDefaultTimeout(30_000);
 let cluster: Cluster;
 
 function cli(args: string[], stdin?: string) {
-  const proc = Bun.spawnSync(["bun", "src/main.ts", ...args], { env: { ...process.env, LOG_LEVEL: "error", ...cluster.env }, stdin: stdin === undefined ? "ignore" : Buffer.from(stdin) });
+  const proc = Bun.spawnSync(["bun", "src/main.ts", ...args], {
+    env: { ...process.env, LOG_LEVEL: "error", ...cluster.env },
+    stdin: stdin === undefined ? "ignore" : Buffer.from(stdin),
+  });
   if (proc.exitCode !== 0) throw new Error(`gateway ${args.join(" ")}: ${proc.stderr}`);
   return proc.stdout.toString();
 }
@@ -60,7 +63,14 @@ describeCluster("people on two instances", () => {
     expect(await (await fetch(`${cluster.b.url}/login`, { headers: { cookie } })).text()).toContain("Signed in as <strong>ivy@example.com</strong>");
     const fail = async (url: string) => {
       const form = await loginForm(url);
-      return (await fetch(`${url}/login`, { method: "POST", redirect: "manual", headers: { cookie: form.formCookie, "x-forwarded-for": `198.51.100.${Math.floor(Math.random() * 200)}` }, body: new URLSearchParams({ csrf_token: form.csrfToken, email: "ivy@example.com", password: "wrong password" }) })).status;
+      return (
+        await fetch(`${url}/login`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { cookie: form.formCookie, "x-forwarded-for": `198.51.100.${Math.floor(Math.random() * 200)}` },
+          body: new URLSearchParams({ csrf_token: form.csrfToken, email: "ivy@example.com", password: "wrong password" }),
+        })
+      ).status;
     };
     const statuses = [await fail(cluster.a.url), await fail(cluster.b.url), await fail(cluster.a.url), await fail(cluster.b.url), await fail(cluster.a.url)];
     expect(statuses).toEqual([401, 401, 401, 401, 429]);

@@ -2,10 +2,10 @@
 // counters: what one admitted counts on the other, exactly. Both run in this process with the
 // test's clock (18 s into a minute), so the minute windows and resets are exact.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createTestDatabase } from "../../support/postgres";
-import { TEST_REDIS_URL, cleanupPrefix, uniquePrefix } from "../../support/redis";
 import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
-import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
+import { type MockUpstream, startMockUpstream } from "../../support/mock-upstream";
+import { createTestDatabase } from "../../support/postgres";
+import { cleanupPrefix, TEST_REDIS_URL, uniquePrefix } from "../../support/redis";
 import { describeCluster } from "./cluster";
 
 const T0 = 1_700_000_040_000; // a whole minute
@@ -38,10 +38,18 @@ describeCluster("rate limits shared by two instances through Redis", () => {
   beforeAll(async () => {
     up = await startMockUpstream();
     up.setHandler((req) =>
-      JSON.stringify(req.body).includes("slow") ? { text: ["one", " two", " three"], chunkDelayMs: 300, usage: { input: 10, output: 5 } } : { text: "ok", usage: { input: 10, output: 5 } },
+      JSON.stringify(req.body).includes("slow")
+        ? { text: ["one", " two", " three"], chunkDelayMs: 300, usage: { input: 10, output: 5 } }
+        : { text: "ok", usage: { input: 10, output: 5 } },
     );
     db = await createTestDatabase();
-    const env = (id: string) => ({ DATABASE_URL: db.url, REDIS_URL: TEST_REDIS_URL!, REDIS_PREFIX: prefix, GATEWAY_INSTANCE_ID: id, GATEWAY_SECRET_KEY: "b".repeat(64) });
+    const env = (id: string) => ({
+      DATABASE_URL: db.url,
+      REDIS_URL: TEST_REDIS_URL!,
+      REDIS_PREFIX: prefix,
+      GATEWAY_INSTANCE_ID: id,
+      GATEWAY_SECRET_KEY: "b".repeat(64),
+    });
     // one after the other: the first migrates the empty database
     a = await startTestGateway({ yaml: yaml(up.url), env: env("a"), clock: () => now });
     b = await startTestGateway({ yaml: yaml(up.url), env: env("b"), clock: () => now });
@@ -60,7 +68,12 @@ describeCluster("rate limits shared by two instances through Redis", () => {
     const refused = await chat(b, key);
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as any).error.message).toBe("Rate limit exceeded: this key allows 3 requests per minute; retry after 42 s");
-    expect(rateHeaders(refused)).toEqual({ "retry-after": "42", "x-ratelimit-limit-requests": "3", "x-ratelimit-remaining-requests": "0", "x-ratelimit-reset-requests": "42s" });
+    expect(rateHeaders(refused)).toEqual({
+      "retry-after": "42",
+      "x-ratelimit-limit-requests": "3",
+      "x-ratelimit-remaining-requests": "0",
+      "x-ratelimit-reset-requests": "42s",
+    });
     expect((await chat(a, key)).status).toBe(429);
   });
 
@@ -77,7 +90,12 @@ describeCluster("rate limits shared by two instances through Redis", () => {
     expect(await inTurn([a, b, a], key)).toEqual([200, 200, 200]);
     const refused = await chat(b, key);
     expect(refused.status).toBe(429);
-    expect(rateHeaders(refused)).toEqual({ "retry-after": "42", "x-ratelimit-limit-tokens": "33", "x-ratelimit-remaining-tokens": "0", "x-ratelimit-reset-tokens": "42s" });
+    expect(rateHeaders(refused)).toEqual({
+      "retry-after": "42",
+      "x-ratelimit-limit-tokens": "33",
+      "x-ratelimit-remaining-tokens": "0",
+      "x-ratelimit-reset-tokens": "42s",
+    });
   });
 
   test("concurrency: a stream on each instance fills 2 slots; a third request on either is a 429 until they end", async () => {

@@ -1,8 +1,8 @@
 // Two instances on one PostgreSQL + Redis: keys, cache invalidation, circuits and spending
 // limits hold across them.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
-import { describeCluster, startCluster, type Cluster } from "./cluster";
+import { type MockUpstream, startMockUpstream } from "../../support/mock-upstream";
+import { type Cluster, describeCluster, startCluster } from "./cluster";
 
 let up: MockUpstream;
 let cluster: Cluster;
@@ -82,7 +82,9 @@ describeCluster("two instances on PostgreSQL + Redis", () => {
     for (let round = 0; round < 20; round++) {
       const { key, hash } = await createKey({ limit: 1 });
       const statuses = await Promise.all(
-        Array.from({ length: 200 }, (_, i) => chat(i % 2 ? cluster.a : cluster.b, key, { model: "t/priced", max_tokens: 40 }).then(async (r) => (await r.arrayBuffer(), r.status))),
+        Array.from({ length: 200 }, (_, i) =>
+          chat(i % 2 ? cluster.a : cluster.b, key, { model: "t/priced", max_tokens: 40 }).then(async (r) => (await r.arrayBuffer(), r.status)),
+        ),
       );
       const ok = statuses.filter((s) => s === 200).length;
       expect(statuses.every((s) => s === 200 || s === 402)).toBe(true);

@@ -21,4 +21,9 @@ async function one(i: number): Promise<{ status: number; done: boolean; text: st
 }
 
 const results = await Promise.all(Array.from({ length: count }, (_, i) => one(i)));
-console.log(JSON.stringify({ ok: results.filter((r) => r.status === 200 && r.done && r.text === "held released").length, statuses: [...new Set(results.map((r) => r.status))] }));
+console.log(
+  JSON.stringify({
+    ok: results.filter((r) => r.status === 200 && r.done && r.text === "held released").length,
+    statuses: [...new Set(results.map((r) => r.status))],
+  }),
+);

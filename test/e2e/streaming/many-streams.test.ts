@@ -1,14 +1,17 @@
 // Bun's fetch runs 256 requests at once unless BUN_CONFIG_MAX_HTTP_REQUESTS is set when the
 // process starts; the gateway started as the README starts it must still carry every stream.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { join } from "node:path";
 import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { tempDir } from "../../support/gateway";
-import { startGatewayProcess, type GatewayProcess } from "../../support/gateway-process";
+import { type GatewayProcess, startGatewayProcess } from "../../support/gateway-process";
 
 const STREAMS = 600;
 const encoder = new TextEncoder();
-const chunk = (content: string) => encoder.encode(`data: ${JSON.stringify({ id: "c", object: "chat.completion.chunk", created: 1, model: "slow", choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`);
+const chunk = (content: string) =>
+  encoder.encode(
+    `data: ${JSON.stringify({ id: "c", object: "chat.completion.chunk", created: 1, model: "slow", choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`,
+  );
 
 /** An upstream that holds every stream open after its first event until STREAMS are open at once. */
 function slowUpstream() {
@@ -30,7 +33,11 @@ function slowUpstream() {
           // never past the test's own limit: a gateway that queues streams fails the count below
           await Promise.race([allOpen, Bun.sleep(5_000)]);
           c.enqueue(chunk(" released"));
-          c.enqueue(encoder.encode(`data: ${JSON.stringify({ id: "c", object: "chat.completion.chunk", created: 1, model: "slow", choices: [{ index: 0, delta: {}, finish_reason: "stop" }], usage: { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 } })}\n\ndata: [DONE]\n\n`));
+          c.enqueue(
+            encoder.encode(
+              `data: ${JSON.stringify({ id: "c", object: "chat.completion.chunk", created: 1, model: "slow", choices: [{ index: 0, delta: {}, finish_reason: "stop" }], usage: { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 } })}\n\ndata: [DONE]\n\n`,
+            ),
+          );
           c.close();
           open--;
         },
@@ -48,7 +55,10 @@ beforeAll(async () => {
   upstream = slowUpstream();
   dir = tempDir("gw-many-streams-");
   const yaml = join(dir, "gateway.yaml");
-  await Bun.write(yaml, `providers:\n  - { slug: s, api: openai-chat, base_url: "${upstream.url}", api_key: k }\nmodels:\n  - { id: t/slow, endpoints: [{ provider: s, model: slow }] }\ncatalog: { default: false }\n`);
+  await Bun.write(
+    yaml,
+    `providers:\n  - { slug: s, api: openai-chat, base_url: "${upstream.url}", api_key: k }\nmodels:\n  - { id: t/slow, endpoints: [{ provider: s, model: slow }] }\ncatalog: { default: false }\n`,
+  );
   // no BUN_CONFIG_MAX_HTTP_REQUESTS from the test runner: `bun start` sets nothing either
   const { BUN_CONFIG_MAX_HTTP_REQUESTS: _unset, ...env } = process.env;
   gw = await startGatewayProcess({ ...(env as Record<string, string>), DATABASE_URL: `file:${join(dir, "g.db")}`, GATEWAY_CONFIG: yaml, LOG_LEVEL: "info" });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
-import { startMockUpstream, type MockUpstream } from "../../support/mock-upstream";
 import { ADMIN_KEY, tempDir } from "../../support/gateway";
+import { type MockUpstream, startMockUpstream } from "../../support/mock-upstream";
 
 let up: MockUpstream;
 beforeAll(async () => {
@@ -18,14 +18,30 @@ async function freePort(): Promise<number> {
 
 async function startProcess(dir: string, port: number) {
   const yaml = join(dir, "gateway.yaml");
-  await Bun.write(yaml, `providers:\n  - { slug: m, api: openai-chat, base_url: "${up.url}", api_key: k }\nmodels:\n  - id: t/slow\n    endpoints: [{ provider: m, model: slow, pricing: { prompt: "0.000001", completion: "0.000002" } }]\n`);
+  await Bun.write(
+    yaml,
+    `providers:\n  - { slug: m, api: openai-chat, base_url: "${up.url}", api_key: k }\nmodels:\n  - id: t/slow\n    endpoints: [{ provider: m, model: slow, pricing: { prompt: "0.000001", completion: "0.000002" } }]\n`,
+  );
   const proc = Bun.spawn(["bun", "src/main.ts", "serve"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${join(dir, "g.db")}`, GATEWAY_ADMIN_KEY: ADMIN_KEY, GATEWAY_CONFIG: yaml, LOG_LEVEL: "error" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: `file:${join(dir, "g.db")}`,
+      GATEWAY_ADMIN_KEY: ADMIN_KEY,
+      GATEWAY_CONFIG: yaml,
+      LOG_LEVEL: "error",
+    },
     stdout: "pipe",
     stderr: "pipe",
   });
   for (let i = 0; i < 100; i++) {
-    if (await fetch(`http://127.0.0.1:${port}/ready`).then((r) => r.ok).catch(() => false)) return proc;
+    if (
+      await fetch(`http://127.0.0.1:${port}/ready`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      return proc;
     await Bun.sleep(50);
   }
   throw new Error("gateway did not start");
@@ -36,7 +52,13 @@ test("SIGTERM lets a stream in flight finish and its generation is recorded", as
   const port = await freePort();
   const base = `http://127.0.0.1:${port}/api/v1`;
   let proc = await startProcess(dir, port);
-  const created = (await (await fetch(`${base}/keys`, { method: "POST", headers: { authorization: `Bearer ${ADMIN_KEY}`, "content-type": "application/json" }, body: JSON.stringify({ name: "k" }) })).json()) as any;
+  const created = (await (
+    await fetch(`${base}/keys`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${ADMIN_KEY}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: "k" }),
+    })
+  ).json()) as any;
   up.enqueue({ text: ["one ", "two ", "three"], chunkDelayMs: 300, usage: { input: 5, output: 3 } });
   const res = await fetch(`${base}/chat/completions`, {
     method: "POST",

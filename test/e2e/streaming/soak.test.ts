@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
 import { heapStats } from "bun:jsc";
-import { startGatewayAndUpstream, type GatewayAndUpstream } from "../../support/gateway-and-upstream";
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { type GatewayAndUpstream, startGatewayAndUpstream } from "../../support/gateway-and-upstream";
 
 let h: GatewayAndUpstream;
 
 beforeAll(async () => {
   h = await startGatewayAndUpstream({
-    yaml: (url) => `providers:\n  - { slug: m, api: anthropic-messages, base_url: "${url}", api_key: k }\nmodels:\n  - id: t/soak\n    endpoints: [{ provider: m, model: soak, pricing: { prompt: "0.000001", completion: "0.000002" } }]\n`,
+    yaml: (url) =>
+      `providers:\n  - { slug: m, api: anthropic-messages, base_url: "${url}", api_key: k }\nmodels:\n  - id: t/soak\n    endpoints: [{ provider: m, model: soak, pricing: { prompt: "0.000001", completion: "0.000002" } }]\n`,
     keyBody: { limit: 1000 },
   });
   h.up.setHandler(() => ({ text: ["Hello", " from", " the", " soak"], usage: { input: 12, output: 4 } }));
@@ -24,7 +25,13 @@ async function burst(n: number, offset: number) {
           method: "POST",
           headers: { authorization: `Bearer ${h.key}`, "content-type": "application/json" },
           // a few hundred sessions, as a team has (the map's own bound is unit-tested)
-          body: JSON.stringify({ model: "t/soak", session_id: `s-${i % 300}`, stream: i % 2 === 0, max_tokens: 16, messages: [{ role: "user", content: `hi ${i}` }] }),
+          body: JSON.stringify({
+            model: "t/soak",
+            session_id: `s-${i % 300}`,
+            stream: i % 2 === 0,
+            max_tokens: 16,
+            messages: [{ role: "user", content: `hi ${i}` }],
+          }),
         });
         await res.text();
         if (res.status !== 200) throw new Error(`status ${res.status}`);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startGatewayAndUpstream, type GatewayAndUpstream } from "../../support/gateway-and-upstream";
+import { type GatewayAndUpstream, startGatewayAndUpstream } from "../../support/gateway-and-upstream";
 import { sseJson } from "../../support/sse";
 
 let h: GatewayAndUpstream;
@@ -8,7 +8,8 @@ beforeAll(async () => {
   // Bun's idle timeout at 1 s: anything longer must survive only because the gateway disables it per request
   h = await startGatewayAndUpstream({
     idleTimeoutSeconds: 1,
-    yaml: (url) => `providers:\n  - { slug: m, api: openai-chat, base_url: "${url}", api_key: k }\nmodels:\n  - id: t/slow\n    endpoints: [{ provider: m, model: slow }]\n`,
+    yaml: (url) =>
+      `providers:\n  - { slug: m, api: openai-chat, base_url: "${url}", api_key: k }\nmodels:\n  - id: t/slow\n    endpoints: [{ provider: m, model: slow }]\n`,
   });
 });
 afterAll(() => h.close());

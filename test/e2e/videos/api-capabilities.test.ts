@@ -2,7 +2,7 @@
 // configuration lists: the OpenAI-shaped Videos API takes one first-frame image and no references.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
-import { startOpenAiVideoMock, type OpenAiVideoMock } from "../../support/video-mocks/openai-videos";
+import { type OpenAiVideoMock, startOpenAiVideoMock } from "../../support/video-mocks/openai-videos";
 import { videoYaml } from "./setup";
 
 const FRAMED = `  - id: openai/framed
@@ -30,16 +30,24 @@ test("a last frame: 400 naming it, with the frames the endpoint can take", async
   const res = await submit({ model: "openai/framed", frame_images: [image("last_frame")] });
   expect(res.status).toBe(400);
   expect(await res.json()).toEqual({
-    error: { code: 400, message: 'frame_images[0].frame_type "last_frame" is not supported by openai/framed; allowed values: first_frame', metadata: { field: "frame_images[0].frame_type", allowed: ["first_frame"] } },
+    error: {
+      code: 400,
+      message: 'frame_images[0].frame_type "last_frame" is not supported by openai/framed; allowed values: first_frame',
+      metadata: { field: "frame_images[0].frame_type", allowed: ["first_frame"] },
+    },
   });
   expect((await submit({ model: "openai/framed", frame_images: [image("first_frame")] })).status).toBe(202);
-  expect((await (await gw.api("/api/v1/videos/models")).json() as any).data.find((m: any) => m.id === "openai/framed").supported_frame_images).toEqual(["first_frame"]);
+  expect(((await (await gw.api("/api/v1/videos/models")).json()) as any).data.find((m: any) => m.id === "openai/framed").supported_frame_images).toEqual([
+    "first_frame",
+  ]);
 });
 
 test("input_references: 400 naming them; with frame_images they are ignored, as OpenRouter does", async () => {
   const refs = [{ type: "image_url", image_url: { url: "https://example.com/r.png" } }];
   const res = await submit({ model: "openai/sora-2", input_references: refs });
   expect(res.status).toBe(400);
-  expect(await res.json()).toEqual({ error: { code: 400, message: "input_references is not supported by openai/sora-2", metadata: { field: "input_references", allowed: [] } } });
+  expect(await res.json()).toEqual({
+    error: { code: 400, message: "input_references is not supported by openai/sora-2", metadata: { field: "input_references", allowed: [] } },
+  });
   expect((await submit({ model: "openai/framed", input_references: refs, frame_images: [image("first_frame")] })).status).toBe(202);
 });

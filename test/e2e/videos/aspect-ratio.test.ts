@@ -5,10 +5,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
 import { until } from "../../support/until";
-import { startFalQueueMock, type FalQueueMock } from "../../support/video-mocks/fal-queue";
-import { startGeminiVeoMock, type GeminiVeoMock } from "../../support/video-mocks/gemini-veo";
-import { startOpenAiVideoMock, type OpenAiVideoMock } from "../../support/video-mocks/openai-videos";
-import { startReplicateMock, type ReplicateMock } from "../../support/video-mocks/replicate";
+import { type FalQueueMock, startFalQueueMock } from "../../support/video-mocks/fal-queue";
+import { type GeminiVeoMock, startGeminiVeoMock } from "../../support/video-mocks/gemini-veo";
+import { type OpenAiVideoMock, startOpenAiVideoMock } from "../../support/video-mocks/openai-videos";
+import { type ReplicateMock, startReplicateMock } from "../../support/video-mocks/replicate";
 
 let openai: OpenAiVideoMock;
 let fal: FalQueueMock;
@@ -85,7 +85,10 @@ async function sent<T>(json: Record<string, unknown>, creates: () => readonly T[
 const openAiCreates = () => openai.creates;
 type Recording = { requests: ReadonlyArray<{ method: string; path: string; body: unknown }> };
 // the mocks start in beforeAll: read them when asked
-const bodiesOf = (mock: () => Recording, path: RegExp) => () => mock().requests.filter((r) => r.method === "POST" && path.test(r.path)).map((r) => r.body as Record<string, any>);
+const bodiesOf = (mock: () => Recording, path: RegExp) => () =>
+  mock()
+    .requests.filter((r) => r.method === "POST" && path.test(r.path))
+    .map((r) => r.body as Record<string, any>);
 const falCreates = bodiesOf(() => fal, /^\/fal-ai\/veo3\.1$/);
 const veoCreates = bodiesOf(() => veo, /:predictLongRunning$/);
 const replicateCreates = bodiesOf(() => replicate, /\/predictions$/);
@@ -119,7 +122,11 @@ describe("the reverse: a resolution or size without a ratio", () => {
   });
   test("fal-queue and gemini-veo: a size becomes its ratio and resolution", async () => {
     expect(await sent({ model: "fal/veo3.1", size: "720x720" }, falCreates)).toMatchObject({ aspect_ratio: "1:1", resolution: "720p" });
-    expect((await sent({ model: "google/veo-3.1", size: "1080x1920" }, veoCreates)).parameters).toEqual({ aspectRatio: "9:16", resolution: "1080p", durationSeconds: 8 });
+    expect((await sent({ model: "google/veo-3.1", size: "1080x1920" }, veoCreates)).parameters).toEqual({
+      aspectRatio: "9:16",
+      resolution: "1080p",
+      durationSeconds: 8,
+    });
   });
 });
 
@@ -151,10 +158,14 @@ describe("a shape no endpoint makes is a 400, and nothing goes up", () => {
     expect(await refused({ model: "openai/square", size: "1280x720", aspect_ratio: "1:1" })).toEqual(
       error('aspect_ratio "1:1" does not match size 1280x720; allowed values: 16:9', "aspect_ratio", ["16:9"]),
     );
-    expect(await refused({ model: "openai/tiers", size: "1920x1080", resolution: "720p" })).toEqual(error('resolution "720p" does not match size 1920x1080; allowed values: 1080p', "resolution", ["1080p"]));
+    expect(await refused({ model: "openai/tiers", size: "1920x1080", resolution: "720p" })).toEqual(
+      error('resolution "720p" does not match size 1920x1080; allowed values: 1080p', "resolution", ["1080p"]),
+    );
   });
 
   test("a size whose ratio an aspect-ratio API endpoint does not list", async () => {
-    expect(await refused({ model: "fal/landscape", size: "720x720" })).toEqual(error('size "720x720" is not supported by fal/landscape; allowed values: 1280x720', "size", ["1280x720"]));
+    expect(await refused({ model: "fal/landscape", size: "720x720" })).toEqual(
+      error('size "720x720" is not supported by fal/landscape; allowed values: 1280x720', "size", ["1280x720"]),
+    );
   });
 });

@@ -6,18 +6,18 @@
 // test's own process (the gateway has no job workers), so the two calls can be ordered.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createRouterState } from "../../../src/gateway/routing/router-state";
-import type { JobRecord } from "../../../src/store/job-store";
 import { createLogger } from "../../../src/logger";
+import type { JobRecord } from "../../../src/store/job-store";
 import { logOnlyTelemetry } from "../../../src/telemetry/telemetry";
 import { videoAdapters } from "../../../src/videos/adapters";
-import { videoStorageOf } from "../../../src/videos/storage/video-storage";
-import { buildVideoCatalog } from "../../../src/videos/video-catalog";
 import { videoDeadlineKind } from "../../../src/videos/jobs/video-deadline";
 import type { VideoJobDeps } from "../../../src/videos/jobs/video-job-deps";
 import { videoSubmitKind } from "../../../src/videos/jobs/video-submit";
+import { videoStorageOf } from "../../../src/videos/storage/video-storage";
+import { buildVideoCatalog } from "../../../src/videos/video-catalog";
 import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
 import { until } from "../../support/until";
-import { startOpenAiVideoMock, type OpenAiVideoMock } from "../../support/video-mocks/openai-videos";
+import { type OpenAiVideoMock, startOpenAiVideoMock } from "../../support/video-mocks/openai-videos";
 import { videoYaml } from "./setup";
 
 let up: OpenAiVideoMock;
@@ -61,7 +61,8 @@ async function videoJob(prompt: string): Promise<{ id: string; submission: JobRe
   return { id, submission: of("video.submit"), deadline: of("video.deadline") };
 }
 
-const run = (kind: { run(payload: unknown, run: { job: JobRecord; signal: AbortSignal }): Promise<void> }, job: JobRecord) => kind.run(job.payload, { job, signal: new AbortController().signal });
+const run = (kind: { run(payload: unknown, run: { job: JobRecord; signal: AbortSignal }): Promise<void> }, job: JobRecord) =>
+  kind.run(job.payload, { job, signal: new AbortController().signal });
 
 /** Starts a submission whose create the upstream answers only after `answerAfterMs`; resolves once that create has arrived, with the submission's end. */
 async function slowSubmission(submission: JobRecord, answerAfterMs: number): Promise<{ answered: Promise<void> }> {
@@ -85,7 +86,11 @@ test("two overlapping submissions: the upstream holds two jobs, the first stored
   await first;
   expect(up.creates.map((c) => c.prompt)).toEqual(["twice", "twice"]);
   const job = await gw.ctx.store.videoJobs.get(id);
-  expect({ status: job?.status, endpointId: job?.endpointId, upstreamRef: job?.upstreamRef }).toEqual({ status: "pending", endpointId: "openai/sora-2", upstreamRef: { id: "video_1" } });
+  expect({ status: job?.status, endpointId: job?.endpointId, upstreamRef: job?.upstreamRef }).toEqual({
+    status: "pending",
+    endpointId: "openai/sora-2",
+    upstreamRef: { id: "video_1" },
+  });
   expect((await gw.ctx.store.jobs.list({ kind: "video.poll" }, 0, 10)).map((j) => j.payload)).toEqual([{ video_id: id }]);
   expect(warnings.map(({ time: _t, ...w }) => w)).toEqual([
     {
@@ -108,13 +113,26 @@ test("a submission answered after the deadline failed its job stores nothing; a 
   // the worst order: the submission is answered while the deadline settles the job (after its
   // fence, before its status), so without the fence its reference would be stored on a settled job
   const store = gw.ctx.store;
-  const generations = { ...store.generations, commit: async (batch: Parameters<typeof store.generations.commit>[0]) => (await answered, store.generations.commit(batch)) };
+  const generations = {
+    ...store.generations,
+    commit: async (batch: Parameters<typeof store.generations.commit>[0]) => (await answered, store.generations.commit(batch)),
+  };
   await run(videoDeadlineKind({ ...deps, store: { ...store, generations } }), deadline);
   const failed = await gw.ctx.store.videoJobs.get(id);
-  expect({ status: failed?.status, error: failed?.errorMessage }).toEqual({ status: "failed", error: "The video was not accepted by any provider before its deadline" });
+  expect({ status: failed?.status, error: failed?.errorMessage }).toEqual({
+    status: "failed",
+    error: "The video was not accepted by any provider before its deadline",
+  });
   await answered;
   expect(await gw.ctx.store.videoJobs.get(id)).toEqual(failed);
   expect(warnings.map(({ time: _t, ...w }) => w)).toEqual([
-    { level: "warn", msg: "video job accepted upstream after it had been given up: that upstream job is not followed", video: id, status: "pending", unfollowed_endpoint: "openai/sora-2", unfollowed_upstream_id: "video_3" },
+    {
+      level: "warn",
+      msg: "video job accepted upstream after it had been given up: that upstream job is not followed",
+      video: id,
+      status: "pending",
+      unfollowed_endpoint: "openai/sora-2",
+      unfollowed_upstream_id: "video_3",
+    },
   ]);
 });

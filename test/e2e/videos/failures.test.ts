@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { PaymentRequiredResponseError } from "@openrouter/sdk/models/errors";
 import { createInferenceKey } from "../../support/gateway";
-import { sdk } from "../openrouter-sdk/setup";
 import { until } from "../../support/until";
+import { sdk } from "../openrouter-sdk/setup";
 import { startVideoHarness, type VideoHarness } from "./setup";
 
 let h: VideoHarness;
@@ -16,13 +16,20 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const post = (json: unknown, key: string | null = h.key) => h.gw.api("/api/v1/videos", { method: "POST", key, json });
-const errorOf = async (res: Response) => ({ status: res.status, body: (await res.json()) as { error: { code: number; message: string; metadata?: Record<string, unknown> } } });
+const errorOf = async (res: Response) => ({
+  status: res.status,
+  body: (await res.json()) as { error: { code: number; message: string; metadata?: Record<string, unknown> } },
+});
 
 async function terminal(id: string): Promise<{ status: string; error?: string; usage?: unknown; unsigned_urls?: unknown }> {
-  return until(`video ${id} terminal`, async () => {
-    const body = (await (await h.gw.api(`/api/v1/videos/${id}`, { key: h.key })).json()) as { status: string };
-    return ["completed", "failed"].includes(body.status) ? body : undefined;
-  }, 10_000);
+  return until(
+    `video ${id} terminal`,
+    async () => {
+      const body = (await (await h.gw.api(`/api/v1/videos/${id}`, { key: h.key })).json()) as { status: string };
+      return ["completed", "failed"].includes(body.status) ? body : undefined;
+    },
+    10_000,
+  );
 }
 
 describe("refused before anything is stored", () => {
@@ -103,14 +110,28 @@ describe("jobs that go wrong", () => {
       expect(await h.gw.ctx.store.reservations.held(limited.hash)).toBe(610_000_000);
       const failed = await terminal(job.id);
       expect(await h.gw.ctx.store.reservations.held(limited.hash)).toBe(0);
-      expect(failed).toEqual({ id: job.id, polling_url: `${h.gw.url}/api/v1/videos/${job.id}`, status: "failed", generation_id: job.generation_id, error: "Your request was blocked by our moderation system." } as never);
+      expect(failed).toEqual({
+        id: job.id,
+        polling_url: `${h.gw.url}/api/v1/videos/${job.id}`,
+        status: "failed",
+        generation_id: job.generation_id,
+        error: "Your request was blocked by our moderation system.",
+      } as never);
       const content = await errorOf(await h.gw.api(`/api/v1/videos/${job.id}/content`, { key: h.key }));
       expect(content.status).toBe(400);
-      const generation = (await (await h.gw.api(`/api/v1/generation?id=${job.generation_id}`, { key: limited.key })).json()) as { data: Record<string, unknown> };
+      const generation = (await (await h.gw.api(`/api/v1/generation?id=${job.generation_id}`, { key: limited.key })).json()) as {
+        data: Record<string, unknown>;
+      };
       expect(generation.data).toMatchObject({ api_type: "video", total_cost: 0 });
       const event = JSON.parse(await until("the failed webhook", async () => events[0], 8_000));
       expect(event.type).toBe("video.generation.failed");
-      expect(event.data).toEqual({ id: job.id, status: "failed", generation_id: job.generation_id, model: "openai/sora-2", error: "Your request was blocked by our moderation system." });
+      expect(event.data).toEqual({
+        id: job.id,
+        status: "failed",
+        generation_id: job.generation_id,
+        model: "openai/sora-2",
+        error: "Your request was blocked by our moderation system.",
+      });
     } finally {
       receiver.stop(true);
       h.up.mode = { kind: "ok" };
@@ -123,10 +144,14 @@ describe("jobs that go wrong", () => {
       const started = Date.now();
       const res = await post({ model: "openai/sora-2", prompt: "p", duration: 4 });
       const job = (await res.json()) as { id: string };
-      const inProgress = await until("in_progress", async () => {
-        const body = (await (await h.gw.api(`/api/v1/videos/${job.id}`, { key: h.key })).json()) as { status: string };
-        return body.status === "in_progress" ? body : undefined;
-      }, 5_000);
+      const inProgress = await until(
+        "in_progress",
+        async () => {
+          const body = (await (await h.gw.api(`/api/v1/videos/${job.id}`, { key: h.key })).json()) as { status: string };
+          return body.status === "in_progress" ? body : undefined;
+        },
+        5_000,
+      );
       expect(inProgress.status).toBe("in_progress");
       const failed = await terminal(job.id);
       expect(failed.status).toBe("failed");
@@ -166,17 +191,27 @@ describe("jobs that go wrong", () => {
       expect(await h.gw.ctx.store.reservations.held(limited.hash)).toBe(610_000_000);
       const failed = await terminal(job.id);
       const ms = Date.now() - started;
-      expect(failed).toEqual({ id: job.id, polling_url: `${h.gw.url}/api/v1/videos/${job.id}`, status: "failed", generation_id: job.generation_id, error: "The video was not accepted by any provider before its deadline" } as never);
+      expect(failed).toEqual({
+        id: job.id,
+        polling_url: `${h.gw.url}/api/v1/videos/${job.id}`,
+        status: "failed",
+        generation_id: job.generation_id,
+        error: "The video was not accepted by any provider before its deadline",
+      } as never);
       // deadline_minutes 0.05: three seconds, not the ten minutes the upstream asked to wait
       expect(ms).toBeGreaterThanOrEqual(2_900);
       expect(ms).toBeLessThan(6_000);
       await until("the reservation released", async () => ((await h.gw.ctx.store.reservations.held(limited.hash)) === 0 ? true : undefined), 2_000);
-      const generation = (await (await h.gw.api(`/api/v1/generation?id=${job.generation_id}`, { key: limited.key })).json()) as { data: Record<string, unknown> };
+      const generation = (await (await h.gw.api(`/api/v1/generation?id=${job.generation_id}`, { key: limited.key })).json()) as {
+        data: Record<string, unknown>;
+      };
       expect(generation.data).toMatchObject({ api_type: "video", total_cost: 0 });
       await until("the failed webhook", async () => events[0], 8_000);
       // whatever is still queued would arrive now
       await Bun.sleep(400);
-      expect(events.map((e) => JSON.parse(e) as { type: string; data: { id: string } }).map((e) => [e.type, e.data.id])).toEqual([["video.generation.failed", job.id]]);
+      expect(events.map((e) => JSON.parse(e) as { type: string; data: { id: string } }).map((e) => [e.type, e.data.id])).toEqual([
+        ["video.generation.failed", job.id],
+      ]);
       expect(h.up.creates.length).toBe(creates + 1);
     } finally {
       receiver.stop(true);
@@ -195,7 +230,9 @@ describe("jobs that go wrong", () => {
 
   test("another workspace's job is 404, as is an unknown id", async () => {
     const job = (await (await post({ model: "openai/sora-2", prompt: "p", duration: 4 })).json()) as { id: string };
-    const ws = (await (await h.gw.api("/api/v1/workspaces", { method: "POST", json: { name: "Other", slug: "other-videos" } })).json()) as { data: { id: string } };
+    const ws = (await (await h.gw.api("/api/v1/workspaces", { method: "POST", json: { name: "Other", slug: "other-videos" } })).json()) as {
+      data: { id: string };
+    };
     const other = await createInferenceKey(h.gw, { name: "other", workspace_id: ws.data.id });
     expect((await h.gw.api(`/api/v1/videos/${job.id}`, { key: other.key })).status).toBe(404);
     expect((await h.gw.api(`/api/v1/videos/${job.id}/content`, { key: other.key })).status).toBe(404);

@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { Webhook } from "standardwebhooks";
-import { sdk } from "../openrouter-sdk/setup";
 import { until } from "../../support/until";
+import { sdk } from "../openrouter-sdk/setup";
 import { startVideoHarness, type VideoHarness } from "./setup";
 
 let h: VideoHarness;
@@ -33,12 +33,16 @@ afterAll(async () => {
 
 const hookUrl = () => `http://127.0.0.1:${receiver.port}/video-hooks`;
 
-async function settled(id: string) {
-  return until(`video ${id} terminal`, async () => {
-    const res = await h.gw.api(`/api/v1/videos/${id}`, { key: h.key });
-    const body = (await res.json()) as { status: string };
-    return ["completed", "failed", "cancelled", "expired"].includes(body.status) ? body : undefined;
-  }, 10_000);
+async function _settled(id: string) {
+  return until(
+    `video ${id} terminal`,
+    async () => {
+      const res = await h.gw.api(`/api/v1/videos/${id}`, { key: h.key });
+      const body = (await res.json()) as { status: string };
+      return ["completed", "failed", "cancelled", "expired"].includes(body.status) ? body : undefined;
+    },
+    10_000,
+  );
 }
 
 function openRouterVerify(header: string, body: string, key: string): boolean {
@@ -71,10 +75,14 @@ describe("openai-videos through the SDK", () => {
     expect(submitted.pollingUrl).toBe(`${h.gw.url}/api/v1/videos/${submitted.id}`);
     expect(submitted.generationId).toMatch(/^gen-/);
 
-    const done = await until("completed", async () => {
-      const job = await client.videoGeneration.getGeneration({ jobId: submitted.id });
-      return job.status === "completed" || job.status === "failed" ? job : undefined;
-    }, 10_000);
+    const done = await until(
+      "completed",
+      async () => {
+        const job = await client.videoGeneration.getGeneration({ jobId: submitted.id });
+        return job.status === "completed" || job.status === "failed" ? job : undefined;
+      },
+      10_000,
+    );
     expect(done.status).toBe("completed");
     expect(done.unsignedUrls).toEqual([`${h.gw.url}/api/v1/videos/${submitted.id}/content?index=0`]);
     // 8 s with audio at $0.15 plus $0.01 per video
@@ -103,13 +111,33 @@ describe("openai-videos through the SDK", () => {
     expect(beyond.status).toBe(404);
 
     const generation = (await (await h.gw.api(`/api/v1/generation?id=${submitted.generationId}`, { key: h.key })).json()) as { data: Record<string, unknown> };
-    expect(generation.data).toMatchObject({ id: submitted.generationId, api_type: "video", model: "openai/sora-2", provider_name: "OpenAI Videos", total_cost: 1.21, is_byok: false, session_id: "video-session-1", external_user: "end-user-7" });
+    expect(generation.data).toMatchObject({
+      id: submitted.generationId,
+      api_type: "video",
+      model: "openai/sora-2",
+      provider_name: "OpenAI Videos",
+      total_cost: 1.21,
+      is_byok: false,
+      session_id: "video-session-1",
+      external_user: "end-user-7",
+    });
 
-    const hook = await until("the webhook", async () => hooks.find((x) => x.headers.get("x-openrouter-idempotency-key") === `${submitted.id}-completed`), 8_000);
+    const hook = await until(
+      "the webhook",
+      async () => hooks.find((x) => x.headers.get("x-openrouter-idempotency-key") === `${submitted.id}-completed`),
+      8_000,
+    );
     const event = JSON.parse(hook.body);
     expect(Object.keys(event).sort()).toEqual(["created_at", "data", "type"]);
     expect(event.type).toBe("video.generation.completed");
-    expect(event.data).toEqual({ id: submitted.id, status: "completed", generation_id: submitted.generationId, model: "openai/sora-2", unsigned_urls: done.unsignedUrls, usage: { cost: 1.21, is_byok: false } });
+    expect(event.data).toEqual({
+      id: submitted.id,
+      status: "completed",
+      generation_id: submitted.generationId,
+      model: "openai/sora-2",
+      unsigned_urls: done.unsignedUrls,
+      usage: { cost: 1.21, is_byok: false },
+    });
     expect(openRouterVerify(hook.headers.get("x-openrouter-signature")!, hook.body, secret)).toBe(true);
     const headers = Object.fromEntries(["webhook-id", "webhook-timestamp", "webhook-signature"].map((k) => [k, hook.headers.get(k)!]));
     expect(new Webhook(secret).verify(hook.body, headers)).toEqual(event);

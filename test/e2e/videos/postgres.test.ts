@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
 import { createTestDatabase, describePostgres } from "../../support/postgres";
-import { startOpenAiVideoMock, type OpenAiVideoMock } from "../../support/video-mocks/openai-videos";
 import { until } from "../../support/until";
+import { type OpenAiVideoMock, startOpenAiVideoMock } from "../../support/video-mocks/openai-videos";
 import { videoYaml } from "./setup";
 
 describePostgres("videos on PostgreSQL", () => {
@@ -29,10 +29,14 @@ describePostgres("videos on PostgreSQL", () => {
     const { id } = (await res.json()) as { id: string };
     // 12 s without audio: $1.20 + $0.01
     expect(await gw.ctx.store.reservations.held(hash)).toBe(1_210_000_000);
-    const done = await until("completed", async () => {
-      const body = (await (await gw.api(`/api/v1/videos/${id}`, { key })).json()) as { status: string; usage?: { cost: number } };
-      return body.status === "completed" ? body : undefined;
-    }, 10_000);
+    const done = await until(
+      "completed",
+      async () => {
+        const body = (await (await gw.api(`/api/v1/videos/${id}`, { key })).json()) as { status: string; usage?: { cost: number } };
+        return body.status === "completed" ? body : undefined;
+      },
+      10_000,
+    );
     expect(done.usage).toEqual({ cost: 1.21, is_byok: false } as never);
     expect(await gw.ctx.store.reservations.held(hash)).toBe(0);
     const bytes = new Uint8Array(await (await gw.api(`/api/v1/videos/${id}/content`, { key })).arrayBuffer());

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
-import { startOpenAiVideoMock, type OpenAiVideoMock } from "../../support/video-mocks/openai-videos";
 import { until } from "../../support/until";
+import { type OpenAiVideoMock, startOpenAiVideoMock } from "../../support/video-mocks/openai-videos";
 import { videoYaml } from "./setup";
 
 let up: OpenAiVideoMock;
@@ -34,16 +34,28 @@ afterAll(async () => {
 });
 
 test("completed, then expired: outputs deleted, 410, one webhook per status", async () => {
-  const res = await gw.api("/api/v1/videos", { method: "POST", key, json: { model: "openai/sora-2", prompt: "p", duration: 4, callback_url: `http://127.0.0.1:${receiver.port}/h` } });
+  const res = await gw.api("/api/v1/videos", {
+    method: "POST",
+    key,
+    json: { model: "openai/sora-2", prompt: "p", duration: 4, callback_url: `http://127.0.0.1:${receiver.port}/h` },
+  });
   const { id } = (await res.json()) as { id: string };
-  await until("completed", async () => ((await (await gw.api(`/api/v1/videos/${id}`, { key })).json()) as { status: string }).status === "completed" || undefined, 8_000);
+  await until(
+    "completed",
+    async () => ((await (await gw.api(`/api/v1/videos/${id}`, { key })).json()) as { status: string }).status === "completed" || undefined,
+    8_000,
+  );
   const path = (await gw.ctx.store.videoJobs.get(id))!.outputs[0]!.path;
   expect(existsSync(path)).toBe(true);
   expect((await gw.api(`/api/v1/videos/${id}/content`, { key })).status).toBe(200);
-  const expired = await until("expired", async () => {
-    const body = (await (await gw.api(`/api/v1/videos/${id}`, { key })).json()) as { status: string; unsigned_urls?: unknown; usage?: unknown };
-    return body.status === "expired" ? body : undefined;
-  }, 8_000);
+  const expired = await until(
+    "expired",
+    async () => {
+      const body = (await (await gw.api(`/api/v1/videos/${id}`, { key })).json()) as { status: string; unsigned_urls?: unknown; usage?: unknown };
+      return body.status === "expired" ? body : undefined;
+    },
+    8_000,
+  );
   expect(expired.unsigned_urls).toBeUndefined();
   expect(existsSync(path)).toBe(false);
   const gone = await gw.api(`/api/v1/videos/${id}/content`, { key });

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
-import { startS3Mock, type S3Mock } from "../../support/s3-mock";
+import { type S3Mock, startS3Mock } from "../../support/s3-mock";
 import { until } from "../../support/until";
-import { startOpenAiVideoMock, type OpenAiVideoMock } from "../../support/video-mocks/openai-videos";
+import { type OpenAiVideoMock, startOpenAiVideoMock } from "../../support/video-mocks/openai-videos";
 import { videoYaml } from "./setup";
 
 let up: OpenAiVideoMock;
@@ -21,7 +21,10 @@ beforeAll(async () => {
   s3 = startS3Mock();
   const storage = `storage: { s3: { bucket: clips, endpoint: "${s3.url}", region: us-east-1, access_key_id: AKIDE2E, secret_access_key: "\${S3_SECRET}", prefix: gw } }`;
   // about 4 s of retention
-  gw = await startTestGateway({ yaml: videoYaml(up.url, storage).replace("retention_days: 1", "retention_days: 0.00005"), env: { WORKERS: "1", S3_SECRET: "e2e-secret-access-key" } });
+  gw = await startTestGateway({
+    yaml: videoYaml(up.url, storage).replace("retention_days: 1", "retention_days: 0.00005"),
+    env: { WORKERS: "1", S3_SECRET: "e2e-secret-access-key" },
+  });
   key = (await createInferenceKey(gw, { name: "s3" })).key;
 });
 afterAll(async () => {
@@ -35,7 +38,11 @@ test("the output is stored in the bucket and downloaded from it byte for byte, t
   const res = await gw.api("/api/v1/videos", { method: "POST", key, json: { model: "openai/sora-2", prompt: "p", duration: 4 } });
   expect(res.status).toBe(202);
   const { id } = (await res.json()) as { id: string };
-  await until("completed", async () => ((await (await gw.api(`/api/v1/videos/${id}`, { key })).json()) as { status: string }).status === "completed" || undefined, 8_000);
+  await until(
+    "completed",
+    async () => ((await (await gw.api(`/api/v1/videos/${id}`, { key })).json()) as { status: string }).status === "completed" || undefined,
+    8_000,
+  );
 
   const objectName = `clips/gw/${id}/0.mp4`;
   expect([...s3.objects.keys()]).toEqual([objectName]);
@@ -62,7 +69,11 @@ test("the output is stored in the bucket and downloaded from it byte for byte, t
   expect(new Uint8Array(await part.arrayBuffer()) as Uint8Array).toEqual(up.bytes.slice(5242870, 5242890));
   expect((await gw.api(`/api/v1/videos/${id}/content`, { key, headers: { range: `bytes=${up.bytes.length}-` } })).status).toBe(416);
 
-  await until("expired", async () => ((await (await gw.api(`/api/v1/videos/${id}`, { key })).json()) as { status: string }).status === "expired" || undefined, 10_000);
+  await until(
+    "expired",
+    async () => ((await (await gw.api(`/api/v1/videos/${id}`, { key })).json()) as { status: string }).status === "expired" || undefined,
+    10_000,
+  );
   expect(s3.objects.has(objectName)).toBe(false);
   expect(s3.requests.some((r) => r.line === `DELETE /${objectName}`)).toBe(true);
   expect((await gw.api(`/api/v1/videos/${id}/content`, { key })).status).toBe(410);

@@ -1,8 +1,8 @@
 // Gateways with job workers in front of the loopback video API mocks, for the video e2e tests.
 import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
-import { startOpenAiVideoMock, type OpenAiVideoMock } from "../../support/video-mocks/openai-videos";
-import { startReplicateMock, type ReplicateMock } from "../../support/video-mocks/replicate";
 import { until } from "../../support/until";
+import { type OpenAiVideoMock, startOpenAiVideoMock } from "../../support/video-mocks/openai-videos";
+import { type ReplicateMock, startReplicateMock } from "../../support/video-mocks/replicate";
 
 /** $0.10 per second, $0.15 with audio, $0.01 per video */
 export const videoYaml = (url: string, extra = "") => `
@@ -96,8 +96,12 @@ export async function runVeoJob(h: Pick<TwoEndpointHarness, "gw" | "key">): Prom
   const res = await h.gw.api("/api/v1/videos", { method: "POST", key: h.key, json: { model: "google/veo-3.1", prompt: "waves" } });
   if (res.status !== 202) throw new Error(`submit answered ${res.status}: ${await res.text()}`);
   const { id } = (await res.json()) as { id: string };
-  return until(`video ${id} terminal`, async () => {
-    const body = (await (await h.gw.api(`/api/v1/videos/${id}`, { key: h.key })).json()) as { status: string; usage?: unknown };
-    return ["completed", "failed"].includes(body.status) ? { ...body, id } : undefined;
-  }, 10_000);
+  return until(
+    `video ${id} terminal`,
+    async () => {
+      const body = (await (await h.gw.api(`/api/v1/videos/${id}`, { key: h.key })).json()) as { status: string; usage?: unknown };
+      return ["completed", "failed"].includes(body.status) ? { ...body, id } : undefined;
+    },
+    10_000,
+  );
 }

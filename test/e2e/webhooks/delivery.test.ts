@@ -5,8 +5,8 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { enqueueWebhook } from "../../../src/jobs/kinds/webhook-deliver";
-import { freePort } from "../../support/gateway-process";
 import { startTestGateway, type TestGateway } from "../../support/gateway";
+import { freePort } from "../../support/gateway-process";
 import { until } from "../../support/until";
 
 const YAML = "security: { allow_private_urls: true }\njobs:\n  backoff_seconds: [0.1, 0.1, 0.1, 0.1]\n  poll_seconds: 1\n";
@@ -24,7 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => gw.close());
 
-
 /** The 10 lines a receiver writes to check OpenRouter's header: t=<unix>,v1=<hex HMAC-SHA256 of "<t>,<body>">. */
 function openRouterVerify(header: string, body: string, key: string, toleranceS = 300): boolean {
   const parts = header.split(",").map((p) => p.split("="));
@@ -41,10 +40,14 @@ test("down, then 500, then 200: one event reaches the application, the same webh
   const body = JSON.stringify({ type: "video.generation.completed", data: { id: "vid-1" } });
   // the receiver is down: nothing listens on the port yet
   await gw.ctx.store.transaction((tx) => enqueueWebhook(tx.jobs, { workspace_id: workspaceId, event_id: "evt_1", url: null, body }, Date.now()));
-  const job = await until("the first failed attempt", async () => {
-    const [first] = await gw.ctx.store.jobs.list({ kind: "webhook.deliver" }, 0, 10);
-    return first && first.attempts >= 1 && first.lastError ? first : undefined;
-  }, 8000);
+  const job = await until(
+    "the first failed attempt",
+    async () => {
+      const [first] = await gw.ctx.store.jobs.list({ kind: "webhook.deliver" }, 0, 10);
+      return first && first.attempts >= 1 && first.lastError ? first : undefined;
+    },
+    8000,
+  );
   const seen: Array<{ id: string | null; body: string; headers: Headers }> = [];
   const application = new Set<string>();
   let answers = 0;
@@ -88,7 +91,11 @@ test("410 Gone: the job is dead at once and the workspace's webhook_url is clear
     const url = `http://127.0.0.1:${receiver.port}/gone`;
     expect((await gw.api(`/api/v1/workspaces/${workspaceId}`, { method: "PATCH", json: { webhook_url: url } })).status).toBe(200);
     await enqueueWebhook(gw.ctx.store.jobs, { workspace_id: workspaceId, event_id: "evt_gone", url: null, body: "{}" }, Date.now());
-    const dead = await until("dead", async () => (await gw.ctx.store.jobs.list({ state: "dead", kind: "webhook.deliver" }, 0, 10)).find((j) => (j.payload as any).event_id === "evt_gone"), 8000);
+    const dead = await until(
+      "dead",
+      async () => (await gw.ctx.store.jobs.list({ state: "dead", kind: "webhook.deliver" }, 0, 10)).find((j) => (j.payload as any).event_id === "evt_gone"),
+      8000,
+    );
     expect(dead.attempts).toBe(1);
     expect(dead.lastError).toBe("the receiver answered 410 Gone: no more deliveries to it");
     expect(hits).toBe(1);

@@ -33,7 +33,12 @@ beforeAll(async () => {
   // a public address literal: saved without a lookup; skip_test: nothing listens there
   const dest = await gw.api("/api/v1/observability/destinations?skip_test=true", {
     method: "POST",
-    json: { type: "webhook", name: "hook of b", config: { url: "https://93.184.216.34/otlp", headers: { Authorization: "Bearer secret-of-team-b-hook" } }, workspace_id: wsB.id },
+    json: {
+      type: "webhook",
+      name: "hook of b",
+      config: { url: "https://93.184.216.34/otlp", headers: { Authorization: "Bearer secret-of-team-b-hook" } },
+      workspace_id: wsB.id,
+    },
   });
   expect(dest.status).toBe(201);
   destB = ((await dest.json()) as any).data;
@@ -72,7 +77,11 @@ function routesOfB(): Array<[string, string, unknown?]> {
     ["DELETE", `/api/v1/keys/${keyB.hash}`],
     ["GET", "/api/v1/observability/destinations"],
     ["GET", `/api/v1/observability/destinations?workspace_id=${wsB.id}`],
-    ["POST", "/api/v1/observability/destinations?skip_test=true", { type: "webhook", name: "planted", config: { url: "https://93.184.216.34/x" }, workspace_id: wsB.id }],
+    [
+      "POST",
+      "/api/v1/observability/destinations?skip_test=true",
+      { type: "webhook", name: "planted", config: { url: "https://93.184.216.34/x" }, workspace_id: wsB.id },
+    ],
     ["GET", `/api/v1/observability/destinations/${destB.id}`],
     ["PATCH", `/api/v1/observability/destinations/${destB.id}`, { name: "taken over", config: { url: "https://93.184.216.35/stolen" } }],
     ["DELETE", `/api/v1/observability/destinations/${destB.id}`],

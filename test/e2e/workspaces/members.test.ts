@@ -47,7 +47,14 @@ describe("organization members", () => {
   test("a duplicate id is 409; role must be admin or member; unknown fields are 400", async () => {
     await addUser({ id: "dup", role: "member" });
     expect((await call("POST", "/api/v1/organization/members", { id: "dup", role: "member" })).status).toBe(409);
-    for (const body of [{ role: "owner" }, { role: "boss" }, {}, { role: "member", extra: 1 }, { role: "member", email: "not-an-email" }, { role: "member", id: "" }]) {
+    for (const body of [
+      { role: "owner" },
+      { role: "boss" },
+      {},
+      { role: "member", extra: 1 },
+      { role: "member", email: "not-an-email" },
+      { role: "member", id: "" },
+    ]) {
       expect((await call("POST", "/api/v1/organization/members", body)).status).toBe(400);
     }
   });

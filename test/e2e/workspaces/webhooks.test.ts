@@ -1,13 +1,14 @@
 /** Workspace webhook_url (checked when saved) and the webhook signing secret (shown once, stored sealed, rotated with overlap). */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+
 import { Database } from "bun:sqlite";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Webhook } from "standardwebhooks";
+import { deliverWebhook } from "../../../src/jobs/webhooks/deliver";
+import { webhookSigningSecrets } from "../../../src/jobs/webhooks/workspace-signing-secrets";
 import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
 import { refusedUrls, testLookup } from "../../support/ssrf-table";
-import { webhookSigningSecrets } from "../../../src/jobs/webhooks/workspace-signing-secrets";
-import { deliverWebhook } from "../../../src/jobs/webhooks/deliver";
 
 const START = Date.parse("2026-11-22T12:00:00Z");
 const HOUR = 3_600_000;
@@ -62,7 +63,10 @@ describe("webhook_url is checked when saved", () => {
   test("with allow_private_urls an on-premise http URL is accepted", async () => {
     const onPrem = await startTestGateway({ env: { GATEWAY_ALLOW_PRIVATE_URLS: "true" }, lookup: testLookup });
     try {
-      const res = await onPrem.api("/api/v1/workspaces", { method: "POST", json: { name: "On prem", slug: "on-prem", webhook_url: "http://10.0.0.7:8080/hook" } });
+      const res = await onPrem.api("/api/v1/workspaces", {
+        method: "POST",
+        json: { name: "On prem", slug: "on-prem", webhook_url: "http://10.0.0.7:8080/hook" },
+      });
       expect(res.status).toBe(201);
       expect(((await res.json()) as any).data.webhook_url).toBe("http://10.0.0.7:8080/hook");
     } finally {
@@ -115,7 +119,8 @@ describe("webhook signing secret", () => {
 
   test("after a rotation both secrets sign for 24 h, then only the new one", async () => {
     const ws = await createWs();
-    const rotate = async () => ((await (await gw.api(`/api/v1/workspaces/${ws.id}/webhook-secret`, { method: "POST", json: {} })).json()) as any).data.secret as string;
+    const rotate = async () =>
+      ((await (await gw.api(`/api/v1/workspaces/${ws.id}/webhook-secret`, { method: "POST", json: {} })).json()) as any).data.secret as string;
     const first = await rotate();
     expect(await webhookSigningSecrets(gw.ctx, ws.id)).toEqual([first]);
     now += HOUR;
@@ -128,8 +133,18 @@ describe("webhook signing secret", () => {
     const signatureAt = async (at: number) => {
       now = at;
       const secrets = await webhookSigningSecrets(gw.ctx, ws.id);
-      const outbound = { allowPrivate: true, lookup: testLookup, lookupTimeoutMs: 1_000, totalTimeoutMs: 2_000, connectTimeoutMs: 1_000, maxResponseBytes: 65_536 };
-      const outcome = await deliverWebhook({ id: "evt_rotation", url: `http://127.0.0.1:${receiver.port}/`, body: "{}" }, { clock: () => now, secrets, outbound });
+      const outbound = {
+        allowPrivate: true,
+        lookup: testLookup,
+        lookupTimeoutMs: 1_000,
+        totalTimeoutMs: 2_000,
+        connectTimeoutMs: 1_000,
+        maxResponseBytes: 65_536,
+      };
+      const outcome = await deliverWebhook(
+        { id: "evt_rotation", url: `http://127.0.0.1:${receiver.port}/`, body: "{}" },
+        { clock: () => now, secrets, outbound },
+      );
       expect(outcome).toEqual({ kind: "delivered", status: 204 });
       return lastHeaders.get("webhook-signature");
     };

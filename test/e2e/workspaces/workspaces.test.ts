@@ -70,7 +70,13 @@ describe("workspaces CRUD", () => {
     expect((await call("GET", `/api/v1/workspaces/${ws.id}`)).body.data).toEqual(ws);
     const patched = await call("PATCH", `/api/v1/workspaces/${ws.id}`, { io_logging_sampling_rate: 0.5, default_provider_sort: null, description: "x" });
     expect(patched.status).toBe(200);
-    expect(patched.body.data).toEqual({ ...ws, io_logging_sampling_rate: 0.5, default_provider_sort: null, description: "x", updated_at: patched.body.data.updated_at });
+    expect(patched.body.data).toEqual({
+      ...ws,
+      io_logging_sampling_rate: 0.5,
+      default_provider_sort: null,
+      description: "x",
+      updated_at: patched.body.data.updated_at,
+    });
     expect(patched.body.data.updated_at).toMatch(ISO);
   });
 
@@ -93,7 +99,10 @@ describe("workspaces CRUD", () => {
     const a = await createWs();
     const b = await createWs();
     const dup = await call("POST", "/api/v1/workspaces", { name: "Other", slug: a.slug });
-    expect(dup).toEqual({ status: 409, body: { error: { code: 409, message: `A workspace with slug '${a.slug}' already exists`, metadata: { slug: a.slug } } } });
+    expect(dup).toEqual({
+      status: 409,
+      body: { error: { code: 409, message: `A workspace with slug '${a.slug}' already exists`, metadata: { slug: a.slug } } },
+    });
     expect((await call("PATCH", `/api/v1/workspaces/${b.id}`, { slug: a.slug })).status).toBe(409);
     expect((await call("PATCH", `/api/v1/workspaces/${a.id}`, { slug: a.slug })).status).toBe(200);
     expect((await call("POST", "/api/v1/workspaces", { name: "Default again", slug: "default" })).status).toBe(409);
@@ -131,7 +140,13 @@ describe("workspaces CRUD", () => {
 
   test("patch applies the same bounds", async () => {
     const ws = await createWs();
-    for (const body of [{ name: "x".repeat(101) }, { slug: "s".repeat(51) }, { description: "d".repeat(501) }, { io_logging_sampling_rate: 0 }, { nope: true }]) {
+    for (const body of [
+      { name: "x".repeat(101) },
+      { slug: "s".repeat(51) },
+      { description: "d".repeat(501) },
+      { io_logging_sampling_rate: 0 },
+      { nope: true },
+    ]) {
       expect((await call("PATCH", `/api/v1/workspaces/${ws.id}`, body)).status).toBe(400);
     }
     expect((await call("PATCH", `/api/v1/workspaces/${ws.id}`, { name: "x".repeat(100), slug: `z${"s".repeat(49)}` })).status).toBe(200);

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
+import { GatewayError } from "../../../src/errors";
 import { anthropicInbound } from "../../../src/formats/anthropic-messages";
 import type { MessagesRequestBody } from "../../../src/formats/anthropic-messages/schema";
 import { packForeignSignature } from "../../../src/formats/reasoning-signature";
-import { GatewayError } from "../../../src/errors";
 
 const decode = (body: Partial<MessagesRequestBody>) =>
   anthropicInbound.decodeRequest({ model: "anthropic/claude", messages: [], ...body } as MessagesRequestBody);

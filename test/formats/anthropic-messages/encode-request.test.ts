@@ -161,8 +161,17 @@ describe("anthropic encodeRequest", () => {
     expect(enc({ toolChoice: { type: "auto" } }).tool_choice).toBeUndefined();
     const text = Buffer.from("plain words").toString("base64");
     expect(
-      enc({ messages: [{ role: "user", content: [{ type: "file", mediaType: "text/plain", data: text }, { type: "file", url: "https://x/d.pdf" }] }] })
-        .messages,
+      enc({
+        messages: [
+          {
+            role: "user",
+            content: [
+              { type: "file", mediaType: "text/plain", data: text },
+              { type: "file", url: "https://x/d.pdf" },
+            ],
+          },
+        ],
+      }).messages,
     ).toStrictEqual([
       {
         role: "user",
@@ -185,7 +194,15 @@ describe("anthropic encodeRequest", () => {
       }),
       "m",
     );
-    expect(body.messages).toStrictEqual([{ role: "user", content: [{ type: "text", text: "a" }, { type: "text", text: "b" }] }]);
+    expect(body.messages).toStrictEqual([
+      {
+        role: "user",
+        content: [
+          { type: "text", text: "a" },
+          { type: "text", text: "b" },
+        ],
+      },
+    ]);
   });
 
   test("a tool's eager_input_streaming reaches the upstream as given", () => {

@@ -4,9 +4,9 @@ import { packForeignSignature } from "../../../src/formats/reasoning-signature";
 import type { EncodeContext } from "../../../src/ir/codec";
 import { NO_CHARGE, type Settlement } from "../../../src/ir/settlement";
 import type { IRStreamPart, IRUsage } from "../../../src/ir/types";
-import { encodeParts } from "../encode-parts";
 import { parseSse, sseJsonEvents } from "../../support/sse";
 import { decodeAll } from "../decode-events";
+import { encodeParts } from "../encode-parts";
 
 const ctx: EncodeContext = {
   generationId: "gen-42",
@@ -28,7 +28,12 @@ const finalUsage: IRUsage = {
 };
 
 const script: IRStreamPart[] = [
-  { type: "start", id: "up-1", model: "claude", usage: { inputTokens: 100, cachedTokens: 60, cacheWriteTokens: 10, cacheWrite5mTokens: 10, cacheWrite1hTokens: 0 } },
+  {
+    type: "start",
+    id: "up-1",
+    model: "claude",
+    usage: { inputTokens: 100, cachedTokens: 60, cacheWriteTokens: 10, cacheWrite5mTokens: 10, cacheWrite1hTokens: 0 },
+  },
   { type: "block-start", index: 0, block: { type: "reasoning", origin: "anthropic-messages" } },
   { type: "reasoning-delta", index: 0, text: "hmm" },
   { type: "reasoning-signature", index: 0, signature: "SIG" },
@@ -84,7 +89,10 @@ describe("anthropic stream encoder", () => {
       { event: "content_block_start", data: { type: "content_block_start", index: 1, content_block: { type: "text", text: "" } } },
       { event: "content_block_delta", data: { type: "content_block_delta", index: 1, delta: { type: "text_delta", text: "Hi" } } },
       { event: "content_block_stop", data: { type: "content_block_stop", index: 1 } },
-      { event: "content_block_start", data: { type: "content_block_start", index: 2, content_block: { type: "tool_use", id: "toolu_1", name: "f", input: {} } } },
+      {
+        event: "content_block_start",
+        data: { type: "content_block_start", index: 2, content_block: { type: "tool_use", id: "toolu_1", name: "f", input: {} } },
+      },
       { event: "content_block_delta", data: { type: "content_block_delta", index: 2, delta: { type: "input_json_delta", partial_json: '{"a":' } } },
       { event: "content_block_delta", data: { type: "content_block_delta", index: 2, delta: { type: "input_json_delta", partial_json: "1}" } } },
       { event: "content_block_stop", data: { type: "content_block_stop", index: 2 } },
@@ -167,7 +175,14 @@ describe("anthropic stream encoder", () => {
       'event: error\ndata: {"type":"error","error":{"type":"rate_limit_error","message":"bad"}}\n\n',
     );
     const text = encodeAll(
-      [{ type: "finish", finishReason: "stop", stopSequence: "STOP", usage: { inputTokens: 1, outputTokens: 1, cachedTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 } }],
+      [
+        {
+          type: "finish",
+          finishReason: "stop",
+          stopSequence: "STOP",
+          usage: { inputTokens: 1, outputTokens: 1, cachedTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 },
+        },
+      ],
       { ...NO_CHARGE, serviceMetadata: { provider: "acme" } },
     );
     const data = sseJsonEvents(text).map((e) => e.data as Record<string, unknown>);
@@ -179,9 +194,17 @@ describe("anthropic stream encoder", () => {
   test("message_start announces the gateway's prompt count when the upstream's start has none; an upstream's own figure wins", () => {
     const counted = anthropicInbound.createStreamEncoder({ ...ctx, promptTokens: 321 });
     const messageStart = (text: string) => (sseJsonEvents(text)[0]!.data as any).message.usage;
-    expect(messageStart(counted.encode({ type: "start", id: "chatcmpl-1", model: "gpt" }))).toMatchObject({ input_tokens: 321, output_tokens: 0, cache_read_input_tokens: 0 });
+    expect(messageStart(counted.encode({ type: "start", id: "chatcmpl-1", model: "gpt" }))).toMatchObject({
+      input_tokens: 321,
+      output_tokens: 0,
+      cache_read_input_tokens: 0,
+    });
     const upstreamFigure = anthropicInbound.createStreamEncoder({ ...ctx, promptTokens: 321 });
-    expect(messageStart(upstreamFigure.encode(script[0]! as Exclude<IRStreamPart, { type: "finish" }>))).toMatchObject({ input_tokens: 30, cache_read_input_tokens: 60, cache_creation_input_tokens: 10 });
+    expect(messageStart(upstreamFigure.encode(script[0]! as Exclude<IRStreamPart, { type: "finish" }>))).toMatchObject({
+      input_tokens: 30,
+      cache_read_input_tokens: 60,
+      cache_creation_input_tokens: 10,
+    });
     // without a count (a codec that announces none, or no prompt), 0 as before
     expect(messageStart(anthropicInbound.createStreamEncoder(ctx).encode({ type: "start", id: "c", model: "gpt" }))).toMatchObject({ input_tokens: 0 });
   });

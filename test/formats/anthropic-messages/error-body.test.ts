@@ -2,9 +2,7 @@ import { expect, test } from "bun:test";
 import { anthropicErrorBody, anthropicInbound } from "../../../src/formats/anthropic-messages";
 
 test("status -> Anthropic error type", () => {
-  const types = [400, 401, 402, 403, 404, 408, 409, 413, 422, 429, 500, 502, 503, 504, 529].map(
-    (s) => anthropicErrorBody(s, "m").error.type,
-  );
+  const types = [400, 401, 402, 403, 404, 408, 409, 413, 422, 429, 500, 502, 503, 504, 529].map((s) => anthropicErrorBody(s, "m").error.type);
   expect(types).toStrictEqual([
     "invalid_request_error",
     "authentication_error",

@@ -23,8 +23,22 @@ const SETTLED_USAGE = {
 
 describe("messages passthrough: JSON", () => {
   test("the upstream's message, blocks the IR cannot carry included, under the gateway's id, model and charged usage", () => {
-    const content = [{ type: "server_tool_use", id: "srvtoolu_1", name: "web_search", input: {} }, { type: "text", text: "Hi", citations: [{ type: "web_search_result_location", url: "u" }] }];
-    const raw = { id: "msg_up", type: "message", role: "assistant", model: "claude", content, stop_reason: "end_turn", stop_sequence: null, container: { id: "c" }, usage: UPSTREAM_USAGE, x_top: 1 };
+    const content = [
+      { type: "server_tool_use", id: "srvtoolu_1", name: "web_search", input: {} },
+      { type: "text", text: "Hi", citations: [{ type: "web_search_result_location", url: "u" }] },
+    ];
+    const raw = {
+      id: "msg_up",
+      type: "message",
+      role: "assistant",
+      model: "claude",
+      content,
+      stop_reason: "end_turn",
+      stop_sequence: null,
+      container: { id: "c" },
+      usage: UPSTREAM_USAGE,
+      x_top: 1,
+    };
     expect(rewriteMessagesResult(raw, decodeResult(raw), CTX, SETTLEMENT)).toEqual({
       ...raw,
       id: "gen-1-abc",
@@ -35,8 +49,21 @@ describe("messages passthrough: JSON", () => {
   });
 });
 
-const ev = (data: Record<string, unknown>, named = true) => (named ? { event: data.type as string, data: JSON.stringify(data) } : { data: JSON.stringify(data) });
-const START = ev({ type: "message_start", message: { id: "msg_up", type: "message", role: "assistant", model: "claude", content: [], stop_reason: null, usage: { ...UPSTREAM_USAGE, output_tokens: 1 }, x_msg: 1 } });
+const ev = (data: Record<string, unknown>, named = true) =>
+  named ? { event: data.type as string, data: JSON.stringify(data) } : { data: JSON.stringify(data) };
+const START = ev({
+  type: "message_start",
+  message: {
+    id: "msg_up",
+    type: "message",
+    role: "assistant",
+    model: "claude",
+    content: [],
+    stop_reason: null,
+    usage: { ...UPSTREAM_USAGE, output_tokens: 1 },
+    x_msg: 1,
+  },
+});
 const BLOCK = [
   ev({ type: "content_block_start", index: 0, content_block: { type: "text", text: "" } }),
   ev({ type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Hi" } }),
@@ -50,8 +77,20 @@ const frame = (e: { event?: string; data: string }) => `event: ${e.event}\ndata:
 describe("messages passthrough: stream", () => {
   test("message_start gets the gateway's id and model and keeps the upstream's usage; ping and block events go out byte for byte", () => {
     const { written } = drive(anthropicUpstream, passthroughWriter(anthropicInbound), [START, ev({ type: "ping" }), ...BLOCK]);
-    const start = { type: "message_start", message: { id: "gen-1-abc", type: "message", role: "assistant", model: "t/model", content: [], stop_reason: null, usage: { ...UPSTREAM_USAGE, output_tokens: 1 }, x_msg: 1 } };
-    expect(written).toBe(`event: message_start\ndata: ${JSON.stringify(start)}\n\n` + [ev({ type: "ping" }), ...BLOCK].map(frame).join(""));
+    const start = {
+      type: "message_start",
+      message: {
+        id: "gen-1-abc",
+        type: "message",
+        role: "assistant",
+        model: "t/model",
+        content: [],
+        stop_reason: null,
+        usage: { ...UPSTREAM_USAGE, output_tokens: 1 },
+        x_msg: 1,
+      },
+    };
+    expect(written).toBe(`event: message_start\ndata: ${JSON.stringify(start)}\n\n${[ev({ type: "ping" }), ...BLOCK].map(frame).join("")}`);
   });
 
   test("an event without an event: line is named by its type (Anthropic clients drop unnamed events)", () => {

@@ -1,11 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { anthropicInbound, anthropicUpstream } from "../../../src/formats/anthropic-messages";
 import { encodeSettledUsage, encodeUsage } from "../../../src/formats/anthropic-messages/usage";
+import { packForeignSignature } from "../../../src/formats/reasoning-signature";
 import type { EncodeContext } from "../../../src/ir/codec";
 import { UpstreamFormatError } from "../../../src/ir/codec";
 import { NO_CHARGE } from "../../../src/ir/settlement";
 import { emptyUsage, type IRResult } from "../../../src/ir/types";
-import { packForeignSignature } from "../../../src/formats/reasoning-signature";
 
 const ctx: EncodeContext = {
   generationId: "gen-1",
@@ -16,9 +16,7 @@ const ctx: EncodeContext = {
 
 describe("usage normalisation", () => {
   test("encode subtracts cache reads and writes; 5m takes all writes without a split", () => {
-    expect(
-      encodeUsage({ inputTokens: 1000, outputTokens: 50, cachedTokens: 600, cacheWriteTokens: 300, reasoningTokens: 20 }),
-    ).toStrictEqual({
+    expect(encodeUsage({ inputTokens: 1000, outputTokens: 50, cachedTokens: 600, cacheWriteTokens: 300, reasoningTokens: 20 })).toStrictEqual({
       input_tokens: 100,
       output_tokens: 50,
       cache_creation_input_tokens: 300,
@@ -35,7 +33,11 @@ describe("usage normalisation", () => {
     expect(
       encodeSettledUsage(
         { inputTokens: 10, outputTokens: 0, cachedTokens: 8, cacheWriteTokens: 7, cacheWrite1hTokens: 5, reasoningTokens: 0 },
-        { cost: 0.0012, isByok: false, costDetails: { upstreamInferencePromptCost: 0.001, upstreamInferenceCompletionsCost: 0.0002, upstreamInferenceCost: null } },
+        {
+          cost: 0.0012,
+          isByok: false,
+          costDetails: { upstreamInferencePromptCost: 0.001, upstreamInferenceCompletionsCost: 0.0002, upstreamInferenceCost: null },
+        },
       ),
     ).toStrictEqual({
       input_tokens: 0,

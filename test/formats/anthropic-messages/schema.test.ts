@@ -11,11 +11,26 @@ describe("MessagesRequestSchema", () => {
         model: "anthropic/claude",
         max_tokens: 100,
         messages: [
-          { role: "user", content: [{ type: "text", text: "hi" }, { type: "search_result", source: "s", title: "t", content: [] }] },
-          { role: "assistant", content: [{ type: "thinking", thinking: "t", signature: "s" }, { type: "tool_use", id: "a", name: "b", input: {} }] },
+          {
+            role: "user",
+            content: [
+              { type: "text", text: "hi" },
+              { type: "search_result", source: "s", title: "t", content: [] },
+            ],
+          },
+          {
+            role: "assistant",
+            content: [
+              { type: "thinking", thinking: "t", signature: "s" },
+              { type: "tool_use", id: "a", name: "b", input: {} },
+            ],
+          },
           { role: "user", content: [{ type: "tool_result", tool_use_id: "a", content: [{ type: "text", text: "r" }] }] },
         ],
-        tools: [{ name: "f", input_schema: { type: "object" } }, { type: "web_search_20250305", name: "web_search" }],
+        tools: [
+          { name: "f", input_schema: { type: "object" } },
+          { type: "web_search_20250305", name: "web_search" },
+        ],
         tool_choice: { type: "any", disable_parallel_tool_use: true },
         thinking: { type: "enabled", budget_tokens: 2048 },
         output_config: { effort: "high", format: { type: "json_schema", schema: {} } },

@@ -54,7 +54,13 @@ beforeAll(() => {
     async fetch(request) {
       const sent = (await request.json()) as { stream?: boolean };
       if (!sent.stream) {
-        const result = { id: "up", model: "m", content: [{ type: "text" as const, text: "plain" }], finishReason: "stop" as const, usage: { inputTokens: 5, outputTokens: 2, cachedTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 } };
+        const result = {
+          id: "up",
+          model: "m",
+          content: [{ type: "text" as const, text: "plain" }],
+          finishReason: "stop" as const,
+          usage: { inputTokens: 5, outputTokens: 2, cachedTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 },
+        };
         return Response.json(anthropicInbound.encodeResult(result, ctx, NO_CHARGE));
       }
       const body = encodeParts(anthropicInbound.createStreamEncoder(ctx), script, { ...NO_CHARGE, cost: 0.0042 });

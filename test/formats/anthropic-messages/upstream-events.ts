@@ -1,6 +1,5 @@
 /** One Anthropic SSE event as the real API writes it. */
-export const wire = (payload: { type: string } & Record<string, unknown>): string =>
-  `event: ${payload.type}\ndata: ${JSON.stringify(payload)}\n\n`;
+export const wire = (payload: { type: string } & Record<string, unknown>): string => `event: ${payload.type}\ndata: ${JSON.stringify(payload)}\n\n`;
 
 export const messageStart = wire({
   type: "message_start",

@@ -54,11 +54,27 @@ describe("ChunkHead", () => {
     expect(rewrite(nested)).toBe(expected(nested));
     expect(rewrite(nested)).toContain(`"delta":{"content":"x","usage":null,"system_fingerprint":null}`);
     // OpenAI writes service_tier between the model and the fingerprint
-    const tiered = { id: "chatcmpl-9", object: "chat.completion.chunk", created: 1, model: "gpt-x", service_tier: "default", system_fingerprint: null, choices: [{ index: 0, delta: { content: "{[", system_fingerprint: null } }] };
+    const tiered = {
+      id: "chatcmpl-9",
+      object: "chat.completion.chunk",
+      created: 1,
+      model: "gpt-x",
+      service_tier: "default",
+      system_fingerprint: null,
+      choices: [{ index: 0, delta: { content: "{[", system_fingerprint: null } }],
+    };
     expect(rewrite(tiered)).toBe(expected(tiered));
     const objectFirst = { id: "chatcmpl-9", object: "chat.completion.chunk", created: 1, model: "gpt-x", extra: { a: 1, usage: null }, usage: null, tail: 1 };
     expect(rewrite(objectFirst)).toBeUndefined();
-    const usageMidway = { id: "chatcmpl-9", object: "chat.completion.chunk", created: 1, model: "gpt-x", choices: [{ index: 0, delta: { content: "x", usage: null } }], usage: null, obfuscation: "ab" };
+    const usageMidway = {
+      id: "chatcmpl-9",
+      object: "chat.completion.chunk",
+      created: 1,
+      model: "gpt-x",
+      choices: [{ index: 0, delta: { content: "x", usage: null } }],
+      usage: null,
+      obfuscation: "ab",
+    };
     expect(rewrite(usageMidway)).toBeUndefined();
     const { choices: _nested, ...alone } = usageMidway;
     expect(rewrite(alone)).toBe(expected(alone));
@@ -83,12 +99,16 @@ describe("ChunkHead", () => {
         fc.boolean(),
         (fingerprint, usage, delta, usageFirst) => {
           const base = chunkOf({ fingerprint, usage, delta });
-          const chunk: Record<string, unknown> = usageFirst && "usage" in base ? { ...Object.fromEntries(Object.entries(base).filter(([k]) => k !== "choices")), choices: base.choices } : base;
+          const chunk: Record<string, unknown> =
+            usageFirst && "usage" in base ? { ...Object.fromEntries(Object.entries(base).filter(([k]) => k !== "choices")), choices: base.choices } : base;
           const out = rewrite(chunk);
           // undefined only when a null pair the chunk has at top level also occurs nested
           if (out === undefined) {
             const nested = JSON.stringify(chunk.choices);
-            expect((chunk.usage === null && nested.includes(`,"usage":null`)) || (chunk.system_fingerprint === null && nested.includes(`,"system_fingerprint":null`))).toBe(true);
+            expect(
+              (chunk.usage === null && nested.includes(`,"usage":null`)) ||
+                (chunk.system_fingerprint === null && nested.includes(`,"system_fingerprint":null`)),
+            ).toBe(true);
           } else expect(out).toBe(expected(chunk));
         },
       ),

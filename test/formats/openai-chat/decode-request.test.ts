@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
+import { GatewayError } from "../../../src/errors";
 import { openaiChatInbound } from "../../../src/formats/openai-chat";
 import type { ChatRequestBody } from "../../../src/formats/openai-chat/schema";
-import { GatewayError } from "../../../src/errors";
 
 const decode = (body: Record<string, unknown>, headers?: Headers) => openaiChatInbound.decodeRequest(body as ChatRequestBody, headers);
 const user = { role: "user", content: "hi" };
@@ -221,9 +221,26 @@ describe("decodeRequest parameters", () => {
       promptCacheKey: "pk",
       cacheControl: { type: "ephemeral", ttl: "1h" },
       sentParameters: [
-        "temperature", "top_p", "top_k", "frequency_penalty", "presence_penalty", "repetition_penalty",
-        "min_p", "top_a", "seed", "max_tokens", "stop", "logit_bias", "logprobs", "top_logprobs",
-        "tools", "tool_choice", "parallel_tool_calls", "response_format", "reasoning", "structured_outputs",
+        "temperature",
+        "top_p",
+        "top_k",
+        "frequency_penalty",
+        "presence_penalty",
+        "repetition_penalty",
+        "min_p",
+        "top_a",
+        "seed",
+        "max_tokens",
+        "stop",
+        "logit_bias",
+        "logprobs",
+        "top_logprobs",
+        "tools",
+        "tool_choice",
+        "parallel_tool_calls",
+        "response_format",
+        "reasoning",
+        "structured_outputs",
       ],
     });
   });
@@ -249,9 +266,9 @@ describe("decodeRequest parameters", () => {
     expect(decode({ messages: [user], max_completion_tokens: 5, max_tokens: 9, stop: "x" }).sentParameters).toStrictEqual(["max_tokens", "stop"]);
     expect(decode({ messages: [user], reasoning_effort: "low", temperature: 1 }).sentParameters).toStrictEqual(["temperature", "reasoning"]);
     expect(decode({ messages: [user], reasoning_effort: "low", reasoning: { effort: "high" } }).sentParameters).toStrictEqual(["reasoning"]);
-    expect(decode({ messages: [user], response_format: { type: "json_schema", json_schema: { name: "o", schema: {} } }, reasoning_effort: "low" }).sentParameters).toStrictEqual([
-      "response_format", "reasoning", "structured_outputs",
-    ]);
+    expect(
+      decode({ messages: [user], response_format: { type: "json_schema", json_schema: { name: "o", schema: {} } }, reasoning_effort: "low" }).sentParameters,
+    ).toStrictEqual(["response_format", "reasoning", "structured_outputs"]);
   });
 
   test("session id falls back to the x-session-id header", () => {

@@ -2,9 +2,9 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { openaiChatUpstream } from "../../../src/formats/openai-chat";
 import { decodeAll } from "../decode-events";
-import { chunk, delta, events } from "./fixtures";
 import { collect } from "../stream-collect";
 import { expectValidStream } from "../stream-grammar";
+import { chunk, delta, events } from "./fixtures";
 
 const decoder = () => openaiChatUpstream.createStreamDecoder();
 
@@ -25,10 +25,7 @@ const finishUsage = { ...decodedUsage, cacheWriteTokens: 0 };
 
 describe("createStreamDecoder", () => {
   test("plain text stream", () => {
-    const parts = decodeAll(
-      decoder(),
-      events(first, delta({ content: "Hel" }), delta({ content: "lo" }), delta({}, "stop"), usageChunk, "[DONE]"),
-    );
+    const parts = decodeAll(decoder(), events(first, delta({ content: "Hel" }), delta({ content: "lo" }), delta({}, "stop"), usageChunk, "[DONE]"));
     expect(parts).toStrictEqual([
       { type: "start", id: "chatcmpl-1", model: "gpt-x" },
       { type: "block-start", index: 0, block: { type: "text" } },
@@ -45,7 +42,17 @@ describe("createStreamDecoder", () => {
     const parts = decodeAll(
       decoder(),
       events(
-        chunk([{ index: 0, delta: { role: "assistant", content: null, tool_calls: [{ index: 0, id: "call_a", type: "function", function: { name: "get_weather", arguments: "" } }] }, finish_reason: null }]),
+        chunk([
+          {
+            index: 0,
+            delta: {
+              role: "assistant",
+              content: null,
+              tool_calls: [{ index: 0, id: "call_a", type: "function", function: { name: "get_weather", arguments: "" } }],
+            },
+            finish_reason: null,
+          },
+        ]),
         tc({ index: 0, function: { arguments: '{"lo' } }),
         tc({ index: 0, function: { arguments: 'cation": "Paris"}' } }),
         tc({ index: 1, id: "call_b", type: "function", function: { name: "get_time", arguments: "" } }),
@@ -131,7 +138,12 @@ describe("createStreamDecoder", () => {
       { type: "block-end", index: 1 },
       { type: "block-start", index: 2, block: { type: "reasoning", origin: "anthropic-messages", redacted: true, encrypted: "red" } },
       { type: "block-end", index: 2 },
-      { type: "finish", finishReason: "stop", nativeFinishReason: "stop", usage: { inputTokens: 0, outputTokens: 0, cachedTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 } },
+      {
+        type: "finish",
+        finishReason: "stop",
+        nativeFinishReason: "stop",
+        usage: { inputTokens: 0, outputTokens: 0, cachedTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 },
+      },
     ]);
   });
 

@@ -2,8 +2,8 @@ import { describe, expect, test } from "bun:test";
 import { openaiChatInbound } from "../../../src/formats/openai-chat";
 import type { Settlement } from "../../../src/ir/settlement";
 import type { IRStreamPart, IRUsage } from "../../../src/ir/types";
-import { encodeParts } from "../encode-parts";
 import { parseSse } from "../../support/sse";
+import { encodeParts } from "../encode-parts";
 import { ctx } from "./fixtures";
 
 const usage: IRUsage = {
@@ -129,7 +129,10 @@ describe("createStreamEncoder", () => {
       "data-only",
     );
     expect(JSON.parse(frames[1]?.data ?? "")).toStrictEqual(choice({ refusal: "No." }));
-    expect(JSON.parse(frames[2]?.data ?? "")).toStrictEqual({ ...head, choices: [{ index: 0, delta: {}, finish_reason: "content_filter", native_finish_reason: null }] });
+    expect(JSON.parse(frames[2]?.data ?? "")).toStrictEqual({
+      ...head,
+      choices: [{ index: 0, delta: {}, finish_reason: "content_filter", native_finish_reason: null }],
+    });
   });
 
   test("error part: one error chunk with an integer code, no [DONE], nothing after", () => {
@@ -148,7 +151,11 @@ describe("createStreamEncoder", () => {
 
   test("an explicit error type is kept", () => {
     const sse = encodeAll([{ type: "error", status: 400, message: "too long", errorType: "context_length_exceeded" }]);
-    expect(JSON.parse(parseSse(sse, "data-only")[0]?.data ?? "").error).toStrictEqual({ code: 400, message: "too long", metadata: { error_type: "context_length_exceeded" } });
+    expect(JSON.parse(parseSse(sse, "data-only")[0]?.data ?? "").error).toStrictEqual({
+      code: 400,
+      message: "too long",
+      metadata: { error_type: "context_length_exceeded" },
+    });
   });
 
   test("first frame carries the role even without a start part", () => {

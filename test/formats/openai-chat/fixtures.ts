@@ -9,8 +9,7 @@ export const ctx = (extra: Partial<EncodeContext> = {}): EncodeContext => ({
 });
 
 /** Turns chunk objects into SSE events the way eventsource-parser would hand them over. */
-export const events = (...chunks: Array<unknown>): SseEvent[] =>
-  chunks.map((chunk) => ({ data: typeof chunk === "string" ? chunk : JSON.stringify(chunk) }));
+export const events = (...chunks: Array<unknown>): SseEvent[] => chunks.map((chunk) => ({ data: typeof chunk === "string" ? chunk : JSON.stringify(chunk) }));
 
 export const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) => ({
   id: "chatcmpl-1",

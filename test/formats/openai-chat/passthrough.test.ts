@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { openaiChatInbound, openaiChatUpstream } from "../../../src/formats/openai-chat";
-import { rewriteChatResult } from "../../../src/formats/openai-chat/passthrough";
 import { decodeChatResult } from "../../../src/formats/openai-chat/decode-result";
+import { rewriteChatResult } from "../../../src/formats/openai-chat/passthrough";
 import { parseSse } from "../../support/sse";
 import { CTX, drive, passthroughWriter, SETTLEMENT, wholeStream } from "../passthrough-drive";
 
@@ -37,7 +37,15 @@ describe("chat passthrough: JSON", () => {
       x_top: { kept: 1 },
       // the upstream left it out: OpenRouter's ChatResult requires the key
       system_fingerprint: null,
-      choices: [{ index: 0, message: { role: "assistant", content: "Hi", annotations: [{ type: "url_citation" }] }, logprobs: null, finish_reason: "stop", native_finish_reason: "stop" }],
+      choices: [
+        {
+          index: 0,
+          message: { role: "assistant", content: "Hi", annotations: [{ type: "url_citation" }] },
+          logprobs: null,
+          finish_reason: "stop",
+          native_finish_reason: "stop",
+        },
+      ],
       usage: USAGE_JSON,
       service_metadata: SETTLEMENT.serviceMetadata,
     });
@@ -46,16 +54,35 @@ describe("chat passthrough: JSON", () => {
   test("reasoning in another spelling also goes out as reasoning and reasoning_details; the upstream's own details stay as sent", () => {
     const withContent = { ...raw, choices: [{ index: 0, message: { role: "assistant", content: "A", reasoning_content: "think" }, finish_reason: "stop" }] };
     const message = (rewriteChatResult(withContent, decodeChatResult(withContent), CTX, SETTLEMENT).choices as any)[0].message;
-    expect(message).toEqual({ role: "assistant", content: "A", reasoning_content: "think", reasoning: "think", reasoning_details: [{ type: "reasoning.text", text: "think", index: 0, format: "unknown" }] });
+    expect(message).toEqual({
+      role: "assistant",
+      content: "A",
+      reasoning_content: "think",
+      reasoning: "think",
+      reasoning_details: [{ type: "reasoning.text", text: "think", index: 0, format: "unknown" }],
+    });
 
     const details = [{ type: "reasoning.text", text: "t", index: 0, format: "anthropic-claude-v1", signature: "s", x: 1 }];
-    const withDetails = { ...raw, choices: [{ index: 0, message: { role: "assistant", content: "A", reasoning: "t", reasoning_details: details }, finish_reason: "stop" }] };
+    const withDetails = {
+      ...raw,
+      choices: [{ index: 0, message: { role: "assistant", content: "A", reasoning: "t", reasoning_details: details }, finish_reason: "stop" }],
+    };
     const kept = (rewriteChatResult(withDetails, decodeChatResult(withDetails), CTX, SETTLEMENT).choices as any)[0].message;
     expect(kept.reasoning_details).toBe(details);
   });
 
   test("a tool call the upstream sent without an id gets the decoder's; other choices pass as they came", () => {
-    const calls = { ...raw, choices: [{ index: 0, message: { role: "assistant", content: null, tool_calls: [{ type: "function", function: { name: "f", arguments: "{}" } }] }, finish_reason: "tool_calls" }, { index: 1, message: { content: "other" } }] };
+    const calls = {
+      ...raw,
+      choices: [
+        {
+          index: 0,
+          message: { role: "assistant", content: null, tool_calls: [{ type: "function", function: { name: "f", arguments: "{}" } }] },
+          finish_reason: "tool_calls",
+        },
+        { index: 1, message: { content: "other" } },
+      ],
+    };
     const result = decodeChatResult(calls);
     const body = rewriteChatResult(calls, result, CTX, SETTLEMENT) as any;
     const id = (result.content[0] as { id: string }).id;
@@ -79,13 +106,17 @@ describe("chat passthrough: stream", () => {
     const writer = passthroughWriter(openaiChatInbound);
     const { written } = drive(openaiChatUpstream, writer, [delta({ role: "assistant", content: "" }), delta({ content: "Hel" }), delta({ content: "lo" })]);
     // a null usage is left out: OpenRouter's clients reject it
-    const expected = (d: Record<string, unknown>) => delta(d).data.replace('"id":"chatcmpl-up"', '"id":"gen-1-abc"').replace('"model":"up-model"', '"model":"t/model"').replace(',"usage":null', "");
+    const expected = (d: Record<string, unknown>) =>
+      delta(d).data.replace('"id":"chatcmpl-up"', '"id":"gen-1-abc"').replace('"model":"up-model"', '"model":"t/model"').replace(',"usage":null', "");
     expect(lines(written)).toEqual([expected({ role: "assistant", content: "" }), expected({ content: "Hel" }), expected({ content: "lo" })]);
   });
 
   test("another key order is rewritten from the parsed chunk; a first delta without a role gets one; null usage and fingerprint are left out", () => {
     const writer = passthroughWriter(openaiChatInbound);
-    const { written } = drive(openaiChatUpstream, writer, [{ data: JSON.stringify({ model: "up-model", id: "u", choices: [{ index: 0, delta: { content: "a" } }], x: [1], system_fingerprint: null, usage: null }) }, { data: JSON.stringify({ model: "up-model", id: "u", choices: [], system_fingerprint: "fp_1", usage: null }) }]);
+    const { written } = drive(openaiChatUpstream, writer, [
+      { data: JSON.stringify({ model: "up-model", id: "u", choices: [{ index: 0, delta: { content: "a" } }], x: [1], system_fingerprint: null, usage: null }) },
+      { data: JSON.stringify({ model: "up-model", id: "u", choices: [], system_fingerprint: "fp_1", usage: null }) },
+    ]);
     expect(lines(written).map((l) => JSON.parse(l))).toEqual([
       { model: "t/model", id: "gen-1-abc", choices: [{ index: 0, delta: { role: "assistant", content: "a" } }], x: [1] },
       { model: "t/model", id: "gen-1-abc", choices: [], system_fingerprint: "fp_1" },
@@ -96,12 +127,24 @@ describe("chat passthrough: stream", () => {
     const writer = passthroughWriter(openaiChatInbound);
     const nested = delta({ content: "x", meta: { a: 1, usage: null } });
     const { written } = drive(openaiChatUpstream, writer, [delta({ role: "assistant", content: "" }), nested]);
-    expect(JSON.parse(lines(written)[1]!)).toEqual({ id: "gen-1-abc", object: "chat.completion.chunk", created: 1, model: "t/model", x_chunk: 1, choices: [{ index: 0, delta: { content: "x", meta: { a: 1, usage: null } }, logprobs: null, finish_reason: null }] });
+    expect(JSON.parse(lines(written)[1]!)).toEqual({
+      id: "gen-1-abc",
+      object: "chat.completion.chunk",
+      created: 1,
+      model: "t/model",
+      x_chunk: 1,
+      choices: [{ index: 0, delta: { content: "x", meta: { a: 1, usage: null } }, logprobs: null, finish_reason: null }],
+    });
   });
 
   test("reasoning_content also goes out as reasoning and reasoning_details, one detail index per block", () => {
     const writer = passthroughWriter(openaiChatInbound);
-    const { written } = drive(openaiChatUpstream, writer, [delta({ role: "assistant", content: "" }), delta({ reasoning_content: "Let " }), delta({ reasoning_content: "me" }), delta({ content: "A" })]);
+    const { written } = drive(openaiChatUpstream, writer, [
+      delta({ role: "assistant", content: "" }),
+      delta({ reasoning_content: "Let " }),
+      delta({ reasoning_content: "me" }),
+      delta({ content: "A" }),
+    ]);
     const deltas = lines(written).map((l) => JSON.parse(l).choices[0].delta);
     expect(deltas.slice(1, 3)).toEqual([
       { reasoning_content: "Let ", reasoning: "Let ", reasoning_details: [{ type: "reasoning.text", text: "Let ", index: 0, format: "unknown" }] },
@@ -112,8 +155,14 @@ describe("chat passthrough: stream", () => {
 
   test("a tool call opened without an id gets the decoder's, and its type", () => {
     const writer = passthroughWriter(openaiChatInbound);
-    const { written } = drive(openaiChatUpstream, writer, [delta({ role: "assistant" }), delta({ tool_calls: [{ index: 0, function: { name: "f", arguments: "" } }] }), delta({ tool_calls: [{ index: 0, function: { arguments: "{}" } }] })]);
-    const calls = lines(written).slice(1).map((l) => JSON.parse(l).choices[0].delta.tool_calls[0]);
+    const { written } = drive(openaiChatUpstream, writer, [
+      delta({ role: "assistant" }),
+      delta({ tool_calls: [{ index: 0, function: { name: "f", arguments: "" } }] }),
+      delta({ tool_calls: [{ index: 0, function: { arguments: "{}" } }] }),
+    ]);
+    const calls = lines(written)
+      .slice(1)
+      .map((l) => JSON.parse(l).choices[0].delta.tool_calls[0]);
     expect(calls[0]).toEqual({ index: 0, function: { name: "f", arguments: "" }, id: expect.stringMatching(/^call_/), type: "function" });
     expect(calls[1]).toEqual({ index: 0, function: { arguments: "{}" } });
   });
@@ -126,8 +175,24 @@ describe("chat passthrough: stream", () => {
     const last = lines(writer.finish(end as any, SETTLEMENT));
     expect(last.at(-1)).toBe("[DONE]");
     const [finish, usage] = last.slice(0, -1).map((l) => JSON.parse(l));
-    expect(finish).toEqual({ id: "gen-1-abc", object: "chat.completion.chunk", created: 1, model: "t/model", x_chunk: 1, choices: [{ index: 0, delta: {}, logprobs: null, finish_reason: "stop", native_finish_reason: "stop" }] });
-    expect(usage).toEqual({ id: "gen-1-abc", object: "chat.completion.chunk", created: 1, model: "t/model", x_chunk: 1, choices: [], usage: USAGE_JSON, service_metadata: SETTLEMENT.serviceMetadata });
+    expect(finish).toEqual({
+      id: "gen-1-abc",
+      object: "chat.completion.chunk",
+      created: 1,
+      model: "t/model",
+      x_chunk: 1,
+      choices: [{ index: 0, delta: {}, logprobs: null, finish_reason: "stop", native_finish_reason: "stop" }],
+    });
+    expect(usage).toEqual({
+      id: "gen-1-abc",
+      object: "chat.completion.chunk",
+      created: 1,
+      model: "t/model",
+      x_chunk: 1,
+      choices: [],
+      usage: USAGE_JSON,
+      service_metadata: SETTLEMENT.serviceMetadata,
+    });
     expect(writer.finish(end as any, SETTLEMENT)).toBe("");
   });
 

@@ -100,7 +100,17 @@ describe("ChatRequestSchema", () => {
   });
 
   test("accepts nulls where the contract allows them", async () => {
-    const nulls = { ...minimal, temperature: null, top_p: null, stop: null, seed: null, logit_bias: null, reasoning_effort: null, service_tier: null, provider: null };
+    const nulls = {
+      ...minimal,
+      temperature: null,
+      top_p: null,
+      stop: null,
+      seed: null,
+      logit_bias: null,
+      reasoning_effort: null,
+      service_tier: null,
+      provider: null,
+    };
     expect((await post(nulls)).status).toBe(200);
   });
 

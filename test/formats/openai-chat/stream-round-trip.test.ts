@@ -2,38 +2,46 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { openaiChatInbound, openaiChatUpstream } from "../../../src/formats/openai-chat";
 import type { IRAssistantPart, IRFinishReason, IRStreamPart, IRUsage } from "../../../src/ir/types";
-import { encodeParts } from "../encode-parts";
 import { parseSse } from "../../support/sse";
 import { decodeAll } from "../decode-events";
-import { ctx } from "./fixtures";
+import { encodeParts } from "../encode-parts";
 import { collect, mergeNeighbours } from "../stream-collect";
 import { expectValidStream } from "../stream-grammar";
+import { ctx } from "./fixtures";
 
 /** One generated block: the parts that stream it and the whole part it stands for. */
 type Block = { parts: (index: number) => IRStreamPart[]; whole: IRAssistantPart };
 
 const pieces = fc.array(fc.string({ minLength: 1 }), { minLength: 1, maxLength: 4 });
 
-const textBlock = pieces.map((texts): Block => ({
-  parts: (index) => [{ type: "block-start", index, block: { type: "text" } }, ...texts.map((text) => ({ type: "text-delta" as const, index, text }))],
-  whole: { type: "text", text: texts.join("") },
-}));
+const textBlock = pieces.map(
+  (texts): Block => ({
+    parts: (index) => [{ type: "block-start", index, block: { type: "text" } }, ...texts.map((text) => ({ type: "text-delta" as const, index, text }))],
+    whole: { type: "text", text: texts.join("") },
+  }),
+);
 
-const refusalBlock = pieces.map((texts): Block => ({
-  parts: (index) => [{ type: "block-start", index, block: { type: "refusal" } }, ...texts.map((text) => ({ type: "refusal-delta" as const, index, text }))],
-  whole: { type: "refusal", refusal: texts.join("") },
-}));
+const refusalBlock = pieces.map(
+  (texts): Block => ({
+    parts: (index) => [{ type: "block-start", index, block: { type: "refusal" } }, ...texts.map((text) => ({ type: "refusal-delta" as const, index, text }))],
+    whole: { type: "refusal", refusal: texts.join("") },
+  }),
+);
 
-const toolBlock = fc.record({ name: fc.string(), args: fc.array(fc.string(), { maxLength: 5 }) }).map(({ name, args }) => (id: string): Block => ({
-  parts: (index) => [
-    { type: "block-start", index, block: { type: "tool_call", id, name } },
-    ...args.map((delta) => ({ type: "tool-args-delta" as const, index, delta })),
-  ],
-  whole: { type: "tool_call", id, name, arguments: args.join("") },
-}));
+const toolBlock = fc.record({ name: fc.string(), args: fc.array(fc.string(), { maxLength: 5 }) }).map(
+  ({ name, args }) =>
+    (id: string): Block => ({
+      parts: (index) => [
+        { type: "block-start", index, block: { type: "tool_call", id, name } },
+        ...args.map((delta) => ({ type: "tool-args-delta" as const, index, delta })),
+      ],
+      whole: { type: "tool_call", id, name, arguments: args.join("") },
+    }),
+);
 
-const anthropicThinking = fc.record({ texts: pieces, signature: fc.option(fc.string({ minLength: 1 }), { nil: undefined }) }).map(
-  ({ texts, signature }): Block => {
+const anthropicThinking = fc
+  .record({ texts: pieces, signature: fc.option(fc.string({ minLength: 1 }), { nil: undefined }) })
+  .map(({ texts, signature }): Block => {
     const whole: IRAssistantPart = { type: "reasoning", text: texts.join(""), origin: "anthropic-messages" };
     if (signature !== undefined) whole.signature = signature;
     return {
@@ -44,21 +52,24 @@ const anthropicThinking = fc.record({ texts: pieces, signature: fc.option(fc.str
       ],
       whole,
     };
-  },
+  });
+
+const redactedThinking = fc.string().map(
+  (data): Block => ({
+    parts: (index) => [{ type: "block-start", index, block: { type: "reasoning", origin: "anthropic-messages", redacted: true, encrypted: data } }],
+    whole: { type: "reasoning", text: "", origin: "anthropic-messages", redacted: true, encrypted: data },
+  }),
 );
 
-const redactedThinking = fc.string().map((data): Block => ({
-  parts: (index) => [{ type: "block-start", index, block: { type: "reasoning", origin: "anthropic-messages", redacted: true, encrypted: data } }],
-  whole: { type: "reasoning", text: "", origin: "anthropic-messages", redacted: true, encrypted: data },
-}));
-
-const plainReasoning = pieces.map((texts): Block => ({
-  parts: (index) => [
-    { type: "block-start", index, block: { type: "reasoning", origin: "unknown" } },
-    ...texts.map((text) => ({ type: "reasoning-delta" as const, index, text })),
-  ],
-  whole: { type: "reasoning", text: texts.join(""), origin: "unknown" },
-}));
+const plainReasoning = pieces.map(
+  (texts): Block => ({
+    parts: (index) => [
+      { type: "block-start", index, block: { type: "reasoning", origin: "unknown" } },
+      ...texts.map((text) => ({ type: "reasoning-delta" as const, index, text })),
+    ],
+    whole: { type: "reasoning", text: texts.join(""), origin: "unknown" },
+  }),
+);
 
 // The payload may come with block-start (known up front) or as a part after the text.
 const responsesReasoning = fc

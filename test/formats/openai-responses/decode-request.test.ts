@@ -36,12 +36,34 @@ describe("decodeRequest", () => {
             { type: "input_file", file_url: "https://x.test/a.pdf" },
           ],
         },
-        { type: "reasoning", id: "rs_1", summary: [{ type: "summary_text", text: "one" }, { type: "summary_text", text: "two" }], encrypted_content: "ENC" },
-        { type: "message", role: "assistant", content: [{ type: "output_text", text: "Let me check." }, { type: "refusal", refusal: "Not that." }] },
+        {
+          type: "reasoning",
+          id: "rs_1",
+          summary: [
+            { type: "summary_text", text: "one" },
+            { type: "summary_text", text: "two" },
+          ],
+          encrypted_content: "ENC",
+        },
+        {
+          type: "message",
+          role: "assistant",
+          content: [
+            { type: "output_text", text: "Let me check." },
+            { type: "refusal", refusal: "Not that." },
+          ],
+        },
         { type: "function_call", id: "fc_1", call_id: "call_1", name: "get", arguments: '{"a":1}' },
         { type: "function_call", call_id: "call_2", name: "get", arguments: '{"a":2}' },
         { type: "function_call_output", call_id: "call_1", output: "1" },
-        { type: "function_call_output", call_id: "call_2", output: [{ type: "input_text", text: "2" }, { type: "input_image", image_url: "https://x.test/c.png" }] },
+        {
+          type: "function_call_output",
+          call_id: "call_2",
+          output: [
+            { type: "input_text", text: "2" },
+            { type: "input_image", image_url: "https://x.test/c.png" },
+          ],
+        },
         { role: "assistant", content: "Done." },
       ],
     });
@@ -84,9 +106,7 @@ describe("decodeRequest", () => {
 
   test("raw reasoning_text content decodes without the summary flag", () => {
     const ir = decode({ input: [{ type: "reasoning", id: "rs_2", summary: [], content: [{ type: "reasoning_text", text: "raw" }] }] });
-    expect(ir.messages).toEqual([
-      { role: "assistant", content: [{ type: "reasoning", text: "raw", id: "rs_2", origin: "openai-responses" }] },
-    ]);
+    expect(ir.messages).toEqual([{ role: "assistant", content: [{ type: "reasoning", text: "raw", id: "rs_2", origin: "openai-responses" }] }]);
   });
 
   test("reasoning another upstream produced comes back with its origin and signature", () => {
@@ -94,9 +114,7 @@ describe("decodeRequest", () => {
     const ir = decode({
       input: [{ type: "reasoning", id: "rs_gen_0", summary: [], content: [{ type: "reasoning_text", text: "t" }], encrypted_content: packed }],
     });
-    expect(ir.messages).toEqual([
-      { role: "assistant", content: [{ type: "reasoning", text: "t", signature: "SIG", origin: "anthropic-messages" }] },
-    ]);
+    expect(ir.messages).toEqual([{ role: "assistant", content: [{ type: "reasoning", text: "t", signature: "SIG", origin: "anthropic-messages" }] }]);
   });
 
   test("parameters, tools, format, reasoning and gateway fields", () => {
@@ -206,8 +224,16 @@ describe("decodeRequest", () => {
     ["hosted tools", { input: "hi", tools: [{ type: "web_search_preview" }] }, 'tool type "web_search_preview" is not supported by this gateway'],
     ["background mode", { input: "hi", background: true }, "background responses are not supported: the gateway stores no responses"],
     ["stored prompts", { input: "hi", prompt: { id: "p" } }, "stored prompt templates are not supported: send the prompt as input"],
-    ["file ids", { input: [{ role: "user", content: [{ type: "input_image", file_id: "file_1" }] }] }, "input_image needs image_url: uploaded file ids are not supported"],
-    ["audio input", { input: [{ role: "user", content: [{ type: "input_audio", input_audio: { data: "x", format: "wav" } }] }] }, "input_audio content is not supported"],
+    [
+      "file ids",
+      { input: [{ role: "user", content: [{ type: "input_image", file_id: "file_1" }] }] },
+      "input_image needs image_url: uploaded file ids are not supported",
+    ],
+    [
+      "audio input",
+      { input: [{ role: "user", content: [{ type: "input_audio", input_audio: { data: "x", format: "wav" } }] }] },
+      "input_audio content is not supported",
+    ],
   ];
   for (const [name, body, message] of refused) {
     test(`refuses ${name} with a 400`, () => {

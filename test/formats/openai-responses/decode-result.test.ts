@@ -23,7 +23,10 @@ describe("decodeResult", () => {
         {
           type: "reasoning",
           id: "rs_1",
-          summary: [{ type: "summary_text", text: "a" }, { type: "summary_text", text: "b" }],
+          summary: [
+            { type: "summary_text", text: "a" },
+            { type: "summary_text", text: "b" },
+          ],
           encrypted_content: "ENC",
         },
         {
@@ -95,9 +98,7 @@ describe("decodeResult", () => {
   });
 
   test("errorMessage reads error.message", () => {
-    expect(openaiResponsesUpstream.errorMessage({ error: { message: "Invalid model", type: "invalid_request_error" } })).toBe(
-      "Invalid model",
-    );
+    expect(openaiResponsesUpstream.errorMessage({ error: { message: "Invalid model", type: "invalid_request_error" } })).toBe("Invalid model");
     expect(openaiResponsesUpstream.errorMessage({ nothing: true })).toBeUndefined();
     expect(openaiResponsesUpstream.errorMessage(null)).toBeUndefined();
   });

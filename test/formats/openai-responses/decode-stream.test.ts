@@ -15,9 +15,7 @@ const event = (payload: Record<string, unknown>): SseEvent => ({ data: JSON.stri
 
 describe("createStreamDecoder", () => {
   test("a realistic stream decodes to the exact IR parts", () => {
-    const { parts, finished } = decodeStream(
-      upstreamEvents(['{"ci', 'ty":', '"Par', 'is"', "}"], ["{", '"city"', ':"Ro', 'me"}']),
-    );
+    const { parts, finished } = decodeStream(upstreamEvents(['{"ci', 'ty":', '"Par', 'is"', "}"], ["{", '"city"', ':"Ro', 'me"}']));
     expect(finished).toBe(true);
     expect(parts).toEqual([
       { type: "start", id: "resp_up", model: "gpt-5-2025-08-07" },
@@ -54,18 +52,16 @@ describe("createStreamDecoder", () => {
   });
 
   test("property: arguments split anywhere reassemble exactly, blocks stay well formed", () => {
-    const splitArgs = fc
-      .tuple(fc.json(), fc.array(fc.nat(), { maxLength: 12 }))
-      .map(([json, cuts]) => {
-        const points = [...new Set(cuts.map((cut) => cut % (json.length + 1)))].sort((a, b) => a - b);
-        const chunks: string[] = [];
-        let last = 0;
-        for (const point of [...points, json.length]) {
-          chunks.push(json.slice(last, point));
-          last = point;
-        }
-        return { json, chunks };
-      });
+    const splitArgs = fc.tuple(fc.json(), fc.array(fc.nat(), { maxLength: 12 })).map(([json, cuts]) => {
+      const points = [...new Set(cuts.map((cut) => cut % (json.length + 1)))].sort((a, b) => a - b);
+      const chunks: string[] = [];
+      let last = 0;
+      for (const point of [...points, json.length]) {
+        chunks.push(json.slice(last, point));
+        last = point;
+      }
+      return { json, chunks };
+    });
     fc.assert(
       fc.property(splitArgs, splitArgs, (a, b) => {
         const { parts } = decodeStream(upstreamEvents(a.chunks, b.chunks));
@@ -136,7 +132,11 @@ describe("createStreamDecoder", () => {
       event({ type: "response.output_item.added", output_index: 0, item: { id: "rs", type: "reasoning", summary: [] } }),
       event({ type: "response.content_part.added", output_index: 0, item_id: "rs", content_index: 0, part: { type: "reasoning_text", text: "" } }),
       event({ type: "response.reasoning_text.delta", output_index: 0, item_id: "rs", content_index: 0, delta: "raw" }),
-      event({ type: "response.output_item.done", output_index: 0, item: { id: "rs", type: "reasoning", summary: [], content: [{ type: "reasoning_text", text: "raw" }] } }),
+      event({
+        type: "response.output_item.done",
+        output_index: 0,
+        item: { id: "rs", type: "reasoning", summary: [], content: [{ type: "reasoning_text", text: "raw" }] },
+      }),
       event({ type: "response.output_item.added", output_index: 1, item: { id: "rs2", type: "reasoning", summary: [] } }),
       event({ type: "response.reasoning_summary_part.added", output_index: 1, item_id: "rs2", summary_index: 0 }),
       event({ type: "response.reasoning_summary_text.delta", output_index: 1, item_id: "rs2", summary_index: 0, delta: "one" }),

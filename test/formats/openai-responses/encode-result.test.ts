@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, setSystemTime, test } from "bun:test";
 import { openaiResponsesInbound } from "../../../src/formats/openai-responses";
-import { ctx, ctxWithoutSummary, encodedUsage, expectedOutput, irResult, NOW, settlement, usage } from "./fixtures";
+import { ctx, ctxWithoutSummary, encodedUsage, expectedOutput, irResult, NOW, settlement } from "./fixtures";
 
 beforeAll(() => setSystemTime(NOW));
 afterAll(() => setSystemTime());
 
 /** The result read as plain JSON: the fixtures are untyped literals and the metadata a stand-in. */
-const encodeResult = (...args: Parameters<typeof openaiResponsesInbound.encodeResult>): Record<string, any> =>
-  openaiResponsesInbound.encodeResult(...args);
+const encodeResult = (...args: Parameters<typeof openaiResponsesInbound.encodeResult>): Record<string, any> => openaiResponsesInbound.encodeResult(...args);
 
 describe("encodeResult", () => {
   test("a full OpenResponsesResult echoing the request", () => {
@@ -66,11 +65,10 @@ describe("encodeResult", () => {
   });
 
   test("content_filter is incomplete with content_filter; service metadata is attached", () => {
-    const encoded = encodeResult(
-      { ...irResult, content: [{ type: "refusal", refusal: "No." }], finishReason: "content_filter" },
-      ctx,
-      { ...settlement, serviceMetadata: { provider: "openai" } },
-    );
+    const encoded = encodeResult({ ...irResult, content: [{ type: "refusal", refusal: "No." }], finishReason: "content_filter" }, ctx, {
+      ...settlement,
+      serviceMetadata: { provider: "openai" },
+    });
     expect(encoded.status).toBe("incomplete");
     expect(encoded.incomplete_details).toEqual({ reason: "content_filter" });
     expect(encoded.output).toEqual([
@@ -112,23 +110,27 @@ describe("encodeResult", () => {
   });
 
   test("echoes tool choice, format and other request fields", () => {
-    const encoded = encodeResult(irResult, {
-      ...ctx,
-      request: {
-        messages: [],
-        stream: false,
-        sentParameters: [],
-        toolChoice: { type: "tool", name: "get_weather" },
-        responseFormat: { type: "json_schema", name: "o", schema: { type: "object" } },
-        parallelToolCalls: false,
-        topP: 0.5,
-        user: "u",
-        serviceTier: "flex",
-        promptCacheKey: "k",
-        store: false,
-        previousResponseId: "gen-0",
+    const encoded = encodeResult(
+      irResult,
+      {
+        ...ctx,
+        request: {
+          messages: [],
+          stream: false,
+          sentParameters: [],
+          toolChoice: { type: "tool", name: "get_weather" },
+          responseFormat: { type: "json_schema", name: "o", schema: { type: "object" } },
+          parallelToolCalls: false,
+          topP: 0.5,
+          user: "u",
+          serviceTier: "flex",
+          promptCacheKey: "k",
+          store: false,
+          previousResponseId: "gen-0",
+        },
       },
-    }, settlement);
+      settlement,
+    );
     expect(encoded).toMatchObject({
       instructions: null,
       tool_choice: { type: "function", name: "get_weather" },

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { setSystemTime } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setSystemTime, test } from "bun:test";
 import { openaiResponsesInbound, openaiResponsesUpstream } from "../../../src/formats/openai-responses";
 import type { IRStreamPart } from "../../../src/ir/types";
+import { sseJsonEvents } from "../../support/sse";
 import { encodeParts } from "../encode-parts";
 import { ctx, ctxWithoutSummary, encodedUsage, expectedOutput, irResult, irStream, NOW, settlement, usage } from "./fixtures";
-import { sseJsonEvents } from "../../support/sse";
 
 beforeAll(() => setSystemTime(NOW));
 afterAll(() => setSystemTime());
@@ -83,17 +82,20 @@ describe("createStreamEncoder", () => {
 
   test("raw reasoning uses reasoning_text events; refusals share the message", () => {
     const events = sseJsonEvents(
-      encodeAll([
-        { type: "block-start", index: 0, block: { type: "reasoning", origin: "anthropic-messages" } },
-        { type: "reasoning-delta", index: 0, text: "hmm" },
-        { type: "reasoning-signature", index: 0, signature: "SIG" },
-        { type: "block-end", index: 0 },
-        ...text(1, "a"),
-        { type: "block-start", index: 2, block: { type: "refusal" } },
-        { type: "refusal-delta", index: 2, text: "no" },
-        { type: "block-end", index: 2 },
-        { type: "finish", finishReason: "length", usage },
-      ], ctxWithoutSummary),
+      encodeAll(
+        [
+          { type: "block-start", index: 0, block: { type: "reasoning", origin: "anthropic-messages" } },
+          { type: "reasoning-delta", index: 0, text: "hmm" },
+          { type: "reasoning-signature", index: 0, signature: "SIG" },
+          { type: "block-end", index: 0 },
+          ...text(1, "a"),
+          { type: "block-start", index: 2, block: { type: "refusal" } },
+          { type: "refusal-delta", index: 2, text: "no" },
+          { type: "block-end", index: 2 },
+          { type: "finish", finishReason: "length", usage },
+        ],
+        ctxWithoutSummary,
+      ),
       "named",
     ).map((e) => e.data);
     expect(events.map((e) => e.type)).toEqual([
@@ -137,9 +139,13 @@ describe("createStreamEncoder", () => {
 
   test("an error mid-stream is response.failed with the output so far", () => {
     const events = sseJsonEvents(
-      encodeAll(
-        [{ type: "start", id: "u", model: "m" }, { type: "block-start", index: 0, block: { type: "text" } }, { type: "text-delta", index: 0, text: "Hal" }, { type: "error", status: 429, message: "Rate limited upstream" }, ...text(1, "ignored")],
-      ),
+      encodeAll([
+        { type: "start", id: "u", model: "m" },
+        { type: "block-start", index: 0, block: { type: "text" } },
+        { type: "text-delta", index: 0, text: "Hal" },
+        { type: "error", status: 429, message: "Rate limited upstream" },
+        ...text(1, "ignored"),
+      ]),
       "named",
     ).map((e) => e.data);
     const failed = events.at(-1)!;
@@ -165,7 +171,10 @@ describe("createStreamEncoder", () => {
 
   test("a finish with reason error is response.failed carrying the settlement's service metadata", () => {
     const encoder = openaiResponsesInbound.createStreamEncoder(ctx);
-    const sse = encodeParts(encoder, [...text(0, "Hal"), { type: "finish", finishReason: "error", usage }], { ...settlement, serviceMetadata: { provider: "openai" } });
+    const sse = encodeParts(encoder, [...text(0, "Hal"), { type: "finish", finishReason: "error", usage }], {
+      ...settlement,
+      serviceMetadata: { provider: "openai" },
+    });
     const failed = sseJsonEvents(sse, "named").at(-1)!.data;
     expect(failed.type).toBe("response.failed");
     expect(failed.response).toMatchObject({ status: "failed", error: { code: "server_error" }, usage: null, service_metadata: { provider: "openai" } });

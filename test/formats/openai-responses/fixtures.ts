@@ -106,4 +106,3 @@ export const expectedOutput = [
   { type: "function_call", id: "fc_gen-1_2", call_id: "call_a", name: "get_weather", arguments: '{"city":"Paris"}', status: "completed" },
   { type: "function_call", id: "fc_gen-1_3", call_id: "call_b", name: "get_weather", arguments: '{"city":"Rome"}', status: "completed" },
 ];
-

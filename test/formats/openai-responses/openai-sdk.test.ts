@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { setSystemTime } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setSystemTime, test } from "bun:test";
 import fc from "fast-check";
 import OpenAI from "openai";
 import { openaiResponsesInbound } from "../../../src/formats/openai-responses";
@@ -97,7 +96,14 @@ describe("openai SDK compatibility", () => {
             parts.push({ type: "block-start", index, block: { type: "reasoning", origin: b.origin, summary: b.summary, ...(id ? { id } : {}) } });
             b.chunks.forEach((text) => parts.push({ type: "reasoning-delta", index, text }));
             if (b.encrypted) parts.push({ type: "reasoning-encrypted", index, data: b.encrypted });
-            content.push({ type: "reasoning", text: joined, origin: b.origin, summary: b.summary, ...(id ? { id } : {}), ...(b.encrypted ? { encrypted: b.encrypted } : {}) });
+            content.push({
+              type: "reasoning",
+              text: joined,
+              origin: b.origin,
+              summary: b.summary,
+              ...(id ? { id } : {}),
+              ...(b.encrypted ? { encrypted: b.encrypted } : {}),
+            });
           } else {
             parts.push({ type: "block-start", index, block: { type: b.kind } });
             b.chunks.forEach((text) => parts.push({ type: b.kind === "text" ? "text-delta" : "refusal-delta", index, text }));
@@ -108,7 +114,9 @@ describe("openai SDK compatibility", () => {
         parts.push({ type: "finish", finishReason: "stop", usage });
         const final = await clientServing(encodeAll(parts)).responses.stream({ model: "m", input: "hi" }).finalResponse();
         const expected = openaiResponsesInbound.encodeResult({ id: "u", model: "m", content, finishReason: "stop", usage }, ctx, settlement);
-        const stripped = JSON.parse(JSON.stringify(final, (key, value) => (key === "parsed" || key === "parsed_arguments" || key === "output_parsed" ? undefined : value)));
+        const stripped = JSON.parse(
+          JSON.stringify(final, (key, value) => (key === "parsed" || key === "parsed_arguments" || key === "output_parsed" ? undefined : value)),
+        );
         expect(stripped).toEqual(expected);
       }),
       { numRuns: 60 },

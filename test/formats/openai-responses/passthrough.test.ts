@@ -38,7 +38,15 @@ describe("responses passthrough: JSON", () => {
     const body = rewriteResponsesResult(raw, decodeResponsesResult(raw), SUMMARIES, SETTLEMENT) as any;
     expect(body.output.map((i: any) => i.id)).toEqual(IDS);
     expect(body.output.map(({ id: _id, ...rest }: any) => rest)).toEqual(raw.output.map(({ id: _id, ...rest }: any) => rest));
-    expect(body).toMatchObject({ id: "gen-1-abc", model: "t/model", status: "completed", output_text: "Hello", x_mark: 1, usage: USAGE, service_metadata: SETTLEMENT.serviceMetadata });
+    expect(body).toMatchObject({
+      id: "gen-1-abc",
+      model: "t/model",
+      status: "completed",
+      output_text: "Hello",
+      x_mark: 1,
+      usage: USAGE,
+      service_metadata: SETTLEMENT.serviceMetadata,
+    });
     // the request echo is the client's (none here), not the upstream's echo of the gateway's request
     // store: the gateway keeps Responses items unless the request says store: false
     expect([body.max_output_tokens, body.store, body.previous_response_id]).toEqual([null, true, null]);
@@ -90,7 +98,11 @@ describe("responses passthrough: stream", () => {
   });
 
   test("a final response that carries no output (some compatible servers): the streamed items are its output", () => {
-    const bare = events.map((e) => (e.event === "response.completed" ? { ...e, data: JSON.stringify({ ...JSON.parse(e.data), response: { ...JSON.parse(e.data).response, output: [] } }) } : e));
+    const bare = events.map((e) =>
+      e.event === "response.completed"
+        ? { ...e, data: JSON.stringify({ ...JSON.parse(e.data), response: { ...JSON.parse(e.data).response, output: [] } }) }
+        : e,
+    );
     const [completed] = sseJsonEvents(wholeStream(openaiResponsesUpstream, passthroughWriter(openaiResponsesInbound, SUMMARIES), bare), "named").slice(-1);
     expect(completed!.data.response.output).toEqual((renderResponsesJson(TURN, RENDER) as any).output.map((item: any, i: number) => ({ ...item, id: IDS[i] })));
     expect(completed!.data.response.output_text).toBe("Hello");
@@ -114,7 +126,13 @@ describe("responses passthrough: reasoning in the shape the request asked for", 
   test("JSON: summaries become reasoning_text without reasoning.summary; reasoning_text becomes a summary with it", () => {
     const summarised = renderResponsesJson(TURN, RENDER) as any;
     const asRaw = rewriteResponsesResult(summarised, decodeResponsesResult(summarised), CTX, SETTLEMENT) as any;
-    expect(asRaw.output[0]).toEqual({ type: "reasoning", id: "rs_mock7", summary: [], content: [{ type: "reasoning_text", text: "Plan." }], encrypted_content: "enc" });
+    expect(asRaw.output[0]).toEqual({
+      type: "reasoning",
+      id: "rs_mock7",
+      summary: [],
+      content: [{ type: "reasoning_text", text: "Plan." }],
+      encrypted_content: "enc",
+    });
     const raw = renderResponsesJson(RAW_TURN, RENDER) as any;
     const asSummary = rewriteResponsesResult(raw, decodeResponsesResult(raw), SUMMARIES, SETTLEMENT) as any;
     expect(asSummary.output[0]).toEqual({ type: "reasoning", id: "rs_mock7", summary: [{ type: "summary_text", text: "Plan." }] });
@@ -132,7 +150,13 @@ describe("responses passthrough: reasoning in the shape the request asked for", 
       ["response.content_part.done", "reasoning_text"],
       ["response.output_item.done", null],
     ]);
-    expect(reasoning.at(-1).item).toEqual({ type: "reasoning", id: "rs_mock7", summary: [], content: [{ type: "reasoning_text", text: "Plan." }], encrypted_content: "enc" });
+    expect(reasoning.at(-1).item).toEqual({
+      type: "reasoning",
+      id: "rs_mock7",
+      summary: [],
+      content: [{ type: "reasoning_text", text: "Plan." }],
+      encrypted_content: "enc",
+    });
     expect(out.map((e) => e.sequence_number)).toEqual(out.map((_, i) => i));
     expect(out.at(-1).response.output[0].content).toEqual([{ type: "reasoning_text", text: "Plan." }]);
   });

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, setSystemTime, test } from "bun:
 import { openaiResponsesInbound } from "../../../src/formats/openai-responses";
 import type { EncodeContext } from "../../../src/ir/codec";
 import type { IRStreamPart, ReasoningOrigin } from "../../../src/ir/types";
+import { sseJsonEvents } from "../../support/sse";
 import { encodeParts } from "../encode-parts";
 import { ctx, ctxWithoutSummary, NOW, settlement, usage } from "./fixtures";
-import { sseJsonEvents } from "../../support/sse";
 
 beforeAll(() => setSystemTime(NOW));
 afterAll(() => setSystemTime());
@@ -30,7 +30,9 @@ const streamParts = (origin: ReasoningOrigin, summary: boolean): IRStreamPart[] 
 ];
 
 function reasoningEvents(context: EncodeContext, origin: ReasoningOrigin, summary: boolean) {
-  const events = sseJsonEvents(encodeParts(openaiResponsesInbound.createStreamEncoder(context), streamParts(origin, summary), settlement), "named").map((e) => e.data);
+  const events = sseJsonEvents(encodeParts(openaiResponsesInbound.createStreamEncoder(context), streamParts(origin, summary), settlement), "named").map(
+    (e) => e.data,
+  );
   return events
     .filter((e) => e.type.includes("reasoning") || (e.type.startsWith("response.content_part") && e.output_index === 0))
     .map(({ sequence_number: _s, item_id: _i, ...rest }) => rest);
@@ -68,7 +70,12 @@ describe("one reasoning shape per request", () => {
           const at = shape === "summary_text" ? { output_index: 0, summary_index: 0 } : { output_index: 0, content_index: 0 };
           const [added, delta, done, partDone] =
             shape === "summary_text"
-              ? ["response.reasoning_summary_part.added", "response.reasoning_summary_text.delta", "response.reasoning_summary_text.done", "response.reasoning_summary_part.done"]
+              ? [
+                  "response.reasoning_summary_part.added",
+                  "response.reasoning_summary_text.delta",
+                  "response.reasoning_summary_text.done",
+                  "response.reasoning_summary_part.done",
+                ]
               : ["response.content_part.added", "response.reasoning_text.delta", "response.reasoning_text.done", "response.content_part.done"];
           expect(events).toEqual([
             { type: added, ...at, part: { type: shape, text: "" } },

@@ -40,7 +40,10 @@ const everything = {
       id: "msg_1",
       role: "assistant",
       status: "completed",
-      content: [{ type: "output_text", text: "ok", annotations: [] }, { type: "refusal", refusal: "no" }],
+      content: [
+        { type: "output_text", text: "ok", annotations: [] },
+        { type: "refusal", refusal: "no" },
+      ],
     },
     { type: "function_call", id: "fc_1", call_id: "call_1", name: "get", arguments: "{}", status: "completed" },
     { type: "function_call_output", call_id: "call_1", output: "42" },
@@ -57,10 +60,7 @@ const everything = {
   frequency_penalty: -2,
   presence_penalty: 2,
   parallel_tool_calls: false,
-  tools: [
-    { type: "function", name: "get", description: "get it", parameters: { type: "object" }, strict: true },
-    { type: "web_search_preview" },
-  ],
+  tools: [{ type: "function", name: "get", description: "get it", parameters: { type: "object" }, strict: true }, { type: "web_search_preview" }],
   tool_choice: { type: "function", name: "get" },
   reasoning: { effort: "high", summary: "detailed", enabled: true, max_tokens: 2000, mode: "standard", context: "auto" },
   text: { format: { type: "json_schema", name: "out", schema: { type: "object" }, strict: true }, verbosity: "low" },

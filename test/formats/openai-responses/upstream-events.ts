@@ -6,8 +6,7 @@ import type { SseEvent } from "../../../src/ir/codec";
  */
 export function upstreamEvents(argsA: string[], argsB: string[]): SseEvent[] {
   const events: Array<Record<string, unknown>> = [];
-  const add = (type: string, payload: Record<string, unknown>) =>
-    events.push({ type, sequence_number: events.length, ...payload });
+  const add = (type: string, payload: Record<string, unknown>) => events.push({ type, sequence_number: events.length, ...payload });
   const base = { id: "resp_up", object: "response", created_at: 1, model: "gpt-5-2025-08-07", output: [] };
   add("response.created", { response: { ...base, status: "in_progress" } });
   add("response.in_progress", { response: { ...base, status: "in_progress" } });

@@ -1,9 +1,9 @@
 /** Braintrust project logs against a loopback API: the insert, ids stable across retries, metrics in seconds. */
 import { afterAll, beforeEach, expect, test } from "bun:test";
 import { braintrustEvents, braintrustSender } from "../../../src/observability/native/braintrust";
-import { chatGeneration, destinationOf, embeddingGeneration, STARTED_AT, videoGeneration } from "../../support/observed-generation";
 import { jsonAnswer, startNativeRecorder, statusAnswer } from "../../support/native-recorder";
 import { loopbackDeps } from "../../support/native-sender-deps";
+import { chatGeneration, destinationOf, embeddingGeneration, STARTED_AT, videoGeneration } from "../../support/observed-generation";
 
 const api = startNativeRecorder();
 afterAll(() => api.stop());
@@ -13,7 +13,18 @@ beforeEach(() => {
 });
 
 const destination = destinationOf("braintrust", { apiKey: "bt-key", projectId: "proj-123", baseUrl: `${api.url}/` });
-type Event = { id: string; span_id: string; root_span_id: string; span_parents?: string[]; span_attributes: { name: string; type: string }; input?: any; output?: any; metadata: Record<string, unknown>; metrics: Record<string, number>; error?: string };
+type Event = {
+  id: string;
+  span_id: string;
+  root_span_id: string;
+  span_parents?: string[];
+  span_attributes: { name: string; type: string };
+  input?: any;
+  output?: any;
+  metadata: Record<string, unknown>;
+  metrics: Record<string, number>;
+  error?: string;
+};
 const events = (i = 0) => (api.requests[i]!.json as { events: Event[] }).events;
 
 test("the insert goes to /v1/project_logs/{projectId}/insert with the Bearer key", async () => {
@@ -43,8 +54,24 @@ test("the generation is an llm span with OpenAI-style input, its attempts are ch
   expect(new Set(events().map((e) => e.root_span_id)).size).toBe(1);
   expect(generation!.input.messages[0]).toEqual({ role: "system", content: "You are terse." });
   expect(generation!.output).toMatchObject({ role: "assistant", content: expect.stringContaining("Hi") });
-  expect(generation!.metrics).toMatchObject({ start: STARTED_AT / 1000, end: (STARTED_AT + 1_500) / 1000, prompt_tokens: 120, completion_tokens: 45, tokens: 165, time_to_first_token: 0.32, cost: 0.00042 });
-  expect(generation!.metadata).toMatchObject({ model: "acme/alpha", provider: "acme-cloud", user_id: "end-user-7", session_id: "session-42", api_key_name: "Production key", customer_tier: "gold", trace_id: "caller-trace-1" });
+  expect(generation!.metrics).toMatchObject({
+    start: STARTED_AT / 1000,
+    end: (STARTED_AT + 1_500) / 1000,
+    prompt_tokens: 120,
+    completion_tokens: 45,
+    tokens: 165,
+    time_to_first_token: 0.32,
+    cost: 0.00042,
+  });
+  expect(generation!.metadata).toMatchObject({
+    model: "acme/alpha",
+    provider: "acme-cloud",
+    user_id: "end-user-7",
+    session_id: "session-42",
+    api_key_name: "Production key",
+    customer_tier: "gold",
+    trace_id: "caller-trace-1",
+  });
   expect(first!.metrics).toEqual({ start: (STARTED_AT + 10) / 1000, end: (STARTED_AT + 210) / 1000 });
   expect(first!.error).toBe("provider answered 503");
 });
@@ -80,7 +107,10 @@ test("5xx and a dropped socket are retried; 400 fails", async () => {
   api.enqueue(statusAnswer(502), "drop", jsonAnswer(400, { error: "bad event" }));
   expect((await braintrustSender.send(chatGeneration(), destination, loopbackDeps())).kind).toBe("retry");
   expect((await braintrustSender.send(chatGeneration(), destination, loopbackDeps())).kind).toBe("retry");
-  expect(await braintrustSender.send(chatGeneration(), destination, loopbackDeps())).toMatchObject({ kind: "failed", reason: expect.stringContaining("bad event") });
+  expect(await braintrustSender.send(chatGeneration(), destination, loopbackDeps())).toMatchObject({
+    kind: "failed",
+    reason: expect.stringContaining("bad event"),
+  });
 });
 
 test("the probe reads the project; 401 and 404 say what is wrong", async () => {

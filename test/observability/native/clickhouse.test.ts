@@ -3,9 +3,9 @@ import { afterAll, beforeEach, expect, test } from "bun:test";
 import { clickhouseSender } from "../../../src/observability/native/clickhouse";
 import { clickhouseCreateTable } from "../../../src/observability/native/clickhouse-table";
 import { GENERATION_COLUMNS } from "../../../src/observability/native/generation-row";
-import { chatGeneration, destinationOf, embeddingGeneration, videoGeneration } from "../../support/observed-generation";
 import { startNativeRecorder, statusAnswer } from "../../support/native-recorder";
 import { loopbackDeps } from "../../support/native-sender-deps";
+import { chatGeneration, destinationOf, embeddingGeneration, videoGeneration } from "../../support/observed-generation";
 
 const server = startNativeRecorder();
 afterAll(() => server.stop());
@@ -14,7 +14,13 @@ beforeEach(() => {
   server.setDefault(new Response("", { status: 200 }));
 });
 
-const destination = destinationOf("clickhouse", { host: `${server.url}/`, database: "analytics", username: "writer", password: "pw-1", table: "OPENROUTER_TRACES" });
+const destination = destinationOf("clickhouse", {
+  host: `${server.url}/`,
+  database: "analytics",
+  username: "writer",
+  password: "pw-1",
+  table: "OPENROUTER_TRACES",
+});
 const rows = (i = 0) =>
   server.requests[i]!.body.split("\n")
     .filter((line) => line !== "")
@@ -73,7 +79,12 @@ test("embeddings and video rows have a null output and null unknown counts", asy
 });
 
 test("a SQL error is not retried; a busy server (TOO_MANY_PARTS), an uncoded 503 and a dropped socket are", async () => {
-  server.enqueue(clickhouseError("60", "Code: 60. DB::Exception: Table analytics.OPENROUTER_TRACES does not exist"), clickhouseError("252", "Too many parts"), statusAnswer(503), "drop");
+  server.enqueue(
+    clickhouseError("60", "Code: 60. DB::Exception: Table analytics.OPENROUTER_TRACES does not exist"),
+    clickhouseError("252", "Too many parts"),
+    statusAnswer(503),
+    "drop",
+  );
   const send = () => clickhouseSender.send(chatGeneration(), destination, loopbackDeps());
   expect(await send()).toMatchObject({ kind: "failed", reason: expect.stringContaining("does not exist") });
   expect((await send()).kind).toBe("retry");

@@ -1,9 +1,9 @@
 /** Datadog LLM Observability against a loopback intake: the span envelope, 202, probes and retry classes. */
 import { afterAll, beforeEach, expect, test } from "bun:test";
 import { datadogPayload, datadogSender } from "../../../src/observability/native/datadog";
-import { chatGeneration, destinationOf, embeddingGeneration, failedGeneration, STARTED_AT, videoGeneration } from "../../support/observed-generation";
 import { jsonAnswer, startNativeRecorder, statusAnswer } from "../../support/native-recorder";
 import { loopbackDeps } from "../../support/native-sender-deps";
+import { chatGeneration, destinationOf, embeddingGeneration, failedGeneration, STARTED_AT, videoGeneration } from "../../support/observed-generation";
 
 const intake = startNativeRecorder();
 afterAll(() => intake.stop());
@@ -12,9 +12,20 @@ beforeEach(() => {
   intake.setDefault(statusAnswer(202));
 });
 
-const destination = (headers?: Record<string, string>) => destinationOf("datadog", { apiKey: "dd-key-1", mlApp: "support-bot", url: intake.url, ...(headers ? { headers } : {}) });
+const destination = (headers?: Record<string, string>) =>
+  destinationOf("datadog", { apiKey: "dd-key-1", mlApp: "support-bot", url: intake.url, ...(headers ? { headers } : {}) });
 
-type Span = { trace_id: string; span_id: string; parent_id: string; name: string; start_ns: number; duration: number; status: string; meta: Record<string, any>; metrics?: Record<string, number> };
+type Span = {
+  trace_id: string;
+  span_id: string;
+  parent_id: string;
+  name: string;
+  start_ns: number;
+  duration: number;
+  status: string;
+  meta: Record<string, any>;
+  metrics?: Record<string, number>;
+};
 const body = () => intake.requests[0]!.json as { data: { type: string; attributes: { ml_app: string; session_id?: string; tags: string[]; spans: Span[] } } };
 
 test("spans go to the LLM Obs intake with DD-API-KEY; 202 is delivered", async () => {
@@ -41,7 +52,7 @@ test("a drain's generations that share session and tags go in one request; the o
   expect(sent.map((a) => a.spans.map((span) => span.span_id))).toEqual([[...spansOf(generations[0]!), ...spansOf(generations[2]!)], spansOf(generations[1]!)]);
 });
 
-test("the root's parent is \"undefined\", attempts are its children, times are integer nanoseconds", async () => {
+test('the root\'s parent is "undefined", attempts are its children, times are integer nanoseconds', async () => {
   await datadogSender.send(chatGeneration(), destination(), loopbackDeps());
   const [root, first, second] = body().data.attributes.spans;
   expect(root!.parent_id).toBe("undefined");
@@ -58,9 +69,22 @@ test("the root's parent is \"undefined\", attempts are its children, times are i
   expect(root!.meta.kind).toBe("llm");
   expect(root!.meta.input.messages[1]).toEqual({ role: "user", content: expect.stringContaining("Say hi") });
   expect(root!.meta.output.messages[0].role).toBe("assistant");
-  expect(root!.meta.metadata).toMatchObject({ model_name: "acme/alpha", model_provider: "acme-cloud", temperature: 0.2, max_tokens: 256, customer_tier: "gold" });
+  expect(root!.meta.metadata).toMatchObject({
+    model_name: "acme/alpha",
+    model_provider: "acme-cloud",
+    temperature: 0.2,
+    max_tokens: 256,
+    customer_tier: "gold",
+  });
   for (const value of Object.values(root!.meta.metadata)) expect(["string", "number", "boolean"]).toContain(typeof value);
-  expect(root!.metrics).toEqual({ input_tokens: 120, output_tokens: 45, total_tokens: 165, cache_read_input_tokens: 20, reasoning_output_tokens: 5, time_to_first_token: 0.32 });
+  expect(root!.metrics).toEqual({
+    input_tokens: 120,
+    output_tokens: 45,
+    total_tokens: 165,
+    cache_read_input_tokens: 20,
+    reasoning_output_tokens: 5,
+    time_to_first_token: 0.32,
+  });
 });
 
 test("embeddings become an embedding span with documents; video a task under its span_name workflow", async () => {

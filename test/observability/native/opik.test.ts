@@ -1,9 +1,9 @@
 /** Opik against a loopback API standing in for Opik Cloud: traces before spans, raw key, workspace header, UUIDv7 ids. */
 import { afterAll, beforeEach, expect, test } from "bun:test";
 import { OPIK_CLOUD_API, opikRows, opikSender } from "../../../src/observability/native/opik";
-import { chatGeneration, destinationOf, embeddingGeneration, failedGeneration, STARTED_AT, videoGeneration } from "../../support/observed-generation";
 import { jsonAnswer, startNativeRecorder, statusAnswer } from "../../support/native-recorder";
 import { loopbackDeps } from "../../support/native-sender-deps";
+import { chatGeneration, destinationOf, embeddingGeneration, failedGeneration, STARTED_AT, videoGeneration } from "../../support/observed-generation";
 
 const opik = startNativeRecorder();
 afterAll(() => opik.stop());
@@ -14,7 +14,8 @@ beforeEach(() => {
 
 // Opik Cloud's host is fixed: the test's http sends www.comet.com to the recorder
 const deps = () => loopbackDeps({ "www.comet.com": opik.url });
-const destination = (headers?: Record<string, string>) => destinationOf("opik", { apiKey: "opik-key", workspace: "acme-ws", projectName: "support", ...(headers ? { headers } : {}) });
+const destination = (headers?: Record<string, string>) =>
+  destinationOf("opik", { apiKey: "opik-key", workspace: "acme-ws", projectName: "support", ...(headers ? { headers } : {}) });
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 type Row = Record<string, any>;
@@ -34,11 +35,20 @@ test("the trace batch is posted before the span batch, to Opik Cloud's API, with
 
 test("a drain's generations: one trace batch, then one span batch for those whose trace went through; each generation its own outcome", async () => {
   // without a caller trace id, each generation is a trace of its own
-  const generations = [chatGeneration({ id: "gen-a", trace: null }), chatGeneration({ id: "gen-refused", trace: null }), embeddingGeneration({ id: "gen-b", trace: null })];
+  const generations = [
+    chatGeneration({ id: "gen-a", trace: null }),
+    chatGeneration({ id: "gen-refused", trace: null }),
+    embeddingGeneration({ id: "gen-b", trace: null }),
+  ];
   const refusedTrace = (opikRows(generations[1]!, destination()).trace as Row).id;
-  opik.setDefault((request) => ((request.json as { traces?: Row[] }).traces?.some((t) => t.id === refusedTrace) ? jsonAnswer(400, { errors: ["bad trace"] }) : statusAnswer(204)));
+  opik.setDefault((request) =>
+    (request.json as { traces?: Row[] }).traces?.some((t) => t.id === refusedTrace) ? jsonAnswer(400, { errors: ["bad trace"] }) : statusAnswer(204),
+  );
   expect((await opikSender.sendMany!(generations, destination(), deps())).map((o) => o.kind)).toEqual(["delivered", "failed", "delivered"]);
-  const sent = opik.requests.map((r) => [r.path.split("/").at(-2), ((r.json as { traces?: Row[]; spans?: Row[] }).traces ?? (r.json as { spans: Row[] }).spans).map((row) => row.id)]);
+  const sent = opik.requests.map((r) => [
+    r.path.split("/").at(-2),
+    ((r.json as { traces?: Row[]; spans?: Row[] }).traces ?? (r.json as { spans: Row[] }).spans).map((row) => row.id),
+  ]);
   const rows = generations.map((g) => opikRows(g, destination()));
   // all three traces, halved down to the refused one; then the spans of the two others in one batch
   expect(sent).toEqual([
@@ -61,7 +71,14 @@ test("ids are version 7 UUIDs; spans name their trace and parents; usage is inte
     expect(span.id).toMatch(UUID_V7);
     expect(span.trace_id).toBe(trace!.id);
   }
-  expect(generation).toMatchObject({ type: "llm", name: "answer", model: "acme/alpha", provider: "acme-cloud", usage: { prompt_tokens: 120, completion_tokens: 45, total_tokens: 165 }, total_estimated_cost: 0.00042 });
+  expect(generation).toMatchObject({
+    type: "llm",
+    name: "answer",
+    model: "acme/alpha",
+    provider: "acme-cloud",
+    usage: { prompt_tokens: 120, completion_tokens: 45, total_tokens: 165 },
+    total_estimated_cost: 0.00042,
+  });
   expect(generation!.parent_span_id).toBeUndefined();
   expect(first).toMatchObject({ type: "general", parent_span_id: generation!.id, provider: "flaky-cloud", error_info: { exception_type: "GenerationError" } });
   expect(generation!.input.messages).toHaveLength(2);

@@ -3,9 +3,9 @@ import { afterAll, beforeEach, expect, test } from "bun:test";
 import { isTooLarge, sendSplitting } from "../../../src/observability/halving-batches";
 import { classifyResponse, postJson } from "../../../src/observability/native/post-json";
 import { posthogSender } from "../../../src/observability/native/posthog";
-import { chatGeneration, destinationOf, embeddingGeneration, failedGeneration, videoGeneration } from "../../support/observed-generation";
-import { jsonAnswer, startNativeRecorder, statusAnswer, type RecordedRequest } from "../../support/native-recorder";
+import { jsonAnswer, type RecordedRequest, startNativeRecorder, statusAnswer } from "../../support/native-recorder";
 import { loopbackDeps, TEST_NOW } from "../../support/native-sender-deps";
+import { chatGeneration, destinationOf, embeddingGeneration, failedGeneration, videoGeneration } from "../../support/observed-generation";
 
 const capture = startNativeRecorder();
 afterAll(() => capture.stop());
@@ -102,13 +102,23 @@ test("a drain's generations go in one /batch/ request, events in order; each gen
   // the chat's events are too large: halved between generations (never within one), the chat fails alone and the embedding goes through
   const tooLarge = sent[0]!.uuid;
   capture.setDefault((request) => (batch(request).some((e) => e.uuid === tooLarge) ? statusAnswer(413) : statusAnswer(200)));
-  expect(await posthogSender.sendMany!([first, second], destination, loopbackDeps())).toEqual([{ kind: "failed", reason: "destination answered 413: one event is larger than it accepts" }, { kind: "delivered" }]);
-  expect(capture.requests.map((r) => batch(r).map((e) => e.event))).toEqual([["$ai_generation", "$ai_trace", "$ai_embedding"], ["$ai_generation", "$ai_trace"], ["$ai_embedding"]]);
+  expect(await posthogSender.sendMany!([first, second], destination, loopbackDeps())).toEqual([
+    { kind: "failed", reason: "destination answered 413: one event is larger than it accepts" },
+    { kind: "delivered" },
+  ]);
+  expect(capture.requests.map((r) => batch(r).map((e) => e.event))).toEqual([
+    ["$ai_generation", "$ai_trace", "$ai_embedding"],
+    ["$ai_generation", "$ai_trace"],
+    ["$ai_embedding"],
+  ]);
 });
 
 /** one request for all items, halved on a 413 (PostHog's rule) */
-const sendHalvingOn413 = <T>(items: readonly T[], post: (batch: readonly T[]) => ReturnType<typeof postJson>, classify: (result: Awaited<ReturnType<typeof postJson>>) => ReturnType<typeof classifyResponse>) =>
-  sendSplitting(items, [{ start: 0, end: items.length }], post, classify, isTooLarge);
+const sendHalvingOn413 = <T>(
+  items: readonly T[],
+  post: (batch: readonly T[]) => ReturnType<typeof postJson>,
+  classify: (result: Awaited<ReturnType<typeof postJson>>) => ReturnType<typeof classifyResponse>,
+) => sendSplitting(items, [{ start: 0, end: items.length }], post, classify, isTooLarge);
 
 test("halving is generic: 5 items under a 413 for anything over 2 go out as 2+1+2", async () => {
   capture.setDefault((request) => ((request.json as { batch: unknown[] }).batch.length > 2 ? statusAnswer(413) : statusAnswer(200)));

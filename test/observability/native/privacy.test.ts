@@ -7,9 +7,18 @@
 import { afterAll, beforeEach, describe, expect, test } from "bun:test";
 import type { Destination, DestinationType } from "../../../src/observability/contract";
 import { nativeSenders } from "../../../src/observability/native";
-import { chatGeneration, COMPLETION_CANARY, destinationOf, embeddingGeneration, PROMPT_CANARY, TOOL_CANARY, videoGeneration, withoutContent } from "../../support/observed-generation";
 import { jsonAnswer, startNativeRecorder } from "../../support/native-recorder";
 import { loopbackDeps } from "../../support/native-sender-deps";
+import {
+  COMPLETION_CANARY,
+  chatGeneration,
+  destinationOf,
+  embeddingGeneration,
+  PROMPT_CANARY,
+  TOOL_CANARY,
+  videoGeneration,
+  withoutContent,
+} from "../../support/observed-generation";
 import { startS3Mock } from "../../support/s3-mock";
 
 const receiver = startNativeRecorder();
@@ -40,7 +49,8 @@ const deps = () => loopbackDeps({ "www.comet.com": receiver.url, "acct.snowflake
 const destinationFor = (type: DestinationType): Destination => destinationOf(type, CONFIGS[type]!, { privacyMode: true });
 
 /** Every byte that left: requests to the recorder, S3 request lines and stored objects. */
-const everythingSent = () => [receiver.everything(), ...s3.requests.map((r) => r.line), ...[...s3.objects.values()].map((o) => new TextDecoder().decode(o.bytes))].join("\n");
+const everythingSent = () =>
+  [receiver.everything(), ...s3.requests.map((r) => r.line), ...[...s3.objects.values()].map((o) => new TextDecoder().decode(o.bytes))].join("\n");
 
 describe.each(nativeSenders.map((sender) => [sender.type, sender] as const))("%s", (type, sender) => {
   test("with the content removed, no canary is sent, and the figures still are", async () => {

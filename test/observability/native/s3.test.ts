@@ -3,8 +3,8 @@ import { afterAll, beforeEach, expect, test } from "bun:test";
 import { s3Sender } from "../../../src/observability/native/s3";
 import { classifyS3Error } from "../../../src/observability/native/s3-errors";
 import { renderPathTemplate, traceObjectKey } from "../../../src/observability/native/s3-object-key";
-import { chatGeneration, destinationOf, embeddingGeneration, STARTED_AT, videoGeneration } from "../../support/observed-generation";
 import { loopbackDeps } from "../../support/native-sender-deps";
+import { chatGeneration, destinationOf, embeddingGeneration, STARTED_AT, videoGeneration } from "../../support/observed-generation";
 import { startS3Mock } from "../../support/s3-mock";
 
 const s3 = startS3Mock();
@@ -14,9 +14,22 @@ beforeEach(() => {
   s3.requests.length = 0;
 });
 
-const config = { bucketName: "traces", accessKeyId: "AKIDTEST", secretAccessKey: "secret-test-key", region: "us-east-1", endpoint: s3.url, prefix: "openrouter-traces", pathTemplate: "{prefix}/{date}" };
+const config = {
+  bucketName: "traces",
+  accessKeyId: "AKIDTEST",
+  secretAccessKey: "secret-test-key",
+  region: "us-east-1",
+  endpoint: s3.url,
+  prefix: "openrouter-traces",
+  pathTemplate: "{prefix}/{date}",
+};
 const destination = (extra: Record<string, unknown> = {}) => destinationOf("s3", { ...config, ...extra });
-const stored = () => [...s3.objects.entries()].map(([name, object]) => ({ name, contentType: object.contentType, json: JSON.parse(new TextDecoder().decode(object.bytes)) as Record<string, any> }));
+const stored = () =>
+  [...s3.objects.entries()].map(([name, object]) => ({
+    name,
+    contentType: object.contentType,
+    json: JSON.parse(new TextDecoder().decode(object.bytes)) as Record<string, any>,
+  }));
 
 test("one JSON object per trace at {prefix}/{date}/{traceId}-{timestamp}.json, signed with SigV4", async () => {
   expect(await s3Sender.send(chatGeneration(), destination(), loopbackDeps())).toEqual({ kind: "delivered" });
@@ -29,7 +42,12 @@ test("one JSON object per trace at {prefix}/{date}/{traceId}-{timestamp}.json, s
 test("the body read back is the trace and its observations, usage and cost named as OpenRouter's JSON model", async () => {
   await s3Sender.send(chatGeneration(), destination(), loopbackDeps());
   const { json } = stored()[0]!;
-  expect(json.trace).toMatchObject({ name: "Support bot", sessionId: "session-42", userId: "end-user-7", metadata: { customer_tier: "gold", api_key_name: "Production key" } });
+  expect(json.trace).toMatchObject({
+    name: "Support bot",
+    sessionId: "session-42",
+    userId: "end-user-7",
+    metadata: { customer_tier: "gold", api_key_name: "Production key" },
+  });
   expect(json.trace.input.messages).toHaveLength(2);
   const [generation, first] = json.observations;
   expect(generation).toMatchObject({
@@ -57,7 +75,11 @@ test("a retry writes the same key (overwrites, never a second object)", async ()
 });
 
 test("pathTemplate variables: {year}/{month}/{day}, a sanitized {apiKeyName}, and the session token", async () => {
-  await s3Sender.send(embeddingGeneration({ keyName: "Team A/../prod key" }), destination({ pathTemplate: "{prefix}/{year}/{month}/{day}/{apiKeyName}", sessionToken: "session-tok" }), loopbackDeps());
+  await s3Sender.send(
+    embeddingGeneration({ keyName: "Team A/../prod key" }),
+    destination({ pathTemplate: "{prefix}/{year}/{month}/{day}/{apiKeyName}", sessionToken: "session-tok" }),
+    loopbackDeps(),
+  );
   await s3Sender.send(videoGeneration(), destination({ prefix: "/nested/../deep/" }), loopbackDeps());
   const names = stored().map((o) => o.name);
   expect(names[0]).toMatch(/^traces\/openrouter-traces\/2026\/11\/22\/Team_A_.._prod_key\/[0-9a-f]{32}-\d+\.json$/);
@@ -91,10 +113,19 @@ test("S3 errors: AccessDenied and NoSuchBucket fail, SlowDown/InternalError/the 
     async fetch(req) {
       await req.arrayBuffer();
       const [status, code] = codes.shift()!;
-      return new Response(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code}</Message></Error>`, { status, headers: { "content-type": "application/xml" } });
+      return new Response(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code}</Message></Error>`, {
+        status,
+        headers: { "content-type": "application/xml" },
+      });
     },
   });
-  const codes: [number, string][] = [[403, "AccessDenied"], [404, "NoSuchBucket"], [503, "SlowDown"], [500, "InternalError"], [403, "AccessDenied"]];
+  const codes: [number, string][] = [
+    [403, "AccessDenied"],
+    [404, "NoSuchBucket"],
+    [503, "SlowDown"],
+    [500, "InternalError"],
+    [403, "AccessDenied"],
+  ];
   try {
     const at = destination({ endpoint: `http://127.0.0.1:${refusing.port}` });
     const send = () => s3Sender.send(chatGeneration(), at, loopbackDeps());

@@ -39,16 +39,41 @@ test("the trace plan: names default to the model, a caller's 32-hex trace id is 
 });
 
 test("messages of every inbound format become role and text, multimodal parts left out", () => {
-  expect(inputMessages({ messages: [{ role: "user", content: [{ type: "text", text: "hi" }, { type: "image", source: {} }] }], tools: null, parameters: {} })).toEqual([{ role: "user", content: "hi" }]);
+  expect(
+    inputMessages({
+      messages: [
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "hi" },
+            { type: "image", source: {} },
+          ],
+        },
+      ],
+      tools: null,
+      parameters: {},
+    }),
+  ).toEqual([{ role: "user", content: "hi" }]);
   expect(inputMessages({ messages: "just text", tools: null, parameters: {} })).toEqual([{ role: "user", content: "just text" }]);
-  const responsesItems = [{ type: "message", role: "user", content: [{ type: "input_text", text: "q" }] }, { type: "function_call_output", call_id: "c", output: "42" }];
-  expect(inputMessages({ messages: responsesItems, tools: null, parameters: {} })).toEqual([{ role: "user", content: "q" }, { role: "function_call_output", content: "42" }]);
+  const responsesItems = [
+    { type: "message", role: "user", content: [{ type: "input_text", text: "q" }] },
+    { type: "function_call_output", call_id: "c", output: "42" },
+  ];
+  expect(inputMessages({ messages: responsesItems, tools: null, parameters: {} })).toEqual([
+    { role: "user", content: "q" },
+    { role: "function_call_output", content: "42" },
+  ]);
   expect(outputMessages({ text: "", toolCalls: [{ id: "c1" }] })).toEqual([{ role: "assistant", content: '[{"id":"c1"}]' }]);
 });
 
 test("user headers are merged under the auth and protocol headers, whatever their spelling", () => {
   const destination = destinationOf("datadog", { headers: { Authorization: "user", "Content-Type": "text/plain", "User-Agent": "mine", "X-A": "1" } });
-  expect(destinationHeaders(destination, { authorization: "Bearer real" })).toEqual({ "User-Agent": "mine", "X-A": "1", "content-type": "application/json", authorization: "Bearer real" });
+  expect(destinationHeaders(destination, { authorization: "Bearer real" })).toEqual({
+    "User-Agent": "mine",
+    "X-A": "1",
+    "content-type": "application/json",
+    authorization: "Bearer real",
+  });
 });
 
 test("Retry-After as an HTTP date is seconds from the clock", () => {
@@ -65,6 +90,12 @@ test("openrouter_generation holds only the categories the destination opted into
   expect(plain.openrouter_generation).toBeUndefined();
   expect(plain).toMatchObject({ customer_tier: "gold", api_key_name: "Production key", user_id: "end-user-7", trace_id: "caller-trace-1" });
   const opted = generationMetadata(g, destinationOf("weave", {}, { broadcastGenerationCost: true, broadcastGenerationIdentity: true }), planTrace(g));
-  expect(opted.openrouter_generation).toMatchObject({ is_byok: false, cached_tokens: 20, usage: { total_tokens: 165, cost: 0.00042 }, workspace_id: "ws-1", creator_user_id: "user-owner" });
+  expect(opted.openrouter_generation).toMatchObject({
+    is_byok: false,
+    cached_tokens: 20,
+    usage: { total_tokens: 165, cost: 0.00042 },
+    workspace_id: "ws-1",
+    creator_user_id: "user-owner",
+  });
   expect((opted.openrouter_generation as Record<string, unknown>).attempts).toBeUndefined();
 });

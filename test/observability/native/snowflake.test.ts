@@ -2,9 +2,9 @@
 import { afterAll, beforeEach, expect, test } from "bun:test";
 import { GENERATION_COLUMNS } from "../../../src/observability/native/generation-row";
 import { snowflakeSender } from "../../../src/observability/native/snowflake";
-import { chatGeneration, destinationOf, embeddingGeneration, STARTED_AT, withoutContent } from "../../support/observed-generation";
 import { jsonAnswer, startNativeRecorder, statusAnswer } from "../../support/native-recorder";
 import { loopbackDeps } from "../../support/native-sender-deps";
+import { chatGeneration, destinationOf, embeddingGeneration, STARTED_AT, withoutContent } from "../../support/observed-generation";
 
 const snowflake = startNativeRecorder();
 afterAll(() => snowflake.stop());
@@ -15,8 +15,22 @@ beforeEach(() => {
 
 // the account's host is fixed by Snowflake: the test's http sends it to the fake
 const deps = () => loopbackDeps({ "eac52885.us-east-1.snowflakecomputing.com": snowflake.url });
-const destination = destinationOf("snowflake", { account: "eac52885.us-east-1", token: "pat-secret", database: "analytics", schema: "PUBLIC", table: "OPENROUTER_TRACES", warehouse: "COMPUTE_WH" });
-type Statement = { statement: string; timeout: number; database: string; schema: string; warehouse: string; bindings: Record<string, { type: string; value: string | null }> };
+const destination = destinationOf("snowflake", {
+  account: "eac52885.us-east-1",
+  token: "pat-secret",
+  database: "analytics",
+  schema: "PUBLIC",
+  table: "OPENROUTER_TRACES",
+  warehouse: "COMPUTE_WH",
+});
+type Statement = {
+  statement: string;
+  timeout: number;
+  database: string;
+  schema: string;
+  warehouse: string;
+  bindings: Record<string, { type: string; value: string | null }>;
+};
 const statement = (i = 0) => snowflake.requests[i]!.json as Statement;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -66,17 +80,31 @@ test("a retry resubmits the same requestId; another generation gets another", as
 });
 
 test("202 is followed by status checks of the statement handle until it completes", async () => {
-  snowflake.enqueue(jsonAnswer(202, { code: "333334", statementHandle: "01b2-handle", statementStatusUrl: "/api/v2/statements/01b2-handle" }), jsonAnswer(202, { code: "333334" }), jsonAnswer(200, { code: "090001" }));
+  snowflake.enqueue(
+    jsonAnswer(202, { code: "333334", statementHandle: "01b2-handle", statementStatusUrl: "/api/v2/statements/01b2-handle" }),
+    jsonAnswer(202, { code: "333334" }),
+    jsonAnswer(200, { code: "090001" }),
+  );
   expect(await snowflakeSender.send(chatGeneration(), destination, deps())).toEqual({ kind: "delivered" });
-  expect(snowflake.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["POST /api/v2/statements", "GET /api/v2/statements/01b2-handle", "GET /api/v2/statements/01b2-handle"]);
+  expect(snowflake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+    "POST /api/v2/statements",
+    "GET /api/v2/statements/01b2-handle",
+    "GET /api/v2/statements/01b2-handle",
+  ]);
   expect(snowflake.requests[1]!.headers.authorization).toBe("Bearer pat-secret");
 });
 
 test("422 (a SQL error) fails, also when the status check reports it; 401 fails", async () => {
   snowflake.enqueue(jsonAnswer(422, { code: "002003", message: "Table 'OPENROUTER_TRACES' does not exist" }));
-  expect(await snowflakeSender.send(chatGeneration(), destination, deps())).toMatchObject({ kind: "failed", reason: expect.stringContaining("does not exist") });
+  expect(await snowflakeSender.send(chatGeneration(), destination, deps())).toMatchObject({
+    kind: "failed",
+    reason: expect.stringContaining("does not exist"),
+  });
   snowflake.enqueue(jsonAnswer(202, { statementHandle: "h-2" }), jsonAnswer(422, { message: "Numeric value 'x' is not recognized" }));
-  expect(await snowflakeSender.send(chatGeneration(), destination, deps())).toMatchObject({ kind: "failed", reason: expect.stringContaining("not recognized") });
+  expect(await snowflakeSender.send(chatGeneration(), destination, deps())).toMatchObject({
+    kind: "failed",
+    reason: expect.stringContaining("not recognized"),
+  });
   snowflake.enqueue(jsonAnswer(401, { message: "Invalid token" }));
   expect((await snowflakeSender.send(chatGeneration(), destination, deps())).kind).toBe("failed");
 });
@@ -92,14 +120,22 @@ test("the probe describes the table; a missing table names the CREATE TABLE", as
   snowflake.enqueue(jsonAnswer(200, { data: [] }), jsonAnswer(422, { message: "does not exist or not authorized" }), jsonAnswer(401, { message: "bad token" }));
   expect(await snowflakeSender.probe(destination, deps())).toEqual({ ok: true });
   expect(statement().statement).toBe("DESCRIBE TABLE ANALYTICS.PUBLIC.OPENROUTER_TRACES");
-  expect(await snowflakeSender.probe(destination, deps())).toMatchObject({ ok: false, message: expect.stringContaining("CREATE TABLE IF NOT EXISTS ANALYTICS.PUBLIC.OPENROUTER_TRACES") });
+  expect(await snowflakeSender.probe(destination, deps())).toMatchObject({
+    ok: false,
+    message: expect.stringContaining("CREATE TABLE IF NOT EXISTS ANALYTICS.PUBLIC.OPENROUTER_TRACES"),
+  });
   expect(await snowflakeSender.probe(destination, deps())).toMatchObject({ ok: false, message: expect.stringContaining("credentials") });
 });
 
 test("config keys: the account pattern and OpenRouter's defaults", () => {
   const keys = Object.fromEntries(snowflakeSender.configKeys.map((k) => [k.key, k]));
   expect(keys.token).toMatchObject({ required: true, secret: true });
-  expect([keys.database!.default, keys.schema!.default, keys.table!.default, keys.warehouse!.default]).toEqual(["SNOWFLAKE_LEARNING_DB", "PUBLIC", "OPENROUTER_TRACES", "COMPUTE_WH"]);
+  expect([keys.database!.default, keys.schema!.default, keys.table!.default, keys.warehouse!.default]).toEqual([
+    "SNOWFLAKE_LEARNING_DB",
+    "PUBLIC",
+    "OPENROUTER_TRACES",
+    "COMPUTE_WH",
+  ]);
   for (const good of ["eac52885.us-east-1", "myorg-myaccount", "xy12345"]) expect(keys.account!.pattern!.test(good)).toBe(true);
   for (const bad of ["evil.com/x", "a..b", "host:443", ""]) expect(keys.account!.pattern!.test(bad)).toBe(false);
   expect(keys.table!.pattern!.test("T; DROP TABLE X")).toBe(false);

@@ -1,9 +1,9 @@
 /** W&B Weave against a loopback trace server: Basic api:<key>, project_id entity/project, complete calls. */
 import { afterAll, beforeEach, expect, test } from "bun:test";
 import { weaveCalls, weaveSender } from "../../../src/observability/native/weave";
-import { chatGeneration, destinationOf, embeddingGeneration, STARTED_AT, videoGeneration } from "../../support/observed-generation";
 import { jsonAnswer, startNativeRecorder, statusAnswer } from "../../support/native-recorder";
 import { loopbackDeps } from "../../support/native-sender-deps";
+import { chatGeneration, destinationOf, embeddingGeneration, STARTED_AT, videoGeneration } from "../../support/observed-generation";
 
 const weave = startNativeRecorder();
 afterAll(() => weave.stop());
@@ -48,7 +48,12 @@ test("each call holds its start and end; attempts are children of the generation
   expect(generation!.inputs.messages).toHaveLength(2);
   expect(generation!.output.role).toBe("assistant");
   expect(generation!.attributes).toMatchObject({ model: "acme/alpha", customer_tier: "gold", cost_usd: { total: 0.00042 } });
-  expect(first).toMatchObject({ op_name: "model-gateway.provider_attempt", parent_id: generation!.id, trace_id: generation!.trace_id, exception: "provider answered 503" });
+  expect(first).toMatchObject({
+    op_name: "model-gateway.provider_attempt",
+    parent_id: generation!.id,
+    trace_id: generation!.trace_id,
+    exception: "provider answered 503",
+  });
 });
 
 test("a retry sends the same call ids; 503 and a dropped socket are retried, 401 fails", async () => {

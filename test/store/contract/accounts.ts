@@ -41,7 +41,14 @@ export function accountsContract(store: () => Store): void {
 
     test("create returns the record; find by id or slug reads it back exactly, settings byte for byte", async () => {
       const s = store();
-      const ws = workspace("w1", 1000, { description: "d", defaultTextModel: "a/b", defaultImageModel: "c/d", defaultProviderSort: "price", settings, createdBy: "u1" });
+      const ws = workspace("w1", 1000, {
+        description: "d",
+        defaultTextModel: "a/b",
+        defaultImageModel: "c/d",
+        defaultProviderSort: "price",
+        settings,
+        createdBy: "u1",
+      });
       expect(await s.workspaces.create(ws)).toEqual(ws);
       const byId = await s.workspaces.find("w1");
       expect(byId).toEqual(ws);
@@ -163,7 +170,12 @@ export function accountsContract(store: () => Store): void {
       const expected = apiKey("h1", "w1", 1000, { ...patch, updatedAt: 2000 });
       expect(await s.keys.update("h1", patch, 2000)).toEqual(expected);
       expect(await s.keys.get("h1")).toEqual(expected);
-      expect(await s.keys.update("h1", { limitNanos: null, limitReset: null }, 3000)).toEqual({ ...expected, limitNanos: null, limitReset: null, updatedAt: 3000 });
+      expect(await s.keys.update("h1", { limitNanos: null, limitReset: null }, 3000)).toEqual({
+        ...expected,
+        limitNanos: null,
+        limitReset: null,
+        updatedAt: 3000,
+      });
       await s.keys.delete("h1", 4000);
       expect(await s.keys.update("h1", { name: "x" }, 5000)).toBeUndefined();
       expect(await s.keys.update("nope", { name: "x" }, 5000)).toBeUndefined();
@@ -174,10 +186,16 @@ export function accountsContract(store: () => Store): void {
       const rateLimit = { rpm: 60, tpm: 2_147_483_647, concurrency: null };
       await s.workspaces.create(workspace("w1", 1000, { rateLimit }));
       expect((await s.workspaces.find("w1"))!.rateLimit).toEqual(rateLimit);
-      expect((await s.workspaces.update("w1", { rateLimit: { rpm: null, tpm: null, concurrency: 3 } }, 2000))!.rateLimit).toEqual({ rpm: null, tpm: null, concurrency: 3 });
+      expect((await s.workspaces.update("w1", { rateLimit: { rpm: null, tpm: null, concurrency: 3 } }, 2000))!.rateLimit).toEqual({
+        rpm: null,
+        tpm: null,
+        concurrency: 3,
+      });
       await s.keys.create(apiKey("h1", "w1", 1000, { rateLimit }));
       expect((await s.keys.get("h1"))!.rateLimit).toEqual(rateLimit);
-      expect(await s.keys.update("h1", { rateLimit: { rpm: 1, tpm: null, concurrency: 2 } }, 2000)).toEqual(apiKey("h1", "w1", 1000, { rateLimit: { rpm: 1, tpm: null, concurrency: 2 }, updatedAt: 2000 }));
+      expect(await s.keys.update("h1", { rateLimit: { rpm: 1, tpm: null, concurrency: 2 } }, 2000)).toEqual(
+        apiKey("h1", "w1", 1000, { rateLimit: { rpm: 1, tpm: null, concurrency: 2 }, updatedAt: 2000 }),
+      );
       // a patch without rateLimit keeps it
       expect((await s.keys.update("h1", { name: "renamed" }, 3000))!.rateLimit).toEqual({ rpm: 1, tpm: null, concurrency: 2 });
     });

@@ -12,11 +12,26 @@ const budget = (workspaceId: string, interval: WorkspaceBudgetRecord["interval"]
   updatedAt: at,
 });
 
-const lifetime = (limitNanos: number, includeByok = false): BudgetCheck => ({ interval: "lifetime", limitNanos, window: { counter: "total", windowKey: "", includeByok } });
-const daily = (limitNanos: number, day = TODAY.day, includeByok = false): BudgetCheck => ({ interval: "daily", limitNanos, window: { counter: "day", windowKey: day, includeByok } });
+const lifetime = (limitNanos: number, includeByok = false): BudgetCheck => ({
+  interval: "lifetime",
+  limitNanos,
+  window: { counter: "total", windowKey: "", includeByok },
+});
+const daily = (limitNanos: number, day = TODAY.day, includeByok = false): BudgetCheck => ({
+  interval: "daily",
+  limitNanos,
+  window: { counter: "day", windowKey: day, includeByok },
+});
 
 /** A reservation of `amount` on key `k` (limit `keyLimit`, null: none) and `workspaceAmount` on workspace `w` under `budgets`. */
-const budgeted = (id: string, keyLimit: number | null, amount: number, budgets: BudgetCheck[], workspaceAmount = amount, extra: Partial<BudgetedReservationRequest> = {}): BudgetedReservationRequest => ({
+const budgeted = (
+  id: string,
+  keyLimit: number | null,
+  amount: number,
+  budgets: BudgetCheck[],
+  workspaceAmount = amount,
+  extra: Partial<BudgetedReservationRequest> = {},
+): BudgetedReservationRequest => ({
   ...reservation(id, "k", 0, amount),
   limitNanos: keyLimit,
   workspaceId: "w",
@@ -70,9 +85,17 @@ export function budgetContract(store: () => Store): void {
       expect(await s.reservations.held("k")).toBe(600);
       expect(await s.budgets.held("w")).toBe(600);
       // the key has room (400), the budget not (100): nothing is held
-      expect(await s.reservations.reserveWithBudgets(budgeted("r2", 1000, 200, [lifetime(700)]))).toEqual({ keyLeft: 400, budgetLeft: 100, budget: "lifetime" });
+      expect(await s.reservations.reserveWithBudgets(budgeted("r2", 1000, 200, [lifetime(700)]))).toEqual({
+        keyLeft: 400,
+        budgetLeft: 100,
+        budget: "lifetime",
+      });
       // the budget has room, the key not
-      expect(await s.reservations.reserveWithBudgets(budgeted("r3", 650, 60, [lifetime(10_000)]))).toEqual({ keyLeft: 50, budgetLeft: 9400, budget: "lifetime" });
+      expect(await s.reservations.reserveWithBudgets(budgeted("r3", 650, 60, [lifetime(10_000)]))).toEqual({
+        keyLeft: 50,
+        budgetLeft: 9400,
+        budget: "lifetime",
+      });
       expect(await s.reservations.held("k")).toBe(600);
       expect(await s.budgets.held("w")).toBe(600);
       expect(await s.reservations.reserveWithBudgets(budgeted("r4", 1000, 100, [lifetime(700)]))).toBeNull();
@@ -88,7 +111,11 @@ export function budgetContract(store: () => Store): void {
       expect(await s.reservations.reserveWithBudgets(budgeted("r1", null, 500, [daily(1000), lifetime(5000)]))).toBeNull();
       expect(await s.reservations.held("k")).toBe(0);
       expect(await s.budgets.held("w")).toBe(500);
-      expect(await s.reservations.reserveWithBudgets(budgeted("r2", null, 201, [daily(1000), lifetime(5000)]))).toEqual({ keyLeft: null, budgetLeft: 200, budget: "daily" });
+      expect(await s.reservations.reserveWithBudgets(budgeted("r2", null, 201, [daily(1000), lifetime(5000)]))).toEqual({
+        keyLeft: null,
+        budgetLeft: 200,
+        budget: "daily",
+      });
       // yesterday's spend does not count against tomorrow's daily budget; held does
       expect(await s.reservations.reserveWithBudgets(budgeted("r3", null, 500, [daily(1000, TOMORROW.day)]))).toBeNull();
       expect(await s.budgets.held("w")).toBe(1000);
@@ -129,7 +156,9 @@ export function budgetContract(store: () => Store): void {
     test("200 parallel reservations over three keys never hold more than the budget", async () => {
       const s = store();
       const results = await Promise.all(
-        Array.from({ length: 200 }, (_, i) => s.reservations.reserveWithBudgets({ ...budgeted(`r${i}`, 5000, 7, [daily(1000), lifetime(2000)]), keyHash: `k${i % 3}` })),
+        Array.from({ length: 200 }, (_, i) =>
+          s.reservations.reserveWithBudgets({ ...budgeted(`r${i}`, 5000, 7, [daily(1000), lifetime(2000)]), keyHash: `k${i % 3}` }),
+        ),
       );
       expect(results.filter((r) => r === null).length).toBe(142);
       expect(new Set(results.filter((r) => r !== null).map((r) => r!.budgetLeft))).toEqual(new Set([6]));
@@ -141,7 +170,16 @@ export function budgetContract(store: () => Store): void {
 
   describe("activity counters", () => {
     const served = (id: string, extra: Partial<GenerationRecord> = {}) =>
-      generation(id, "k1", 1000, { workspaceId: "w1", userId: "u1", providerName: "acme", endpointId: "acme/alpha@acme", tokensPrompt: 10, tokensCompletion: 20, tokensReasoning: 3, ...extra });
+      generation(id, "k1", 1000, {
+        workspaceId: "w1",
+        userId: "u1",
+        providerName: "acme",
+        endpointId: "acme/alpha@acme",
+        tokensPrompt: 10,
+        tokensCompletion: 20,
+        tokensReasoning: 3,
+        ...extra,
+      });
 
     test("served generations add to their day, workspace, key, model and endpoint; totals group and filter", async () => {
       const s = store();
@@ -157,8 +195,18 @@ export function budgetContract(store: () => Store): void {
       // a retried record counts once
       await s.generations.commit([settled(served("g1"))]);
       const row = (day: string, extra: Record<string, unknown>) => ({
-        day, workspaceId: null, model: "acme/alpha", providerName: "acme", endpointId: "acme/alpha@acme",
-        requests: 1, promptTokens: 10, completionTokens: 20, reasoningTokens: 3, usageNanos: 1000, byokUsageNanos: 0, ...extra,
+        day,
+        workspaceId: null,
+        model: "acme/alpha",
+        providerName: "acme",
+        endpointId: "acme/alpha@acme",
+        requests: 1,
+        promptTokens: 10,
+        completionTokens: 20,
+        reasoningTokens: 3,
+        usageNanos: 1000,
+        byokUsageNanos: 0,
+        ...extra,
       });
       const all = { from: TODAY.day, to: TOMORROW.day, byWorkspace: false };
       expect(await s.activity.totals(all)).toEqual([

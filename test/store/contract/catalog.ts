@@ -1,6 +1,6 @@
 /** Contract: BYOK credentials and presets. */
 import { describe, expect, test } from "bun:test";
-import { PRESET_FORMATS, type ByokRecord, type PresetFormat, type Store } from "../../../src/store/store";
+import { type ByokRecord, PRESET_FORMATS, type PresetFormat, type Store } from "../../../src/store/store";
 import { credential } from "./fixtures";
 
 const stored = (cred: Omit<ByokRecord, "sortOrder">, sortOrder: number): ByokRecord => ({ ...cred, sortOrder });
@@ -43,7 +43,8 @@ export function catalogContract(store: () => Store): void {
       ])
         await s.byok.create(c);
       await s.byok.delete("gone", 10);
-      const ids = async (filter: { workspaceId?: string; provider?: string }, offset = 0, limit = 10) => (await s.byok.list(filter, offset, limit)).map((c) => c.id);
+      const ids = async (filter: { workspaceId?: string; provider?: string }, offset = 0, limit = 10) =>
+        (await s.byok.list(filter, offset, limit)).map((c) => c.id);
       expect(await ids({})).toEqual(["g-o-0", "w1-a-0", "w1-o-0", "w1-o-1", "w2-o-0"]);
       expect(await ids({ workspaceId: "w1" })).toEqual(["w1-a-0", "w1-o-0", "w1-o-1"]);
       expect(await ids({ provider: "openai" })).toEqual(["g-o-0", "w1-o-0", "w1-o-1", "w2-o-0"]);
@@ -59,7 +60,19 @@ export function catalogContract(store: () => Store): void {
       const s = store();
       const cred = credential("c1", "w1", "openai", 1000, { allowedModels: ["m"] });
       await s.byok.create(cred);
-      const patch = { name: "n", label: "l", encryptedKey: "k2", disabled: true, isFallback: true, isRequired: true, isByokOnly: true, declaredZdr: true, allowedModels: null, allowedUserIds: ["u1"], allowedApiKeyHashes: [] };
+      const patch = {
+        name: "n",
+        label: "l",
+        encryptedKey: "k2",
+        disabled: true,
+        isFallback: true,
+        isRequired: true,
+        isByokOnly: true,
+        declaredZdr: true,
+        allowedModels: null,
+        allowedUserIds: ["u1"],
+        allowedApiKeyHashes: [],
+      };
       const expected = stored({ ...cred, ...patch, updatedAt: 2000 }, 0);
       expect(await s.byok.update("c1", patch, 2000)).toEqual(expected);
       expect(await s.byok.get("c1")).toEqual(expected);
@@ -110,7 +123,17 @@ export function catalogContract(store: () => Store): void {
         createdAt: 1000,
         updatedAt: 1000,
       });
-      expect(first.version).toEqual({ id: first.version.id, presetId: first.preset.id, version: 1, config, systemPrompt: "sp", format: "openai-chat", creatorId: "u1", createdAt: 1000, updatedAt: 1000 });
+      expect(first.version).toEqual({
+        id: first.version.id,
+        presetId: first.preset.id,
+        version: 1,
+        config,
+        systemPrompt: "sp",
+        format: "openai-chat",
+        creatorId: "u1",
+        createdAt: 1000,
+        updatedAt: 1000,
+      });
       expect(JSON.stringify((await s.presets.getVersionById(first.version.id))?.config)).toBe(JSON.stringify(config));
       await add(s, "ws1", "p", 2000);
       const third = await add(s, "ws1", "p", 3000);
@@ -130,7 +153,8 @@ export function catalogContract(store: () => Store): void {
     test("each version keeps the format that created it, through every read", async () => {
       const s = store();
       const written = [];
-      for (const [i, format] of [...PRESET_FORMATS, "openai-chat" as const].entries()) written.push((await add(s, "ws1", "f", 1000 + i, { i }, format)).version);
+      for (const [i, format] of [...PRESET_FORMATS, "openai-chat" as const].entries())
+        written.push((await add(s, "ws1", "f", 1000 + i, { i }, format)).version);
       expect(written.map((v) => v.format)).toEqual([...PRESET_FORMATS, "openai-chat"]);
       const presetId = written[0]!.presetId;
       expect(await s.presets.listVersions(presetId, 0, 10)).toEqual(written);

@@ -33,7 +33,18 @@ export function destinationsContract(store: () => Store): void {
         samplingRate: 0.0001,
         regions: ["global", "europe"],
         apiKeyHashes: ["a".repeat(64)],
-        filterRules: { enabled: true, groups: [{ logic: "or", rules: [{ field: "model", operator: "regex", value: "^gpt-[0-9]+$" }, { field: "total_cost", operator: "gt", value: 0.5 }] }] },
+        filterRules: {
+          enabled: true,
+          groups: [
+            {
+              logic: "or",
+              rules: [
+                { field: "model", operator: "regex", value: "^gpt-[0-9]+$" },
+                { field: "total_cost", operator: "gt", value: 0.5 },
+              ],
+            },
+          ],
+        },
         broadcastGenerationCost: true,
         broadcastGenerationIdentity: true,
         broadcastGenerationRequestContext: true,
@@ -64,8 +75,14 @@ export function destinationsContract(store: () => Store): void {
     test("update applies only the patch and updatedAt; nullable JSON goes to null and back", async () => {
       const s = store();
       await s.destinations.create(destination("d1", "w1", 1000, { apiKeyHashes: ["h1"] }));
-      const updated = await s.destinations.update("d1", { name: "renamed", apiKeyHashes: null, samplingRate: 0.25, config: { url: "https://b.example.com" } }, 5000);
-      expect(updated).toEqual(destination("d1", "w1", 1000, { name: "renamed", apiKeyHashes: null, samplingRate: 0.25, config: { url: "https://b.example.com" }, updatedAt: 5000 }));
+      const updated = await s.destinations.update(
+        "d1",
+        { name: "renamed", apiKeyHashes: null, samplingRate: 0.25, config: { url: "https://b.example.com" } },
+        5000,
+      );
+      expect(updated).toEqual(
+        destination("d1", "w1", 1000, { name: "renamed", apiKeyHashes: null, samplingRate: 0.25, config: { url: "https://b.example.com" }, updatedAt: 5000 }),
+      );
       const back = await s.destinations.update("d1", { apiKeyHashes: ["h2", "h3"], filterRules: { groups: [] } }, 6000);
       expect(back?.apiKeyHashes).toEqual(["h2", "h3"]);
       expect(back?.filterRules).toEqual({ groups: [] });

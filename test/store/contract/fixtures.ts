@@ -85,7 +85,13 @@ export const apiKey = (hash: string, workspaceId: string, createdAt: number, ext
   ...extra,
 });
 
-export const credential = (id: string, workspaceId: string | null, provider: string, createdAt: number, extra: Partial<ByokRecord> = {}): Omit<ByokRecord, "sortOrder"> => {
+export const credential = (
+  id: string,
+  workspaceId: string | null,
+  provider: string,
+  createdAt: number,
+  extra: Partial<ByokRecord> = {},
+): Omit<ByokRecord, "sortOrder"> => {
   const { sortOrder: _ignored, ...rest } = extra;
   return {
     id,
@@ -161,7 +167,13 @@ export const settled = (
 });
 
 /** A reservation of `amountNanos` against a limit without reset, unless `window` says otherwise. */
-export const reservation = (id: string, keyHash: string, limitNanos: number, amountNanos: number, extra: Partial<ReservationRequest> = {}): ReservationRequest => ({
+export const reservation = (
+  id: string,
+  keyHash: string,
+  limitNanos: number,
+  amountNanos: number,
+  extra: Partial<ReservationRequest> = {},
+): ReservationRequest => ({
   id,
   keyHash,
   limitNanos,
@@ -175,7 +187,11 @@ export const reservation = (id: string, keyHash: string, limitNanos: number, amo
 });
 
 /** A usage row as KeyUsageStore.get returns it, every counter 0 unless given. */
-export const usageRow = (hash: string, windows: WindowKeys, counters: Partial<Record<"total" | "day" | "week" | "month" | "byokTotal" | "byokDay" | "byokWeek" | "byokMonth", number>>) => ({
+export const usageRow = (
+  hash: string,
+  windows: WindowKeys,
+  counters: Partial<Record<"total" | "day" | "week" | "month" | "byokTotal" | "byokDay" | "byokWeek" | "byokMonth", number>>,
+) => ({
   hash,
   dayKey: windows.day,
   weekKey: windows.week,

@@ -76,7 +76,10 @@ export function generationListContract(store: () => Store): void {
       );
       await fc.assert(
         fc.asyncProperty(filter, fc.integer({ min: 1, max: 5 }), async (f, size) => {
-          const expected = all.filter((g) => matches(g, f)).sort(newestFirst).map((g) => g.id);
+          const expected = all
+            .filter((g) => matches(g, f))
+            .sort(newestFirst)
+            .map((g) => g.id);
           expect(await allPages(s, f, size)).toEqual(expected);
         }),
         { numRuns: 60 },

@@ -3,13 +3,30 @@ import { describe, expect, test } from "bun:test";
 import type { GenerationContentRecord, ObservationRecord, SettledGeneration, Store } from "../../../src/store/store";
 import { generation, NOW, settled } from "./fixtures";
 
-const observation = (generationId: string, sealed = `observed-${generationId}`): ObservationRecord => ({ generationId, workspaceId: "ws", sealed, createdAt: NOW });
-const content = (generationId: string, createdAt = NOW): GenerationContentRecord => ({ generationId, workspaceId: "ws", keyHash: "k", sealed: `content-${generationId}`, createdAt });
+const observation = (generationId: string, sealed = `observed-${generationId}`): ObservationRecord => ({
+  generationId,
+  workspaceId: "ws",
+  sealed,
+  createdAt: NOW,
+});
+const content = (generationId: string, createdAt = NOW): GenerationContentRecord => ({
+  generationId,
+  workspaceId: "ws",
+  keyHash: "k",
+  sealed: `content-${generationId}`,
+  createdAt,
+});
 
-const withOutbox = (id: string, extra: Partial<SettledGeneration> = {}): SettledGeneration => ({ ...settled(generation(id, "k", 100), { nanos: null }), observation: observation(id), content: content(id), ...extra });
+const withOutbox = (id: string, extra: Partial<SettledGeneration> = {}): SettledGeneration => ({
+  ...settled(generation(id, "k", 100), { nanos: null }),
+  observation: observation(id),
+  content: content(id),
+  ...extra,
+});
 
 /** the generation ids a claim by `owner` at `now` takes (its claim ending at `now`: free again just after) */
-const claimedIds = async (s: Store, now: number, owner = "reader", limit = 10) => (await s.observationOutbox.claim(owner, now, now, limit)).map((o) => o.generationId);
+const claimedIds = async (s: Store, now: number, owner = "reader", limit = 10) =>
+  (await s.observationOutbox.claim(owner, now, now, limit)).map((o) => o.generationId);
 
 const commitEach = async (s: Store, ids: string[]) => {
   for (const id of ids) await s.generations.commit([withOutbox(id, { content: null })]);
@@ -28,7 +45,12 @@ export function generationOutboxContract(store: () => Store): void {
 
     test("the observations and the contents of a batch commit with its records; the outbox is read in order", async () => {
       const s = store();
-      await s.generations.commit([withOutbox("g1"), withOutbox("g2", { content: null }), settled(generation("g3", "k", 1), { nanos: null }), withOutbox("g4", { observation: null })]);
+      await s.generations.commit([
+        withOutbox("g1"),
+        withOutbox("g2", { content: null }),
+        settled(generation("g3", "k", 1), { nanos: null }),
+        withOutbox("g4", { observation: null }),
+      ]);
       const queued = await s.observationOutbox.claim("drain", NOW, NOW + 1000, 10);
       expect(queued.map(({ seq: _seq, ...rest }) => rest)).toEqual([observation("g1"), observation("g2")]);
       expect(queued[0]!.seq).toBeLessThan(queued[1]!.seq);
@@ -81,7 +103,12 @@ export function generationOutboxContract(store: () => Store): void {
       const s = store();
       await commitEach(s, ["a", "b", "c", "d", "e", "f"]);
       const claims = await Promise.all(["d1", "d2", "d3", "d4"].map((owner) => s.observationOutbox.claim(owner, 1000, 2000, 2)));
-      expect(claims.flat().map((o) => o.generationId).sort()).toEqual(["a", "b", "c", "d", "e", "f"]);
+      expect(
+        claims
+          .flat()
+          .map((o) => o.generationId)
+          .sort(),
+      ).toEqual(["a", "b", "c", "d", "e", "f"]);
       expect(await s.observationOutbox.claim("d5", 1000, 2000, 10)).toEqual([]);
     });
 
@@ -106,7 +133,13 @@ export function generationOutboxContract(store: () => Store): void {
       await expect(
         s.transaction(async (tx) => {
           const claimed = await tx.observationOutbox.claim("d1", 1000, 2000, 10);
-          expect(await tx.observationOutbox.renew("d1", claimed.map((o) => o.seq), 3000)).toEqual(claimed.map((o) => o.seq));
+          expect(
+            await tx.observationOutbox.renew(
+              "d1",
+              claimed.map((o) => o.seq),
+              3000,
+            ),
+          ).toEqual(claimed.map((o) => o.seq));
           throw new Error("roll back");
         }),
       ).rejects.toThrow("roll back");

@@ -13,8 +13,18 @@ export function jobContract(store: () => Store): void {
       const s = store();
       const stored = await s.jobs.enqueue(job("j1", { payload: { deep: [1, "x", null, { y: true }] } }));
       const expected: JobRecord = {
-        id: "j1", kind: "a", key: null, payload: { deep: [1, "x", null, { y: true }] }, state: "pending", runAt: 100, attempts: 0,
-        leaseOwner: null, leaseExpiresAt: null, lastError: null, createdAt: 50, updatedAt: 50,
+        id: "j1",
+        kind: "a",
+        key: null,
+        payload: { deep: [1, "x", null, { y: true }] },
+        state: "pending",
+        runAt: 100,
+        attempts: 0,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        lastError: null,
+        createdAt: 50,
+        updatedAt: 50,
       };
       expect(stored).toEqual(expected);
       expect(await s.jobs.get("j1")).toEqual(expected);
@@ -81,9 +91,19 @@ export function jobContract(store: () => Store): void {
       expect(await s.jobs.renew("dead", ["held-lease"], 100_000)).toEqual(["held-lease"]);
       // at 2000 every pending job is due, and the leases of `ended-lease` and `ended-later` have ended
       const first = await lease(s, "w2", 2000, 5);
-      expect(first.map((j) => [j.id, j.attempts])).toEqual([["ended-lease", 2], ["pending-a", 1], ["pending-b", 1], ["backlog-000", 1], ["backlog-001", 1]]);
+      expect(first.map((j) => [j.id, j.attempts])).toEqual([
+        ["ended-lease", 2],
+        ["pending-a", 1],
+        ["pending-b", 1],
+        ["backlog-000", 1],
+        ["backlog-001", 1],
+      ]);
       // a tie on run_at goes by id, across pending jobs and ended leases
-      expect((await lease(s, "w2", 2000, 3)).map((j) => [j.id, j.attempts])).toEqual([["backlog-002", 1], ["ended-later", 2], ["backlog-003", 1]]);
+      expect((await lease(s, "w2", 2000, 3)).map((j) => [j.id, j.attempts])).toEqual([
+        ["backlog-002", 1],
+        ["ended-later", 2],
+        ["backlog-003", 1],
+      ]);
     });
 
     test("a lease that ended (its process died) is taken again, attempts counted; renew keeps it", async () => {
@@ -140,7 +160,11 @@ export function jobContract(store: () => Store): void {
       const s = store();
       for (const id of ["dropped", "kept", "recurring", "failed"]) await s.jobs.enqueue(job(id, { payload: { sealed: `content of ${id}` } }));
       await lease(s, "w1", 100);
-      const done = await s.jobs.completeMany("w1", [{ id: "dropped", dropPayload: true }, { id: "kept" }, { id: "recurring", nextRunAt: 900, dropPayload: true }], 150);
+      const done = await s.jobs.completeMany(
+        "w1",
+        [{ id: "dropped", dropPayload: true }, { id: "kept" }, { id: "recurring", nextRunAt: 900, dropPayload: true }],
+        150,
+      );
       expect(done.sort()).toEqual(["dropped", "kept", "recurring"]);
       expect(await s.jobs.fail("failed", "w1", { now: 160, retryAt: null, error: "boom" })).toBe(true);
       expect(await s.jobs.get("dropped")).toMatchObject({ state: "done", payload: null });
@@ -153,7 +177,11 @@ export function jobContract(store: () => Store): void {
       const s = store();
       await s.jobs.enqueue(job("old", { key: "k-old" }));
       const stored = await s.jobs.enqueueMany([job("m1"), job("again", { key: "k-old" }), job("m2", { attempted: { error: "boom", retryAt: 900 } })]);
-      expect(stored.map((j) => [j.id, j.state, j.attempts, j.lastError])).toEqual([["m1", "pending", 0, null], ["old", "pending", 0, null], ["m2", "pending", 1, "boom"]]);
+      expect(stored.map((j) => [j.id, j.state, j.attempts, j.lastError])).toEqual([
+        ["m1", "pending", 0, null],
+        ["old", "pending", 0, null],
+        ["m2", "pending", 1, "boom"],
+      ]);
       expect(await s.jobs.enqueueMany([])).toEqual([]);
       await expect(
         s.transaction(async (tx) => {
@@ -169,8 +197,18 @@ export function jobContract(store: () => Store): void {
       const s = store();
       const stored = await s.jobs.enqueue(job("tried", { runAt: 100, now: 100, attempted: { error: "HTTP 503", retryAt: 5100 } }));
       const expected: JobRecord = {
-        id: "tried", kind: "a", key: null, payload: { n: "tried" }, state: "pending", runAt: 5100, attempts: 1,
-        leaseOwner: null, leaseExpiresAt: null, lastError: "HTTP 503", createdAt: 100, updatedAt: 100,
+        id: "tried",
+        kind: "a",
+        key: null,
+        payload: { n: "tried" },
+        state: "pending",
+        runAt: 5100,
+        attempts: 1,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        lastError: "HTTP 503",
+        createdAt: 100,
+        updatedAt: 100,
       };
       expect(stored).toEqual(expected);
       expect(await s.jobs.get("tried")).toEqual(expected);
@@ -191,7 +229,15 @@ export function jobContract(store: () => Store): void {
         ["plain", "pending", 100, 0, null],
         ["retried", "pending", 700, 1, "timeout"],
       ]);
-      expect(await s.jobs.get("given-up")).toMatchObject({ state: "dead", runAt: 100, attempts: 1, lastError: "HTTP 410", leaseOwner: null, leaseExpiresAt: null, updatedAt: 100 });
+      expect(await s.jobs.get("given-up")).toMatchObject({
+        state: "dead",
+        runAt: 100,
+        attempts: 1,
+        lastError: "HTTP 410",
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        updatedAt: 100,
+      });
       expect((await lease(s, "w", 10_000)).map((j) => j.id)).toEqual(["plain", "retried"]);
       expect((await s.jobs.stats(10_000)).outcomes).toEqual([
         { kind: "a", outcome: "dead", count: 1 },

@@ -13,7 +13,9 @@ export function moneyContract(store: () => Store): void {
       await s.usage.add("k", { nanos: 7_000_000_000_000, byok: false, windows: TODAY });
       await s.usage.add("k", { nanos: 30, byok: true, windows: TODAY });
       const paid = 7_000_000_000_100;
-      expect(await s.usage.get("k")).toEqual(usageRow("k", TODAY, { total: paid, day: paid, week: paid, month: paid, byokTotal: 30, byokDay: 30, byokWeek: 30, byokMonth: 30 }));
+      expect(await s.usage.get("k")).toEqual(
+        usageRow("k", TODAY, { total: paid, day: paid, week: paid, month: paid, byokTotal: 30, byokDay: 30, byokWeek: 30, byokMonth: 30 }),
+      );
       expect(await s.usage.get("other")).toBeUndefined();
     });
 
@@ -24,7 +26,9 @@ export function moneyContract(store: () => Store): void {
       await s.usage.add("k", { nanos: 5, byok: false, windows: TODAY });
       expect(await s.usage.get("k")).toEqual(usageRow("k", TODAY, { total: 105, day: 5, week: 5, month: 5, byokTotal: 10 }));
       await s.usage.add("k", { nanos: 7, byok: true, windows: TOMORROW });
-      expect(await s.usage.get("k")).toEqual(usageRow("k", TOMORROW, { total: 105, day: 0, week: 5, month: 5, byokTotal: 17, byokDay: 7, byokWeek: 7, byokMonth: 7 }));
+      expect(await s.usage.get("k")).toEqual(
+        usageRow("k", TOMORROW, { total: 105, day: 0, week: 5, month: 5, byokTotal: 17, byokDay: 7, byokWeek: 7, byokMonth: 7 }),
+      );
     });
   });
 
@@ -103,7 +107,12 @@ export function moneyContract(store: () => Store): void {
 
     test("several records of one key in one batch: every spend counts and every reservation is released", async () => {
       const s = store();
-      for (const [id, amount] of [["r1", 100], ["r2", 200], ["r3", 300], ["r4", 50]] as const) {
+      for (const [id, amount] of [
+        ["r1", 100],
+        ["r2", 200],
+        ["r3", 300],
+        ["r4", 50],
+      ] as const) {
         expect(await s.reservations.reserve(reservation(id, "k", 10_000, amount))).toBeNull();
       }
       expect(await s.reservations.reserve(reservation("r-other", "k2", 10_000, 70))).toBeNull();
@@ -114,7 +123,9 @@ export function moneyContract(store: () => Store): void {
         settled(generation("g4", "k", 30), { reservationId: "r3" }),
         settled(generation("g5", "k", 0), { reservationId: null, nanos: null }),
       ]);
-      expect(await s.usage.get("k")).toEqual(usageRow("k", TODAY, { total: 40, day: 40, week: 40, month: 40, byokTotal: 20, byokDay: 20, byokWeek: 20, byokMonth: 20 }));
+      expect(await s.usage.get("k")).toEqual(
+        usageRow("k", TODAY, { total: 40, day: 40, week: 40, month: 40, byokTotal: 20, byokDay: 20, byokWeek: 20, byokMonth: 20 }),
+      );
       expect(await s.usage.get("k2")).toEqual(usageRow("k2", TODAY, { total: 1, day: 1, week: 1, month: 1 }));
       expect(await s.reservations.held("k")).toBe(50);
       expect(await s.reservations.held("k2")).toBe(0);

@@ -11,7 +11,12 @@ type Step = { kind: "reserve"; amount: number } | { kind: "commit"; pick: number
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant("reserve" as const), amount: fc.integer({ min: 0, max: 600 }) }),
-  fc.record({ kind: fc.constant("commit" as const), pick: fc.nat(), spentPermille: fc.integer({ min: 0, max: 1000 }), how: fc.constantFrom<Commit>("group", "transaction", "rolled-back", "failing-batch") }),
+  fc.record({
+    kind: fc.constant("commit" as const),
+    pick: fc.nat(),
+    spentPermille: fc.integer({ min: 0, max: 1000 }),
+    how: fc.constantFrom<Commit>("group", "transaction", "rolled-back", "failing-batch"),
+  }),
   fc.record({ kind: fc.constant("release" as const), pick: fc.nat() }),
 );
 
@@ -62,7 +67,10 @@ export function reservationRaceContract(store: () => Store): void {
                         await yieldHere();
                         if (st.how === "rolled-back") throw new Error("rolled back");
                       });
-              const ok = await committing.then(() => true, () => false);
+              const ok = await committing.then(
+                () => true,
+                () => false,
+              );
               expect(ok).toBe(!fails);
               // a record that was not stored keeps its reservation: the writer retries it later
               if (ok) spent += cost;

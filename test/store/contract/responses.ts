@@ -23,7 +23,12 @@ export function responsesContract(store: () => Store): void {
     test("items and the conversation read back exactly, within the workspace and before expiry only", async () => {
       const s = store();
       await s.responses.save(response("r1", "w1", 1000));
-      expect(await s.responses.items("w1", ["msg_1", "rs_1", "nope"], 1000)).toEqual(new Map<string, unknown>([["rs_1", reasoning], ["msg_1", message]]));
+      expect(await s.responses.items("w1", ["msg_1", "rs_1", "nope"], 1000)).toEqual(
+        new Map<string, unknown>([
+          ["rs_1", reasoning],
+          ["msg_1", message],
+        ]),
+      );
       expect(await s.responses.conversation("w1", "r1", 1000)).toEqual({ input: [{ role: "user", content: "hello" }], output: [reasoning, message] });
       // another workspace sees nothing
       expect(await s.responses.items("w2", ["msg_1"], 1000)).toEqual(new Map());

@@ -85,7 +85,15 @@ export function signInContract(store: () => Store): void {
 
     test("nullable fields round-trip; deleteExpired and deleteForUser", async () => {
       const s = store();
-      const bare = code("c2", { codeChallenge: null, codeChallengeMethod: null, limitNanos: null, limitReset: null, keyExpiresAt: null, keyLabel: null, expiresAt: NOW - 1 });
+      const bare = code("c2", {
+        codeChallenge: null,
+        codeChallengeMethod: null,
+        limitNanos: null,
+        limitReset: null,
+        keyExpiresAt: null,
+        keyLabel: null,
+        expiresAt: NOW - 1,
+      });
       await s.authCodes.create(bare);
       await s.authCodes.create(code("c3", { userId: "u2" }));
       await s.authCodes.create(code("c4"));

@@ -32,7 +32,16 @@ export function transactionContract(store: () => Store, dialect: Store["dialect"
         await tx.meta.set("a", "inside");
         await tx.users.create(user("u1", 1));
         await tx.generations.commit([settled(generation("g1", "k", 50), { reservationId: "r1" })]);
-        await tx.presets.appendVersion({ workspaceId: "w", slug: "p", config: {}, systemPrompt: null, format: "openai-chat", creatorUserId: null, creatorId: null, now: 1 });
+        await tx.presets.appendVersion({
+          workspaceId: "w",
+          slug: "p",
+          config: {},
+          systemPrompt: null,
+          format: "openai-chat",
+          creatorUserId: null,
+          creatorId: null,
+          now: 1,
+        });
         expect(await tx.reservations.reserve(reservation("r2", "k", 1000, 900))).toBeNull();
         throw boom;
       });

@@ -45,7 +45,19 @@ export function videoJobsContract(store: () => Store): void {
       expect(await s.videoJobs.update("v2", 0, { status: "failed" }, 3_000)).toBeUndefined();
       const outputs = [{ index: 0, path: "/data/videos/v2/0.mp4", contentType: "video/mp4", bytes: 12_345 }];
       const done = await s.videoJobs.update("v2", 1, { status: "completed", outputs, costNanos: 4_000_000_000, isByok: true, completedAt: 4_000 }, 4_000);
-      expect(done).toEqual(job("v2", { status: "completed", version: 2, endpointId: "p/m", upstreamRef: { id: "up_1" }, outputs, costNanos: 4_000_000_000, isByok: true, completedAt: 4_000, updatedAt: 4_000 }));
+      expect(done).toEqual(
+        job("v2", {
+          status: "completed",
+          version: 2,
+          endpointId: "p/m",
+          upstreamRef: { id: "up_1" },
+          outputs,
+          costNanos: 4_000_000_000,
+          isByok: true,
+          completedAt: 4_000,
+          updatedAt: 4_000,
+        }),
+      );
       expect(await s.videoJobs.get("v2")).toEqual(done);
     });
 

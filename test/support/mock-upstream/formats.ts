@@ -1,10 +1,11 @@
 // Picks the wire format from the request path and gathers each format's renderers.
-import type { MockTurn, RenderContext, SseEvent } from "./types.ts";
-import { renderChatEvents, renderChatJson, renderChatStreamError } from "./render-chat.ts";
-import { renderResponsesEvents, renderResponsesJson, renderResponsesStreamError } from "./render-responses.ts";
+
 import { renderAnthropicEvents, renderAnthropicJson, renderAnthropicStreamError } from "./render-anthropic.ts";
+import { renderChatEvents, renderChatJson, renderChatStreamError } from "./render-chat.ts";
 import { renderEmbeddingsJson } from "./render-embeddings.ts";
 import { anthropicErrorBody, openAiErrorBody } from "./render-error.ts";
+import { renderResponsesEvents, renderResponsesJson, renderResponsesStreamError } from "./render-responses.ts";
+import type { MockTurn, RenderContext, SseEvent } from "./types.ts";
 
 export type FormatName = "chat" | "responses" | "messages" | "embeddings";
 

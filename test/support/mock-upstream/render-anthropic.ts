@@ -1,8 +1,9 @@
 // Anthropic Messages: the `message` JSON and the SSE event flow (message_start,
 // ping, content_block_start/delta/stop, message_delta, message_stop), each with
 // an `event:` line. input_tokens excludes cache reads and writes, as Anthropic reports it.
-import type { MockTurn, RenderContext, SseEvent } from "./types.ts";
+
 import { chunksOf, finishOf, joined, parseArguments, sse, usageOf } from "./turn-parts.ts";
+import type { MockTurn, RenderContext, SseEvent } from "./types.ts";
 
 function messageId(turn: MockTurn, ctx: RenderContext): string {
   return turn.id ?? `msg_mock${ctx.seq}`;
@@ -94,15 +95,17 @@ function messageObject(turn: MockTurn, ctx: RenderContext, content: unknown[], d
 }
 
 export function renderAnthropicJson(turn: MockTurn, ctx: RenderContext): unknown {
-  return messageObject(turn, ctx, blocks(turn).map((b) => b.final), true);
+  return messageObject(
+    turn,
+    ctx,
+    blocks(turn).map((b) => b.final),
+    true,
+  );
 }
 
 export function renderAnthropicEvents(turn: MockTurn, ctx: RenderContext): SseEvent[] {
   const ev = (data: Record<string, unknown>) => sse(data, data.type as string);
-  const events: SseEvent[] = [
-    ev({ type: "message_start", message: messageObject(turn, ctx, [], false) }),
-    ev({ type: "ping" }),
-  ];
+  const events: SseEvent[] = [ev({ type: "message_start", message: messageObject(turn, ctx, [], false) }), ev({ type: "ping" })];
   blocks(turn).forEach((block, index) => {
     events.push(ev({ type: "content_block_start", index, content_block: block.start }));
     for (const delta of block.deltas) events.push(ev({ type: "content_block_delta", index, delta }));

@@ -1,7 +1,8 @@
 // OpenAI Chat Completions: `chat.completion` JSON and `chat.completion.chunk` SSE,
 // as api.openai.com sends them (usage chunk only with stream_options.include_usage).
-import type { MockTurn, RenderContext, SseEvent } from "./types.ts";
+
 import { chunksOf, finishOf, joined, sse, usageOf } from "./turn-parts.ts";
+import type { MockTurn, RenderContext, SseEvent } from "./types.ts";
 
 const FINISH: Record<string, string> = {
   stop: "stop",
@@ -94,9 +95,7 @@ export function renderChatEvents(turn: MockTurn, ctx: RenderContext): SseEvent[]
   for (const piece of chunksOf(turn.text)) events.push(chunk({ content: piece }));
   if (turn.refusal !== undefined) events.push(chunk({ refusal: turn.refusal }));
   (turn.toolCalls ?? []).forEach((call, index) => {
-    events.push(
-      chunk({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: "" } }] }),
-    );
+    events.push(chunk({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: "" } }] }));
     for (const piece of chunksOf(call.arguments)) {
       events.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
     }

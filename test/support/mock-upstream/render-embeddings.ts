@@ -1,7 +1,8 @@
 // OpenAI /embeddings. The openai SDK asks for `encoding_format: "base64"` by
 // default (little-endian float32), so both encodings are served.
-import type { MockTurn, RenderContext } from "./types.ts";
+
 import { usageOf } from "./turn-parts.ts";
+import type { MockTurn, RenderContext } from "./types.ts";
 
 function inputCount(input: unknown): number {
   if (!Array.isArray(input)) return 1;

@@ -1,8 +1,9 @@
 // OpenAI Responses: the `response` JSON object and the full streaming grammar
 // (each SSE event has an `event:` line and a `sequence_number`). One builder
 // produces both, so the streamed items always equal the JSON output items.
-import type { MockTurn, RenderContext, SseEvent } from "./types.ts";
+
 import { chunksOf, finishOf, joined, sse, usageOf } from "./turn-parts.ts";
+import type { MockTurn, RenderContext, SseEvent } from "./types.ts";
 
 type Item = Record<string, unknown>;
 
@@ -174,13 +175,7 @@ export function renderResponsesEvents(turn: MockTurn, ctx: RenderContext): SseEv
 }
 
 /** `response.failed` carrying the error, as the Responses API ends a stream that failed mid-way. */
-export function renderResponsesStreamError(
-  turn: MockTurn,
-  ctx: RenderContext,
-  sequenceNumber: number,
-  message: string,
-  type: string,
-): SseEvent[] {
+export function renderResponsesStreamError(turn: MockTurn, ctx: RenderContext, sequenceNumber: number, message: string, type: string): SseEvent[] {
   const response = { ...responseObject(turn, ctx, "failed", [], false), error: { code: type, message } };
   return [sse({ type: "response.failed", response, sequence_number: sequenceNumber }, "response.failed")];
 }

@@ -1,10 +1,11 @@
 // Turns one MockTurn into the HTTP response for one recorded request:
 // failure modes first (reset, hang, delay, error status, invalid body), then
 // the format's JSON or SSE rendering.
-import type { MockTurn, RecordedRequest, RenderContext, SseEvent } from "./types.ts";
+
 import type { Format } from "./formats.ts";
 import { invalidBody, openAiErrorBody } from "./render-error.ts";
 import { resetStream, sseStream } from "./sse-stream.ts";
+import type { MockTurn, RecordedRequest, RenderContext, SseEvent } from "./types.ts";
 
 export type Exchange = {
   rec: RecordedRequest;

@@ -1,9 +1,10 @@
 // The mock's HTTP server: records each request, takes the next queued turn (or
 // asks the handler) and hands both to respond().
-import type { MockTurn, MockUpstream, RecordedRequest } from "./types.ts";
-import { DEFAULT_USAGE } from "./turn-parts.ts";
+
 import { formatForPath } from "./formats.ts";
 import { respond } from "./respond.ts";
+import { DEFAULT_USAGE } from "./turn-parts.ts";
+import type { MockTurn, MockUpstream, RecordedRequest } from "./types.ts";
 
 export const DEFAULT_TEXT = "Hello from mock";
 

@@ -3,7 +3,12 @@ import type { PollOutcome, UpstreamOutput, UpstreamRef, VideoAdapter, VideoReque
 
 export const never = new AbortController().signal;
 
-export async function pollUntilSettled(adapter: VideoAdapter, target: VideoTarget, ref: UpstreamRef, maxPolls = 10): Promise<{ seen: string[]; last: PollOutcome }> {
+export async function pollUntilSettled(
+  adapter: VideoAdapter,
+  target: VideoTarget,
+  ref: UpstreamRef,
+  maxPolls = 10,
+): Promise<{ seen: string[]; last: PollOutcome }> {
   const seen: string[] = [];
   for (let i = 0; i < maxPolls; i++) {
     const outcome = await adapter.poll(target, ref, never);

@@ -4,7 +4,7 @@
  * once COMPLETED, a failed request COMPLETED with a 4xx/5xx result carrying `detail`, `error_type`
  * and `X-Fal-Error-Type`. Auth: `Authorization: Key <key>`.
  */
-import { startMockServer, VIDEO_BYTES, type MockServer } from "./mock-server";
+import { type MockServer, startMockServer, VIDEO_BYTES } from "./mock-server";
 
 export type FalJobScript = {
   /** statuses the status endpoint reports, one per poll; the last repeats */
@@ -49,11 +49,18 @@ export function startFalQueueMock(key = "fal-test-key"): FalQueueMock {
   function status(job: FalJob) {
     const now = current(job);
     job.polls++;
-    const body = { status: now, ...urlsOf(job), ...(now === "IN_QUEUE" ? { queue_position: 0 } : {}), logs: null, ...(now === "COMPLETED" ? { metrics: { inference_time: 41.2 } } : {}) };
+    const body = {
+      status: now,
+      ...urlsOf(job),
+      ...(now === "IN_QUEUE" ? { queue_position: 0 } : {}),
+      logs: null,
+      ...(now === "COMPLETED" ? { metrics: { inference_time: 41.2 } } : {}),
+    };
     return Response.json(body, { status: now === "COMPLETED" ? 200 : 202 });
   }
   function result(job: FalJob) {
-    if (current(job) !== "COMPLETED" && job.polls < job.script.statuses.length) return Response.json({ detail: "Request is still in progress" }, { status: 400 });
+    if (current(job) !== "COMPLETED" && job.polls < job.script.statuses.length)
+      return Response.json({ detail: "Request is still in progress" }, { status: 400 });
     const outcome = job.script.result;
     if (outcome.kind === "error") {
       const headers: Record<string, string> = outcome.errorType ? { "x-fal-error-type": outcome.errorType } : {};

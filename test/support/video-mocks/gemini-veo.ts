@@ -5,7 +5,7 @@
  * `…/files/{id}:download?alt=media` wants the API key and redirects to the (expiring) bytes.
  * Errors are `{error:{code, message, status}}`. Auth: `x-goog-api-key`.
  */
-import { startMockServer, VIDEO_BYTES, type MockServer } from "./mock-server";
+import { type MockServer, startMockServer, VIDEO_BYTES } from "./mock-server";
 
 export type VeoJobScript = {
   /** polls answered without `done` before the outcome */
@@ -35,7 +35,9 @@ export function startGeminiVeoMock(key = "AIza-test-key"): GeminiVeoMock {
       const download = /^\/v1beta\/files\/([^/:]+):download$/.exec(received.path);
       if (request.method === "GET" && download) {
         const target = downloads.get(download[1]!);
-        return target ? Response.redirect(target, 302) : Response.json({ error: { code: 404, message: "File not found.", status: "NOT_FOUND" } }, { status: 404 });
+        return target
+          ? Response.redirect(target, 302)
+          : Response.json({ error: { code: 404, message: "File not found.", status: "NOT_FOUND" } }, { status: 404 });
       }
       const operation = operations.get(received.path.replace(/^\/v1beta\//, ""));
       if (request.method === "GET" && operation) return Response.json(render(operation));
@@ -49,8 +51,19 @@ export function startGeminiVeoMock(key = "AIza-test-key"): GeminiVeoMock {
     const metadata = { "@type": "type.googleapis.com/google.ai.generativelanguage.v1beta.PredictLongRunningMetadata" };
     if (operation.polls++ < operation.script.pendingPolls) return { name: operation.name, metadata };
     const outcome = operation.script.outcome;
-    if (outcome.kind === "error") return { name: operation.name, metadata, done: true, error: { code: outcome.code, message: outcome.message, status: RPC_STATUS[outcome.code] ?? "UNKNOWN" } };
-    const response = (generateVideoResponse: unknown) => ({ name: operation.name, metadata, done: true, response: { "@type": "type.googleapis.com/google.ai.generativelanguage.v1beta.PredictLongRunningResponse", generateVideoResponse } });
+    if (outcome.kind === "error")
+      return {
+        name: operation.name,
+        metadata,
+        done: true,
+        error: { code: outcome.code, message: outcome.message, status: RPC_STATUS[outcome.code] ?? "UNKNOWN" },
+      };
+    const response = (generateVideoResponse: unknown) => ({
+      name: operation.name,
+      metadata,
+      done: true,
+      response: { "@type": "type.googleapis.com/google.ai.generativelanguage.v1beta.PredictLongRunningResponse", generateVideoResponse },
+    });
     if (outcome.kind === "filtered") return response({ raiMediaFilteredCount: outcome.reasons.length, raiMediaFilteredReasons: outcome.reasons });
     const samples = Array.from({ length: outcome.samples ?? 1 }, () => {
       const id = crypto.randomUUID().slice(0, 12);

@@ -53,7 +53,21 @@ export function startOpenAiVideoMock(opts: { bytes?: number } = {}): OpenAiVideo
   const json = (body: unknown, status = 200) => Response.json(body, { status });
   const videoObject = (id: string, status: string, error: { code: string; message: string } | null = null) => {
     const v = videos.get(id)!;
-    return { id, object: "video", model: v.model, status, progress: status === "completed" ? 100 : status === "in_progress" ? 50 : 0, created_at: 1_700_000_000, completed_at: status === "completed" ? 1_700_000_060 : null, expires_at: null, prompt: v.prompt, seconds: v.seconds, size: v.size, remixed_from_video_id: null, error };
+    return {
+      id,
+      object: "video",
+      model: v.model,
+      status,
+      progress: status === "completed" ? 100 : status === "in_progress" ? 50 : 0,
+      created_at: 1_700_000_000,
+      completed_at: status === "completed" ? 1_700_000_060 : null,
+      expires_at: null,
+      prompt: v.prompt,
+      seconds: v.seconds,
+      size: v.size,
+      remixed_from_video_id: null,
+      error,
+    };
   };
   const server = Bun.serve({
     hostname: "127.0.0.1",
@@ -73,7 +87,13 @@ export function startOpenAiVideoMock(opts: { bytes?: number } = {}): OpenAiVideo
           return Response.json({ error: { message: `create failed with ${status}`, type: "server_error" } }, { status, headers });
         }
         const id = `video_${++next}`;
-        videos.set(id, { mode: mock.mode, seconds: fields.seconds ?? "4", size: fields.size ?? "720x1280", model: fields.model ?? "sora-2", prompt: fields.prompt ?? "" });
+        videos.set(id, {
+          mode: mock.mode,
+          seconds: fields.seconds ?? "4",
+          size: fields.size ?? "720x1280",
+          model: fields.model ?? "sora-2",
+          prompt: fields.prompt ?? "",
+        });
         return json(videoObject(id, "queued"));
       }
       const content = /^\/v1\/videos\/([^/]+)\/content$/.exec(path);

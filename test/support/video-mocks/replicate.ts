@@ -4,7 +4,7 @@
  * `GET /v1/predictions/{id}` walks the script; `POST …/cancel` cancels. Errors are problem JSON
  * `{title, detail, status}`. Auth: `Authorization: Bearer <key>`.
  */
-import { startMockServer, VIDEO_BYTES, type MockServer } from "./mock-server";
+import { type MockServer, startMockServer, VIDEO_BYTES } from "./mock-server";
 
 export type ReplicateJobScript = {
   /** statuses `GET` reports, one per poll; the last repeats */
@@ -45,7 +45,15 @@ export function startReplicateMock(key = "r8_test_key"): ReplicateMock {
     const { input, version } = (body ?? {}) as { input?: unknown; version?: string };
     if (input === undefined || (model === undefined && !version))
       return Response.json({ title: "Invalid input", detail: "input: input is required", status: 422 }, { status: 422 });
-    const prediction: Prediction = { id: crypto.randomUUID().replace(/-/g, "").slice(0, 26), model: model ?? "community/model", version: version ?? "official", input, script: mock.nextJob, polls: 0, canceled: false };
+    const prediction: Prediction = {
+      id: crypto.randomUUID().replace(/-/g, "").slice(0, 26),
+      model: model ?? "community/model",
+      version: version ?? "official",
+      input,
+      script: mock.nextJob,
+      polls: 0,
+      canceled: false,
+    };
     predictions.set(prediction.id, prediction);
     return Response.json(render(prediction, "starting"), { status: 201 });
   }

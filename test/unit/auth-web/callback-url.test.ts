@@ -5,7 +5,15 @@ import { appIdOf, callbackOrigin, callbackProblem, callbackWith } from "../../..
 describe("callback URLs", () => {
   test("https anywhere, http on localhost or 127.0.0.1 on any port; nothing else", () => {
     // 0x7f000001 is 127.0.0.1 written otherwise: the URL parser normalises it
-    const allowed = ["https://app.example/cb", "https://app.example:8443/a/b?x=1", "http://localhost/cb", "http://localhost:3000/cb", "http://127.0.0.1:65535/", "HTTP://LOCALHOST:80/x", "http://0x7f000001/"];
+    const allowed = [
+      "https://app.example/cb",
+      "https://app.example:8443/a/b?x=1",
+      "http://localhost/cb",
+      "http://localhost:3000/cb",
+      "http://127.0.0.1:65535/",
+      "HTTP://LOCALHOST:80/x",
+      "http://0x7f000001/",
+    ];
     const refused = [
       "http://app.example/cb",
       "http://localhost.evil.example/",

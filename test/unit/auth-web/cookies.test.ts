@@ -17,5 +17,7 @@ test("cookies are read by exact name and written HttpOnly", () => {
   const request = new Request("http://x/", { headers: { cookie: "gw_session_old=a; gw_session=b=c ; other=d" } });
   expect(readCookie(request, "gw_session")).toBe("b=c");
   expect(readCookie(request, "missing")).toBeUndefined();
-  expect(cookieHeader("gw_session", "v", { secure: true, sameSite: "Lax", maxAge: 60 })).toBe("gw_session=v; Path=/; HttpOnly; SameSite=Lax; Max-Age=60; Secure");
+  expect(cookieHeader("gw_session", "v", { secure: true, sameSite: "Lax", maxAge: 60 })).toBe(
+    "gw_session=v; Path=/; HttpOnly; SameSite=Lax; Max-Age=60; Secure",
+  );
 });

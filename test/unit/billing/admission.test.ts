@@ -1,18 +1,26 @@
 import { describe, expect, test } from "bun:test";
 import { admit, worstCaseNanos } from "../../../src/billing/admission";
+import { windowKeys } from "../../../src/billing/windows";
 import { priceTable } from "../../../src/catalog/build-catalog";
-import { createSqliteStore } from "../../../src/store/sqlite";
 import type { Candidate } from "../../../src/gateway/candidates";
 import type { Principal } from "../../../src/http/principal";
 import type { IRRequest } from "../../../src/ir/types";
+import { createSqliteStore } from "../../../src/store/sqlite";
 import { NO_RATE_LIMIT } from "../../../src/store/store";
-import { windowKeys } from "../../../src/billing/windows";
 
 const now = Date.parse("2026-11-22T12:00:00Z");
 const lease = { instanceId: "test", leaseMs: 60_000 };
 
 function candidate(isByok: boolean, maxCompletionTokens: number | null = 100): Candidate {
-  const provider = { slug: isByok ? "byok-p" : "own-p", name: "p", api: "openai-chat" as const, baseUrl: "http://127.0.0.1:9/v1", headers: {}, zdr: false, dataCollection: "allow" as const };
+  const provider = {
+    slug: isByok ? "byok-p" : "own-p",
+    name: "p",
+    api: "openai-chat" as const,
+    baseUrl: "http://127.0.0.1:9/v1",
+    headers: {},
+    zdr: false,
+    dataCollection: "allow" as const,
+  };
   const endpoint = {
     id: `${provider.slug}/m`,
     modelId: "a/m",
@@ -25,13 +33,48 @@ function candidate(isByok: boolean, maxCompletionTokens: number | null = 100): C
     quantization: null,
     supportedParameters: [],
   };
-  return { endpoint, model: { id: "a/m", name: "m", description: "", contextLength: 1000, inputModalities: ["text"], outputModalities: ["text"], endpoints: [endpoint], created: 0 }, apiKey: "k", isByok };
+  return {
+    endpoint,
+    model: {
+      id: "a/m",
+      name: "m",
+      description: "",
+      contextLength: 1000,
+      inputModalities: ["text"],
+      outputModalities: ["text"],
+      endpoints: [endpoint],
+      created: 0,
+    },
+    apiKey: "k",
+    isByok,
+  };
 }
 
-const ir = (maxOutputTokens?: number): IRRequest => ({ messages: [{ role: "user", content: [{ type: "text", text: "héllo" }] }], stream: false, sentParameters: [], maxOutputTokens });
+const ir = (maxOutputTokens?: number): IRRequest => ({
+  messages: [{ role: "user", content: [{ type: "text", text: "héllo" }] }],
+  stream: false,
+  sentParameters: [],
+  maxOutputTokens,
+});
 
 function principal(limitNanos: number | null, includeByokInLimit = false): Principal {
-  const key = { hash: `h${Math.random()}`, name: "k", label: "l", isManagement: false, disabled: false, workspaceId: "w", creatorUserId: null, externalUser: null, limitNanos, limitReset: null, includeByokInLimit, rateLimit: NO_RATE_LIMIT, expiresAt: null, createdAt: 0, updatedAt: null };
+  const key = {
+    hash: `h${Math.random()}`,
+    name: "k",
+    label: "l",
+    isManagement: false,
+    disabled: false,
+    workspaceId: "w",
+    creatorUserId: null,
+    externalUser: null,
+    limitNanos,
+    limitReset: null,
+    includeByokInLimit,
+    rateLimit: NO_RATE_LIMIT,
+    expiresAt: null,
+    createdAt: 0,
+    updatedAt: null,
+  };
   return { key, workspace: {} as Principal["workspace"], user: null, isManagement: false };
 }
 

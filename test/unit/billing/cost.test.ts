@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { computeCost } from "../../../src/billing/cost";
-import { priceTable } from "../../../src/catalog/build-catalog";
 import { decimalToNanos, nanosToUsd } from "../../../src/billing/money";
+import { priceTable } from "../../../src/catalog/build-catalog";
 import { emptyUsage, type IRUsage } from "../../../src/ir/types";
 
 const usage = (u: Partial<IRUsage>): IRUsage => ({ ...emptyUsage(), ...u });

@@ -15,7 +15,13 @@ const messages: IRMessage[] = [
 const tools = [{ type: "function" as const, name: "zoom", description: "Zoom in", parameters: { type: "object" } }];
 
 test("text of every message and the tool definitions by the tokenizer; each image, tool results' too, at the flat rate", async () => {
-  const text = ["Be brief.", "Compare these.", '{"x":1}', "zoomed", JSON.stringify({ name: "zoom", description: "Zoom in", parameters: { type: "object" } })].join("\n");
+  const text = [
+    "Be brief.",
+    "Compare these.",
+    '{"x":1}',
+    "zoomed",
+    JSON.stringify({ name: "zoom", description: "Zoom in", parameters: { type: "object" } }),
+  ].join("\n");
   expect(await countPromptTokens({ messages, tools })).toBe(countTokens(text) + 3 * TOKENS_PER_IMAGE);
   expect(await countPromptTokens({ messages: [] })).toBe(0);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { effectiveRateLimit, rateRelease, rateWindow, type RateTicket } from "../../../src/billing/rate-limit";
+import { effectiveRateLimit, type RateTicket, rateRelease, rateWindow } from "../../../src/billing/rate-limit";
 import { rateLimited } from "../../../src/billing/rate-limit-error";
 
 const T0 = 1_700_000_040_000; // a whole minute
@@ -20,8 +20,16 @@ describe("rate limit windows and limits", () => {
   });
 
   test("a key's own limits win, limit by limit; the workspace fills the rest", () => {
-    expect(effectiveRateLimit({ rpm: 5, tpm: null, concurrency: null }, { rpm: 1, tpm: 100, concurrency: null })).toEqual({ rpm: 5, tpm: 100, concurrency: null });
-    expect(effectiveRateLimit({ rpm: null, tpm: null, concurrency: null }, { rpm: null, tpm: null, concurrency: 2 })).toEqual({ rpm: null, tpm: null, concurrency: 2 });
+    expect(effectiveRateLimit({ rpm: 5, tpm: null, concurrency: null }, { rpm: 1, tpm: 100, concurrency: null })).toEqual({
+      rpm: 5,
+      tpm: 100,
+      concurrency: null,
+    });
+    expect(effectiveRateLimit({ rpm: null, tpm: null, concurrency: null }, { rpm: null, tpm: null, concurrency: 2 })).toEqual({
+      rpm: null,
+      tpm: null,
+      concurrency: 2,
+    });
   });
 });
 
@@ -52,7 +60,9 @@ describe("the 429", () => {
   test("names every limit exceeded; Retry-After is the later of the window reset and the concurrency wait", () => {
     const err = rateLimited({ rpm: 2, tpm: 50, concurrency: 1 }, { requests: 2, tokens: 40, inFlight: 1 }, 20, 41_001);
     expect(err.status).toBe(429);
-    expect(err.message).toBe("Rate limit exceeded: this key allows 2 requests per minute and 50 tokens per minute (40 used, this request needs about 20) and 1 requests at once; retry after 42 s");
+    expect(err.message).toBe(
+      "Rate limit exceeded: this key allows 2 requests per minute and 50 tokens per minute (40 used, this request needs about 20) and 1 requests at once; retry after 42 s",
+    );
     expect(err.metadata).toEqual({ limit_source: "key_rate_limit", exceeded: ["rpm", "tpm", "concurrency"] });
     expect(err.headers).toEqual({
       "retry-after": "42",

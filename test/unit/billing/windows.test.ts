@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { dayKey, monthKey, weekKey, windowKeys } from "../../../src/billing/windows";
 import { keySpend, limitRemainingNanos } from "../../../src/billing/key-figures";
+import { dayKey, monthKey, weekKey, windowKeys } from "../../../src/billing/windows";
 import { createSqliteStore } from "../../../src/store/sqlite";
 
 const t = (iso: string) => Date.parse(iso);
@@ -36,7 +36,16 @@ describe("reset windows (UTC)", () => {
 
     await add("2026-11-22T10:00:00Z", 100); // Sunday
     await add("2026-11-22T23:59:59Z", 50, true);
-    expect(await spend("2026-11-22T23:59:59Z")).toEqual({ total: 100, day: 100, week: 100, month: 100, byokTotal: 50, byokDay: 50, byokWeek: 50, byokMonth: 50 });
+    expect(await spend("2026-11-22T23:59:59Z")).toEqual({
+      total: 100,
+      day: 100,
+      week: 100,
+      month: 100,
+      byokTotal: 50,
+      byokDay: 50,
+      byokWeek: 50,
+      byokMonth: 50,
+    });
     // Sunday -> Monday: day and week restart, month continues
     expect(await spend("2026-11-23T00:00:00Z")).toEqual({ total: 100, day: 0, week: 0, month: 100, byokTotal: 50, byokDay: 0, byokWeek: 0, byokMonth: 50 });
     await add("2026-11-23T08:00:00Z", 7);

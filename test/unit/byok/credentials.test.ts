@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import type { CatalogEndpoint, ProviderEntry } from "../../../src/catalog/types";
+import { credentialApplies, orderCredentials } from "../../../src/gateway/credentials";
 import type { Principal } from "../../../src/http/principal";
 import type { ByokRecord } from "../../../src/store/store";
-import { credentialApplies, orderCredentials } from "../../../src/gateway/credentials";
 
 function provider(apiKey?: string): ProviderEntry {
   return { slug: "acme", name: "Acme", api: "openai-chat", baseUrl: "http://127.0.0.1/v1", apiKey, headers: {}, zdr: false, dataCollection: "deny" };
@@ -15,7 +15,17 @@ function endpoint(apiKey: string | null = "own"): CatalogEndpoint {
     modelId: "acme/alpha",
     provider: provider(apiKey ?? undefined),
     upstreamModel: "alpha-2025",
-    pricing: { prompt: 0, completion: 0, request: 0, image: 0, inputCacheRead: 0, inputCacheWrite: 0, inputCacheWrite1h: 0, webSearch: 0, internalReasoning: 0 },
+    pricing: {
+      prompt: 0,
+      completion: 0,
+      request: 0,
+      image: 0,
+      inputCacheRead: 0,
+      inputCacheWrite: 0,
+      inputCacheWrite1h: 0,
+      webSearch: 0,
+      internalReasoning: 0,
+    },
     pricingStrings: {},
     contextLength: 1000,
     maxCompletionTokens: null,
@@ -72,8 +82,15 @@ describe("credential order", () => {
 
   test("is_byok_only or is_required drop the own key; undecryptable credentials are skipped", () => {
     expect(keys(orderCredentials(endpoint(), [cred({ encryptedKey: "a", isByokOnly: true })], open))).toEqual(["a*"]);
-    expect(keys(orderCredentials(endpoint(), [cred({ encryptedKey: "a", isRequired: true }), cred({ encryptedKey: "f", isFallback: true })], open))).toEqual(["a*", "f*"]);
-    expect(keys(orderCredentials(endpoint(), [cred({ encryptedKey: "bad" }), cred({ encryptedKey: "b" })], (c) => (c.encryptedKey === "bad" ? null : c.encryptedKey)))).toEqual(["b*", "own"]);
+    expect(keys(orderCredentials(endpoint(), [cred({ encryptedKey: "a", isRequired: true }), cred({ encryptedKey: "f", isFallback: true })], open))).toEqual([
+      "a*",
+      "f*",
+    ]);
+    expect(
+      keys(
+        orderCredentials(endpoint(), [cred({ encryptedKey: "bad" }), cred({ encryptedKey: "b" })], (c) => (c.encryptedKey === "bad" ? null : c.encryptedKey)),
+      ),
+    ).toEqual(["b*", "own"]);
   });
 
   test("property: every applicable credential appears once, non-fallbacks before the own key before fallbacks", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import fc from "fast-check";
-import { statSync, readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import fc from "fast-check";
 import { importAesKey, openSecret, openSecretSync, sealSecret } from "../../../src/crypto/aes-gcm";
 import { loadMasterKey, MASTER_KEY_FILE, parseSecretKey } from "../../../src/crypto/master-key";
 import { createSecretBox } from "../../../src/crypto/secret-box";

@@ -1,21 +1,39 @@
 import { describe, expect, test } from "bun:test";
-import { DEFAULT_CATALOG, defaultProviderSlugs } from "../../../src/catalog/default-catalog";
 import { buildCatalog } from "../../../src/catalog/build-catalog";
+import { DEFAULT_CATALOG, defaultProviderSlugs } from "../../../src/catalog/default-catalog";
 
 const provider = (slug: string) => DEFAULT_CATALOG.providers.find((p) => p.slug === slug);
 const model = (id: string) => DEFAULT_CATALOG.models.find((m) => m.id === id);
 
 describe("generated default catalog", () => {
   test("has the expected providers with API kind, base URL and key variable", () => {
-    expect(provider("openai")).toEqual({ slug: "openai", name: "OpenAI", api: "openai-responses", baseUrl: "https://api.openai.com/v1", env: "OPENAI_API_KEY" });
-    expect(provider("anthropic")).toEqual({ slug: "anthropic", name: "Anthropic", api: "anthropic-messages", baseUrl: "https://api.anthropic.com/v1", env: "ANTHROPIC_API_KEY" });
+    expect(provider("openai")).toEqual({
+      slug: "openai",
+      name: "OpenAI",
+      api: "openai-responses",
+      baseUrl: "https://api.openai.com/v1",
+      env: "OPENAI_API_KEY",
+    });
+    expect(provider("anthropic")).toEqual({
+      slug: "anthropic",
+      name: "Anthropic",
+      api: "anthropic-messages",
+      baseUrl: "https://api.anthropic.com/v1",
+      env: "ANTHROPIC_API_KEY",
+    });
     expect(provider("groq")).toEqual({ slug: "groq", name: "Groq", api: "openai-chat", baseUrl: "https://api.groq.com/openai/v1", env: "GROQ_API_KEY" });
     expect(provider("deepseek")?.env).toBe("DEEPSEEK_API_KEY");
     expect(provider("mistral")?.baseUrl).toBe("https://api.mistral.ai/v1");
     expect(provider("together")?.baseUrl).toBe("https://api.together.xyz/v1");
     expect(provider("fireworks")?.baseUrl).toBe("https://api.fireworks.ai/inference/v1");
     expect(provider("xai")?.env).toBe("XAI_API_KEY");
-    expect(provider("openrouter")).toEqual({ slug: "openrouter", name: "OpenRouter", api: "openai-chat", baseUrl: "https://openrouter.ai/api/v1", env: "OPENROUTER_API_KEY" });
+    expect(provider("openrouter")).toEqual({
+      slug: "openrouter",
+      name: "OpenRouter",
+      api: "openai-chat",
+      baseUrl: "https://openrouter.ai/api/v1",
+      env: "OPENROUTER_API_KEY",
+    });
     for (const p of DEFAULT_CATALOG.providers) {
       expect(p.baseUrl).toMatch(/^https:\/\/[^/]+.*[^/]$/);
       expect(p.env).toMatch(/^[A-Z][A-Z0-9_]+$/);
@@ -44,23 +62,59 @@ describe("generated default catalog", () => {
 
   test("models carry name, description, context, modalities, cutoff, per-token prices and parameters", () => {
     const gpt5 = model("openai/gpt-5")!;
-    expect(gpt5).toMatchObject({ name: "GPT-5", knowledgeCutoff: "2024-09-30", contextLength: 400000, inputModalities: ["text", "image"], outputModalities: ["text"], reasoning: true, created: 1754524800 });
+    expect(gpt5).toMatchObject({
+      name: "GPT-5",
+      knowledgeCutoff: "2024-09-30",
+      contextLength: 400000,
+      inputModalities: ["text", "image"],
+      outputModalities: ["text"],
+      reasoning: true,
+      created: 1754524800,
+    });
     expect(gpt5.description).toStartWith("GPT-5 by openai, released 2025-08-07");
     const openai = gpt5.endpoints.find((e) => e.provider === "openai")!;
     expect(openai.pricing).toEqual({ prompt: "0.00000125", completion: "0.00001", input_cache_read: "0.00000013" });
     expect(openai.maxCompletionTokens).toBe(128000);
     // no temperature on gpt-5; tools and reasoning derived from its capabilities
-    expect(openai.supportedParameters).toEqual(["max_tokens", "response_format", "structured_outputs", "tools", "tool_choice", "parallel_tool_calls", "reasoning", "include_reasoning", "reasoning_effort"]);
+    expect(openai.supportedParameters).toEqual([
+      "max_tokens",
+      "response_format",
+      "structured_outputs",
+      "tools",
+      "tool_choice",
+      "parallel_tool_calls",
+      "reasoning",
+      "include_reasoning",
+      "reasoning_effort",
+    ]);
     const claude = model("anthropic/claude-sonnet-4")!.endpoints[0]!;
     expect(claude.pricing).toEqual({ prompt: "0.000003", completion: "0.000015", input_cache_read: "0.0000003", input_cache_write: "0.00000375" });
-    expect(claude.supportedParameters).toEqual(["max_tokens", "stop", "temperature", "top_p", "top_k", "tools", "tool_choice", "reasoning", "include_reasoning"]);
+    expect(claude.supportedParameters).toEqual([
+      "max_tokens",
+      "stop",
+      "temperature",
+      "top_p",
+      "top_k",
+      "tools",
+      "tool_choice",
+      "reasoning",
+      "include_reasoning",
+    ]);
   });
 
   test("embedding models are in it with output [embeddings]", () => {
     const small = model("openai/text-embedding-3-small")!;
     expect(small.outputModalities).toEqual(["embeddings"]);
     expect(small.endpoints).toEqual([
-      { provider: "openai", model: "text-embedding-3-small", contextLength: 8191, maxCompletionTokens: null, pricing: { prompt: "0.00000002", completion: "0" }, supportedParameters: [], quantization: null },
+      {
+        provider: "openai",
+        model: "text-embedding-3-small",
+        contextLength: 8191,
+        maxCompletionTokens: null,
+        pricing: { prompt: "0.00000002", completion: "0" },
+        supportedParameters: [],
+        quantization: null,
+      },
     ]);
   });
 

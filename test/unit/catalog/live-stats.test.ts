@@ -34,7 +34,7 @@ describe("live stats from scripted traffic", () => {
   });
 
   test("one slow outlier in a hundred shows in p99 only", () => {
-    let now = T0;
+    const now = T0;
     const stats = new LiveStats(() => now);
     for (let i = 0; i < 99; i++) stats.record("ep", true, 200, null, now);
     stats.record("ep", true, 5000, null, now);
@@ -80,7 +80,7 @@ describe("live stats from scripted traffic", () => {
     const stats = new LiveStats(() => now);
     const endpoints = Array.from({ length: 20 }, (_, i) => `p${i}/m`);
     let x = 1;
-    const rand = () => ((x = (x * 48271) % 2147483647) / 2147483647);
+    const rand = () => (x = (x * 48271) % 2147483647) / 2147483647;
     const run = (seconds: number) => {
       for (let s = 0; s < seconds; s++, now += 1000) {
         for (let k = 0; k < 2; k++) {

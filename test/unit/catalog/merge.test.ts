@@ -18,7 +18,9 @@ describe("default catalog merged with gateway.yaml", () => {
 
   test("gateway.yaml adds providers and models beside the default ones", () => {
     const c = buildCatalog(
-      config(`providers:\n  - { slug: acme, api: openai-chat, base_url: "http://127.0.0.1:9/v1", api_key: k }\nmodels:\n  - id: acme/alpha\n    endpoints: [{ provider: acme, model: alpha }]\n  - id: acme/on-groq\n    endpoints: [{ provider: groq, model: llama-x }]\n`),
+      config(
+        `providers:\n  - { slug: acme, api: openai-chat, base_url: "http://127.0.0.1:9/v1", api_key: k }\nmodels:\n  - id: acme/alpha\n    endpoints: [{ provider: acme, model: alpha }]\n  - id: acme/on-groq\n    endpoints: [{ provider: groq, model: llama-x }]\n`,
+      ),
     );
     expect(c.getModel("acme/alpha")?.endpoints.map((e) => e.id)).toEqual(["acme/alpha"]);
     // a yaml model may use a default-catalog provider without declaring it
@@ -39,7 +41,9 @@ describe("default catalog merged with gateway.yaml", () => {
 
   test("a yaml model with a default id replaces its endpoints and inherits the metadata it leaves out", () => {
     const c = buildCatalog(
-      config(`providers:\n  - { slug: acme, api: openai-chat, base_url: "http://127.0.0.1:9/v1" }\nmodels:\n  - id: openai/gpt-5\n    context_length: 1000\n    endpoints: [{ provider: acme, model: five, pricing: { prompt: "0.000001", completion: "0.000002" } }]\n`),
+      config(
+        `providers:\n  - { slug: acme, api: openai-chat, base_url: "http://127.0.0.1:9/v1" }\nmodels:\n  - id: openai/gpt-5\n    context_length: 1000\n    endpoints: [{ provider: acme, model: five, pricing: { prompt: "0.000001", completion: "0.000002" } }]\n`,
+      ),
     );
     const m = c.getModel("openai/gpt-5")!;
     expect(m.endpoints.map((e) => e.id)).toEqual(["acme/five"]);
@@ -49,7 +53,9 @@ describe("default catalog merged with gateway.yaml", () => {
 
   test("catalog: { default: false } leaves only gateway.yaml", () => {
     const c = buildCatalog(
-      config(`catalog: { default: false }\nproviders:\n  - { slug: acme, api: openai-chat, base_url: "http://127.0.0.1:9/v1" }\nmodels:\n  - id: acme/alpha\n    endpoints: [{ provider: acme, model: alpha }]\n`),
+      config(
+        `catalog: { default: false }\nproviders:\n  - { slug: acme, api: openai-chat, base_url: "http://127.0.0.1:9/v1" }\nmodels:\n  - id: acme/alpha\n    endpoints: [{ provider: acme, model: alpha }]\n`,
+      ),
     );
     expect(c.models().map((m) => m.id)).toEqual(["acme/alpha"]);
     expect(c.providers().map((p) => p.slug)).toEqual(["acme"]);
@@ -66,8 +72,12 @@ describe("default catalog merged with gateway.yaml", () => {
         return err instanceof ConfigError ? err.message : String(err);
       }
     };
-    expect(refused(`catalog: { default: false }\n${yaml}`)).toBe('config error: models[0].endpoints[0].provider: expected the slug of a provider declared under providers (got "groq")');
-    expect(refused(yaml, { GATEWAY_DEFAULT_CATALOG: "false" })).toBe('config error: models[0].endpoints[0].provider: expected the slug of a provider declared under providers (got "groq")');
+    expect(refused(`catalog: { default: false }\n${yaml}`)).toBe(
+      'config error: models[0].endpoints[0].provider: expected the slug of a provider declared under providers (got "groq")',
+    );
+    expect(refused(yaml, { GATEWAY_DEFAULT_CATALOG: "false" })).toBe(
+      'config error: models[0].endpoints[0].provider: expected the slug of a provider declared under providers (got "groq")',
+    );
     expect(refused(`models:\n  - id: x/y\n    endpoints: [{ provider: nope, model: y }]\n`)).toBe(
       'config error: models[0].endpoints[0].provider: expected the slug of a provider declared under providers or of a default-catalog provider (got "nope")',
     );

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { outputCap } from "../../../src/catalog/output-cap";
-import type { ApiKindName } from "../../../src/config-schema";
 import type { ProviderEntry } from "../../../src/catalog/types";
+import type { ApiKindName } from "../../../src/config-schema";
 
 const endpoint = (api: ApiKindName, maxCompletionTokens: number | null = null) => ({
   maxCompletionTokens,

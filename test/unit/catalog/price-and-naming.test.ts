@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { perMillionToPerToken } from "../../../src/catalog/price-string";
 import { canonicalName } from "../../../src/catalog/models-dev-naming";
+import { perMillionToPerToken } from "../../../src/catalog/price-string";
 
 describe("perMillionToPerToken", () => {
   test("exact decimal strings", () => {
@@ -44,7 +44,11 @@ describe("canonicalName", () => {
 
   test("namespaces, aliases and quantization suffixes", () => {
     expect(canonicalName("togetherai", "deepseek-ai/DeepSeek-R1")).toEqual({ id: "deepseek/deepseek-r1", author: "deepseek", quantization: null });
-    expect(canonicalName("togetherai", "Qwen/Qwen3-Coder-480B-A35B-Instruct-FP8")).toEqual({ id: "qwen/qwen3-coder-480b-a35b-instruct", author: "qwen", quantization: "fp8" });
+    expect(canonicalName("togetherai", "Qwen/Qwen3-Coder-480B-A35B-Instruct-FP8")).toEqual({
+      id: "qwen/qwen3-coder-480b-a35b-instruct",
+      author: "qwen",
+      quantization: "fp8",
+    });
     expect(canonicalName("chutes", "chutesai/Devstral-Small-2505").id).toBe("mistralai/devstral-small-2505");
     expect(canonicalName("venice", "llama-3.3-70b").id).toBe("meta-llama/llama-3.3-70b");
     expect(canonicalName("xai", "grok-4").id).toBe("x-ai/grok-4");

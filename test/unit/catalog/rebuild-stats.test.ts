@@ -7,12 +7,44 @@ const NOW = Date.UTC(2026, 0, 5, 12, 0, 0);
 
 function gen(i: number, o: Partial<GenerationRecord>): GenerationRecord {
   return {
-    id: `gen-${i}`, keyHash: "k", workspaceId: "w", userId: null, apiType: "completions", requestedModel: "a/m", model: "a/m",
-    providerName: "p", endpointId: "p/m", upstreamId: null, streamed: false, cancelled: false, finishReason: "stop", nativeFinishReason: null,
-    tokensPrompt: 10, tokensCompletion: 100, tokensCached: 0, tokensCacheWrite: 0, tokensReasoning: 0, usageEstimated: false,
-    costNanos: 0, promptCostNanos: 0, completionCostNanos: 0, isByok: false, latencyMs: 1000, generationTimeMs: null, timeToFirstTokenMs: null,
-    attempts: [{ model: "a/m", provider: "p", endpoint: "p/m", status: 200, latency: 1000 }], sessionId: null, externalUser: null, presetId: null,
-    trace: null, httpReferer: null, userAgent: null, origin: "", errorMessage: null, createdAt: NOW - 60_000, ...o,
+    id: `gen-${i}`,
+    keyHash: "k",
+    workspaceId: "w",
+    userId: null,
+    apiType: "completions",
+    requestedModel: "a/m",
+    model: "a/m",
+    providerName: "p",
+    endpointId: "p/m",
+    upstreamId: null,
+    streamed: false,
+    cancelled: false,
+    finishReason: "stop",
+    nativeFinishReason: null,
+    tokensPrompt: 10,
+    tokensCompletion: 100,
+    tokensCached: 0,
+    tokensCacheWrite: 0,
+    tokensReasoning: 0,
+    usageEstimated: false,
+    costNanos: 0,
+    promptCostNanos: 0,
+    completionCostNanos: 0,
+    isByok: false,
+    latencyMs: 1000,
+    generationTimeMs: null,
+    timeToFirstTokenMs: null,
+    attempts: [{ model: "a/m", provider: "p", endpoint: "p/m", status: 200, latency: 1000 }],
+    sessionId: null,
+    externalUser: null,
+    presetId: null,
+    trace: null,
+    httpReferer: null,
+    userAgent: null,
+    origin: "",
+    errorMessage: null,
+    createdAt: NOW - 60_000,
+    ...o,
   };
 }
 
@@ -40,7 +72,10 @@ describe("rebuilding live stats from generation records", () => {
     );
     replayGeneration(stats, gen(4, { finishReason: "error", tokensCompletion: null }));
     replayGeneration(stats, gen(5, { cancelled: true }));
-    replayGeneration(stats, gen(6, { endpointId: null, finishReason: "error", attempts: [{ model: "a/m", provider: "q", endpoint: "q/m", status: 400, latency: 5 }] }));
+    replayGeneration(
+      stats,
+      gen(6, { endpointId: null, finishReason: "error", attempts: [{ model: "a/m", provider: "q", endpoint: "q/m", status: 400, latency: 5 }] }),
+    );
     const p = stats.stats("p/m", NOW);
     expect(p.requestsLast30m).toBe(4);
     expect(p.uptimeLast30m).toBe(75);

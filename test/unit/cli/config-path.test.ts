@@ -15,7 +15,10 @@ const withYaml = () => {
 describe("where gateway.yaml is read from", () => {
   test("--config PATH and --config=PATH, relative to the working directory, anywhere on the line; the option is removed", () => {
     expect(withConfigPath(["serve", "--config", "conf/g.yaml"], {}, "/srv/gw")).toEqual({ env: { GATEWAY_CONFIG: "/srv/gw/conf/g.yaml" }, args: ["serve"] });
-    expect(withConfigPath(["--config=/etc/g.yaml", "config", "check"], { GATEWAY_CONFIG: "/other.yaml" }, "/x")).toEqual({ env: { GATEWAY_CONFIG: "/etc/g.yaml" }, args: ["config", "check"] });
+    expect(withConfigPath(["--config=/etc/g.yaml", "config", "check"], { GATEWAY_CONFIG: "/other.yaml" }, "/x")).toEqual({
+      env: { GATEWAY_CONFIG: "/etc/g.yaml" },
+      args: ["config", "check"],
+    });
   });
 
   test("else GATEWAY_CONFIG, else ./gateway.yaml when it exists, else nothing", () => {

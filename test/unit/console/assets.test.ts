@@ -2,8 +2,8 @@
 // the shell page loads only it: no inline script or style, no other origin.
 import { expect, test } from "bun:test";
 import { buildConsoleAssets, SCRIPT_FILE, STYLE_FILE } from "../../../scripts/build-console";
-import { SHELL_PAGE } from "../../../src/console/shell-page";
 import { consoleScript, consoleStyle } from "../../../src/console/assets";
+import { SHELL_PAGE } from "../../../src/console/shell-page";
 
 test("the committed bundle matches the sources (run `bun scripts/build-console.ts` after changing src/console/web)", async () => {
   const built = await buildConsoleAssets();

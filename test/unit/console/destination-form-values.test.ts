@@ -1,10 +1,10 @@
 // What the destination form sends: an edit leaves a secret that was not retyped out (the server
 // keeps it), a cleared value goes back to its default, bad JSON is refused before anything is sent.
 import { expect, test } from "bun:test";
-import { createBody, FormProblem, initialValues, updateBody } from "../../../src/console/web/destination-form-values";
 import { destinationTypeForms } from "../../../src/console/destination-types";
-import { senderFor } from "../../../src/observability/senders";
+import { createBody, FormProblem, initialValues, updateBody } from "../../../src/console/web/destination-form-values";
 import type { Destination } from "../../../src/console/web/types";
+import { senderFor } from "../../../src/observability/senders";
 
 const forms = destinationTypeForms(senderFor);
 const langfuse = forms.find((f) => f.type === "langfuse")!;

@@ -1,9 +1,9 @@
 // The console's destination form is made from the senders' own config keys, so it cannot drift
 // from what the API checks.
 import { expect, test } from "bun:test";
+import { configKeyLabel, destinationTypeForms } from "../../../src/console/destination-types";
 import { DESTINATION_TYPES } from "../../../src/observability/contract";
 import { senderFor } from "../../../src/observability/senders";
-import { configKeyLabel, destinationTypeForms } from "../../../src/console/destination-types";
 
 test("labels come from the key names, acronyms in capitals", () => {
   expect(["apiKey", "accessKeyId", "baseUrl", "mlApp", "otlpEndpoint", "dsn", "url", "pathTemplate", "host"].map(configKeyLabel)).toEqual([

@@ -4,8 +4,8 @@ import type { Candidate } from "../../../src/gateway/candidates";
 import { attemptWithFallback, observeServed, type UpstreamOperation } from "../../../src/gateway/fallback";
 import { createRouterState } from "../../../src/gateway/routing/router-state";
 import type { UpstreamFailure } from "../../../src/gateway/upstream-failure";
-import { endpoint, model } from "../routing/fixtures";
 import { silentTelemetry } from "../../../src/telemetry/telemetry";
+import { model } from "../routing/fixtures";
 
 const H = { "x-generation-id": "gen-1" };
 
@@ -13,8 +13,16 @@ function setup(providers: string[], o: { byok?: string[]; failures?: number } = 
   let now = 1_000;
   const clock = () => now;
   const router = createRouterState({ routing: { firstByteTimeoutMs: 1000, circuitFailures: o.failures ?? 2, circuitCooldownMs: 10_000 } } as never, clock);
-  const m = model("m/one", providers.map((p) => ({ provider: p })));
-  const candidates: Candidate[] = m.endpoints.map((e) => ({ endpoint: e, model: m, apiKey: `key-${e.provider.slug}`, isByok: o.byok?.includes(e.provider.slug) ?? false }));
+  const m = model(
+    "m/one",
+    providers.map((p) => ({ provider: p })),
+  );
+  const candidates: Candidate[] = m.endpoints.map((e) => ({
+    endpoint: e,
+    model: m,
+    apiKey: `key-${e.provider.slug}`,
+    isByok: o.byok?.includes(e.provider.slug) ?? false,
+  }));
   return { router, clock, telemetry: silentTelemetry(), candidates, advance: (ms: number) => (now += ms) };
 }
 
@@ -42,7 +50,10 @@ describe("attemptWithFallback", () => {
     expect(out.value).toBe("from b");
     expect(out.candidate.endpoint.provider.slug).toBe("b");
     expect(calls).toEqual(["a", "b"]);
-    expect(out.attempts.map((a) => [a.provider, a.status])).toEqual([["a", 503], ["b", 200]]);
+    expect(out.attempts.map((a) => [a.provider, a.status])).toEqual([
+      ["a", 503],
+      ["b", 200],
+    ]);
   });
 
   test("a request error stops the loop and is returned as the upstream said it; the endpoint is not blamed", async () => {
@@ -134,14 +145,27 @@ describe("attemptWithFallback", () => {
   });
 
   test("property: retryable failures fall over to the next candidate; the first success serves; a request error stops", async () => {
-    const outcome = fc.constantFrom<UpstreamFailure | "ok">("ok", http(500), http(429), http(400), http(422), { ok: false, kind: "transport", status: 0, message: "refused", timedOut: false }, { ok: false, kind: "event", status: 401, message: "no", timedOut: false });
+    const outcome = fc.constantFrom<UpstreamFailure | "ok">(
+      "ok",
+      http(500),
+      http(429),
+      http(400),
+      http(422),
+      { ok: false, kind: "transport", status: 0, message: "refused", timedOut: false },
+      { ok: false, kind: "event", status: 401, message: "no", timedOut: false },
+    );
     await fc.assert(
       fc.asyncProperty(fc.array(outcome, { minLength: 1, maxLength: 6 }), async (script) => {
         const providers = script.map((_, i) => `p${i}`);
         const s = setup(providers, { failures: 100 });
         const { op, calls } = scripted(Object.fromEntries(providers.map((p, i) => [p, script[i] === "ok" ? `from ${p}` : (script[i] as UpstreamFailure)])));
         const out = await attemptWithFallback(s, { candidates: s.candidates, signal: new AbortController().signal, headers: H }, op);
-        const stop = script.findIndex((x) => x === "ok" || (x.kind === "http" && [400, 413, 422].includes(x.status)) || (x.kind === "event" && !(x.status === 408 || x.status === 429 || x.status >= 500)));
+        const stop = script.findIndex(
+          (x) =>
+            x === "ok" ||
+            (x.kind === "http" && [400, 413, 422].includes(x.status)) ||
+            (x.kind === "event" && !(x.status === 408 || x.status === 429 || x.status >= 500)),
+        );
         const expectedCalls = stop === -1 ? script.length : stop + 1;
         expect(calls.length).toBe(expectedCalls);
         expect(out.ok).toBe(stop !== -1 && script[stop] === "ok");

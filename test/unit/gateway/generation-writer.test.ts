@@ -1,21 +1,53 @@
 import { expect, test } from "bun:test";
-import { GenerationWriter } from "../../../src/gateway/generation-writer";
-import type { ObservedEntry } from "../../../src/observability/jobs/observed-payload";
-import { settlement } from "../../../src/gateway/record";
-import { createSqliteStore } from "../../../src/store/sqlite";
-import { silentLogger } from "../../../src/logger";
-import type { GenerationRecord, GenerationStore, Store } from "../../../src/store/store";
 import { keySpend } from "../../../src/billing/key-figures";
 import { windowKeys } from "../../../src/billing/windows";
+import { GenerationWriter } from "../../../src/gateway/generation-writer";
+import { settlement } from "../../../src/gateway/record";
+import { silentLogger } from "../../../src/logger";
+import type { ObservedEntry } from "../../../src/observability/jobs/observed-payload";
+import { createSqliteStore } from "../../../src/store/sqlite";
+import type { GenerationRecord, GenerationStore, Store } from "../../../src/store/store";
 
 const now = Date.parse("2026-11-22T12:00:00Z");
 
 const record = (id: string, costNanos: number): GenerationRecord => ({
-  id, keyHash: "k", workspaceId: "w", userId: null, apiType: "completions", requestedModel: "a/m", model: "a/m", providerName: "p", endpointId: "p/m",
-  upstreamId: null, streamed: false, cancelled: false, finishReason: "stop", nativeFinishReason: null, tokensPrompt: 1, tokensCompletion: 1, tokensCached: 0,
-  tokensCacheWrite: 0, tokensReasoning: 0, usageEstimated: false, costNanos, promptCostNanos: 0, completionCostNanos: costNanos, isByok: false, latencyMs: 1,
-  generationTimeMs: null, timeToFirstTokenMs: null, attempts: [], sessionId: null, externalUser: null, presetId: null, trace: null, httpReferer: null,
-  userAgent: null, origin: "", errorMessage: null, createdAt: now,
+  id,
+  keyHash: "k",
+  workspaceId: "w",
+  userId: null,
+  apiType: "completions",
+  requestedModel: "a/m",
+  model: "a/m",
+  providerName: "p",
+  endpointId: "p/m",
+  upstreamId: null,
+  streamed: false,
+  cancelled: false,
+  finishReason: "stop",
+  nativeFinishReason: null,
+  tokensPrompt: 1,
+  tokensCompletion: 1,
+  tokensCached: 0,
+  tokensCacheWrite: 0,
+  tokensReasoning: 0,
+  usageEstimated: false,
+  costNanos,
+  promptCostNanos: 0,
+  completionCostNanos: costNanos,
+  isByok: false,
+  latencyMs: 1,
+  generationTimeMs: null,
+  timeToFirstTokenMs: null,
+  attempts: [],
+  sessionId: null,
+  externalUser: null,
+  presetId: null,
+  trace: null,
+  httpReferer: null,
+  userAgent: null,
+  origin: "",
+  errorMessage: null,
+  createdAt: now,
 });
 
 /** Counts the store's commits: group commit means one per turn, not one per record. */
@@ -30,8 +62,15 @@ test("records of one turn commit together with their spend and reservation relea
   const { store, batches } = countingCommits(base);
   const writer = new GenerationWriter(store, silentLogger);
   await store.reservations.reserve({
-    id: "r1", keyHash: "k", limitNanos: 1000, window: { counter: "total", windowKey: "", includeByok: false }, windows: windowKeys(now),
-    amountNanos: 500, instanceId: "i", now, expiresAt: now + 60_000,
+    id: "r1",
+    keyHash: "k",
+    limitNanos: 1000,
+    window: { counter: "total", windowKey: "", includeByok: false },
+    windows: windowKeys(now),
+    amountNanos: 500,
+    instanceId: "i",
+    now,
+    expiresAt: now + 60_000,
   });
   const first = writer.commit(settlement(record("g1", 100), now, "r1"));
   const second = writer.commit(settlement(record("g2", 50), now, null));
@@ -75,7 +114,10 @@ test("records handed over while a commit is in flight go in the next one; settle
 test("a record the store refuses rejects its commit and is retried in the background", async () => {
   const store = createSqliteStore(":memory:");
   let refuse = true;
-  const flaky: Store = { ...store, generations: { ...store.generations, commit: (batch) => (refuse ? Promise.reject(new Error("database away")) : store.generations.commit(batch)) } };
+  const flaky: Store = {
+    ...store,
+    generations: { ...store.generations, commit: (batch) => (refuse ? Promise.reject(new Error("database away")) : store.generations.commit(batch)) },
+  };
   const writer = new GenerationWriter(flaky, silentLogger, { retryEveryMs: 20 });
   await expect(writer.commit(settlement(record("late", 7), now, null))).rejects.toThrow("database away");
   await Bun.sleep(30);
@@ -85,12 +127,20 @@ test("a record the store refuses rejects its commit and is retried in the backgr
   expect(keySpend(await store.usage.get("k"), now).total).toBe(7);
 });
 
-const entry = (generationId: string): ObservedEntry => ({ generationId, workspaceId: "w", parts: { operation: "chat" as const, keyName: "k", providerName: "P", input: null, output: { text: `answer ${generationId}`, reasoning: "", toolCalls: [] } }, createdAt: now });
+const entry = (generationId: string): ObservedEntry => ({
+  generationId,
+  workspaceId: "w",
+  parts: { operation: "chat" as const, keyName: "k", providerName: "P", input: null, output: { text: `answer ${generationId}`, reasoning: "", toolCalls: [] } },
+  createdAt: now,
+});
 
 test("the generations to forward of one commit are sealed once, into one outbox row carried by the first of them; a commit that fails and runs record by record seals each alone", async () => {
   const base = createSqliteStore(":memory:");
   const seals: string[][] = [];
-  const sealObservations = (entries: readonly ObservedEntry[]) => (seals.push(entries.map((e) => e.generationId)), { generationId: entries[0]!.generationId, workspaceId: "w", sealed: `sealed ${entries.map((e) => e.generationId).join(",")}`, createdAt: now });
+  const sealObservations = (entries: readonly ObservedEntry[]) => (
+    seals.push(entries.map((e) => e.generationId)),
+    { generationId: entries[0]!.generationId, workspaceId: "w", sealed: `sealed ${entries.map((e) => e.generationId).join(",")}`, createdAt: now }
+  );
   const seen: Array<Array<string | Uint8Array | null>> = [];
   let failOnce = false;
   const store: Store = {
@@ -117,7 +167,10 @@ test("the generations to forward of one commit are sealed once, into one outbox 
   expect(woken).toBe(1);
 
   failOnce = true;
-  await Promise.all([writer.commit({ ...settlement(record("f3", 1), now, null), observed: entry("f3") }), writer.commit({ ...settlement(record("f4", 1), now, null), observed: entry("f4") })]);
+  await Promise.all([
+    writer.commit({ ...settlement(record("f3", 1), now, null), observed: entry("f3") }),
+    writer.commit({ ...settlement(record("f4", 1), now, null), observed: entry("f4") }),
+  ]);
   expect(seals.slice(1)).toEqual([["f3", "f4"], ["f3"], ["f4"]]);
   expect((await base.observationOutbox.claim("t", now + 1, now + 1, 10)).map((r) => r.sealed)).toEqual(["sealed f3", "sealed f4"]);
 });

@@ -1,10 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import type { SseEvent, UpstreamStreamDecoder } from "../../../src/ir/codec";
-import type { IRStreamPart } from "../../../src/ir/types";
 import { ClientStream } from "../../../src/gateway/client-stream";
+import type { DecodedEvent, UpstreamStream } from "../../../src/gateway/completion-attempt";
 import { encoderWriter } from "../../../src/gateway/encoder-writer";
 import { pipeStream } from "../../../src/gateway/stream-pipeline";
-import type { DecodedEvent, UpstreamStream } from "../../../src/gateway/completion-attempt";
+import type { SseEvent, UpstreamStreamDecoder } from "../../../src/ir/codec";
+import type { IRStreamPart } from "../../../src/ir/types";
 
 /** Each upstream event carries its IR parts as JSON, so the test writes the decoded stream directly. */
 const decoder = (endParts: IRStreamPart[] = []): UpstreamStreamDecoder => ({
@@ -28,7 +28,11 @@ async function* reads(batches: SseEvent[][], onRead?: (i: number) => void, failA
   }
 }
 
-function upstream(firstParts: IRStreamPart[], batches: SseEvent[][], o: { end?: IRStreamPart[]; failAfter?: number; onRead?: (i: number) => void } = {}): UpstreamStream & { returned: () => boolean } {
+function upstream(
+  firstParts: IRStreamPart[],
+  batches: SseEvent[][],
+  o: { end?: IRStreamPart[]; failAfter?: number; onRead?: (i: number) => void } = {},
+): UpstreamStream & { returned: () => boolean } {
   const events = reads(batches, o.onRead, o.failAfter);
   let returned = false;
   const ret = events.return.bind(events);
@@ -49,24 +53,40 @@ async function chunks(client: ClientStream): Promise<string[]> {
 
 const start: IRStreamPart = { type: "start", id: "up-1", model: "m", usage: { inputTokens: 7 } };
 const text = (t: string): IRStreamPart => ({ type: "text-delta", index: 0, text: t });
-const finish: IRStreamPart = { type: "finish", finishReason: "stop", usage: { inputTokens: 0, outputTokens: 3, cachedTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 } };
+const finish: IRStreamPart = {
+  type: "finish",
+  finishReason: "stop",
+  usage: { inputTokens: 0, outputTokens: 3, cachedTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 },
+};
 
 describe("pipeStream", () => {
   test("one client write per upstream read; the end part and the text of its event are held back", async () => {
     let now = 100;
     const client = new ClientStream(new AbortController().signal);
-    const up = upstream([start, { type: "block-start", index: 0, block: { type: "text" } }], [[ev(text("a")), ev(text("b"))], [ev(text("c"), { type: "block-end", index: 0 }, finish)]], { onRead: () => (now += 10) });
+    const up = upstream(
+      [start, { type: "block-start", index: 0, block: { type: "text" } }],
+      [[ev(text("a")), ev(text("b"))], [ev(text("c"), { type: "block-end", index: 0 }, finish)]],
+      { onRead: () => (now += 10) },
+    );
     const piped = await pipeStream(up, encoder, client, () => now);
     expect(piped.end).toEqual(finish);
     expect(piped.pending).toBe("text-delta:c;block-end;");
-    expect(piped.meter).toEqual({ usage: { inputTokens: 7, outputTokens: 3, cachedTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 }, outputText: "abc", firstTokenAt: 100, upstreamId: "up-1" });
+    expect(piped.meter).toEqual({
+      usage: { inputTokens: 7, outputTokens: 3, cachedTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 },
+      outputText: "abc",
+      firstTokenAt: 100,
+      upstreamId: "up-1",
+    });
     expect(up.returned()).toBe(true);
     expect(await chunks(client)).toEqual(["start;block-start;", "text-delta:a;text-delta:b;"]);
   });
 
   test("the events read before the end, in the read that brought it, go out at once; only the end's own event waits for the record", async () => {
     const client = new ClientStream(new AbortController().signal);
-    const up = upstream([start, { type: "block-start", index: 0, block: { type: "text" } }], [[ev(text("a"))], [ev(text("b")), ev(text("c")), ev({ type: "block-end", index: 0 }, finish)]]);
+    const up = upstream(
+      [start, { type: "block-start", index: 0, block: { type: "text" } }],
+      [[ev(text("a"))], [ev(text("b")), ev(text("c")), ev({ type: "block-end", index: 0 }, finish)]],
+    );
     const piped = await pipeStream(up, encoder, client, () => 0);
     expect(piped.end).toEqual(finish);
     expect(piped.pending).toBe("block-end;");
@@ -75,7 +95,11 @@ describe("pipeStream", () => {
 
   test("a whole answer in the upstream's first read: its text goes out in one write before the record, the end after", async () => {
     const client = new ClientStream(new AbortController().signal);
-    const first: DecodedEvent[] = [{ event: ev(start, text("a")), parts: [start, text("a")] }, { event: ev(text("b")), parts: [text("b")] }, { event: ev(finish), parts: [finish] }];
+    const first: DecodedEvent[] = [
+      { event: ev(start, text("a")), parts: [start, text("a")] },
+      { event: ev(text("b")), parts: [text("b")] },
+      { event: ev(finish), parts: [finish] },
+    ];
     const piped = await pipeStream({ ...upstream([], []), first }, encoder, client, () => 0);
     expect(piped.end).toEqual(finish);
     expect(piped.pending).toBe("");

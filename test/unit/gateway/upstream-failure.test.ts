@@ -2,7 +2,13 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { classifyFailure, httpFailure, transportFailure, type UpstreamFailure } from "../../../src/gateway/upstream-failure";
 
-const failure = (kind: UpstreamFailure["kind"], status: number): UpstreamFailure => ({ ok: false, kind, status, message: `${kind} ${status}`, timedOut: false });
+const failure = (kind: UpstreamFailure["kind"], status: number): UpstreamFailure => ({
+  ok: false,
+  kind,
+  status,
+  message: `${kind} ${status}`,
+  timedOut: false,
+});
 
 describe("classifyFailure", () => {
   // [kind, status, BYOK, retryable, blame endpoint]
@@ -49,12 +55,17 @@ describe("classifyFailure", () => {
 
   test("property: an endpoint is blamed only for a failure worth another candidate, and a BYOK 401/403 never blames it", () => {
     fc.assert(
-      fc.property(fc.constantFrom<UpstreamFailure["kind"]>("transport", "http", "event"), fc.oneof(fc.constantFrom(400, 401, 403, 408, 413, 422, 429, 500, 503), fc.integer({ min: 0, max: 599 })), fc.boolean(), (kind, status, byok) => {
-        const c = classifyFailure(failure(kind, kind === "transport" ? 0 : status), "p", byok);
-        if (c.blameEndpoint) expect(c.retryable).toBe(true);
-        if (byok && kind !== "transport" && (status === 401 || status === 403)) expect(c.blameEndpoint).toBe(false);
-        if (kind === "http" && [400, 413, 422].includes(status)) expect(c.retryable).toBe(false);
-      }),
+      fc.property(
+        fc.constantFrom<UpstreamFailure["kind"]>("transport", "http", "event"),
+        fc.oneof(fc.constantFrom(400, 401, 403, 408, 413, 422, 429, 500, 503), fc.integer({ min: 0, max: 599 })),
+        fc.boolean(),
+        (kind, status, byok) => {
+          const c = classifyFailure(failure(kind, kind === "transport" ? 0 : status), "p", byok);
+          if (c.blameEndpoint) expect(c.retryable).toBe(true);
+          if (byok && kind !== "transport" && (status === 401 || status === 403)) expect(c.blameEndpoint).toBe(false);
+          if (kind === "http" && [400, 413, 422].includes(status)) expect(c.retryable).toBe(false);
+        },
+      ),
     );
   });
 });
@@ -64,12 +75,28 @@ describe("httpFailure", () => {
 
   test("an error body: the status, the message the format's parser finds, the parsed body and Retry-After", async () => {
     const res = new Response(JSON.stringify({ error: { message: "slow down" } }), { status: 429, headers: { "retry-after": "7" } });
-    expect(await httpFailure(res, messageOf)).toEqual({ ok: false, kind: "http", status: 429, message: "slow down", raw: { error: { message: "slow down" } }, timedOut: false, retryAfter: "7" });
+    expect(await httpFailure(res, messageOf)).toEqual({
+      ok: false,
+      kind: "http",
+      status: 429,
+      message: "slow down",
+      raw: { error: { message: "slow down" } },
+      timedOut: false,
+      retryAfter: "7",
+    });
   });
 
   test("a body that is not JSON is kept as text and is the message; an empty one falls back to the status text, then to the status", async () => {
-    expect(await httpFailure(new Response("<html>bad gateway</html>", { status: 502 }), messageOf)).toMatchObject({ status: 502, message: "<html>bad gateway</html>", raw: "<html>bad gateway</html>", retryAfter: undefined });
-    expect(await httpFailure(new Response("", { status: 503, statusText: "Service Unavailable" }), messageOf)).toMatchObject({ message: "Service Unavailable", raw: "" });
+    expect(await httpFailure(new Response("<html>bad gateway</html>", { status: 502 }), messageOf)).toMatchObject({
+      status: 502,
+      message: "<html>bad gateway</html>",
+      raw: "<html>bad gateway</html>",
+      retryAfter: undefined,
+    });
+    expect(await httpFailure(new Response("", { status: 503, statusText: "Service Unavailable" }), messageOf)).toMatchObject({
+      message: "Service Unavailable",
+      raw: "",
+    });
     expect(await httpFailure(new Response("", { status: 500 }), messageOf)).toMatchObject({ message: "HTTP 500" });
   });
 

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
-import { submitFeedback } from "../../../src/modules/generations/service";
 import type { Principal } from "../../../src/http/principal";
+import { submitFeedback } from "../../../src/modules/generations/service";
 import { createSqliteStore } from "../../../src/store/sqlite";
 import { generation, settled } from "../../store/contract/fixtures";
 

@@ -1,7 +1,8 @@
 import { expect, test } from "bun:test";
 import { bearerToken } from "../../../src/http/bearer-token";
 
-const withAuthorization = (value: string | null) => new Request("http://gw.test/api/v1/key?access_token=sk-from-query", value === null ? {} : { headers: { authorization: value } });
+const withAuthorization = (value: string | null) =>
+  new Request("http://gw.test/api/v1/key?access_token=sk-from-query", value === null ? {} : { headers: { authorization: value } });
 
 test("the key of a Bearer header, the scheme in any case, the key trimmed; nothing else is a bearer key", () => {
   const cases: Array<[string | null, string | undefined]> = [

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { Elysia, t } from "elysia";
+import { GatewayError } from "../../../src/errors";
 import { anthropicInbound } from "../../../src/formats/anthropic-messages";
 import { openaiChatInbound } from "../../../src/formats/openai-chat";
-import { GatewayError } from "../../../src/errors";
 import { rendersErrorsWith } from "../../../src/http/error-format";
 import { jsonError, renderError } from "../../../src/http/error-handler";
 import type { Logger } from "../../../src/logger";
@@ -22,13 +22,18 @@ const app = new Elysia()
   .post("/v1/plain", fail, { body });
 
 const post = async (path: string, payload: unknown) => {
-  const res = await app.handle(new Request(`http://gateway.test${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(payload) }));
+  const res = await app.handle(
+    new Request(`http://gateway.test${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(payload) }),
+  );
   return { status: res.status, body: await res.json() };
 };
 
 describe("the route's codec renders its errors", () => {
   test("an Anthropic route at any path: thrown and validation errors in Anthropic's shape", async () => {
-    expect(await post("/v1/anything", { n: 1 })).toEqual({ status: 404, body: { type: "error", error: { type: "not_found_error", message: "no such model" }, request_id: null } });
+    expect(await post("/v1/anything", { n: 1 })).toEqual({
+      status: 404,
+      body: { type: "error", error: { type: "not_found_error", message: "no such model" }, request_id: null },
+    });
     const invalid = await post("/v1/anything", { n: "x" });
     expect(invalid.status).toBe(400);
     expect(invalid.body).toMatchObject({ type: "error", error: { type: "invalid_request_error" } });
@@ -44,7 +49,7 @@ describe("the route's codec renders its errors", () => {
 });
 
 describe("before any hook of the route runs", () => {
-  const early = async (path: string) => (await jsonError(new Request(`http://gateway.test${path}`, { method: "POST" }), 413, "Request body too large").json());
+  const early = async (path: string) => await jsonError(new Request(`http://gateway.test${path}`, { method: "POST" }), 413, "Request body too large").json();
 
   test("an error about the request (a body over the limit) finds the route's codec by its path, a trailing slash included", async () => {
     const anthropic = { type: "error", error: { type: "request_too_large", message: "Request body too large" }, request_id: null };

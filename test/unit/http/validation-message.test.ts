@@ -1,11 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import fc from "fast-check";
-import { t, type TSchema } from "elysia";
 import { Value } from "@sinclair/typebox/value";
-import { explainFailure, expectationOf } from "../../../src/http/validation-message";
+import { type TSchema, t } from "elysia";
+import fc from "fast-check";
+import { MessagesRequestSchema } from "../../../src/formats/anthropic-messages/schema";
 import { ChatRequestSchema } from "../../../src/formats/openai-chat/schema";
 import { ResponsesRequestSchema } from "../../../src/formats/openai-responses/schema";
-import { MessagesRequestSchema } from "../../../src/formats/anthropic-messages/schema";
+import { expectationOf, explainFailure } from "../../../src/http/validation-message";
 
 function explain(schema: TSchema, value: unknown) {
   const first = Value.Errors(schema, value).First();
@@ -58,10 +58,7 @@ describe("explainFailure", () => {
   });
 
   test("a right discriminator descends into its alternative", () => {
-    const Block = t.Union([
-      t.Object({ type: t.Literal("text"), text: t.String() }),
-      t.Object({ type: t.Literal("image"), url: t.String() }),
-    ]);
+    const Block = t.Union([t.Object({ type: t.Literal("text"), text: t.String() }), t.Object({ type: t.Literal("image"), url: t.String() })]);
     expect(explain(t.Object({ blocks: t.Array(Block) }), { blocks: [{ type: "image", url: 5 }] })).toEqual({
       pointer: "/blocks/0/url",
       problem: "expected a string, got 5",
@@ -70,28 +67,55 @@ describe("explainFailure", () => {
   });
 
   test("an unknown field in a closed object is named itself, not its first child", () => {
-    expect(explain(t.Object({ a: t.Number() }, { additionalProperties: false }), { a: 1, foo: { bar: 1 } })).toEqual({ pointer: "/foo", problem: "unknown field" });
+    expect(explain(t.Object({ a: t.Number() }, { additionalProperties: false }), { a: 1, foo: { bar: 1 } })).toEqual({
+      pointer: "/foo",
+      problem: "unknown field",
+    });
   });
 
   test("of alternatives that fail equally deep, the one whose element is of the right kind is named", () => {
     const Input = t.Union([t.String({ minLength: 1 }), t.Array(t.String({ minLength: 1 })), t.Array(t.Array(t.Number(), { minItems: 1 }))]);
-    expect(explain(t.Object({ input: Input }), { input: [[1, 2], []] })).toEqual({ pointer: "/input/1", problem: "expected an array of at least 1 item, got an array" });
-    expect(explain(t.Object({ input: Input }), { input: ["a", ""] })).toEqual({ pointer: "/input/1", problem: 'expected a string of at least 1 character, got ""' });
+    expect(explain(t.Object({ input: Input }), { input: [[1, 2], []] })).toEqual({
+      pointer: "/input/1",
+      problem: "expected an array of at least 1 item, got an array",
+    });
+    expect(explain(t.Object({ input: Input }), { input: ["a", ""] })).toEqual({
+      pointer: "/input/1",
+      problem: 'expected a string of at least 1 character, got ""',
+    });
   });
 
   test("the only alternative of the value's kind is descended into", () => {
     const Content = t.Union([t.String(), t.Array(t.Object({ type: t.Literal("text"), text: t.String() }))]);
-    expect(explain(t.Object({ content: Content }), { content: [{ type: "text", text: 1 }] })).toEqual({ pointer: "/content/0/text", problem: "expected a string, got 1" });
+    expect(explain(t.Object({ content: Content }), { content: [{ type: "text", text: 1 }] })).toEqual({
+      pointer: "/content/0/text",
+      problem: "expected a string, got 1",
+    });
   });
 });
 
 /** Any JSON-ish value, deep enough to reach message parts. */
 const json = fc.letrec((tie) => ({
-  value: fc.oneof({ depthSize: "small" }, fc.constant(null), fc.boolean(), fc.double({ noNaN: true }), fc.integer(), fc.string(), fc.array(tie("value"), { maxLength: 3 }), fc.dictionary(fc.constantFrom("role", "type", "content", "text", "model", "messages", "input", "max_tokens", "temperature", "x"), tie("value"), { maxKeys: 4 })),
+  value: fc.oneof(
+    { depthSize: "small" },
+    fc.constant(null),
+    fc.boolean(),
+    fc.double({ noNaN: true }),
+    fc.integer(),
+    fc.string(),
+    fc.array(tie("value"), { maxLength: 3 }),
+    fc.dictionary(fc.constantFrom("role", "type", "content", "text", "model", "messages", "input", "max_tokens", "temperature", "x"), tie("value"), {
+      maxKeys: 4,
+    }),
+  ),
 })).value;
 
 describe("every failure of a real request schema gets a field and an expectation", () => {
-  for (const [name, schema] of [["chat", ChatRequestSchema], ["responses", ResponsesRequestSchema], ["messages", MessagesRequestSchema]] as const) {
+  for (const [name, schema] of [
+    ["chat", ChatRequestSchema],
+    ["responses", ResponsesRequestSchema],
+    ["messages", MessagesRequestSchema],
+  ] as const) {
     test(name, () => {
       fc.assert(
         fc.property(fc.dictionary(fc.constantFrom("model", "messages", "input", "max_tokens", "temperature", "tools", "stream", "metadata"), json), (body) => {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { PermanentFailure, RetryAfter } from "../../../src/jobs/job-errors";
-import { jobRegistry, type JobKind } from "../../../src/jobs/registry";
+import { type JobKind, jobRegistry } from "../../../src/jobs/registry";
 import { JobRunner, type RunnerOptions } from "../../../src/jobs/runner";
 import { createLogger } from "../../../src/logger";
 import type { JobStore } from "../../../src/store/job-store";
@@ -64,7 +64,9 @@ describe("JobRunner", () => {
   test("a failed attempt logs a warn line and is retried on the schedule; the last one logs an error line and leaves the job dead", async () => {
     const store = openStore();
     const times: number[] = [];
-    const { lines } = run(store.jobs, [
+    const { lines } = run(
+      store.jobs,
+      [
         {
           kind: "k",
           maxAttempts: 3,
@@ -73,7 +75,9 @@ describe("JobRunner", () => {
             throw new Error("receiver down");
           },
         },
-      ], { backoffMs: [40, 80] });
+      ],
+      { backoffMs: [40, 80] },
+    );
     await enqueue(store, "j");
     await reaches(store, "j", "dead");
     expect(times.length).toBe(3);
@@ -159,7 +163,10 @@ describe("JobRunner", () => {
   test("completions of a busy moment share one write: the jobs that finish in one turn, then the next within the window", async () => {
     const store = openStore();
     const completeWrites: string[][] = [];
-    const counted: JobStore = { ...store.jobs, completeMany: (owner, done, now) => (completeWrites.push(done.map((c) => c.id)), store.jobs.completeMany(owner, done, now)) };
+    const counted: JobStore = {
+      ...store.jobs,
+      completeMany: (owner, done, now) => (completeWrites.push(done.map((c) => c.id)), store.jobs.completeMany(owner, done, now)),
+    };
     const ran: string[] = [];
     const now = Date.now();
     await store.jobs.enqueueMany(["h1", "h2", "h3"].map((id) => ({ id, kind: "k", payload: { id }, runAt: now, now })));
@@ -198,7 +205,15 @@ describe("JobRunner", () => {
 
   test("a kind that drops its payload when done: the done job's payload is null, a dead one keeps it", async () => {
     const store = openStore();
-    run(store.jobs, [{ kind: "k", dropPayloadWhenDone: true, run: async (p) => { if ((p as { fail?: boolean }).fail) throw new PermanentFailure("no"); } }]);
+    run(store.jobs, [
+      {
+        kind: "k",
+        dropPayloadWhenDone: true,
+        run: async (p) => {
+          if ((p as { fail?: boolean }).fail) throw new PermanentFailure("no");
+        },
+      },
+    ]);
     const now = Date.now();
     await store.jobs.enqueueMany([
       { id: "ok", kind: "k", payload: { prompt: "secret" }, runAt: now, now },
@@ -213,8 +228,15 @@ describe("JobRunner", () => {
   test("an attempt without a row: a success writes nothing; a failure comes back as what to store, on the schedule of a stored job's first attempt, logged alike", async () => {
     const store = openStore();
     const writes: string[] = [];
-    const spied: JobStore = { ...store.jobs, completeMany: (o, d, n) => (writes.push("complete"), store.jobs.completeMany(o, d, n)), fail: (id, o, f) => (writes.push("fail"), store.jobs.fail(id, o, f)) };
-    const { runner, lines } = run(spied, [{ kind: "k", run: async () => {} }, { kind: "once", maxAttempts: 1, run: async () => {} }]);
+    const spied: JobStore = {
+      ...store.jobs,
+      completeMany: (o, d, n) => (writes.push("complete"), store.jobs.completeMany(o, d, n)),
+      fail: (id, o, f) => (writes.push("fail"), store.jobs.fail(id, o, f)),
+    };
+    const { runner, lines } = run(spied, [
+      { kind: "k", run: async () => {} },
+      { kind: "once", maxAttempts: 1, run: async () => {} },
+    ]);
     const clockBefore = Date.now();
     expect(await runner.attemptUnstored({ id: "u-ok", kind: "k" }, async () => {})).toEqual({ kind: "succeeded" });
     const waits = await runner.attemptUnstored({ id: "u-429", kind: "k" }, async () => Promise.reject(new RetryAfter(7, "HTTP 429")));
@@ -281,7 +303,10 @@ describe("JobRunner", () => {
     const { runner } = run(store.jobs, [{ kind: "k", run: async () => {} }], { concurrency: 2 });
     const quick = runner.attemptUnstored({ id: "quick", kind: "k" }, () => Bun.sleep(50));
     let aborted = false;
-    const endless = runner.attemptUnstored({ id: "endless", kind: "k" }, (signal) => new Promise<void>((_, reject) => signal.addEventListener("abort", () => ((aborted = true), reject(signal.reason)))));
+    const endless = runner.attemptUnstored(
+      { id: "endless", kind: "k" },
+      (signal) => new Promise<void>((_, reject) => signal.addEventListener("abort", () => ((aborted = true), reject(signal.reason)))),
+    );
     const waiting = runner.attemptUnstored({ id: "waiting", kind: "k" }, async () => {});
     const stopped = runner.stop(200);
     expect(await waiting).toEqual({ kind: "abandoned" });

@@ -15,7 +15,15 @@ const countingFetch = ((input: string | URL | Request, init?: RequestInit) => {
   return fetch(input, init);
 }) as typeof fetch;
 
-const outbound: OutboundOptions = { allowPrivate: false, lookup: testLookup, lookupTimeoutMs: 1_000, totalTimeoutMs: 2_000, connectTimeoutMs: 1_000, maxResponseBytes: 65_536, fetch: countingFetch };
+const outbound: OutboundOptions = {
+  allowPrivate: false,
+  lookup: testLookup,
+  lookupTimeoutMs: 1_000,
+  totalTimeoutMs: 2_000,
+  connectTimeoutMs: 1_000,
+  maxResponseBytes: 65_536,
+  fetch: countingFetch,
+};
 const message = (url: string) => ({ id: "evt_1", url, body: '{"type":"test"}' });
 
 describe("outbound URLs refused at send time", () => {

@@ -21,7 +21,10 @@ test("the first call wakes at once; calls inside the window fold into one at its
 test("a window given as a function is read at each call: zero wakes at once every time, a longer one folds", async () => {
   let windowMs = 0;
   let woken = 0;
-  const wake = throttledWakeup(() => woken++, () => windowMs);
+  const wake = throttledWakeup(
+    () => woken++,
+    () => windowMs,
+  );
   for (let i = 0; i < 5; i++) wake();
   expect(woken).toBe(5);
   windowMs = 40;

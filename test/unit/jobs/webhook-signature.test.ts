@@ -27,7 +27,14 @@ const receiver = Bun.serve({
 });
 afterAll(() => receiver.stop(true));
 
-const outbound: OutboundOptions = { allowPrivate: true, lookup: async () => [], lookupTimeoutMs: 1_000, totalTimeoutMs: 2_000, connectTimeoutMs: 1_000, maxResponseBytes: 65_536 };
+const outbound: OutboundOptions = {
+  allowPrivate: true,
+  lookup: async () => [],
+  lookupTimeoutMs: 1_000,
+  totalTimeoutMs: 2_000,
+  connectTimeoutMs: 1_000,
+  maxResponseBytes: 65_536,
+};
 const body = JSON.stringify({ type: "video.generation.completed", created_at: "2026-11-22T12:00:00.000Z", data: { id: "job_1", status: "completed" } });
 const send = async (secrets: string[], at: number) => {
   const outcome = await deliverWebhook({ id: "job_1-completed", url: `http://127.0.0.1:${receiver.port}/hook`, body }, { clock: () => at, secrets, outbound });

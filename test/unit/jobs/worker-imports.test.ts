@@ -3,9 +3,9 @@
 // is never scraped: the HTTP framework, the Prometheus client, the config schema and the default
 // catalog have no business in it. This checks the worker entry's module graph.
 import { expect, test } from "bun:test";
-import { join } from "node:path";
-import { tmpdir } from "node:os";
 import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 const WORKER_ENTRY = join(import.meta.dir, "../../../src/workers/jobs.worker.ts");
 
@@ -17,7 +17,13 @@ test("a job worker's module graph holds no HTTP framework, metrics client, confi
     const inputs = Object.keys(result.metafile!.inputs);
     // the graph is read at all: the worker's own modules are there
     expect(inputs.some((path) => path.endsWith("src/jobs/runner.ts"))).toBe(true);
-    const unwanted = [/node_modules\/elysia\//, /node_modules\/prom-client\//, /node_modules\/@sinclair\/typebox\//, /src\/config-schema\.ts$/, /default-catalog\.generated\.json$/];
+    const unwanted = [
+      /node_modules\/elysia\//,
+      /node_modules\/prom-client\//,
+      /node_modules\/@sinclair\/typebox\//,
+      /src\/config-schema\.ts$/,
+      /default-catalog\.generated\.json$/,
+    ];
     expect(inputs.filter((path) => unwanted.some((pattern) => pattern.test(path)))).toEqual([]);
   } finally {
     rmSync(outdir, { recursive: true, force: true });

@@ -1,12 +1,12 @@
 import { describe, expect, test } from "bun:test";
-import { keyNumber, ioLoggingKeeps } from "../../../src/observability/capture/io-logging";
+import type { IRStreamPart } from "../../../src/ir/types";
+import { ioLoggingKeeps, keyNumber } from "../../../src/observability/capture/io-logging";
+import { keptContent } from "../../../src/observability/capture/kept-content";
 import { forwardTargets, observePlan } from "../../../src/observability/capture/observe-plan";
-import { sampledIn } from "../../../src/observability/pipeline/sampling";
+import { observedGeneration } from "../../../src/observability/capture/observed-generation";
 import { completionInput, embeddingsInput, videoInput } from "../../../src/observability/capture/request-content";
 import { resultOutput, StreamContent } from "../../../src/observability/capture/result-content";
-import { keptContent } from "../../../src/observability/capture/kept-content";
-import { observedGeneration } from "../../../src/observability/capture/observed-generation";
-import type { IRStreamPart } from "../../../src/ir/types";
+import { sampledIn } from "../../../src/observability/pipeline/sampling";
 import { generation } from "../../store/contract/fixtures";
 
 const HASH = "0123456789abcdef".repeat(4);
@@ -20,12 +20,30 @@ describe("observePlan: decided from the cached workspace settings", () => {
   test("broadcast and I/O logging off: null, nothing is collected", () => {
     let read = 0;
     expect(observePlan({ id: "ws", settings: {} }, key, request, "chat", () => (read++, input()), everyKey)).toBeNull();
-    expect(observePlan({ id: "ws", settings: { is_observability_broadcast_enabled: false, is_observability_io_logging_enabled: false } }, key, request, "chat", input, everyKey)).toBeNull();
+    expect(
+      observePlan(
+        { id: "ws", settings: { is_observability_broadcast_enabled: false, is_observability_io_logging_enabled: false } },
+        key,
+        request,
+        "chat",
+        input,
+        everyKey,
+      ),
+    ).toBeNull();
     expect(read).toBe(0);
   });
   test("either switch on makes a plan saying which", () => {
-    expect(observePlan({ id: "ws", settings: { is_observability_broadcast_enabled: true } }, key, request, "chat", input, everyKey)).toMatchObject({ broadcast: true, keepContent: false, keyName: "Prod Key", operation: "chat" });
-    expect(observePlan({ id: "ws", settings: { is_observability_io_logging_enabled: true } }, key, request, "embeddings", input, everyKey)).toMatchObject({ broadcast: false, keepContent: true, operation: "embeddings" });
+    expect(observePlan({ id: "ws", settings: { is_observability_broadcast_enabled: true } }, key, request, "chat", input, everyKey)).toMatchObject({
+      broadcast: true,
+      keepContent: false,
+      keyName: "Prod Key",
+      operation: "chat",
+    });
+    expect(observePlan({ id: "ws", settings: { is_observability_io_logging_enabled: true } }, key, request, "embeddings", input, everyKey)).toMatchObject({
+      broadcast: false,
+      keepContent: true,
+      operation: "embeddings",
+    });
   });
   test("broadcast on, but no enabled destination takes the request: nothing is forwarded, nothing collected", () => {
     const on = { id: "ws", settings: { is_observability_broadcast_enabled: true } };
@@ -39,9 +57,23 @@ describe("observePlan: decided from the cached workspace settings", () => {
     expect(sampledIn("d-1", session, rate)).toBe(false);
     expect(sampledIn("d-2", session, rate)).toBe(true);
     expect(observePlan(on, key, session, "chat", counted, [{ id: "d-1", apiKeyHashes: null, samplingRate: rate }])).toBeNull();
-    expect(observePlan(on, key, session, "chat", counted, [{ id: "d-1", apiKeyHashes: null, samplingRate: rate }, { id: "d-2", apiKeyHashes: [HASH], samplingRate: rate }])).toMatchObject({ broadcast: true });
+    expect(
+      observePlan(on, key, session, "chat", counted, [
+        { id: "d-1", apiKeyHashes: null, samplingRate: rate },
+        { id: "d-2", apiKeyHashes: [HASH], samplingRate: rate },
+      ]),
+    ).toMatchObject({ broadcast: true });
     // I/O logging keeps the content whatever the destinations say
-    expect(observePlan({ id: "ws", settings: { is_observability_broadcast_enabled: true, is_observability_io_logging_enabled: true } }, key, request, "chat", counted, [])).toMatchObject({ broadcast: false, keepContent: true });
+    expect(
+      observePlan(
+        { id: "ws", settings: { is_observability_broadcast_enabled: true, is_observability_io_logging_enabled: true } },
+        key,
+        request,
+        "chat",
+        counted,
+        [],
+      ),
+    ).toMatchObject({ broadcast: false, keepContent: true });
     expect(read).toBe(0);
   });
 });
@@ -76,7 +108,9 @@ describe("I/O logging: key ids and sampling", () => {
   test("io_logging_sampling_rate keeps sessions whole, about the rate of them", () => {
     let kept = 0;
     for (let s = 0; s < 2000; s++) {
-      const verdicts = [0, 1, 2].map((i) => ioLoggingKeeps("ws", on({ io_logging_sampling_rate: 0.25 }), HASH, { id: `g${s}-${i}`, sessionId: `s${s}`, trace: null }));
+      const verdicts = [0, 1, 2].map((i) =>
+        ioLoggingKeeps("ws", on({ io_logging_sampling_rate: 0.25 }), HASH, { id: `g${s}-${i}`, sessionId: `s${s}`, trace: null }),
+      );
       expect(new Set(verdicts).size).toBe(1);
       if (verdicts[0]) kept++;
     }
@@ -97,24 +131,51 @@ describe("request content by format", () => {
     });
   });
   test("responses: instructions first, a string input as a user message", () => {
-    expect(completionInput("openai-responses", { model: "m", instructions: "be brief", input: "hi" })).toEqual({ messages: [{ role: "system", content: "be brief" }, { role: "user", content: "hi" }], tools: null, parameters: { model: "m" } });
+    expect(completionInput("openai-responses", { model: "m", instructions: "be brief", input: "hi" })).toEqual({
+      messages: [
+        { role: "system", content: "be brief" },
+        { role: "user", content: "hi" },
+      ],
+      tools: null,
+      parameters: { model: "m" },
+    });
   });
   test("messages: system first", () => {
     expect(completionInput("anthropic-messages", { model: "m", system: "s", messages: [{ role: "user", content: "hi" }], max_tokens: 9 })).toEqual({
-      messages: [{ role: "system", content: "s" }, { role: "user", content: "hi" }],
+      messages: [
+        { role: "system", content: "s" },
+        { role: "user", content: "hi" },
+      ],
       tools: null,
       parameters: { model: "m", max_tokens: 9 },
     });
   });
   test("embeddings and video: the prompt as one user message", () => {
-    expect(embeddingsInput({ model: "e", input: ["a", "b"] })).toEqual({ messages: [{ role: "user", content: ["a", "b"] }], tools: null, parameters: { model: "e" } });
-    expect(videoInput({ prompt: "a cat", durationSeconds: 4 })).toEqual({ messages: [{ role: "user", content: "a cat" }], tools: null, parameters: { durationSeconds: 4 } });
+    expect(embeddingsInput({ model: "e", input: ["a", "b"] })).toEqual({
+      messages: [{ role: "user", content: ["a", "b"] }],
+      tools: null,
+      parameters: { model: "e" },
+    });
+    expect(videoInput({ prompt: "a cat", durationSeconds: 4 })).toEqual({
+      messages: [{ role: "user", content: "a cat" }],
+      tools: null,
+      parameters: { durationSeconds: 4 },
+    });
   });
 });
 
 describe("answer content", () => {
   test("a whole result: text and refusal, reasoning, tool calls", () => {
-    expect(resultOutput({ content: [{ type: "reasoning", text: "think", origin: "openai-chat" } as never, { type: "text", text: "a" }, { type: "tool_call", id: "c1", name: "f", arguments: "{}" }, { type: "refusal", refusal: "no" }] })).toEqual({
+    expect(
+      resultOutput({
+        content: [
+          { type: "reasoning", text: "think", origin: "openai-chat" } as never,
+          { type: "text", text: "a" },
+          { type: "tool_call", id: "c1", name: "f", arguments: "{}" },
+          { type: "refusal", refusal: "no" },
+        ],
+      }),
+    ).toEqual({
       text: "ano",
       reasoning: "think",
       toolCalls: [{ id: "c1", name: "f", arguments: "{}" }],
@@ -142,8 +203,14 @@ describe("answer content", () => {
   });
   test("kept content: messages for completions, a prompt for embeddings and video; empty text is null", () => {
     const msgs = { messages: [{ role: "user", content: "hi" }], tools: null, parameters: {} };
-    expect(keptContent("chat", msgs, { text: "yo", reasoning: "", toolCalls: [] })).toEqual({ input: { messages: [{ role: "user", content: "hi" }] }, output: { completion: "yo", reasoning: null } });
-    expect(keptContent("embeddings", embeddingsInput({ input: "vec me" }), null)).toEqual({ input: { prompt: "vec me" }, output: { completion: null, reasoning: null } });
+    expect(keptContent("chat", msgs, { text: "yo", reasoning: "", toolCalls: [] })).toEqual({
+      input: { messages: [{ role: "user", content: "hi" }] },
+      output: { completion: "yo", reasoning: null },
+    });
+    expect(keptContent("embeddings", embeddingsInput({ input: "vec me" }), null)).toEqual({
+      input: { prompt: "vec me" },
+      output: { completion: null, reasoning: null },
+    });
     expect(keptContent("embeddings", embeddingsInput({ input: ["a", "b"] }), null).input).toEqual({ prompt: '["a","b"]' });
   });
 });
@@ -159,12 +226,25 @@ test("observedGeneration: the record, its money in USD, its attempts one after a
       { model: "m", provider: "p2", endpoint: "p2/m", status: 200, latency: 800 },
     ],
   });
-  const g = observedGeneration(record, { operation: "chat", keyName: "K", providerName: "Provider Two", input: null, output: { text: "x", reasoning: "r", toolCalls: [] } });
+  const g = observedGeneration(record, {
+    operation: "chat",
+    keyName: "K",
+    providerName: "Provider Two",
+    input: null,
+    output: { text: "x", reasoning: "r", toolCalls: [] },
+  });
   expect(g.cost).toEqual({ total: 0.0025, input: 0.002, output: 0.0005 });
-  expect(g.attempts.map((a) => [a.provider, a.startedAt, a.latencyMs])).toEqual([["p1", 1000, 100], ["p2", 1100, 800]]);
+  expect(g.attempts.map((a) => [a.provider, a.startedAt, a.latencyMs])).toEqual([
+    ["p1", 1000, 100],
+    ["p2", 1100, 800],
+  ]);
   expect(g.endedAt).toBe(1900);
   expect(g.output).toEqual({ text: "x", toolCalls: [] });
   expect(g.status).toBe("success");
-  expect(observedGeneration({ ...record, cancelled: true }, { operation: "chat", keyName: null, providerName: null, input: null, output: null }).status).toBe("cancelled");
-  expect(observedGeneration({ ...record, finishReason: "error" }, { operation: "chat", keyName: null, providerName: null, input: null, output: null }).status).toBe("error");
+  expect(observedGeneration({ ...record, cancelled: true }, { operation: "chat", keyName: null, providerName: null, input: null, output: null }).status).toBe(
+    "cancelled",
+  );
+  expect(
+    observedGeneration({ ...record, finishReason: "error" }, { operation: "chat", keyName: null, providerName: null, input: null, output: null }).status,
+  ).toBe("error");
 });

@@ -1,21 +1,21 @@
 // The DestinationReader over the cached store: configs opened, the enabled destinations of a
 // workspace cached and cleared by every write on every instance, byId always fresh.
 import { afterAll, afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { join } from "node:path";
 import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { createSecretBox } from "../../../src/crypto/secret-box";
 import { silentLogger } from "../../../src/logger";
 import { destinationReader } from "../../../src/observability/destination-reader";
+import { otlpSenders } from "../../../src/observability/otlp";
 import { sealConfig } from "../../../src/observability/sealed-config";
 import { createSharedState, type InvalidationBus, type SharedState } from "../../../src/shared-state";
 import { createMemorySharedState } from "../../../src/shared-state/memory";
 import { withReadCache } from "../../../src/store/cached-store";
 import { createSqliteStore } from "../../../src/store/sqlite";
 import type { Store } from "../../../src/store/store";
+import { destination } from "../../store/contract/destinations";
 import { tempDir } from "../../support/gateway";
 import { cleanupPrefix, describeRedis, uniquePrefix } from "../../support/redis";
-import { destination } from "../../store/contract/destinations";
-import { otlpSenders } from "../../../src/observability/otlp";
 
 const box = createSecretBox(new Uint8Array(32).fill(7));
 /** the reader builds its box from the config when it has none; this one has it */
@@ -36,7 +36,12 @@ afterEach(async () => {
 });
 
 async function storedLangfuse(id: string) {
-  const open = { publicKey: "pk-lf-public", secretKey: "sk-lf-0123456789secret", baseUrl: "https://cloud.langfuse.com", headers: { "X-Team": "payments-team-token" } };
+  const open = {
+    publicKey: "pk-lf-public",
+    secretKey: "sk-lf-0123456789secret",
+    baseUrl: "https://cloud.langfuse.com",
+    headers: { "X-Team": "payments-team-token" },
+  };
   const sealed = await sealConfig(langfuseKeys, open, box);
   await store.destinations.create(destination(id, "ws-1", 1000, { type: "langfuse", ...sealed }));
   return { open, sealed };

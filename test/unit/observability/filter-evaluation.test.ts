@@ -1,13 +1,23 @@
 import { describe, expect, test } from "bun:test";
 import type { FilterRule, FilterRules, ObservedGeneration } from "../../../src/observability/contract";
-import { compileFilter, FILTER_OPERATORS, filterRulesProblem } from "../../../src/observability/pipeline/filter-rules";
 import { NUMBER_FIELDS, STRING_FIELDS } from "../../../src/observability/pipeline/filter-fields";
+import { compileFilter, FILTER_OPERATORS, filterRulesProblem } from "../../../src/observability/pipeline/filter-rules";
 import { observed } from "./observed-fixture";
 
 const one = (rule: FilterRule, g: ObservedGeneration = observed()) => compileFilter({ groups: [{ rules: [rule] }] })(g);
 
 /** A generation with none of the optional fields: no session, user, key name, finish reason, content or tokens. */
-const bare = observed({ sessionId: null, externalUser: null, keyName: null, finishReason: null, input: null, output: null, providerSlug: null, providerName: null, tokens: { prompt: null, completion: null, cached: null, cacheWrite: null, reasoning: null } });
+const bare = observed({
+  sessionId: null,
+  externalUser: null,
+  keyName: null,
+  finishReason: null,
+  input: null,
+  output: null,
+  providerSlug: null,
+  providerName: null,
+  tokens: { prompt: null, completion: null, cached: null, cacheWrite: null, reasoning: null },
+});
 
 // the value each string field holds in observed(): [field, value]
 const STRING_VALUES: Array<[string, string]> = [
@@ -34,7 +44,7 @@ describe("every operator on every string field", () => {
     const tail = value.slice(-1);
     const rows: Array<[string, FilterRule["value"], boolean]> = [
       ["equals", value, true],
-      ["equals", value.toUpperCase() === value ? value.toLowerCase() + "x" : value.toUpperCase(), false],
+      ["equals", value.toUpperCase() === value ? `${value.toLowerCase()}x` : value.toUpperCase(), false],
       ["not_equals", value, false],
       ["not_equals", "something else", true],
       ["contains", value.slice(1, 3), true],
@@ -61,7 +71,10 @@ describe("every operator on every string field", () => {
     test(`${field} missing: only not_exists matches`, () => {
       for (const operator of FILTER_OPERATORS) {
         // exists and not_exists take no value (a rule with one is refused when saved)
-        const rule: FilterRule = operator === "exists" || operator === "not_exists" ? { field, operator } : { field, operator, value: operator === "gt" || operator === "lt" ? 0 : value };
+        const rule: FilterRule =
+          operator === "exists" || operator === "not_exists"
+            ? { field, operator }
+            : { field, operator, value: operator === "gt" || operator === "lt" ? 0 : value };
         expect(one(rule, bare)).toBe(operator === "not_exists");
       }
     });
@@ -99,7 +112,10 @@ describe("every operator on every numeric field", () => {
   }
   test("missing token counts: only not_exists matches; total_cost is always there", () => {
     for (const field of ["prompt_tokens", "completion_tokens", "total_tokens"])
-      for (const operator of FILTER_OPERATORS) expect(one(operator === "exists" || operator === "not_exists" ? { field, operator } : { field, operator, value: 1 }, bare)).toBe(operator === "not_exists");
+      for (const operator of FILTER_OPERATORS)
+        expect(one(operator === "exists" || operator === "not_exists" ? { field, operator } : { field, operator, value: 1 }, bare)).toBe(
+          operator === "not_exists",
+        );
     expect(one({ field: "total_cost", operator: "exists" }, bare)).toBe(true);
   });
   test("total_tokens counts what there is when one side is missing", () => {
@@ -148,12 +164,12 @@ describe("regex", () => {
     expect(one({ field: "output", operator: "regex", value: "a".repeat(512) }, observed({ output: { text: long, toolCalls: [] } }))).toBe(true);
   });
   test("only the first 64 KiB of the subject are searched", () => {
-    const text = "x".repeat(64 * 1024) + "NEEDLE";
+    const text = `${"x".repeat(64 * 1024)}NEEDLE`;
     expect(one({ field: "output", operator: "regex", value: "NEEDLE" }, observed({ output: { text, toolCalls: [] } }))).toBe(false);
     expect(one({ field: "output", operator: "contains", value: "NEEDLE" }, observed({ output: { text, toolCalls: [] } }))).toBe(true);
   });
   test("pathological patterns over a 64 KiB subject do not stall", () => {
-    const text = "a".repeat(60_000) + "!";
+    const text = `${"a".repeat(60_000)}!`;
     for (const pattern of ["^(a+)+$", "(a|a)*b", "a*a*a*a*a*b", "(.*a){12}b", "^(\\w+\\s?)*$"]) {
       const started = performance.now();
       expect(one({ field: "output", operator: "regex", value: pattern }, observed({ output: { text, toolCalls: [] } }))).toBe(false);
@@ -173,7 +189,9 @@ describe("filterRulesProblem", () => {
   });
   test("names the rule and what is wrong", () => {
     expect(problem({ field: "model", operator: "gt", value: 1 })).toBe("filter_rules.groups[0].rules[0]: operator 'gt' applies to numeric fields, not 'model'");
-    expect(problem({ field: "total_cost", operator: "contains", value: "1" })).toBe("filter_rules.groups[0].rules[0]: operator 'contains' applies to text fields, not 'total_cost'");
+    expect(problem({ field: "total_cost", operator: "contains", value: "1" })).toBe(
+      "filter_rules.groups[0].rules[0]: operator 'contains' applies to text fields, not 'total_cost'",
+    );
     expect(problem({ field: "total_cost", operator: "gt", value: "cheap" })).toContain("must be a number");
     expect(problem({ field: "model", operator: "equals" })).toContain("needs a value");
     expect(problem({ field: "colour", operator: "exists" })).toContain("unknown field");

@@ -37,7 +37,13 @@ export function observedGeneration(extra: Partial<ObservedGeneration> = {}): Obs
     input: {
       messages: [
         { role: "system", content: "Be brief." },
-        { role: "user", content: [{ type: "text", text: "What is 2+2?" }, { type: "image_url", image_url: { url: "data:image/png;base64,AAAA" } }] },
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "What is 2+2?" },
+            { type: "image_url", image_url: { url: "data:image/png;base64,AAAA" } },
+          ],
+        },
       ],
       tools: [{ type: "function", function: { name: "calc", parameters: { type: "object" } } }],
       parameters: { temperature: 0.2, max_tokens: 64, stop: ["END"] },

@@ -6,18 +6,18 @@ import { PermanentFailure, RetryAfter } from "../../../src/jobs/job-errors";
 import { jobRegistry } from "../../../src/jobs/registry";
 import { JobRunner } from "../../../src/jobs/runner";
 import { createLogger, silentLogger } from "../../../src/logger";
-import type { Destination, DestinationSender, ObservedGeneration, SendOutcome } from "../../../src/observability/contract";
-import { deliverJob, deliverKind, OBSERVABILITY_DELIVER, type DeliverJob } from "../../../src/observability/jobs/deliver-kind";
-import { openObserved, sealObserved, sealObservedBatch } from "../../../src/observability/jobs/observed-payload";
 import { observedGeneration } from "../../../src/observability/capture/observed-generation";
+import type { Destination, DestinationSender, ObservedGeneration, SendOutcome } from "../../../src/observability/contract";
+import { type DeliverJob, deliverJob, deliverKind, OBSERVABILITY_DELIVER } from "../../../src/observability/jobs/deliver-kind";
+import { openObserved, sealObserved, sealObservedBatch } from "../../../src/observability/jobs/observed-payload";
 import { DRAIN_BATCH, DRAIN_GAP_MS, OutboxPump } from "../../../src/observability/jobs/outbox-pump";
 import { OutboxSettlement } from "../../../src/observability/jobs/outbox-settlement";
 import type { ObservabilityParts } from "../../../src/observability/jobs/parts";
 import { createSqliteStore } from "../../../src/store/sqlite";
 import type { Store } from "../../../src/store/store";
+import { generation, settled, workspace } from "../../store/contract/fixtures";
 import { tempDir } from "../../support/gateway";
 import { until } from "../../support/until";
-import { generation, settled, workspace } from "../../store/contract/fixtures";
 import { destination, observed } from "./observed-fixture";
 
 const secrets = createSecretBox(new Uint8Array(32).map((_, i) => i * 7));
@@ -72,15 +72,38 @@ const withCanary = observed({
 
 /** commits a record with `g` in its outbox, as a forwarded request's commit does */
 const queue = (store: Store, g: ObservedGeneration) =>
-  store.generations.commit([{ ...settled(generation(g.id, g.keyHash, 0, { workspaceId: g.workspaceId }), { nanos: null }), observation: { generationId: g.id, workspaceId: g.workspaceId, sealed: sealObserved(secrets, g), createdAt: NOW } }]);
+  store.generations.commit([
+    {
+      ...settled(generation(g.id, g.keyHash, 0, { workspaceId: g.workspaceId }), { nanos: null }),
+      observation: { generationId: g.id, workspaceId: g.workspaceId, sealed: sealObserved(secrets, g), createdAt: NOW },
+    },
+  ]);
 
 const senderDeps = { http: async () => ({ kind: "failed" as const, reason: "unused", timedOut: false }), clock: () => NOW, allowPrivateUrls: false };
 
 /** an outbox pump on a runner that is not started (attempts without a row need only its slots), clock at NOW */
-function pumpFor(store: Store, parts: ObservabilityParts | null, opts: { concurrency?: number; logger?: ReturnType<typeof createLogger>; owner?: string } = {}) {
+function pumpFor(
+  store: Store,
+  parts: ObservabilityParts | null,
+  opts: { concurrency?: number; logger?: ReturnType<typeof createLogger>; owner?: string } = {},
+) {
   const logger = opts.logger ?? silentLogger;
-  const runner = new JobRunner({ store: store.jobs, registry: jobRegistry([deliverKind({ secrets, senderDeps, parts })]), owner: "t/jobs-0", leaseMs: 5000, concurrency: opts.concurrency ?? 32, backoffMs: [60_000], pollMs: 60_000, logger, clock: () => NOW, random: () => 0.5 });
-  const pump = new OutboxPump({ store, secrets, senderDeps, clock: () => NOW, logger, parts, owner: opts.owner ?? "t/outbox", claimMs: 60_000, runner }, 60_000);
+  const runner = new JobRunner({
+    store: store.jobs,
+    registry: jobRegistry([deliverKind({ secrets, senderDeps, parts })]),
+    owner: "t/jobs-0",
+    leaseMs: 5000,
+    concurrency: opts.concurrency ?? 32,
+    backoffMs: [60_000],
+    pollMs: 60_000,
+    logger,
+    clock: () => NOW,
+    random: () => 0.5,
+  });
+  const pump = new OutboxPump(
+    { store, secrets, senderDeps, clock: () => NOW, logger, parts, owner: opts.owner ?? "t/outbox", claimMs: 60_000, runner },
+    60_000,
+  );
   return { runner, pump };
 }
 
@@ -132,18 +155,29 @@ describe("forwarding the observation outbox", () => {
 
   test("a delivery that fails is stored as its job (sealed, as its destination sees it): pending at its Retry-After with attempts 1, or dead when refused; the delivered one is not", async () => {
     const store = await openStore();
-    const answers: Record<string, SendOutcome> = { "d-retry": { kind: "retry", reason: "HTTP 429", afterSeconds: 120 }, "d-refuses": { kind: "failed", reason: "HTTP 400: bad body" } };
+    const answers: Record<string, SendOutcome> = {
+      "d-retry": { kind: "retry", reason: "HTTP 429", afterSeconds: 120 },
+      "d-refuses": { kind: "failed", reason: "HTTP 400: bad body" },
+    };
     const { parts, sent } = fakeParts([destination({ id: "d-ok" }), destination({ id: "d-retry" }), destination({ id: "d-refuses", privacyMode: true })]);
-    const answering: ObservabilityParts = { ...parts, senders: () => ({ ...parts.senders("webhook"), send: async (g, d, deps) => (await parts.senders("webhook").send(g, d, deps), answers[d.id] ?? { kind: "delivered" }) }) };
+    const answering: ObservabilityParts = {
+      ...parts,
+      senders: () => ({
+        ...parts.senders("webhook"),
+        send: async (g, d, deps) => (await parts.senders("webhook").send(g, d, deps), answers[d.id] ?? { kind: "delivered" }),
+      }),
+    };
     await queue(store, withCanary);
     await drainAll(pumpFor(store, answering).pump);
     expect(sent.map((s) => s.destination)).toEqual(["d-ok", "d-retry", "d-refuses"]);
     expect(await unclaimed(store)).toEqual([]);
     const jobs = await store.jobs.list({ kind: OBSERVABILITY_DELIVER }, 0, 10);
-    expect(jobs.map((j) => [j.key, j.state, j.attempts, j.lastError, j.runAt])).toEqual([
-      ["d-refuses:gen-canary", "dead", 1, "HTTP 400: bad body", NOW],
-      ["d-retry:gen-canary", "pending", 1, "HTTP 429", NOW + 120_000],
-    ].sort((a, b) => (String(a[0]) < String(b[0]) ? 1 : -1)));
+    expect(jobs.map((j) => [j.key, j.state, j.attempts, j.lastError, j.runAt])).toEqual(
+      [
+        ["d-refuses:gen-canary", "dead", 1, "HTTP 400: bad body", NOW],
+        ["d-retry:gen-canary", "pending", 1, "HTTP 429", NOW + 120_000],
+      ].sort((a, b) => (String(a[0]) < String(b[0]) ? 1 : -1)),
+    );
     for (const j of jobs) {
       // sealed at rest: no byte of the stored payload is the prompt
       expect(JSON.stringify(j.payload)).not.toContain(CANARY);
@@ -161,7 +195,13 @@ describe("forwarding the observation outbox", () => {
     const store = await openStore();
     const { parts, sent } = fakeParts([destination({ id: "d-open" })]);
     const record = generation("gen-parts", "key-1", 0, { workspaceId: "ws-1", model: "openai/gpt", requestedModel: "openai/gpt", latencyMs: 120 });
-    const content = { operation: "chat" as const, keyName: "ci key", providerName: "OpenAI", input: { messages: [{ role: "user", content: `tell me ${CANARY}` }], tools: null, parameters: {} }, output: { text: `here: ${CANARY}`, reasoning: "", toolCalls: [] } };
+    const content = {
+      operation: "chat" as const,
+      keyName: "ci key",
+      providerName: "OpenAI",
+      input: { messages: [{ role: "user", content: `tell me ${CANARY}` }], tools: null, parameters: {} },
+      output: { text: `here: ${CANARY}`, reasoning: "", toolCalls: [] },
+    };
     const other = generation("gen-other", "key-1", 0, { workspaceId: "ws-1" });
     // one row for the commit: two records with parts, and an entry whose generation id names no record
     const row = sealObservedBatch(secrets, [
@@ -175,9 +215,18 @@ describe("forwarding the observation outbox", () => {
     await drainAll(pumpFor(store, parts, { logger: createLogger("debug", (l) => lines.push(JSON.parse(l))) }).pump);
     expect(sent.map((s) => s.generation.id)).toEqual(["gen-parts", "gen-other"]);
     expect(sent[0]!.generation).toEqual(observedGeneration((await store.generations.get("gen-parts"))!, content));
-    expect(sent[0]!.generation).toMatchObject({ id: "gen-parts", model: "openai/gpt", keyName: "ci key", providerName: "OpenAI", endedAt: record.createdAt + 120, output: { text: `here: ${CANARY}` } });
+    expect(sent[0]!.generation).toMatchObject({
+      id: "gen-parts",
+      model: "openai/gpt",
+      keyName: "ci key",
+      providerName: "OpenAI",
+      endedAt: record.createdAt + 120,
+      output: { text: `here: ${CANARY}` },
+    });
     expect(sent[1]!.generation).toMatchObject({ id: "gen-other", keyName: "other key" });
-    expect(lines).toEqual([expect.objectContaining({ level: "error", msg: "an observed generation has no record; it is not forwarded", generation: "gen-missing" })]);
+    expect(lines).toEqual([
+      expect.objectContaining({ level: "error", msg: "an observed generation has no record; it is not forwarded", generation: "gen-missing" }),
+    ]);
     expect(await unclaimed(store)).toEqual([]);
   });
 
@@ -186,10 +235,18 @@ describe("forwarding the observation outbox", () => {
     const { parts, sent } = fakeParts([destination({ id: "d-open" })]);
     const record = generation("gen-old-parts", "key-1", 0, { workspaceId: "ws-1" });
     const content = { operation: "chat" as const, keyName: "ci key", providerName: "OpenAI", input: null, output: null };
-    await store.generations.commit([{ ...settled(record, { nanos: null }), observation: { generationId: record.id, workspaceId: "ws-1", sealed: secrets.sealSync(JSON.stringify({ parts: content })), createdAt: NOW } }]);
+    await store.generations.commit([
+      {
+        ...settled(record, { nanos: null }),
+        observation: { generationId: record.id, workspaceId: "ws-1", sealed: secrets.sealSync(JSON.stringify({ parts: content })), createdAt: NOW },
+      },
+    ]);
     await queue(store, observed({ id: "gen-old-whole" }));
     await drainAll(pumpFor(store, parts).pump);
-    expect(sent.map((s) => s.generation)).toEqual([observedGeneration((await store.generations.get("gen-old-parts"))!, content), observed({ id: "gen-old-whole" })]);
+    expect(sent.map((s) => s.generation)).toEqual([
+      observedGeneration((await store.generations.get("gen-old-parts"))!, content),
+      observed({ id: "gen-old-whole" }),
+    ]);
   });
 
   test("batches past the first; destinations read once per batch; two pumps at once (two instances) send each generation once", async () => {
@@ -213,14 +270,23 @@ describe("forwarding the observation outbox", () => {
     const { parts, sent } = fakeParts([destination({ id: "d1" })]);
     const gate = Promise.withResolvers<void>();
     const started: string[] = [];
-    const gated: ObservabilityParts = { ...parts, senders: () => ({ ...parts.senders("webhook"), send: async (g, d, deps) => (started.push(g.id), await gate.promise, parts.senders("webhook").send(g, d, deps)) }) };
+    const gated: ObservabilityParts = {
+      ...parts,
+      senders: () => ({
+        ...parts.senders("webhook"),
+        send: async (g, d, deps) => (started.push(g.id), await gate.promise, parts.senders("webhook").send(g, d, deps)),
+      }),
+    };
     for (const id of ["a", "b", "c"]) await queue(store, observed({ id }));
     // a pump that is alive holds "a"; one that died held "b" (its claim ended)
     await store.observationOutbox.claim("alive/outbox", NOW, NOW + 60_000, 1);
     await store.observationOutbox.claim("dead/outbox", NOW - 120_000, NOW - 60_000, 1);
     const { runner, pump } = pumpFor(store, gated, { concurrency: 2 });
     const busy = Promise.withResolvers<void>();
-    const occupied = [runner.attemptUnstored({ id: "x", kind: OBSERVABILITY_DELIVER }, () => busy.promise), runner.attemptUnstored({ id: "y", kind: OBSERVABILITY_DELIVER }, () => busy.promise)];
+    const occupied = [
+      runner.attemptUnstored({ id: "x", kind: OBSERVABILITY_DELIVER }, () => busy.promise),
+      runner.attemptUnstored({ id: "y", kind: OBSERVABILITY_DELIVER }, () => busy.promise),
+    ];
     await pump.drainNow();
     expect(started).toEqual([]);
     busy.resolve();
@@ -264,7 +330,20 @@ describe("forwarding the observation outbox", () => {
     const logger = createLogger("error", (l) => lines.push(JSON.parse(l)));
     const { pump } = pumpFor(store, parts, { logger });
     // a runner that cannot run the kind: attemptUnstored throws
-    const broken = new OutboxPump({ store, secrets, senderDeps, clock: () => NOW, logger, parts, owner: "t/outbox", claimMs: 60_000, runner: { room: 1, attemptUnstored: () => Promise.reject(new Error("no such kind")), firstAttemptFailed: () => expect.unreachable() } }, 60_000);
+    const broken = new OutboxPump(
+      {
+        store,
+        secrets,
+        senderDeps,
+        clock: () => NOW,
+        logger,
+        parts,
+        owner: "t/outbox",
+        claimMs: 60_000,
+        runner: { room: 1, attemptUnstored: () => Promise.reject(new Error("no such kind")), firstAttemptFailed: () => expect.unreachable() },
+      },
+      60_000,
+    );
     await drainAll(broken);
     expect(lines).toEqual([expect.objectContaining({ msg: "could not forward a claimed outbox row; it is tried again", error: "Error: no such kind" })]);
     expect(await store.jobs.count({})).toBe(0);
@@ -331,7 +410,13 @@ describe("forwarding the observation outbox", () => {
     const store = await openStore();
     const { parts, sent } = fakeParts([destination()]);
     let fail = true;
-    const flaky: ObservabilityParts = { ...parts, destinations: { ...parts.destinations, enabledForWorkspace: async (ws) => (fail ? Promise.reject(new Error("db away")) : parts.destinations.enabledForWorkspace(ws)) } };
+    const flaky: ObservabilityParts = {
+      ...parts,
+      destinations: {
+        ...parts.destinations,
+        enabledForWorkspace: async (ws) => (fail ? Promise.reject(new Error("db away")) : parts.destinations.enabledForWorkspace(ws)),
+      },
+    };
     await queue(store, observed());
     const lines: string[] = [];
     const { pump } = pumpFor(store, flaky, { logger: createLogger("warn", (l) => lines.push(l)) });
@@ -389,7 +474,10 @@ describe("forwarding a drain's generations together", () => {
 
   test("each generation's own outcome: the delivered ones are done, a retried one waits for its Retry-After, a refused one is dead; the row goes", async () => {
     const store = await openStore();
-    const answers: Record<string, SendOutcome> = { g2: { kind: "retry", reason: "HTTP 503", afterSeconds: 30 }, g3: { kind: "failed", reason: "HTTP 400: span too large" } };
+    const answers: Record<string, SendOutcome> = {
+      g2: { kind: "retry", reason: "HTTP 503", afterSeconds: 30 },
+      g3: { kind: "failed", reason: "HTTP 400: span too large" },
+    };
     const { parts, calls } = batchingParts([destination({ id: "d-a" })], (g) => answers[g] ?? { kind: "delivered" });
     for (const id of ["g1", "g2", "g3", "g4"]) await queue(store, observed({ id }));
     await drainAll(pumpFor(store, parts).pump);
@@ -429,26 +517,41 @@ describe("observability.deliver", () => {
 
   const outcomes: Array<[string, SendOutcome, (err: unknown) => void]> = [
     ["delivered: done", { kind: "delivered" }, (err) => expect(err).toBeUndefined()],
-    ["retry with Retry-After: RetryAfter(seconds)", { kind: "retry", reason: "HTTP 429", afterSeconds: 7 }, (err) => {
-      expect(err).toBeInstanceOf(RetryAfter);
-      expect((err as RetryAfter).afterMs).toBe(7000);
-      expect((err as Error).message).toBe("HTTP 429");
-    }],
-    ["retry without a delay: the backoff schedule", { kind: "retry", reason: "HTTP 503" }, (err) => {
-      expect(err).toBeInstanceOf(Error);
-      expect(err).not.toBeInstanceOf(RetryAfter);
-      expect(err).not.toBeInstanceOf(PermanentFailure);
-    }],
-    ["failed: permanent, with the reason", { kind: "failed", reason: "HTTP 401: bad key" }, (err) => {
-      expect(err).toBeInstanceOf(PermanentFailure);
-      expect((err as Error).message).toBe("HTTP 401: bad key");
-    }],
+    [
+      "retry with Retry-After: RetryAfter(seconds)",
+      { kind: "retry", reason: "HTTP 429", afterSeconds: 7 },
+      (err) => {
+        expect(err).toBeInstanceOf(RetryAfter);
+        expect((err as RetryAfter).afterMs).toBe(7000);
+        expect((err as Error).message).toBe("HTTP 429");
+      },
+    ],
+    [
+      "retry without a delay: the backoff schedule",
+      { kind: "retry", reason: "HTTP 503" },
+      (err) => {
+        expect(err).toBeInstanceOf(Error);
+        expect(err).not.toBeInstanceOf(RetryAfter);
+        expect(err).not.toBeInstanceOf(PermanentFailure);
+      },
+    ],
+    [
+      "failed: permanent, with the reason",
+      { kind: "failed", reason: "HTTP 401: bad key" },
+      (err) => {
+        expect(err).toBeInstanceOf(PermanentFailure);
+        expect((err as Error).message).toBe("HTTP 401: bad key");
+      },
+    ],
   ];
   for (const [name, outcome, check] of outcomes)
     test(name, async () => {
       const d = destination({ id: "d1" });
       const { parts, sent } = fakeParts([d], [outcome]);
-      const err = await run(deliverKind({ secrets, senderDeps, parts }), payloadFor(d)).then(() => undefined, (e: unknown) => e);
+      const err = await run(deliverKind({ secrets, senderDeps, parts }), payloadFor(d)).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       check(err);
       expect(sent).toEqual([{ destination: "d1", generation: withCanary }]);
     });
@@ -484,13 +587,31 @@ describe("observability.deliver", () => {
   test("through the runner: a 429 waits for its Retry-After, a refusal is dead with its reason", async () => {
     const store = await openStore();
     const d = destination({ id: "d1" });
-    const { parts } = fakeParts([d], [{ kind: "retry", reason: "HTTP 429", afterSeconds: 120 }, { kind: "failed", reason: "HTTP 400: bad body" }]);
+    const { parts } = fakeParts(
+      [d],
+      [
+        { kind: "retry", reason: "HTTP 429", afterSeconds: 120 },
+        { kind: "failed", reason: "HTTP 400: bad body" },
+      ],
+    );
     await store.jobs.enqueue(deliverJob("d1", "g-retry", sealObserved(secrets, observed({ id: "g-retry" })), Date.now()));
     await store.jobs.enqueue(deliverJob("d1", "g-dead", sealObserved(secrets, observed({ id: "g-dead" })), Date.now() + 1));
-    const runner = new JobRunner({ store: store.jobs, registry: jobRegistry([deliverKind({ secrets, senderDeps, parts })]), owner: "t/jobs-0", leaseMs: 5000, concurrency: 1, backoffMs: [60_000], pollMs: 20, logger: silentLogger, clock: Date.now });
+    const runner = new JobRunner({
+      store: store.jobs,
+      registry: jobRegistry([deliverKind({ secrets, senderDeps, parts })]),
+      owner: "t/jobs-0",
+      leaseMs: 5000,
+      concurrency: 1,
+      backoffMs: [60_000],
+      pollMs: 20,
+      logger: silentLogger,
+      clock: Date.now,
+    });
     runner.start();
     try {
-      await until("one dead, one waiting", async () => ((await store.jobs.count({ state: "dead" })) === 1 && (await store.jobs.count({ state: "pending" })) === 1 ? true : undefined));
+      await until("one dead, one waiting", async () =>
+        (await store.jobs.count({ state: "dead" })) === 1 && (await store.jobs.count({ state: "pending" })) === 1 ? true : undefined,
+      );
     } finally {
       await runner.stop(100);
     }

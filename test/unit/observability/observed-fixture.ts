@@ -29,7 +29,14 @@ export function observed(over: Partial<ObservedGeneration> = {}): ObservedGenera
     externalUser: "end-user-7",
     trace: null,
     attempts: [],
-    input: { messages: [{ role: "system", content: "Be brief." }, { role: "user", content: [{ type: "text", text: "What is 2+2?" }] }], tools: null, parameters: { temperature: 0 } },
+    input: {
+      messages: [
+        { role: "system", content: "Be brief." },
+        { role: "user", content: [{ type: "text", text: "What is 2+2?" }] },
+      ],
+      tools: null,
+      parameters: { temperature: 0 },
+    },
     output: { text: "4", toolCalls: [] },
     ...over,
   };

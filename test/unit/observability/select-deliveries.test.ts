@@ -1,13 +1,16 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { mayForward, selectDeliveries } from "../../../src/observability/pipeline/select-deliveries";
 import { withoutContent } from "../../../src/observability/pipeline/privacy";
+import { mayForward, selectDeliveries } from "../../../src/observability/pipeline/select-deliveries";
 import { destination, observed } from "./observed-fixture";
 
 const CANARY = "CANARY-7f3a9c";
 
 describe("selectDeliveries", () => {
-  const g = observed({ input: { messages: [{ role: "user", content: `say ${CANARY}` }], tools: [{ type: "function", function: { name: "f" } }], parameters: { temperature: 1 } }, output: { text: CANARY, toolCalls: [{ id: "c1", name: "f", arguments: `{"x":"${CANARY}"}` }] } });
+  const g = observed({
+    input: { messages: [{ role: "user", content: `say ${CANARY}` }], tools: [{ type: "function", function: { name: "f" } }], parameters: { temperature: 1 } },
+    output: { text: CANARY, toolCalls: [{ id: "c1", name: "f", arguments: `{"x":"${CANARY}"}` }] },
+  });
 
   test("one delivery per matching destination, in order", () => {
     const out = selectDeliveries(g, [destination({ id: "d1" }), destination({ id: "d2" })]);
@@ -29,7 +32,9 @@ describe("selectDeliveries", () => {
     const rules = { groups: [{ rules: [{ field: "output", operator: "contains", value: CANARY }] }] };
     const [kept] = selectDeliveries(g, [destination({ privacyMode: true, filterRules: rules })]);
     expect(kept).toBeDefined();
-    expect(selectDeliveries(g, [destination({ filterRules: { groups: [{ rules: [{ field: "output", operator: "contains", value: "absent" }] }] } })])).toEqual([]);
+    expect(selectDeliveries(g, [destination({ filterRules: { groups: [{ rules: [{ field: "output", operator: "contains", value: "absent" }] }] } })])).toEqual(
+      [],
+    );
   });
 
   test("privacy mode: no byte of the prompt or the completion is left, everything else is", () => {

@@ -21,7 +21,15 @@ test("each OTLP type's config keys, as the contract names them", () => {
     Object.keys(OTLP).map((type) => [
       type,
       senderFor(type as DestinationType).configKeys.map((k) =>
-        [`${k.key}${k.required ? "*" : ""}${k.default === undefined ? "" : `=${k.default}`}`, k.secret ? "secret" : "", k.url ? "url" : "", k.oneOf ? `oneOf:${k.oneOf.join("|")}` : "", k.pattern ? "pattern" : ""].filter(Boolean).join(" "),
+        [
+          `${k.key}${k.required ? "*" : ""}${k.default === undefined ? "" : `=${k.default}`}`,
+          k.secret ? "secret" : "",
+          k.url ? "url" : "",
+          k.oneOf ? `oneOf:${k.oneOf.join("|")}` : "",
+          k.pattern ? "pattern" : "",
+        ]
+          .filter(Boolean)
+          .join(" "),
       ),
     ]),
   );

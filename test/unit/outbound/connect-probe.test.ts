@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
-import { probeConnect, recentlyReached } from "../../../src/outbound/connect-probe";
 import { sendOutbound } from "../../../src/outbound/client";
+import { probeConnect, recentlyReached } from "../../../src/outbound/connect-probe";
 import { freePort } from "../../support/gateway-process";
 
 test("a listening port is open, a closed one refused", async () => {
@@ -38,7 +38,10 @@ test("a connection that does not open in time fails the attempt before anything 
 test("recentlyReached: an address that opened is not probed again within the TTL; a refused or forgotten one is", async () => {
   let now = 0;
   const calls: string[] = [];
-  const answers = new Map<string, "open" | "refused" | "timeout">([["10.0.0.1", "open"], ["10.0.0.2", "refused"]]);
+  const answers = new Map<string, "open" | "refused" | "timeout">([
+    ["10.0.0.1", "open"],
+    ["10.0.0.2", "refused"],
+  ]);
   const probe = async (address: string, port: number) => (calls.push(`${address}:${port}`), answers.get(address) ?? "timeout");
   const cached = recentlyReached(probe, 10_000, () => now);
   expect(await cached.probe("10.0.0.1", 443, 100)).toBe("open");

@@ -1,11 +1,11 @@
 /** sendOutbound / deliverWebhook against real loopback receivers: timeouts, bounded reads, redirects, pinning. */
 import { afterAll, describe, expect, test } from "bun:test";
 import type { Server } from "bun";
-import { sendOutbound, type OutboundOptions } from "../../../src/outbound/client";
-import type { HostLookup } from "../../../src/outbound/host-lookup";
 import { deliverWebhook } from "../../../src/jobs/webhooks/deliver";
-import { PUBLIC_ADDRESS } from "../../support/ssrf-table";
+import { type OutboundOptions, sendOutbound } from "../../../src/outbound/client";
+import type { HostLookup } from "../../../src/outbound/host-lookup";
 import { selfSignedCertificate } from "../../support/self-signed";
+import { PUBLIC_ADDRESS } from "../../support/ssrf-table";
 
 const servers: Server<undefined>[] = [];
 const serve = (fetch: (req: Request) => Response | Promise<Response>, tls?: { cert: string; key: string }) => {
@@ -16,9 +16,17 @@ const serve = (fetch: (req: Request) => Response | Promise<Response>, tls?: { ce
 afterAll(() => servers.forEach((s) => s.stop(true)));
 
 const loopbackLookup: HostLookup = async () => [{ address: "127.0.0.1", family: 4 }];
-const local: OutboundOptions = { allowPrivate: true, lookup: loopbackLookup, lookupTimeoutMs: 1_000, totalTimeoutMs: 2_000, connectTimeoutMs: 1_000, maxResponseBytes: 64 * 1024 };
+const local: OutboundOptions = {
+  allowPrivate: true,
+  lookup: loopbackLookup,
+  lookupTimeoutMs: 1_000,
+  totalTimeoutMs: 2_000,
+  connectTimeoutMs: 1_000,
+  maxResponseBytes: 64 * 1024,
+};
 const post = (url: string) => ({ url, method: "POST" as const, headers: { "content-type": "application/json" }, body: "{}" });
-const deliver = (url: string, outbound: OutboundOptions = local) => deliverWebhook({ id: "evt_1", url, body: "{}" }, { clock: () => Date.parse("2026-11-22T12:00:00Z"), secrets: [], outbound });
+const deliver = (url: string, outbound: OutboundOptions = local) =>
+  deliverWebhook({ id: "evt_1", url, body: "{}" }, { clock: () => Date.parse("2026-11-22T12:00:00Z"), secrets: [], outbound });
 
 describe("limits", () => {
   test("a receiver that never answers is cut at the total timeout", async () => {
@@ -149,7 +157,11 @@ describe("connections", () => {
     const { cert, key } = selfSignedCertificate("receiver.test");
     const tlsPorts = new Set<number>();
     const secure = serve((req) => (tlsPorts.add(secure.requestIP(req)!.port), new Response("ok")), { cert, key });
-    for (let i = 0; i < 3; i++) expect(await sendOutbound(post(`https://receiver.test:${secure.port}/hook`), { ...local, trustedCa: cert })).toMatchObject({ kind: "response", status: 200 });
+    for (let i = 0; i < 3; i++)
+      expect(await sendOutbound(post(`https://receiver.test:${secure.port}/hook`), { ...local, trustedCa: cert })).toMatchObject({
+        kind: "response",
+        status: 200,
+      });
     expect(tlsPorts.size).toBe(3);
   });
 });

@@ -8,7 +8,7 @@ import type { InboundFormat } from "../../../src/gateway/codecs";
 import { decodePresetConfig } from "../../../src/gateway/presets/decode-config";
 import { mergePresetIR } from "../../../src/gateway/presets/merge-ir";
 import type { IRRequest } from "../../../src/ir/types";
-import { common, configFor, decodeRequest, fieldsOf, FORMATS, mergeSpecs, specArb } from "./specs";
+import { common, configFor, decodeRequest, FORMATS, fieldsOf, mergeSpecs, specArb } from "./specs";
 
 const headers = new Headers();
 const decodePreset = (format: InboundFormat, config: Record<string, unknown>) => decodePresetConfig("p", format, config, headers);
@@ -93,8 +93,14 @@ describe("what the Chat-hub translation used to do, at the IR level", () => {
   });
 
   test("parallel_tool_calls false without a tool choice reaches a Messages request", () => {
-    expect(used("openai-chat", { parallel_tool_calls: false }, "anthropic-messages")).toMatchObject({ parallelToolCalls: false, sentParameters: ["parallel_tool_calls"] });
-    expect(used("openai-chat", { parallel_tool_calls: true, tool_choice: "none" }, "anthropic-messages")).toMatchObject({ toolChoice: { type: "none" }, parallelToolCalls: true });
+    expect(used("openai-chat", { parallel_tool_calls: false }, "anthropic-messages")).toMatchObject({
+      parallelToolCalls: false,
+      sentParameters: ["parallel_tool_calls"],
+    });
+    expect(used("openai-chat", { parallel_tool_calls: true, tool_choice: "none" }, "anthropic-messages")).toMatchObject({
+      toolChoice: { type: "none" },
+      parallelToolCalls: true,
+    });
   });
 
   test("server tools are the creating format's decoder's business", () => {

@@ -5,6 +5,15 @@ const [path, workspaceId, slug, count, tag] = process.argv.slice(2) as [string, 
 const store = createSqliteStore(path, { migrate: false });
 await Bun.sleep(Number(process.env.START_AT ?? 0) - Date.now());
 for (let i = 0; i < Number(count); i++) {
-  await store.presets.appendVersion({ workspaceId, slug, config: { writer: tag, i }, systemPrompt: null, format: "openai-chat", creatorUserId: null, creatorId: tag, now: Date.now() });
+  await store.presets.appendVersion({
+    workspaceId,
+    slug,
+    config: { writer: tag, i },
+    systemPrompt: null,
+    format: "openai-chat",
+    creatorUserId: null,
+    creatorId: tag,
+    now: Date.now(),
+  });
 }
 await store.close();

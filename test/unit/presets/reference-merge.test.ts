@@ -1,7 +1,7 @@
 // Recognising the three preset reference forms, and the IR-level merge with the system prompt.
 import { describe, expect, test } from "bun:test";
 import { GatewayError } from "../../../src/errors";
-import { inboundCodecs, type InboundFormat } from "../../../src/gateway/codecs";
+import { type InboundFormat, inboundCodecs } from "../../../src/gateway/codecs";
 import { decodePresetConfig } from "../../../src/gateway/presets/decode-config";
 import { mergePresetIR } from "../../../src/gateway/presets/merge-ir";
 import { findPresetReference } from "../../../src/gateway/presets/reference";
@@ -62,16 +62,31 @@ describe("mergePresetIR", () => {
   const preset = { config: { model: "p/model", temperature: 0.2, max_tokens: 50 }, systemPrompt: "Preset." };
 
   test("request fields win over preset fields, each whole", () => {
-    const merged = merge("openai-chat", { temperature: 0.9, provider: { sort: "price" }, messages: [{ role: "user", content: "hi" }] }, {
-      config: { model: "p/model", temperature: 0.2, provider: { order: ["x"], allow_fallbacks: false } },
-      systemPrompt: null,
+    const merged = merge(
+      "openai-chat",
+      { temperature: 0.9, provider: { sort: "price" }, messages: [{ role: "user", content: "hi" }] },
+      {
+        config: { model: "p/model", temperature: 0.2, provider: { order: ["x"], allow_fallbacks: false } },
+        systemPrompt: null,
+      },
+    );
+    expect(merged).toEqual({
+      model: "p/model",
+      temperature: 0.9,
+      provider: { sort: "price" },
+      messages: [user],
+      stream: false,
+      sentParameters: ["temperature"],
     });
-    expect(merged).toEqual({ model: "p/model", temperature: 0.9, provider: { sort: "price" }, messages: [user], stream: false, sentParameters: ["temperature"] });
   });
 
   test("a request field wins whatever name either side gave it", () => {
     // the preset's max_completion_tokens and the request's max_tokens are one IR field: the request's
-    const merged = merge("openai-chat", { max_tokens: 10, messages: [{ role: "user", content: "hi" }] }, { config: { max_completion_tokens: 99, reasoning_effort: "high" }, systemPrompt: null });
+    const merged = merge(
+      "openai-chat",
+      { max_tokens: 10, messages: [{ role: "user", content: "hi" }] },
+      { config: { max_completion_tokens: 99, reasoning_effort: "high" }, systemPrompt: null },
+    );
     expect(merged).toMatchObject({ maxOutputTokens: 10, reasoning: { effort: "high" } });
     expect(merged.sentParameters.sort()).toEqual(["max_tokens", "reasoning"]);
   });
@@ -85,16 +100,51 @@ describe("mergePresetIR", () => {
   });
 
   test("chat: joined into a leading system message of one text, or added as one", () => {
-    expect(merge("openai-chat", { messages: [{ role: "system", content: "Own." }, { role: "user", content: "hi" }] }, preset).messages).toEqual([system("Preset.\n\nOwn."), user]);
+    expect(
+      merge(
+        "openai-chat",
+        {
+          messages: [
+            { role: "system", content: "Own." },
+            { role: "user", content: "hi" },
+          ],
+        },
+        preset,
+      ).messages,
+    ).toEqual([system("Preset.\n\nOwn."), user]);
     // a one-part array is the same IR as a string: joined too (the Chat hub put the prompt in a part of its own)
-    expect(merge("openai-chat", { messages: [{ role: "system", content: [{ type: "text", text: "Own." }] }] }, preset).messages).toEqual([system("Preset.\n\nOwn.")]);
-    expect(merge("openai-chat", { messages: [{ role: "system", content: [{ type: "text", text: "A" }, { type: "text", text: "B" }] }] }, preset).messages).toEqual([system("Preset.", "A", "B")]);
+    expect(merge("openai-chat", { messages: [{ role: "system", content: [{ type: "text", text: "Own." }] }] }, preset).messages).toEqual([
+      system("Preset.\n\nOwn."),
+    ]);
+    expect(
+      merge(
+        "openai-chat",
+        {
+          messages: [
+            {
+              role: "system",
+              content: [
+                { type: "text", text: "A" },
+                { type: "text", text: "B" },
+              ],
+            },
+          ],
+        },
+        preset,
+      ).messages,
+    ).toEqual([system("Preset.", "A", "B")]);
     expect(merge("openai-chat", { messages: [{ role: "user", content: "hi" }] }, preset).messages).toEqual([system("Preset."), user]);
   });
 
   test("responses: before the instructions, which the result echoes", () => {
     expect(merge("openai-responses", { instructions: "Own.", input: "hi" }, preset)).toEqual({
-      model: "p/model", temperature: 0.2, maxOutputTokens: 50, instructions: "Preset.\n\nOwn.", messages: [system("Preset.\n\nOwn."), user], stream: false, sentParameters: ["temperature", "max_tokens"],
+      model: "p/model",
+      temperature: 0.2,
+      maxOutputTokens: 50,
+      instructions: "Preset.\n\nOwn.",
+      messages: [system("Preset.\n\nOwn."), user],
+      stream: false,
+      sentParameters: ["temperature", "max_tokens"],
     });
     expect(merge("openai-responses", { input: "hi" }, preset).instructions).toBe("Preset.");
     expect(merge("openai-responses", { instructions: null, input: "hi" }, preset).instructions).toBe("Preset.");
@@ -102,9 +152,14 @@ describe("mergePresetIR", () => {
 
   test("messages: before the system text or blocks; a cache breakpoint stays on its block", () => {
     expect(merge("anthropic-messages", { system: "Own.", messages: [] }, preset).messages).toEqual([system("Preset.\n\nOwn.")]);
-    expect(merge("anthropic-messages", { system: [{ type: "text", text: "Own.", cache_control: { type: "ephemeral" } }], messages: [] }, preset).messages).toEqual([
-      system("Preset.", { text: "Own.", cacheControl: { type: "ephemeral" } }),
-    ]);
-    expect(merge("anthropic-messages", { messages: [] }, preset)).toMatchObject({ model: "p/model", temperature: 0.2, maxOutputTokens: 50, messages: [system("Preset.")] });
+    expect(
+      merge("anthropic-messages", { system: [{ type: "text", text: "Own.", cache_control: { type: "ephemeral" } }], messages: [] }, preset).messages,
+    ).toEqual([system("Preset.", { text: "Own.", cacheControl: { type: "ephemeral" } })]);
+    expect(merge("anthropic-messages", { messages: [] }, preset)).toMatchObject({
+      model: "p/model",
+      temperature: 0.2,
+      maxOutputTokens: 50,
+      messages: [system("Preset.")],
+    });
   });
 });

@@ -1,16 +1,21 @@
 // One preset or request configuration ("spec") written in each format's own field names, with
 // fast-check generators, for the IR-level preset tests.
-import fc from "fast-check";
-import { Value } from "@sinclair/typebox/value";
+
 import type { TSchema } from "@sinclair/typebox";
-import { inboundCodecs, type InboundFormat } from "../../../src/gateway/codecs";
-import type { IRRequest } from "../../../src/ir/types";
+import { Value } from "@sinclair/typebox/value";
+import fc from "fast-check";
+import { MessagesRequestSchema } from "../../../src/formats/anthropic-messages/schema";
 import { ChatRequestSchema } from "../../../src/formats/openai-chat/schema";
 import { ResponsesRequestSchema } from "../../../src/formats/openai-responses/schema";
-import { MessagesRequestSchema } from "../../../src/formats/anthropic-messages/schema";
+import { type InboundFormat, inboundCodecs } from "../../../src/gateway/codecs";
+import type { IRRequest } from "../../../src/ir/types";
 
 export const FORMATS: InboundFormat[] = ["openai-chat", "openai-responses", "anthropic-messages"];
-const SCHEMAS: Record<InboundFormat, TSchema> = { "openai-chat": ChatRequestSchema, "openai-responses": ResponsesRequestSchema, "anthropic-messages": MessagesRequestSchema };
+const SCHEMAS: Record<InboundFormat, TSchema> = {
+  "openai-chat": ChatRequestSchema,
+  "openai-responses": ResponsesRequestSchema,
+  "anthropic-messages": MessagesRequestSchema,
+};
 
 type ToolSpec = { name: string; description?: string; parameters: Record<string, unknown>; strict?: boolean };
 export type Spec = {
@@ -33,29 +38,49 @@ export function configFor(format: InboundFormat, s: Spec): Record<string, unknow
   const choice = s.toolChoice;
   if (format === "openai-chat") {
     if (s.maxTokens !== undefined) c.max_tokens = s.maxTokens;
-    if (s.tools) c.tools = s.tools.map(({ name, description, parameters, strict }) => ({ type: "function", function: { name, parameters, ...(description ? { description } : {}), ...(strict !== undefined ? { strict } : {}) } }));
+    if (s.tools)
+      c.tools = s.tools.map(({ name, description, parameters, strict }) => ({
+        type: "function",
+        function: { name, parameters, ...(description ? { description } : {}), ...(strict !== undefined ? { strict } : {}) },
+      }));
     if (choice !== undefined) c.tool_choice = typeof choice === "string" ? choice : { type: "function", function: { name: choice.name } };
     if (s.disableParallel) c.parallel_tool_calls = false;
     if (s.stop) c.stop = s.stop;
-    if (s.effort !== undefined || s.budget !== undefined) c.reasoning = { ...(s.effort ? { effort: s.effort } : {}), ...(s.budget !== undefined ? { enabled: true, max_tokens: s.budget } : {}) };
+    if (s.effort !== undefined || s.budget !== undefined)
+      c.reasoning = { ...(s.effort ? { effort: s.effort } : {}), ...(s.budget !== undefined ? { enabled: true, max_tokens: s.budget } : {}) };
     if (s.schema) c.response_format = { type: "json_schema", json_schema: s.schema };
   } else if (format === "openai-responses") {
     if (s.maxTokens !== undefined) c.max_output_tokens = s.maxTokens;
-    if (s.tools) c.tools = s.tools.map(({ name, description, parameters, strict }) => ({ type: "function", name, parameters, ...(description ? { description } : {}), ...(strict !== undefined ? { strict } : {}) }));
+    if (s.tools)
+      c.tools = s.tools.map(({ name, description, parameters, strict }) => ({
+        type: "function",
+        name,
+        parameters,
+        ...(description ? { description } : {}),
+        ...(strict !== undefined ? { strict } : {}),
+      }));
     if (choice !== undefined) c.tool_choice = typeof choice === "string" ? choice : { type: "function", name: choice.name };
     if (s.disableParallel) c.parallel_tool_calls = false;
-    if (s.effort !== undefined || s.budget !== undefined) c.reasoning = { ...(s.effort ? { effort: s.effort } : {}), ...(s.budget !== undefined ? { enabled: true, max_tokens: s.budget } : {}) };
+    if (s.effort !== undefined || s.budget !== undefined)
+      c.reasoning = { ...(s.effort ? { effort: s.effort } : {}), ...(s.budget !== undefined ? { enabled: true, max_tokens: s.budget } : {}) };
     if (s.schema) c.text = { format: { type: "json_schema", ...s.schema } };
   } else {
     if (s.maxTokens !== undefined) c.max_tokens = s.maxTokens;
-    if (s.tools) c.tools = s.tools.map(({ name, description, parameters, strict }) => ({ name, input_schema: parameters, ...(description ? { description } : {}), ...(strict !== undefined ? { strict } : {}) }));
+    if (s.tools)
+      c.tools = s.tools.map(({ name, description, parameters, strict }) => ({
+        name,
+        input_schema: parameters,
+        ...(description ? { description } : {}),
+        ...(strict !== undefined ? { strict } : {}),
+      }));
     if (choice !== undefined) {
       const base = typeof choice === "string" ? { type: { auto: "auto", none: "none", required: "any" }[choice] } : { type: "tool", name: choice.name };
       c.tool_choice = s.disableParallel && choice !== "none" ? { ...base, disable_parallel_tool_use: true } : base;
     }
     if (s.stop) c.stop_sequences = s.stop;
     if (s.budget !== undefined) c.thinking = { type: "enabled", budget_tokens: s.budget };
-    if (s.effort || s.schema) c.output_config = { ...(s.effort ? { effort: s.effort } : {}), ...(s.schema ? { format: { type: "json_schema", schema: s.schema.schema } } : {}) };
+    if (s.effort || s.schema)
+      c.output_config = { ...(s.effort ? { effort: s.effort } : {}), ...(s.schema ? { format: { type: "json_schema", schema: s.schema.schema } } : {}) };
   }
   return c;
 }
@@ -132,7 +157,12 @@ export const specArb: fc.Arbitrary<Spec> = fc
     if (r.temperature !== undefined) spec.temperature = r.temperature;
     if (r.maxTokens !== undefined) spec.maxTokens = r.maxTokens;
     if (r.names) {
-      spec.tools = r.names.map((name) => ({ name, parameters: { type: "object", properties: { q: { type: "string" } } }, ...(r.description ? { description: r.description } : {}), ...(r.strict !== undefined ? { strict: r.strict } : {}) }));
+      spec.tools = r.names.map((name) => ({
+        name,
+        parameters: { type: "object", properties: { q: { type: "string" } } },
+        ...(r.description ? { description: r.description } : {}),
+        ...(r.strict !== undefined ? { strict: r.strict } : {}),
+      }));
       if (r.choice !== undefined) spec.toolChoice = r.choice === "named" ? { name: r.names[0]! } : r.choice;
       // Anthropic carries "no parallel calls" inside a tool choice, so only with one that allows calls
       if (r.disableParallel && spec.toolChoice !== undefined && spec.toolChoice !== "none") spec.disableParallel = true;

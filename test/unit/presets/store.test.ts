@@ -1,8 +1,8 @@
 // The SQLite preset store: create-or-version, ordering, workspaces, and writers in separate
 // processes racing on one slug.
 import { afterEach, describe, expect, test } from "bun:test";
-import { join } from "node:path";
 import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { createSqliteStore } from "../../../src/store/sqlite";
 import type { Store } from "../../../src/store/store";
 import { tempDir } from "../../support/gateway";
@@ -31,10 +31,29 @@ describe("sqlite preset store", () => {
     const { store } = open();
     const first = await add(store, "ws1", "p", 1000, { a: 1 });
     expect(first.preset).toEqual({
-      id: first.preset.id, workspaceId: "ws1", slug: "p", name: "p", description: null, status: "active", statusUpdatedAt: null,
-      designatedVersionId: first.version.id, creatorUserId: "u1", createdAt: 1000, updatedAt: 1000,
+      id: first.preset.id,
+      workspaceId: "ws1",
+      slug: "p",
+      name: "p",
+      description: null,
+      status: "active",
+      statusUpdatedAt: null,
+      designatedVersionId: first.version.id,
+      creatorUserId: "u1",
+      createdAt: 1000,
+      updatedAt: 1000,
     });
-    expect(first.version).toEqual({ id: first.version.id, presetId: first.preset.id, version: 1, config: { a: 1 }, systemPrompt: "sp", format: "openai-chat", creatorId: "u1", createdAt: 1000, updatedAt: 1000 });
+    expect(first.version).toEqual({
+      id: first.version.id,
+      presetId: first.preset.id,
+      version: 1,
+      config: { a: 1 },
+      systemPrompt: "sp",
+      format: "openai-chat",
+      creatorId: "u1",
+      createdAt: 1000,
+      updatedAt: 1000,
+    });
     const third = [await add(store, "ws1", "p", 2000), await add(store, "ws1", "p", 3000)].at(-1)!;
     expect(third.version.version).toBe(3);
     expect(third.preset).toMatchObject({ id: first.preset.id, createdAt: 1000, updatedAt: 3000, designatedVersionId: third.version.id });
@@ -66,7 +85,10 @@ describe("sqlite preset store", () => {
     const each = 25;
     const startAt = String(Date.now() + 400); // all children start appending at the same moment
     const children = Array.from({ length: writers }, (_, i) =>
-      Bun.spawn(["bun", join(import.meta.dir, "race-writer.ts"), path, "ws1", "raced", String(each), `w${i}`], { env: { ...process.env, START_AT: startAt }, stderr: "pipe" }),
+      Bun.spawn(["bun", join(import.meta.dir, "race-writer.ts"), path, "ws1", "raced", String(each), `w${i}`], {
+        env: { ...process.env, START_AT: startAt },
+        stderr: "pipe",
+      }),
     );
     const codes = await Promise.all(children.map((c) => c.exited));
     const errors = await Promise.all(children.map((c) => new Response(c.stderr).text()));

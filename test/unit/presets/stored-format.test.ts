@@ -8,7 +8,15 @@ import type { PresetVersionRecord } from "../../../src/store/store";
 import { configFor, FORMATS, specArb } from "./specs";
 
 const version = (config: Record<string, unknown>, format: PresetVersionRecord["format"]): PresetVersionRecord => ({
-  id: "v", presetId: "p", version: 1, config, systemPrompt: null, format, creatorId: null, createdAt: 0, updatedAt: 0,
+  id: "v",
+  presetId: "p",
+  version: 1,
+  config,
+  systemPrompt: null,
+  format,
+  creatorId: null,
+  createdAt: 0,
+  updatedAt: 0,
 });
 
 describe("presetFormat", () => {
@@ -20,9 +28,12 @@ describe("presetFormat", () => {
 
 describe("inferPresetFormat", () => {
   test("a field only one create endpoint keeps names its format", () => {
-    for (const key of ["max_output_tokens", "text", "include", "truncation", "max_tool_calls"]) expect(inferPresetFormat({ model: "m", [key]: 1 })).toBe("openai-responses");
-    for (const key of ["thinking", "stop_sequences", "output_config", "fallbacks", "context_management", "speed", "safeguards"]) expect(inferPresetFormat({ model: "m", [key]: 1 })).toBe("anthropic-messages");
-    for (const key of ["stop", "seed", "response_format", "max_completion_tokens", "reasoning_effort", "logit_bias", "verbosity"]) expect(inferPresetFormat({ model: "m", [key]: 1 })).toBe("openai-chat");
+    for (const key of ["max_output_tokens", "text", "include", "truncation", "max_tool_calls"])
+      expect(inferPresetFormat({ model: "m", [key]: 1 })).toBe("openai-responses");
+    for (const key of ["thinking", "stop_sequences", "output_config", "fallbacks", "context_management", "speed", "safeguards"])
+      expect(inferPresetFormat({ model: "m", [key]: 1 })).toBe("anthropic-messages");
+    for (const key of ["stop", "seed", "response_format", "max_completion_tokens", "reasoning_effort", "logit_bias", "verbosity"])
+      expect(inferPresetFormat({ model: "m", [key]: 1 })).toBe("openai-chat");
   });
 
   test("tool and tool choice shapes decide between formats that share every field name", () => {

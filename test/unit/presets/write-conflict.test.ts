@@ -2,13 +2,14 @@
 // PresetWriteConflict, which the presets service turns into the API's 409
 // (test/e2e/presets/write-conflict.test.ts). A trigger makes every insert of a version violate a
 // unique index, as a writer bypassing the store's lock would.
-import { afterEach, expect, test } from "bun:test";
+
 import { Database } from "bun:sqlite";
-import { join } from "node:path";
+import { afterEach, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { GatewayError } from "../../../src/errors";
 import { createSqliteStore } from "../../../src/store/sqlite";
 import { PresetWriteConflict, type Store } from "../../../src/store/store";
-import { GatewayError } from "../../../src/errors";
 import { tempDir } from "../../support/gateway";
 
 const dirs: string[] = [];

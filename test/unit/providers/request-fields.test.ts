@@ -5,7 +5,11 @@ import { withoutDroppedParams, withUnknownFields } from "../../../src/providers/
 describe("the last changes to an upstream body", () => {
   test("the client's unknown fields sit beside the encoded ones, which win a clash", () => {
     const encoded = { model: "up-model", stream: true };
-    expect(withUnknownFields(encoded, { model: "client-model", guided_json: { type: "object" } })).toEqual({ model: "up-model", stream: true, guided_json: { type: "object" } });
+    expect(withUnknownFields(encoded, { model: "client-model", guided_json: { type: "object" } })).toEqual({
+      model: "up-model",
+      stream: true,
+      guided_json: { type: "object" },
+    });
     // nothing to add: the encoded body itself, not a copy
     expect(withUnknownFields(encoded, NO_UNKNOWN_FIELDS)).toBe(encoded);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { describeRemovals, filterEndpoints, type Removal } from "../../../src/gateway/routing/filters";
 import { GatewayError } from "../../../src/errors";
+import { describeRemovals, filterEndpoints, type Removal } from "../../../src/gateway/routing/filters";
 import { planRoute } from "../../../src/gateway/routing/plan";
 import { filterCtx, ids, model, planInput } from "./fixtures";
 
@@ -35,18 +35,31 @@ describe("filterEndpoints", () => {
 
   test("zdr keeps only zero-data-retention providers", () => {
     const z = model("m/z", [{ provider: "a", zdr: true }, { provider: "b" }]);
-    expect(run(z, filterCtx({ prefs: { zdr: true } }))).toEqual({ kept: ["a/up"], removed: [{ endpoint: "b/up", filter: "provider.zdr", detail: "not zero-data-retention" }] });
+    expect(run(z, filterCtx({ prefs: { zdr: true } }))).toEqual({
+      kept: ["a/up"],
+      removed: [{ endpoint: "b/up", filter: "provider.zdr", detail: "not zero-data-retention" }],
+    });
     expect(run(z, filterCtx({ prefs: { zdr: false } })).kept).toEqual(["a/up", "b/up"]);
   });
 
   test("data_collection deny", () => {
-    const d = model("m/d", [{ provider: "a", dataCollection: "deny" }, { provider: "b", dataCollection: "allow" }]);
-    expect(run(d, filterCtx({ prefs: { data_collection: "deny" } }))).toEqual({ kept: ["a/up"], removed: [{ endpoint: "b/up", filter: "provider.data_collection", detail: "may collect data" }] });
+    const d = model("m/d", [
+      { provider: "a", dataCollection: "deny" },
+      { provider: "b", dataCollection: "allow" },
+    ]);
+    expect(run(d, filterCtx({ prefs: { data_collection: "deny" } }))).toEqual({
+      kept: ["a/up"],
+      removed: [{ endpoint: "b/up", filter: "provider.data_collection", detail: "may collect data" }],
+    });
     expect(run(d, filterCtx({ prefs: { data_collection: "allow" } })).kept).toEqual(["a/up", "b/up"]);
   });
 
   test("quantizations; an endpoint without one counts as unknown", () => {
-    const q = model("m/q", [{ provider: "a", quantization: "fp8" }, { provider: "b", quantization: "bf16" }, { provider: "c", quantization: null }]);
+    const q = model("m/q", [
+      { provider: "a", quantization: "fp8" },
+      { provider: "b", quantization: "bf16" },
+      { provider: "c", quantization: null },
+    ]);
     expect(run(q, filterCtx({ prefs: { quantizations: ["fp8"] } }))).toEqual({
       kept: ["a/up"],
       removed: [
@@ -65,7 +78,10 @@ describe("filterEndpoints", () => {
     ]);
 
     test("prompt and completion are per 1M tokens, numbers or strings", () => {
-      expect(run(p, filterCtx({ prefs: { max_price: { prompt: 1 } } }))).toEqual({ kept: ["a/up"], removed: [{ endpoint: "b/up", filter: "provider.max_price", detail: "prompt price 3 > 1" }] });
+      expect(run(p, filterCtx({ prefs: { max_price: { prompt: 1 } } }))).toEqual({
+        kept: ["a/up"],
+        removed: [{ endpoint: "b/up", filter: "provider.max_price", detail: "prompt price 3 > 1" }],
+      });
       expect(run(p, filterCtx({ prefs: { max_price: { prompt: "3" } } })).kept).toEqual(["a/up", "b/up"]);
       expect(run(p, filterCtx({ prefs: { max_price: { completion: "14.99" } } }))).toEqual({
         kept: ["a/up"],
@@ -76,8 +92,12 @@ describe("filterEndpoints", () => {
     });
 
     test("request and image are per unit", () => {
-      expect(run(p, filterCtx({ prefs: { max_price: { request: "0.001" } } })).removed).toEqual([{ endpoint: "b/up", filter: "provider.max_price", detail: "request price 0.01 > 0.001" }]);
-      expect(run(p, filterCtx({ prefs: { max_price: { image: 0.004 } } })).removed).toEqual([{ endpoint: "b/up", filter: "provider.max_price", detail: "image price 0.005 > 0.004" }]);
+      expect(run(p, filterCtx({ prefs: { max_price: { request: "0.001" } } })).removed).toEqual([
+        { endpoint: "b/up", filter: "provider.max_price", detail: "request price 0.01 > 0.001" },
+      ]);
+      expect(run(p, filterCtx({ prefs: { max_price: { image: 0.004 } } })).removed).toEqual([
+        { endpoint: "b/up", filter: "provider.max_price", detail: "image price 0.005 > 0.004" },
+      ]);
       expect(run(p, filterCtx({ prefs: { max_price: { image: 0.005, request: "0.01" } } })).kept).toEqual(["a/up", "b/up"]);
     });
 
@@ -101,7 +121,10 @@ describe("filterEndpoints", () => {
   });
 
   test("context length: prompt estimate plus requested output must fit", () => {
-    const c = model("m/c", [{ provider: "small", contextLength: 1_000 }, { provider: "big", contextLength: 100_000 }]);
+    const c = model("m/c", [
+      { provider: "small", contextLength: 1_000 },
+      { provider: "big", contextLength: 100_000 },
+    ]);
     expect(run(c, filterCtx({ estimatedPromptTokens: 600, requestedOutputTokens: 400 })).kept).toEqual(["small/up", "big/up"]);
     expect(run(c, filterCtx({ estimatedPromptTokens: 600, requestedOutputTokens: 401 }))).toEqual({
       kept: ["big/up"],
@@ -119,7 +142,10 @@ describe("filterEndpoints", () => {
 
   test("endpoints without usable credentials are skipped", () => {
     const k = model("m/k", [{ provider: "a", apiKey: null }, { provider: "b" }]);
-    expect(run(k)).toEqual({ kept: ["b/up"], removed: [{ endpoint: "a/up", filter: "credentials", detail: "no usable credentials: set api_key for provider a or add a BYOK credential" }] });
+    expect(run(k)).toEqual({
+      kept: ["b/up"],
+      removed: [{ endpoint: "a/up", filter: "credentials", detail: "no usable credentials: set api_key for provider a or add a BYOK credential" }],
+    });
   });
 
   test("the first failing check names the filter", () => {
@@ -139,7 +165,10 @@ describe("filterEndpoints", () => {
 
 describe("planRoute: nothing left is a 503 naming the filters", () => {
   test("503 with which filter removed what, across all requested models", () => {
-    const m1 = model("m/one", [{ provider: "a", quantization: "fp8" }, { provider: "b", apiKey: null }]);
+    const m1 = model("m/one", [
+      { provider: "a", quantization: "fp8" },
+      { provider: "b", apiKey: null },
+    ]);
     const m2 = model("m/two", [{ provider: "c", contextLength: 5 }]);
     let err: unknown;
     try {
@@ -157,7 +186,10 @@ describe("planRoute: nothing left is a 503 naming the filters", () => {
   });
 
   test("credentials and context reasons", () => {
-    const m1 = model("m/one", [{ provider: "a", apiKey: null }, { provider: "b", contextLength: 100 }]);
+    const m1 = model("m/one", [
+      { provider: "a", apiKey: null },
+      { provider: "b", contextLength: 100 },
+    ]);
     expect(() => planRoute(planInput([m1], { estimatedPromptTokens: 90, requestedOutputTokens: 20 }))).toThrow(
       "No endpoint satisfies the routing requirements for m/one: credentials removed a/up (no usable credentials: set api_key for provider a or add a BYOK credential); context_length removed b/up (needs ~110 tokens, has 100)",
     );

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import type { UpstreamFailure } from "../../../src/gateway/upstream-failure";
 import { finalError } from "../../../src/gateway/final-error";
+import type { UpstreamFailure } from "../../../src/gateway/upstream-failure";
 
 const H = { "x-generation-id": "gen-1" };
 const f = (provider: string, { retryable = true, ...o }: Partial<UpstreamFailure> & { retryable?: boolean }) => ({
@@ -28,12 +28,22 @@ describe("finalError", () => {
 
   test("all first-byte timeouts: 408", () => {
     const e = finalError([f("a", { timedOut: true }), f("b", { timedOut: true })], H);
-    expect(view(e)).toEqual({ status: 408, message: "No provider answered within the first-byte timeout (a, b)", metadata: { provider_name: "b" }, headers: H });
+    expect(view(e)).toEqual({
+      status: 408,
+      message: "No provider answered within the first-byte timeout (a, b)",
+      metadata: { provider_name: "b" },
+      headers: H,
+    });
   });
 
   test("last 429 stays 429 with its Retry-After", () => {
     const e = finalError([f("a", { status: 500, raw: "x" }), f("b", { status: 429, message: "slow down", retryAfter: "7", raw: { e: 1 } })], H);
-    expect(view(e)).toEqual({ status: 429, message: "Rate limited by b: slow down", metadata: { provider_name: "b", provider_code: "429", raw: { e: 1 } }, headers: { ...H, "retry-after": "7" } });
+    expect(view(e)).toEqual({
+      status: 429,
+      message: "Rate limited by b: slow down",
+      metadata: { provider_name: "b", provider_code: "429", raw: { e: 1 } },
+      headers: { ...H, "retry-after": "7" },
+    });
   });
 
   test("a 429 without Retry-After", () => {
@@ -48,12 +58,25 @@ describe("finalError", () => {
 
   test("a 500 after a 429 is a 502", () => {
     const e = finalError([f("a", { status: 429, retryAfter: "3" }), f("b", { status: 503, message: "overloaded", raw: { error: "overloaded" } })], H);
-    expect(view(e)).toEqual({ status: 502, message: "Provider b failed: overloaded", metadata: { provider_name: "b", raw: { error: "overloaded" } }, headers: H });
+    expect(view(e)).toEqual({
+      status: 502,
+      message: "Provider b failed: overloaded",
+      metadata: { provider_name: "b", raw: { error: "overloaded" } },
+      headers: H,
+    });
   });
 
   test("502 names the last provider that answered, with its raw body", () => {
-    const e = finalError([f("a", { status: 500, message: "internal", raw: { error: { message: "internal" } } }), f("b", { status: 0, message: "connection failed: reset" })], H);
-    expect(view(e)).toEqual({ status: 502, message: "Provider a failed: internal", metadata: { provider_name: "a", raw: { error: { message: "internal" } } }, headers: H });
+    const e = finalError(
+      [f("a", { status: 500, message: "internal", raw: { error: { message: "internal" } } }), f("b", { status: 0, message: "connection failed: reset" })],
+      H,
+    );
+    expect(view(e)).toEqual({
+      status: 502,
+      message: "Provider a failed: internal",
+      metadata: { provider_name: "a", raw: { error: { message: "internal" } } },
+      headers: H,
+    });
   });
 
   test("only connection failures: 502 naming the last", () => {

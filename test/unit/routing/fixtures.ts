@@ -25,7 +25,17 @@ export type EndpointSpec = {
 };
 
 export function provider(slug: string, o: Partial<ProviderEntry> = {}): ProviderEntry {
-  return { slug, name: slug.toUpperCase(), api: "openai-chat", baseUrl: `http://127.0.0.1:1/${slug}`, apiKey: `key-${slug}`, headers: {}, zdr: false, dataCollection: "allow", ...o };
+  return {
+    slug,
+    name: slug.toUpperCase(),
+    api: "openai-chat",
+    baseUrl: `http://127.0.0.1:1/${slug}`,
+    apiKey: `key-${slug}`,
+    headers: {},
+    zdr: false,
+    dataCollection: "allow",
+    ...o,
+  };
 }
 
 export function endpoint(spec: EndpointSpec, modelId = "m/one"): CatalogEndpoint {
@@ -35,7 +45,12 @@ export function endpoint(spec: EndpointSpec, modelId = "m/one"): CatalogEndpoint
   return {
     id: `${spec.provider}/${upstream}`,
     modelId,
-    provider: provider(spec.provider, { name: spec.name ?? spec.provider.toUpperCase(), apiKey, zdr: spec.zdr ?? false, dataCollection: spec.dataCollection ?? "allow" }),
+    provider: provider(spec.provider, {
+      name: spec.name ?? spec.provider.toUpperCase(),
+      apiKey,
+      zdr: spec.zdr ?? false,
+      dataCollection: spec.dataCollection ?? "allow",
+    }),
     upstreamModel: upstream,
     pricing: priceTable(pricing),
     pricingStrings: {},
@@ -47,12 +62,28 @@ export function endpoint(spec: EndpointSpec, modelId = "m/one"): CatalogEndpoint
 }
 
 export function model(id: string, specs: EndpointSpec[], inputModalities = ["text"]): CatalogModel {
-  return { id, name: id, description: "", contextLength: 8_000, inputModalities, outputModalities: ["text"], endpoints: specs.map((s) => endpoint(s, id)), created: 0 };
+  return {
+    id,
+    name: id,
+    description: "",
+    contextLength: 8_000,
+    inputModalities,
+    outputModalities: ["text"],
+    endpoints: specs.map((s) => endpoint(s, id)),
+    created: 0,
+  };
 }
 
 export const ids = (xs: Array<{ id: string }>) => xs.map((x) => x.id);
 
-export const noStats: EndpointStats = { latencyLast30m: null, throughputLast30m: null, uptimeLast5m: null, uptimeLast30m: null, uptimeLast1d: null, requestsLast30m: 0 };
+export const noStats: EndpointStats = {
+  latencyLast30m: null,
+  throughputLast30m: null,
+  uptimeLast5m: null,
+  uptimeLast30m: null,
+  uptimeLast1d: null,
+  requestsLast30m: 0,
+};
 
 const flat = (v: number): Percentiles => ({ p50: v, p75: v, p90: v, p99: v });
 
@@ -82,7 +113,15 @@ export function scripted(values: number[]): () => number {
 }
 
 export function filterCtx(o: Partial<FilterContext> = {}): FilterContext {
-  return { prefs: {}, sentParameters: [], estimatedPromptTokens: 10, requestedOutputTokens: 0, modalities: new Set(["text"]), hasCredentials: (e) => !!e.provider.apiKey, ...o };
+  return {
+    prefs: {},
+    sentParameters: [],
+    estimatedPromptTokens: 10,
+    requestedOutputTokens: 0,
+    modalities: new Set(["text"]),
+    hasCredentials: (e) => !!e.provider.apiKey,
+    ...o,
+  };
 }
 
 export function orderCtx(o: Partial<OrderContext> = {}): OrderContext {

@@ -19,7 +19,14 @@ function near(actual: number | undefined, expected: number) {
 describe("LiveStats percentiles", () => {
   test("no traffic: nulls", () => {
     const { stats } = setup();
-    expect(stats.stats("x")).toEqual({ latencyLast30m: null, throughputLast30m: null, uptimeLast5m: null, uptimeLast30m: null, uptimeLast1d: null, requestsLast30m: 0 });
+    expect(stats.stats("x")).toEqual({
+      latencyLast30m: null,
+      throughputLast30m: null,
+      uptimeLast5m: null,
+      uptimeLast30m: null,
+      uptimeLast1d: null,
+      requestsLast30m: 0,
+    });
   });
 
   test("scripted latencies 1..1000 ms give p50/p75/p90/p99 within ±12.5%", () => {

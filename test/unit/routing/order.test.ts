@@ -34,15 +34,21 @@ describe("price-weighted random (no order, no sort)", () => {
   });
 
   test("a free endpoint weighs like a tenth of the cheapest paid price", () => {
-    const f = model("m/free", [{ provider: "paid", prompt: "0.000001", completion: "0.000002" }, { provider: "free", prompt: "0", completion: "0" }]);
+    const f = model("m/free", [
+      { provider: "paid", prompt: "0.000001", completion: "0.000002" },
+      { provider: "free", prompt: "0", completion: "0" },
+    ]);
     // paid 1/3000², free 1/300²: free takes 100/101 of first picks
     expect(ids(orderEndpoints(f.endpoints, orderCtx({ random: () => 0.995 })))).toEqual(["free/up", "paid/up"]);
     expect(ids(orderEndpoints(f.endpoints, orderCtx({ random: () => 0.0098 })))).toEqual(["paid/up", "free/up"]);
-    expect(ids(orderEndpoints(f.endpoints, orderCtx({ random: () => 0.0100 })))).toEqual(["free/up", "paid/up"]);
+    expect(ids(orderEndpoints(f.endpoints, orderCtx({ random: () => 0.01 })))).toEqual(["free/up", "paid/up"]);
   });
 
   test("all free: uniform", () => {
-    const f = model("m/free", [{ provider: "a", prompt: "0", completion: "0" }, { provider: "b", prompt: "0", completion: "0" }]);
+    const f = model("m/free", [
+      { provider: "a", prompt: "0", completion: "0" },
+      { provider: "b", prompt: "0", completion: "0" },
+    ]);
     expect(ids(orderEndpoints(f.endpoints, orderCtx({ random: () => 0.49 })))).toEqual(["a/up", "b/up"]);
     expect(ids(orderEndpoints(f.endpoints, orderCtx({ random: () => 0.51 })))).toEqual(["b/up", "a/up"]);
   });
@@ -99,7 +105,11 @@ describe("provider.sort", () => {
   test("the workspace default applies only when the request has no sort", () => {
     expect(ids(orderEndpoints(E, orderCtx({ stats, workspaceSort: "latency" })))).toEqual(["pricey/up", "cheap/up", "mid/up"]);
     expect(ids(orderEndpoints(E, orderCtx({ stats, workspaceSort: "latency", prefs: { sort: "price" } })))).toEqual(["cheap/up", "mid/up", "pricey/up"]);
-    expect(ids(orderEndpoints(E, orderCtx({ stats, workspaceSort: "latency", prefs: { sort: { partition: "model" } } })))).toEqual(["pricey/up", "cheap/up", "mid/up"]);
+    expect(ids(orderEndpoints(E, orderCtx({ stats, workspaceSort: "latency", prefs: { sort: { partition: "model" } } })))).toEqual([
+      "pricey/up",
+      "cheap/up",
+      "mid/up",
+    ]);
     // an unknown workspace value falls back to the price-weighted default
     expect(ids(orderEndpoints(E, orderCtx({ stats, workspaceSort: "fastest" })))).toEqual(["cheap/up", "mid/up", "pricey/up"]);
   });
@@ -128,13 +138,25 @@ describe("preferred_max_latency / preferred_min_throughput", () => {
 
   test("percentile thresholds", () => {
     const s = fakeStats({ "cheap/up": { latencyP: { p50: 400, p75: 600, p90: 2500, p99: 4000 } } });
-    expect(ids(orderEndpoints(E, orderCtx({ stats: s, prefs: { ...byPrice, preferred_max_latency: { p90: 2 } } })))).toEqual(["mid/up", "pricey/up", "cheap/up"]);
-    expect(ids(orderEndpoints(E, orderCtx({ stats: s, prefs: { ...byPrice, preferred_max_latency: { p50: 1, p90: null } } })))).toEqual(["cheap/up", "mid/up", "pricey/up"]);
+    expect(ids(orderEndpoints(E, orderCtx({ stats: s, prefs: { ...byPrice, preferred_max_latency: { p90: 2 } } })))).toEqual([
+      "mid/up",
+      "pricey/up",
+      "cheap/up",
+    ]);
+    expect(ids(orderEndpoints(E, orderCtx({ stats: s, prefs: { ...byPrice, preferred_max_latency: { p50: 1, p90: null } } })))).toEqual([
+      "cheap/up",
+      "mid/up",
+      "pricey/up",
+    ]);
   });
 
   test("min throughput in tokens/s", () => {
     expect(ids(orderEndpoints(E, orderCtx({ stats, prefs: { ...byPrice, preferred_min_throughput: 50 } })))).toEqual(["mid/up", "pricey/up", "cheap/up"]);
-    expect(ids(orderEndpoints(E, orderCtx({ stats, prefs: { ...byPrice, preferred_min_throughput: { p50: 5 } } })))).toEqual(["cheap/up", "mid/up", "pricey/up"]);
+    expect(ids(orderEndpoints(E, orderCtx({ stats, prefs: { ...byPrice, preferred_min_throughput: { p50: 5 } } })))).toEqual([
+      "cheap/up",
+      "mid/up",
+      "pricey/up",
+    ]);
   });
 });
 
@@ -145,13 +167,25 @@ describe("session affinity", () => {
   });
 
   test("not when its circuit is open or probing", () => {
-    expect(ids(orderEndpoints(E, orderCtx({ sessionEndpoint: "pricey/up", health: fakeHealth({ "pricey/up": "open" }) })))).toEqual(["cheap/up", "mid/up", "pricey/up"]);
-    expect(ids(orderEndpoints(E, orderCtx({ sessionEndpoint: "pricey/up", health: fakeHealth({ "pricey/up": "probe" }) })))).toEqual(["cheap/up", "mid/up", "pricey/up"]);
+    expect(ids(orderEndpoints(E, orderCtx({ sessionEndpoint: "pricey/up", health: fakeHealth({ "pricey/up": "open" }) })))).toEqual([
+      "cheap/up",
+      "mid/up",
+      "pricey/up",
+    ]);
+    expect(ids(orderEndpoints(E, orderCtx({ sessionEndpoint: "pricey/up", health: fakeHealth({ "pricey/up": "probe" }) })))).toEqual([
+      "cheap/up",
+      "mid/up",
+      "pricey/up",
+    ]);
   });
 
   test("beats preferred_max_latency (the prompt cache lives there)", () => {
     const stats = fakeStats({ "pricey/up": { latency: 5000 } });
-    expect(ids(orderEndpoints(E, orderCtx({ stats, sessionEndpoint: "pricey/up", prefs: { preferred_max_latency: 1 } })))).toEqual(["pricey/up", "cheap/up", "mid/up"]);
+    expect(ids(orderEndpoints(E, orderCtx({ stats, sessionEndpoint: "pricey/up", prefs: { preferred_max_latency: 1 } })))).toEqual([
+      "pricey/up",
+      "cheap/up",
+      "mid/up",
+    ]);
   });
 
   test("an explicit order beats the session", () => {
@@ -164,7 +198,10 @@ describe("session affinity", () => {
 });
 
 describe("planRoute", () => {
-  const m1 = model("m/one", [{ provider: "a", prompt: "0.000005", completion: "0.000005" }, { provider: "b", prompt: "0.000004", completion: "0.000004" }]);
+  const m1 = model("m/one", [
+    { provider: "a", prompt: "0.000005", completion: "0.000005" },
+    { provider: "b", prompt: "0.000004", completion: "0.000004" },
+  ]);
   const m2 = model("m/two", [{ provider: "c", prompt: "0.000001", completion: "0.000001" }]);
   const plan = (o: Parameters<typeof planInput>[1]) => planRoute(planInput([m1, m2], o)).map((c) => `${c.model.id}:${c.endpoint.id}`);
 

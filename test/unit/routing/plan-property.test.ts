@@ -5,7 +5,7 @@ import type { Health } from "../../../src/gateway/routing/circuit";
 import { filterEndpoints, type Removal } from "../../../src/gateway/routing/filters";
 import { planRoute } from "../../../src/gateway/routing/plan";
 import type { ProviderPreferences } from "../../../src/gateway/routing/preferences";
-import { fakeStats, filterCtx, model, planInput, type EndpointSpec } from "./fixtures";
+import { type EndpointSpec, fakeStats, filterCtx, model, planInput } from "./fixtures";
 
 const PROVIDERS = ["a", "b", "c", "d", "e", "f"];
 const QUANTS = ["fp8", "bf16", "int4"];
@@ -25,7 +25,9 @@ const endpointSpec = (provider: string) =>
   }) as fc.Arbitrary<EndpointSpec>;
 
 const modelArb = (id: string) =>
-  fc.uniqueArray(fc.constantFrom(...PROVIDERS), { minLength: 1, maxLength: 5 }).chain((ps) => fc.tuple(...ps.map(endpointSpec)).map((specs) => model(id, specs)));
+  fc
+    .uniqueArray(fc.constantFrom(...PROVIDERS), { minLength: 1, maxLength: 5 })
+    .chain((ps) => fc.tuple(...ps.map(endpointSpec)).map((specs) => model(id, specs)));
 
 const subset = fc.subarray(PROVIDERS);
 const prefsArb: fc.Arbitrary<ProviderPreferences> = fc.record(
@@ -38,7 +40,14 @@ const prefsArb: fc.Arbitrary<ProviderPreferences> = fc.record(
     data_collection: fc.constantFrom<"allow" | "deny">("allow", "deny"),
     quantizations: fc.subarray([...QUANTS, "unknown"]),
     require_parameters: fc.boolean(),
-    sort: fc.constantFrom<ProviderPreferences["sort"]>("price", "latency", "throughput", "exacto", { by: "price", partition: "none" }, { by: "latency", partition: "model" }),
+    sort: fc.constantFrom<ProviderPreferences["sort"]>(
+      "price",
+      "latency",
+      "throughput",
+      "exacto",
+      { by: "price", partition: "none" },
+      { by: "latency", partition: "model" },
+    ),
     max_price: fc.record({ prompt: fc.constantFrom(0.5, "1", 3), completion: fc.constantFrom("0.5", 2, 10) }, { requiredKeys: [] }),
     preferred_max_latency: fc.constantFrom(0.5, 2, { p90: 1 }),
     preferred_min_throughput: fc.constantFrom(10, 100),
@@ -48,7 +57,10 @@ const prefsArb: fc.Arbitrary<ProviderPreferences> = fc.record(
 
 const statsArb = fc.dictionary(
   fc.constantFrom(...PROVIDERS.map((p) => `${p}/up`)),
-  fc.record({ latency: fc.integer({ min: 50, max: 5000 }), throughput: fc.integer({ min: 1, max: 300 }), uptime: fc.integer({ min: 0, max: 100 }) }, { requiredKeys: [] }),
+  fc.record(
+    { latency: fc.integer({ min: 50, max: 5000 }), throughput: fc.integer({ min: 1, max: 300 }), uptime: fc.integer({ min: 0, max: 100 }) },
+    { requiredKeys: [] },
+  ),
 );
 const healthArb = fc.dictionary(fc.constantFrom(...PROVIDERS.map((p) => `${p}/up`)), fc.constantFrom<Health>("healthy", "open", "probe"));
 
@@ -64,13 +76,21 @@ test("the plan never holds a filtered endpoint and always respects provider.orde
       fc.option(fc.constantFrom(...PROVIDERS.map((p) => `${p}/up`)), { nil: undefined }),
       (models, prefs, figures, healthMap, r, sent, sessionEndpoint) => {
         const health = (id: string): Health => healthMap[id] ?? "healthy";
-        const input = planInput(models, { prefs, stats: fakeStats(figures), health, random: () => r, sentParameters: sent, estimatedPromptTokens: 500, sessionEndpoint });
+        const input = planInput(models, {
+          prefs,
+          stats: fakeStats(figures),
+          health,
+          random: () => r,
+          sentParameters: sent,
+          estimatedPromptTokens: 500,
+          sessionEndpoint,
+        });
 
         // what the filters alone keep, per model
         const removed: Removal[] = [];
         const kept = models.map((m) => new Set(filterEndpoints(m, filterCtx({ prefs, sentParameters: sent, estimatedPromptTokens: 500 }), removed)));
 
-        let plan;
+        let plan: ReturnType<typeof planRoute> | undefined;
         try {
           plan = planRoute(input);
         } catch (err) {
@@ -79,7 +99,9 @@ test("the plan never holds a filtered endpoint and always respects provider.orde
           // nothing plannable: no endpoint left, or none of them is in `order` without fallbacks
           const left = kept.flatMap((s) => [...s]);
           const inOrder = (p: string) => (prefs.order ?? []).some((o) => o.toLowerCase() === p);
-          expect(left.length === 0 || (prefs.allow_fallbacks === false && (prefs.order?.length ?? 0) > 0 && !left.some((e) => inOrder(e.provider.slug)))).toBe(true);
+          expect(left.length === 0 || (prefs.allow_fallbacks === false && (prefs.order?.length ?? 0) > 0 && !left.some((e) => inOrder(e.provider.slug)))).toBe(
+            true,
+          );
           return;
         }
 

@@ -9,8 +9,8 @@ import { GenerationWriter } from "../../../src/gateway/generation-writer";
 import { settlement } from "../../../src/gateway/record";
 import { silentLogger } from "../../../src/logger";
 import { createSqliteStore } from "../../../src/store/sqlite";
-import { tempDir } from "../../support/gateway";
 import { generation, NOW, reservation, sleep, TODAY, usageRow } from "../../store/contract/fixtures";
+import { tempDir } from "../../support/gateway";
 
 test("a generation commit whose COMMIT fails keeps the reservation held until the writer's retry commits it", async () => {
   const dir = tempDir("gw-release-");

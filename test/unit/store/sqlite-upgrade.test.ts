@@ -1,11 +1,12 @@
 // A database made by an earlier release keeps working: its applied migrations are recognised
 // by tag, only the new ones run, and its rows (with a reservation left by the old process) survive.
-import { expect, test } from "bun:test";
+
 import { Database } from "bun:sqlite";
-import { join } from "node:path";
+import { expect, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { migrations } from "../../../src/store/sqlite/migrations.generated";
+import { join } from "node:path";
 import { createSqliteStore } from "../../../src/store/sqlite";
+import { migrations } from "../../../src/store/sqlite/migrations.generated";
 import { tempDir } from "../../support/gateway";
 
 /** A database as the runner of a release whose last migration was `lastTag` left it. */
@@ -57,7 +58,15 @@ test("preset versions written before the format was recorded read back with form
     old.close();
     const store = createSqliteStore(path);
     expect(await store.presets.getVersionById("v-old")).toEqual({
-      id: "v-old", presetId: "p", version: 1, config: { model: "m", max_output_tokens: 5 }, systemPrompt: "sp", format: null, creatorId: "u", createdAt: 1, updatedAt: 1,
+      id: "v-old",
+      presetId: "p",
+      version: 1,
+      config: { model: "m", max_output_tokens: 5 },
+      systemPrompt: "sp",
+      format: null,
+      creatorId: "u",
+      createdAt: 1,
+      updatedAt: 1,
     });
     await store.close();
   } finally {

@@ -1,16 +1,22 @@
 import { expect, test } from "bun:test";
+import { createLogger } from "../../../src/logger";
+import { logRequest } from "../../../src/telemetry/access-log";
 import { createMetrics, type MetricSources } from "../../../src/telemetry/metrics";
 import { plainRequest, type RequestSummary } from "../../../src/telemetry/request-summary";
-import { logRequest } from "../../../src/telemetry/access-log";
-import { createLogger } from "../../../src/logger";
 
 const sources: MetricSources = {
-  circuits: () => [{ endpoint: "oc/up-chat", provider: "oc", state: "open" }, { endpoint: "an/up-anth", provider: "an", state: "half_open" }],
+  circuits: () => [
+    { endpoint: "oc/up-chat", provider: "oc", state: "open" },
+    { endpoint: "an/up-anth", provider: "an", state: "half_open" },
+  ],
   reservationsHeld: async () => 3,
   recordsPending: () => 2,
   databaseUp: async () => true,
   jobs: async () => ({
-    queues: [{ kind: "webhook.deliver", state: "pending", count: 4 }, { kind: "webhook.deliver", state: "dead", count: 1 }],
+    queues: [
+      { kind: "webhook.deliver", state: "pending", count: 4 },
+      { kind: "webhook.deliver", state: "dead", count: 1 },
+    ],
     outcomes: [{ kind: "webhook.deliver", outcome: "failed", count: 7 }],
     oldestDue: [{ kind: "webhook.deliver", runAt: 1_700_000_000_000 - 2_500 }],
   }),
@@ -63,15 +69,22 @@ test("requests, tokens, cost, attempts and the scraped gauges, with exact values
     'gateway_job_attempts_total{kind="webhook.deliver",outcome="failed"} 7',
     'gateway_jobs_oldest_pending_age_seconds{kind="webhook.deliver"} 2.5',
     "process_start_time_seconds 1700000000",
-  ]) expect(out).toContain(line);
+  ])
+    expect(out).toContain(line);
   expect(out.some((l) => l.startsWith("gateway_tokens_total") && l.includes('kind="reasoning"'))).toBe(false);
   expect(out.find((l) => l.startsWith("process_resident_memory_bytes "))).toMatch(/^process_resident_memory_bytes \d+$/);
 });
 
 test("the access log line: snake_case fields, nulls left out", () => {
   const written: string[] = [];
-  logRequest(createLogger("info", (l) => written.push(l)), served);
-  logRequest(createLogger("info", (l) => written.push(l)), plainRequest("GET", "/api/v1/keys", 403, 2.04, null));
+  logRequest(
+    createLogger("info", (l) => written.push(l)),
+    served,
+  );
+  logRequest(
+    createLogger("info", (l) => written.push(l)),
+    plainRequest("GET", "/api/v1/keys", 403, 2.04, null),
+  );
   const [first, second] = written.map((l) => JSON.parse(l));
   expect(first).toEqual({
     time: first.time,

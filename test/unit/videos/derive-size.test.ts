@@ -71,7 +71,8 @@ describe("deriveSize", () => {
     fc.assert(
       fc.property(sizes, asked, (list, want) => {
         const asks = want.aspectRatio !== undefined || want.resolution !== undefined;
-        const oracleFits = (s: string) => (want.aspectRatio === undefined || reduced(s) === want.aspectRatio) && (want.resolution === undefined || shorter(s) === TIER[want.resolution]);
+        const oracleFits = (s: string) =>
+          (want.aspectRatio === undefined || reduced(s) === want.aspectRatio) && (want.resolution === undefined || shorter(s) === TIER[want.resolution]);
         expect(deriveSize(list, want) !== undefined).toBe(asks && list.some(oracleFits));
         expect(deriveSize([...list], { ...want })).toBe(deriveSize(list, want));
         for (const s of list) expect(sizeFits(s, want)).toBe(oracleFits(s));

@@ -23,14 +23,29 @@ describe("submit", () => {
   test("sends the translated input with `Key` auth, last-merged passthrough, and keeps fal's URLs", async () => {
     const ref = await submitted(
       target(),
-      request({ durationSeconds: 8, resolution: "1080p", aspectRatio: "16:9", seed: 7, generateAudio: false, passthrough: { negative_prompt: "blur", seed: 9 } }),
+      request({
+        durationSeconds: 8,
+        resolution: "1080p",
+        aspectRatio: "16:9",
+        seed: 7,
+        generateAudio: false,
+        passthrough: { negative_prompt: "blur", seed: 9 },
+      }),
     );
     const sent = mock.requests[0]!;
     expect(sent.method).toBe("POST");
     expect(sent.path).toBe("/fal-ai/veo3.1");
     expect(sent.headers.authorization).toBe(`Key ${mock.key}`);
     expect(sent.headers["x-fal-queue-priority"]).toBe("normal");
-    expect(sent.body).toEqual({ prompt: "a red fox in snow", duration: "8s", resolution: "1080p", aspect_ratio: "16:9", seed: 9, generate_audio: false, negative_prompt: "blur" });
+    expect(sent.body).toEqual({
+      prompt: "a red fox in snow",
+      duration: "8s",
+      resolution: "1080p",
+      aspect_ratio: "16:9",
+      seed: 9,
+      generate_audio: false,
+      negative_prompt: "blur",
+    });
     expect(ref).toEqual({
       request_id: ref.request_id!,
       status_url: `${mock.url}/fal-ai/veo3.1/requests/${ref.request_id}/status`,
@@ -63,14 +78,22 @@ describe("submit", () => {
   });
 
   test("references go to /reference-to-video as image_urls", async () => {
-    await submitted(target("fal-ai/veo3.1/text-to-video"), request({ inputReferences: [{ url: "https://img.test/r1.png" }, { url: "https://img.test/r2.png" }] }));
+    await submitted(
+      target("fal-ai/veo3.1/text-to-video"),
+      request({ inputReferences: [{ url: "https://img.test/r1.png" }, { url: "https://img.test/r2.png" }] }),
+    );
     expect(mock.requests[0]!.path).toBe("/fal-ai/veo3.1/reference-to-video");
     expect(mock.requests[0]!.body).toEqual({ prompt: "a red fox in snow", image_urls: ["https://img.test/r1.png", "https://img.test/r2.png"] });
   });
 
   test("429 with Retry-After is a retry after that many seconds", async () => {
     mock.fail(/^POST /, { status: 429, body: { detail: "Rate limit exceeded" }, headers: { "retry-after": "17" } });
-    expect(await adapter.submit(target(), request(), never)).toEqual({ kind: "retry", status: 429, reason: "HTTP 429: Rate limit exceeded", retryAfterSeconds: 17 });
+    expect(await adapter.submit(target(), request(), never)).toEqual({
+      kind: "retry",
+      status: 429,
+      reason: "HTTP 429: Rate limit exceeded",
+      retryAfterSeconds: 17,
+    });
   });
 
   test("500 is a retry without a delay", async () => {
@@ -79,12 +102,23 @@ describe("submit", () => {
   });
 
   test("422 is a failed invalid_request carrying pydantic's detail", async () => {
-    mock.fail(/^POST /, { status: 422, body: { detail: [{ loc: ["body", "duration"], msg: "unexpected value; permitted: '4s', '6s', '8s'", type: "literal_error" }] } });
-    expect(await adapter.submit(target(), request(), never)).toEqual({ kind: "failed", code: "invalid_request", message: "body.duration: unexpected value; permitted: '4s', '6s', '8s'" });
+    mock.fail(/^POST /, {
+      status: 422,
+      body: { detail: [{ loc: ["body", "duration"], msg: "unexpected value; permitted: '4s', '6s', '8s'", type: "literal_error" }] },
+    });
+    expect(await adapter.submit(target(), request(), never)).toEqual({
+      kind: "failed",
+      code: "invalid_request",
+      message: "body.duration: unexpected value; permitted: '4s', '6s', '8s'",
+    });
   });
 
   test("a wrong key (401) fails as the provider's problem", async () => {
-    expect(await adapter.submit({ ...target(), apiKey: "wrong" }, request(), never)).toEqual({ kind: "failed", code: "upstream_error", message: "Unauthorized" });
+    expect(await adapter.submit({ ...target(), apiKey: "wrong" }, request(), never)).toEqual({
+      kind: "failed",
+      code: "upstream_error",
+      message: "Unauthorized",
+    });
   });
 
   test("an upstream that hangs is a retry once the adapter's own limit passes", async () => {

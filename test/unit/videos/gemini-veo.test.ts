@@ -16,7 +16,14 @@ beforeEach(() => {
 });
 
 const loopbackLookup: HostLookup = async () => [{ address: "127.0.0.1", family: 4 }];
-const permissive: OutboundOptions = { allowPrivate: true, lookup: loopbackLookup, lookupTimeoutMs: 1_000, totalTimeoutMs: 2_000, connectTimeoutMs: 1_000, maxResponseBytes: 64 * 1024 };
+const permissive: OutboundOptions = {
+  allowPrivate: true,
+  lookup: loopbackLookup,
+  lookupTimeoutMs: 1_000,
+  totalTimeoutMs: 2_000,
+  connectTimeoutMs: 1_000,
+  maxResponseBytes: 64 * 1024,
+};
 const adapter = createGeminiVeoAdapter({ outbound: permissive, timeoutMs: 300 });
 const target = (model = "veo-3.1-generate-preview"): VideoTarget => ({ baseUrl: mock.baseUrl, apiKey: mock.key, model, headers: {} });
 const request = (extra: Partial<VideoRequest> = {}): VideoRequest => ({ prompt: "a lighthouse in a storm", passthrough: {}, ...extra });
@@ -28,12 +35,24 @@ const submitted = (r = request()) => submitOrThrow(adapter, target(), r);
 
 describe("submit", () => {
   test("predictLongRunning with x-goog-api-key; parameters translated, seed and audio left out, passthrough merged into parameters", async () => {
-    const ref = await submitted(request({ durationSeconds: 8, resolution: "4K", aspectRatio: "9:16", seed: 1, generateAudio: true, passthrough: { negativePrompt: "fog", durationSeconds: 6 } }));
+    const ref = await submitted(
+      request({
+        durationSeconds: 8,
+        resolution: "4K",
+        aspectRatio: "9:16",
+        seed: 1,
+        generateAudio: true,
+        passthrough: { negativePrompt: "fog", durationSeconds: 6 },
+      }),
+    );
     const sent = mock.requests[0]!;
     expect([sent.method, sent.path]).toEqual(["POST", "/v1beta/models/veo-3.1-generate-preview:predictLongRunning"]);
     expect(sent.headers["x-goog-api-key"]).toBe(mock.key);
     expect(sent.headers.authorization).toBeUndefined();
-    expect(sent.body).toEqual({ instances: [{ prompt: "a lighthouse in a storm" }], parameters: { aspectRatio: "9:16", resolution: "4k", durationSeconds: 6, negativePrompt: "fog" } });
+    expect(sent.body).toEqual({
+      instances: [{ prompt: "a lighthouse in a storm" }],
+      parameters: { aspectRatio: "9:16", resolution: "4k", durationSeconds: 6, negativePrompt: "fog" },
+    });
     expect(ref.operation).toMatch(/^models\/veo-3\.1-generate-preview\/operations\/[\w-]+$/);
   });
 
@@ -44,7 +63,14 @@ describe("submit", () => {
 
   test("frame images are fetched through the outbound client and sent inline as base64", async () => {
     const first = mock.serveFile(PNG, "image/png");
-    await submitted(request({ frameImages: [{ frame: "first_frame", url: first }, { frame: "last_frame", url: `data:image/jpeg;base64,${PNG_B64}` }] }));
+    await submitted(
+      request({
+        frameImages: [
+          { frame: "first_frame", url: first },
+          { frame: "last_frame", url: `data:image/jpeg;base64,${PNG_B64}` },
+        ],
+      }),
+    );
     const fetched = mock.requests.find((r) => r.path.startsWith("/files/"))!;
     expect([fetched.method, fetched.headers["x-goog-api-key"]]).toEqual(["GET", undefined]);
     const create = mock.requests.find((r) => r.method === "POST")!;
@@ -77,10 +103,23 @@ describe("submit", () => {
   });
 
   test("429 RESOURCE_EXHAUSTED with Retry-After is a retry; 400 INVALID_ARGUMENT fails", async () => {
-    mock.fail(/^POST /, { status: 429, body: { error: { code: 429, message: "Resource has been exhausted (e.g. check quota).", status: "RESOURCE_EXHAUSTED" } }, headers: { "retry-after": "30" } });
-    expect(await adapter.submit(target(), request(), never)).toEqual({ kind: "retry", status: 429, reason: "HTTP 429: RESOURCE_EXHAUSTED: Resource has been exhausted (e.g. check quota).", retryAfterSeconds: 30 });
+    mock.fail(/^POST /, {
+      status: 429,
+      body: { error: { code: 429, message: "Resource has been exhausted (e.g. check quota).", status: "RESOURCE_EXHAUSTED" } },
+      headers: { "retry-after": "30" },
+    });
+    expect(await adapter.submit(target(), request(), never)).toEqual({
+      kind: "retry",
+      status: 429,
+      reason: "HTTP 429: RESOURCE_EXHAUSTED: Resource has been exhausted (e.g. check quota).",
+      retryAfterSeconds: 30,
+    });
     mock.fail(/^POST /, { status: 400, body: { error: { code: 400, message: "durationSeconds must be 8 for 1080p", status: "INVALID_ARGUMENT" } } });
-    expect(await adapter.submit(target(), request(), never)).toEqual({ kind: "failed", code: "invalid_request", message: "INVALID_ARGUMENT: durationSeconds must be 8 for 1080p" });
+    expect(await adapter.submit(target(), request(), never)).toEqual({
+      kind: "failed",
+      code: "invalid_request",
+      message: "INVALID_ARGUMENT: durationSeconds must be 8 for 1080p",
+    });
   });
 });
 
@@ -124,7 +163,11 @@ describe("poll", () => {
     const ref = await submitted();
     mock.fail(/^GET \/v1beta\/models/, { hang: true });
     expect(await adapter.poll(target(), ref, never)).toEqual({ kind: "retry", reason: "no answer within 300 ms" });
-    mock.fail(/^GET \/v1beta\/models/, { status: 503, body: { error: { code: 503, message: "The model is overloaded.", status: "UNAVAILABLE" } }, headers: { "retry-after": new Date(Date.now() + 10_500).toUTCString() } });
+    mock.fail(/^GET \/v1beta\/models/, {
+      status: 503,
+      body: { error: { code: 503, message: "The model is overloaded.", status: "UNAVAILABLE" } },
+      headers: { "retry-after": new Date(Date.now() + 10_500).toUTCString() },
+    });
     const outcome = await adapter.poll(target(), ref, never);
     expect(outcome.kind === "retry" && outcome.retryAfterSeconds).toBeOneOf([10, 11]);
   });

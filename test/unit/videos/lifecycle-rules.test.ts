@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { parseRange } from "../../../src/modules/videos/content";
+import { openAiSize } from "../../../src/videos/adapters/openai-videos";
 import { nextPollDelayMs } from "../../../src/videos/jobs/poll-delay";
 import { canMove } from "../../../src/videos/jobs/transitions";
 import { spokenDuration } from "../../../src/videos/jobs/video-poll";
-import { openAiSize } from "../../../src/videos/adapters/openai-videos";
 
 describe("video job rules", () => {
   test("transitions only move forward; only a completed job expires", () => {

@@ -41,21 +41,49 @@ test("a failed generation carries the upstream's message; moderation is content_
 
 test("create errors: 400 fails as invalid_request, 429 and 503 retry (with Retry-After), a refused connection retries, 401 fails", async () => {
   mock.createErrors = [400, 503, 429];
-  expect(await openAiVideosAdapter.submit(target(), request, signal)).toEqual({ kind: "failed", code: "invalid_request", message: "create: HTTP 400: create failed with 400" });
-  expect(await openAiVideosAdapter.submit(target(), request, signal)).toEqual({ kind: "retry", status: 503, reason: "create: HTTP 503: create failed with 503" });
+  expect(await openAiVideosAdapter.submit(target(), request, signal)).toEqual({
+    kind: "failed",
+    code: "invalid_request",
+    message: "create: HTTP 400: create failed with 400",
+  });
+  expect(await openAiVideosAdapter.submit(target(), request, signal)).toEqual({
+    kind: "retry",
+    status: 503,
+    reason: "create: HTTP 503: create failed with 503",
+  });
   expect(await openAiVideosAdapter.submit(target(), request, signal)).toMatchObject({ kind: "retry", reason: "create: HTTP 429: create failed with 429" });
-  expect(await openAiVideosAdapter.submit({ ...target(), apiKey: "wrong" }, request, signal)).toEqual({ kind: "failed", code: "upstream_error", message: "create: HTTP 401: bad key" });
+  expect(await openAiVideosAdapter.submit({ ...target(), apiKey: "wrong" }, request, signal)).toEqual({
+    kind: "failed",
+    code: "upstream_error",
+    message: "create: HTTP 401: bad key",
+  });
   const down = await openAiVideosAdapter.submit({ ...target(), baseUrl: `http://127.0.0.1:${await freePort()}/v1` }, request, signal);
   expect(down.kind).toBe("retry");
-  expect(await openAiVideosAdapter.poll(target(), { id: "video_404" }, signal)).toEqual({ kind: "failed", code: "upstream_error", message: "retrieve: HTTP 404: no such video" });
+  expect(await openAiVideosAdapter.poll(target(), { id: "video_404" }, signal)).toEqual({
+    kind: "failed",
+    code: "upstream_error",
+    message: "retrieve: HTTP 404: no such video",
+  });
 });
 
 test("a first frame is input_reference[image_url]; a last frame or other references are refused rather than dropped", async () => {
   const frame = { frame: "first_frame" as const, url: "data:image/png;base64,iVBORw0KGgo=" };
   expect((await openAiVideosAdapter.submit(target(), { ...request, frameImages: [frame] }, signal)).kind).toBe("submitted");
-  expect(mock.creates.at(-1)).toEqual({ model: "sora-2", prompt: "a fox", seconds: "8", size: "720x1280", quality: "high", "input_reference[image_url]": frame.url });
+  expect(mock.creates.at(-1)).toEqual({
+    model: "sora-2",
+    prompt: "a fox",
+    seconds: "8",
+    size: "720x1280",
+    quality: "high",
+    "input_reference[image_url]": frame.url,
+  });
   const creates = mock.creates.length;
-  expect(await openAiVideosAdapter.submit(target(), { ...request, frameImages: [frame, { frame: "last_frame", url: "https://x.example/b.png" }] }, signal)).toMatchObject({ kind: "failed", code: "invalid_request" });
-  expect(await openAiVideosAdapter.submit(target(), { ...request, inputReferences: [{ url: "https://x.example/r.png" }] }, signal)).toMatchObject({ kind: "failed", code: "invalid_request" });
+  expect(
+    await openAiVideosAdapter.submit(target(), { ...request, frameImages: [frame, { frame: "last_frame", url: "https://x.example/b.png" }] }, signal),
+  ).toMatchObject({ kind: "failed", code: "invalid_request" });
+  expect(await openAiVideosAdapter.submit(target(), { ...request, inputReferences: [{ url: "https://x.example/r.png" }] }, signal)).toMatchObject({
+    kind: "failed",
+    code: "invalid_request",
+  });
   expect(mock.creates.length).toBe(creates);
 });

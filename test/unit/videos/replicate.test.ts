@@ -64,15 +64,32 @@ describe("submit", () => {
   });
 
   test("429 with Retry-After is a retry", async () => {
-    mock.fail(/^POST /, { status: 429, body: { title: "Too Many Requests", detail: "Request was throttled. Expected available in 4 seconds.", status: 429 }, headers: { "retry-after": "4" } });
-    expect(await adapter.submit(target(), request(), never)).toEqual({ kind: "retry", status: 429, reason: "HTTP 429: Request was throttled. Expected available in 4 seconds.", retryAfterSeconds: 4 });
+    mock.fail(/^POST /, {
+      status: 429,
+      body: { title: "Too Many Requests", detail: "Request was throttled. Expected available in 4 seconds.", status: 429 },
+      headers: { "retry-after": "4" },
+    });
+    expect(await adapter.submit(target(), request(), never)).toEqual({
+      kind: "retry",
+      status: 429,
+      reason: "HTTP 429: Request was throttled. Expected available in 4 seconds.",
+      retryAfterSeconds: 4,
+    });
   });
 
   test("402 is insufficient_credits; 422 is invalid_request", async () => {
     mock.fail(/^POST /, { status: 402, body: { title: "Insufficient credit", detail: "You have insufficient credit to run this model.", status: 402 } });
-    expect(await adapter.submit(target(), request(), never)).toEqual({ kind: "failed", code: "insufficient_credits", message: "You have insufficient credit to run this model." });
+    expect(await adapter.submit(target(), request(), never)).toEqual({
+      kind: "failed",
+      code: "insufficient_credits",
+      message: "You have insufficient credit to run this model.",
+    });
     mock.fail(/^POST /, { status: 422, body: { title: "Input validation failed", detail: "input.duration: Must be one of 4, 6, 8", status: 422 } });
-    expect(await adapter.submit(target(), request(), never)).toEqual({ kind: "failed", code: "invalid_request", message: "input.duration: Must be one of 4, 6, 8" });
+    expect(await adapter.submit(target(), request(), never)).toEqual({
+      kind: "failed",
+      code: "invalid_request",
+      message: "input.duration: Must be one of 4, 6, 8",
+    });
   });
 
   test("a 502 with an HTML body is a retry", async () => {
@@ -108,7 +125,11 @@ describe("poll", () => {
 
   test("aborted fails; outputs that expired answer 403", async () => {
     mock.nextJob = { statuses: ["aborted"] };
-    expect((await pollUntilSettled(adapter, target(), await submitted())).last).toEqual({ kind: "failed", code: "upstream_error", message: "Replicate aborted the prediction before it ran" });
+    expect((await pollUntilSettled(adapter, target(), await submitted())).last).toEqual({
+      kind: "failed",
+      code: "upstream_error",
+      message: "Replicate aborted the prediction before it ran",
+    });
     mock.nextJob = { statuses: ["succeeded"], ttlMs: 1 };
     const { last } = await pollUntilSettled(adapter, target(), await submitted());
     await Bun.sleep(5);

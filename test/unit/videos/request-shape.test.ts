@@ -59,9 +59,16 @@ describe("size-only endpoints", () => {
 
   test("an endpoint listing no sizes makes OpenAI's: 1:1 and 2K are not advertised, 9:16 at 1080p is 1080x1920", () => {
     const capabilities = catalog.get("x/unlisted")!.endpoints[0]!.capabilities;
-    expect([capabilities.aspectRatios, capabilities.resolutions]).toEqual([["16:9", "9:16"], ["720p", "1080p"]]);
+    expect([capabilities.aspectRatios, capabilities.resolutions]).toEqual([
+      ["16:9", "9:16"],
+      ["720p", "1080p"],
+    ]);
     expect(validate("x/unlisted", { aspect_ratio: "9:16", resolution: "1080p" }).derivedSize).toBe("1080x1920");
-    expect(refusal("x/unlisted", { aspect_ratio: "1:1" })).toEqual({ status: 400, message: 'aspect_ratio "1:1" is not supported by x/unlisted; allowed values: 16:9, 9:16', metadata: { field: "aspect_ratio", allowed: ["16:9", "9:16"] } });
+    expect(refusal("x/unlisted", { aspect_ratio: "1:1" })).toEqual({
+      status: 400,
+      message: 'aspect_ratio "1:1" is not supported by x/unlisted; allowed values: 16:9, 9:16',
+      metadata: { field: "aspect_ratio", allowed: ["16:9", "9:16"] },
+    });
   });
 });
 
@@ -72,6 +79,10 @@ test("a ratio only the aspect-ratio API endpoint makes leaves it the one candida
 
 test("the OpenAI-shaped adapter refuses a ratio no size of its own makes rather than sending none (a job stored before sizes were derived)", async () => {
   const target = { baseUrl: "http://127.0.0.1:1/v1", apiKey: "k", model: "m", headers: {} };
-  const outcome = await openAiVideosAdapter.submit(target, { prompt: "p", aspectRatio: "1:1", resolution: "720p", passthrough: {} }, new AbortController().signal);
+  const outcome = await openAiVideosAdapter.submit(
+    target,
+    { prompt: "p", aspectRatio: "1:1", resolution: "720p", passthrough: {} },
+    new AbortController().signal,
+  );
   expect(outcome).toEqual({ kind: "failed", code: "invalid_request", message: "no size of this upstream has aspect_ratio 1:1 at resolution 720p" });
 });

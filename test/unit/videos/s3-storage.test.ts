@@ -1,11 +1,11 @@
 // The S3 video storage against a loopback S3-compatible mock: a streamed (multipart) upload,
 // the exact bytes back whole and as a range, delete, and requests signed with SigV4.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { s3VideoStorage, type VideoStorage } from "../../../src/videos/storage/video-storage";
-import { startS3Mock, type S3Mock } from "../../support/s3-mock";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { s3VideoStorage, type VideoStorage } from "../../../src/videos/storage/video-storage";
+import { type S3Mock, startS3Mock } from "../../support/s3-mock";
 
 let s3: S3Mock;
 let storage: VideoStorage;
@@ -13,7 +13,10 @@ const cacheDir = mkdtempSync(join(tmpdir(), "s3-cache-"));
 
 beforeAll(() => {
   s3 = startS3Mock();
-  storage = s3VideoStorage({ bucket: "videos", endpoint: s3.url, region: "us-east-1", accessKeyId: "AKIDTEST", secretAccessKey: "secret-test-key", prefix: "out/" }, cacheDir);
+  storage = s3VideoStorage(
+    { bucket: "videos", endpoint: s3.url, region: "us-east-1", accessKeyId: "AKIDTEST", secretAccessKey: "secret-test-key", prefix: "out/" },
+    cacheDir,
+  );
 });
 afterAll(() => {
   s3.stop();
@@ -67,7 +70,7 @@ test("a streamed write comes back byte for byte, whole and as a range, and is de
 });
 
 test("a small output is stored too; a location of another storage is not found", async () => {
-  const { location, bytes } = await storage.write("vid_2", 1, new Response("tiny video").body!, "video/mp4");
+  const { bytes } = await storage.write("vid_2", 1, new Response("tiny video").body!, "video/mp4");
   expect(bytes).toBe(10);
   expect(new TextDecoder().decode(s3.objects.get("videos/out/vid_2/1.mp4")!.bytes)).toBe("tiny video");
   expect(await storage.open("/data/videos/vid_2/1.mp4")).toBeNull();

@@ -37,7 +37,9 @@ const VEO_TABLE = [
 describe("upstream status table", () => {
   test.each(FAL_TABLE)("fal %s → %s", (status, kind) => expect(falStatusOutcome(status).kind).toBe(kind));
 
-  test.each(REPLICATE_TABLE)("replicate %s → %s", (status, kind) => expect(replicatePredictionOutcome({ status, output: "https://x.test/v.mp4" }).kind).toBe(kind));
+  test.each(REPLICATE_TABLE)("replicate %s → %s", (status, kind) =>
+    expect(replicatePredictionOutcome({ status, output: "https://x.test/v.mp4" }).kind).toBe(kind),
+  );
 
   test.each(VEO_TABLE)("veo %j → %s", (operation, kind) => expect(veoOperationOutcome(operation, "k").kind).toBe(kind));
 
@@ -47,7 +49,11 @@ describe("upstream status table", () => {
   });
 
   test("replicate succeeded without an output is a failure, not an empty completion", () => {
-    expect(replicatePredictionOutcome({ status: "succeeded", output: null })).toEqual({ kind: "failed", code: "upstream_error", message: "Replicate prediction succeeded without an output" });
+    expect(replicatePredictionOutcome({ status: "succeeded", output: null })).toEqual({
+      kind: "failed",
+      code: "upstream_error",
+      message: "Replicate prediction succeeded without an output",
+    });
   });
 });
 
@@ -61,7 +67,11 @@ describe("any status string", () => {
   });
 
   test("replicate: one outcome each, whatever the other fields; unknown is in_progress", () => {
-    fc.assert(fc.property(fc.anything(), fc.anything(), fc.anything(), (status, output, error) => KINDS.includes(replicatePredictionOutcome({ status, output, error }).kind)));
+    fc.assert(
+      fc.property(fc.anything(), fc.anything(), fc.anything(), (status, output, error) =>
+        KINDS.includes(replicatePredictionOutcome({ status, output, error }).kind),
+      ),
+    );
     fc.assert(fc.property(unknownTo(REPLICATE_TABLE.map(([s]) => s)), (status) => replicatePredictionOutcome({ status }).kind === "in_progress"));
   });
 

@@ -4,7 +4,13 @@ import fc from "fast-check";
 import { aspectAndResolutionOfSize } from "../../../src/videos/adapters/size";
 import { onOrigin, outcomeOfHttpError, type UpstreamResponse } from "../../../src/videos/adapters/upstream-call";
 
-const answer = (status: number, headers: Record<string, string> = {}): UpstreamResponse => ({ kind: "response", status, headers: new Headers(headers), json: undefined, text: "" });
+const answer = (status: number, headers: Record<string, string> = {}): UpstreamResponse => ({
+  kind: "response",
+  status,
+  headers: new Headers(headers),
+  json: undefined,
+  text: "",
+});
 const NOW = Date.parse("2026-11-23T12:00:00Z");
 
 describe("outcomeOfHttpError", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
+import { buildCatalog } from "../../../src/catalog/build-catalog";
 import { loadConfig, parseGatewayFile } from "../../../src/config";
 import { describeConfig } from "../../../src/config-describe";
-import { buildCatalog } from "../../../src/catalog/build-catalog";
 import { buildVideoCatalog } from "../../../src/videos/video-catalog";
 import { configError } from "../../support/config-error";
 
@@ -29,12 +29,28 @@ describe("video models in gateway.yaml", () => {
   test("a video provider serves video_models only: chat routing never sees it", () => {
     const file = parseGatewayFile(YAML, {});
     const config = { providers: file.providers!, models: file.models ?? [], videoModels: file.video_models! };
-    expect(buildCatalog(config).providers().map((p) => p.slug)).toEqual(["chatty"]);
+    expect(
+      buildCatalog(config)
+        .providers()
+        .map((p) => p.slug),
+    ).toEqual(["chatty"]);
     const videos = buildVideoCatalog(config, 1_700_000_000);
     const model = videos.get("openai/sora-2")!;
-    expect(model.endpoints.map((e) => [e.id, e.provider.api, e.provider.baseUrl, e.upstreamModel])).toEqual([["sora/sora-2", "openai-videos", "http://127.0.0.1:2/v1", "sora-2"]]);
+    expect(model.endpoints.map((e) => [e.id, e.provider.api, e.provider.baseUrl, e.upstreamModel])).toEqual([
+      ["sora/sora-2", "openai-videos", "http://127.0.0.1:2/v1", "sora-2"],
+    ]);
     expect(model.endpoints[0]!.prices).toEqual({ perSecond: 100_000_000, perSecondAudio: 150_000_000, perVideo: 10_000_000 });
-    expect(model.endpoints[0]!.capabilities).toEqual({ durations: [4, 8, 12], resolutions: ["720p"], aspectRatios: ["16:9", "9:16"], sizes: ["1280x720", "720x1280"], frameImages: [], inputReferences: false, generateAudio: true, seed: false, passthrough: ["quality"] });
+    expect(model.endpoints[0]!.capabilities).toEqual({
+      durations: [4, 8, 12],
+      resolutions: ["720p"],
+      aspectRatios: ["16:9", "9:16"],
+      sizes: ["1280x720", "720x1280"],
+      frameImages: [],
+      inputReferences: false,
+      generateAudio: true,
+      seed: false,
+      passthrough: ["quality"],
+    });
   });
 
   test("the videos section, with defaults", () => {
@@ -48,7 +64,12 @@ describe("video models in gateway.yaml", () => {
     expect(described.videos).toEqual({ poll_initial_ms: 100, poll_max_ms: 400, deadline_minutes: 2, retention_days: 1 });
     expect((described.video_models as Array<{ id: string }>).map((m) => m.id)).toEqual(["openai/sora-2"]);
     require("node:fs").writeFileSync(path, "catalog: { default: false }\n");
-    expect(loadConfig({ GATEWAY_CONFIG: path, DATABASE_URL: ":memory:" }).videos).toEqual({ pollInitialMs: 5_000, pollMaxMs: 30_000, deadlineMs: 3_600_000, retentionMs: 604_800_000 });
+    expect(loadConfig({ GATEWAY_CONFIG: path, DATABASE_URL: ":memory:" }).videos).toEqual({
+      pollInitialMs: 5_000,
+      pollMaxMs: 30_000,
+      deadlineMs: 3_600_000,
+      retentionMs: 604_800_000,
+    });
   });
 
   test("a chat model on a video provider, a video model on a chat provider, and a bad capability are named", () => {

@@ -23,7 +23,11 @@ export function DailyChart({ title, days, spend, requests }: Props) {
         width: width(),
         height: 240,
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1e3), "Etc/UTC"),
-        scales: { x: { time: true }, usd: { auto: true, range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] }, n: { auto: true, range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
+        scales: {
+          x: { time: true },
+          usd: { auto: true, range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
+          n: { auto: true, range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
+        },
         series: [
           {},
           { label: "Spend (USD)", scale: "usd", stroke: "#2563eb", fill: "rgba(37, 99, 235, 0.12)", width: 2, value: (_u, v) => (v === null ? "—" : usd(v)) },

@@ -21,7 +21,11 @@ function FieldLabel({ id, label, required }: { id: string; label: string; requir
   return (
     <span class="label-line">
       <label for={id}>{label}</label>
-      {required && <span class="required-mark" aria-hidden="true">*</span>}
+      {required && (
+        <span class="required-mark" aria-hidden="true">
+          *
+        </span>
+      )}
     </span>
   );
 }
@@ -51,7 +55,21 @@ export function Field({ label, value, onInput, type = "text", required, placehol
   );
 }
 
-export function Select({ label, value, onChange, children, name, required }: { label: string; value: string; onChange: (value: string) => void; children: ComponentChildren; name?: string; required?: boolean }) {
+export function Select({
+  label,
+  value,
+  onChange,
+  children,
+  name,
+  required,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ComponentChildren;
+  name?: string;
+  required?: boolean;
+}) {
   const id = useId();
   return (
     <div class="field">
@@ -73,12 +91,34 @@ export function Checkbox({ label, checked, onChange }: { label: string; checked:
   );
 }
 
-export function TextArea({ label, value, onInput, rows = 6, hint, placeholder }: { label: string; value: string; onInput: (value: string) => void; rows?: number; hint?: string; placeholder?: string }) {
+export function TextArea({
+  label,
+  value,
+  onInput,
+  rows = 6,
+  hint,
+  placeholder,
+}: {
+  label: string;
+  value: string;
+  onInput: (value: string) => void;
+  rows?: number;
+  hint?: string;
+  placeholder?: string;
+}) {
   const id = useId();
   return (
     <div class="field">
       <label for={id}>{label}</label>
-      <textarea id={id} rows={rows} value={value} placeholder={placeholder} spellcheck={false} aria-describedby={hint ? `${id}-hint` : undefined} onInput={(e) => onInput((e.currentTarget as HTMLTextAreaElement).value)} />
+      <textarea
+        id={id}
+        rows={rows}
+        value={value}
+        placeholder={placeholder}
+        spellcheck={false}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onInput={(e) => onInput((e.currentTarget as HTMLTextAreaElement).value)}
+      />
       {hint && <small id={`${id}-hint`}>{hint}</small>}
     </div>
   );

@@ -11,7 +11,9 @@ export function KeyChoice({ keys, chosen, onChange }: Props) {
     <li key={hash}>
       <label class="check">
         <input type="checkbox" checked={chosen.includes(hash)} onChange={(e) => toggle(hash, (e.currentTarget as HTMLInputElement).checked)} />
-        <span>{name} <small>{label}</small></span>
+        <span>
+          {name} <small>{label}</small>
+        </span>
       </label>
     </li>
   );

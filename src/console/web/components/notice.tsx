@@ -10,7 +10,11 @@ export function Notice({ kind, children }: { kind: "error" | "ok"; children: Com
 }
 
 export function Loading({ what }: { what: string }) {
-  return <p class="loading" role="status">Loading {what}…</p>;
+  return (
+    <p class="loading" role="status">
+      Loading {what}…
+    </p>
+  );
 }
 
 /** what a page shows while its data loads or when it failed; null once there is data */

@@ -24,15 +24,23 @@ export function DestinationConfigFields({ keys, values, onChange, editing }: Pro
           return (
             <Select key={spec.key} label={spec.label} value={value} onChange={set} required={spec.required} name={`config.${spec.key}`}>
               {!spec.required && <option value="">{spec.default ? `Default (${spec.default})` : "None"}</option>}
-              {spec.one_of.map((option) => <option key={option} value={option}>{option}</option>)}
+              {spec.one_of.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
             </Select>
           );
         const stored = editing?.config[spec.key];
         // an edit's empty secret keeps what is stored, so it is not required to be retyped
         const keepsSecret = spec.secret && editing !== undefined;
         const hint = keepsSecret
-          ? typeof stored === "string" ? `Stored as ${stored}; leave empty to keep it.` : "Not set."
-          : spec.default !== null ? `Empty: ${spec.default}` : undefined;
+          ? typeof stored === "string"
+            ? `Stored as ${stored}; leave empty to keep it.`
+            : "Not set."
+          : spec.default !== null
+            ? `Empty: ${spec.default}`
+            : undefined;
         return (
           <Field
             key={spec.key}

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import { api, ApiFailure, query } from "../api";
+import { ApiFailure, api, query } from "../api";
 import { Checkbox, Field, Select, TextArea } from "../components/field";
 import { KeyChoice } from "../components/key-choice";
 import { Notice } from "../components/notice";
-import { createBody, FormProblem, initialValues, updateBody, type DestinationFormValues } from "../destination-form-values";
+import { createBody, type DestinationFormValues, FormProblem, initialValues, updateBody } from "../destination-form-values";
 import type { Destination, DestinationTypeForm, Key } from "../types";
 import { DestinationConfigFields } from "./destination-config-fields";
 
@@ -44,7 +44,10 @@ export function DestinationForm({ types, workspaceId, keys, editing, onSaved, on
   // the button that opened the form is gone: the keyboard goes on from the form's first control
   const box = useRef<HTMLFormElement>(null);
   useEffect(() => box.current?.querySelector<HTMLElement>("select, input")?.focus(), []);
-  const set = <K extends keyof DestinationFormValues>(field: K) => (value: DestinationFormValues[K]) => setValues({ ...values, [field]: value });
+  const set =
+    <K extends keyof DestinationFormValues>(field: K) =>
+    (value: DestinationFormValues[K]) =>
+      setValues({ ...values, [field]: value });
   const chooseType = (type: string) => setValues({ ...initialValues(type, formOf(type)), name: values.name });
 
   const body = () => {
@@ -83,10 +86,16 @@ export function DestinationForm({ types, workspaceId, keys, editing, onSaved, on
       <h2>{title}</h2>
       <div class="form-grid">
         {editing ? (
-          <p class="field"><span class="field-label">Type</span> {form?.label ?? editing.type}</p>
+          <p class="field">
+            <span class="field-label">Type</span> {form?.label ?? editing.type}
+          </p>
         ) : (
           <Select label="Type" value={values.type} onChange={chooseType} required>
-            {types.map((t) => <option key={t.type} value={t.type}>{t.label}</option>)}
+            {types.map((t) => (
+              <option key={t.type} value={t.type}>
+                {t.label}
+              </option>
+            ))}
           </Select>
         )}
         <Field label="Name" value={values.name} onInput={set("name")} required />
@@ -97,7 +106,14 @@ export function DestinationForm({ types, workspaceId, keys, editing, onSaved, on
           <div class="form-grid">
             <DestinationConfigFields keys={form.config_keys} values={values.config} onChange={set("config")} editing={editing} />
           </div>
-          <TextArea label="Extra headers (JSON)" rows={3} value={values.headers} onInput={set("headers")} placeholder='{ "Authorization": "Bearer …" }' hint="Sent with every request; stored encrypted and shown masked (a masked value keeps what is stored). Empty: none." />
+          <TextArea
+            label="Extra headers (JSON)"
+            rows={3}
+            value={values.headers}
+            onInput={set("headers")}
+            placeholder='{ "Authorization": "Bearer …" }'
+            hint="Sent with every request; stored encrypted and shown masked (a masked value keeps what is stored). Empty: none."
+          />
         </fieldset>
       )}
       <fieldset class="group">
@@ -107,23 +123,50 @@ export function DestinationForm({ types, workspaceId, keys, editing, onSaved, on
           <Checkbox label="Privacy mode (metadata only, no prompts or completions)" checked={values.privacyMode} onChange={set("privacyMode")} />
         </div>
         <div class="form-grid">
-          <Field label="Sampling rate" type="number" min="0.0001" max="1" step="0.0001" value={values.samplingRate} onInput={set("samplingRate")} required hint="1: every generation; 0.1: one in ten" />
+          <Field
+            label="Sampling rate"
+            type="number"
+            min="0.0001"
+            max="1"
+            step="0.0001"
+            value={values.samplingRate}
+            onInput={set("samplingRate")}
+            required
+            hint="1: every generation; 0.1: one in ten"
+          />
         </div>
         <p class="muted">Also send, beside each generation:</p>
         <div class="checks">
           <Checkbox label="Cost and tokens" checked={values.broadcastCost} onChange={set("broadcastCost")} />
           <Checkbox label="Identity (workspace, key, user)" checked={values.broadcastIdentity} onChange={set("broadcastIdentity")} />
-          <Checkbox label="Request context (operation, model, provider, timings)" checked={values.broadcastRequestContext} onChange={set("broadcastRequestContext")} />
+          <Checkbox
+            label="Request context (operation, model, provider, timings)"
+            checked={values.broadcastRequestContext}
+            onChange={set("broadcastRequestContext")}
+          />
         </div>
       </fieldset>
       <KeyChoice keys={keys} chosen={values.apiKeyHashes} onChange={set("apiKeyHashes")} />
-      <TextArea label="Filter rules (JSON)" rows={4} value={values.filterRules} onInput={set("filterRules")} placeholder={FILTER_EXAMPLE} hint="Only generations that match; empty: every generation. Fields, operators and limits as in the API." />
+      <TextArea
+        label="Filter rules (JSON)"
+        rows={4}
+        value={values.filterRules}
+        onInput={set("filterRules")}
+        placeholder={FILTER_EXAMPLE}
+        hint="Only generations that match; empty: every generation. Fields, operators and limits as in the API."
+      />
       <Checkbox label="Save without the connection test" checked={skipTest} onChange={setSkipTest} />
       {outcome && <Notice kind={outcome.kind}>{outcome.text}</Notice>}
       <div class="actions">
-        <button type="button" class="button" disabled={busy || !form} onClick={() => void test()}>Test connection</button>
-        <button type="submit" class="button button-primary" disabled={busy || !form}>{editing ? "Save" : "Create"}</button>
-        <button type="button" class="button" onClick={onCancel}>Cancel</button>
+        <button type="button" class="button" disabled={busy || !form} onClick={() => void test()}>
+          Test connection
+        </button>
+        <button type="submit" class="button button-primary" disabled={busy || !form}>
+          {editing ? "Save" : "Create"}
+        </button>
+        <button type="button" class="button" onClick={onCancel}>
+          Cancel
+        </button>
       </div>
     </form>
   );

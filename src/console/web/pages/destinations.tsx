@@ -10,7 +10,15 @@ import { DestinationForm } from "./destination-form";
 
 type Mode = { kind: "list" } | { kind: "create" } | { kind: "edit"; destination: Destination };
 
-function DestinationRows({ me, list, types, busy, onEdit, onToggle, onDelete }: {
+function DestinationRows({
+  me,
+  list,
+  types,
+  busy,
+  onEdit,
+  onToggle,
+  onDelete,
+}: {
   me: Me;
   list: Destination[];
   types: DestinationTypeForm[];
@@ -25,9 +33,20 @@ function DestinationRows({ me, list, types, busy, onEdit, onToggle, onDelete }: 
       <table class="destinations">
         <thead>
           <tr>
-            <th scope="col">Name</th><th scope="col">Type</th><th scope="col">Status</th><th scope="col" class="num">Sampling</th>
-            <th scope="col">Content</th><th scope="col">Keys</th><th scope="col">Changed</th>
-            {me.manages && <th scope="col"><span class="sr-only">Actions</span></th>}
+            <th scope="col">Name</th>
+            <th scope="col">Type</th>
+            <th scope="col">Status</th>
+            <th scope="col" class="num">
+              Sampling
+            </th>
+            <th scope="col">Content</th>
+            <th scope="col">Keys</th>
+            <th scope="col">Changed</th>
+            {me.manages && (
+              <th scope="col">
+                <span class="sr-only">Actions</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -35,24 +54,48 @@ function DestinationRows({ me, list, types, busy, onEdit, onToggle, onDelete }: 
             const name = d.name ?? typeLabel(d.type);
             return (
               <tr key={d.id}>
-                <td data-label="Name" class="break">{name}</td>
+                <td data-label="Name" class="break">
+                  {name}
+                </td>
                 <td data-label="Type">{typeLabel(d.type)}</td>
                 <td data-label="Status">{d.enabled ? <span class="badge badge-ok">Enabled</span> : <span class="badge badge-bad">Disabled</span>}</td>
-                <td data-label="Sampling" class="num">{percent(d.sampling_rate)}</td>
+                <td data-label="Sampling" class="num">
+                  {percent(d.sampling_rate)}
+                </td>
                 <td data-label="Content">{d.privacy_mode ? "Metadata only" : "Prompts and completions"}</td>
-                <td data-label="Keys">{d.api_key_hashes === null ? "All keys" : `${d.api_key_hashes.length} ${d.api_key_hashes.length === 1 ? "key" : "keys"}`}</td>
+                <td data-label="Keys">
+                  {d.api_key_hashes === null ? "All keys" : `${d.api_key_hashes.length} ${d.api_key_hashes.length === 1 ? "key" : "keys"}`}
+                </td>
                 <td data-label="Changed">{when(d.updated_at)}</td>
                 {me.manages && (
                   <td class="row-actions">
-                    <button type="button" class="button button-small" disabled={busy} onClick={() => onEdit(d)} aria-label={`Edit ${name}`}>Edit</button>
-                    <button type="button" class="button button-small" disabled={busy} onClick={() => onToggle(d)} aria-label={`${d.enabled ? "Disable" : "Enable"} ${name}`}>{d.enabled ? "Disable" : "Enable"}</button>
-                    <button type="button" class="button button-small button-danger" disabled={busy} onClick={() => onDelete(d)} aria-label={`Delete ${name}`}>Delete</button>
+                    <button type="button" class="button button-small" disabled={busy} onClick={() => onEdit(d)} aria-label={`Edit ${name}`}>
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      class="button button-small"
+                      disabled={busy}
+                      onClick={() => onToggle(d)}
+                      aria-label={`${d.enabled ? "Disable" : "Enable"} ${name}`}
+                    >
+                      {d.enabled ? "Disable" : "Enable"}
+                    </button>
+                    <button type="button" class="button button-small button-danger" disabled={busy} onClick={() => onDelete(d)} aria-label={`Delete ${name}`}>
+                      Delete
+                    </button>
                   </td>
                 )}
               </tr>
             );
           })}
-          {list.length === 0 && <tr><td colSpan={8} class="empty">No destinations: generations of this workspace are not forwarded</td></tr>}
+          {list.length === 0 && (
+            <tr>
+              <td colSpan={8} class="empty">
+                No destinations: generations of this workspace are not forwarded
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
     </div>
@@ -68,9 +111,16 @@ export function DestinationsPage({ me }: { me: Me }) {
   const [mode, setMode] = useState<Mode>({ kind: "list" });
   const [saved, setSaved] = useState<string | null>(null);
   const types = useLoad(() => api<{ data: DestinationTypeForm[] }>("/destination-types").then((r) => r.data), []);
-  const list = useLoad(() => (workspace ? api<{ data: Destination[] }>(`/destinations${query({ workspace_id: workspace, limit: 100 })}`).then((r) => r.data) : Promise.resolve([])), [workspace]);
+  const list = useLoad(
+    () =>
+      workspace ? api<{ data: Destination[] }>(`/destinations${query({ workspace_id: workspace, limit: 100 })}`).then((r) => r.data) : Promise.resolve([]),
+    [workspace],
+  );
   // the keys a destination may be narrowed to; only managers edit, so only they ask
-  const keys = useLoad(() => (me.manages && workspace ? api<{ data: Key[] }>(`/keys${query({ workspace_id: workspace })}`).then((r) => r.data) : Promise.resolve([])), [workspace]);
+  const keys = useLoad(
+    () => (me.manages && workspace ? api<{ data: Key[] }>(`/keys${query({ workspace_id: workspace })}`).then((r) => r.data) : Promise.resolve([])),
+    [workspace],
+  );
   const { busy, error, run } = useAction(list.reload);
   const changeWorkspace = (id: string) => {
     setWorkspace(id);
@@ -87,10 +137,17 @@ export function DestinationsPage({ me }: { me: Me }) {
   };
   const remove = (d: Destination) => {
     setSaved(null);
-    if (confirm(`Delete the destination “${d.name ?? d.type}”? Its generations stop being forwarded.`)) void run(async () => void (await api(`/destinations/${d.id}`, { method: "DELETE" })));
+    if (confirm(`Delete the destination “${d.name ?? d.type}”? Its generations stop being forwarded.`))
+      void run(async () => void (await api(`/destinations/${d.id}`, { method: "DELETE" })));
   };
 
-  if (me.workspaces.length === 0) return <><h1>Observability destinations</h1><p>You are not a member of any workspace.</p></>;
+  if (me.workspaces.length === 0)
+    return (
+      <>
+        <h1>Observability destinations</h1>
+        <p>You are not a member of any workspace.</p>
+      </>
+    );
   return (
     <>
       <div class="page-head">
@@ -98,7 +155,17 @@ export function DestinationsPage({ me }: { me: Me }) {
         <div class="filters">
           <WorkspacePicker me={me} value={workspace} onChange={changeWorkspace} />
           {me.manages && mode.kind === "list" && (
-            <button type="button" class="button button-primary" disabled={!types.data} onClick={() => { setSaved(null); setMode({ kind: "create" }); }}>New destination</button>
+            <button
+              type="button"
+              class="button button-primary"
+              disabled={!types.data}
+              onClick={() => {
+                setSaved(null);
+                setMode({ kind: "create" });
+              }}
+            >
+              New destination
+            </button>
           )}
         </div>
       </div>
@@ -124,7 +191,10 @@ export function DestinationsPage({ me }: { me: Me }) {
           list={list.data}
           types={types.data ?? []}
           busy={busy}
-          onEdit={(d) => { setSaved(null); setMode({ kind: "edit", destination: d }); }}
+          onEdit={(d) => {
+            setSaved(null);
+            setMode({ kind: "edit", destination: d });
+          }}
           onToggle={toggle}
           onDelete={remove}
         />

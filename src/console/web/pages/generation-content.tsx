@@ -1,4 +1,4 @@
-import { api, ApiFailure } from "../api";
+import { ApiFailure, api } from "../api";
 import { useLoad } from "../components/load";
 import { LoadState } from "../components/notice";
 import type { GenerationContentOut } from "../types";
@@ -53,9 +53,7 @@ export function GenerationContent({ id }: { id: string }) {
     <section class="card" aria-labelledby="content-title">
       <h2 id="content-title">Prompt and completion</h2>
       <LoadState loading={loading && data === undefined} error={error} what="the content" />
-      {data === null && (
-        <p class="muted">Not kept: the workspace's I/O logging was off or sampled this generation out, or the content has been pruned.</p>
-      )}
+      {data === null && <p class="muted">Not kept: the workspace's I/O logging was off or sampled this generation out, or the content has been pruned.</p>}
       {data && (
         <>
           <h3>Prompt</h3>
@@ -71,7 +69,10 @@ export function GenerationContent({ id }: { id: string }) {
           {data.error && (
             <>
               <h3>Error</h3>
-              <p>{data.error.message ?? "The generation failed"}{data.error.status !== null ? ` (status ${data.error.status}${data.error.provider_name ? `, ${data.error.provider_name}` : ""})` : ""}</p>
+              <p>
+                {data.error.message ?? "The generation failed"}
+                {data.error.status !== null ? ` (status ${data.error.status}${data.error.provider_name ? `, ${data.error.provider_name}` : ""})` : ""}
+              </p>
             </>
           )}
         </>

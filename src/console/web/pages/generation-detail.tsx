@@ -4,8 +4,8 @@ import { LoadState } from "../components/notice";
 import { count, ms, usd, when } from "../format";
 import { href } from "../router";
 import type { GenerationDetail } from "../types";
-import { StatusBadge } from "./generations";
 import { GenerationContent } from "./generation-content";
+import { StatusBadge } from "./generations";
 
 /** One generation's record: what was asked and served, tokens, cost, timings, every upstream attempt, and the content I/O logging kept. */
 export function GenerationDetailPage({ id }: { id: string }) {
@@ -32,7 +32,9 @@ export function GenerationDetailPage({ id }: { id: string }) {
     : [];
   return (
     <>
-      <p><a href={href("generations")}>← Generations</a></p>
+      <p>
+        <a href={href("generations")}>← Generations</a>
+      </p>
       <h1 class="break">Generation {id}</h1>
       <LoadState loading={loading} error={error} what="the generation" />
       {g && (
@@ -41,7 +43,10 @@ export function GenerationDetailPage({ id }: { id: string }) {
             <h2>Record</h2>
             <dl class="record">
               {rows.map(([k, v]) => (
-                <div key={k}><dt>{k}</dt><dd>{v}</dd></div>
+                <div key={k}>
+                  <dt>{k}</dt>
+                  <dd>{v}</dd>
+                </div>
               ))}
             </dl>
           </section>
@@ -49,12 +54,36 @@ export function GenerationDetailPage({ id }: { id: string }) {
             <h2>Attempts</h2>
             <div class="table-wrap">
               <table>
-                <thead><tr><th scope="col">#</th><th scope="col">Provider</th><th scope="col">Endpoint</th><th scope="col" class="num">Status</th><th scope="col" class="num">Latency</th></tr></thead>
+                <thead>
+                  <tr>
+                    <th scope="col">#</th>
+                    <th scope="col">Provider</th>
+                    <th scope="col">Endpoint</th>
+                    <th scope="col" class="num">
+                      Status
+                    </th>
+                    <th scope="col" class="num">
+                      Latency
+                    </th>
+                  </tr>
+                </thead>
                 <tbody>
                   {g.provider_responses.map((a, i) => (
-                    <tr key={i}><td>{i + 1}</td><td>{a.provider_name ?? "—"}</td><td>{a.endpoint_id ?? "—"}</td><td class="num">{a.status ?? "—"}</td><td class="num">{ms(a.latency)}</td></tr>
+                    <tr key={i}>
+                      <td>{i + 1}</td>
+                      <td>{a.provider_name ?? "—"}</td>
+                      <td>{a.endpoint_id ?? "—"}</td>
+                      <td class="num">{a.status ?? "—"}</td>
+                      <td class="num">{ms(a.latency)}</td>
+                    </tr>
                   ))}
-                  {g.provider_responses.length === 0 && <tr><td colSpan={5} class="empty">No upstream was tried</td></tr>}
+                  {g.provider_responses.length === 0 && (
+                    <tr>
+                      <td colSpan={5} class="empty">
+                        No upstream was tried
+                      </td>
+                    </tr>
+                  )}
                 </tbody>
               </table>
             </div>

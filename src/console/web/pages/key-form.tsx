@@ -10,7 +10,21 @@ export type KeyFormValues = Record<string, unknown>;
 const numberOrNull = (v: string) => (v.trim() === "" ? null : Number(v));
 
 /** The fields of a key, blank for a new one; `onSubmit` gets the body to send. */
-export function KeyForm({ me, initial, submitLabel, onSubmit, onCancel, busy }: { me: Me; initial?: Key; submitLabel: string; onSubmit: (body: KeyFormValues) => void; onCancel: () => void; busy: boolean }) {
+export function KeyForm({
+  me,
+  initial,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  busy,
+}: {
+  me: Me;
+  initial?: Key;
+  submitLabel: string;
+  onSubmit: (body: KeyFormValues) => void;
+  onCancel: () => void;
+  busy: boolean;
+}) {
   const [name, setName] = useState(initial?.name ?? "");
   const [workspace, setWorkspace] = useState(initial?.workspace_id ?? me.workspaces.find((w) => w.is_default)?.id ?? me.workspaces[0]?.id ?? "");
   const [limit, setLimit] = useState(initial?.limit === null || initial === undefined ? "" : String(initial.limit));
@@ -53,8 +67,12 @@ export function KeyForm({ me, initial, submitLabel, onSubmit, onCancel, busy }: 
         <Checkbox label="BYOK spend counts toward the limit" checked={byok} onChange={setByok} />
       </div>
       <div class="actions">
-        <button type="submit" class="button button-primary" disabled={busy}>{submitLabel}</button>
-        <button type="button" class="button" onClick={onCancel}>Cancel</button>
+        <button type="submit" class="button button-primary" disabled={busy}>
+          {submitLabel}
+        </button>
+        <button type="button" class="button" onClick={onCancel}>
+          Cancel
+        </button>
       </div>
     </form>
   );

@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { api, ApiFailure } from "../api";
+import { ApiFailure, api } from "../api";
 import { CopyButton } from "../components/copy-button";
 import { useLoad } from "../components/load";
 import { LoadState, Notice } from "../components/notice";
@@ -18,7 +18,10 @@ function LimitBar({ k }: { k: Key }) {
   return (
     <div class="limit">
       <meter min={0} max={k.limit || 1} value={used} high={k.limit * 0.8} optimum={0} aria-label={`${k.name}: ${usd(used)} of ${usd(k.limit)}`} />
-      <span>{usd(used)} of {usd(k.limit)}{k.limit_reset ? ` ${k.limit_reset}` : ""}</span>
+      <span>
+        {usd(used)} of {usd(k.limit)}
+        {k.limit_reset ? ` ${k.limit_reset}` : ""}
+      </span>
     </div>
   );
 }
@@ -64,7 +67,14 @@ export function KeysPage({ me }: { me: Me }) {
       <div class="page-head">
         <h1>API keys</h1>
         {mode.kind === "list" && (
-          <button type="button" class="button button-primary" onClick={() => { setCreated(null); setMode({ kind: "create" }); }}>
+          <button
+            type="button"
+            class="button button-primary"
+            onClick={() => {
+              setCreated(null);
+              setMode({ kind: "create" });
+            }}
+          >
             Create key
           </button>
         )}
@@ -74,10 +84,14 @@ export function KeysPage({ me }: { me: Me }) {
         <section class="card reveal" aria-labelledby="new-key-title">
           <h2 id="new-key-title">Key “{created.name}” created</h2>
           <p>Copy it now: it is shown only once.</p>
-          <p class="secret"><code data-copy-source>{created.raw}</code></p>
+          <p class="secret">
+            <code data-copy-source>{created.raw}</code>
+          </p>
           <div class="actions">
             <CopyButton text={created.raw} label="Copy key" />
-            <button type="button" class="button" onClick={() => setCreated(null)}>Done</button>
+            <button type="button" class="button" onClick={() => setCreated(null)}>
+              Done
+            </button>
           </div>
         </section>
       )}
@@ -90,7 +104,14 @@ export function KeysPage({ me }: { me: Me }) {
       {mode.kind === "edit" && (
         <section class="card" aria-label={`Edit ${mode.key.name}`}>
           <h2>Edit “{mode.key.name}”</h2>
-          <KeyForm me={me} initial={mode.key} submitLabel="Save" busy={busy} onSubmit={(body) => update(mode.key.hash, body)} onCancel={() => setMode({ kind: "list" })} />
+          <KeyForm
+            me={me}
+            initial={mode.key}
+            submitLabel="Save"
+            busy={busy}
+            onSubmit={(body) => update(mode.key.hash, body)}
+            onCancel={() => setMode({ kind: "list" })}
+          />
         </section>
       )}
       <LoadState loading={keys.loading && !keys.data} error={keys.error} what="keys" />
@@ -105,26 +126,50 @@ export function KeysPage({ me }: { me: Me }) {
                 <th scope="col">Usage and limit</th>
                 <th scope="col">Expires</th>
                 <th scope="col">Status</th>
-                <th scope="col"><span class="sr-only">Actions</span></th>
+                <th scope="col">
+                  <span class="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
               {keys.data.map((k) => (
                 <tr key={k.hash}>
                   <td data-label="Name">{k.name}</td>
-                  <td data-label="Key"><code>{k.label}</code></td>
+                  <td data-label="Key">
+                    <code>{k.label}</code>
+                  </td>
                   <td data-label="Workspace">{workspaceName(k.workspace_id)}</td>
-                  <td data-label="Usage"><LimitBar k={k} /></td>
+                  <td data-label="Usage">
+                    <LimitBar k={k} />
+                  </td>
                   <td data-label="Expires">{k.expires_at ? when(k.expires_at) : "Never"}</td>
                   <td data-label="Status">{k.disabled ? <span class="badge badge-bad">Disabled</span> : <span class="badge badge-ok">Active</span>}</td>
                   <td class="row-actions">
-                    <button type="button" class="button button-small" onClick={() => setMode({ kind: "edit", key: k })} aria-label={`Edit ${k.name}`}>Edit</button>
-                    <button type="button" class="button button-small" onClick={() => toggle(k)} disabled={busy} aria-label={`${k.disabled ? "Enable" : "Disable"} ${k.name}`}>{k.disabled ? "Enable" : "Disable"}</button>
-                    <button type="button" class="button button-small button-danger" onClick={() => remove(k)} disabled={busy} aria-label={`Delete ${k.name}`}>Delete</button>
+                    <button type="button" class="button button-small" onClick={() => setMode({ kind: "edit", key: k })} aria-label={`Edit ${k.name}`}>
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      class="button button-small"
+                      onClick={() => toggle(k)}
+                      disabled={busy}
+                      aria-label={`${k.disabled ? "Enable" : "Disable"} ${k.name}`}
+                    >
+                      {k.disabled ? "Enable" : "Disable"}
+                    </button>
+                    <button type="button" class="button button-small button-danger" onClick={() => remove(k)} disabled={busy} aria-label={`Delete ${k.name}`}>
+                      Delete
+                    </button>
                   </td>
                 </tr>
               ))}
-              {keys.data.length === 0 && <tr><td colSpan={7} class="empty">No keys yet</td></tr>}
+              {keys.data.length === 0 && (
+                <tr>
+                  <td colSpan={7} class="empty">
+                    No keys yet
+                  </td>
+                </tr>
+              )}
             </tbody>
           </table>
         </div>

@@ -24,12 +24,16 @@ const CIRCUIT: Record<number, [string, string]> = { 0: ["Serving", "badge-ok"], 
 export function ModelsPage() {
   const { data, error, loading } = useLoad(() => api<{ data: Model[] }>("/models").then((r) => r.data), []);
   const [search, setSearch] = useState("");
-  const shown = (data ?? []).filter((m) => m.id.includes(search.trim().toLowerCase()) || m.name.toLowerCase().includes(search.trim().toLowerCase())).slice(0, 200);
+  const shown = (data ?? [])
+    .filter((m) => m.id.includes(search.trim().toLowerCase()) || m.name.toLowerCase().includes(search.trim().toLowerCase()))
+    .slice(0, 200);
   return (
     <>
       <div class="page-head">
         <h1>Models and providers</h1>
-        <div class="filters"><Field label="Search models" value={search} onInput={setSearch} /></div>
+        <div class="filters">
+          <Field label="Search models" value={search} onInput={setSearch} />
+        </div>
       </div>
       <LoadState loading={loading} error={error} what="the catalog" />
       {data && (
@@ -37,8 +41,24 @@ export function ModelsPage() {
           <table>
             <thead>
               <tr>
-                <th scope="col">Model</th><th scope="col">Provider</th><th scope="col" class="num">Input / 1M</th><th scope="col" class="num">Output / 1M</th>
-                <th scope="col" class="num">Latency p50</th><th scope="col" class="num">Tokens/s p50</th><th scope="col" class="num">Uptime 30 min</th><th scope="col">Circuit</th>
+                <th scope="col">Model</th>
+                <th scope="col">Provider</th>
+                <th scope="col" class="num">
+                  Input / 1M
+                </th>
+                <th scope="col" class="num">
+                  Output / 1M
+                </th>
+                <th scope="col" class="num">
+                  Latency p50
+                </th>
+                <th scope="col" class="num">
+                  Tokens/s p50
+                </th>
+                <th scope="col" class="num">
+                  Uptime 30 min
+                </th>
+                <th scope="col">Circuit</th>
               </tr>
             </thead>
             <tbody>
@@ -47,19 +67,31 @@ export function ModelsPage() {
                   const [label, badge] = CIRCUIT[e.status] ?? ["Unknown", ""];
                   return (
                     <tr key={`${m.id}|${e.tag}|${i}`}>
-                      {i === 0 && <th scope="rowgroup" rowSpan={m.endpoints.length} class="break">{m.id}</th>}
+                      {i === 0 && (
+                        <th scope="rowgroup" rowSpan={m.endpoints.length} class="break">
+                          {m.id}
+                        </th>
+                      )}
                       <td>{e.provider_name}</td>
                       <td class="num">{perMillion(e.pricing.prompt)}</td>
                       <td class="num">{perMillion(e.pricing.completion)}</td>
                       <td class="num">{ms(e.latency_last_30m?.p50)}</td>
                       <td class="num">{e.throughput_last_30m ? e.throughput_last_30m.p50.toFixed(0) : "—"}</td>
                       <td class="num">{e.uptime_last_30m === null ? "—" : `${e.uptime_last_30m}%`}</td>
-                      <td><span class={`badge ${badge}`}>{label}</span></td>
+                      <td>
+                        <span class={`badge ${badge}`}>{label}</span>
+                      </td>
                     </tr>
                   );
                 }),
               )}
-              {shown.length === 0 && <tr><td colSpan={8} class="empty">No models match</td></tr>}
+              {shown.length === 0 && (
+                <tr>
+                  <td colSpan={8} class="empty">
+                    No models match
+                  </td>
+                </tr>
+              )}
             </tbody>
           </table>
         </div>

@@ -13,7 +13,9 @@ function Stat({ title, figures }: { title: string; figures: Figures }) {
     <section class="stat" aria-label={title}>
       <h3>{title}</h3>
       <p class="stat-spend">{usd(figures.spend)}</p>
-      <p class="stat-requests">{count(figures.requests)} {figures.requests === 1 ? "request" : "requests"}</p>
+      <p class="stat-requests">
+        {count(figures.requests)} {figures.requests === 1 ? "request" : "requests"}
+      </p>
     </section>
   );
 }
@@ -24,13 +26,31 @@ function SpendTable({ title, column, rows }: { title: string; column: string; ro
       <h2>{title}</h2>
       <table>
         <thead>
-          <tr><th scope="col">{column}</th><th scope="col" class="num">Spend</th><th scope="col" class="num">Requests</th></tr>
+          <tr>
+            <th scope="col">{column}</th>
+            <th scope="col" class="num">
+              Spend
+            </th>
+            <th scope="col" class="num">
+              Requests
+            </th>
+          </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
-            <tr key={r.id}><td class="break">{r.name}</td><td class="num">{usd(r.spend)}</td><td class="num">{count(r.requests)}</td></tr>
+            <tr key={r.id}>
+              <td class="break">{r.name}</td>
+              <td class="num">{usd(r.spend)}</td>
+              <td class="num">{count(r.requests)}</td>
+            </tr>
           ))}
-          {rows.length === 0 && <tr><td colSpan={3} class="empty">No requests in the last 30 days</td></tr>}
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={3} class="empty">
+                No requests in the last 30 days
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
     </section>
@@ -58,26 +78,62 @@ export function OverviewPage({ me }: { me: Me }) {
           </div>
           <section class="card">
             <h2>Last 30 days</h2>
-            <DailyChart title="Spend and requests per day over the last 30 days" days={data.days.map((d) => d.day)} spend={data.days.map((d) => d.spend)} requests={data.days.map((d) => d.requests)} />
+            <DailyChart
+              title="Spend and requests per day over the last 30 days"
+              days={data.days.map((d) => d.day)}
+              spend={data.days.map((d) => d.spend)}
+              requests={data.days.map((d) => d.requests)}
+            />
           </section>
           <div class="columns">
             <SpendTable title="Top models by spend" column="Model" rows={data.top_models.map((m) => ({ ...m, id: m.model, name: m.model }))} />
-            <SpendTable title="Top keys by spend" column="Key" rows={data.top_keys.map((k) => ({ ...k, id: k.hash, name: k.name ?? `${k.hash.slice(0, 10)}…` }))} />
+            <SpendTable
+              title="Top keys by spend"
+              column="Key"
+              rows={data.top_keys.map((k) => ({ ...k, id: k.hash, name: k.name ?? `${k.hash.slice(0, 10)}…` }))}
+            />
           </div>
           <section class="card">
             <h2>Providers, last 30 minutes</h2>
             <table>
               <thead>
-                <tr><th scope="col">Provider</th><th scope="col" class="num">Attempts</th><th scope="col" class="num">Error rate</th><th scope="col" class="num">p50</th><th scope="col" class="num">p95</th><th scope="col" class="num">Open circuits</th></tr>
+                <tr>
+                  <th scope="col">Provider</th>
+                  <th scope="col" class="num">
+                    Attempts
+                  </th>
+                  <th scope="col" class="num">
+                    Error rate
+                  </th>
+                  <th scope="col" class="num">
+                    p50
+                  </th>
+                  <th scope="col" class="num">
+                    p95
+                  </th>
+                  <th scope="col" class="num">
+                    Open circuits
+                  </th>
+                </tr>
               </thead>
               <tbody>
                 {data.providers.map((p) => (
                   <tr key={p.provider}>
-                    <td>{p.provider}</td><td class="num">{count(p.requests)}</td><td class="num">{percent(p.error_rate)}</td><td class="num">{ms(p.p50_ms)}</td><td class="num">{ms(p.p95_ms)}</td>
+                    <td>{p.provider}</td>
+                    <td class="num">{count(p.requests)}</td>
+                    <td class="num">{percent(p.error_rate)}</td>
+                    <td class="num">{ms(p.p50_ms)}</td>
+                    <td class="num">{ms(p.p95_ms)}</td>
                     <td class="num">{p.open_circuits > 0 ? <span class="badge badge-bad">{p.open_circuits}</span> : "0"}</td>
                   </tr>
                 ))}
-                {data.providers.length === 0 && <tr><td colSpan={6} class="empty">No upstream traffic in the last 30 minutes</td></tr>}
+                {data.providers.length === 0 && (
+                  <tr>
+                    <td colSpan={6} class="empty">
+                      No upstream traffic in the last 30 minutes
+                    </td>
+                  </tr>
+                )}
               </tbody>
             </table>
           </section>
@@ -86,13 +142,31 @@ export function OverviewPage({ me }: { me: Me }) {
               <h2>Background work</h2>
               <table>
                 <thead>
-                  <tr><th scope="col">Kind</th><th scope="col" class="num">Waiting</th><th scope="col" class="num">Dead</th></tr>
+                  <tr>
+                    <th scope="col">Kind</th>
+                    <th scope="col" class="num">
+                      Waiting
+                    </th>
+                    <th scope="col" class="num">
+                      Dead
+                    </th>
+                  </tr>
                 </thead>
                 <tbody>
                   {data.queues.map((q) => (
-                    <tr key={q.kind}><td>{q.kind}</td><td class="num">{count(q.waiting)}</td><td class="num">{q.dead > 0 ? <a href={href("jobs")}>{count(q.dead)}</a> : "0"}</td></tr>
+                    <tr key={q.kind}>
+                      <td>{q.kind}</td>
+                      <td class="num">{count(q.waiting)}</td>
+                      <td class="num">{q.dead > 0 ? <a href={href("jobs")}>{count(q.dead)}</a> : "0"}</td>
+                    </tr>
                   ))}
-                  {data.queues.length === 0 && <tr><td colSpan={3} class="empty">Nothing waiting and no dead jobs</td></tr>}
+                  {data.queues.length === 0 && (
+                    <tr>
+                      <td colSpan={3} class="empty">
+                        Nothing waiting and no dead jobs
+                      </td>
+                    </tr>
+                  )}
                 </tbody>
               </table>
             </section>

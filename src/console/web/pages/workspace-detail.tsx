@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import { api } from "../api";
-import { CopyButton } from "../components/copy-button";
 import { useAction } from "../components/action";
+import { CopyButton } from "../components/copy-button";
 import { Field, Select } from "../components/field";
 import { useLoad } from "../components/load";
 import { Notice } from "../components/notice";
@@ -17,7 +17,11 @@ export function WorkspaceDetail({ me, ws, onChanged }: { me: Me; ws: Workspace; 
   const members = useLoad(() => api<{ data: Member[] }>(`/workspaces/${ws.id}/members`).then((r) => r.data), [ws.id]);
   const budgets = useLoad(() => api<{ data: Budget[] }>(`/workspaces/${ws.id}/budgets`).then((r) => r.data), [ws.id]);
   const users = useLoad(() => (me.manages ? api<{ data: Array<{ id: string; email: string }> }>("/users").then((r) => r.data) : Promise.resolve([])), []);
-  const reload = () => { members.reload(); budgets.reload(); onChanged(); };
+  const reload = () => {
+    members.reload();
+    budgets.reload();
+    onChanged();
+  };
   const { busy, error, run } = useAction(reload);
   const [newMember, setNewMember] = useState("");
   const [interval, setInterval] = useState("monthly");
@@ -27,63 +31,178 @@ export function WorkspaceDetail({ me, ws, onChanged }: { me: Me; ws: Workspace; 
   const email = (id: string) => users.data?.find((u) => u.id === id)?.email ?? id;
   return (
     <section class="card" aria-label={`Workspace ${ws.name}`}>
-      <h2>{ws.name} <span class="muted">({ws.slug})</span></h2>
+      <h2>
+        {ws.name} <span class="muted">({ws.slug})</span>
+      </h2>
       {error && <Notice kind="error">{error}</Notice>}
       <h3>Members</h3>
       <table>
-        <thead><tr><th scope="col">User</th><th scope="col">Role</th>{me.manages && <th scope="col"><span class="sr-only">Actions</span></th>}</tr></thead>
+        <thead>
+          <tr>
+            <th scope="col">User</th>
+            <th scope="col">Role</th>
+            {me.manages && (
+              <th scope="col">
+                <span class="sr-only">Actions</span>
+              </th>
+            )}
+          </tr>
+        </thead>
         <tbody>
           {(members.data ?? []).map((m) => (
             <tr key={m.user_id}>
-              <td class="break">{email(m.user_id)}</td><td>{m.role}</td>
-              {me.manages && <td class="row-actions"><button type="button" class="button button-small button-danger" disabled={busy} onClick={() => run(async () => void (await api(`/workspaces/${ws.id}/members/remove`, { method: "POST", body: { user_ids: [m.user_id] } })))} aria-label={`Remove ${email(m.user_id)}`}>Remove</button></td>}
+              <td class="break">{email(m.user_id)}</td>
+              <td>{m.role}</td>
+              {me.manages && (
+                <td class="row-actions">
+                  <button
+                    type="button"
+                    class="button button-small button-danger"
+                    disabled={busy}
+                    onClick={() =>
+                      run(async () => void (await api(`/workspaces/${ws.id}/members/remove`, { method: "POST", body: { user_ids: [m.user_id] } })))
+                    }
+                    aria-label={`Remove ${email(m.user_id)}`}
+                  >
+                    Remove
+                  </button>
+                </td>
+              )}
             </tr>
           ))}
-          {members.data?.length === 0 && <tr><td colSpan={3} class="empty">No members</td></tr>}
+          {members.data?.length === 0 && (
+            <tr>
+              <td colSpan={3} class="empty">
+                No members
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
       {me.manages && (
-        <form class="form" onSubmit={(e) => { e.preventDefault(); if (newMember) void run(async () => void (await api(`/workspaces/${ws.id}/members/add`, { method: "POST", body: { user_ids: [newMember] } }))); }}>
+        <form
+          class="form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (newMember) void run(async () => void (await api(`/workspaces/${ws.id}/members/add`, { method: "POST", body: { user_ids: [newMember] } })));
+          }}
+        >
           <div class="form-grid">
             <Select label="Add a member" value={newMember} onChange={setNewMember}>
               <option value="">Choose a user</option>
-              {(users.data ?? []).map((u) => <option key={u.id} value={u.id}>{u.email || u.id}</option>)}
+              {(users.data ?? []).map((u) => (
+                <option key={u.id} value={u.id}>
+                  {u.email || u.id}
+                </option>
+              ))}
             </Select>
           </div>
-          <div class="actions"><button type="submit" class="button" disabled={busy || !newMember}>Add member</button></div>
+          <div class="actions">
+            <button type="submit" class="button" disabled={busy || !newMember}>
+              Add member
+            </button>
+          </div>
         </form>
       )}
       <h3>Budgets</h3>
       <table>
-        <thead><tr><th scope="col">Interval</th><th scope="col" class="num">Limit</th><th scope="col" class="num">Used</th>{me.manages && <th scope="col"><span class="sr-only">Actions</span></th>}</tr></thead>
+        <thead>
+          <tr>
+            <th scope="col">Interval</th>
+            <th scope="col" class="num">
+              Limit
+            </th>
+            <th scope="col" class="num">
+              Used
+            </th>
+            {me.manages && (
+              <th scope="col">
+                <span class="sr-only">Actions</span>
+              </th>
+            )}
+          </tr>
+        </thead>
         <tbody>
           {(budgets.data ?? []).map((b) => (
             <tr key={b.interval}>
-              <td>{b.interval}</td><td class="num">{usd(b.limit_usd)}</td><td class="num">{usd(b.usage_usd)}</td>
-              {me.manages && <td class="row-actions"><button type="button" class="button button-small button-danger" disabled={busy} onClick={() => run(async () => void (await api(`/workspaces/${ws.id}/budgets/${b.interval}`, { method: "DELETE" })))} aria-label={`Delete the ${b.interval} budget`}>Delete</button></td>}
+              <td>{b.interval}</td>
+              <td class="num">{usd(b.limit_usd)}</td>
+              <td class="num">{usd(b.usage_usd)}</td>
+              {me.manages && (
+                <td class="row-actions">
+                  <button
+                    type="button"
+                    class="button button-small button-danger"
+                    disabled={busy}
+                    onClick={() => run(async () => void (await api(`/workspaces/${ws.id}/budgets/${b.interval}`, { method: "DELETE" })))}
+                    aria-label={`Delete the ${b.interval} budget`}
+                  >
+                    Delete
+                  </button>
+                </td>
+              )}
             </tr>
           ))}
-          {budgets.data?.length === 0 && <tr><td colSpan={4} class="empty">No budgets</td></tr>}
+          {budgets.data?.length === 0 && (
+            <tr>
+              <td colSpan={4} class="empty">
+                No budgets
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
       {me.manages && (
-        <form class="form" onSubmit={(e) => { e.preventDefault(); void run(async () => void (await api(`/workspaces/${ws.id}/budgets/${interval}`, { method: "PUT", body: { limit_usd: Number(limit) } }))); }}>
+        <form
+          class="form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(async () => void (await api(`/workspaces/${ws.id}/budgets/${interval}`, { method: "PUT", body: { limit_usd: Number(limit) } })));
+          }}
+        >
           <div class="form-grid">
             <Select label="Budget interval" value={interval} onChange={setInterval}>
-              {["daily", "weekly", "monthly", "lifetime"].map((i) => <option key={i} value={i}>{i}</option>)}
+              {["daily", "weekly", "monthly", "lifetime"].map((i) => (
+                <option key={i} value={i}>
+                  {i}
+                </option>
+              ))}
             </Select>
             <Field label="Budget (USD)" type="number" min="0" step="0.01" value={limit} onInput={setLimit} required />
           </div>
-          <div class="actions"><button type="submit" class="button" disabled={busy}>Set budget</button></div>
+          <div class="actions">
+            <button type="submit" class="button" disabled={busy}>
+              Set budget
+            </button>
+          </div>
         </form>
       )}
       <h3>Webhooks</h3>
       {me.manages ? (
-        <form class="form" onSubmit={(e) => { e.preventDefault(); void run(async () => void (await api(`/workspaces/${ws.id}`, { method: "PATCH", body: { webhook_url: webhook || null } }))); }}>
-          <div class="form-grid"><Field label="Default webhook URL" type="url" value={webhook} onInput={setWebhook} placeholder="https://example.com/hooks" /></div>
+        <form
+          class="form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(async () => void (await api(`/workspaces/${ws.id}`, { method: "PATCH", body: { webhook_url: webhook || null } })));
+          }}
+        >
+          <div class="form-grid">
+            <Field label="Default webhook URL" type="url" value={webhook} onInput={setWebhook} placeholder="https://example.com/hooks" />
+          </div>
           <div class="actions">
-            <button type="submit" class="button" disabled={busy}>Save URL</button>
-            <button type="button" class="button" disabled={busy} onClick={() => run(async () => setSecret((await api<{ data: { secret: string } }>(`/workspaces/${ws.id}/webhook-secret`, { method: "POST" })).data.secret))}>Rotate signing secret</button>
+            <button type="submit" class="button" disabled={busy}>
+              Save URL
+            </button>
+            <button
+              type="button"
+              class="button"
+              disabled={busy}
+              onClick={() =>
+                run(async () => setSecret((await api<{ data: { secret: string } }>(`/workspaces/${ws.id}/webhook-secret`, { method: "POST" })).data.secret))
+              }
+            >
+              Rotate signing secret
+            </button>
           </div>
         </form>
       ) : (
@@ -92,7 +211,9 @@ export function WorkspaceDetail({ me, ws, onChanged }: { me: Me; ws: Workspace; 
       {secret && (
         <div class="reveal card">
           <p>New signing secret (shown once; the previous one keeps signing for a while):</p>
-          <p class="secret"><code data-copy-source>{secret}</code></p>
+          <p class="secret">
+            <code data-copy-source>{secret}</code>
+          </p>
           <CopyButton text={secret} label="Copy secret" />
         </div>
       )}

@@ -1,5 +1,5 @@
 import type { Destination, ObservedGeneration } from "../../contract";
-import { double, type Attributes } from "../attribute-value";
+import { type Attributes, double } from "../attribute-value";
 import { contentOf } from "../content-attributes";
 import { operationShapeOf } from "../operation";
 import { configText, joinUrl, type OtlpProfile } from "../profile";

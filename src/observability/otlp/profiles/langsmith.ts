@@ -26,7 +26,11 @@ export const langsmithProfile: OtlpProfile = {
   url: (config) => joinUrl(configText(config, "endpoint"), "/otel/v1/traces"),
   authHeaders: (config) => {
     const workspace = configText(config, "workspaceId");
-    return { "x-api-key": configText(config, "apiKey"), "Langsmith-Project": configText(config, "project"), ...(workspace ? { "x-tenant-id": workspace } : {}) };
+    return {
+      "x-api-key": configText(config, "apiKey"),
+      "Langsmith-Project": configText(config, "project"),
+      ...(workspace ? { "x-tenant-id": workspace } : {}),
+    };
   },
   generationAttributes,
 };

@@ -1,4 +1,4 @@
-import { pgTable, text, bigint } from "drizzle-orm/pg-core";
+import { bigint, pgTable, text } from "drizzle-orm/pg-core";
 
 /**
  * Generations waiting to be forwarded; see ../../sqlite/tables/observation-outbox.ts. Not

@@ -2,8 +2,8 @@
 // loopback recorder: what reaches the wire, and each generation's outcome.
 import { afterAll, beforeEach, expect, test } from "bun:test";
 import type { ObservedGeneration } from "../../../../src/observability/contract";
-import { exportBody, exportRequest, spansJson } from "../../../../src/observability/otlp/export-request";
 import { OTLP_PROFILES } from "../../../../src/observability/otlp";
+import { exportBody, exportRequest, spansJson } from "../../../../src/observability/otlp/export-request";
 import { arizeProfile } from "../../../../src/observability/otlp/profiles/arize";
 import { webhookProfile } from "../../../../src/observability/otlp/profiles/webhook";
 import { senderFor } from "../../../../src/observability/senders";
@@ -45,7 +45,13 @@ test("several generations go in one export: one resource and scope, every genera
 
 test("a refusal the content may cause (400) is sent again in halves: only the generation it is about fails, the others are delivered", async () => {
   // [1-4] refused, [1,2] taken, [3,4] refused, [3] refused, [4] taken
-  recorder.script({ status: 400, text: "bad span" }, { status: 200, json: {} }, { status: 400, text: "bad span" }, { status: 400, text: "bad span" }, { status: 200, json: {} });
+  recorder.script(
+    { status: 400, text: "bad span" },
+    { status: 200, json: {} },
+    { status: 400, text: "bad span" },
+    { status: 400, text: "bad span" },
+    { status: 200, json: {} },
+  );
   const gs = generations(4);
   const outcomes = await senderFor("webhook").sendMany!(gs, webhook(), loopbackDeps(recorder));
   expect(outcomes).toEqual([{ kind: "delivered" }, { kind: "delivered" }, { kind: "failed", reason: "answered 400: bad span" }, { kind: "delivered" }]);
@@ -55,13 +61,19 @@ test("a refusal the content may cause (400) is sent again in halves: only the ge
 
 test("a 503 ends the sending: every generation takes the retry, after one request; a 401 likewise fails them all at once", async () => {
   recorder.script({ status: 503, text: "busy", headers: { "retry-after": "12" } });
-  expect(await senderFor("webhook").sendMany!(generations(3), webhook(), loopbackDeps(recorder))).toEqual(Array(3).fill({ kind: "retry", reason: "answered 503: busy", afterSeconds: 12 }));
+  expect(await senderFor("webhook").sendMany!(generations(3), webhook(), loopbackDeps(recorder))).toEqual(
+    Array(3).fill({ kind: "retry", reason: "answered 503: busy", afterSeconds: 12 }),
+  );
   recorder.script({ status: 401, text: "who are you" });
-  expect(await senderFor("webhook").sendMany!(generations(3), webhook(), loopbackDeps(recorder))).toEqual(Array(3).fill({ kind: "failed", reason: "answered 401: who are you" }));
+  expect(await senderFor("webhook").sendMany!(generations(3), webhook(), loopbackDeps(recorder))).toEqual(
+    Array(3).fill({ kind: "failed", reason: "answered 401: who are you" }),
+  );
   expect(recorder.requests).toHaveLength(2);
 });
 
 test("a partial success is final for the generations of that export (OTLP: not retried)", async () => {
   recorder.script({ status: 200, json: { partialSuccess: { rejectedSpans: "1", errorMessage: "too long" } } });
-  expect(await senderFor("webhook").sendMany!(generations(2), webhook(), loopbackDeps(recorder))).toEqual(Array(2).fill({ kind: "failed", reason: "partial success: 1 span(s) rejected: too long" }));
+  expect(await senderFor("webhook").sendMany!(generations(2), webhook(), loopbackDeps(recorder))).toEqual(
+    Array(2).fill({ kind: "failed", reason: "partial success: 1 span(s) rejected: too long" }),
+  );
 });

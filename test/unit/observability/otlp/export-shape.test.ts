@@ -1,11 +1,11 @@
 // The body of one export, as OTLP/HTTP JSON requires it and as OpenRouter's Broadcast shapes it.
 import { expect, test } from "bun:test";
+import type { ObservedGeneration } from "../../../../src/observability/contract";
 import { exportRequest } from "../../../../src/observability/otlp/export-request";
 import { traceIdOf } from "../../../../src/observability/otlp/ids";
 import { otelCollectorProfile } from "../../../../src/observability/otlp/profiles/otel-collector";
-import type { ObservedGeneration } from "../../../../src/observability/contract";
 import { destinationOf, observedGeneration, T0 } from "../fixtures";
-import { attributesOf, spansOf, spanNamed } from "./otlp-json";
+import { attributesOf, spanNamed, spansOf } from "./otlp-json";
 
 const destination = destinationOf("otel-collector", { endpoint: "https://collector.example.com/v1/traces" });
 const exported = (g: ObservedGeneration, d = destination) => JSON.parse(JSON.stringify(exportRequest(g, d, otelCollectorProfile)));
@@ -32,7 +32,11 @@ test("skeleton: resource service.name, scope, hex ids, integer kinds and statuse
   expect([root.kind, root.status]).toEqual([3, { code: 1 }]);
   expect([root.startTimeUnixNano, root.endTimeUnixNano]).toEqual([nanos(T0), nanos(T0 + 1500)]);
   expect([first.parentSpanId, second.parentSpanId]).toEqual([root.spanId, root.spanId]);
-  expect([first.startTimeUnixNano, first.endTimeUnixNano, first.status]).toEqual([nanos(T0 + 10), nanos(T0 + 100), { code: 2, message: "upstream answered 503" }]);
+  expect([first.startTimeUnixNano, first.endTimeUnixNano, first.status]).toEqual([
+    nanos(T0 + 10),
+    nanos(T0 + 100),
+    { code: 2, message: "upstream answered 503" },
+  ]);
   expect(attributesOf(first.attributes)).toEqual({
     "span.type": "span",
     "gen_ai.provider.name": "flaky",
@@ -96,12 +100,17 @@ test("the generation span: semconv and OpenRouter names, usage, costs as doubles
   const free = spanNamed(exported(observedGeneration({ cost: { total: 0, input: 0, output: 0 } })), "LLM Generation");
   expect(free.attributes.find((a) => a.key === "gen_ai.usage.total_cost")!.value).toEqual({ doubleValue: 0 });
   // unknown token counts are left out, not sent as zero
-  const unknown = attributesOf(spanNamed(exported(observedGeneration({ tokens: { prompt: null, completion: null, cached: null, cacheWrite: null, reasoning: null } })), "LLM Generation").attributes);
+  const unknown = attributesOf(
+    spanNamed(exported(observedGeneration({ tokens: { prompt: null, completion: null, cached: null, cacheWrite: null, reasoning: null } })), "LLM Generation")
+      .attributes,
+  );
   expect(Object.keys(unknown).filter((k) => k.startsWith("gen_ai.usage.") && k.includes("tokens"))).toEqual([]);
 });
 
 test("trace ids from the request: trace_id and parent_span_id used as given, span_name adds a wrapper between", () => {
-  const g = observedGeneration({ trace: { trace_id: "4bf92f3577b34da6a3ce929d0e0e4736", parent_span_id: "00f067aa0ba902b7", span_name: "agent step", generation_name: "answer" } });
+  const g = observedGeneration({
+    trace: { trace_id: "4bf92f3577b34da6a3ce929d0e0e4736", parent_span_id: "00f067aa0ba902b7", span_name: "agent step", generation_name: "answer" },
+  });
   const spans = spansOf(exported(g));
   expect(spans.map((s) => s.name)).toEqual(["agent step", "answer", "provider attempt 1: flaky", "provider attempt 2: mock"]);
   const [wrapper, root] = spans as [any, any];
@@ -118,7 +127,16 @@ test("the same generation exports the same ids every time (a retried delivery me
 });
 
 test("embeddings: their own span, operation embeddings, input but no output, no output tokens", () => {
-  const g = observedGeneration({ operation: "embeddings", streamed: false, finishReason: null, timeToFirstTokenMs: null, tokens: { prompt: 8, completion: null, cached: null, cacheWrite: null, reasoning: null }, input: { messages: ["hello"], tools: null, parameters: {} }, output: null, attempts: [] });
+  const g = observedGeneration({
+    operation: "embeddings",
+    streamed: false,
+    finishReason: null,
+    timeToFirstTokenMs: null,
+    tokens: { prompt: 8, completion: null, cached: null, cacheWrite: null, reasoning: null },
+    input: { messages: ["hello"], tools: null, parameters: {} },
+    output: null,
+    attempts: [],
+  });
   const spans = spansOf(exported(g));
   expect(spans.map((s) => s.name)).toEqual(["Embeddings"]);
   const attrs = attributesOf(spans[0]!.attributes);
@@ -127,14 +145,25 @@ test("embeddings: their own span, operation embeddings, input but no output, no 
   expect(attrs["gen_ai.usage.input_tokens"]).toBe(8);
   expect(attrs["gen_ai.usage.total_tokens"]).toBe(8);
   expect(attrs["gen_ai.prompt"]).toBe('["hello"]');
-  for (const key of ["gen_ai.completion", "gen_ai.output.messages", "gen_ai.usage.output_tokens", "gen_ai.response.finish_reasons", "gen_ai.response.time_to_first_chunk"]) expect(attrs[key]).toBeUndefined();
+  for (const key of [
+    "gen_ai.completion",
+    "gen_ai.output.messages",
+    "gen_ai.usage.output_tokens",
+    "gen_ai.response.finish_reasons",
+    "gen_ai.response.time_to_first_chunk",
+  ])
+    expect(attrs[key]).toBeUndefined();
 });
 
 test("video: its own span, content generation with a video output", () => {
   const g = observedGeneration({ operation: "video", streamed: false, timeToFirstTokenMs: null, output: null, input: null, attempts: [] });
   const [root] = spansOf(exported(g));
   expect(root!.name).toBe("Video Generation");
-  expect(attributesOf(root!.attributes)).toMatchObject({ "gen_ai.operation.name": "generate_content", "gen_ai.output.type": "video", "openrouter.operation": "video" });
+  expect(attributesOf(root!.attributes)).toMatchObject({
+    "gen_ai.operation.name": "generate_content",
+    "gen_ai.output.type": "video",
+    "openrouter.operation": "video",
+  });
 });
 
 test("errors and cancellations: ERROR with the message; cancelled unset with WARNING level", () => {
@@ -148,7 +177,16 @@ test("errors and cancellations: ERROR with the message; cancelled unset with WAR
 
 test("privacy mode: no prompt, completion, messages or tool definitions anywhere in the export, tokens and cost still there", () => {
   const text = JSON.stringify(exported(observedGeneration(), destinationOf("otel-collector", { endpoint: "https://c.example.com" }, { privacyMode: true })));
-  for (const key of ["gen_ai.prompt", "gen_ai.completion", "gen_ai.input.messages", "gen_ai.output.messages", "gen_ai.tool.definitions", "What is 2+2?", "Be brief."]) expect(text).not.toContain(key);
+  for (const key of [
+    "gen_ai.prompt",
+    "gen_ai.completion",
+    "gen_ai.input.messages",
+    "gen_ai.output.messages",
+    "gen_ai.tool.definitions",
+    "What is 2+2?",
+    "Be brief.",
+  ])
+    expect(text).not.toContain(key);
   expect(text).toContain("gen_ai.usage.total_cost");
   expect(text).toContain("gen_ai.usage.input_tokens");
 });

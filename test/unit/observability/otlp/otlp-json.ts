@@ -11,7 +11,8 @@ export function decodeValue(value: any): unknown {
   throw new Error(`unknown AnyValue ${JSON.stringify(value)}`);
 }
 
-export const attributesOf = (list: Array<{ key: string; value: any }>): Record<string, unknown> => Object.fromEntries(list.map((kv) => [kv.key, decodeValue(kv.value)]));
+export const attributesOf = (list: Array<{ key: string; value: any }>): Record<string, unknown> =>
+  Object.fromEntries(list.map((kv) => [kv.key, decodeValue(kv.value)]));
 
 export function spansOf(body: any): OtlpSpan[] {
   return body.resourceSpans.flatMap((rs: any) => rs.scopeSpans.flatMap((ss: any) => ss.spans));
@@ -19,6 +20,11 @@ export function spansOf(body: any): OtlpSpan[] {
 
 export const spanNamed = (body: any, name: string): OtlpSpan => {
   const span = spansOf(body).find((s) => s.name === name);
-  if (!span) throw new Error(`no span '${name}' in ${spansOf(body).map((s) => s.name).join(", ")}`);
+  if (!span)
+    throw new Error(
+      `no span '${name}' in ${spansOf(body)
+        .map((s) => s.name)
+        .join(", ")}`,
+    );
   return span;
 };

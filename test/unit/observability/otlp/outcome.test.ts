@@ -1,9 +1,9 @@
 // What the OTLP senders make of a receiver's answers (send and connection test), against a
 // loopback recorder scripted with each answer.
 import { afterAll, beforeEach, expect, test } from "bun:test";
-import { senderFor } from "../../../../src/observability/senders";
 import { senderDepsOf } from "../../../../src/observability/sender-http";
-import { startHttpRecorder, type ScriptedAnswer } from "../../../support/http-recorder";
+import { senderFor } from "../../../../src/observability/senders";
+import { type ScriptedAnswer, startHttpRecorder } from "../../../support/http-recorder";
 import { destinationOf, observedGeneration, T0 } from "../fixtures";
 import { loopbackDeps } from "../loopback-sender-deps";
 
@@ -25,8 +25,14 @@ test("200 (empty or without rejected spans) and other 2xx are delivered", async 
 });
 
 test("a partial success that rejected spans has failed for good (resending them is rejected the same way)", async () => {
-  expect(await sendAnswered({ status: 200, json: { partialSuccess: { rejectedSpans: "2", errorMessage: "span too large" } } })).toEqual({ kind: "failed", reason: "partial success: 2 span(s) rejected: span too large" });
-  expect(await sendAnswered({ status: 200, json: { partialSuccess: { rejectedSpans: 1 } } })).toEqual({ kind: "failed", reason: "partial success: 1 span(s) rejected" });
+  expect(await sendAnswered({ status: 200, json: { partialSuccess: { rejectedSpans: "2", errorMessage: "span too large" } } })).toEqual({
+    kind: "failed",
+    reason: "partial success: 2 span(s) rejected: span too large",
+  });
+  expect(await sendAnswered({ status: 200, json: { partialSuccess: { rejectedSpans: 1 } } })).toEqual({
+    kind: "failed",
+    reason: "partial success: 1 span(s) rejected",
+  });
 });
 
 test("400, 401, 413 and 500 fail for good, quoting the answer", async () => {
@@ -37,7 +43,11 @@ test("400, 401, 413 and 500 fail for good, quoting the answer", async () => {
 });
 
 test("429, 502, 503, 504 are retried, after Retry-After in seconds or as an HTTP date", async () => {
-  expect(await sendAnswered({ status: 429, text: "slow down", headers: { "retry-after": "7" } })).toEqual({ kind: "retry", reason: "answered 429: slow down", afterSeconds: 7 });
+  expect(await sendAnswered({ status: 429, text: "slow down", headers: { "retry-after": "7" } })).toEqual({
+    kind: "retry",
+    reason: "answered 429: slow down",
+    afterSeconds: 7,
+  });
   const date = new Date(T0 + 30_000).toUTCString();
   expect(await sendAnswered({ status: 503, text: "", headers: { "retry-after": date } })).toEqual({ kind: "retry", reason: "answered 503", afterSeconds: 30 });
   expect(await sendAnswered({ status: 502 })).toEqual({ kind: "retry", reason: "answered 502" });
@@ -66,7 +76,9 @@ test("the connection test: an empty export with X-Test-Connection and the real h
   expect(request!.headers.authorization).toBe(`Basic ${Buffer.from("42:glc").toString("base64")}`);
   expect(request!.headers["x-team"]).toBe("a");
   recorder.script({ status: 204 });
-  expect(await senderFor("webhook").probe(destinationOf("webhook", { url: `${recorder.url}/in`, method: "PUT" }), loopbackDeps(recorder))).toEqual({ ok: true });
+  expect(await senderFor("webhook").probe(destinationOf("webhook", { url: `${recorder.url}/in`, method: "PUT" }), loopbackDeps(recorder))).toEqual({
+    ok: true,
+  });
   expect(recorder.requests[1]!.method).toBe("PUT");
 });
 
@@ -74,8 +86,14 @@ test("a failed connection test says what the destination answered, with a hint f
   const d = webhook();
   recorder.script({ status: 401, json: { message: "invalid token" } }, { status: 404, text: "Not Found" }, { status: 500, text: "x".repeat(500) }, "drop");
   const deps = loopbackDeps(recorder);
-  expect(await senderFor("webhook").probe(d, deps)).toEqual({ ok: false, message: 'the destination answered 401: {"message":"invalid token"} (the credentials were refused)' });
-  expect(await senderFor("webhook").probe(d, deps)).toEqual({ ok: false, message: `the destination answered 404: Not Found (nothing receives traces at ${recorder.url}/otlp)` });
+  expect(await senderFor("webhook").probe(d, deps)).toEqual({
+    ok: false,
+    message: 'the destination answered 401: {"message":"invalid token"} (the credentials were refused)',
+  });
+  expect(await senderFor("webhook").probe(d, deps)).toEqual({
+    ok: false,
+    message: `the destination answered 404: Not Found (nothing receives traces at ${recorder.url}/otlp)`,
+  });
   expect(await senderFor("webhook").probe(d, deps)).toEqual({ ok: false, message: `the destination answered 500: ${"x".repeat(200)}…` });
   const dropped = await senderFor("webhook").probe(d, deps);
   expect(dropped.ok).toBe(false);

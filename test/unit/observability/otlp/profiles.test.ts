@@ -1,8 +1,8 @@
 // Each OTLP type against a loopback recorder: the URL it posts to, its auth headers exactly as its
 // receiver reads them, and the attributes of its own names.
 import { afterAll, beforeEach, describe, expect, test } from "bun:test";
-import { senderFor } from "../../../../src/observability/senders";
 import type { Destination, DestinationType } from "../../../../src/observability/contract";
+import { senderFor } from "../../../../src/observability/senders";
 import { startHttpRecorder } from "../../../support/http-recorder";
 import { destinationOf, observedGeneration } from "../fixtures";
 import { loopbackDeps } from "../loopback-sender-deps";
@@ -14,7 +14,11 @@ beforeEach(() => recorder.reset());
 
 async function sendTo(type: DestinationType, config: Destination["config"], extra: Partial<Destination> = {}) {
   const deps = loopbackDeps(recorder);
-  const outcome = await senderFor(type).send(observedGeneration({ trace: { trace_name: "checkout", team: "payments" } }), destinationOf(type, config, extra), deps);
+  const outcome = await senderFor(type).send(
+    observedGeneration({ trace: { trace_name: "checkout", team: "payments" } }),
+    destinationOf(type, config, extra),
+    deps,
+  );
   expect(outcome).toEqual({ kind: "delivered" });
   expect(recorder.requests).toHaveLength(1);
   const request = recorder.requests[0]!;
@@ -25,7 +29,10 @@ const decodeBasic = (header: string | undefined) => Buffer.from(header!.replace(
 
 describe("OTLP profiles", () => {
   test("otel-collector: the endpoint as given, the user's headers, JSON", async () => {
-    const { url, request } = await sendTo("otel-collector", { endpoint: "https://api.axiom.co/v1/traces", headers: { Authorization: "Bearer xaat-1", "X-Axiom-Dataset": "llm" } });
+    const { url, request } = await sendTo("otel-collector", {
+      endpoint: "https://api.axiom.co/v1/traces",
+      headers: { Authorization: "Bearer xaat-1", "X-Axiom-Dataset": "llm" },
+    });
     expect(url).toBe("https://api.axiom.co/v1/traces");
     expect(request.method).toBe("POST");
     expect(request.path).toBe("/v1/traces");
@@ -44,7 +51,11 @@ describe("OTLP profiles", () => {
   });
 
   test("grafana: {baseUrl}/otlp/v1/traces, Basic instanceId:apiKey", async () => {
-    const { url, request } = await sendTo("grafana", { apiKey: "glc_secret", instanceId: "123456", baseUrl: "https://otlp-gateway-prod-eu-west-2.grafana.net/" });
+    const { url, request } = await sendTo("grafana", {
+      apiKey: "glc_secret",
+      instanceId: "123456",
+      baseUrl: "https://otlp-gateway-prod-eu-west-2.grafana.net/",
+    });
     expect(url).toBe("https://otlp-gateway-prod-eu-west-2.grafana.net/otlp/v1/traces");
     expect(decodeBasic(request.headers.authorization)).toBe("123456:glc_secret");
   });
@@ -56,14 +67,20 @@ describe("OTLP profiles", () => {
     recorder.reset();
     const long = "word ".repeat(2000);
     const deps = loopbackDeps(recorder);
-    await senderFor("newrelic").send(observedGeneration({ output: { text: long, toolCalls: [] } }), destinationOf("newrelic", { licenseKey: "nr-license", region: "eu" }), deps);
+    await senderFor("newrelic").send(
+      observedGeneration({ output: { text: long, toolCalls: [] } }),
+      destinationOf("newrelic", { licenseKey: "nr-license", region: "eu" }),
+      deps,
+    );
     expect(deps.urls[0]).toBe("https://otlp.eu01.nr-data.net/v1/traces");
     const span = spanNamed(recorder.json(0), "LLM Generation");
     const attrs = attributesOf(span.attributes);
     expect((attrs["gen_ai.completion"] as string).length).toBe(4095);
     expect((attrs["gen_ai.completion"] as string).endsWith("[truncated]")).toBe(true);
     expect(attrs["gen_ai.completion.truncated"]).toBe(true);
-    expect(span.events.map((e) => [e.name, attributesOf(e.attributes)])).toEqual([["openrouter.trace_truncated", { "openrouter.truncated_keys": ["gen_ai.completion", "gen_ai.output.messages"] }]]);
+    expect(span.events.map((e) => [e.name, attributesOf(e.attributes)])).toEqual([
+      ["openrouter.trace_truncated", { "openrouter.truncated_keys": ["gen_ai.completion", "gen_ai.output.messages"] }],
+    ]);
   });
 
   test("sentry: the OTLP endpoint as given, x-sentry-auth with the DSN's public key", async () => {
@@ -97,21 +114,47 @@ describe("OTLP profiles", () => {
   });
 
   test("langsmith: {endpoint}/otel/v1/traces, x-api-key, the project, x-tenant-id only when a workspace is set", async () => {
-    const { url, request, root } = await sendTo("langsmith", { apiKey: "lsv2_key", endpoint: "https://eu.api.smith.langchain.com", project: "main", workspaceId: "ws-77" });
+    const { url, request, root } = await sendTo("langsmith", {
+      apiKey: "lsv2_key",
+      endpoint: "https://eu.api.smith.langchain.com",
+      project: "main",
+      workspaceId: "ws-77",
+    });
     expect(url).toBe("https://eu.api.smith.langchain.com/otel/v1/traces");
     expect(request.headers["x-api-key"]).toBe("lsv2_key");
     expect(request.headers["langsmith-project"]).toBe("main");
     expect(request.headers["x-tenant-id"]).toBe("ws-77");
-    expect(root).toMatchObject({ "langsmith.span.kind": "llm", "langsmith.trace.name": "checkout", "langsmith.trace.session_id": "sess-9", "langsmith.metadata.team": "payments" });
+    expect(root).toMatchObject({
+      "langsmith.span.kind": "llm",
+      "langsmith.trace.name": "checkout",
+      "langsmith.trace.session_id": "sess-9",
+      "langsmith.metadata.team": "payments",
+    });
     recorder.reset();
-    expect((await sendTo("langsmith", { apiKey: "lsv2_key", endpoint: "https://api.smith.langchain.com", project: "main" })).request.headers["x-tenant-id"]).toBeUndefined();
+    expect(
+      (await sendTo("langsmith", { apiKey: "lsv2_key", endpoint: "https://api.smith.langchain.com", project: "main" })).request.headers["x-tenant-id"],
+    ).toBeUndefined();
   });
 
   test("arize: {baseUrl}/v1/traces, both header spellings, the model id on the resource, OpenInference attributes", async () => {
-    const { url, request, body, root } = await sendTo("arize", { apiKey: "ak-1", spaceKey: "space-2", modelId: "my-project", baseUrl: "https://otlp.arize.com" });
+    const { url, request, body, root } = await sendTo("arize", {
+      apiKey: "ak-1",
+      spaceKey: "space-2",
+      modelId: "my-project",
+      baseUrl: "https://otlp.arize.com",
+    });
     expect(url).toBe("https://otlp.arize.com/v1/traces");
-    expect([request.headers.space_id, request.headers.api_key, request.headers["arize-space-id"], request.headers["arize-api-key"]]).toEqual(["space-2", "ak-1", "space-2", "ak-1"]);
-    expect(attributesOf(body.resourceSpans[0].resource.attributes)).toEqual({ "service.name": "openrouter", model_id: "my-project", "openinference.project.name": "my-project" });
+    expect([request.headers.space_id, request.headers.api_key, request.headers["arize-space-id"], request.headers["arize-api-key"]]).toEqual([
+      "space-2",
+      "ak-1",
+      "space-2",
+      "ak-1",
+    ]);
+    expect(attributesOf(body.resourceSpans[0].resource.attributes)).toEqual({
+      "service.name": "openrouter",
+      model_id: "my-project",
+      "openinference.project.name": "my-project",
+    });
     expect(root).toMatchObject({
       "openinference.span.kind": "LLM",
       "llm.model_name": "acme/chat",
@@ -134,7 +177,12 @@ describe("OTLP profiles", () => {
   });
 
   test("a user's header never replaces an auth header, whatever its case; other user headers go along", async () => {
-    const { request } = await sendTo("grafana", { apiKey: "real", instanceId: "1", baseUrl: "https://g.example.com", headers: { AUTHORIZATION: "Basic forged", "Content-Type": "text/plain", "X-Team": "a" } });
+    const { request } = await sendTo("grafana", {
+      apiKey: "real",
+      instanceId: "1",
+      baseUrl: "https://g.example.com",
+      headers: { AUTHORIZATION: "Basic forged", "Content-Type": "text/plain", "X-Team": "a" },
+    });
     expect(decodeBasic(request.headers.authorization)).toBe("1:real");
     expect(request.headers["content-type"]).toBe("application/json");
     expect(request.headers["x-team"]).toBe("a");

@@ -2,11 +2,10 @@
 // changes (content JSON, span ids, compiled filter rules) is made once, and never crosses from one
 // generation or destination to another where it must not.
 import { expect, test } from "bun:test";
-import type { ObservedGeneration } from "../../../../src/observability/contract";
+import type { FilterRules, ObservedGeneration } from "../../../../src/observability/contract";
 import { spansJson } from "../../../../src/observability/otlp/export-request";
 import { webhookProfile } from "../../../../src/observability/otlp/profiles/webhook";
 import { compileFilter } from "../../../../src/observability/pipeline/filter-rules";
-import type { FilterRules } from "../../../../src/observability/contract";
 import { destinationOf, observedGeneration } from "../fixtures";
 
 const webhook = (privacyMode = false) => destinationOf("webhook", { url: "https://hooks.example.com/otlp", method: "POST" }, { privacyMode });
@@ -19,7 +18,11 @@ function countedMessages(text: string): { messages: unknown[]; serialised: () =>
   return { messages, serialised: () => count };
 }
 
-const withMessages = (g: ObservedGeneration, messages: unknown[], answer = "canary-answer"): ObservedGeneration => ({ ...g, input: { ...g.input!, messages }, output: { text: answer, toolCalls: [] } });
+const withMessages = (g: ObservedGeneration, messages: unknown[], answer = "canary-answer"): ObservedGeneration => ({
+  ...g,
+  input: { ...g.input!, messages },
+  output: { text: answer, toolCalls: [] },
+});
 
 test("a generation's prompt is serialised once for three destinations, and each export carries it", () => {
   const { messages, serialised } = countedMessages("canary-prompt-41");
@@ -35,15 +38,30 @@ test("privacy mode still removes the content when another destination took the s
   const [open1, closed1] = [spansJson(g, webhook(), webhookProfile), spansJson(g, webhook(true), webhookProfile)];
   const h = withMessages(observedGeneration({ id: "gen-other" }), [{ role: "user", content: "canary-prompt-78" }], "canary-answer-78");
   const [closed2, open2] = [spansJson(h, webhook(true), webhookProfile), spansJson(h, webhook(), webhookProfile)];
-  expect([open1.includes("canary-prompt-77"), closed1.includes("canary-prompt-77"), closed2.includes("canary-prompt-78"), open2.includes("canary-prompt-78")]).toEqual([true, false, false, true]);
-  expect([open1.includes("canary-answer"), closed1.includes("canary-answer"), closed2.includes("canary-answer-78"), open2.includes("canary-answer-78")]).toEqual([true, false, false, true]);
+  expect([
+    open1.includes("canary-prompt-77"),
+    closed1.includes("canary-prompt-77"),
+    closed2.includes("canary-prompt-78"),
+    open2.includes("canary-prompt-78"),
+  ]).toEqual([true, false, false, true]);
+  expect([
+    open1.includes("canary-answer"),
+    closed1.includes("canary-answer"),
+    closed2.includes("canary-answer-78"),
+    open2.includes("canary-answer-78"),
+  ]).toEqual([true, false, false, true]);
 });
 
 test("two generation objects never share their content or ids, even with the same id", () => {
   const a = withMessages(observedGeneration(), [{ role: "user", content: "canary-alpha" }]);
   const b = withMessages(observedGeneration(), [{ role: "user", content: "canary-beta" }]);
   const [ta, tb] = [spansJson(a, webhook(), webhookProfile), spansJson(b, webhook(), webhookProfile)];
-  expect([ta.includes("canary-alpha"), ta.includes("canary-beta"), tb.includes("canary-beta"), tb.includes("canary-alpha")]).toEqual([true, false, true, false]);
+  expect([ta.includes("canary-alpha"), ta.includes("canary-beta"), tb.includes("canary-beta"), tb.includes("canary-alpha")]).toEqual([
+    true,
+    false,
+    true,
+    false,
+  ]);
   // the ids are derived from the generation id, so equal ids give equal span ids
   const ids = (text: string) => [...text.matchAll(/"spanId":"([0-9a-f]{16})"/g)].map((m) => m[1]);
   expect(ids(ta)).toEqual(ids(tb));

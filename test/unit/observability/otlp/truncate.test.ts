@@ -1,12 +1,12 @@
 import { expect, test } from "bun:test";
 import fc from "fast-check";
-import { truncateAttributes, TRUNCATED_MARK } from "../../../../src/observability/otlp/truncate";
+import { TRUNCATED_MARK, truncateAttributes } from "../../../../src/observability/otlp/truncate";
 
 test("a string over the cap is cut to exactly the cap, ends in [truncated] and is flagged; others pass as they are", () => {
   const long = "x".repeat(5000);
   const { attributes, truncatedKeys } = truncateAttributes({ "gen_ai.prompt": long, short: "ok", n: 5, obj: { a: "y".repeat(5000) } }, 4095);
   expect((attributes["gen_ai.prompt"] as string).length).toBe(4095);
-  expect(attributes["gen_ai.prompt"]).toBe("x".repeat(4095 - TRUNCATED_MARK.length) + "[truncated]");
+  expect(attributes["gen_ai.prompt"]).toBe(`${"x".repeat(4095 - TRUNCATED_MARK.length)}[truncated]`);
   expect(attributes["gen_ai.prompt.truncated"]).toBe(true);
   expect(attributes.short).toBe("ok");
   expect(attributes.n).toBe(5);
@@ -18,11 +18,22 @@ test("a string over the cap is cut to exactly the cap, ends in [truncated] and i
 
 test("property: no string is longer than the cap afterwards, and only cut keys are flagged", () => {
   fc.assert(
-    fc.property(fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }).filter((k) => !k.endsWith(".truncated")), fc.string({ maxLength: 200 })), fc.integer({ min: 20, max: 150 }), (attrs, cap) => {
-      const { attributes, truncatedKeys } = truncateAttributes(attrs, cap);
-      for (const [key, value] of Object.entries(attributes)) if (typeof value === "string") expect(value.length).toBeLessThanOrEqual(cap);
-      expect(truncatedKeys.sort()).toEqual(Object.keys(attrs).filter((k) => attrs[k]!.length > cap).sort());
-    }),
+    fc.property(
+      fc.dictionary(
+        fc.string({ minLength: 1, maxLength: 8 }).filter((k) => !k.endsWith(".truncated")),
+        fc.string({ maxLength: 200 }),
+      ),
+      fc.integer({ min: 20, max: 150 }),
+      (attrs, cap) => {
+        const { attributes, truncatedKeys } = truncateAttributes(attrs, cap);
+        for (const [_key, value] of Object.entries(attributes)) if (typeof value === "string") expect(value.length).toBeLessThanOrEqual(cap);
+        expect(truncatedKeys.sort()).toEqual(
+          Object.keys(attrs)
+            .filter((k) => attrs[k]!.length > cap)
+            .sort(),
+        );
+      },
+    ),
   );
 });
 

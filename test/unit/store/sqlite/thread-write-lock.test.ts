@@ -1,9 +1,9 @@
 import { afterEach, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
-import { join } from "node:path";
 import { tmpdir } from "node:os";
-import { ThreadWriteLock } from "../../../../src/store/sqlite/thread-write-lock";
+import { join } from "node:path";
 import { createSqliteStore } from "../../../../src/store/sqlite";
+import { ThreadWriteLock } from "../../../../src/store/sqlite/thread-write-lock";
 import { reservation } from "../../../store/contract/fixtures";
 
 const dirs: string[] = [];
