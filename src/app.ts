@@ -31,7 +31,8 @@ import { csrfTokenValid } from "./auth-web/csrf";
 import { consoleRoutes } from "./console";
 import { CONSOLE_HEADERS, isConsoleUrl, withConsoleHeaders } from "./console/security-headers";
 
-export function createApp(ctx: AppContext) {
+/** draining: true once the process is stopping, when /ready answers 503 (src/drain.ts) */
+export function createApp(ctx: AppContext, opts: { draining?: () => boolean } = {}) {
   const maxBodyBytes = Math.floor(ctx.config.server.maxBodyMb * 1024 * 1024);
   return new Elysia({ name: "gateway", normalize: false })
     .onRequest(({ request, set }) => {
@@ -69,7 +70,7 @@ export function createApp(ctx: AppContext) {
       }),
     )
     .use(docsRoutes())
-    .use(healthRoutes(ctx))
+    .use(healthRoutes(ctx, opts.draining))
     .use(metricsRoutes(ctx))
     .use(keyRoutes(ctx))
     .use(inferenceRoutes(ctx))
