@@ -15,10 +15,13 @@ const KNOWN_KEYS = new Set(["apiVersion", "kind", "resources", "patches", "confi
 /** Lists of these merge item by item on this key (Kubernetes' patchMergeKey); other lists are replaced. */
 const MERGE_KEYS: Record<string, string> = { containers: "name", initContainers: "name", env: "name", volumes: "name", volumeMounts: "mountPath", ports: "containerPort" };
 
-function documents(path: string): K8sObject[] {
-  const parsed = Bun.YAML.parse(readFileSync(path, "utf8"));
+/** Every document of a YAML stream (Bun.YAML.parse gives one document alone, several as an array). */
+function parseDocuments(text: string): K8sObject[] {
+  const parsed = Bun.YAML.parse(text);
   return (Array.isArray(parsed) ? parsed : [parsed]).filter((d) => d !== null) as K8sObject[];
 }
+
+const documents = (path: string) => parseDocuments(readFileSync(path, "utf8"));
 
 const isObject = (value: unknown): value is Record<string, any> => typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -67,5 +70,5 @@ export function kubectlKustomize(dir: string): K8sObject[] | undefined {
   if (!kubectl) return undefined;
   const proc = Bun.spawnSync([kubectl, "kustomize", dir]);
   if (proc.exitCode !== 0) throw new Error(`kubectl kustomize ${dir}: ${proc.stderr.toString()}`);
-  return (Bun.YAML.parse(proc.stdout.toString()) as K8sObject[]).filter((d) => d !== null);
+  return parseDocuments(proc.stdout.toString());
 }
