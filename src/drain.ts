@@ -6,7 +6,8 @@
  * balancer takes the instance out), answers carry `Connection: close` (a keep-alive client's
  * next request opens a new connection, which the balancer sends elsewhere), and the listener
  * stays open and serves until no request has come for a quiet spell: traffic that still arrives
- * means someone still routes here.
+ * means someone still routes here. A balancer that never stops (one that ignores /ready) is
+ * given half the grace; the requests it sent have the other half to finish.
  */
 import type { Server } from "bun";
 

@@ -47,7 +47,8 @@ export type RunningGateway = {
   /**
    * Closes the server, its job workers and its connections. `graceful`: `/ready` answers 503 at
    * once and requests in flight finish, all within `graceMs` of the call; with `quietMs` the
-   * listener first stays open and serves until no request came for that long (src/drain.ts).
+   * listener first stays open and serves until no request came for that long, or half of
+   * `graceMs` passed (src/drain.ts).
    */
   stop(opts?: StopOptions): Promise<void>;
 };
@@ -272,14 +273,16 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
     server,
     reload: (load) => reloadSettings(parts, load),
     async stop({ graceful = false, graceMs = 10_000, quietMs = 0 } = {}) {
-      const deadline = performance.now() + graceMs;
+      const start = performance.now();
+      const deadline = start + graceMs;
       drain.begin();
       // workers finish or give back their jobs while the server finishes its answers
       const workersStopped = workers?.stop(Math.max(0, Math.min(graceMs, JOB_STOP_MS) - JOB_WORKER_MARGIN_MS));
       if (graceful) {
         if (quietMs > 0) {
-          const ended = await drain.quiet(server, quietMs, deadline);
-          ctx.logger.info("drain: stopped listening", { reason: ended, after_ms: Math.round(graceMs - (deadline - performance.now())) });
+          // half the grace at most: a request taken just before the listener closes still has the other half
+          const ended = await drain.quiet(server, quietMs, start + graceMs / 2);
+          ctx.logger.info("drain: stopped listening", { reason: ended === "quiet" ? "no request came" : "half the grace passed", after_ms: Math.round(performance.now() - start) });
         }
         await within(server.stop(false), deadline - performance.now());
       }

@@ -87,9 +87,9 @@ Signals (serve):
                                  keeps the running configuration and logs why. Only this instance reloads.
   SIGTERM                        drain for balancers: /ready answers 503 at once, answers carry
                                  Connection: close, requests that still arrive are served; the
-                                 listener closes once none came for 5 s, requests in flight finish,
-                                 all within GATEWAY_SHUTDOWN_GRACE_SECONDS; running jobs get up to
-                                 10 s, then go back to the queue; exit 0
+                                 listener closes once none came for 5 s (at the latest after half of
+                                 GATEWAY_SHUTDOWN_GRACE_SECONDS), requests in flight finish within it;
+                                 running jobs get up to 10 s, then go back to the queue; exit 0
   SIGINT                         the same without the 5 s wait: stop accepting at once, let requests
                                  in flight finish, exit 0
 

@@ -116,7 +116,7 @@ test("SIGTERM: /ready 503 at once, the stream in flight completes, new connectio
   }
 }, 30_000);
 
-test("SIGTERM: what still runs when GATEWAY_SHUTDOWN_GRACE_SECONDS end is cut, and the process exits 0", async () => {
+test("SIGTERM: a balancer that keeps sending gets half the grace, what still runs when GATEWAY_SHUTDOWN_GRACE_SECONDS end is cut, exit 0", async () => {
   const { gw, key } = await startDraining({ GATEWAY_SHUTDOWN_GRACE_SECONDS: "2" });
   try {
     up.enqueue({ text: ["a ", "b ", "c ", "d ", "e ", "f ", "g ", "h"], chunkDelayMs: 1_000, usage: { input: 5, output: 8 } });
@@ -124,6 +124,16 @@ test("SIGTERM: what still runs when GATEWAY_SHUTDOWN_GRACE_SECONDS end is cut, a
     expect(stream.status).toBe(200);
     const signalled = performance.now();
     gw.proc.kill("SIGTERM");
+    // requests every 100 ms: never a quiet spell, so the listener closes half-way through the grace
+    let served = 0;
+    while ((await gw.api("/api/v1/models").then((r) => r.status, () => 0)) === 200) {
+      served++;
+      await Bun.sleep(100);
+    }
+    const listenedFor = performance.now() - signalled;
+    console.log(`drain: a balancer that kept sending had ${served} requests served, the listener closed ${listenedFor.toFixed(0)} ms after SIGTERM`);
+    expect(listenedFor).toBeGreaterThanOrEqual(950);
+    expect(listenedFor).toBeLessThan(1_600);
     const text = await readUntilCut(stream);
     expect(text).toContain('"content":"a "');
     expect(text).not.toContain("data: [DONE]");
