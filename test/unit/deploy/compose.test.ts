@@ -64,7 +64,8 @@ test("the gateway's environment names the other services, needs the two secrets,
   expect(config.redis).toEqual({ url: "redis://redis:6379", prefix: "gateway:" });
   expect(config.adminKey).toBe(secrets.GATEWAY_ADMIN_KEY);
   expect(config.shutdownGraceSeconds).toBe(30);
-  // docker stops it after stop_grace_period: later than the drain
+  // one instance, no balancer: stop accepting at once (SIGINT); docker kills it after stop_grace_period, later than the grace
+  expect(services.gateway.stop_signal).toBe("SIGINT");
   expect(Number(/^(\d+)s$/.exec(services.gateway.stop_grace_period)![1])).toBeGreaterThanOrEqual(config.shutdownGraceSeconds + 10);
 });
 
