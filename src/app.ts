@@ -31,7 +31,8 @@ import { videoRoutes } from "./modules/videos";
 import { workspaceRoutes } from "./modules/workspaces";
 import { httpRequestSummary } from "./telemetry/http-request";
 
-export function createApp(ctx: AppContext) {
+/** draining: true once the process is stopping, when /ready answers 503 (src/drain.ts) */
+export function createApp(ctx: AppContext, opts: { draining?: () => boolean } = {}) {
   const maxBodyBytes = Math.floor(ctx.config.server.maxBodyMb * 1024 * 1024);
   return new Elysia({ name: "gateway", normalize: false })
     .onRequest(({ request, set }) => {
@@ -70,7 +71,7 @@ export function createApp(ctx: AppContext) {
       }),
     )
     .use(docsRoutes())
-    .use(healthRoutes(ctx))
+    .use(healthRoutes(ctx, opts.draining))
     .use(metricsRoutes(ctx))
     .use(keyRoutes(ctx))
     .use(inferenceRoutes(ctx))

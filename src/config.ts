@@ -40,6 +40,8 @@ export type Config = {
   reservationLeaseMs: number;
   /** upstream requests Bun's fetch sends at once in this process (BUN_CONFIG_MAX_HTTP_REQUESTS; src/process-limits/upstream-requests.ts) */
   maxUpstreamRequests: number;
+  /** SIGTERM: the longest the drain lasts, from the signal until the answers still in flight are cut (src/drain.ts) */
+  shutdownGraceSeconds: number;
   adminKey?: string;
   secretKey?: string;
   logLevel: LogLevel;
@@ -265,14 +267,14 @@ export function loadConfig(env: Env = process.env): Config {
   if (!(maxBodyMb > 0) || !Number.isFinite(maxBodyMb)) throw new ConfigError("GATEWAY_MAX_BODY_MB", "a positive number of megabytes", maxBodyRaw);
   const database = databaseFromEnv(env, secretKey);
   return {
-    port: intFromEnv(env, "PORT", 8080, 0, 65535),
-    host: env.HOST || "0.0.0.0",
+    ...listenAddress(env),
     ...database,
     dataDir: dataDirOf(database.databasePath),
     redis: redisFromEnv(env),
     instanceId: env.GATEWAY_INSTANCE_ID || `${hostname()}-${process.pid}-${crypto.randomUUID().slice(0, 8)}`,
     reservationLeaseMs: intFromEnv(env, "GATEWAY_RESERVATION_LEASE_MS", 120_000, 1_000, 86_400_000),
     maxUpstreamRequests: intFromEnv(env, "BUN_CONFIG_MAX_HTTP_REQUESTS", BUN_DEFAULT_MAX_HTTP_REQUESTS, 1, DEFAULT_MAX_UPSTREAM_REQUESTS),
+    shutdownGraceSeconds: intFromEnv(env, "GATEWAY_SHUTDOWN_GRACE_SECONDS", 30, 0, 3600),
     adminKey,
     secretKey,
     logLevel: logLevel as LogLevel,
@@ -300,6 +302,14 @@ export function loadConfig(env: Env = process.env): Config {
     storage: storageConfig(file),
     env: { ...env },
   };
+}
+
+/**
+ * Where `gateway healthcheck` finds the server: HOST and PORT as `serve` reads them, without the
+ * rest of the configuration (a container's health must not depend on gateway.yaml parsing).
+ */
+export function listenAddress(env: Env = process.env): { host: string; port: number } {
+  return { host: env.HOST || "0.0.0.0", port: intFromEnv(env, "PORT", 8080, 0, 65535) };
 }
 
 /** GATEWAY_PUBLIC_URL or server.public_url, as an origin (scheme, host, port) without a trailing slash */

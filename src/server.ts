@@ -12,6 +12,7 @@ import { planReload } from "./config-reload";
 import { loadMasterKey } from "./crypto/master-key";
 import { createSecretBox } from "./crypto/secret-box";
 import { ensureDataDir } from "./data-dir";
+import { createDrain } from "./drain";
 import { GenerationWriter } from "./gateway/generation-writer";
 import { circuitStates } from "./gateway/routing/circuit-states";
 import { createRouterState } from "./gateway/routing/router-state";
@@ -43,9 +44,16 @@ export type RunningGateway = {
    * the outcome is logged.
    */
   reload(load: () => Config): ReloadOutcome;
-  /** `graceful`: let requests in flight finish (up to `graceMs`) before closing */
-  stop(opts?: { graceful?: boolean; graceMs?: number }): Promise<void>;
+  /**
+   * Closes the server, its job workers and its connections. `graceful`: `/ready` answers 503 at
+   * once and requests in flight finish, all within `graceMs` of the call; with `quietMs` the
+   * listener first stays open and serves until no request came for that long, or half of
+   * `graceMs` passed (src/drain.ts).
+   */
+  stop(opts?: StopOptions): Promise<void>;
 };
+
+export type StopOptions = { graceful?: boolean; graceMs?: number; quietMs?: number };
 
 export type ReloadOutcome = { ok: true; models: number; restartNeeded: string[] } | { ok: false; error: string };
 
@@ -199,6 +207,20 @@ const OUTBOX_WAKE_MS = 10;
 /** What workers leave of the stop's grace period for closing their store and the process for exiting. */
 const JOB_WORKER_MARGIN_MS = 1_500;
 
+/**
+ * The longest a running job is given to finish at a stop, however long the HTTP drain: a job
+ * given back is run again by the next worker without counting the attempt, so waiting longer
+ * saves nothing a client would see, while an answer cut short is lost to its client.
+ */
+const JOB_STOP_MS = 10_000;
+
+/** Resolves when `promise` does or after `ms`, whichever is first, leaving no timer behind. */
+async function within(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: Timer | undefined;
+  await Promise.race([promise, new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, ms))))]);
+  clearTimeout(timer);
+}
+
 /** WORKERS job worker threads, woken by every job this process enqueues; none with WORKERS=0. */
 async function startWorkers(ctx: AppContext, modules: string[] | undefined, writeLock: SharedArrayBuffer | undefined): Promise<JobWorkers | undefined> {
   if (ctx.config.jobs.workers === 0) return undefined;
@@ -236,7 +258,9 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
   const replayed = await ctx.router.stats.quietly(() => rebuildFromGenerations(ctx.router.stats, ctx.store.generations, ctx.clock()));
   if (replayed > 0) ctx.logger.debug("live endpoint stats rebuilt from generations", { count: replayed });
   const openFiles = raiseOpenFileLimit();
-  const app = createApp(ctx);
+  const drain = createDrain();
+  const app = createApp(ctx, { draining: drain.draining });
+  app.onRequest(({ request, set }) => drain.onRequest(request, set));
   app.listen({
     hostname: opts.hostname ?? config.host,
     port: config.port,
@@ -265,10 +289,23 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
     boot,
     server,
     reload: (load) => reloadSettings(parts, load),
-    async stop({ graceful = false, graceMs = 10_000 } = {}) {
+    async stop({ graceful = false, graceMs = 10_000, quietMs = 0 } = {}) {
+      const start = performance.now();
+      const deadline = start + graceMs;
+      drain.begin();
       // workers finish or give back their jobs while the server finishes its answers
-      const workersStopped = workers?.stop(Math.max(0, graceMs - JOB_WORKER_MARGIN_MS));
-      if (graceful) await Promise.race([server.stop(false), Bun.sleep(graceMs)]);
+      const workersStopped = workers?.stop(Math.max(0, Math.min(graceMs, JOB_STOP_MS) - JOB_WORKER_MARGIN_MS));
+      if (graceful) {
+        if (quietMs > 0) {
+          // half the grace at most: a request taken just before the listener closes still has the other half
+          const ended = await drain.quiet(server, quietMs, start + graceMs / 2);
+          ctx.logger.info("drain: stopped listening", {
+            reason: ended === "quiet" ? "no request came" : "half the grace passed",
+            after_ms: Math.round(performance.now() - start),
+          });
+        }
+        await within(server.stop(false), deadline - performance.now());
+      }
       await server.stop(true);
       await workersStopped;
       await ctx.generations.settled();

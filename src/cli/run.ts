@@ -1,9 +1,11 @@
 import { ConfigError, loadConfig } from "../config";
+import { DRAIN_QUIET_MS } from "../drain";
 import { UPSTREAM_REQUESTS_VARIABLE } from "../process-limits/upstream-requests";
 import { type RunningGateway, startGateway } from "../server";
 import { backupCommand } from "./backup";
 import { configCheckCommand, keysCommand, migrateCommand, versionCommand } from "./commands";
 import { withConfigPath } from "./config-path";
+import { healthcheckCommand } from "./healthcheck";
 import { jobsCommand } from "./jobs";
 import { USAGE, UsageError } from "./usage";
 import { usersCommand } from "./users";
@@ -24,14 +26,22 @@ async function serve(env: Env): Promise<void> {
   const config = loadConfig(env);
   gateway = await startGateway(config);
   const running = gateway;
-  const shutdown = async () => {
-    // finish answers in flight so their generations are recorded, then close
-    await running.stop({ graceful: true });
+  let stopping = false;
+  const shutdown = (signal: "SIGTERM" | "SIGINT") => async () => {
+    // a second signal changes nothing: the drain under way already has its deadline
+    if (stopping) return;
+    stopping = true;
+    // SIGTERM comes from what runs the gateway behind a balancer (Kubernetes, Docker, systemd): the
+    // listener stays open while traffic still comes (src/drain.ts). SIGINT is someone at a terminal:
+    // stop accepting at once. Either way answers in flight finish and their generations are recorded.
+    const quietMs = signal === "SIGTERM" ? DRAIN_QUIET_MS : 0;
+    running.ctx.logger.info("draining: /ready answers 503", { signal, grace_seconds: config.shutdownGraceSeconds, quiet_ms: quietMs });
+    await running.stop({ graceful: true, graceMs: config.shutdownGraceSeconds * 1000, quietMs });
     process.exit(0);
   };
   // before the lines that say it is up: a stop sent on reading them must find the handlers
-  process.on("SIGINT", shutdown);
-  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown("SIGINT"));
+  process.on("SIGTERM", shutdown("SIGTERM"));
   if (gateway.boot.createdManagementKey) {
     out("Created the initial management key. It is shown only this once; store it now:");
     out(`  ${gateway.boot.createdManagementKey}`);
@@ -56,6 +66,8 @@ async function main(argv: string[]): Promise<void> {
       return jobsCommand(loadConfig(env), rest, out);
     case "migrate":
       return migrateCommand(loadConfig(env), out);
+    case "healthcheck":
+      return process.exit(await healthcheckCommand(env, out, (line) => process.stderr.write(`${line}\n`)));
     case "keys":
       return keysCommand(loadConfig(env), rest, out);
     case "users":

@@ -6,6 +6,8 @@ Commands:
   serve                      start the HTTP server and WORKERS background job workers (default)
   worker                     run only the background job workers (WORKERS of them, at least 1), no HTTP
   migrate                    apply database migrations and exit
+  healthcheck                exit 0 when GET /health on HOST and PORT answers 200 within 2 s, else 1
+                             (the container image's health check)
   keys create [--management] [--name N] [--workspace W] [--limit USD]
                              create an API key (inference, or management) and print the raw key once
   users add --id ID [--email E] [--name N] [--role admin|member] [--password-stdin]
@@ -70,6 +72,9 @@ Environment:
   GATEWAY_RESPONSES_ITEM_RETENTION_MINUTES  how long Responses output items stay referable by
                                  item_reference and previous_response_id (default 60; 0 keeps none;
                                  responses.item_retention_minutes)
+  GATEWAY_SHUTDOWN_GRACE_SECONDS  the longest a stop (SIGTERM, SIGINT) lasts, 0 to 3600 (default 30):
+                                 answers still in flight after it are cut; keep a service manager's
+                                 or Kubernetes' kill timeout above it
   WORKERS                        background job worker threads of serve (default 1; 0 = none), or of
                                  'gateway worker' (at least 1)
   Provider keys                  a default-catalog provider serves with the gateway's own key when its
@@ -80,7 +85,13 @@ Signals (serve):
   SIGHUP                         re-read GATEWAY_CONFIG and apply providers, models and routing settings
                                  to new requests; requests in flight finish as they started. A bad file
                                  keeps the running configuration and logs why. Only this instance reloads.
-  SIGTERM, SIGINT                stop accepting, let requests in flight finish (up to 10 s), then exit 0
+  SIGTERM                        drain for balancers: /ready answers 503 at once, answers carry
+                                 Connection: close, requests that still arrive are served; the
+                                 listener closes once none came for 5 s (at the latest after half of
+                                 GATEWAY_SHUTDOWN_GRACE_SECONDS), requests in flight finish within it;
+                                 running jobs get up to 10 s, then go back to the queue; exit 0
+  SIGINT                         the same without the 5 s wait: stop accepting at once, let requests
+                                 in flight finish, exit 0
 
 Exit codes: 0 success, 1 failure, 2 bad configuration or usage (one line per problem on stderr).
 `;

@@ -142,6 +142,7 @@ describe("CLI", () => {
       instance_id: "vm-1",
       reservation_lease_ms: 120000,
       max_upstream_requests: 65535,
+      shutdown_grace_seconds: 30,
       admin_key: null,
       secret_key: null,
       log_level: "error",

@@ -13,7 +13,7 @@ export type GatewayProcess = {
   proc: Subprocess<"ignore", "pipe", "pipe">;
   /** fetch with the admin key unless `key` says otherwise */
   api(path: string, init?: RequestInit & { key?: string; json?: unknown }): Promise<Response>;
-  stop(): Promise<void>;
+  stop(signal?: "SIGINT" | "SIGTERM"): Promise<void>;
   kill(): Promise<void>;
 };
 
@@ -62,8 +62,10 @@ export async function startGatewayProcess(env: Record<string, string>, command: 
     port,
     proc,
     api,
-    async stop() {
-      if (proc.exitCode === null) proc.kill("SIGTERM");
+    // SIGINT drains as SIGTERM does but without waiting for a balancer to notice (src/drain.ts);
+    // a test about SIGTERM itself says so
+    async stop(signal: "SIGINT" | "SIGTERM" = "SIGINT") {
+      if (proc.exitCode === null) proc.kill(signal);
       await proc.exited;
     },
     async kill() {

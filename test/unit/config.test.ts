@@ -37,6 +37,18 @@ describe("config", () => {
     );
   });
 
+  test("GATEWAY_SHUTDOWN_GRACE_SECONDS: 30 by default, 0 to 3600", () => {
+    expect(loadConfig(base).shutdownGraceSeconds).toBe(30);
+    expect(loadConfig({ ...base, GATEWAY_SHUTDOWN_GRACE_SECONDS: "0" }).shutdownGraceSeconds).toBe(0);
+    expect(loadConfig({ ...base, GATEWAY_SHUTDOWN_GRACE_SECONDS: "120" }).shutdownGraceSeconds).toBe(120);
+    expect(configError(() => loadConfig({ ...base, GATEWAY_SHUTDOWN_GRACE_SECONDS: "3601" }))).toBe(
+      'config error: GATEWAY_SHUTDOWN_GRACE_SECONDS: expected an integer from 0 to 3600 (got "3601")',
+    );
+    expect(configError(() => loadConfig({ ...base, GATEWAY_SHUTDOWN_GRACE_SECONDS: "1.5" }))).toBe(
+      'config error: GATEWAY_SHUTDOWN_GRACE_SECONDS: expected an integer from 0 to 3600 (got "1.5")',
+    );
+  });
+
   test("bad environment values name the variable", () => {
     expect(configError(() => loadConfig({ ...base, PORT: "eighty" }))).toBe('config error: PORT: expected an integer from 0 to 65535 (got "eighty")');
     expect(configError(() => loadConfig({ ...base, PORT: "70000" }))).toContain("PORT");

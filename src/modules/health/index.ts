@@ -12,7 +12,11 @@ async function unavailable(ctx: AppContext): Promise<string[]> {
   return down;
 }
 
-export function healthRoutes(ctx: AppContext) {
+/** What /ready names while the process drains (SIGTERM): balancers take the instance out, it still serves. */
+export const DRAINING = "draining: this instance is shutting down";
+
+/** draining: true from SIGTERM on (src/drain.ts); /ready then answers 503 without asking the database */
+export function healthRoutes(ctx: AppContext, draining: () => boolean = () => false) {
   return (
     routeModule("health")
       // someone who opens the gateway's address in a browser lands on the API reference
@@ -24,7 +28,7 @@ export function healthRoutes(ctx: AppContext) {
       .get(
         "/ready",
         async () => {
-          const down = await unavailable(ctx);
+          const down = draining() ? [DRAINING] : await unavailable(ctx);
           if (down.length > 0) throw new GatewayError(503, `Not ready: ${down.join("; ")}`, { unavailable: down });
           return { status: "ready" as const, database: ctx.store.dialect, shared_state: ctx.shared.kind };
         },
@@ -34,7 +38,7 @@ export function healthRoutes(ctx: AppContext) {
             database: t.Union([t.Literal("sqlite"), t.Literal("postgres")]),
             shared_state: t.Union([t.Literal("memory"), t.Literal("redis")]),
           }),
-          detail: { tags: ["Health"], summary: "The database (and Redis, when configured) is reachable and migrated" },
+          detail: { tags: ["Health"], summary: "The database (and Redis, when configured) is reachable and migrated, and the process is not shutting down" },
         },
       )
   );

@@ -91,7 +91,7 @@ async function restartWhileInProgress(
     5_000,
     10,
   );
-  await gw[how]();
+  await (how === "stop" ? gw.stop("SIGTERM") : gw.kill());
   c.up.delayMs = 0;
   const restarted = Date.now();
   const next = await startGatewayProcess(c.env);
