@@ -36,6 +36,11 @@ describe("finalError", () => {
     expect(view(e)).toEqual({ status: 429, message: "Rate limited by b: slow down", metadata: { provider_name: "b", provider_code: "429", raw: { e: 1 } }, headers: { ...H, "retry-after": "7" } });
   });
 
+  test("a 429 that gave only retry-after-ms: Retry-After in whole seconds, rounded up; Retry-After itself wins when both came", () => {
+    expect(finalError([f("a", { status: 429, retryAfterMs: 1200 })], H).headers).toEqual({ ...H, "retry-after": "2" });
+    expect(finalError([f("a", { status: 429, retryAfterMs: 1200, retryAfter: "1" })], H).headers).toEqual({ ...H, "retry-after": "1" });
+  });
+
   test("a 429 without Retry-After", () => {
     expect(finalError([f("a", { status: 429 })], H).headers).toEqual(H);
   });
