@@ -1,6 +1,6 @@
 import type { Config } from "./config";
-import { IO_LOGGING_RETENTION_DAYS } from "./config-schema";
-import { DEFAULT_CATALOG } from "./catalog/default-catalog";
+import { AZURE_DEFAULT_API_VERSION, IO_LOGGING_RETENTION_DAYS, type ProviderConfig } from "./config-schema";
+import { DEFAULT_CATALOG, providerVariables } from "./catalog/default-catalog";
 import type { DefaultCatalogData } from "./catalog/default-catalog-data";
 
 export function maskSecret(secret: string | undefined): string | undefined {
@@ -21,7 +21,8 @@ export function activeDefaultProviders(config: Pick<Config, "catalog" | "provide
   return data.providers.flatMap((p) => {
     const index = config.providers.findIndex((own) => own.slug === p.slug);
     if (index >= 0 && config.providers[index]!.api_key) return [{ slug: p.slug, enabled_by: `gateway.yaml providers[${index}].api_key` }];
-    return config.env[p.env] ? [{ slug: p.slug, enabled_by: p.env }] : [];
+    const variables = providerVariables(p);
+    return variables.every((name) => config.env[name]) ? [{ slug: p.slug, enabled_by: variables.join(" and ") }] : [];
   });
 }
 
@@ -70,7 +71,12 @@ export function describeConfig(config: Config): Record<string, unknown> {
     ...(ioLogging.retentionMs === IO_LOGGING_RETENTION_DAYS * 86_400_000 ? {} : { io_logging: { retention_days: ioLogging.retentionMs / 86_400_000 } }),
     ...(snakeKeys(rest) as Record<string, unknown>),
     // fixed headers often carry credentials too
-    providers: providers.map((p) => ({ ...p, api_key: maskSecret(p.api_key), ...(p.headers && { headers: Object.fromEntries(Object.entries(p.headers).map(([k, v]) => [k, maskSecret(v)])) }) })),
+    providers: providers.map((p) => ({ ...p, api_key: maskSecret(p.api_key), ...(p.headers && { headers: Object.fromEntries(Object.entries(p.headers).map(([k, v]) => [k, maskSecret(v)])) }), ...providerBlocks(p) })),
     models,
   };
+}
+
+/** An API's own block as the provider runs with it, defaults filled in, so `config check` shows what is sent. */
+function providerBlocks(p: ProviderConfig): Record<string, unknown> {
+  return p.api === "azure-openai" ? { azure: { api_version: p.azure?.api_version ?? AZURE_DEFAULT_API_VERSION } } : {};
 }

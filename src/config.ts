@@ -188,6 +188,7 @@ function referenceIssues(file: GatewayFile, defaultCatalog: boolean): ConfigIssu
     if (declared.has(p.slug)) issues.push(configIssue(`providers[${i}].slug`, "a slug not used by another provider", p.slug));
     // video APIs take no chat request to drop fields from: the setting would silently do nothing
     if (p.drop_params && isVideoApi(p.api)) issues.push(configIssue(`providers[${i}].drop_params`, "no drop_params on a video provider (it applies to openai-chat, openai-responses and anthropic-messages)", p.drop_params));
+    if (p.azure && p.api !== "azure-openai") issues.push(configIssue(`providers[${i}].azure`, "no azure block on a provider whose api is not azure-openai", p.api));
     declared.add(p.slug);
     slugs.add(p.slug);
   });
