@@ -12,6 +12,8 @@ import { encodeParts } from "./encode-parts";
 import { blocks, irStream, streamEnd } from "./ir-arbitrary";
 import { realistic as chatStream } from "./openai-chat/upstream-events";
 import { upstreamEvents } from "./openai-responses/upstream-events";
+import { azureStream } from "./openai-chat/azure-events";
+import { upstreamApis } from "../../src/providers/apis";
 import { collect, mergeNeighbours } from "./stream-collect";
 import { grammarViolations } from "./stream-grammar";
 
@@ -39,6 +41,15 @@ const FORMATS: Format[] = [
     inbound: openaiChatInbound,
     upstream: openaiChatUpstream,
     upstreamStream: chatStream,
+    errorEvent: { data: JSON.stringify({ id: "x", object: "chat.completion.chunk", choices: [], error: { code: 502, message: "upstream died" } }) },
+    carried: (content) => content,
+  },
+  {
+    // Azure OpenAI's deployments API: Chat bodies, with its own stream extras and error reading
+    name: "azure-openai",
+    inbound: openaiChatInbound,
+    upstream: upstreamApis["azure-openai"].codec("gpt-4o"),
+    upstreamStream: azureStream(),
     errorEvent: { data: JSON.stringify({ id: "x", object: "chat.completion.chunk", choices: [], error: { code: 502, message: "upstream died" } }) },
     carried: (content) => content,
   },

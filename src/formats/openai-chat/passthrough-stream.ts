@@ -21,6 +21,8 @@ import { encodeChatUsage } from "./usage";
 
 type ReasoningBlock = Extract<IRStreamBlock, { type: "reasoning" }>;
 
+const CHUNK_OBJECT = "chat.completion.chunk";
+
 const frame = (chunk: JsonObject): string => `data: ${JSON.stringify(chunk)}\n\n`;
 
 const firstChoice = (chunk: JsonObject): JsonObject | undefined => {
@@ -107,7 +109,9 @@ class ChatPassthroughStream implements StreamWriter {
   private rewrite(chunk: JsonObject, parts: readonly IRStreamPart[]): JsonObject {
     const { usage, system_fingerprint, ...rest } = chunk;
     const provider = this.ctx.provider === undefined ? {} : { provider: this.ctx.provider };
-    const kept = { ...rest, id: this.ctx.generationId, model: this.ctx.model, ...provider, ...(usage !== null ? { usage } : {}), ...(system_fingerprint !== null ? { system_fingerprint } : {}) };
+    // Azure OpenAI's content-filter chunks leave object and created empty ("", 0); OpenRouter's clients require both
+    const envelope = rest.object === "" ? { object: CHUNK_OBJECT, created: this.ctx.created } : {};
+    const kept = { ...rest, id: this.ctx.generationId, ...envelope, model: this.ctx.model, ...provider, ...(usage !== null ? { usage } : {}), ...(system_fingerprint !== null ? { system_fingerprint } : {}) };
     return mapFirstChoice(kept, (choice) => this.rewriteChoice(choice, parts));
   }
 
