@@ -105,7 +105,7 @@ describe("errors as Azure sends them", () => {
   test("429 with Azure's body and both retry headers", async () => {
     up.enqueue({ status: 429, headers: { "retry-after": "1", "retry-after-ms": "800" } });
     const err = await caught();
-    expect([err.status, err.code, err.headers.get("retry-after-ms")]).toEqual([429, "429", "800"]);
+    expect([err.status, err.code, err.headers?.get("retry-after-ms")]).toEqual([429, "429", "800"]);
     expect(err.message).toContain("exceeded token rate limit");
   });
 
