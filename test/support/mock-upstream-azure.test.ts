@@ -77,6 +77,19 @@ describe("chat completions on a deployment", () => {
   });
 });
 
+describe("a reasoning deployment", () => {
+  test("reasoning is counted in usage, its text never sent, JSON or stream", async () => {
+    const turn: MockTurn = { reasoning: { text: "Hidden plan." }, text: "Answer", usage: { input: 5, output: 30, reasoning: 24 } };
+    up.enqueue(turn, turn);
+    const r = await azure.chat.completions.create({ model: "o3-prod", messages: [{ role: "user", content: "hi" }] });
+    expect(r.choices[0]!.message).toEqual({ annotations: [], content: "Answer", refusal: null, role: "assistant" });
+    expect(r.usage!.completion_tokens_details!.reasoning_tokens).toBe(24);
+    const chunks: any[] = [];
+    for await (const c of await azure.chat.completions.create({ model: "o3-prod", messages: [{ role: "user", content: "hi" }], stream: true })) chunks.push(c);
+    expect(JSON.stringify(chunks)).not.toContain("Hidden plan.");
+  });
+});
+
 describe("embeddings on a deployment", () => {
   test("the SDK's default base64 vectors decode to the mock's floats", async () => {
     up.enqueue({ usage: { input: 6, output: 0 } });

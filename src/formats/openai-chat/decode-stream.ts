@@ -16,7 +16,7 @@ const optionalId = (value: unknown): string | undefined => (typeof value === "st
  * A chunk with no choice, usage or error: Azure OpenAI opens its streams with one that holds only
  * `prompt_filter_results` (id and model empty), which must not start the answer in their place.
  */
-const carriesNothing = (chunk: WireStreamChunk): boolean => Array.isArray(chunk.choices) && chunk.choices.length === 0 && !chunk.usage && !chunk.error;
+export const carriesNothing = (chunk: WireStreamChunk): boolean => Array.isArray(chunk.choices) && chunk.choices.length === 0 && !chunk.usage && !chunk.error;
 
 class ChatStreamDecoder implements UpstreamStreamDecoder {
   finished = false;

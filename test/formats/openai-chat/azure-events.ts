@@ -34,3 +34,16 @@ export const azureStream = (finish = "tool_calls"): SseEvent[] =>
     { choices: [], created: 1748977994, id: "chatcmpl-az", model: "gpt-4o-2024-11-20", object: "chat.completion.chunk", system_fingerprint: "fp_ee1d74bde0", usage: { completion_tokens: 9, prompt_tokens: 20, total_tokens: 29 } },
     "[DONE]",
   );
+
+/**
+ * With Azure's asynchronous filter, the filter's verdicts on text already sent come in chunks of
+ * their own, with no delta, and (like the opening chunk) empty id, model, object and created.
+ * https://learn.microsoft.com/azure/ai-foundry/openai/concepts/content-streaming
+ */
+export const azureAsyncFilterChunk = {
+  choices: [{ content_filter_offsets: { check_offset: 0, end_offset: 9, start_offset: 0 }, content_filter_results: AZURE_SAFE, finish_reason: null, index: 0 }],
+  created: 0,
+  id: "",
+  model: "",
+  object: "",
+};

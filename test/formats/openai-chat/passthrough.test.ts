@@ -3,7 +3,7 @@ import { openaiChatInbound, openaiChatUpstream } from "../../../src/formats/open
 import { rewriteChatResult } from "../../../src/formats/openai-chat/passthrough";
 import { decodeChatResult } from "../../../src/formats/openai-chat/decode-result";
 import { CTX, drive, passthroughWriter, SETTLEMENT, wholeStream } from "../passthrough-drive";
-import { AZURE_PROMPT_FILTER, AZURE_SAFE, azureStream } from "./azure-events";
+import { AZURE_SAFE, azureAsyncFilterChunk, azureStream } from "./azure-events";
 
 const USAGE_JSON = {
   prompt_tokens: 10,
@@ -152,13 +152,26 @@ describe("chat passthrough: stream", () => {
 });
 
 describe("chat passthrough: Azure OpenAI's stream", () => {
-  test("the opening filter chunk goes out with the gateway's envelope (object and created filled in); filter results stay on every chunk", () => {
+  test("the opening chunk of prompt filter results alone is left out: the client's stream opens with Azure's role chunk; filter results stay on every choice", () => {
     const out = lines(wholeStream(openaiChatUpstream, passthroughWriter(openaiChatInbound), azureStream("stop"))).map((l) => (l === "[DONE]" ? l : JSON.parse(l)));
-    expect(out[0]).toEqual({ choices: [], created: CTX.created, id: "gen-1-abc", model: "t/model", object: "chat.completion.chunk", prompt_filter_results: AZURE_PROMPT_FILTER });
-    // the role chunk that follows is the first to name a role; the gateway adds none before it
-    expect(out[1].choices[0]).toEqual({ content_filter_results: {}, delta: { content: "", refusal: null, role: "assistant" }, finish_reason: null, index: 0, logprobs: null });
-    expect(out[2]).toMatchObject({ id: "gen-1-abc", object: "chat.completion.chunk", created: 1748977994, model: "t/model", choices: [{ content_filter_results: AZURE_SAFE, delta: { content: "Checking." } }] });
+    expect(out[0]).toEqual({
+      choices: [{ content_filter_results: {}, delta: { content: "", refusal: null, role: "assistant" }, finish_reason: null, index: 0, logprobs: null }],
+      created: 1748977994,
+      id: "gen-1-abc",
+      model: "t/model",
+      object: "chat.completion.chunk",
+      system_fingerprint: "fp_ee1d74bde0",
+    });
+    expect(out[1]).toMatchObject({ id: "gen-1-abc", model: "t/model", choices: [{ content_filter_results: AZURE_SAFE, delta: { content: "Checking." } }] });
+    expect(JSON.stringify(out)).not.toContain("prompt_filter_results");
     expect(out.at(-1)).toBe("[DONE]");
     expect(out.at(-2)).toMatchObject({ id: "gen-1-abc", choices: [], usage: { prompt_tokens: 20, completion_tokens: 9, cost: 0.000123 } });
+  });
+
+  test("an asynchronous filter's verdict chunk (empty id, object, created) goes out in the gateway's envelope", () => {
+    const [opening, role, text, ...rest] = azureStream("stop");
+    const stream = [opening!, role!, text!, { data: JSON.stringify(azureAsyncFilterChunk) }, ...rest];
+    const out = lines(wholeStream(openaiChatUpstream, passthroughWriter(openaiChatInbound), stream)).map((l) => (l === "[DONE]" ? l : JSON.parse(l)));
+    expect(out[2]).toEqual({ ...azureAsyncFilterChunk, id: "gen-1-abc", object: "chat.completion.chunk", created: CTX.created, model: "t/model" });
   });
 });

@@ -3,7 +3,8 @@
 // choice (`content_filter_results`); a stream that opens with a chunk holding only the prompt's
 // results (`choices: []`, empty id, model and object, created 0); Azure's own error bodies
 // (`{error: {code: "429", message}}`); and the request checks Azure makes before any model runs:
-// no api-version is 404, no api-key (nor Entra bearer token) is 401.
+// no api-version is 404, no api-key (nor Entra bearer token) is 401. Reasoning deployments return
+// no reasoning text through Chat Completions, only its token count, so a turn's reasoning is not shown.
 // https://learn.microsoft.com/azure/ai-foundry/openai/concepts/content-filter
 import type { MockTurn, RecordedRequest, RenderContext, SseEvent } from "./types.ts";
 import { renderChatEvents, renderChatJson } from "./render-chat.ts";
@@ -39,14 +40,17 @@ function withChoiceResults(body: any, turn: MockTurn): any {
   return { ...body, choices };
 }
 
+/** The turn as Azure's Chat Completions show it: reasoning counted in usage, its text never sent. */
+const shown = (turn: MockTurn): MockTurn => ({ ...turn, reasoning: undefined });
+
 export function renderAzureJson(turn: MockTurn, ctx: RenderContext): unknown {
-  const { service_tier: _tier, ...body } = withChoiceResults(renderChatJson(turn, ctx), turn);
+  const { service_tier: _tier, ...body } = withChoiceResults(renderChatJson(shown(turn), ctx), turn);
   return sorted({ ...body, prompt_filter_results: PROMPT_FILTER_RESULTS });
 }
 
 export function renderAzureEvents(turn: MockTurn, ctx: RenderContext): SseEvent[] {
   const opening = { choices: [], created: 0, id: "", model: "", object: "", prompt_filter_results: PROMPT_FILTER_RESULTS };
-  const events = renderChatEvents(turn, ctx).map((event) => {
+  const events = renderChatEvents(shown(turn), ctx).map((event) => {
     if (event.data === "[DONE]") return event;
     const { service_tier: _tier, ...chunk } = withChoiceResults(JSON.parse(event.data), turn);
     return { data: JSON.stringify(sorted(chunk)) };
