@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawnChild } from "./lib/child";
 import { runBatch, type RequestSpec } from "./lib/load";
-import { chatBody, SAME_FORMAT_MODEL, TRANSLATED_MODEL } from "./lib/models";
+import { AZURE_MODEL, chatBody, SAME_FORMAT_MODEL, TRANSLATED_MODEL } from "./lib/models";
 import { categorize, type CpuProfile } from "./lib/profile-categories";
 import { envInt } from "./lib/env";
 
@@ -18,7 +18,7 @@ const INTERVAL_US = envInt("BENCH_PROFILE_INTERVAL_US", 250);
 const here = import.meta.dir;
 const upstream = await spawnChild<{ url: string }>(join(here, "upstream.entry.ts"));
 try {
-  for (const [label, model] of [["same-format", SAME_FORMAT_MODEL], ["translated", TRANSLATED_MODEL]] as const) {
+  for (const [label, model] of [["same-format", SAME_FORMAT_MODEL], ["translated", TRANSLATED_MODEL], ["azure-openai", AZURE_MODEL]] as const) {
     for (const stream of [false, true]) {
       const dir = mkdtempSync(join(tmpdir(), "gw-prof-"));
       const gateway = await spawnChild<{ url: string; key: string }>(join(here, "gateway.entry.ts"), { BENCH_UPSTREAM_URL: upstream.info.url }, [

@@ -53,6 +53,11 @@ describe("chat completions on a deployment", () => {
     for await (const c of stream) chunks.push(c);
     expect(chunks[0]).toEqual({ choices: [], created: 0, id: "", model: "", object: "", prompt_filter_results: [{ prompt_index: 0, content_filter_results: { ...SAFE_RESULTS, jailbreak: { filtered: false, detected: false } } }] });
     expect(chunks[1]!.choices[0]).toMatchObject({ content_filter_results: {}, delta: { role: "assistant", content: "" } });
+    expect([Object.keys(chunks[1]!), Object.keys(chunks[1]!.choices[0]), Object.keys(chunks[1]!.choices[0].delta)]).toEqual([
+      ["choices", "created", "id", "model", "object", "system_fingerprint", "usage"],
+      ["content_filter_results", "delta", "finish_reason", "index", "logprobs"],
+      ["content", "refusal", "role"],
+    ]);
     expect(chunks[2]!.choices[0]).toMatchObject({ content_filter_results: SAFE_RESULTS, delta: { content: "Let me " } });
     expect(chunks.at(-1)!.usage).toMatchObject({ prompt_tokens: 100, completion_tokens: 20 });
 

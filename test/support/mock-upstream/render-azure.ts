@@ -11,22 +11,27 @@ import { renderChatEvents, renderChatJson } from "./render-chat.ts";
 import { finishOf } from "./turn-parts.ts";
 import { openAiErrorBody } from "./render-error.ts";
 
+// written with their keys in order already, so that sorting can leave them as they are
 const SAFE = { filtered: false, severity: "safe" };
 const SAFE_RESULTS = { hate: SAFE, self_harm: SAFE, sexual: SAFE, violence: SAFE };
 /** What the completion filter reports when it stops an answer (finish content_filter). */
-const FILTERED_RESULTS = { ...SAFE_RESULTS, violence: { filtered: true, severity: "medium" } };
-const PROMPT_FILTER_RESULTS = [{ prompt_index: 0, content_filter_results: { ...SAFE_RESULTS, jailbreak: { filtered: false, detected: false } } }];
+const FILTERED_RESULTS = { hate: SAFE, self_harm: SAFE, sexual: SAFE, violence: { filtered: true, severity: "medium" } };
+const PROMPT_FILTER_RESULTS = [{ content_filter_results: { hate: SAFE, jailbreak: { detected: false, filtered: false }, self_harm: SAFE, sexual: SAFE, violence: SAFE }, prompt_index: 0 }];
+const PRESORTED = new WeakSet<object>([SAFE_RESULTS, FILTERED_RESULTS, PROMPT_FILTER_RESULTS]);
 
 /** Azure serialises every object with its keys sorted. */
 function sorted(value: unknown): unknown {
+  if (value === null || typeof value !== "object" || PRESORTED.has(value)) return value;
   if (Array.isArray(value)) return value.map(sorted);
-  if (value === null || typeof value !== "object") return value;
   return Object.fromEntries(
     Object.keys(value)
       .sort()
       .map((k) => [k, sorted((value as Record<string, unknown>)[k])]),
   );
 }
+
+/** The stream's opening chunk: the prompt's filter results alone, id, model and object empty. */
+const OPENING: SseEvent = { data: JSON.stringify({ choices: [], created: 0, id: "", model: "", object: "", prompt_filter_results: PROMPT_FILTER_RESULTS }) };
 
 /** Content-filter results on each choice: none yet on the role chunk, filtered on a content_filter finish, safe otherwise. */
 function withChoiceResults(body: any, turn: MockTurn): any {
@@ -48,14 +53,16 @@ export function renderAzureJson(turn: MockTurn, ctx: RenderContext): unknown {
   return sorted({ ...body, prompt_filter_results: PROMPT_FILTER_RESULTS });
 }
 
+/** A chat chunk in Azure's key order, built field by field: the bench streams thousands of them. */
+function azureChunk(chunk: any): unknown {
+  const { choices, created, id, model, object, system_fingerprint, usage } = chunk;
+  const sortedChoices = choices.map((c: any) => ({ content_filter_results: c.content_filter_results, delta: sorted(c.delta), finish_reason: c.finish_reason, index: c.index, logprobs: c.logprobs }));
+  return { choices: sortedChoices, created, id, model, object, system_fingerprint, ...(usage === undefined ? {} : { usage: sorted(usage) }) };
+}
+
 export function renderAzureEvents(turn: MockTurn, ctx: RenderContext): SseEvent[] {
-  const opening = { choices: [], created: 0, id: "", model: "", object: "", prompt_filter_results: PROMPT_FILTER_RESULTS };
-  const events = renderChatEvents(shown(turn), ctx).map((event) => {
-    if (event.data === "[DONE]") return event;
-    const { service_tier: _tier, ...chunk } = withChoiceResults(JSON.parse(event.data), turn);
-    return { data: JSON.stringify(sorted(chunk)) };
-  });
-  return [{ data: JSON.stringify(sorted(opening)) }, ...events];
+  const events = renderChatEvents(shown(turn), ctx).map((event) => (event.data === "[DONE]" ? event : { data: JSON.stringify(azureChunk(withChoiceResults(JSON.parse(event.data), turn))) }));
+  return [OPENING, ...events];
 }
 
 const AZURE_ERRORS: Record<number, { code: string; message: string }> = {
