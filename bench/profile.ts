@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { spawnChild } from "./lib/child";
 import { envInt } from "./lib/env";
 import { type RequestSpec, runBatch } from "./lib/load";
-import { chatBody, SAME_FORMAT_MODEL, TRANSLATED_MODEL } from "./lib/models";
+import { AZURE_MODEL, chatBody, SAME_FORMAT_MODEL, TRANSLATED_MODEL } from "./lib/models";
 import { type CpuProfile, categorize } from "./lib/profile-categories";
 
 const REQUESTS = envInt("BENCH_REQUESTS", 2000);
@@ -21,6 +21,7 @@ try {
   for (const [label, model] of [
     ["same-format", SAME_FORMAT_MODEL],
     ["translated", TRANSLATED_MODEL],
+    ["azure-openai", AZURE_MODEL],
   ] as const) {
     for (const stream of [false, true]) {
       const dir = mkdtempSync(join(tmpdir(), "gw-prof-"));

@@ -13,6 +13,7 @@ import { canonicalName } from "../src/catalog/models-dev-naming";
 import { EMBEDDING_MODELS, FIRST_PARTY_AUTHOR, MODELS_DEV_PROVIDERS } from "../src/catalog/models-dev-providers";
 import { perMillionToPerToken } from "../src/catalog/price-string";
 import type { ApiKindName } from "../src/config-schema";
+import { upstreamApis } from "../src/providers/apis";
 
 type DevModel = {
   id: string;
@@ -43,8 +44,9 @@ function providers(): Map<string, DefaultProvider> {
   for (const [id, mapping] of Object.entries(MODELS_DEV_PROVIDERS)) {
     const dev = catalog[id];
     const baseUrl = (mapping.baseUrl ?? dev?.api)?.replace(/\/+$/, "");
-    if (!dev || !baseUrl || dev.env?.length !== 1) continue;
-    out.set(id, { slug: mapping.slug, name: mapping.name, api: mapping.api, baseUrl, env: dev.env[0]! });
+    const env = mapping.env ?? (dev?.env?.length === 1 ? dev.env[0] : undefined);
+    if (!dev || !baseUrl || !env) continue;
+    out.set(id, { slug: mapping.slug, name: mapping.name, api: mapping.api, baseUrl, env });
   }
   return out;
 }
@@ -55,8 +57,9 @@ const outputModalities = (m: DevModel) => (isEmbedding(m) ? ["embeddings"] : [..
 const servable = (m: DevModel) =>
   m.cost !== undefined && (m.limit?.context ?? 0) > 0 && inputModalities(m).includes("text") && (isEmbedding(m) || outputModalities(m).includes("text"));
 
-/** Request parameters each API kind passes on, narrowed by what models.dev says the model can do. */
-function supportedParameters(api: ApiKindName, m: DevModel): string[] {
+/** Request parameters each API kind passes on (by the body format it speaks), narrowed by what models.dev says the model can do. */
+function supportedParameters(kind: ApiKindName, m: DevModel): string[] {
+  const api = upstreamApis[kind].format(m.id);
   if (isEmbedding(m)) return [];
   const p = ["max_tokens"];
   if (api !== "openai-responses") p.push("stop");

@@ -1,7 +1,7 @@
-import { DEFAULT_CATALOG } from "./catalog/default-catalog";
+import { DEFAULT_CATALOG, providerVariables } from "./catalog/default-catalog";
 import type { DefaultCatalogData } from "./catalog/default-catalog-data";
 import type { Config } from "./config";
-import { IO_LOGGING_RETENTION_DAYS } from "./config-schema";
+import { AZURE_DEFAULT_API_VERSION, IO_LOGGING_RETENTION_DAYS, type ProviderConfig } from "./config-schema";
 
 export function maskSecret(secret: string | undefined): string | undefined {
   if (!secret) return secret;
@@ -24,7 +24,8 @@ export function activeDefaultProviders(
   return data.providers.flatMap((p) => {
     const index = config.providers.findIndex((own) => own.slug === p.slug);
     if (index >= 0 && config.providers[index]!.api_key) return [{ slug: p.slug, enabled_by: `gateway.yaml providers[${index}].api_key` }];
-    return config.env[p.env] ? [{ slug: p.slug, enabled_by: p.env }] : [];
+    const variables = providerVariables(p);
+    return variables.every((name) => config.env[name]) ? [{ slug: p.slug, enabled_by: variables.join(" and ") }] : [];
   });
 }
 
@@ -122,7 +123,13 @@ export function describeConfig(config: Config): Record<string, unknown> {
       ...p,
       api_key: maskSecret(p.api_key),
       ...(p.headers && { headers: Object.fromEntries(Object.entries(p.headers).map(([k, v]) => [k, maskSecret(v)])) }),
+      ...providerBlocks(p),
     })),
     models,
   };
+}
+
+/** An API's own block as the provider runs with it, defaults filled in, so `config check` shows what is sent. */
+function providerBlocks(p: ProviderConfig): Record<string, unknown> {
+  return p.api === "azure-openai" ? { azure: { api_version: p.azure?.api_version ?? AZURE_DEFAULT_API_VERSION } } : {};
 }

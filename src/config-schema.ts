@@ -6,7 +6,7 @@ const Decimal = T.Union([T.String({ pattern: "^\\d+(\\.\\d+)?([eE]-?\\d+)?$" }),
   description: 'a non-negative USD decimal string such as "0.000001"',
 });
 
-export const ApiKind = T.Union([T.Literal("openai-chat"), T.Literal("openai-responses"), T.Literal("anthropic-messages")]);
+export const ApiKind = T.Union([T.Literal("openai-chat"), T.Literal("openai-responses"), T.Literal("anthropic-messages"), T.Literal("azure-openai")]);
 
 /** Upstream video APIs: a provider with one of these serves only `video_models`, never chat routing. */
 export const VideoApiKind = T.Union([T.Literal("openai-videos"), T.Literal("fal-queue"), T.Literal("replicate"), T.Literal("gemini-veo")]);
@@ -26,6 +26,24 @@ export const PricingSchema = T.Object(
   { additionalProperties: false },
 );
 
+/**
+ * The Azure OpenAI `api-version` an azure-openai provider sends when its `azure` block names none:
+ * the dated version Azure's reasoning-models page lists for o3, o4-mini and the GPT-5 series, which
+ * carries `max_completion_tokens` and `reasoning_effort` (the latest GA version, 2024-10-21, has
+ * neither). https://learn.microsoft.com/azure/ai-foundry/openai/api-version-lifecycle
+ */
+export const AZURE_DEFAULT_API_VERSION = "2025-04-01-preview";
+
+// an azure-openai provider's own settings (the endpoint's model is the deployment name)
+const AzureBlockSchema = T.Object(
+  {
+    api_version: T.Optional(
+      T.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}(-preview)?$", description: "an Azure OpenAI api-version such as 2024-10-21 or 2025-04-01-preview" }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
 const Modality = T.Union(["text", "image", "audio", "video", "file", "embeddings"].map((m) => T.Literal(m)));
 
 export const ProviderSchema = T.Object(
@@ -36,6 +54,7 @@ export const ProviderSchema = T.Object(
     base_url: T.String({ pattern: "^https?://" }),
     api_key: T.Optional(T.String()),
     headers: T.Optional(T.Record(T.String(), T.String())),
+    azure: T.Optional(AzureBlockSchema),
     zdr: T.Optional(T.Boolean()),
     data_collection: T.Optional(T.Union([T.Literal("allow"), T.Literal("deny")])),
     // a top-level field name as the upstream would receive it (stream_options, service_tier, ...)
@@ -218,3 +237,5 @@ export type ModelConfig = Static<typeof ModelSchema>;
 export type EndpointConfig = Static<typeof EndpointSchema>;
 export type PricingConfig = Static<typeof PricingSchema>;
 export type ApiKindName = Static<typeof ApiKind>;
+/** The formats clients speak to the gateway, each also an upstream API of the same name; other upstream APIs speak one of them (azure-openai: openai-chat) or a body format of their own. */
+export type InboundFormatName = "openai-chat" | "openai-responses" | "anthropic-messages";

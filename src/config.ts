@@ -199,6 +199,8 @@ function referenceIssues(file: GatewayFile, defaultCatalog: boolean): ConfigIssu
           p.drop_params,
         ),
       );
+    if (p.azure && p.api !== "azure-openai")
+      issues.push(configIssue(`providers[${i}].azure`, "no azure block on a provider whose api is not azure-openai", p.api));
     declared.add(p.slug);
     slugs.add(p.slug);
   });

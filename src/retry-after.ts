@@ -19,3 +19,13 @@ export function retryAfterSeconds(value: string | null | undefined, now: number)
   const ms = retryAfterMs(value, now);
   return ms === undefined ? undefined : Math.ceil(ms / 1000);
 }
+
+/**
+ * `retry-after-ms`, the delay in milliseconds OpenAI and Azure OpenAI send beside Retry-After
+ * (their SDKs read it first). Not a standard header: a non-negative number (a fraction too), else
+ * no hint. Relative, so it needs no clock.
+ */
+export function retryAfterMsHeader(value: string | null | undefined): number | undefined {
+  const trimmed = value?.trim();
+  return trimmed && /^\d+(\.\d+)?$/.test(trimmed) ? Math.round(Number(trimmed)) : undefined;
+}

@@ -1,6 +1,8 @@
 // Model ids shared by the gateway child (gateway.yaml) and the load generator.
 export const SAME_FORMAT_MODEL = "bench/chat";
 export const TRANSLATED_MODEL = "bench/translated";
+/** chat in, an azure-openai upstream (the same mock, at its Azure deployment path) */
+export const AZURE_MODEL = "bench/azure";
 /** What the mock sees as `model` when called directly or through the floor proxy. */
 export const UPSTREAM_MODEL = "m-chat";
 

@@ -1,8 +1,8 @@
 import { decimalToNanos } from "../billing/money";
 import type { Config } from "../config";
-import type { ChatProviderConfig, ModelConfig, PricingConfig, ProviderConfig } from "../config-schema";
+import { AZURE_DEFAULT_API_VERSION, type ChatProviderConfig, type ModelConfig, type PricingConfig, type ProviderConfig } from "../config-schema";
 import { isVideoApi } from "../videos/video-api";
-import { DEFAULT_CATALOG } from "./default-catalog";
+import { DEFAULT_CATALOG, resolvedBaseUrl } from "./default-catalog";
 import type { DefaultCatalogData, DefaultModel } from "./default-catalog-data";
 import type { Catalog, CatalogEndpoint, CatalogModel, PriceTable, PricingStrings, ProviderEntry } from "./types";
 
@@ -40,24 +40,32 @@ export function providerEntry(p: ChatProviderConfig): ProviderEntry {
     zdr: p.zdr ?? false,
     dataCollection: p.data_collection ?? "allow",
     ...(p.drop_params?.length ? { dropParams: p.drop_params } : {}),
+    ...(p.api === "azure-openai" ? { azure: { apiVersion: p.azure?.api_version ?? AZURE_DEFAULT_API_VERSION } } : {}),
   };
 }
 
 type Env = Record<string, string | undefined>;
 
-/** Default-catalog providers; usable (an apiKey) only when their environment variable is set. */
+/**
+ * Default-catalog providers; usable (an apiKey) only when their environment variables are set: the
+ * key's, and those the base URL names (Azure's resource). Until then the base URL keeps its braces.
+ */
 function defaultProviders(data: DefaultCatalogData, env: Env): ProviderEntry[] {
-  return data.providers.map((p) => ({
-    slug: p.slug,
-    name: p.name,
-    api: p.api,
-    baseUrl: p.baseUrl,
-    apiKey: env[p.env] || undefined,
-    headers: {},
-    zdr: false,
-    dataCollection: "allow",
-    envVar: p.env,
-  }));
+  return data.providers.map((p) => {
+    const baseUrl = resolvedBaseUrl(p, env);
+    return {
+      slug: p.slug,
+      name: p.name,
+      api: p.api,
+      baseUrl: baseUrl ?? p.baseUrl,
+      apiKey: baseUrl === undefined ? undefined : env[p.env] || undefined,
+      headers: {},
+      zdr: false,
+      dataCollection: "allow",
+      envVar: p.env,
+      ...(p.api === "azure-openai" ? { azure: { apiVersion: AZURE_DEFAULT_API_VERSION } } : {}),
+    };
+  });
 }
 
 /** A gateway.yaml provider replaces the default one of the same slug, keeping its environment key when it names none. */

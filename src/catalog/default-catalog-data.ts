@@ -7,6 +7,7 @@ export type DefaultProvider = {
   slug: string;
   name: string;
   api: ApiKindName;
+  /** may name environment variables in braces (`https://{AZURE_RESOURCE_NAME}.openai.azure.com`), filled in from the environment */
   baseUrl: string;
   /** the environment variable whose value is this provider's API key */
   env: string;

@@ -4,18 +4,21 @@ import type { ApiKindName } from "../config-schema";
  * How a models.dev provider becomes a gateway provider: our slug (OpenRouter's where it has
  * one), the display name (OpenRouter's ProviderName where it has one), the API kind, and the base
  * URL when models.dev gives none or gives one without its version segment. Only providers that
- * take a single bearer key from one environment variable are mapped; the others (Bedrock, Azure,
- * Vertex, Cloudflare: several credentials; Copilot, GitHub Models: tokens that CI machines carry
- * for other purposes; local servers; regional duplicates sharing one variable) are left out.
+ * take a single key from one environment variable are mapped, Azure too, whose base URL names its
+ * resource variable (`env` says which of models.dev's variables is the key); the others (Cloudflare:
+ * several credentials; Copilot, GitHub Models: tokens that CI machines carry for other purposes;
+ * local servers; regional duplicates sharing one variable) are left out.
  * Used by scripts/generate-catalog.ts only.
  */
-export type ProviderMapping = { slug: string; name: string; api: ApiKindName; baseUrl?: string; router?: boolean };
+export type ProviderMapping = { slug: string; name: string; api: ApiKindName; baseUrl?: string; env?: string; router?: boolean };
 
 export const MODELS_DEV_PROVIDERS: Record<string, ProviderMapping> = {
   openai: { slug: "openai", name: "OpenAI", api: "openai-responses", baseUrl: "https://api.openai.com/v1" },
   anthropic: { slug: "anthropic", name: "Anthropic", api: "anthropic-messages", baseUrl: "https://api.anthropic.com/v1" },
   google: { slug: "google-ai-studio", name: "Google AI Studio", api: "openai-chat", baseUrl: "https://generativelanguage.googleapis.com/v1beta/openai" },
   xai: { slug: "xai", name: "xAI", api: "openai-chat", baseUrl: "https://api.x.ai/v1" },
+  // the endpoint's model is the deployment name: the catalog assumes deployments named after their models
+  azure: { slug: "azure", name: "Azure", api: "azure-openai", baseUrl: "https://{AZURE_RESOURCE_NAME}.openai.azure.com", env: "AZURE_API_KEY" },
   groq: { slug: "groq", name: "Groq", api: "openai-chat", baseUrl: "https://api.groq.com/openai/v1" },
   deepseek: { slug: "deepseek", name: "DeepSeek", api: "openai-chat", baseUrl: "https://api.deepseek.com/v1" },
   mistral: { slug: "mistral", name: "Mistral", api: "openai-chat", baseUrl: "https://api.mistral.ai/v1" },

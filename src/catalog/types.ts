@@ -35,6 +35,8 @@ export type ProviderEntry = {
   envVar?: string;
   /** top-level request fields never sent to this provider (gateway.yaml `drop_params`); absent: none */
   dropParams?: readonly string[];
+  /** an azure-openai provider's api-version (gateway.yaml `azure.api_version`, else AZURE_DEFAULT_API_VERSION) */
+  azure?: { apiVersion: string };
 };
 
 export type CatalogEndpoint = {

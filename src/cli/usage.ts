@@ -78,8 +78,9 @@ Environment:
   WORKERS                        background job worker threads of serve (default 1; 0 = none), or of
                                  'gateway worker' (at least 1)
   Provider keys                  a default-catalog provider serves with the gateway's own key when its
-                                 variable is set: OPENAI_API_KEY, ANTHROPIC_API_KEY, GROQ_API_KEY, ...
-                                 ('gateway config check' lists the active ones and the variable of each)
+                                 variable is set: OPENAI_API_KEY, ANTHROPIC_API_KEY, GROQ_API_KEY, ...;
+                                 Azure OpenAI needs AZURE_RESOURCE_NAME and AZURE_API_KEY
+                                 ('gateway config check' lists the active ones and the variables of each)
 
 Signals (serve):
   SIGHUP                         re-read GATEWAY_CONFIG and apply providers, models and routing settings

@@ -11,4 +11,5 @@ export const MIN_OUTPUT_TOKENS: Readonly<Record<ApiKindName, number>> = {
   "openai-responses": 16,
   "anthropic-messages": 1,
   "openai-chat": 1,
+  "azure-openai": 1,
 };

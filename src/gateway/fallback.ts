@@ -86,7 +86,7 @@ export async function attemptWithFallback<T, C extends FallbackCandidate = Candi
     const classified = classifyFailure(outcome, candidate.endpoint.provider.slug, candidate.isByok);
     deps.telemetry.attempt({ ...attempt, ok: false, latencyMs: attempt.latency, message: outcome.message, retryable: classified.retryable });
     if (classified.blameEndpoint) {
-      circuits.failure(endpointId, retryAfterMs(outcome.retryAfter, deps.clock()));
+      circuits.failure(endpointId, outcome.retryAfterMs ?? retryAfterMs(outcome.retryAfter, deps.clock()));
       stats.record(endpointId, false, null, null);
     } else if (!classified.retryable) {
       // it answered: the request was at fault, not the endpoint

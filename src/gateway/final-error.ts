@@ -29,7 +29,9 @@ export function finalError(failures: readonly ClassifiedFailure[], headers: Reco
   const meaningful = [...failures].reverse().find((f) => f.failure.status > 0 && !f.failure.timedOut) ?? last;
   const { failure, provider } = meaningful;
   if (failure.status === 429) {
-    const retryHeaders = failure.retryAfter ? { ...headers, "retry-after": failure.retryAfter } : headers;
+    // an upstream that gave only milliseconds: whole seconds, rounded up, as Retry-After counts them
+    const retryAfter = failure.retryAfter || (failure.retryAfterMs === undefined ? undefined : String(Math.ceil(failure.retryAfterMs / 1000)));
+    const retryHeaders = retryAfter ? { ...headers, "retry-after": retryAfter } : headers;
     return new GatewayError(
       429,
       `Rate limited by ${provider}: ${failure.message}`,

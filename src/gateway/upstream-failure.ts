@@ -1,3 +1,5 @@
+import { retryAfterMsHeader } from "../retry-after";
+
 /**
  * What went wrong with one upstream attempt, as the transport saw it. Whether another
  * candidate may be tried, and whether the endpoint is to blame, is decided once, by
@@ -16,6 +18,8 @@ export type UpstreamFailure = {
   raw?: unknown;
   timedOut: boolean;
   retryAfter?: string;
+  /** the upstream's `retry-after-ms` (OpenAI, Azure OpenAI): finer than `retryAfter`, so read first */
+  retryAfterMs?: number;
 };
 
 export type ClassifiedFailure = {
@@ -54,5 +58,15 @@ export async function httpFailure(res: Response, messageOf: (body: unknown) => s
     raw = JSON.parse(text);
   } catch {}
   const message = messageOf(raw) ?? (text || res.statusText || `HTTP ${res.status}`);
-  return { ok: false, kind: "http", status: res.status, message, raw, timedOut: false, retryAfter: res.headers.get("retry-after") ?? undefined };
+  const retryAfterMs = retryAfterMsHeader(res.headers.get("retry-after-ms"));
+  return {
+    ok: false,
+    kind: "http",
+    status: res.status,
+    message,
+    raw,
+    timedOut: false,
+    retryAfter: res.headers.get("retry-after") ?? undefined,
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+  };
 }

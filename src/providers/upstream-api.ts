@@ -1,9 +1,9 @@
 import type { ProviderEntry } from "../catalog/types";
-import type { ApiKindName } from "../config-schema";
+import type { InboundFormatName } from "../config-schema";
 import type { SseEvent, UpstreamCodec } from "../ir/codec";
 
 /** A wire format of request and answer bodies; an upstream API speaks one (or, like Vertex, one per model family). */
-export type FormatName = ApiKindName;
+export type FormatName = InboundFormatName;
 
 /** One call as it is about to be sent: headers may be computed over exactly these bytes (AWS SigV4 signs them). */
 export type OutgoingCall = { url: string; body: string; stream: boolean };

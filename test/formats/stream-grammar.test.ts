@@ -6,11 +6,13 @@ import { openaiResponsesInbound, openaiResponsesUpstream } from "../../src/forma
 import { unpackForeignSignature } from "../../src/formats/reasoning-signature";
 import type { EncodeContext, InboundCodec, SseEvent, UpstreamCodec } from "../../src/ir/codec";
 import type { IRAssistantPart, IRStreamPart } from "../../src/ir/types";
+import { upstreamApis } from "../../src/providers/apis";
 import { parseSse } from "../support/sse";
 import { realistic as anthropicStream } from "./anthropic-messages/upstream-events";
 import { decodeAll } from "./decode-events";
 import { encodeParts } from "./encode-parts";
 import { blocks, irStream, streamEnd } from "./ir-arbitrary";
+import { azureStream } from "./openai-chat/azure-events";
 import { realistic as chatStream } from "./openai-chat/upstream-events";
 import { upstreamEvents } from "./openai-responses/upstream-events";
 import { collect, mergeNeighbours } from "./stream-collect";
@@ -40,6 +42,15 @@ const FORMATS: Format[] = [
     inbound: openaiChatInbound,
     upstream: openaiChatUpstream,
     upstreamStream: chatStream,
+    errorEvent: { data: JSON.stringify({ id: "x", object: "chat.completion.chunk", choices: [], error: { code: 502, message: "upstream died" } }) },
+    carried: (content) => content,
+  },
+  {
+    // Azure OpenAI's deployments API: Chat bodies, with its own stream extras and error reading
+    name: "azure-openai",
+    inbound: openaiChatInbound,
+    upstream: upstreamApis["azure-openai"].codec("gpt-4o"),
+    upstreamStream: azureStream(),
     errorEvent: { data: JSON.stringify({ id: "x", object: "chat.completion.chunk", choices: [], error: { code: 502, message: "upstream died" } }) },
     carried: (content) => content,
   },

@@ -8,7 +8,12 @@
  *   POST <url>/messages          Anthropic Messages (JSON, or SSE with `event:` lines)
  *   POST <url>/embeddings        OpenAI embeddings (float arrays, or base64 float32 when
  *                                `encoding_format: "base64"`, which the openai SDK sends by default)
- * `url` ends in /v1. Any other path gets a 404 in OpenAI's error shape.
+ *   POST <origin>/openai/deployments/<d>/chat/completions?api-version=…  and …/embeddings:
+ *                                Azure OpenAI (./mock-upstream/render-azure.ts): Chat Completions with
+ *                                Azure's sorted keys, content-filter results and opening filter chunk,
+ *                                its error bodies; no api-version is 404 and no api-key is 401, taking no turn
+ * `url` ends in /v1 (an Azure base_url is the origin, `http://127.0.0.1:<port>`). Any other path gets a
+ * 404 in OpenAI's error shape.
  *
  *   const up = await startMockUpstream();
  *   up.enqueue({ text: ["Hel", "lo"], usage: { input: 12, output: 2, cached: 4 } });

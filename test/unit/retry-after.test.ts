@@ -1,7 +1,7 @@
 /** The one Retry-After reader: the tables of the three readers it replaced, under one rule. */
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { retryAfterMs, retryAfterSeconds } from "../../src/retry-after";
+import { retryAfterMs, retryAfterMsHeader, retryAfterSeconds } from "../../src/retry-after";
 
 describe("retryAfterMs", () => {
   const now = Date.parse("2025-01-01T00:00:00Z");
@@ -40,4 +40,15 @@ describe("retryAfterSeconds", () => {
     ["", undefined],
   ] as const)("%j → %p", (value, seconds) => expect(retryAfterSeconds(value, NOW)).toBe(seconds));
   test("absent → undefined", () => expect(retryAfterSeconds(null, NOW)).toBeUndefined());
+});
+
+describe("retryAfterMsHeader (OpenAI's and Azure OpenAI's retry-after-ms)", () => {
+  test("milliseconds as sent, a fraction rounded", () => {
+    expect(retryAfterMsHeader("1500")).toBe(1500);
+    expect(retryAfterMsHeader(" 0 ")).toBe(0);
+    expect(retryAfterMsHeader("250.6")).toBe(251);
+  });
+  test("missing, blank, negative, a date or garbage is no hint", () => {
+    for (const value of [undefined, null, "", " ", "-5", "soon", "1e3", "Wed, 01 Jan 2025 00:00:10 GMT"]) expect(retryAfterMsHeader(value)).toBeUndefined();
+  });
 });

@@ -1,6 +1,8 @@
 import type { EncodeContext } from "../../ir/codec";
 
 const OBJECT_AND_CREATED = `,"object":"chat.completion.chunk","created":`;
+/** where a chunk whose keys are sorted (Azure OpenAI) names its object, after id and model */
+const OBJECT_LAST = `,"object":"chat.completion.chunk"`;
 /** top-level fields left out when null (see passthrough-stream.ts) */
 const USAGE_NULL = `,"usage":null`;
 const FINGERPRINT_NULL = `,"system_fingerprint":null`;
@@ -46,9 +48,10 @@ function withoutPairs(text: string, from: number, a: number, aLength: number, b:
 
 /**
  * Gives a Chat chunk the gateway's id and model within its own text, without serialising it
- * again. Only the layout OpenAI and most compatible servers write is recognised: compact JSON
- * opening with `{"id":<id>,"object":"chat.completion.chunk","created":<n>,"model":<model>`. Those
- * are the object's first keys, so the values replaced are the top-level ones. A top-level
+ * again. Two layouts are recognised: the one OpenAI and most compatible servers write, compact JSON
+ * opening with `{"id":<id>,"object":"chat.completion.chunk","created":<n>,"model":<model>` (the
+ * object's first keys, so the values replaced are the top-level ones), and Azure OpenAI's, whose
+ * keys are sorted (rewriteSorted). A top-level
  * `usage` or `system_fingerprint` that is null is cut out when its compact pair is where OpenAI
  * writes it (topLevelPairAt) or occurs exactly once in the text; any other case gives undefined,
  * and the caller serialises the chunk from its parsed form.
@@ -56,15 +59,18 @@ function withoutPairs(text: string, from: number, a: number, aLength: number, b:
 export class ChunkHead {
   private readonly id: string;
   private readonly model: string;
+  private readonly sortedEnvelope: string;
   private upstreamId: unknown;
   private upstreamModel: unknown;
   private idHead = "";
   private modelHead = "";
+  private sortedTail = "";
 
   constructor(ctx: EncodeContext) {
     this.id = `{"id":${JSON.stringify(ctx.generationId)}`;
     // OpenRouter's `provider` follows the model, as the encoder writes it
     this.model = `,"model":${JSON.stringify(ctx.model)}${ctx.provider === undefined ? "" : `,"provider":${JSON.stringify(ctx.provider)}`}`;
+    this.sortedEnvelope = `,"id":${JSON.stringify(ctx.generationId)}${this.model}${OBJECT_LAST}`;
   }
 
   /** `text` with the gateway's id and model, when it has the layout above; `chunk` is its parsed form */
@@ -76,8 +82,9 @@ export class ChunkHead {
       this.upstreamModel = chunk.model;
       this.idHead = `{"id":${JSON.stringify(chunk.id)}${OBJECT_AND_CREATED}`;
       this.modelHead = `,"model":${JSON.stringify(chunk.model)}`;
+      this.sortedTail = `,"id":${JSON.stringify(chunk.id)}${this.modelHead}${OBJECT_LAST}`;
     }
-    if (!text.startsWith(this.idHead)) return undefined;
+    if (!text.startsWith(this.idHead)) return this.rewriteSorted(text, chunk);
     let at = this.idHead.length;
     const digits = at;
     while (at < text.length && text.charCodeAt(at) >= 48 && text.charCodeAt(at) <= 57) at++;
@@ -89,5 +96,23 @@ export class ChunkHead {
     if (usageAt === AMBIGUOUS || fingerprintAt === AMBIGUOUS) return undefined;
     const head = this.id + text.slice(this.idHead.length - OBJECT_AND_CREATED.length, at) + this.model;
     return head + withoutPairs(text, from, usageAt, USAGE_NULL.length, fingerprintAt, FINGERPRINT_NULL.length);
+  }
+
+  /**
+   * Azure OpenAI's layout: every key sorted, so the envelope follows `choices`:
+   * `{"choices":[...],"created":<n>,"id":<id>,"model":<model>,"object":"chat.completion.chunk",...}`.
+   * Those three pairs in a row, with unescaped quotes, can stand nowhere but at the top level (a
+   * string escapes its quotes), and are taken only when they occur once; the null pairs, sorted
+   * after them, must be found there too.
+   */
+  private rewriteSorted(text: string, chunk: { usage?: unknown; system_fingerprint?: unknown }): string | undefined {
+    const at = text.indexOf(this.sortedTail);
+    if (at < 0 || text.indexOf(this.sortedTail, at + 1) >= 0) return undefined;
+    const from = at + this.sortedTail.length;
+    const usageAt = chunk.usage === null ? topLevelPairAt(text, USAGE_NULL, from) : ABSENT;
+    const fingerprintAt = chunk.system_fingerprint === null ? topLevelPairAt(text, FINGERPRINT_NULL, from) : ABSENT;
+    if (usageAt < 0 && chunk.usage === null) return undefined;
+    if (fingerprintAt < 0 && chunk.system_fingerprint === null) return undefined;
+    return text.slice(0, at) + this.sortedEnvelope + withoutPairs(text, from, usageAt, USAGE_NULL.length, fingerprintAt, FINGERPRINT_NULL.length);
   }
 }

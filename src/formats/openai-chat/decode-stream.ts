@@ -12,6 +12,12 @@ import type { WireDelta, WireReasoningDetail, WireStreamChunk, WireStreamToolCal
 const text = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined);
 const optionalId = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
 
+/**
+ * A chunk with no choice, usage or error: Azure OpenAI opens its streams with one that holds only
+ * `prompt_filter_results` (id and model empty), which must not start the answer in their place.
+ */
+export const carriesNothing = (chunk: WireStreamChunk): boolean => Array.isArray(chunk.choices) && chunk.choices.length === 0 && !chunk.usage && !chunk.error;
+
 class ChatStreamDecoder implements UpstreamStreamDecoder {
   finished = false;
   private started = false;
@@ -35,7 +41,7 @@ class ChatStreamDecoder implements UpstreamStreamDecoder {
     } catch {
       return this.fail(out, 502, "Upstream sent a malformed stream chunk");
     }
-    if (!chunk || typeof chunk !== "object") return [];
+    if (!chunk || typeof chunk !== "object" || carriesNothing(chunk)) return [];
     this.ensureStarted(out, chunk);
     if (chunk.error) {
       return this.fail(out, statusOfChatStreamError(chunk.error.code), chunk.error.message || "Upstream error", chunk.error.metadata?.error_type);

@@ -4,6 +4,7 @@ import type { IRFinishPart, IRStreamBlock, IRStreamPart } from "../../ir/types";
 import { eventObject, isJsonObject, type JsonObject } from "../json-object";
 import { withServiceMetadata } from "../service-metadata";
 import { ChunkHead } from "./chunk-head";
+import { carriesNothing } from "./decode-stream";
 import { chunkEnvelope, errorChunk, settledUsageChunk } from "./encode-stream";
 import { toChatFinishReason } from "./finish-reason";
 import { hasReasoningDetails, isFirstChoice } from "./passthrough";
@@ -20,6 +21,10 @@ import { encodeChatUsage } from "./usage";
  */
 
 type ReasoningBlock = Extract<IRStreamBlock, { type: "reasoning" }>;
+
+const CHUNK_OBJECT = "chat.completion.chunk";
+
+const isPromptFilterChunk = (chunk: JsonObject): boolean => chunk.prompt_filter_results !== undefined && carriesNothing(chunk);
 
 const frame = (chunk: JsonObject): string => `data: ${JSON.stringify(chunk)}\n\n`;
 
@@ -63,8 +68,9 @@ class ChatPassthroughStream implements StreamWriter {
   write(event: SseEvent | null, parts: readonly IRStreamPart[]): string {
     if (this.done || event === null) return "";
     const chunk = eventObject(event);
-    // `[DONE]` is written by finish, an upstream error chunk by error
-    if (!chunk || parts.some((part) => part.type === "error")) return "";
+    // `[DONE]` is written by finish, an upstream error chunk by error; Azure OpenAI's opening chunk of
+    // prompt_filter_results alone is left out, so every client's stream opens with a choice as OpenAI's does
+    if (!chunk || parts.some((part) => part.type === "error") || isPromptFilterChunk(chunk)) return "";
     for (const part of parts) if (part.type === "block-start" && part.block.type === "reasoning") this.reasoning.set(part.index, { block: part.block });
     if (this.held.length > 0 || endsAnswer(chunk)) {
       this.held.push(this.rewrite(chunk, parts));
@@ -111,9 +117,12 @@ class ChatPassthroughStream implements StreamWriter {
   private rewrite(chunk: JsonObject, parts: readonly IRStreamPart[]): JsonObject {
     const { usage, system_fingerprint, ...rest } = chunk;
     const provider = this.ctx.provider === undefined ? {} : { provider: this.ctx.provider };
+    // Azure OpenAI's asynchronous-filter chunks leave id, object and created empty ("", 0); OpenRouter's clients require them
+    const envelope = rest.object === "" ? { object: CHUNK_OBJECT, created: this.ctx.created } : {};
     const kept = {
       ...rest,
       id: this.ctx.generationId,
+      ...envelope,
       model: this.ctx.model,
       ...provider,
       ...(usage !== null ? { usage } : {}),

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import Anthropic from "@anthropic-ai/sdk";
 import { betaTool } from "@anthropic-ai/sdk/helpers/beta/json-schema";
-import { type Harness, MODEL, startHarness, UPSTREAMS, type UpstreamKind } from "../inference/harness";
+import { type Harness, MODEL, startHarness, UPSTREAMS, type UpstreamKind, WIRE } from "../inference/harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -44,12 +44,12 @@ function scriptTurns() {
 
 /** The tool results as each upstream format receives them in the last request. */
 function expectResultsUpstream(upstream: UpstreamKind, body: any) {
-  if (upstream === "openai-chat") {
+  if (WIRE[upstream] === "openai-chat") {
     expect(body.messages.filter((m: any) => m.role === "tool")).toEqual([
       { role: "tool", tool_call_id: "call_paris", content: "18C" },
       { role: "tool", tool_call_id: "call_london", content: "12C" },
     ]);
-  } else if (upstream === "openai-responses") {
+  } else if (WIRE[upstream] === "openai-responses") {
     expect(body.input.filter((i: any) => i.type === "function_call_output")).toEqual([
       { type: "function_call_output", call_id: "call_paris", output: "18C" },
       { type: "function_call_output", call_id: "call_london", output: "12C" },

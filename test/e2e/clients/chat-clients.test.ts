@@ -9,7 +9,7 @@ import { ChatOpenAI } from "@langchain/openai";
 import { createOpenRouter } from "@openrouter/ai-sdk-provider";
 import { generateText, type LanguageModel, stepCountIs, streamText, tool } from "ai";
 import { z } from "zod";
-import { type Harness, MODEL, startHarness, UPSTREAMS, type UpstreamKind } from "../inference/harness";
+import { type Harness, MODEL, startHarness, UPSTREAMS, type UpstreamKind, WIRE } from "../inference/harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -43,8 +43,8 @@ const weather = tool({
 /** The tool result the second upstream request carried, in whichever format the upstream speaks. */
 function toolResultSent(upstream: UpstreamKind): unknown {
   const body = h.up.requests[1]!.body as any;
-  if (upstream === "openai-chat") return body.messages.find((m: any) => m.role === "tool")?.content;
-  if (upstream === "openai-responses") return body.input.find((i: any) => i.type === "function_call_output")?.output;
+  if (WIRE[upstream] === "openai-chat") return body.messages.find((m: any) => m.role === "tool")?.content;
+  if (WIRE[upstream] === "openai-responses") return body.input.find((i: any) => i.type === "function_call_output")?.output;
   const block = body.messages.flatMap((m: any) => (Array.isArray(m.content) ? m.content : [])).find((b: any) => b.type === "tool_result");
   return typeof block?.content === "string" ? block.content : block?.content?.[0]?.text;
 }

@@ -15,6 +15,14 @@ beforeEach(() => h.up.reset());
 
 const MATRIX = INBOUNDS.flatMap((inbound) => UPSTREAMS.map((upstream) => ({ inbound, upstream })));
 
+/** The message of each upstream API's own 500 body (the mock's, in each API's shape). */
+const SERVER_ERROR = {
+  "openai-chat": "The server had an error while processing your request.",
+  "openai-responses": "The server had an error while processing your request.",
+  "anthropic-messages": "mock api_error",
+  "azure-openai": "The server had an error while processing your request. Sorry about that!",
+} as const;
+
 describe("upstream 500 before the first byte: an HTTP error in the inbound format's shape", () => {
   for (const { inbound, upstream } of MATRIX) {
     for (const stream of [false, true]) {
@@ -24,7 +32,7 @@ describe("upstream 500 before the first byte: an HTTP error in the inbound forma
         expect(res.status).toBe(502);
         expect(res.headers.get("content-type")).toStartWith("application/json");
         const body = (await res.json()) as any;
-        const message = `Provider ${PROVIDER[upstream]} failed: ${upstream === "anthropic-messages" ? "mock api_error" : "The server had an error while processing your request."}`;
+        const message = `Provider ${PROVIDER[upstream]} failed: ${SERVER_ERROR[upstream]}`;
         if (inbound === "messages") {
           expect(body).toMatchObject({ type: "error", error: { type: "api_error", message } });
           expect(Object.keys(body.error).sort()).toEqual(["message", "type"]);
@@ -104,7 +112,8 @@ function streamedText(inbound: Inbound, text: string): string {
 }
 
 // Events before the cut, per upstream kind, so that exactly the first text chunk ("Hel") is through.
-const CUT_AFTER = { "openai-chat": 2, "openai-responses": 5, "anthropic-messages": 4 } as const;
+// (Azure's stream opens with its prompt-filter chunk.)
+const CUT_AFTER = { "openai-chat": 2, "openai-responses": 5, "anthropic-messages": 4, "azure-openai": 3 } as const;
 
 describe("upstream connection cut mid-stream: terminal error event, generation recorded as error", () => {
   for (const { inbound, upstream } of MATRIX) {

@@ -2,7 +2,7 @@
 // structured output (chat response_format, Responses text.format, Anthropic output_config).
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { call, caseLabel, FINISH, MATRIX } from "./drivers";
-import { type Harness, type Inbound, MODEL, startHarness, type UpstreamKind } from "./harness";
+import { type Harness, type Inbound, MODEL, startHarness, WIRE, type Wire } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -15,8 +15,8 @@ const URL_IMAGE = "https://images.example.com/cat.png";
 const PNG_BASE64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 const DATA_URL = `data:image/png;base64,${PNG_BASE64}`;
 
-/** The user turn with both images, as each upstream kind must receive it. */
-function expectImages(inbound: Inbound, upstream: UpstreamKind, body: any) {
+/** The user turn with both images, as each upstream body format must receive it. */
+function expectImages(inbound: Inbound, upstream: Wire, body: any) {
   if (upstream === "openai-chat") {
     // a Responses client always names the detail level, and it travels on
     const detail = inbound === "responses" ? { detail: "auto" } : {};
@@ -74,7 +74,7 @@ describe("images by URL and base64 reach the upstream in its shape", () => {
         ],
       });
       expect(a.text).toBe("Two cats.");
-      expectImages(c.inbound, c.upstream, h.lastRequest().body);
+      expectImages(c.inbound, WIRE[c.upstream], h.lastRequest().body);
     });
   }
 });
@@ -101,7 +101,7 @@ describe("structured output maps to the upstream's own field", () => {
       const body = h.lastRequest().body;
       // Anthropic's output_config has neither a name nor `strict`; those the other two formats carry
       const named = c.inbound !== "messages";
-      if (c.upstream === "openai-chat") {
+      if (WIRE[c.upstream] === "openai-chat") {
         expect(body.response_format.type).toBe("json_schema");
         expect(body.response_format.json_schema.schema).toEqual(SCHEMA);
         if (named) expect(body.response_format.json_schema).toEqual({ name: "answer", schema: SCHEMA, strict: true });
@@ -118,7 +118,7 @@ describe("structured output maps to the upstream's own field", () => {
   }
 
   test("json_object mode", async () => {
-    h.up.enqueue({ text: "{}" }, { text: "{}" }, { text: "{}" });
+    h.up.enqueue({ text: "{}" }, { text: "{}" }, { text: "{}" }, { text: "{}" });
     const body = (model: string) => ({ model, messages: [{ role: "user" as const, content: "json" }], response_format: { type: "json_object" as const } });
     await h.openai.chat.completions.create(body(MODEL["openai-chat"]));
     expect(h.lastRequest().body.response_format).toEqual({ type: "json_object" });
@@ -126,5 +126,7 @@ describe("structured output maps to the upstream's own field", () => {
     expect(h.lastRequest().body.text).toEqual({ format: { type: "json_object" } });
     await h.openai.chat.completions.create(body(MODEL["anthropic-messages"]));
     expect(h.lastRequest().body.output_config).toEqual({ format: { type: "json_schema", schema: { type: "object", additionalProperties: true } } });
+    await h.openai.chat.completions.create(body(MODEL["azure-openai"]));
+    expect(h.lastRequest().body.response_format).toEqual({ type: "json_object" });
   });
 });

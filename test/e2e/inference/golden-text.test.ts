@@ -3,7 +3,19 @@
 // the upstream's own shape, max-tokens family, stop sequences and finish reasons.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { call, caseLabel, FINISH, MATRIX, type Spec } from "./drivers";
-import { expectedCost, type Harness, INBOUNDS, MODEL, startHarness, UPSTREAM_MODEL, UPSTREAM_PATH, UPSTREAMS, type UpstreamKind } from "./harness";
+import {
+  expectedCost,
+  type Harness,
+  INBOUNDS,
+  MODEL,
+  startHarness,
+  UPSTREAM_MODEL,
+  UPSTREAM_PATH,
+  UPSTREAMS,
+  type UpstreamKind,
+  WIRE,
+  type Wire,
+} from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -32,7 +44,7 @@ describe("plain text, usage and cost", () => {
       const sent = h.lastRequest();
       expect(sent.path).toBe(UPSTREAM_PATH[c.upstream]);
       expect(sent.body.model).toBe(UPSTREAM_MODEL[c.upstream]);
-      if (c.upstream === "openai-chat") {
+      if (WIRE[c.upstream] === "openai-chat") {
         expect(sent.body.stream ?? false).toBe(c.stream);
         if (c.stream) expect(sent.body.stream_options).toEqual({ include_usage: true });
       } else expect(sent.body.stream).toBe(c.stream);
@@ -89,8 +101,8 @@ const HISTORY: Spec["turns"] = [
   { role: "user", text: "What is 2+2?" },
 ];
 
-/** The history above, as each upstream kind must receive it. */
-function expectHistory(upstream: UpstreamKind, body: any) {
+/** The history above, as each upstream body format must receive it. */
+function expectHistory(upstream: Wire, body: any) {
   if (upstream === "openai-chat") {
     expect(body.messages).toEqual([
       { role: "system", content: "Be terse." },
@@ -122,7 +134,7 @@ describe("system instructions and multi-turn history reach the upstream in its o
       h.up.enqueue({ text: "4" });
       const a = await call(h, c.inbound, c.stream, { model: MODEL[c.upstream], system: "Be terse.", turns: HISTORY });
       expect(a.text).toBe("4");
-      expectHistory(c.upstream, h.lastRequest().body);
+      expectHistory(WIRE[c.upstream], h.lastRequest().body);
     });
   }
 
@@ -149,7 +161,7 @@ describe("system instructions and multi-turn history reach the upstream in its o
 
 /** max tokens field per upstream kind. */
 function upstreamMaxTokens(upstream: UpstreamKind, body: any): unknown {
-  if (upstream === "openai-chat") return body.max_tokens ?? body.max_completion_tokens;
+  if (WIRE[upstream] === "openai-chat") return body.max_tokens ?? body.max_completion_tokens;
   if (upstream === "openai-responses") return body.max_output_tokens;
   return body.max_tokens;
 }
@@ -201,7 +213,7 @@ describe("stop sequences and finish reason stop_sequence", () => {
       expect(a.text).toBe("one two");
       const body = h.lastRequest().body;
       if (c.upstream === "anthropic-messages") expect(body.stop_sequences).toEqual(["END", "STOP"]);
-      else if (c.upstream === "openai-chat") expect(body.stop).toEqual(["END", "STOP"]);
+      else if (WIRE[c.upstream] === "openai-chat") expect(body.stop).toEqual(["END", "STOP"]);
       // OpenAI upstreams only say "stop"; only Anthropic names the sequence that ended the answer
       const named = c.upstream === "anthropic-messages";
       if (c.inbound === "messages") {

@@ -3,7 +3,7 @@
 // tool results back in the upstream's shape; tool_choice maps to each upstream's dialect.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { call, caseLabel, FINISH, MATRIX, type Spec, type ToolSpec } from "./drivers";
-import { type Harness, INBOUNDS, type Inbound, MODEL, startHarness, UPSTREAMS, type UpstreamKind } from "./harness";
+import { type Harness, INBOUNDS, type Inbound, MODEL, startHarness, UPSTREAMS, WIRE, type Wire } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -33,8 +33,8 @@ const TOOL_TURN = {
   usage: { input: 30, output: 12 },
 };
 
-/** Tools as each upstream kind must receive them. */
-function expectTools(inbound: Inbound, upstream: UpstreamKind, body: any) {
+/** Tools as each upstream body format must receive them. */
+function expectTools(inbound: Inbound, upstream: Wire, body: any) {
   if (upstream === "openai-chat") {
     // a Responses client's explicit strict: false travels on
     const strict = inbound === "responses" ? { strict: false } : {};
@@ -48,8 +48,8 @@ function expectTools(inbound: Inbound, upstream: UpstreamKind, body: any) {
   }
 }
 
-/** Turn two (question, the assistant's tool calls, both results) as each upstream kind must receive it. */
-function expectToolResults(upstream: UpstreamKind, body: any) {
+/** Turn two (question, the assistant's tool calls, both results) as each upstream body format must receive it. */
+function expectToolResults(upstream: Wire, body: any) {
   if (upstream === "openai-chat") {
     expect(body.messages).toEqual([
       { role: "user", content: "Weather and time in Paris?" },
@@ -107,7 +107,7 @@ describe("parallel tool calls, streamed arguments, and the results sent back", (
         { id: "call_w1", name: "get_weather", arguments: WEATHER_ARGS },
         { id: "call_t2", name: "get_time", arguments: TIME_ARGS },
       ]);
-      expectTools(c.inbound, c.upstream, h.up.requests[0]!.body);
+      expectTools(c.inbound, WIRE[c.upstream], h.up.requests[0]!.body);
 
       const second = await call(h, c.inbound, c.stream, {
         ...spec,
@@ -120,13 +120,13 @@ describe("parallel tool calls, streamed arguments, and the results sent back", (
       });
       expect(second.text).toBe("Sunny, 18C, 14:05.");
       expect(second.finish).toBe(FINISH[c.inbound].stop);
-      expectToolResults(c.upstream, h.up.requests[1]!.body);
+      expectToolResults(WIRE[c.upstream], h.up.requests[1]!.body);
     });
   }
 });
 
 type Choice = NonNullable<Spec["toolChoice"]>;
-const CHOICES: Array<{ choice: Choice; wire: Record<UpstreamKind, unknown> }> = [
+const CHOICES: Array<{ choice: Choice; wire: Record<Wire, unknown> }> = [
   { choice: "auto", wire: { "openai-chat": "auto", "openai-responses": "auto", "anthropic-messages": { type: "auto" } } },
   { choice: "none", wire: { "openai-chat": "none", "openai-responses": "none", "anthropic-messages": { type: "none" } } },
   { choice: "required", wire: { "openai-chat": "required", "openai-responses": "required", "anthropic-messages": { type: "any" } } },
@@ -147,14 +147,14 @@ describe("tool_choice maps to each upstream's dialect", () => {
         for (const { choice, wire } of CHOICES) {
           h.up.enqueue({ text: "ok" });
           await call(h, inbound, false, { model: MODEL[upstream], tools: TOOLS, toolChoice: choice, turns: [{ role: "user", text: "go" }] });
-          expect(h.lastRequest().body.tool_choice).toEqual(wire[upstream]);
+          expect(h.lastRequest().body.tool_choice).toEqual(wire[WIRE[upstream]]);
         }
       });
     }
   }
 
   test("parallel_tool_calls: false reaches each upstream", async () => {
-    h.up.enqueue({ text: "a" }, { text: "b" }, { text: "c" });
+    h.up.enqueue({ text: "a" }, { text: "b" }, { text: "c" }, { text: "d" });
     const body = (model: string) => ({
       model,
       messages: [{ role: "user" as const, content: "go" }],
@@ -167,5 +167,7 @@ describe("tool_choice maps to each upstream's dialect", () => {
     expect(h.lastRequest().body.parallel_tool_calls).toBe(false);
     await h.openai.chat.completions.create(body(MODEL["anthropic-messages"]));
     expect(h.lastRequest().body.tool_choice).toEqual({ type: "auto", disable_parallel_tool_use: true });
+    await h.openai.chat.completions.create(body(MODEL["azure-openai"]));
+    expect(h.lastRequest().body.parallel_tool_calls).toBe(false);
   });
 });

@@ -8,18 +8,45 @@ import { startGatewayAndUpstream } from "../../support/gateway-and-upstream";
 import type { MockUpstream, RecordedRequest } from "../../support/mock-upstream";
 
 export type Inbound = "chat" | "responses" | "messages";
-export type UpstreamKind = "openai-chat" | "openai-responses" | "anthropic-messages";
+export type UpstreamKind = "openai-chat" | "openai-responses" | "anthropic-messages" | "azure-openai";
+/** The body formats upstream APIs speak */
+export type Wire = "openai-chat" | "openai-responses" | "anthropic-messages";
 
 export const INBOUNDS: Inbound[] = ["chat", "responses", "messages"];
-export const UPSTREAMS: UpstreamKind[] = ["openai-chat", "openai-responses", "anthropic-messages"];
+export const UPSTREAMS: UpstreamKind[] = ["openai-chat", "openai-responses", "anthropic-messages", "azure-openai"];
 
-/** Catalog id the client asks for, and the model id the upstream receives, per upstream kind. */
-export const MODEL: Record<UpstreamKind, string> = { "openai-chat": "t/chat", "openai-responses": "t/resp", "anthropic-messages": "t/anth" };
-export const UPSTREAM_MODEL: Record<UpstreamKind, string> = { "openai-chat": "up-chat", "openai-responses": "up-resp", "anthropic-messages": "up-anth" };
+/** The upstream APIs that show the client reasoning text (Azure's Chat Completions return only its token count). */
+export const REASONING_UPSTREAMS: UpstreamKind[] = UPSTREAMS.filter((u) => u !== "azure-openai");
+
+/** The body format each upstream API speaks: what its requests are checked against. */
+export const WIRE: Record<UpstreamKind, Wire> = {
+  "openai-chat": "openai-chat",
+  "openai-responses": "openai-responses",
+  "anthropic-messages": "anthropic-messages",
+  "azure-openai": "openai-chat",
+};
+
+/** The api-version the harness's Azure provider is configured with (not the default, so the config is seen to reach the URL). */
+export const AZURE_API_VERSION = "2024-12-01-preview";
+
+/** Catalog id the client asks for, and the model id the upstream receives (an Azure deployment), per upstream kind. */
+export const MODEL: Record<UpstreamKind, string> = {
+  "openai-chat": "t/chat",
+  "openai-responses": "t/resp",
+  "anthropic-messages": "t/anth",
+  "azure-openai": "t/azure",
+};
+export const UPSTREAM_MODEL: Record<UpstreamKind, string> = {
+  "openai-chat": "up-chat",
+  "openai-responses": "up-resp",
+  "anthropic-messages": "up-anth",
+  "azure-openai": "up-azure",
+};
 export const UPSTREAM_PATH: Record<UpstreamKind, string> = {
   "openai-chat": "/v1/chat/completions",
   "openai-responses": "/v1/responses",
   "anthropic-messages": "/v1/messages",
+  "azure-openai": `/openai/deployments/up-azure/chat/completions?api-version=${AZURE_API_VERSION}`,
 };
 /** One translated pair per inbound format: each client with an upstream of another format. */
 export const TRANSLATED_PAIRS: ReadonlyArray<[Inbound, UpstreamKind]> = [
@@ -27,7 +54,7 @@ export const TRANSLATED_PAIRS: ReadonlyArray<[Inbound, UpstreamKind]> = [
   ["responses", "openai-chat"],
   ["messages", "openai-responses"],
 ];
-export const PROVIDER: Record<UpstreamKind, string> = { "openai-chat": "oc", "openai-responses": "orr", "anthropic-messages": "an" };
+export const PROVIDER: Record<UpstreamKind, string> = { "openai-chat": "oc", "openai-responses": "orr", "anthropic-messages": "an", "azure-openai": "az" };
 
 /** Prices per token in nano-dollars (the yaml below says the same in USD). */
 export const PRICE_NANOS = { prompt: 1000, completion: 2000, cacheRead: 100, cacheWrite: 1250 };
@@ -49,6 +76,7 @@ providers:
   - { slug: oc, api: openai-chat, base_url: "${upstreamUrl}", api_key: k1 }
   - { slug: orr, api: openai-responses, base_url: "${upstreamUrl}", api_key: k2 }
   - { slug: an, api: anthropic-messages, base_url: "${upstreamUrl}", api_key: k3 }
+  - { slug: az, api: azure-openai, base_url: "${new URL(upstreamUrl).origin}", api_key: k4, azure: { api_version: "${AZURE_API_VERSION}" } }
 models:
   - id: t/chat
     input_modalities: [text, image]
@@ -59,6 +87,9 @@ models:
   - id: t/anth
     input_modalities: [text, image]
     endpoints: [{ provider: an, model: up-anth, pricing: ${PRICING}, max_completion_tokens: 8192 }]
+  - id: t/azure
+    input_modalities: [text, image]
+    endpoints: [{ provider: az, model: up-azure, pricing: ${PRICING} }]
 `;
 }
 

@@ -133,7 +133,12 @@ const GENERATION_FIELDS = [
   "web_search_engine",
 ];
 
-const NATIVE_STOP: Record<UpstreamKind, string> = { "openai-chat": "stop", "openai-responses": "completed", "anthropic-messages": "end_turn" };
+const NATIVE_STOP: Record<UpstreamKind, string> = {
+  "openai-chat": "stop",
+  "openai-responses": "completed",
+  "anthropic-messages": "end_turn",
+  "azure-openai": "stop",
+};
 
 describe("GET /api/v1/generation", () => {
   for (const inbound of INBOUNDS) {

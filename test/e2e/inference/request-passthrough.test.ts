@@ -2,7 +2,7 @@
 // of the client's own format as it was sent, JSON and stream; a translated pair gets only what the
 // IR carries. OpenRouter's own fields reach no upstream. Known fields still go through the IR.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { type Harness, type Inbound, MODEL, minimalBody, post, startHarness, TRANSLATED_PAIRS, type UpstreamKind } from "./harness";
+import { type Harness, type Inbound, MODEL, minimalBody, post, startHarness, TRANSLATED_PAIRS, UPSTREAM_MODEL, type UpstreamKind } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -11,7 +11,13 @@ beforeAll(async () => {
 afterAll(() => h.close());
 beforeEach(() => h.up.reset());
 
-const SAME_FORMAT: Record<Inbound, UpstreamKind> = { chat: "openai-chat", responses: "openai-responses", messages: "anthropic-messages" };
+/** Each client with an upstream API that speaks its format (Azure OpenAI speaks Chat). */
+const SAME_FORMAT: Array<[Inbound, UpstreamKind]> = [
+  ["chat", "openai-chat"],
+  ["responses", "openai-responses"],
+  ["messages", "anthropic-messages"],
+  ["chat", "azure-openai"],
+];
 
 /** Fields no release of the gateway knows: vLLM's own, and a provider's newer one, nested values included. */
 const UNKNOWN = {
@@ -44,15 +50,14 @@ async function sent(inbound: Inbound, model: string, stream: boolean, extra: Rec
 
 const pick = (body: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.filter((k) => k in body).map((k) => [k, body[k]]));
 
-for (const inbound of ["chat", "responses", "messages"] as const) {
-  const upstream = SAME_FORMAT[inbound];
+for (const [inbound, upstream] of SAME_FORMAT) {
   describe(`${inbound} client, ${upstream} upstream`, () => {
     for (const stream of [false, true]) {
       test(`${stream ? "stream" : "JSON"}: unknown fields arrive unchanged; the gateway's own fields are still its own`, async () => {
         const body = await sent(inbound, MODEL[upstream], stream, { ...UNKNOWN, model: MODEL[upstream] });
         expect(pick(body, Object.keys(UNKNOWN))).toEqual(UNKNOWN);
         // `model` is known: the upstream gets its own model id, not the catalog id the client named
-        expect(body.model).toBe({ "openai-chat": "up-chat", "openai-responses": "up-resp", "anthropic-messages": "up-anth" }[upstream]);
+        expect(body.model).toBe(UPSTREAM_MODEL[upstream]);
         expect(Boolean(body.stream)).toBe(stream);
       });
     }

@@ -2,7 +2,7 @@
 // input and output items go first (OpenAI's semantics: instructions are not carried over).
 // Plain fetch and the openai SDK, every upstream format, streamed and not.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { type Harness, MODEL, post, startHarness, UPSTREAMS, type UpstreamKind } from "../inference/harness";
+import { type Harness, MODEL, post, startHarness, UPSTREAMS, type UpstreamKind, WIRE } from "../inference/harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -12,20 +12,20 @@ afterAll(() => h.close());
 beforeEach(() => h.up.reset());
 
 const user = (upstream: UpstreamKind, text: string) =>
-  upstream === "openai-responses"
+  WIRE[upstream] === "openai-responses"
     ? { type: "message", role: "user", content: [{ type: "input_text", text }] }
-    : upstream === "openai-chat"
+    : WIRE[upstream] === "openai-chat"
       ? { role: "user", content: text }
       : { role: "user", content: [{ type: "text", text }] };
 
 const assistant = (upstream: UpstreamKind, text: string) =>
-  upstream === "openai-responses"
+  WIRE[upstream] === "openai-responses"
     ? { type: "message", role: "assistant", content: [{ type: "output_text", text, annotations: [] }] }
-    : upstream === "openai-chat"
+    : WIRE[upstream] === "openai-chat"
       ? { role: "assistant", content: text }
       : { role: "assistant", content: [{ type: "text", text }] };
 
-const historyOf = (upstream: UpstreamKind, body: any) => (upstream === "openai-responses" ? body.input : body.messages);
+const historyOf = (upstream: UpstreamKind, body: any) => (WIRE[upstream] === "openai-responses" ? body.input : body.messages);
 
 describe("previous_response_id with plain fetch", () => {
   for (const upstream of UPSTREAMS) {

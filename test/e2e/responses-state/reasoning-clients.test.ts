@@ -7,7 +7,7 @@ import type { AIMessageChunk } from "@langchain/core/messages";
 import { ChatOpenAI } from "@langchain/openai";
 import { OpenRouter } from "@openrouter/agent/openrouter";
 import { generateText, streamText } from "ai";
-import { type Harness, MODEL, startHarness, UPSTREAMS } from "../inference/harness";
+import { type Harness, MODEL, REASONING_UPSTREAMS, startHarness } from "../inference/harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -28,7 +28,7 @@ function langchainReasoning(message: AIMessageChunk): string {
 const MODES = [false, true] as const;
 
 describe("reasoning reaches each client, whatever the upstream format", () => {
-  for (const upstream of UPSTREAMS) {
+  for (const upstream of REASONING_UPSTREAMS) {
     for (const stream of MODES) {
       const label = `${upstream} ${stream ? "stream" : "json"}`;
 

@@ -115,4 +115,41 @@ describe("ChunkHead", () => {
       { numRuns: 500 },
     );
   });
+
+  describe("Azure OpenAI's layout: every key sorted, the envelope after the choices", () => {
+    const SAFE = { filtered: false, severity: "safe" };
+    const azure = (extra: Record<string, unknown> = {}) => ({
+      choices: [{ content_filter_results: { hate: SAFE, violence: SAFE }, delta: { content: "hi" }, finish_reason: null, index: 0, logprobs: null }],
+      created: 1748977994,
+      id: "chatcmpl-az",
+      model: "gpt-4o-2024-11-20",
+      object: "chat.completion.chunk",
+      ...extra,
+    });
+
+    test("id and model replaced in place, provider after the model, the rest as sent", () => {
+      expect(rewrite(azure({ system_fingerprint: "fp_1" }))).toBe(
+        `{"choices":[{"content_filter_results":{"hate":{"filtered":false,"severity":"safe"},"violence":{"filtered":false,"severity":"safe"}},"delta":{"content":"hi"},"finish_reason":null,"index":0,"logprobs":null}],"created":1748977994,"id":"gen-1","model":"acme/alpha","provider":"mock-chat","object":"chat.completion.chunk","system_fingerprint":"fp_1"}`,
+      );
+    });
+
+    test("a null usage or fingerprint after the envelope is cut", () => {
+      const chunk = azure({ system_fingerprint: null, usage: null });
+      expect(JSON.parse(rewrite(chunk)!)).toEqual(JSON.parse(expected(chunk)));
+      expect(rewrite(chunk)).not.toContain(`"usage"`);
+      expect(rewrite(chunk)).not.toContain(`"system_fingerprint"`);
+      expect(rewrite(chunk)!.endsWith(`"object":"chat.completion.chunk"}`)).toBe(true);
+    });
+
+    test("the envelope twice, a null pair before it, or an empty object (Azure's filter chunks) is not spliced", () => {
+      const chunk = azure();
+      const text = JSON.stringify(chunk);
+      expect(
+        rewrite(chunk, `${text.slice(0, -1)},"again":{"created":1,"id":"chatcmpl-az","model":"gpt-4o-2024-11-20","object":"chat.completion.chunk"}}`),
+      ).toBeUndefined();
+      const early = { usage: null, ...chunk };
+      expect(rewrite(early)).toBeUndefined();
+      expect(rewrite({ ...chunk, id: "", model: "", object: "" })).toBeUndefined();
+    });
+  });
 });

@@ -4,6 +4,7 @@ import { openaiChatUpstream } from "../../../src/formats/openai-chat";
 import { decodeAll } from "../decode-events";
 import { collect } from "../stream-collect";
 import { expectValidStream } from "../stream-grammar";
+import { AZURE_SAFE, azureChunk, azureOpening, azureStream } from "./azure-events";
 import { chunk, delta, events } from "./fixtures";
 
 const decoder = () => openaiChatUpstream.createStreamDecoder();
@@ -237,5 +238,50 @@ describe("createStreamDecoder", () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe("Azure OpenAI's stream extras", () => {
+  test("the opening prompt-filter chunk starts nothing: the answer starts at the first real chunk, with its id and model", () => {
+    const parts = decodeAll(decoder(), azureStream());
+    expect(parts).toStrictEqual([
+      { type: "start", id: "chatcmpl-az", model: "gpt-4o-2024-11-20" },
+      { type: "block-start", index: 0, block: { type: "text" } },
+      { type: "text-delta", index: 0, text: "Checking." },
+      { type: "block-end", index: 0 },
+      { type: "block-start", index: 1, block: { type: "tool_call", id: "call_a", name: "get_weather" } },
+      { type: "tool-args-delta", index: 1, delta: '{"city":"Paris"}' },
+      { type: "block-end", index: 1 },
+      { type: "usage", usage: { inputTokens: 20, outputTokens: 9 } },
+      {
+        type: "finish",
+        finishReason: "tool_calls",
+        nativeFinishReason: "tool_calls",
+        usage: { inputTokens: 20, outputTokens: 9, cachedTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 },
+      },
+    ]);
+    expectValidStream(parts);
+  });
+
+  test("finish_reason content_filter with the filter's verdict ends the answer as content_filter", () => {
+    const parts = decodeAll(
+      decoder(),
+      events(
+        azureOpening,
+        azureChunk({ delta: { content: "Part", role: "assistant" } }),
+        azureChunk({ content_filter_results: { ...AZURE_SAFE, violence: { filtered: true, severity: "medium" } }, delta: {}, finish_reason: "content_filter" }),
+        "[DONE]",
+      ),
+    );
+    expect(parts.at(-1)).toStrictEqual({
+      type: "finish",
+      finishReason: "content_filter",
+      nativeFinishReason: "content_filter",
+      usage: { inputTokens: 0, outputTokens: 0, cachedTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 },
+    });
+  });
+
+  test("a stream of nothing but the filter chunk has not started: it ends as a cut stream", () => {
+    expect(decodeAll(decoder(), events(azureOpening))).toStrictEqual([{ type: "error", status: 502, message: "Upstream stream ended before it finished" }]);
   });
 });

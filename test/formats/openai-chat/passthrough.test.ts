@@ -4,6 +4,7 @@ import { decodeChatResult } from "../../../src/formats/openai-chat/decode-result
 import { rewriteChatResult } from "../../../src/formats/openai-chat/passthrough";
 import { parseSse } from "../../support/sse";
 import { CTX, drive, passthroughWriter, SETTLEMENT, wholeStream } from "../passthrough-drive";
+import { AZURE_SAFE, azureAsyncFilterChunk, azureStream } from "./azure-events";
 
 const USAGE_JSON = {
   prompt_tokens: 10,
@@ -213,5 +214,32 @@ describe("chat passthrough: stream", () => {
     expect(sse.endsWith(encoded)).toBe(true);
     expect(JSON.parse(lines(encoded)[0]!)).toMatchObject({ error: { code: 503, message: "boom" }, choices: [{ finish_reason: "error" }] });
     expect(writer.error({ type: "error", status: 503, message: "again" })).toBe("");
+  });
+});
+
+describe("chat passthrough: Azure OpenAI's stream", () => {
+  test("the opening chunk of prompt filter results alone is left out: the client's stream opens with Azure's role chunk; filter results stay on every choice", () => {
+    const out = lines(wholeStream(openaiChatUpstream, passthroughWriter(openaiChatInbound), azureStream("stop"))).map((l) =>
+      l === "[DONE]" ? l : JSON.parse(l),
+    );
+    expect(out[0]).toEqual({
+      choices: [{ content_filter_results: {}, delta: { content: "", refusal: null, role: "assistant" }, finish_reason: null, index: 0, logprobs: null }],
+      created: 1748977994,
+      id: "gen-1-abc",
+      model: "t/model",
+      object: "chat.completion.chunk",
+      system_fingerprint: "fp_ee1d74bde0",
+    });
+    expect(out[1]).toMatchObject({ id: "gen-1-abc", model: "t/model", choices: [{ content_filter_results: AZURE_SAFE, delta: { content: "Checking." } }] });
+    expect(JSON.stringify(out)).not.toContain("prompt_filter_results");
+    expect(out.at(-1)).toBe("[DONE]");
+    expect(out.at(-2)).toMatchObject({ id: "gen-1-abc", choices: [], usage: { prompt_tokens: 20, completion_tokens: 9, cost: 0.000123 } });
+  });
+
+  test("an asynchronous filter's verdict chunk (empty id, object, created) goes out in the gateway's envelope", () => {
+    const [opening, role, text, ...rest] = azureStream("stop");
+    const stream = [opening!, role!, text!, { data: JSON.stringify(azureAsyncFilterChunk) }, ...rest];
+    const out = lines(wholeStream(openaiChatUpstream, passthroughWriter(openaiChatInbound), stream)).map((l) => (l === "[DONE]" ? l : JSON.parse(l)));
+    expect(out[2]).toEqual({ ...azureAsyncFilterChunk, id: "gen-1-abc", object: "chat.completion.chunk", created: CTX.created, model: "t/model" });
   });
 });

@@ -1,13 +1,14 @@
 // Picks the wire format from the request path and gathers each format's renderers.
 
 import { renderAnthropicEvents, renderAnthropicJson, renderAnthropicStreamError } from "./render-anthropic.ts";
+import { azureErrorBody, azureRefusal, renderAzureEvents, renderAzureJson } from "./render-azure.ts";
 import { renderChatEvents, renderChatJson, renderChatStreamError } from "./render-chat.ts";
 import { renderEmbeddingsJson } from "./render-embeddings.ts";
 import { anthropicErrorBody, openAiErrorBody } from "./render-error.ts";
 import { renderResponsesEvents, renderResponsesJson, renderResponsesStreamError } from "./render-responses.ts";
-import type { MockTurn, RenderContext, SseEvent } from "./types.ts";
+import type { MockTurn, RecordedRequest, RenderContext, SseEvent } from "./types.ts";
 
-export type FormatName = "chat" | "responses" | "messages" | "embeddings";
+export type FormatName = "chat" | "responses" | "messages" | "embeddings" | "azure" | "azure-embeddings";
 
 export type Format = {
   name: FormatName;
@@ -17,6 +18,8 @@ export type Format = {
   streamError(turn: MockTurn, ctx: RenderContext, afterEvents: number, message: string, type?: string): SseEvent[];
   errorBody(status: number, requestId: string): unknown;
   requestIdHeader: string;
+  /** the API's own checks of a request before any turn is taken (Azure: api-version, api-key) */
+  refuse?(rec: RecordedRequest): { status: number; body: unknown } | undefined;
 };
 
 const openAiError = (status: number) => openAiErrorBody(status);
@@ -54,9 +57,32 @@ const FORMATS: Record<FormatName, Format> = {
     errorBody: openAiError,
     requestIdHeader: "x-request-id",
   },
+  azure: {
+    name: "azure",
+    json: renderAzureJson,
+    events: renderAzureEvents,
+    streamError: (_t, _c, _n, message, type) => renderChatStreamError(message, type ?? "server_error"),
+    errorBody: azureErrorBody,
+    requestIdHeader: "apim-request-id",
+    refuse: azureRefusal,
+  },
+  "azure-embeddings": {
+    name: "azure-embeddings",
+    json: renderEmbeddingsJson,
+    events: null,
+    streamError: () => [],
+    errorBody: azureErrorBody,
+    requestIdHeader: "apim-request-id",
+    refuse: azureRefusal,
+  },
 };
 
+/** Azure OpenAI's deployments API: /openai/deployments/{deployment}/{operation} */
+const AZURE_DEPLOYMENT = /\/openai\/deployments\/[^/]+\/(chat\/completions|embeddings)$/;
+
 export function formatForPath(path: string): Format | undefined {
+  const azure = AZURE_DEPLOYMENT.exec(path);
+  if (azure) return azure[1] === "embeddings" ? FORMATS["azure-embeddings"] : FORMATS.azure;
   if (path.endsWith("/chat/completions")) return FORMATS.chat;
   if (path.endsWith("/responses")) return FORMATS.responses;
   if (path.endsWith("/messages")) return FORMATS.messages;

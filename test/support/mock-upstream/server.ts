@@ -46,8 +46,15 @@ export async function startMockUpstream(opts: { port?: number } = {}): Promise<M
       req.signal.addEventListener("abort", () => {
         if (rec.closedAt === undefined && rec.abortedAt === undefined) rec.abortedAt = Date.now();
       });
+      const format = formatForPath(url.pathname);
+      // a request the API itself refuses never reaches a model: it takes no turn
+      const refused = format?.refuse?.(rec);
+      if (refused) {
+        rec.closedAt = Date.now();
+        return Response.json(refused.body, { status: refused.status });
+      }
       const turn = queue.shift() ?? handler(rec);
-      return respond(formatForPath(url.pathname), turn, { rec, signal: req.signal, seq: ++seq, stopped });
+      return respond(format, turn, { rec, signal: req.signal, seq: ++seq, stopped });
     },
   });
 

@@ -40,7 +40,14 @@ describe("generated default catalog", () => {
     }
     // providers needing more than one credential are left out
     expect(defaultProviderSlugs().has("amazon-bedrock")).toBe(false);
-    expect(defaultProviderSlugs().has("azure")).toBe(false);
+    // but Azure's second variable, its resource, only fills in the base URL
+    expect(provider("azure")).toEqual({
+      slug: "azure",
+      name: "Azure",
+      api: "azure-openai",
+      baseUrl: "https://{AZURE_RESOURCE_NAME}.openai.azure.com",
+      env: "AZURE_API_KEY",
+    });
   });
 
   test("a model served by several providers has one id and one endpoint per provider", () => {

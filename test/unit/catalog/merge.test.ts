@@ -16,6 +16,28 @@ describe("default catalog merged with gateway.yaml", () => {
     expect(on.getProvider("anthropic")?.apiKey).toBeUndefined();
   });
 
+  test("Azure is usable when its resource and key are both set; its base URL names the resource", () => {
+    const keyOnly = buildCatalog(config("{}", { AZURE_API_KEY: "az-key" })).getProvider("azure");
+    expect(keyOnly).toMatchObject({ api: "azure-openai", baseUrl: "https://{AZURE_RESOURCE_NAME}.openai.azure.com", apiKey: undefined });
+    const resourceOnly = buildCatalog(config("{}", { AZURE_RESOURCE_NAME: "myres" })).getProvider("azure");
+    expect(resourceOnly).toMatchObject({ baseUrl: "https://myres.openai.azure.com", apiKey: undefined });
+    const both = buildCatalog(config("{}", { AZURE_RESOURCE_NAME: "myres", AZURE_API_KEY: "az-key" }));
+    expect(both.getProvider("azure")).toEqual({
+      slug: "azure",
+      name: "Azure",
+      api: "azure-openai",
+      baseUrl: "https://myres.openai.azure.com",
+      apiKey: "az-key",
+      headers: {},
+      zdr: false,
+      dataCollection: "allow",
+      envVar: "AZURE_API_KEY",
+      azure: { apiVersion: "2025-04-01-preview" },
+    });
+    // the deployment is named after the model
+    expect(both.getModel("openai/gpt-4o")!.endpoints.find((e) => e.provider.slug === "azure")).toMatchObject({ id: "azure/gpt-4o", upstreamModel: "gpt-4o" });
+  });
+
   test("gateway.yaml adds providers and models beside the default ones", () => {
     const c = buildCatalog(
       config(
@@ -26,7 +48,7 @@ describe("default catalog merged with gateway.yaml", () => {
     // a yaml model may use a default-catalog provider without declaring it
     expect(c.getModel("acme/on-groq")?.endpoints[0]?.provider.baseUrl).toBe("https://api.groq.com/openai/v1");
     expect(c.getModel("openai/gpt-5")).toBeDefined();
-    expect(c.providers().length).toBe(30);
+    expect(c.providers().length).toBe(31);
   });
 
   test("a yaml provider with a default slug overrides it, keeping the environment key when it names none", () => {

@@ -96,6 +96,16 @@ describe("attemptWithFallback", () => {
     expect(s.router.circuits.health("a/up")).toBe("open");
   });
 
+  test("a 429's retry-after-ms holds the endpoint back for exactly that long, before Retry-After's whole seconds", async () => {
+    const s = setup(["a", "b"], { failures: 100 });
+    const { op } = scripted({ a: { ...http(429), retryAfter: "9", retryAfterMs: 1500 }, b: "from b" });
+    await attemptWithFallback(s, { candidates: s.candidates, signal: new AbortController().signal, headers: H }, op);
+    expect(s.router.circuits.snapshot("a/up")?.retryAfterUntil).toBe(1_000 + 1500);
+    expect(s.router.circuits.health("a/up")).toBe("open");
+    s.advance(1500);
+    expect(s.router.circuits.health("a/up")).not.toBe("open");
+  });
+
   test("a 4xx request error closes a circuit that was failing (the endpoint answered)", async () => {
     const s = setup(["a"], { failures: 3 });
     s.router.circuits.failure("a/up");

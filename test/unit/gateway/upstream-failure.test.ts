@@ -86,6 +86,13 @@ describe("httpFailure", () => {
     });
   });
 
+  test("retry-after-ms (OpenAI, Azure OpenAI) is read beside Retry-After; a garbled one is no hint", async () => {
+    const both = new Response("{}", { status: 429, headers: { "retry-after": "2", "retry-after-ms": "1500" } });
+    expect(await httpFailure(both, messageOf)).toMatchObject({ status: 429, retryAfter: "2", retryAfterMs: 1500 });
+    const garbled = await httpFailure(new Response("{}", { status: 429, headers: { "retry-after-ms": "soon" } }), messageOf);
+    expect("retryAfterMs" in garbled).toBe(false);
+  });
+
   test("a body that is not JSON is kept as text and is the message; an empty one falls back to the status text, then to the status", async () => {
     expect(await httpFailure(new Response("<html>bad gateway</html>", { status: 502 }), messageOf)).toMatchObject({
       status: 502,

@@ -46,6 +46,11 @@ describe("finalError", () => {
     });
   });
 
+  test("a 429 that gave only retry-after-ms: Retry-After in whole seconds, rounded up; Retry-After itself wins when both came", () => {
+    expect(finalError([f("a", { status: 429, retryAfterMs: 1200 })], H).headers).toEqual({ ...H, "retry-after": "2" });
+    expect(finalError([f("a", { status: 429, retryAfterMs: 1200, retryAfter: "1" })], H).headers).toEqual({ ...H, "retry-after": "1" });
+  });
+
   test("a 429 without Retry-After", () => {
     expect(finalError([f("a", { status: 429 })], H).headers).toEqual(H);
   });
