@@ -43,8 +43,9 @@ function providers(): Map<string, DefaultProvider> {
   for (const [id, mapping] of Object.entries(MODELS_DEV_PROVIDERS)) {
     const dev = catalog[id];
     const baseUrl = (mapping.baseUrl ?? dev?.api)?.replace(/\/+$/, "");
-    if (!dev || !baseUrl || dev.env?.length !== 1) continue;
-    out.set(id, { slug: mapping.slug, name: mapping.name, api: mapping.api, baseUrl, env: dev.env[0]! });
+    const env = mapping.env ?? (dev?.env?.length === 1 ? dev.env[0] : undefined);
+    if (!dev || !baseUrl || !env) continue;
+    out.set(id, { slug: mapping.slug, name: mapping.name, api: mapping.api, baseUrl, env });
   }
   return out;
 }
@@ -61,6 +62,7 @@ function supportedParameters(api: ApiKindName, m: DevModel): string[] {
   const p = ["max_tokens"];
   if (api !== "openai-responses") p.push("stop");
   if (m.temperature) p.push("temperature", "top_p");
+  if (api === "bedrock") return bedrockParameters(p, m);
   if (m.temperature && api === "anthropic-messages") p.push("top_k");
   if (m.temperature && api === "openai-chat") p.push("frequency_penalty", "presence_penalty");
   if (api === "openai-chat") p.push("seed");
@@ -70,6 +72,14 @@ function supportedParameters(api: ApiKindName, m: DevModel): string[] {
   if (m.tool_call && api !== "anthropic-messages") p.push("parallel_tool_calls");
   if (m.reasoning) p.push("reasoning", "include_reasoning");
   if (m.reasoning && api !== "anthropic-messages") p.push("reasoning_effort");
+  return p;
+}
+
+/** Converse carries tools for every model; reasoning settings and response formats reach Anthropic's only (formats/bedrock-converse). */
+function bedrockParameters(common: string[], m: DevModel): string[] {
+  const p = [...common];
+  if (m.tool_call) p.push("tools", "tool_choice");
+  if (m.reasoning) p.push("reasoning", "include_reasoning");
   return p;
 }
 

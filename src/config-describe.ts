@@ -1,7 +1,8 @@
 import type { Config } from "./config";
-import { IO_LOGGING_RETENTION_DAYS } from "./config-schema";
+import { IO_LOGGING_RETENTION_DAYS, type ProviderConfig } from "./config-schema";
 import { DEFAULT_CATALOG } from "./catalog/default-catalog";
 import type { DefaultCatalogData } from "./catalog/default-catalog-data";
+import { environmentCredential } from "./catalog/bedrock-credential";
 
 export function maskSecret(secret: string | undefined): string | undefined {
   if (!secret) return secret;
@@ -16,13 +17,23 @@ export function maskUrlCredentials(url: string): string {
 /** A default-catalog provider that can serve with the gateway's own key, and where that key came from. */
 export type ActiveDefaultProvider = { slug: string; enabled_by: string };
 
-export function activeDefaultProviders(config: Pick<Config, "catalog" | "providers" | "env">, data: DefaultCatalogData = DEFAULT_CATALOG): ActiveDefaultProvider[] {
+export function activeDefaultProviders(config: Pick<Config, "catalog" | "providers" | "env" | "aws">, data: DefaultCatalogData = DEFAULT_CATALOG): ActiveDefaultProvider[] {
   if (!config.catalog.default) return [];
   return data.providers.flatMap((p) => {
     const index = config.providers.findIndex((own) => own.slug === p.slug);
     if (index >= 0 && config.providers[index]!.api_key) return [{ slug: p.slug, enabled_by: `gateway.yaml providers[${index}].api_key` }];
-    return config.env[p.env] ? [{ slug: p.slug, enabled_by: p.env }] : [];
+    if (index >= 0 && config.providers[index]!.aws?.secret_access_key) return [{ slug: p.slug, enabled_by: `gateway.yaml providers[${index}].aws` }];
+    // Bedrock reads several AWS_* variables: the ones that turned it on are named
+    const enabledBy = p.api === "bedrock" ? environmentCredential(config.aws)?.enabledBy : config.env[p.env] ? p.env : undefined;
+    return enabledBy ? [{ slug: p.slug, enabled_by: enabledBy }] : [];
   });
+}
+
+/** A bedrock provider's aws block with its keys masked (the region is no secret). */
+function maskedAws(aws: ProviderConfig["aws"]): Record<string, unknown> | undefined {
+  if (!aws) return undefined;
+  const { region, access_key_id, secret_access_key, session_token } = aws;
+  return { region: region ?? null, access_key_id: maskSecret(access_key_id) ?? null, secret_access_key: maskSecret(secret_access_key) ?? null, session_token: maskSecret(session_token) ?? null };
 }
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -39,7 +50,7 @@ function snakeKeys(value: unknown): unknown {
  * the README spell them, so what it prints can be pasted back into the file.
  */
 export function describeConfig(config: Config): Record<string, unknown> {
-  const { env: _env, port, host, database, databasePath: _path, dataDir, redis, instanceId, reservationLeaseMs, maxUpstreamRequests, adminKey, secretKey, logLevel, configPath, server, routing, security, metrics, jobs, catalog, providers, models, videos, storage, ioLogging, ...rest } = config;
+  const { env: _env, aws: _aws, port, host, database, databasePath: _path, dataDir, redis, instanceId, reservationLeaseMs, maxUpstreamRequests, adminKey, secretKey, logLevel, configPath, server, routing, security, metrics, jobs, catalog, providers, models, videos, storage, ioLogging, ...rest } = config;
   return {
     config_file: configPath ?? null,
     port,
@@ -70,7 +81,12 @@ export function describeConfig(config: Config): Record<string, unknown> {
     ...(ioLogging.retentionMs === IO_LOGGING_RETENTION_DAYS * 86_400_000 ? {} : { io_logging: { retention_days: ioLogging.retentionMs / 86_400_000 } }),
     ...(snakeKeys(rest) as Record<string, unknown>),
     // fixed headers often carry credentials too
-    providers: providers.map((p) => ({ ...p, api_key: maskSecret(p.api_key), ...(p.headers && { headers: Object.fromEntries(Object.entries(p.headers).map(([k, v]) => [k, maskSecret(v)])) }) })),
+    providers: providers.map((p) => ({
+      ...p,
+      api_key: maskSecret(p.api_key),
+      ...(p.aws && { aws: maskedAws(p.aws) }),
+      ...(p.headers && { headers: Object.fromEntries(Object.entries(p.headers).map(([k, v]) => [k, maskSecret(v)])) }),
+    })),
     models,
   };
 }

@@ -6,7 +6,11 @@ const Decimal = T.Union([T.String({ pattern: "^\\d+(\\.\\d+)?([eE]-?\\d+)?$" }),
   description: "a non-negative USD decimal string such as \"0.000001\"",
 });
 
-export const ApiKind = T.Union([T.Literal("openai-chat"), T.Literal("openai-responses"), T.Literal("anthropic-messages")]);
+/** The APIs clients speak to the gateway, each also an upstream API (the inbound formats). */
+export const InboundApiKind = T.Union([T.Literal("openai-chat"), T.Literal("openai-responses"), T.Literal("anthropic-messages")]);
+
+/** Every upstream API of chat providers: the inbound formats, and those the gateway only calls. */
+export const ApiKind = T.Union([...InboundApiKind.anyOf, T.Literal("bedrock")]);
 
 /** Upstream video APIs: a provider with one of these serves only `video_models`, never chat routing. */
 export const VideoApiKind = T.Union([T.Literal("openai-videos"), T.Literal("fal-queue"), T.Literal("replicate"), T.Literal("gemini-veo")]);
@@ -33,8 +37,21 @@ export const ProviderSchema = T.Object(
     slug: T.String({ pattern: "^[a-z0-9][a-z0-9._/-]*$", maxLength: 64 }),
     name: T.Optional(T.String()),
     api: T.Union([...ApiKind.anyOf, ...VideoApiKind.anyOf]),
-    base_url: T.String({ pattern: "^https?://" }),
+    // required but for APIs with a default (bedrock: https://bedrock-runtime.{region}.amazonaws.com); config.ts checks it
+    base_url: T.Optional(T.String({ pattern: "^https?://" })),
     api_key: T.Optional(T.String()),
+    // bedrock: AWS access keys that sign each call (SigV4) and the region; each field falls back to its AWS_* variable
+    aws: T.Optional(
+      T.Object(
+        {
+          region: T.Optional(T.String({ pattern: "^[a-z0-9-]+$", description: "an AWS region such as us-east-1" })),
+          access_key_id: T.Optional(T.String({ minLength: 1 })),
+          secret_access_key: T.Optional(T.String({ minLength: 1 })),
+          session_token: T.Optional(T.String({ minLength: 1 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
     headers: T.Optional(T.Record(T.String(), T.String())),
     zdr: T.Optional(T.Boolean()),
     data_collection: T.Optional(T.Union([T.Literal("allow"), T.Literal("deny")])),
@@ -213,8 +230,12 @@ export type VideoModelConfig = Static<typeof VideoModelSchema>;
 export type VideoEndpointConfig = Static<typeof VideoEndpointSchema>;
 export type ChatProviderConfig = ProviderConfig & { api: ApiKindName };
 export type GatewayFile = Static<typeof GatewayFileSchema>;
-export type ProviderConfig = Static<typeof ProviderSchema>;
+/** A provider as gateway.yaml spells it; `loadConfig` fills in what defaults (ProviderConfig). */
+export type ProviderFileConfig = Static<typeof ProviderSchema>;
+/** A provider once loaded: its base URL known (written, or its API's default). */
+export type ProviderConfig = ProviderFileConfig & { base_url: string };
 export type ModelConfig = Static<typeof ModelSchema>;
 export type EndpointConfig = Static<typeof EndpointSchema>;
 export type PricingConfig = Static<typeof PricingSchema>;
 export type ApiKindName = Static<typeof ApiKind>;
+export type InboundFormatName = Static<typeof InboundApiKind>;

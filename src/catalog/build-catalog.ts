@@ -5,6 +5,7 @@ import { decimalToNanos } from "../billing/money";
 import { DEFAULT_CATALOG } from "./default-catalog";
 import type { DefaultCatalogData, DefaultModel } from "./default-catalog-data";
 import type { Catalog, CatalogEndpoint, CatalogModel, PriceTable, PricingStrings, ProviderEntry } from "./types";
+import { AWS_ENVIRONMENT_HINT, awsKeysText, environmentCredential, type AwsEnvironment } from "./bedrock-credential";
 
 const DEFAULT_CONTEXT = 128_000;
 const DEFAULT_PARAMETERS = ["max_tokens", "temperature", "top_p", "stop", "tools", "tool_choice", "response_format", "seed"];
@@ -29,42 +30,48 @@ function pricingStrings(p: PricingConfig | undefined): PricingStrings {
   return out;
 }
 
+/** A provider's own credential: its api_key, or (bedrock) the JSON text of its aws block's keys. */
+function ownCredential(p: ChatProviderConfig): string | undefined {
+  if (p.api_key) return p.api_key;
+  const aws = p.aws;
+  return aws?.access_key_id && aws.secret_access_key ? awsKeysText({ accessKeyId: aws.access_key_id, secretAccessKey: aws.secret_access_key, sessionToken: aws.session_token }) : undefined;
+}
+
 export function providerEntry(p: ChatProviderConfig): ProviderEntry {
   return {
     slug: p.slug,
     name: p.name ?? p.slug,
     api: p.api,
     baseUrl: p.base_url.replace(/\/+$/, ""),
-    apiKey: p.api_key || undefined,
+    apiKey: ownCredential(p),
     headers: p.headers ?? {},
     zdr: p.zdr ?? false,
     dataCollection: p.data_collection ?? "allow",
+    ...(p.aws?.region ? { region: p.aws.region } : {}),
     ...(p.drop_params?.length ? { dropParams: p.drop_params } : {}),
   };
 }
 
 type Env = Record<string, string | undefined>;
 
-/** Default-catalog providers; usable (an apiKey) only when their environment variable is set. */
-function defaultProviders(data: DefaultCatalogData, env: Env): ProviderEntry[] {
-  return data.providers.map((p) => ({
-    slug: p.slug,
-    name: p.name,
-    api: p.api,
-    baseUrl: p.baseUrl,
-    apiKey: env[p.env] || undefined,
-    headers: {},
-    zdr: false,
-    dataCollection: "allow",
-    envVar: p.env,
-  }));
+/**
+ * Default-catalog providers; usable (an apiKey) only when their environment variable is set. A
+ * Bedrock provider's credential and region come from the AWS_* variables.
+ */
+function defaultProviders(data: DefaultCatalogData, env: Env, aws: AwsEnvironment): ProviderEntry[] {
+  return data.providers.map((p): ProviderEntry => {
+    const entry: ProviderEntry = { slug: p.slug, name: p.name, api: p.api, baseUrl: p.baseUrl, apiKey: env[p.env] || undefined, headers: {}, zdr: false, dataCollection: "allow", envVar: p.env };
+    if (p.api !== "bedrock") return entry;
+    const fromAws = environmentCredential(aws);
+    return { ...entry, apiKey: fromAws?.credential, region: fromAws?.region, envVar: AWS_ENVIRONMENT_HINT };
+  });
 }
 
 /** A gateway.yaml provider replaces the default one of the same slug, keeping its environment key when it names none. */
 function overrideProvider(p: ChatProviderConfig, base: ProviderEntry | undefined): ProviderEntry {
   const entry = providerEntry(p);
   if (!base) return entry;
-  return { ...entry, apiKey: entry.apiKey ?? base.apiKey, envVar: base.envVar };
+  return { ...entry, apiKey: entry.apiKey ?? base.apiKey, envVar: base.envVar, ...(entry.region === undefined && base.region !== undefined ? { region: base.region } : {}) };
 }
 
 function defaultModel(m: DefaultModel, providers: Map<string, ProviderEntry>): CatalogModel {
@@ -137,7 +144,7 @@ function modelFromConfig(m: ModelConfig, providers: Map<string, ProviderEntry>, 
   };
 }
 
-export type CatalogConfig = Pick<Config, "providers" | "models"> & Partial<Pick<Config, "catalog" | "env">>;
+export type CatalogConfig = Pick<Config, "providers" | "models"> & Partial<Pick<Config, "catalog" | "env" | "aws">>;
 
 /**
  * The catalog the gateway routes over: the embedded default catalog (unless `catalog.default`
@@ -147,7 +154,7 @@ export type CatalogConfig = Pick<Config, "providers" | "models"> & Partial<Pick<
 export function buildCatalog(config: CatalogConfig, created = Math.floor(Date.now() / 1000), data: DefaultCatalogData = DEFAULT_CATALOG): Catalog {
   const useDefault = config.catalog?.default ?? false;
   const providers = new Map<string, ProviderEntry>();
-  if (useDefault) for (const p of defaultProviders(data, config.env ?? {})) providers.set(p.slug, p);
+  if (useDefault) for (const p of defaultProviders(data, config.env ?? {}, config.aws ?? {})) providers.set(p.slug, p);
   // video providers serve video_models only (src/videos/video-catalog.ts): chat routing never sees them
   for (const p of config.providers.filter(isChatProvider)) providers.set(p.slug, overrideProvider(p, providers.get(p.slug)));
 

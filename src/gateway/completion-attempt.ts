@@ -56,7 +56,7 @@ export function completionOperation(
       // the operator's drop_params go last: they name fields as the upstream would receive them
       const finalBody = (encoded: Record<string, unknown>) => withoutDroppedParams(adaptMaxTokensField(endpointId, encoded), candidate.endpoint.provider.dropParams);
       let body = finalBody(withUnknownFields(codec.encodeRequest(request, upstreamModel), unknownFieldsOf(candidate)));
-      const url = api.completionUrl(provider, upstreamModel, request.stream);
+      const url = api.completionUrl(provider, upstreamModel, request.stream, candidate.apiKey);
       const send = () => sendUpstream({ api, provider, credential: candidate.apiKey, url, body, stream: request.stream, signal: deadline.signal });
       let res: Response;
       try {

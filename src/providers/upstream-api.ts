@@ -18,8 +18,8 @@ export type UpstreamApi = {
   /** the format of the bodies this model is served in (a Vertex Claude model: anthropic-messages) */
   format(upstreamModel: string): FormatName;
   codec(upstreamModel: string): UpstreamCodec;
-  /** the URL of a completion; `base` is the provider's base_url */
-  completionUrl(provider: ProviderEntry, upstreamModel: string, stream: boolean): string;
+  /** the URL of a completion; `base` is the provider's base_url. `credential` is the one the call is made with (a BYOK key may name its own region) */
+  completionUrl(provider: ProviderEntry, upstreamModel: string, stream: boolean, credential: string): string;
   /** the URL of an embeddings call; absent: this API serves no embeddings */
   embeddingsUrl?(provider: ProviderEntry, upstreamModel: string): string;
   /**

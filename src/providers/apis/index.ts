@@ -1,6 +1,7 @@
 import type { ApiKindName } from "../../config-schema";
 import type { UpstreamApi } from "../upstream-api";
 import { anthropicMessagesApi } from "./anthropic-messages";
+import { bedrockApi } from "./bedrock";
 import { openaiChatApi } from "./openai-chat";
 import { openaiResponsesApi } from "./openai-responses";
 
@@ -9,4 +10,5 @@ export const upstreamApis: Readonly<Record<ApiKindName, UpstreamApi>> = {
   "openai-chat": openaiChatApi,
   "openai-responses": openaiResponsesApi,
   "anthropic-messages": anthropicMessagesApi,
+  bedrock: bedrockApi,
 };
