@@ -5,8 +5,11 @@ import { renderResponsesEvents, renderResponsesJson, renderResponsesStreamError 
 import { renderAnthropicEvents, renderAnthropicJson, renderAnthropicStreamError } from "./render-anthropic.ts";
 import { renderEmbeddingsJson } from "./render-embeddings.ts";
 import { anthropicErrorBody, openAiErrorBody } from "./render-error.ts";
+import { bedrockErrorBody, bedrockErrorType, renderBedrockEvents, renderBedrockJson, renderBedrockStreamError } from "./render-bedrock.ts";
+import { encodeBedrockFrame, EVENT_STREAM_CONTENT_TYPE } from "./bedrock-frames.ts";
+import { checkBedrockAuth } from "./bedrock-auth.ts";
 
-export type FormatName = "chat" | "responses" | "messages" | "embeddings";
+export type FormatName = "chat" | "responses" | "messages" | "embeddings" | "bedrock";
 
 export type Format = {
   name: FormatName;
@@ -16,7 +19,20 @@ export type Format = {
   streamError(turn: MockTurn, ctx: RenderContext, afterEvents: number, message: string, type?: string): SseEvent[];
   errorBody(status: number, requestId: string): unknown;
   requestIdHeader: string;
+  /** headers an error answer carries besides the request id (Bedrock's x-amzn-errortype) */
+  errorHeaders?(status: number): Record<string, string>;
+  /** whether the request asks for a stream: `body.stream` unless the format says it by path */
+  streams?(path: string): boolean;
+  /** a stream framed otherwise than as server-sent events */
+  frame?: { contentType: string; encode(e: SseEvent): Uint8Array };
+  /** the credential check before any turn is taken: a refusal, or undefined to go on */
+  authorize?(request: Request, rawPath: string, body: Uint8Array): Promise<Response | undefined>;
+  /** the model a request names, when its path names it rather than its body */
+  modelOf?(path: string): string | undefined;
 };
+
+/** Bedrock's model id segment, URL-encoded: `/model/{modelId}/converse` or `/converse-stream`. */
+const BEDROCK_PATH = /\/model\/([^/]+)\/(converse|converse-stream)$/;
 
 const openAiError = (status: number) => openAiErrorBody(status);
 
@@ -45,6 +61,22 @@ const FORMATS: Record<FormatName, Format> = {
     errorBody: (status, requestId) => anthropicErrorBody(status, requestId),
     requestIdHeader: "request-id",
   },
+  bedrock: {
+    name: "bedrock",
+    json: renderBedrockJson,
+    events: renderBedrockEvents,
+    streamError: (_t, _c, _n, message, type) => renderBedrockStreamError(message, type ?? "modelStreamErrorException"),
+    errorBody: (status) => bedrockErrorBody(status),
+    requestIdHeader: "x-amzn-requestid",
+    errorHeaders: (status) => ({ "x-amzn-errortype": `${bedrockErrorType(status)}:http://internal.amazon.com/coral/com.amazon.bedrock/` }),
+    streams: (path) => BEDROCK_PATH.exec(path)?.[2] === "converse-stream",
+    frame: { contentType: EVENT_STREAM_CONTENT_TYPE, encode: encodeBedrockFrame },
+    authorize: checkBedrockAuth,
+    modelOf: (path) => {
+      const segment = BEDROCK_PATH.exec(path)?.[1];
+      return segment === undefined ? undefined : decodeURIComponent(segment);
+    },
+  },
   embeddings: {
     name: "embeddings",
     json: renderEmbeddingsJson,
@@ -56,6 +88,7 @@ const FORMATS: Record<FormatName, Format> = {
 };
 
 export function formatForPath(path: string): Format | undefined {
+  if (BEDROCK_PATH.test(path)) return FORMATS.bedrock;
   if (path.endsWith("/chat/completions")) return FORMATS.chat;
   if (path.endsWith("/responses")) return FORMATS.responses;
   if (path.endsWith("/messages")) return FORMATS.messages;

@@ -34,19 +34,27 @@ export async function startMockUpstream(opts: { port?: number } = {}): Promise<M
     async fetch(req, srv) {
       srv.timeout(req, 0);
       const url = new URL(req.url);
+      const bytes = new Uint8Array(await req.arrayBuffer());
       const rec: RecordedRequest = {
         path: url.pathname + url.search,
         method: req.method,
         headers: Object.fromEntries(req.headers.entries()),
-        body: parseBody(await req.text()),
+        body: parseBody(new TextDecoder().decode(bytes)),
         receivedAt: Date.now(),
       };
       requests.push(rec);
+      const format = formatForPath(url.pathname);
+      // a refused credential takes no turn: the next candidate's call gets it
+      const refusal = await format?.authorize?.(req, url.pathname, bytes);
+      if (refusal) {
+        rec.closedAt = Date.now();
+        return refusal;
+      }
       req.signal.addEventListener("abort", () => {
         if (rec.closedAt === undefined && rec.abortedAt === undefined) rec.abortedAt = Date.now();
       });
       const turn = queue.shift() ?? handler(rec);
-      return respond(formatForPath(url.pathname), turn, { rec, signal: req.signal, seq: ++seq, stopped });
+      return respond(format, turn, { rec, signal: req.signal, seq: ++seq, stopped });
     },
   });
 
