@@ -24,7 +24,8 @@ function userBlocks(part: IRUserPart): Block[] {
 
 /**
  * Reasoning goes back only to Bedrock, and only with what its model needs to check it: the
- * signature, or the redacted bytes.
+ * signature, or the redacted bytes (a payload without a signature: clients that carry it packed
+ * hand back no `redacted` flag).
  */
 function assistantBlocks(part: IRAssistantPart): Block[] {
   switch (part.type) {
@@ -36,7 +37,7 @@ function assistantBlocks(part: IRAssistantPart): Block[] {
       return [{ toolUse: { toolUseId: part.id, name: part.name, input: parseToolInput(part.arguments) } }];
     case "reasoning":
       if (part.origin !== "bedrock") return [];
-      if (part.redacted) return part.encrypted ? [{ reasoningContent: { redactedContent: part.encrypted } }] : [];
+      if (part.redacted || (part.encrypted !== undefined && part.signature === undefined)) return part.encrypted ? [{ reasoningContent: { redactedContent: part.encrypted } }] : [];
       return part.signature ? [{ reasoningContent: { reasoningText: { text: part.text, signature: part.signature } } }] : [];
   }
 }

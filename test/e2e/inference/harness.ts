@@ -4,25 +4,34 @@
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import { startMockUpstream, type MockUpstream, type RecordedRequest } from "../../support/mock-upstream";
+import { MOCK_AWS } from "../../support/mock-upstream/bedrock-auth";
 import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
 
 export type Inbound = "chat" | "responses" | "messages";
-export type UpstreamKind = "openai-chat" | "openai-responses" | "anthropic-messages";
+export type UpstreamKind = "openai-chat" | "openai-responses" | "anthropic-messages" | "bedrock";
 
 export const INBOUNDS: Inbound[] = ["chat", "responses", "messages"];
-export const UPSTREAMS: UpstreamKind[] = ["openai-chat", "openai-responses", "anthropic-messages"];
+export const UPSTREAMS: UpstreamKind[] = ["openai-chat", "openai-responses", "anthropic-messages", "bedrock"];
 
 /** Catalog id the client asks for, and the model id the upstream receives, per upstream kind. */
-export const MODEL: Record<UpstreamKind, string> = { "openai-chat": "t/chat", "openai-responses": "t/resp", "anthropic-messages": "t/anth" };
-export const UPSTREAM_MODEL: Record<UpstreamKind, string> = { "openai-chat": "up-chat", "openai-responses": "up-resp", "anthropic-messages": "up-anth" };
-export const UPSTREAM_PATH: Record<UpstreamKind, string> = { "openai-chat": "/v1/chat/completions", "openai-responses": "/v1/responses", "anthropic-messages": "/v1/messages" };
+export const MODEL: Record<UpstreamKind, string> = { "openai-chat": "t/chat", "openai-responses": "t/resp", "anthropic-messages": "t/anth", bedrock: "t/bedrock" };
+/** Bedrock's model is in the URL, a versioned id whose colon the path escapes */
+export const UPSTREAM_MODEL: Record<UpstreamKind, string> = { "openai-chat": "up-chat", "openai-responses": "up-resp", "anthropic-messages": "up-anth", bedrock: "anthropic.claude-sonnet-4-20250514-v1:0" };
+export const UPSTREAM_PATH: Record<UpstreamKind, string> = {
+  "openai-chat": "/v1/chat/completions",
+  "openai-responses": "/v1/responses",
+  "anthropic-messages": "/v1/messages",
+  bedrock: "/v1/model/anthropic.claude-sonnet-4-20250514-v1%3A0/converse",
+};
+/** The upstream path of a call: Bedrock streams from a path of its own. */
+export const upstreamPath = (upstream: UpstreamKind, stream: boolean): string => (upstream === "bedrock" && stream ? `${UPSTREAM_PATH.bedrock}-stream` : UPSTREAM_PATH[upstream]);
 /** One translated pair per inbound format: each client with an upstream of another format. */
 export const TRANSLATED_PAIRS: ReadonlyArray<[Inbound, UpstreamKind]> = [
   ["chat", "anthropic-messages"],
   ["responses", "openai-chat"],
   ["messages", "openai-responses"],
 ];
-export const PROVIDER: Record<UpstreamKind, string> = { "openai-chat": "oc", "openai-responses": "orr", "anthropic-messages": "an" };
+export const PROVIDER: Record<UpstreamKind, string> = { "openai-chat": "oc", "openai-responses": "orr", "anthropic-messages": "an", bedrock: "aws" };
 
 /** Prices per token in nano-dollars (the yaml below says the same in USD). */
 export const PRICE_NANOS = { prompt: 1000, completion: 2000, cacheRead: 100, cacheWrite: 1250 };
@@ -43,6 +52,10 @@ providers:
   - { slug: oc, api: openai-chat, base_url: "${upstreamUrl}", api_key: k1 }
   - { slug: orr, api: openai-responses, base_url: "${upstreamUrl}", api_key: k2 }
   - { slug: an, api: anthropic-messages, base_url: "${upstreamUrl}", api_key: k3 }
+  - slug: aws
+    api: bedrock
+    base_url: "${upstreamUrl}"
+    aws: { region: ${MOCK_AWS.region}, access_key_id: ${MOCK_AWS.keys.plain.accessKeyId}, secret_access_key: "${MOCK_AWS.keys.plain.secretAccessKey}" }
 models:
   - id: t/chat
     input_modalities: [text, image]
@@ -53,6 +66,9 @@ models:
   - id: t/anth
     input_modalities: [text, image]
     endpoints: [{ provider: an, model: up-anth, pricing: ${PRICING}, max_completion_tokens: 8192 }]
+  - id: t/bedrock
+    input_modalities: [text, image]
+    endpoints: [{ provider: aws, model: "anthropic.claude-sonnet-4-20250514-v1:0", pricing: ${PRICING} }]
 `;
 }
 
