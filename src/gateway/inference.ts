@@ -3,6 +3,7 @@ import type { EncodeContext } from "../ir/codec";
 import type { IRResult, IRUsage } from "../ir/types";
 import { ClientStream } from "./client-stream";
 import { completionOperation, type UpstreamAnswer, type UpstreamStream } from "./completion-attempt";
+import { outboundImageFetcher } from "./inline-images";
 import { upstreamApis } from "../providers/apis";
 import { countImages, NOT_RECORDED, priceTokens, type Charge, type NotServed, type Served } from "./generation";
 import { serviceMetadata } from "./metadata";
@@ -31,7 +32,7 @@ export type { InferenceInput };
 export async function runInference(deps: AppContext, input: InferenceInput): Promise<Response> {
   const plan = await planInference(deps, input);
   const client = plan.ir.stream ? new ClientStream(input.http.signal) : null;
-  const operation = completionOperation(plan.ir, (c) => upstreamApis[c.endpoint.provider.api], (c) => unknownFieldsFor(plan, c), deps.config.routing.firstByteTimeoutMs);
+  const operation = completionOperation(plan.ir, (c) => upstreamApis[c.endpoint.provider.api], (c) => unknownFieldsFor(plan, c), deps.config.routing.firstByteTimeoutMs, outboundImageFetcher(deps));
   const attempt = plan.generation.attempt(operation, { signal: client?.signal, sessionKey: plan.sessionKey });
   return client ? respondStream(deps, plan, attempt, client) : respondJson(deps, plan, await attempt);
 }

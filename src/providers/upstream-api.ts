@@ -27,6 +27,8 @@ export type UpstreamApi = {
    * be exchanged or the call signed; the plain APIs answer at once, so no request waits a turn.
    */
   headers(provider: ProviderEntry, credential: string, call: OutgoingCall, signal: AbortSignal): Record<string, string> | Promise<Record<string, string>>;
+  /** the API takes images as bytes only (Bedrock): the gateway fetches a web image URL before the call */
+  readonly imagesInline?: boolean;
   /** the events of a streamed answer (server-sent events unless the API frames them otherwise) */
   readEvents?(body: ReadableStream<Uint8Array>): AsyncGenerator<SseEvent[]>;
 };

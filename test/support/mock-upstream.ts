@@ -8,6 +8,11 @@
  *   POST <url>/messages          Anthropic Messages (JSON, or SSE with `event:` lines)
  *   POST <url>/embeddings        OpenAI embeddings (float arrays, or base64 float32 when
  *                                `encoding_format: "base64"`, which the openai SDK sends by default)
+ *   POST <url>/model/{id}/converse, /converse-stream
+ *                                Amazon Bedrock Converse (JSON, or the binary event stream); every call's
+ *                                SigV4 signature or Bedrock API key is checked first (bedrock-auth.ts:
+ *                                403 in Bedrock's shape, no turn taken)
+ *   GET  <url>/images/pixel.png  a 1x1 PNG (image URLs fetched for APIs that take images inline)
  * `url` ends in /v1. Any other path gets a 404 in OpenAI's error shape.
  *
  *   const up = await startMockUpstream();
@@ -53,7 +58,7 @@
  * through request.signal and the stream's cancel()). waitForRequests(n) waits until the n-th
  * request has one of them.
  */
-export { startMockUpstream, DEFAULT_TEXT } from "./mock-upstream/server.ts";
+export { startMockUpstream, DEFAULT_TEXT, PIXEL_PNG_BASE64 } from "./mock-upstream/server.ts";
 export { encodeSse } from "./mock-upstream/sse-stream.ts";
 export type {
   MockTurn,

@@ -44,4 +44,6 @@ export const bedrockApi: UpstreamApi = {
     return signedHeaders(parsed, regionOf(provider, parsed), call.url, call.body, headers);
   },
   readEvents: readEventStream,
+  // Converse takes image bytes or an S3 location, never a web URL
+  imagesInline: true,
 };

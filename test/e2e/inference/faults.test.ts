@@ -23,7 +23,8 @@ describe("upstream 500 before the first byte: an HTTP error in the inbound forma
         expect(res.status).toBe(502);
         expect(res.headers.get("content-type")).toStartWith("application/json");
         const body = (await res.json()) as any;
-        const message = `Provider ${PROVIDER[upstream]} failed: ${upstream === "anthropic-messages" ? "mock api_error" : "The server had an error while processing your request."}`;
+        const upstreamMessage = { "anthropic-messages": "mock api_error", bedrock: "mock InternalServerException" }[upstream as string] ?? "The server had an error while processing your request.";
+        const message = `Provider ${PROVIDER[upstream]} failed: ${upstreamMessage}`;
         if (inbound === "messages") {
           expect(body).toMatchObject({ type: "error", error: { type: "api_error", message } });
           expect(Object.keys(body.error).sort()).toEqual(["message", "type"]);
@@ -96,7 +97,7 @@ function streamedText(inbound: Inbound, text: string): string {
 }
 
 // Events before the cut, per upstream kind, so that exactly the first text chunk ("Hel") is through.
-const CUT_AFTER = { "openai-chat": 2, "openai-responses": 5, "anthropic-messages": 4 } as const;
+const CUT_AFTER = { "openai-chat": 2, "openai-responses": 5, "anthropic-messages": 4, bedrock: 2 } as const;
 
 describe("upstream connection cut mid-stream: terminal error event, generation recorded as error", () => {
   for (const { inbound, upstream } of MATRIX) {
@@ -122,7 +123,7 @@ describe("upstream connection cut mid-stream: terminal error event, generation r
         expect(gen).toMatchObject({ tokens_prompt: 100, native_tokens_cached: 30, native_tokens_cache_write: 20 });
         expect(gen.total_cost).toBe(expectedCost({ input: 100, output: 1, cached: 30, cacheWrite: 20 }));
       } else {
-        // OpenAI formats report usage only at the end: the prompt ("hi") is counted too
+        // OpenAI formats and Bedrock report usage only at the end: the prompt ("hi") is counted too
         expect(gen).toMatchObject({ tokens_prompt: 1, native_tokens_cached: 0 });
         expect(gen.total_cost).toBe(expectedCost({ input: 1, output: 1 }));
       }

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { call, FINISH } from "./drivers";
 import { INBOUNDS, MODEL, startHarness, UPSTREAMS, type Harness, type Inbound, type UpstreamKind } from "./harness";
+import { PIXEL_PNG_BASE64 } from "../../support/mock-upstream";
 
 let h: Harness;
 beforeAll(async () => {
@@ -45,6 +46,14 @@ function expectImages(inbound: Inbound, upstream: UpstreamKind, body: any) {
         ],
       },
     ]);
+  } else if (upstream === "bedrock") {
+    // Converse takes no web URL: the gateway fetched the image (the mock's pixel) and sends its bytes
+    expect(body.messages).toEqual([
+      {
+        role: "user",
+        content: [{ text: "What are these?" }, { image: { format: "png", source: { bytes: PIXEL_PNG_BASE64 } } }, { image: { format: "png", source: { bytes: PNG_BASE64 } } }],
+      },
+    ]);
   } else {
     expect(body.messages).toEqual([
       {
@@ -63,9 +72,10 @@ describe("images by URL and base64 reach the upstream in its shape", () => {
   for (const c of MATRIX) {
     test(label(c), async () => {
       h.up.enqueue({ text: ["Two ", "cats."] });
+      const url = c.upstream === "bedrock" ? `${h.up.url}/images/pixel.png` : URL_IMAGE;
       const a = await call(h, c.inbound, c.stream, {
         model: MODEL[c.upstream],
-        turns: [{ role: "user", text: "What are these?", images: [{ kind: "url", url: URL_IMAGE }, { kind: "base64", mediaType: "image/png", data: PNG_BASE64 }] }],
+        turns: [{ role: "user", text: "What are these?", images: [{ kind: "url", url }, { kind: "base64", mediaType: "image/png", data: PNG_BASE64 }] }],
       });
       expect(a.text).toBe("Two cats.");
       expectImages(c.inbound, c.upstream, h.lastRequest().body);
@@ -80,6 +90,16 @@ const SCHEMA = {
   additionalProperties: false,
 };
 const JSON_ANSWER = '{"answer":"42","confidence":0.9}';
+
+describe("an image URL a Bedrock upstream cannot take", () => {
+  test("one the gateway cannot fetch is the request's fault: a 400 naming it, and Bedrock is not called", async () => {
+    const res = await h.openai.chat.completions
+      .create({ model: MODEL.bedrock, messages: [{ role: "user", content: [{ type: "image_url", image_url: { url: `${h.up.url}/images/missing.png` } }] }] })
+      .catch((e: { status: number; message: string }) => e);
+    expect([(res as { status: number }).status, (res as { message: string }).message]).toEqual([400, "400 Provider aws rejected the request: image URL answered HTTP 404"]);
+    expect(h.up.requests.map((r) => r.method)).toEqual(["GET"]);
+  });
+});
 
 describe("structured output maps to the upstream's own field", () => {
   for (const c of MATRIX) {
@@ -101,6 +121,9 @@ describe("structured output maps to the upstream's own field", () => {
         expect(body.text.format.schema).toEqual(SCHEMA);
         if (named) expect(body.text.format).toEqual({ type: "json_schema", name: "answer", schema: SCHEMA, strict: true });
         else expect(typeof body.text.format.name).toBe("string");
+      } else if (c.upstream === "bedrock") {
+        // a Claude model on Bedrock takes Anthropic's output_config through additionalModelRequestFields
+        expect(body.additionalModelRequestFields).toEqual({ output_config: { format: { type: "json_schema", schema: SCHEMA } } });
       } else {
         expect(body.output_config).toEqual({ format: { type: "json_schema", schema: SCHEMA } });
       }

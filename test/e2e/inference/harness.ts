@@ -47,7 +47,9 @@ export function expectedCost(u: { input: number; output: number; cached?: number
 const PRICING = `{ prompt: "0.000001", completion: "0.000002", input_cache_read: "0.0000001", input_cache_write: "0.00000125" }`;
 
 export function gatewayYaml(upstreamUrl: string): string {
+  // private URLs allowed: an image URL the gateway fetches for Bedrock is the mock's, on loopback
   return `
+security: { allow_private_urls: true }
 providers:
   - { slug: oc, api: openai-chat, base_url: "${upstreamUrl}", api_key: k1 }
   - { slug: orr, api: openai-responses, base_url: "${upstreamUrl}", api_key: k2 }

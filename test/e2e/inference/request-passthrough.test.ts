@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 beforeEach(() => h.up.reset());
 
-const SAME_FORMAT: Record<Inbound, UpstreamKind> = { chat: "openai-chat", responses: "openai-responses", messages: "anthropic-messages" };
+const SAME_FORMAT: Record<Inbound, Exclude<UpstreamKind, "bedrock">> = { chat: "openai-chat", responses: "openai-responses", messages: "anthropic-messages" };
 
 /** Fields no release of the gateway knows: vLLM's own, and a provider's newer one, nested values included. */
 const UNKNOWN = {

@@ -7,6 +7,9 @@ import { respond } from "./respond.ts";
 
 export const DEFAULT_TEXT = "Hello from mock";
 
+/** A 1x1 PNG the mock serves at GET <url>/images/pixel.png, for clients whose upstream takes images inline. */
+export const PIXEL_PNG_BASE64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+
 const defaultHandler = (): MockTurn => ({ text: DEFAULT_TEXT, usage: { ...DEFAULT_USAGE } });
 
 function parseBody(text: string): unknown {
@@ -43,6 +46,10 @@ export async function startMockUpstream(opts: { port?: number } = {}): Promise<M
         receivedAt: Date.now(),
       };
       requests.push(rec);
+      if (req.method === "GET" && url.pathname.endsWith("/images/pixel.png")) {
+        rec.closedAt = Date.now();
+        return new Response(Buffer.from(PIXEL_PNG_BASE64, "base64"), { headers: { "content-type": "image/png" } });
+      }
       const format = formatForPath(url.pathname);
       // a refused credential takes no turn: the next candidate's call gets it
       const refusal = await format?.authorize?.(req, url.pathname, bytes);
