@@ -16,14 +16,18 @@ const user = (upstream: UpstreamKind, text: string) =>
     ? { type: "message", role: "user", content: [{ type: "input_text", text }] }
     : upstream === "openai-chat"
       ? { role: "user", content: text }
-      : { role: "user", content: [{ type: "text", text }] };
+      : upstream === "bedrock"
+        ? { role: "user", content: [{ text }] }
+        : { role: "user", content: [{ type: "text", text }] };
 
 const assistant = (upstream: UpstreamKind, text: string) =>
   upstream === "openai-responses"
     ? { type: "message", role: "assistant", content: [{ type: "output_text", text, annotations: [] }] }
     : upstream === "openai-chat"
       ? { role: "assistant", content: text }
-      : { role: "assistant", content: [{ type: "text", text }] };
+      : upstream === "bedrock"
+        ? { role: "assistant", content: [{ text }] }
+        : { role: "assistant", content: [{ type: "text", text }] };
 
 const historyOf = (upstream: UpstreamKind, body: any) => (upstream === "openai-responses" ? body.input : body.messages);
 
