@@ -13,7 +13,7 @@ import { spawnChild, type Child, type CpuSample } from "./lib/child";
 import { fetchText, runBatch, runFor, type RequestSpec } from "./lib/load";
 import { machineLine } from "./lib/machine";
 import { readMemory, settledRss } from "./lib/memory";
-import { chatBody, SAME_FORMAT_MODEL, TRANSLATED_MODEL, UPSTREAM_MODEL } from "./lib/models";
+import { BEDROCK_MODEL, chatBody, SAME_FORMAT_MODEL, TRANSLATED_MODEL, UPSTREAM_MODEL } from "./lib/models";
 import { portkeyHeaders, startPortkey, type Portkey } from "./lib/portkey";
 import { REPLY_END, REPLY_START, STREAM_CHUNK_COUNT } from "./lib/reply";
 import { FLOOR, PORTKEY, printBaseline, printGoals, printSoak, printTable, SAME, TRANSLATED, type MemoryFigures, type Mode, type Row, type SoakSample, type View } from "./lib/report";
@@ -109,6 +109,7 @@ try {
     add(SAME, mode, gateway, [gatewaySpec(gateway, SAME_FORMAT_MODEL, stream)]);
     add(TRANSLATED, mode, gateway, [gatewaySpec(gateway, TRANSLATED_MODEL, stream)]);
     if (mode === "stream c=1") continue;
+    add("gateway bedrock", mode, gateway, [gatewaySpec(gateway, BEDROCK_MODEL, stream)]);
     if (baseline) {
       add("baseline same-format", mode, baseline, [gatewaySpec(baseline, SAME_FORMAT_MODEL, stream)]);
       add("baseline translated", mode, baseline, [gatewaySpec(baseline, TRANSLATED_MODEL, stream)]);

@@ -1,6 +1,8 @@
 // Model ids shared by the gateway child (gateway.yaml) and the load generator.
 export const SAME_FORMAT_MODEL = "bench/chat";
 export const TRANSLATED_MODEL = "bench/translated";
+/** translated to Bedrock's Converse, each call SigV4-signed (and the signature checked by the mock) */
+export const BEDROCK_MODEL = "bench/bedrock";
 /** What the mock sees as `model` when called directly or through the floor proxy. */
 export const UPSTREAM_MODEL = "m-chat";
 
