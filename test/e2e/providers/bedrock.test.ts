@@ -94,6 +94,17 @@ describe("errors are classified as for every upstream", () => {
     expect(up.requests.map((r) => r.path)).toEqual([`/v1/model/${encodeURIComponent(CLAUDE)}/converse-stream`, "/v1/chat/completions"]);
   });
 
+  test("an exception frame after the first output ends the client's stream with an error event; nothing else is tried", async () => {
+    up.enqueue({ text: ["Hel", "lo"], streamError: { afterEvents: 2, type: "modelStreamErrorException", message: "Model stream failed." } });
+    const res = await chat("b/claude", { ...inOrder("aws", "backup"), stream: true });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(streamedText(text)).toBe("Hel");
+    const last = JSON.parse(text.trim().split("\n\n").at(-1)!.slice(6));
+    expect([last.choices[0].finish_reason, last.error.message]).toEqual(["error", "Model stream failed."]);
+    expect(up.requests.length).toBe(1);
+  });
+
   test("a validation exception frame before the first output is the client's error: 400, nothing else tried", async () => {
     up.enqueue({ text: ["never"], streamError: { afterEvents: 1, type: "validationException", message: "messages: roles must alternate" } });
     const res = await chat("b/claude", { ...inOrder("aws", "backup"), stream: true });
