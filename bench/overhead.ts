@@ -14,7 +14,7 @@ import { envInt, envNumber } from "./lib/env";
 import { fetchText, type RequestSpec, runBatch, runFor } from "./lib/load";
 import { machineLine } from "./lib/machine";
 import { readMemory, settledRss } from "./lib/memory";
-import { AZURE_MODEL, chatBody, SAME_FORMAT_MODEL, TRANSLATED_MODEL, UPSTREAM_MODEL } from "./lib/models";
+import { AZURE_MODEL, BEDROCK_MODEL, chatBody, SAME_FORMAT_MODEL, TRANSLATED_MODEL, UPSTREAM_MODEL } from "./lib/models";
 import { type Portkey, portkeyHeaders, startPortkey } from "./lib/portkey";
 import { REPLY_END, REPLY_START, STREAM_CHUNK_COUNT } from "./lib/reply";
 import {
@@ -142,6 +142,7 @@ try {
     add(TRANSLATED, mode, gateway, [gatewaySpec(gateway, TRANSLATED_MODEL, stream)]);
     if (mode === "stream c=1") continue;
     add("gateway azure-openai", mode, gateway, [gatewaySpec(gateway, AZURE_MODEL, stream)]);
+    add("gateway bedrock", mode, gateway, [gatewaySpec(gateway, BEDROCK_MODEL, stream)]);
     if (baseline) {
       add("baseline same-format", mode, baseline, [gatewaySpec(baseline, SAME_FORMAT_MODEL, stream)]);
       add("baseline translated", mode, baseline, [gatewaySpec(baseline, TRANSLATED_MODEL, stream)]);

@@ -64,6 +64,7 @@ function supportedParameters(kind: ApiKindName, m: DevModel): string[] {
   const p = ["max_tokens"];
   if (api !== "openai-responses") p.push("stop");
   if (m.temperature) p.push("temperature", "top_p");
+  if (api === "bedrock") return bedrockParameters(p, m);
   if (m.temperature && api === "anthropic-messages") p.push("top_k");
   if (m.temperature && api === "openai-chat") p.push("frequency_penalty", "presence_penalty");
   if (api === "openai-chat") p.push("seed");
@@ -73,6 +74,14 @@ function supportedParameters(kind: ApiKindName, m: DevModel): string[] {
   if (m.tool_call && api !== "anthropic-messages") p.push("parallel_tool_calls");
   if (m.reasoning) p.push("reasoning", "include_reasoning");
   if (m.reasoning && api !== "anthropic-messages") p.push("reasoning_effort");
+  return p;
+}
+
+/** Converse carries tools for every model; reasoning settings and response formats reach Anthropic's only (formats/bedrock-converse). */
+function bedrockParameters(common: string[], m: DevModel): string[] {
+  const p = [...common];
+  if (m.tool_call) p.push("tools", "tool_choice");
+  if (m.reasoning) p.push("reasoning", "include_reasoning");
   return p;
 }
 

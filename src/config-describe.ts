@@ -1,3 +1,4 @@
+import { environmentCredential } from "./catalog/bedrock-credential";
 import { DEFAULT_CATALOG, providerVariables } from "./catalog/default-catalog";
 import type { DefaultCatalogData } from "./catalog/default-catalog-data";
 import type { Config } from "./config";
@@ -17,16 +18,34 @@ export function maskUrlCredentials(url: string): string {
 export type ActiveDefaultProvider = { slug: string; enabled_by: string };
 
 export function activeDefaultProviders(
-  config: Pick<Config, "catalog" | "providers" | "env">,
+  config: Pick<Config, "catalog" | "providers" | "env" | "aws">,
   data: DefaultCatalogData = DEFAULT_CATALOG,
 ): ActiveDefaultProvider[] {
   if (!config.catalog.default) return [];
   return data.providers.flatMap((p) => {
     const index = config.providers.findIndex((own) => own.slug === p.slug);
     if (index >= 0 && config.providers[index]!.api_key) return [{ slug: p.slug, enabled_by: `gateway.yaml providers[${index}].api_key` }];
+    if (index >= 0 && config.providers[index]!.aws?.secret_access_key) return [{ slug: p.slug, enabled_by: `gateway.yaml providers[${index}].aws` }];
+    // Bedrock reads several AWS_* variables: the ones that turned it on are named
+    if (p.api === "bedrock") {
+      const enabledBy = environmentCredential(config.aws)?.enabledBy;
+      return enabledBy ? [{ slug: p.slug, enabled_by: enabledBy }] : [];
+    }
     const variables = providerVariables(p);
     return variables.every((name) => config.env[name]) ? [{ slug: p.slug, enabled_by: variables.join(" and ") }] : [];
   });
+}
+
+/** A bedrock provider's aws block with its keys masked (the region is no secret). */
+function maskedAws(aws: ProviderConfig["aws"]): Record<string, unknown> | undefined {
+  if (!aws) return undefined;
+  const { region, access_key_id, secret_access_key, session_token } = aws;
+  return {
+    region: region ?? null,
+    access_key_id: maskSecret(access_key_id) ?? null,
+    secret_access_key: maskSecret(secret_access_key) ?? null,
+    session_token: maskSecret(session_token) ?? null,
+  };
 }
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -45,6 +64,7 @@ function snakeKeys(value: unknown): unknown {
 export function describeConfig(config: Config): Record<string, unknown> {
   const {
     env: _env,
+    aws: _aws,
     port,
     host,
     database,
@@ -122,6 +142,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
     providers: providers.map((p) => ({
       ...p,
       api_key: maskSecret(p.api_key),
+      ...(p.aws && { aws: maskedAws(p.aws) }),
       ...(p.headers && { headers: Object.fromEntries(Object.entries(p.headers).map(([k, v]) => [k, maskSecret(v)])) }),
       ...providerBlocks(p),
     })),

@@ -6,7 +6,11 @@ const Decimal = T.Union([T.String({ pattern: "^\\d+(\\.\\d+)?([eE]-?\\d+)?$" }),
   description: 'a non-negative USD decimal string such as "0.000001"',
 });
 
-export const ApiKind = T.Union([T.Literal("openai-chat"), T.Literal("openai-responses"), T.Literal("anthropic-messages"), T.Literal("azure-openai")]);
+/** The APIs clients speak to the gateway, each also an upstream API (the inbound formats). */
+export const InboundApiKind = T.Union([T.Literal("openai-chat"), T.Literal("openai-responses"), T.Literal("anthropic-messages")]);
+
+/** Every upstream API of chat providers: the inbound formats, and those the gateway only calls (azure-openai speaks openai-chat). */
+export const ApiKind = T.Union([...InboundApiKind.anyOf, T.Literal("azure-openai"), T.Literal("bedrock")]);
 
 /** Upstream video APIs: a provider with one of these serves only `video_models`, never chat routing. */
 export const VideoApiKind = T.Union([T.Literal("openai-videos"), T.Literal("fal-queue"), T.Literal("replicate"), T.Literal("gemini-veo")]);
@@ -51,8 +55,21 @@ export const ProviderSchema = T.Object(
     slug: T.String({ pattern: "^[a-z0-9][a-z0-9._/-]*$", maxLength: 64 }),
     name: T.Optional(T.String()),
     api: T.Union([...ApiKind.anyOf, ...VideoApiKind.anyOf]),
-    base_url: T.String({ pattern: "^https?://" }),
+    // required but for APIs with a default (bedrock: https://bedrock-runtime.{region}.amazonaws.com); config.ts checks it
+    base_url: T.Optional(T.String({ pattern: "^https?://" })),
     api_key: T.Optional(T.String()),
+    // bedrock: AWS access keys that sign each call (SigV4) and the region; each field falls back to its AWS_* variable
+    aws: T.Optional(
+      T.Object(
+        {
+          region: T.Optional(T.String({ pattern: "^[a-z0-9-]+$", description: "an AWS region such as us-east-1" })),
+          access_key_id: T.Optional(T.String({ minLength: 1 })),
+          secret_access_key: T.Optional(T.String({ minLength: 1 })),
+          session_token: T.Optional(T.String({ minLength: 1 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
     headers: T.Optional(T.Record(T.String(), T.String())),
     azure: T.Optional(AzureBlockSchema),
     zdr: T.Optional(T.Boolean()),
@@ -232,10 +249,13 @@ export type VideoModelConfig = Static<typeof VideoModelSchema>;
 export type VideoEndpointConfig = Static<typeof VideoEndpointSchema>;
 export type ChatProviderConfig = ProviderConfig & { api: ApiKindName };
 export type GatewayFile = Static<typeof GatewayFileSchema>;
-export type ProviderConfig = Static<typeof ProviderSchema>;
+/** A provider as gateway.yaml spells it; `loadConfig` fills in what defaults (ProviderConfig). */
+export type ProviderFileConfig = Static<typeof ProviderSchema>;
+/** A provider once loaded: its base URL known (written, or its API's default). */
+export type ProviderConfig = ProviderFileConfig & { base_url: string };
 export type ModelConfig = Static<typeof ModelSchema>;
 export type EndpointConfig = Static<typeof EndpointSchema>;
 export type PricingConfig = Static<typeof PricingSchema>;
 export type ApiKindName = Static<typeof ApiKind>;
 /** The formats clients speak to the gateway, each also an upstream API of the same name; other upstream APIs speak one of them (azure-openai: openai-chat) or a body format of their own. */
-export type InboundFormatName = "openai-chat" | "openai-responses" | "anthropic-messages";
+export type InboundFormatName = Static<typeof InboundApiKind>;

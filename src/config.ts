@@ -3,8 +3,10 @@ import { hostname } from "node:os";
 import { resolve } from "node:path";
 import type { TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
+import type { AwsEnvironment } from "./catalog/bedrock-credential";
 import { defaultProviderSlugs } from "./catalog/default-catalog";
 import { ConfigError, type ConfigIssue, configIssue } from "./config-error";
+import { resolveProviders } from "./config-providers";
 import { type GatewayFile, GatewayFileSchema, IO_LOGGING_RETENTION_DAYS, type ModelConfig, type ProviderConfig, type VideoModelConfig } from "./config-schema";
 import { parseYaml } from "./config-yaml";
 import { dataDirOf } from "./data-dir";
@@ -76,7 +78,12 @@ export type Config = {
   storage: { s3?: S3StorageConfig };
   /** provider API keys found in the environment, by variable name (for the default catalog) */
   env: Record<string, string | undefined>;
+  /** the AWS_* variables: Bedrock providers' credentials and region when they name none */
+  aws: AwsEnvironment;
 };
+
+/** A gateway.yaml once read: providers with their defaults filled in (config-providers.ts). */
+export type LoadedGatewayFile = Omit<GatewayFile, "providers"> & { providers?: ProviderConfig[] };
 
 /** An S3-compatible bucket; prefix ("" or ending in "/") goes before every key */
 export type S3StorageConfig = { bucket: string; endpoint?: string; region?: string; accessKeyId: string; secretAccessKey: string; prefix: string };
@@ -163,14 +170,38 @@ function describeExpected(schema: TSchema): string {
   return "a valid value";
 }
 
-export function parseGatewayFile(text: string, env: Env, source = "GATEWAY_CONFIG"): GatewayFile {
+export function parseGatewayFile(text: string, env: Env, source = "GATEWAY_CONFIG"): LoadedGatewayFile {
   const parsed = parseYaml(interpolateEnv(text, env), source) ?? {};
   const issues = schemaIssues(parsed);
   if (issues.length > 0) throw new ConfigError(issues);
   const file = parsed as GatewayFile;
-  const references = referenceIssues(file, boolFromEnv(env, "GATEWAY_DEFAULT_CATALOG") ?? file.catalog?.default ?? true);
+  const resolved = resolveProviders(file.providers ?? [], awsFromEnv(env));
+  const references = [...resolved.issues, ...referenceIssues(file, boolFromEnv(env, "GATEWAY_DEFAULT_CATALOG") ?? file.catalog?.default ?? true)];
   if (references.length > 0) throw new ConfigError(references);
-  return file;
+  return file.providers === undefined ? (file as LoadedGatewayFile) : { ...file, providers: resolved.providers };
+}
+
+/**
+ * The variables AWS's SDKs read credentials and the region from
+ * (https://docs.aws.amazon.com/sdkref/latest/guide/environment-variables.html), and the one
+ * Bedrock API keys are read from (AWS_BEARER_TOKEN_BEDROCK).
+ */
+function awsFromEnv(env: Env): AwsEnvironment {
+  const value = (name: string) => env[name] || undefined;
+  const aws: AwsEnvironment = {};
+  const region = value("AWS_REGION") ?? value("AWS_DEFAULT_REGION");
+  if (region) aws.region = region;
+  const fields = {
+    accessKeyId: "AWS_ACCESS_KEY_ID",
+    secretAccessKey: "AWS_SECRET_ACCESS_KEY",
+    sessionToken: "AWS_SESSION_TOKEN",
+    bearerToken: "AWS_BEARER_TOKEN_BEDROCK",
+  } as const;
+  for (const [field, name] of Object.entries(fields) as Array<[keyof typeof fields, string]>) {
+    const v = value(name);
+    if (v) aws[field] = v;
+  }
+  return aws;
 }
 
 /** Every field that fails the schema, once each (a field may break several rules; its first says enough). */
@@ -247,7 +278,7 @@ function referenceIssues(file: GatewayFile, defaultCatalog: boolean): ConfigIssu
 
 export function loadConfig(env: Env = process.env): Config {
   const configPath = env.GATEWAY_CONFIG ? resolve(env.GATEWAY_CONFIG) : undefined;
-  let file: GatewayFile = {};
+  let file: LoadedGatewayFile = {};
   if (configPath) {
     let text: string;
     try {
@@ -303,6 +334,7 @@ export function loadConfig(env: Env = process.env): Config {
     ioLogging: { retentionMs: Math.round((file.io_logging?.retention_days ?? IO_LOGGING_RETENTION_DAYS) * 86_400_000) },
     storage: storageConfig(file),
     env: { ...env },
+    aws: awsFromEnv(env),
   };
 }
 

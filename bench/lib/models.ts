@@ -3,6 +3,8 @@ export const SAME_FORMAT_MODEL = "bench/chat";
 export const TRANSLATED_MODEL = "bench/translated";
 /** chat in, an azure-openai upstream (the same mock, at its Azure deployment path) */
 export const AZURE_MODEL = "bench/azure";
+/** translated to Bedrock's Converse, each call SigV4-signed (and the signature checked by the mock) */
+export const BEDROCK_MODEL = "bench/bedrock";
 /** What the mock sees as `model` when called directly or through the floor proxy. */
 export const UPSTREAM_MODEL = "m-chat";
 

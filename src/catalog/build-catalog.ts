@@ -2,6 +2,7 @@ import { decimalToNanos } from "../billing/money";
 import type { Config } from "../config";
 import { AZURE_DEFAULT_API_VERSION, type ChatProviderConfig, type ModelConfig, type PricingConfig, type ProviderConfig } from "../config-schema";
 import { isVideoApi } from "../videos/video-api";
+import { AWS_ENVIRONMENT_HINT, type AwsEnvironment, awsKeysText, environmentCredential } from "./bedrock-credential";
 import { DEFAULT_CATALOG, resolvedBaseUrl } from "./default-catalog";
 import type { DefaultCatalogData, DefaultModel } from "./default-catalog-data";
 import type { Catalog, CatalogEndpoint, CatalogModel, PriceTable, PricingStrings, ProviderEntry } from "./types";
@@ -29,16 +30,26 @@ function pricingStrings(p: PricingConfig | undefined): PricingStrings {
   return out;
 }
 
+/** A provider's own credential: its api_key, or (bedrock) the JSON text of its aws block's keys. */
+function ownCredential(p: ChatProviderConfig): string | undefined {
+  if (p.api_key) return p.api_key;
+  const aws = p.aws;
+  return aws?.access_key_id && aws.secret_access_key
+    ? awsKeysText({ accessKeyId: aws.access_key_id, secretAccessKey: aws.secret_access_key, sessionToken: aws.session_token })
+    : undefined;
+}
+
 export function providerEntry(p: ChatProviderConfig): ProviderEntry {
   return {
     slug: p.slug,
     name: p.name ?? p.slug,
     api: p.api,
     baseUrl: p.base_url.replace(/\/+$/, ""),
-    apiKey: p.api_key || undefined,
+    apiKey: ownCredential(p),
     headers: p.headers ?? {},
     zdr: p.zdr ?? false,
     dataCollection: p.data_collection ?? "allow",
+    ...(p.aws?.region ? { region: p.aws.region } : {}),
     ...(p.drop_params?.length ? { dropParams: p.drop_params } : {}),
     ...(p.api === "azure-openai" ? { azure: { apiVersion: p.azure?.api_version ?? AZURE_DEFAULT_API_VERSION } } : {}),
   };
@@ -48,12 +59,13 @@ type Env = Record<string, string | undefined>;
 
 /**
  * Default-catalog providers; usable (an apiKey) only when their environment variables are set: the
- * key's, and those the base URL names (Azure's resource). Until then the base URL keeps its braces.
+ * key's, and those the base URL names (Azure's resource; until then the base URL keeps its braces).
+ * A Bedrock provider's credential and region come from the AWS_* variables.
  */
-function defaultProviders(data: DefaultCatalogData, env: Env): ProviderEntry[] {
-  return data.providers.map((p) => {
+function defaultProviders(data: DefaultCatalogData, env: Env, aws: AwsEnvironment): ProviderEntry[] {
+  return data.providers.map((p): ProviderEntry => {
     const baseUrl = resolvedBaseUrl(p, env);
-    return {
+    const entry: ProviderEntry = {
       slug: p.slug,
       name: p.name,
       api: p.api,
@@ -65,6 +77,9 @@ function defaultProviders(data: DefaultCatalogData, env: Env): ProviderEntry[] {
       envVar: p.env,
       ...(p.api === "azure-openai" ? { azure: { apiVersion: AZURE_DEFAULT_API_VERSION } } : {}),
     };
+    if (p.api !== "bedrock") return entry;
+    const fromAws = environmentCredential(aws);
+    return { ...entry, apiKey: fromAws?.credential, region: fromAws?.region, envVar: AWS_ENVIRONMENT_HINT };
   });
 }
 
@@ -72,7 +87,12 @@ function defaultProviders(data: DefaultCatalogData, env: Env): ProviderEntry[] {
 function overrideProvider(p: ChatProviderConfig, base: ProviderEntry | undefined): ProviderEntry {
   const entry = providerEntry(p);
   if (!base) return entry;
-  return { ...entry, apiKey: entry.apiKey ?? base.apiKey, envVar: base.envVar };
+  return {
+    ...entry,
+    apiKey: entry.apiKey ?? base.apiKey,
+    envVar: base.envVar,
+    ...(entry.region === undefined && base.region !== undefined ? { region: base.region } : {}),
+  };
 }
 
 function defaultModel(m: DefaultModel, providers: Map<string, ProviderEntry>): CatalogModel {
@@ -145,7 +165,7 @@ function modelFromConfig(m: ModelConfig, providers: Map<string, ProviderEntry>, 
   };
 }
 
-export type CatalogConfig = Pick<Config, "providers" | "models"> & Partial<Pick<Config, "catalog" | "env">>;
+export type CatalogConfig = Pick<Config, "providers" | "models"> & Partial<Pick<Config, "catalog" | "env" | "aws">>;
 
 /**
  * The catalog the gateway routes over: the embedded default catalog (unless `catalog.default`
@@ -155,7 +175,7 @@ export type CatalogConfig = Pick<Config, "providers" | "models"> & Partial<Pick<
 export function buildCatalog(config: CatalogConfig, created = Math.floor(Date.now() / 1000), data: DefaultCatalogData = DEFAULT_CATALOG): Catalog {
   const useDefault = config.catalog?.default ?? false;
   const providers = new Map<string, ProviderEntry>();
-  if (useDefault) for (const p of defaultProviders(data, config.env ?? {})) providers.set(p.slug, p);
+  if (useDefault) for (const p of defaultProviders(data, config.env ?? {}, config.aws ?? {})) providers.set(p.slug, p);
   // video providers serve video_models only (src/videos/video-catalog.ts): chat routing never sees them
   for (const p of config.providers.filter(isChatProvider)) providers.set(p.slug, overrideProvider(p, providers.get(p.slug)));
 

@@ -41,13 +41,26 @@ const QUANTIZATION_SUFFIX = /-(fp8|fp4|int8|int4|bf16|fp16)$/;
 
 export type CanonicalName = { id: string; author: string; quantization: string | null };
 
+/**
+ * Bedrock's ids name the vendor before a dot and end in a version (`anthropic.claude-sonnet-4-20250514-v1:0`):
+ * read as `anthropic/claude-sonnet-4-20250514`. An id that is nothing but a family and a version
+ * (`anthropic.claude-v2:1`) keeps its version.
+ */
+function bedrockName(id: string): string {
+  const dot = id.indexOf(".");
+  if (dot <= 0) return id;
+  const rest = id.slice(dot + 1);
+  const unversioned = rest.replace(/-v\d+:\d+$/, "");
+  return `${id.slice(0, dot)}/${/[-\d]/.test(unversioned) ? unversioned : rest}`;
+}
+
 /** Anthropic ids: `claude-3-7-sonnet-20250219` → `claude-3.7-sonnet`, as OpenRouter names them. */
 function anthropicSlug(slug: string): string {
   return slug.replace(/-\d{8}$/, "").replace(/(\d)-(\d)(?=$|-)/g, "$1.$2");
 }
 
 export function canonicalName(providerId: string, upstreamModel: string): CanonicalName {
-  let raw = upstreamModel;
+  let raw = providerId === "amazon-bedrock" ? bedrockName(upstreamModel) : upstreamModel;
   for (const host of HOST_NAMESPACES) raw = raw.replace(host, "");
   const lower = raw.toLowerCase();
   const cut = lower.indexOf("/");

@@ -3,11 +3,12 @@ import type { ApiKindName } from "../config-schema";
 /**
  * How a models.dev provider becomes a gateway provider: our slug (OpenRouter's where it has
  * one), the display name (OpenRouter's ProviderName where it has one), the API kind, and the base
- * URL when models.dev gives none or gives one without its version segment. Only providers that
- * take a single key from one environment variable are mapped, Azure too, whose base URL names its
- * resource variable (`env` says which of models.dev's variables is the key); the others (Cloudflare:
- * several credentials; Copilot, GitHub Models: tokens that CI machines carry for other purposes;
- * local servers; regional duplicates sharing one variable) are left out.
+ * URL when models.dev gives none or gives one without its version segment. Providers that take a
+ * single key from one environment variable are mapped, Azure too, whose base URL names its resource
+ * variable (`env` says which of models.dev's variables is the key), and those whose API reads its
+ * credentials itself (Bedrock: the AWS_* variables; `env` names the variable shown for them); the
+ * others (Vertex, Cloudflare: several credentials; Copilot, GitHub Models: tokens that CI machines
+ * carry for other purposes; local servers; regional duplicates sharing one variable) are left out.
  * Used by scripts/generate-catalog.ts only.
  */
 export type ProviderMapping = { slug: string; name: string; api: ApiKindName; baseUrl?: string; env?: string; router?: boolean };
@@ -44,6 +45,13 @@ export const MODELS_DEV_PROVIDERS: Record<string, ProviderMapping> = {
   requesty: { slug: "requesty", name: "Requesty", api: "openai-chat", baseUrl: "https://router.requesty.ai/v1", router: true },
   vercel: { slug: "vercel", name: "Vercel AI Gateway", api: "openai-chat", baseUrl: "https://ai-gateway.vercel.sh/v1", router: true },
   fastrouter: { slug: "fastrouter", name: "FastRouter", api: "openai-chat", router: true },
+  "amazon-bedrock": {
+    slug: "amazon-bedrock",
+    name: "Amazon Bedrock",
+    api: "bedrock",
+    baseUrl: "https://bedrock-runtime.{region}.amazonaws.com",
+    env: "AWS_BEARER_TOKEN_BEDROCK",
+  },
 };
 
 /** The model author a first-party provider's models belong to (`openai` serves `openai/...`). */

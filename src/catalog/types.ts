@@ -33,6 +33,8 @@ export type ProviderEntry = {
   dataCollection: "allow" | "deny";
   /** default-catalog providers: the environment variable their key is read from */
   envVar?: string;
+  /** AWS region of a bedrock provider: the calls' signing region and the `{region}` of its base URL */
+  region?: string;
   /** top-level request fields never sent to this provider (gateway.yaml `drop_params`); absent: none */
   dropParams?: readonly string[];
   /** an azure-openai provider's api-version (gateway.yaml `azure.api_version`, else AZURE_DEFAULT_API_VERSION) */

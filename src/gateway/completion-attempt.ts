@@ -10,6 +10,7 @@ import { transportErrorMessage } from "../providers/transport-error";
 import type { UpstreamApi } from "../providers/upstream-api";
 import type { Candidate } from "./candidates";
 import type { UpstreamOperation } from "./generation";
+import { hasWebImages, type ImageFetcher, withInlineImages } from "./inline-images";
 import { readSse } from "./sse-reader";
 import { httpFailure, transportFailure, type UpstreamFailure } from "./upstream-failure";
 
@@ -44,20 +45,30 @@ export function completionOperation(
   apiOf: (candidate: Candidate) => UpstreamApi,
   unknownFieldsOf: (candidate: Candidate) => Readonly<Record<string, unknown>>,
   firstByteTimeoutMs: number,
+  fetchImage?: ImageFetcher,
 ): UpstreamOperation<UpstreamAnswer> {
+  // images are fetched once per request, for the first candidate whose API needs them inline
+  let inlined: ReturnType<typeof withInlineImages> | undefined;
   return async (candidate, clientSignal) => {
     const api = apiOf(candidate);
     const { upstreamModel, provider } = candidate.endpoint;
     const codec = api.codec(upstreamModel);
+    let source = ir;
+    if (api.imagesInline && fetchImage && hasWebImages(ir)) {
+      const fetched = await (inlined ??= withInlineImages(ir, fetchImage));
+      // the client's URL is at fault, not the endpoint: a 400 that no other candidate would fix
+      if (!fetched.ok) return { ok: false, kind: "http", status: 400, message: fetched.message, timedOut: false };
+      source = fetched.request;
+    }
     const deadline = firstByteDeadline(clientSignal, firstByteTimeoutMs);
     try {
       const endpointId = candidate.endpoint.id;
-      const request = requestFor(ir, candidate);
+      const request = requestFor(source, candidate);
       // the operator's drop_params go last: they name fields as the upstream would receive them
       const finalBody = (encoded: Record<string, unknown>) =>
         withoutDroppedParams(adaptMaxTokensField(endpointId, encoded), candidate.endpoint.provider.dropParams);
       let body = finalBody(withUnknownFields(codec.encodeRequest(request, upstreamModel), unknownFieldsOf(candidate)));
-      const url = api.completionUrl(provider, upstreamModel, request.stream);
+      const url = api.completionUrl(provider, upstreamModel, request.stream, candidate.apiKey);
       const send = () => sendUpstream({ api, provider, credential: candidate.apiKey, url, body, stream: request.stream, signal: deadline.signal });
       let res: Response;
       try {

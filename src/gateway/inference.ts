@@ -7,6 +7,7 @@ import { ClientStream } from "./client-stream";
 import { completionOperation, type UpstreamAnswer, type UpstreamStream } from "./completion-attempt";
 import { encoderWriter } from "./encoder-writer";
 import { type Charge, countImages, NOT_RECORDED, type NotServed, priceTokens, type Served } from "./generation";
+import { outboundImageFetcher } from "./inline-images";
 import { serviceMetadata } from "./metadata";
 import { passthroughFor, unknownFieldsFor } from "./passthrough";
 import { type InferenceInput, type InferencePlan, planInference } from "./plan";
@@ -36,6 +37,7 @@ export async function runInference(deps: AppContext, input: InferenceInput): Pro
     (c) => upstreamApis[c.endpoint.provider.api],
     (c) => unknownFieldsFor(plan, c),
     deps.config.routing.firstByteTimeoutMs,
+    outboundImageFetcher(deps),
   );
   const attempt = plan.generation.attempt(operation, { signal: client?.signal, sessionKey: plan.sessionKey });
   return client ? respondStream(deps, plan, attempt, client) : respondJson(deps, plan, await attempt);

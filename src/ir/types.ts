@@ -13,7 +13,7 @@
 
 /** Which kind of upstream produced an opaque reasoning signature / payload. Only
  * sent back to the same kind (a signature from Anthropic means nothing to OpenAI). */
-export type ReasoningOrigin = "anthropic-messages" | "openai-responses" | "openai-chat" | "unknown";
+export type ReasoningOrigin = "anthropic-messages" | "openai-responses" | "openai-chat" | "bedrock" | "unknown";
 
 export type CacheControl = { type: "ephemeral"; ttl?: "5m" | "1h" };
 

@@ -3,7 +3,7 @@ import type { InboundFormatName } from "../config-schema";
 import type { SseEvent, UpstreamCodec } from "../ir/codec";
 
 /** A wire format of request and answer bodies; an upstream API speaks one (or, like Vertex, one per model family). */
-export type FormatName = InboundFormatName;
+export type FormatName = InboundFormatName | "bedrock";
 
 /** One call as it is about to be sent: headers may be computed over exactly these bytes (AWS SigV4 signs them). */
 export type OutgoingCall = { url: string; body: string; stream: boolean };
@@ -18,8 +18,8 @@ export type UpstreamApi = {
   /** the format of the bodies this model is served in (a Vertex Claude model: anthropic-messages) */
   format(upstreamModel: string): FormatName;
   codec(upstreamModel: string): UpstreamCodec;
-  /** the URL of a completion; `base` is the provider's base_url */
-  completionUrl(provider: ProviderEntry, upstreamModel: string, stream: boolean): string;
+  /** the URL of a completion; `base` is the provider's base_url. `credential` is the one the call is made with (a BYOK key may name its own region) */
+  completionUrl(provider: ProviderEntry, upstreamModel: string, stream: boolean, credential: string): string;
   /** the URL of an embeddings call; absent: this API serves no embeddings */
   embeddingsUrl?(provider: ProviderEntry, upstreamModel: string): string;
   /**
@@ -29,6 +29,8 @@ export type UpstreamApi = {
   headers(provider: ProviderEntry, credential: string, call: OutgoingCall, signal: AbortSignal): Record<string, string> | Promise<Record<string, string>>;
   /** the API caches repeated prompt prefixes without markers (OpenAI's prompt caching); Anthropic's needs cache_control */
   readonly cachesImplicitly: boolean;
+  /** the API takes images as bytes only (Bedrock): the gateway fetches a web image URL before the call */
+  readonly imagesInline?: boolean;
   /** the events of a streamed answer (server-sent events unless the API frames them otherwise) */
   readEvents?(body: ReadableStream<Uint8Array>): AsyncGenerator<SseEvent[]>;
 };

@@ -1,12 +1,15 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { anthropicInbound, anthropicUpstream } from "../../src/formats/anthropic-messages";
+import { bedrockConverseUpstream } from "../../src/formats/bedrock-converse";
 import { openaiChatInbound, openaiChatUpstream } from "../../src/formats/openai-chat";
 import { openaiResponsesInbound, openaiResponsesUpstream } from "../../src/formats/openai-responses";
 import { unpackForeignSignature } from "../../src/formats/reasoning-signature";
 import type { EncodeContext, InboundCodec, SseEvent, UpstreamCodec } from "../../src/ir/codec";
 import type { IRAssistantPart, IRStreamPart } from "../../src/ir/types";
 import { upstreamApis } from "../../src/providers/apis";
+import type { MockTurn } from "../support/mock-upstream";
+import { renderBedrockEvents } from "../support/mock-upstream/render-bedrock";
 import { parseSse } from "../support/sse";
 import { realistic as anthropicStream } from "./anthropic-messages/upstream-events";
 import { decodeAll } from "./decode-events";
@@ -162,6 +165,71 @@ describe.each(FORMATS)("$name", (format) => {
         const cut = events.slice(0, at % (events.length + 1));
         const input = kind === "cut" ? cut : [...cut, kind === "error" ? format.errorEvent : { data: "{not json" }];
         expect(grammarViolations(decodeAll(format.upstream.createStreamDecoder(), input))).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("bedrock-converse (an upstream only: the mock's ConverseStream renderer stands in for an encoder)", () => {
+  const piece = fc.string({ minLength: 1, maxLength: 8 });
+  const turn = fc.record({
+    text: fc.option(fc.array(piece, { minLength: 1, maxLength: 4 }), { nil: undefined }),
+    reasoning: fc.option(
+      fc.record({
+        text: fc.array(piece, { minLength: 1, maxLength: 3 }),
+        signature: fc.option(fc.base64String({ minLength: 4, maxLength: 12 }), { nil: undefined }),
+      }),
+      { nil: undefined },
+    ),
+    toolCalls: fc.array(
+      fc.record({
+        id: fc.stringMatching(/^tooluse_[a-z0-9]{1,6}$/),
+        name: fc.stringMatching(/^[a-z_]{1,8}$/),
+        arguments: fc.array(piece, { minLength: 1, maxLength: 3 }),
+      }),
+      { maxLength: 3 },
+    ),
+  });
+  const events = (t: MockTurn): SseEvent[] =>
+    renderBedrockEvents(t, { body: {}, model: "m", created: 0, seq: 1 }).map((e) => ({ event: e.event, data: e.data }));
+
+  test("property: a rendered stream decodes to a valid IR stream with the turn's text, reasoning, signature and tool calls", () => {
+    fc.assert(
+      fc.property(turn, (t) => {
+        const decoded = decodeAll(bedrockConverseUpstream.createStreamDecoder(), events(t));
+        expect(grammarViolations(decoded)).toEqual([]);
+        const content = collect(decoded).content;
+        const expected: IRAssistantPart[] = [];
+        if (t.reasoning)
+          expected.push({
+            type: "reasoning",
+            text: t.reasoning.text.join(""),
+            origin: "bedrock",
+            ...(t.reasoning.signature ? { signature: t.reasoning.signature } : {}),
+          });
+        if (t.text) expected.push({ type: "text", text: t.text.join("") });
+        for (const call of t.toolCalls) expected.push({ type: "tool_call", id: call.id, name: call.name, arguments: call.arguments.join("") });
+        expect(survivors(content)).toEqual(survivors(expected));
+        expect(decoded.at(-1)?.type).toBe("finish");
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  test("property: the decoder keeps the grammar when the stream is cut, ends in an exception frame or sends garbage", () => {
+    const fault = fc.constantFrom<"cut" | "exception" | "garbage">("cut", "exception", "garbage");
+    fc.assert(
+      fc.property(turn, fc.nat(), fault, (t, at, kind) => {
+        const all = events(t);
+        const cut = all.slice(0, at % (all.length + 1));
+        const tail: SseEvent[] =
+          kind === "cut"
+            ? []
+            : kind === "exception"
+              ? [{ event: "exception:modelStreamErrorException", data: '{"message":"died"}' }]
+              : [{ event: "contentBlockDelta", data: "{not json" }];
+        expect(grammarViolations(decodeAll(bedrockConverseUpstream.createStreamDecoder(), [...cut, ...tail]))).toEqual([]);
       }),
       { numRuns: 300 },
     );

@@ -12,6 +12,11 @@
  *                                Azure OpenAI (./mock-upstream/render-azure.ts): Chat Completions with
  *                                Azure's sorted keys, content-filter results and opening filter chunk,
  *                                its error bodies; no api-version is 404 and no api-key is 401, taking no turn
+ *   POST <url>/model/{id}/converse, /converse-stream
+ *                                Amazon Bedrock Converse (JSON, or the binary event stream); every call's
+ *                                SigV4 signature or Bedrock API key is checked first (bedrock-auth.ts:
+ *                                403 in Bedrock's shape, no turn taken)
+ *   GET  <url>/images/pixel.png  a 1x1 PNG (image URLs fetched for APIs that take images inline)
  * `url` ends in /v1 (an Azure base_url is the origin, `http://127.0.0.1:<port>`). Any other path gets a
  * 404 in OpenAI's error shape.
  *
@@ -58,7 +63,7 @@
  * through request.signal and the stream's cancel()). waitForRequests(n) waits until the n-th
  * request has one of them.
  */
-export { DEFAULT_TEXT, startMockUpstream } from "./mock-upstream/server.ts";
+export { DEFAULT_TEXT, PIXEL_PNG_BASE64, startMockUpstream } from "./mock-upstream/server.ts";
 export { encodeSse } from "./mock-upstream/sse-stream.ts";
 export type {
   MockFinish,

@@ -54,7 +54,7 @@ describe("providers[].azure", () => {
 });
 
 describe("the default catalog's azure provider", () => {
-  const env = (vars: Record<string, string>) => ({ catalog: { default: true }, providers: [], env: vars });
+  const env = (vars: Record<string, string>) => ({ catalog: { default: true }, providers: [], aws: {}, env: vars });
   test("is active only with both AZURE_RESOURCE_NAME and AZURE_API_KEY, and config check names both", () => {
     expect(activeDefaultProviders(env({ AZURE_API_KEY: "k" }))).toEqual([]);
     expect(activeDefaultProviders(env({ AZURE_RESOURCE_NAME: "myres" }))).toEqual([]);

@@ -10,10 +10,13 @@ import type { WireReasoningDetail } from "./wire";
 
 export const ANTHROPIC_FORMAT = "anthropic-claude-v1";
 export const OPENAI_RESPONSES_FORMAT = "openai-responses-v1";
+/** The gateway's name for reasoning from Bedrock's Converse API, whose signature goes back only there. */
+export const BEDROCK_FORMAT = "amazon-bedrock-converse-v1";
 
 export function formatFromOrigin(origin: ReasoningOrigin): string {
   if (origin === "anthropic-messages") return ANTHROPIC_FORMAT;
   if (origin === "openai-responses") return OPENAI_RESPONSES_FORMAT;
+  if (origin === "bedrock") return BEDROCK_FORMAT;
   return "unknown";
 }
 
@@ -25,6 +28,7 @@ export function formatFromOrigin(origin: ReasoningOrigin): string {
 export function originFromFormat(format: string | null | undefined, hasPayload: boolean): ReasoningOrigin {
   if (format === ANTHROPIC_FORMAT) return "anthropic-messages";
   if (format === OPENAI_RESPONSES_FORMAT) return "openai-responses";
+  if (format === BEDROCK_FORMAT) return "bedrock";
   if (format && format !== "unknown") return "openai-chat";
   return hasPayload ? "openai-chat" : "unknown";
 }
@@ -58,7 +62,8 @@ export function decodeReasoningDetails(details: readonly WireReasoningDetail[]):
     } else if (detail.type === "reasoning.encrypted") {
       const data = str(detail.data) ?? "";
       const origin = originFromFormat(detail.format, true);
-      if (origin === "anthropic-messages") {
+      // Anthropic's redacted_thinking and Bedrock's redactedContent are blocks of their own
+      if (origin === "anthropic-messages" || origin === "bedrock") {
         parts.push({ type: "reasoning", text: "", encrypted: data, redacted: true, origin });
         continue;
       }

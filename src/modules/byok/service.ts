@@ -4,8 +4,8 @@ import { type SecretBox, secretBoxOf } from "../../crypto/secret-box";
 import { badRequest, notFound } from "../../errors";
 import type { ByokPatch, ByokRecord, Store, WorkspaceRecord } from "../../store/store";
 import { isoTime } from "../../time";
-import { maskProviderKey } from "./label";
 import type { ByokDataOut, CreateByokInput, ListByokInput, UpdateByokInput } from "./model";
+import { checkedProviderKey } from "./provider-key";
 
 export type ByokDeps = { store: Store; clock: () => number; catalog: Catalog; config: Pick<Config, "secretKey" | "databasePath">; secrets?: SecretBox };
 
@@ -35,6 +35,9 @@ function knownProvider(catalog: Catalog, slug: string, field: string): string {
   return slug;
 }
 
+/** The key checked against the provider's API (a stored credential's provider may have left the catalog). */
+const labelOf = (catalog: Catalog, slug: string, key: string): string => checkedProviderKey(catalog.getProvider(slug)?.api, key).label;
+
 async function workspaceFor(store: Store, ref: string | undefined, where: string): Promise<WorkspaceRecord> {
   const ws = ref === undefined ? await store.workspaces.getDefault() : await store.workspaces.find(ref);
   if (!ws)
@@ -57,6 +60,7 @@ async function findCredential(store: Store, id: string): Promise<ByokRecord> {
 export async function createByok(deps: ByokDeps, body: CreateByokInput): Promise<ByokDataOut> {
   const provider = knownProvider(deps.catalog, body.provider, "field");
   assertFlagsCompatible(body.is_fallback ?? false, body.is_byok_only ?? false);
+  const label = labelOf(deps.catalog, provider, body.key);
   const ws = await workspaceFor(deps.store, body.workspace_id, "field");
   const encryptedKey = await secretBoxOf(deps).seal(body.key);
   const now = deps.clock();
@@ -67,7 +71,7 @@ export async function createByok(deps: ByokDeps, body: CreateByokInput): Promise
       workspaceId: ws.id,
       provider,
       name: body.name ?? null,
-      label: maskProviderKey(body.key),
+      label,
       encryptedKey,
       disabled: body.disabled ?? false,
       isFallback: body.is_fallback ?? false,
@@ -103,8 +107,8 @@ export async function updateByok(deps: ByokDeps, id: string, body: UpdateByokInp
   const patch: ByokPatch = {};
   if (body.key !== undefined) {
     // rotation in place: new ciphertext, new label, same id and position
+    patch.label = labelOf(deps.catalog, current.provider, body.key);
     patch.encryptedKey = await secretBoxOf(deps).seal(body.key);
-    patch.label = maskProviderKey(body.key);
   }
   if (body.name !== undefined) patch.name = body.name;
   if (body.disabled !== undefined) patch.disabled = body.disabled;

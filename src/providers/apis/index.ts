@@ -2,6 +2,7 @@ import type { ApiKindName } from "../../config-schema";
 import type { UpstreamApi } from "../upstream-api";
 import { anthropicMessagesApi } from "./anthropic-messages";
 import { azureOpenaiApi } from "./azure-openai";
+import { bedrockApi } from "./bedrock";
 import { openaiChatApi } from "./openai-chat";
 import { openaiResponsesApi } from "./openai-responses";
 
@@ -11,4 +12,5 @@ export const upstreamApis: Readonly<Record<ApiKindName, UpstreamApi>> = {
   "openai-responses": openaiResponsesApi,
   "anthropic-messages": anthropicMessagesApi,
   "azure-openai": azureOpenaiApi,
+  bedrock: bedrockApi,
 };

@@ -54,6 +54,12 @@ function expectResultsUpstream(upstream: UpstreamKind, body: any) {
       { type: "function_call_output", call_id: "call_paris", output: "18C" },
       { type: "function_call_output", call_id: "call_london", output: "12C" },
     ]);
+  } else if (upstream === "bedrock") {
+    const results = body.messages.flatMap((m: any) => m.content).filter((b: any) => b.toolResult);
+    expect(results).toEqual([
+      { toolResult: { toolUseId: "call_paris", content: [{ text: "18C" }] } },
+      { toolResult: { toolUseId: "call_london", content: [{ text: "12C" }] } },
+    ]);
   } else {
     const results = body.messages.flatMap((m: any) => (Array.isArray(m.content) ? m.content : [])).filter((b: any) => b.type === "tool_result");
     expect(results).toEqual([

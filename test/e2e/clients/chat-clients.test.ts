@@ -45,6 +45,7 @@ function toolResultSent(upstream: UpstreamKind): unknown {
   const body = h.up.requests[1]!.body as any;
   if (WIRE[upstream] === "openai-chat") return body.messages.find((m: any) => m.role === "tool")?.content;
   if (WIRE[upstream] === "openai-responses") return body.input.find((i: any) => i.type === "function_call_output")?.output;
+  if (upstream === "bedrock") return body.messages.flatMap((m: any) => m.content).find((b: any) => b.toolResult)?.toolResult.content[0]?.text;
   const block = body.messages.flatMap((m: any) => (Array.isArray(m.content) ? m.content : [])).find((b: any) => b.type === "tool_result");
   return typeof block?.content === "string" ? block.content : block?.content?.[0]?.text;
 }

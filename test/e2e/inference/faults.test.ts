@@ -21,6 +21,7 @@ const SERVER_ERROR = {
   "openai-responses": "The server had an error while processing your request.",
   "anthropic-messages": "mock api_error",
   "azure-openai": "The server had an error while processing your request. Sorry about that!",
+  bedrock: "mock InternalServerException",
 } as const;
 
 describe("upstream 500 before the first byte: an HTTP error in the inbound format's shape", () => {
@@ -113,7 +114,7 @@ function streamedText(inbound: Inbound, text: string): string {
 
 // Events before the cut, per upstream kind, so that exactly the first text chunk ("Hel") is through.
 // (Azure's stream opens with its prompt-filter chunk.)
-const CUT_AFTER = { "openai-chat": 2, "openai-responses": 5, "anthropic-messages": 4, "azure-openai": 3 } as const;
+const CUT_AFTER = { "openai-chat": 2, "openai-responses": 5, "anthropic-messages": 4, "azure-openai": 3, bedrock: 2 } as const;
 
 describe("upstream connection cut mid-stream: terminal error event, generation recorded as error", () => {
   for (const { inbound, upstream } of MATRIX) {
@@ -139,7 +140,7 @@ describe("upstream connection cut mid-stream: terminal error event, generation r
         expect(gen).toMatchObject({ tokens_prompt: 100, native_tokens_cached: 30, native_tokens_cache_write: 20 });
         expect(gen.total_cost).toBe(expectedCost({ input: 100, output: 1, cached: 30, cacheWrite: 20 }));
       } else {
-        // OpenAI formats report usage only at the end: the prompt ("hi") is counted too
+        // OpenAI formats and Bedrock report usage only at the end: the prompt ("hi") is counted too
         expect(gen).toMatchObject({ tokens_prompt: 1, native_tokens_cached: 0 });
         expect(gen.total_cost).toBe(expectedCost({ input: 1, output: 1 }));
       }

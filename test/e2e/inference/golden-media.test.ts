@@ -1,6 +1,7 @@
 // Golden matrix, inputs that change shape between formats: images (URL and base64) and
 // structured output (chat response_format, Responses text.format, Anthropic output_config).
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { PIXEL_PNG_BASE64 } from "../../support/mock-upstream";
 import { call, caseLabel, FINISH, MATRIX } from "./drivers";
 import { type Harness, type Inbound, MODEL, startHarness, WIRE, type Wire } from "./harness";
 
@@ -42,6 +43,18 @@ function expectImages(inbound: Inbound, upstream: Wire, body: any) {
         ],
       },
     ]);
+  } else if (upstream === "bedrock") {
+    // Converse takes no web URL: the gateway fetched the image (the mock's pixel) and sends its bytes
+    expect(body.messages).toEqual([
+      {
+        role: "user",
+        content: [
+          { text: "What are these?" },
+          { image: { format: "png", source: { bytes: PIXEL_PNG_BASE64 } } },
+          { image: { format: "png", source: { bytes: PNG_BASE64 } } },
+        ],
+      },
+    ]);
   } else {
     expect(body.messages).toEqual([
       {
@@ -60,6 +73,7 @@ describe("images by URL and base64 reach the upstream in its shape", () => {
   for (const c of MATRIX) {
     test(caseLabel(c), async () => {
       h.up.enqueue({ text: ["Two ", "cats."] });
+      const url = c.upstream === "bedrock" ? `${h.up.url}/images/pixel.png` : URL_IMAGE;
       const a = await call(h, c.inbound, c.stream, {
         model: MODEL[c.upstream],
         turns: [
@@ -67,7 +81,7 @@ describe("images by URL and base64 reach the upstream in its shape", () => {
             role: "user",
             text: "What are these?",
             images: [
-              { kind: "url", url: URL_IMAGE },
+              { kind: "url", url },
               { kind: "base64", mediaType: "image/png", data: PNG_BASE64 },
             ],
           },
@@ -86,6 +100,19 @@ const SCHEMA = {
   additionalProperties: false,
 };
 const JSON_ANSWER = '{"answer":"42","confidence":0.9}';
+
+describe("an image URL a Bedrock upstream cannot take", () => {
+  test("one the gateway cannot fetch is the request's fault: a 400 naming it, and Bedrock is not called", async () => {
+    const res = await h.openai.chat.completions
+      .create({ model: MODEL.bedrock, messages: [{ role: "user", content: [{ type: "image_url", image_url: { url: `${h.up.url}/images/missing.png` } }] }] })
+      .catch((e: { status: number; message: string }) => e);
+    expect([(res as { status: number }).status, (res as { message: string }).message]).toEqual([
+      400,
+      "400 Provider aws rejected the request: image URL answered HTTP 404",
+    ]);
+    expect(h.up.requests.map((r) => r.method)).toEqual(["GET"]);
+  });
+});
 
 describe("structured output maps to the upstream's own field", () => {
   for (const c of MATRIX) {
@@ -111,6 +138,9 @@ describe("structured output maps to the upstream's own field", () => {
         expect(body.text.format.schema).toEqual(SCHEMA);
         if (named) expect(body.text.format).toEqual({ type: "json_schema", name: "answer", schema: SCHEMA, strict: true });
         else expect(typeof body.text.format.name).toBe("string");
+      } else if (c.upstream === "bedrock") {
+        // a Claude model on Bedrock takes Anthropic's output_config through additionalModelRequestFields
+        expect(body.additionalModelRequestFields).toEqual({ output_config: { format: { type: "json_schema", schema: SCHEMA } } });
       } else {
         expect(body.output_config).toEqual({ format: { type: "json_schema", schema: SCHEMA } });
       }

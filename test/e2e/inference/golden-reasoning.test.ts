@@ -26,18 +26,22 @@ describe("reasoning settings map to the upstream's dialect", () => {
       // no max tokens: the endpoint's cap (8192) is the allowance, high = 80% of it
       "anthropic-messages": { thinking: { type: "enabled", budget_tokens: 6553 }, max_tokens: 8192 },
       "azure-openai": { reasoning_effort: "high" },
+      // no cap on the Bedrock endpoint: high = 80% of the default 32,000, plus Anthropic's default 4,096 for the answer
+      bedrock: { inferenceConfig: { maxTokens: 29696 }, additionalModelRequestFields: { reasoning_config: { type: "enabled", budget_tokens: 25600 } } },
     },
     responses: {
       "openai-chat": { reasoning_effort: "high" },
       "openai-responses": { reasoning: { effort: "high" }, include: ["reasoning.encrypted_content"] },
       "anthropic-messages": { thinking: { type: "enabled", budget_tokens: 6553 }, max_tokens: 8192 },
       "azure-openai": { reasoning_effort: "high" },
+      bedrock: { inferenceConfig: { maxTokens: 29696 }, additionalModelRequestFields: { reasoning_config: { type: "enabled", budget_tokens: 25600 } } },
     },
     messages: {
       "openai-chat": { reasoning_effort: "medium", max_tokens: 4000 },
       "openai-responses": { reasoning: { effort: "medium" }, include: ["reasoning.encrypted_content"], max_output_tokens: 4000 },
       "anthropic-messages": { thinking: { type: "enabled", budget_tokens: 2048 }, max_tokens: 4000 },
       "azure-openai": { reasoning_effort: "medium", max_tokens: 4000 },
+      bedrock: { inferenceConfig: { maxTokens: 4000 }, additionalModelRequestFields: { reasoning_config: { type: "enabled", budget_tokens: 2048 } } },
     },
   };
   for (const inbound of INBOUNDS) {
@@ -67,7 +71,11 @@ const THINKING = { text: ["Let me ", "think", "."], signature: "sig-XYZ==" };
 
 /** The signature a client holds for reasoning made by each upstream kind (undefined: none). */
 function expectSignature(inbound: Inbound, upstream: UpstreamKind, signature: string | undefined) {
-  if (upstream === "anthropic-messages") {
+  if (upstream === "bedrock") {
+    // a Chat client's reasoning_details names Bedrock as the format; the others carry it packed
+    if (inbound === "chat") expect(signature).toBe("sig-XYZ==");
+    else expect(signature).toMatch(PACKED);
+  } else if (upstream === "anthropic-messages") {
     if (inbound === "responses") expect(signature).toMatch(PACKED);
     else expect(signature).toBe("sig-XYZ==");
   } else if (inbound === "messages") {
@@ -88,7 +96,8 @@ describe("reasoning text and signatures reach the client", () => {
       const shown = REASONING_UPSTREAMS.includes(c.upstream) ? ["Let me think."] : [];
       expect(a.reasoning.map((r) => r.text)).toEqual(shown);
       if (shown.length > 0) expectSignature(c.inbound, c.upstream, a.reasoning[0]?.signature);
-      expect(a.usage.reasoning).toBe(c.upstream === "anthropic-messages" ? 0 : 12);
+      // Anthropic and Bedrock report no reasoning-token count apart from the output
+      expect(a.usage.reasoning).toBe(c.upstream === "anthropic-messages" || c.upstream === "bedrock" ? 0 : 12);
     });
   }
 });
@@ -129,6 +138,44 @@ describe("an Anthropic signature sent back reaches Anthropic intact and never Op
       });
     }
   }
+});
+
+describe("a Bedrock signature sent back reaches Bedrock intact and never Anthropic or OpenAI", () => {
+  for (const inbound of INBOUNDS) {
+    for (const stream of [false, true]) {
+      test(`${inbound} ${stream ? "stream" : "json"}`, async () => {
+        h.up.enqueue({ reasoning: THINKING, text: "Answer" });
+        const first = await call(h, inbound, stream, { model: MODEL.bedrock, turns: [QUESTION] });
+        const turns: Spec["turns"] = [QUESTION, { role: "native", items: first.history }, FOLLOW_UP];
+
+        h.up.enqueue({ text: "more" }, { text: "more" }, { text: "more" });
+        await call(h, inbound, stream, { model: MODEL.bedrock, turns });
+        expect(h.up.requests[1]!.body.messages[1]).toEqual({
+          role: "assistant",
+          content: [{ reasoningContent: { reasoningText: { text: "Let me think.", signature: "sig-XYZ==" } } }, { text: "Answer" }],
+        });
+
+        await call(h, inbound, stream, { model: MODEL["anthropic-messages"], turns });
+        expect(h.up.requests[2]!.body.messages[1]).toEqual({ role: "assistant", content: [{ type: "text", text: "Answer" }] });
+        await call(h, inbound, stream, { model: MODEL["openai-chat"], turns });
+        expect(h.up.requests[3]!.body.messages[1]).toEqual({ role: "assistant", content: "Answer" });
+        expect(JSON.stringify([h.up.requests[2]!.body, h.up.requests[3]!.body])).not.toContain("sig-XYZ");
+      });
+    }
+  }
+
+  test("redacted reasoning goes back to Bedrock as the bytes it came as", async () => {
+    for (const inbound of INBOUNDS) {
+      h.up.reset();
+      h.up.enqueue({ reasoning: { text: "", encrypted: "cmVkYWN0ZWQ=" }, text: "Answer" }, { text: "more" });
+      const first = await call(h, inbound, false, { model: MODEL.bedrock, turns: [QUESTION] });
+      await call(h, inbound, true, { model: MODEL.bedrock, turns: [QUESTION, { role: "native", items: first.history }, FOLLOW_UP] });
+      expect([inbound, h.up.requests[1]!.body.messages[1]]).toEqual([
+        inbound,
+        { role: "assistant", content: [{ reasoningContent: { redactedContent: "cmVkYWN0ZWQ=" } }, { text: "Answer" }] },
+      ]);
+    }
+  });
 });
 
 describe("OpenAI encrypted reasoning sent back reaches a Responses upstream and never Anthropic", () => {

@@ -10,9 +10,9 @@ import {
   MODEL,
   startHarness,
   UPSTREAM_MODEL,
-  UPSTREAM_PATH,
   UPSTREAMS,
   type UpstreamKind,
+  upstreamPath,
   WIRE,
   type Wire,
 } from "./harness";
@@ -36,18 +36,25 @@ describe("plain text, usage and cost", () => {
       expect(answer.finish).toBe(FINISH[c.inbound].stop);
       expect(answer.model).toBe(MODEL[c.upstream]);
       expect(answer.id).toMatch(/^gen-/);
-      // Anthropic reports no separate reasoning-token count
-      const reasoning = c.upstream === "anthropic-messages" ? 0 : 10;
+      // Anthropic and Bedrock report no separate reasoning-token count
+      const reasoning = c.upstream === "anthropic-messages" || c.upstream === "bedrock" ? 0 : 10;
       expect(answer.usage).toEqual({ input: 100, output: 40, cached: 30, cacheWrite: 20, reasoning, cost: expectedCost(USAGE) });
       expect(expectedCost(USAGE)).toBe(0.000158);
 
       const sent = h.lastRequest();
-      expect(sent.path).toBe(UPSTREAM_PATH[c.upstream]);
-      expect(sent.body.model).toBe(UPSTREAM_MODEL[c.upstream]);
+      expect(sent.path).toBe(upstreamPath(c.upstream, c.stream));
+      // Bedrock: the model and the streaming are in the path, and the SigV4 signature in the headers
+      if (c.upstream === "bedrock") {
+        expect([sent.body.model, sent.body.stream]).toEqual([undefined, undefined]);
+        expect(sent.headers.authorization).toMatch(
+          /^AWS4-HMAC-SHA256 Credential=AKIAMOCKBEDROCK00001\/\d{8}\/us-east-1\/bedrock\/aws4_request, SignedHeaders=accept;content-type;host;x-amz-date, Signature=[0-9a-f]{64}$/,
+        );
+        expect(sent.headers.accept).toBe(c.stream ? "application/vnd.amazon.eventstream" : "application/json");
+      } else expect(sent.body.model).toBe(UPSTREAM_MODEL[c.upstream]);
       if (WIRE[c.upstream] === "openai-chat") {
         expect(sent.body.stream ?? false).toBe(c.stream);
         if (c.stream) expect(sent.body.stream_options).toEqual({ include_usage: true });
-      } else expect(sent.body.stream).toBe(c.stream);
+      } else if (c.upstream !== "bedrock") expect(sent.body.stream).toBe(c.stream);
     });
   }
 });
@@ -118,6 +125,13 @@ function expectHistory(upstream: Wire, body: any) {
       { type: "message", role: "user", content: [{ type: "input_text", text: "What is 2+2?" }] },
     ]);
     expect(body.store).toBe(false);
+  } else if (upstream === "bedrock") {
+    expect(body.system).toEqual([{ text: "Be terse." }]);
+    expect(body.messages).toEqual([
+      { role: "user", content: [{ text: "Hi" }] },
+      { role: "assistant", content: [{ text: "Hello!" }] },
+      { role: "user", content: [{ text: "What is 2+2?" }] },
+    ]);
   } else {
     expect(body.system).toEqual([{ type: "text", text: "Be terse." }]);
     expect(body.messages).toEqual([
@@ -163,6 +177,7 @@ describe("system instructions and multi-turn history reach the upstream in its o
 function upstreamMaxTokens(upstream: UpstreamKind, body: any): unknown {
   if (WIRE[upstream] === "openai-chat") return body.max_tokens ?? body.max_completion_tokens;
   if (upstream === "openai-responses") return body.max_output_tokens;
+  if (upstream === "bedrock") return body.inferenceConfig?.maxTokens;
   return body.max_tokens;
 }
 
@@ -214,8 +229,11 @@ describe("stop sequences and finish reason stop_sequence", () => {
       const body = h.lastRequest().body;
       if (c.upstream === "anthropic-messages") expect(body.stop_sequences).toEqual(["END", "STOP"]);
       else if (WIRE[c.upstream] === "openai-chat") expect(body.stop).toEqual(["END", "STOP"]);
-      // OpenAI upstreams only say "stop"; only Anthropic names the sequence that ended the answer
-      const named = c.upstream === "anthropic-messages";
+      // Claude on Bedrock names the sequence only in the response field the request asks for
+      else if (c.upstream === "bedrock")
+        expect([body.inferenceConfig.stopSequences, body.additionalModelResponseFieldPaths]).toEqual([["END", "STOP"], ["/delta/stop_sequence"]]);
+      // OpenAI upstreams only say "stop"; Anthropic (and Claude on Bedrock) name the sequence that ended the answer
+      const named = c.upstream === "anthropic-messages" || c.upstream === "bedrock";
       if (c.inbound === "messages") {
         expect(a.finish).toBe(named ? "stop_sequence" : "end_turn");
         expect(a.stopSequence).toBe(named ? "END" : null);

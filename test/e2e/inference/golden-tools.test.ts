@@ -3,7 +3,7 @@
 // tool results back in the upstream's shape; tool_choice maps to each upstream's dialect.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { call, caseLabel, FINISH, MATRIX, type Spec, type ToolSpec } from "./drivers";
-import { type Harness, INBOUNDS, type Inbound, MODEL, startHarness, UPSTREAMS, WIRE, type Wire } from "./harness";
+import { type Harness, INBOUNDS, type Inbound, MODEL, startHarness, UPSTREAMS, type UpstreamKind, WIRE, type Wire } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -43,6 +43,10 @@ function expectTools(inbound: Inbound, upstream: Wire, body: any) {
     );
   } else if (upstream === "openai-responses") {
     expect(body.tools).toEqual(TOOLS.map((t) => ({ type: "function", name: t.name, description: t.description, parameters: t.parameters, strict: false })));
+  } else if (upstream === "bedrock") {
+    expect(body.toolConfig).toEqual({
+      tools: TOOLS.map((t) => ({ toolSpec: { name: t.name, description: t.description, inputSchema: { json: t.parameters } } })),
+    });
   } else {
     expect(body.tools).toEqual(TOOLS.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters })));
   }
@@ -73,6 +77,24 @@ function expectToolResults(upstream: Wire, body: any) {
       { type: "function_call_output", call_id: "call_w1", output: "18C" },
       { type: "function_call_output", call_id: "call_t2", output: "14:05" },
     ]);
+  } else if (upstream === "bedrock") {
+    expect(body.messages).toEqual([
+      { role: "user", content: [{ text: "Weather and time in Paris?" }] },
+      {
+        role: "assistant",
+        content: [
+          { text: "Checking." },
+          { toolUse: { toolUseId: "call_w1", name: "get_weather", input: JSON.parse(WEATHER_ARGS) } },
+          { toolUse: { toolUseId: "call_t2", name: "get_time", input: JSON.parse(TIME_ARGS) } },
+        ],
+      },
+      {
+        role: "user",
+        content: [{ toolResult: { toolUseId: "call_w1", content: [{ text: "18C" }] } }, { toolResult: { toolUseId: "call_t2", content: [{ text: "14:05" }] } }],
+      },
+    ]);
+    // the tools stay declared: Converse refuses toolUse blocks without a toolConfig
+    expect(body.toolConfig.tools.map((t: any) => t.toolSpec.name)).toEqual(["get_weather", "get_time"]);
   } else {
     expect(body.messages).toEqual([
       { role: "user", content: [{ type: "text", text: "Weather and time in Paris?" }] },
@@ -127,18 +149,24 @@ describe("parallel tool calls, streamed arguments, and the results sent back", (
 
 type Choice = NonNullable<Spec["toolChoice"]>;
 const CHOICES: Array<{ choice: Choice; wire: Record<Wire, unknown> }> = [
-  { choice: "auto", wire: { "openai-chat": "auto", "openai-responses": "auto", "anthropic-messages": { type: "auto" } } },
-  { choice: "none", wire: { "openai-chat": "none", "openai-responses": "none", "anthropic-messages": { type: "none" } } },
-  { choice: "required", wire: { "openai-chat": "required", "openai-responses": "required", "anthropic-messages": { type: "any" } } },
+  // Converse has no "none": the tools are left out instead
+  { choice: "auto", wire: { "openai-chat": "auto", "openai-responses": "auto", "anthropic-messages": { type: "auto" }, bedrock: { auto: {} } } },
+  { choice: "none", wire: { "openai-chat": "none", "openai-responses": "none", "anthropic-messages": { type: "none" }, bedrock: "no toolConfig" } },
+  { choice: "required", wire: { "openai-chat": "required", "openai-responses": "required", "anthropic-messages": { type: "any" }, bedrock: { any: {} } } },
   {
     choice: { name: "get_time" },
     wire: {
       "openai-chat": { type: "function", function: { name: "get_time" } },
       "openai-responses": { type: "function", name: "get_time" },
       "anthropic-messages": { type: "tool", name: "get_time" },
+      bedrock: { tool: { name: "get_time" } },
     },
   },
 ];
+
+/** The tool choice as the upstream received it; Bedrock's sits in toolConfig. */
+const sentChoice = (upstream: UpstreamKind, body: any): unknown =>
+  upstream !== "bedrock" ? body.tool_choice : body.toolConfig ? body.toolConfig.toolChoice : "no toolConfig";
 
 describe("tool_choice maps to each upstream's dialect", () => {
   for (const inbound of INBOUNDS) {
@@ -147,7 +175,7 @@ describe("tool_choice maps to each upstream's dialect", () => {
         for (const { choice, wire } of CHOICES) {
           h.up.enqueue({ text: "ok" });
           await call(h, inbound, false, { model: MODEL[upstream], tools: TOOLS, toolChoice: choice, turns: [{ role: "user", text: "go" }] });
-          expect(h.lastRequest().body.tool_choice).toEqual(wire[WIRE[upstream]]);
+          expect(sentChoice(upstream, h.lastRequest().body)).toEqual(wire[WIRE[upstream]]);
         }
       });
     }

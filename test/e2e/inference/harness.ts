@@ -6,14 +6,15 @@ import OpenAI from "openai";
 import type { TestGateway } from "../../support/gateway";
 import { startGatewayAndUpstream } from "../../support/gateway-and-upstream";
 import type { MockUpstream, RecordedRequest } from "../../support/mock-upstream";
+import { MOCK_AWS } from "../../support/mock-upstream/bedrock-auth";
 
 export type Inbound = "chat" | "responses" | "messages";
-export type UpstreamKind = "openai-chat" | "openai-responses" | "anthropic-messages" | "azure-openai";
+export type UpstreamKind = "openai-chat" | "openai-responses" | "anthropic-messages" | "azure-openai" | "bedrock";
 /** The body formats upstream APIs speak */
-export type Wire = "openai-chat" | "openai-responses" | "anthropic-messages";
+export type Wire = "openai-chat" | "openai-responses" | "anthropic-messages" | "bedrock";
 
 export const INBOUNDS: Inbound[] = ["chat", "responses", "messages"];
-export const UPSTREAMS: UpstreamKind[] = ["openai-chat", "openai-responses", "anthropic-messages", "azure-openai"];
+export const UPSTREAMS: UpstreamKind[] = ["openai-chat", "openai-responses", "anthropic-messages", "azure-openai", "bedrock"];
 
 /** The upstream APIs that show the client reasoning text (Azure's Chat Completions return only its token count). */
 export const REASONING_UPSTREAMS: UpstreamKind[] = UPSTREAMS.filter((u) => u !== "azure-openai");
@@ -24,6 +25,7 @@ export const WIRE: Record<UpstreamKind, Wire> = {
   "openai-responses": "openai-responses",
   "anthropic-messages": "anthropic-messages",
   "azure-openai": "openai-chat",
+  bedrock: "bedrock",
 };
 
 /** The api-version the harness's Azure provider is configured with (not the default, so the config is seen to reach the URL). */
@@ -35,26 +37,39 @@ export const MODEL: Record<UpstreamKind, string> = {
   "openai-responses": "t/resp",
   "anthropic-messages": "t/anth",
   "azure-openai": "t/azure",
+  bedrock: "t/bedrock",
 };
+/** Bedrock's model is in the URL, a versioned id whose colon the path escapes */
 export const UPSTREAM_MODEL: Record<UpstreamKind, string> = {
   "openai-chat": "up-chat",
   "openai-responses": "up-resp",
   "anthropic-messages": "up-anth",
   "azure-openai": "up-azure",
+  bedrock: "anthropic.claude-sonnet-4-20250514-v1:0",
 };
 export const UPSTREAM_PATH: Record<UpstreamKind, string> = {
   "openai-chat": "/v1/chat/completions",
   "openai-responses": "/v1/responses",
   "anthropic-messages": "/v1/messages",
   "azure-openai": `/openai/deployments/up-azure/chat/completions?api-version=${AZURE_API_VERSION}`,
+  bedrock: "/v1/model/anthropic.claude-sonnet-4-20250514-v1%3A0/converse",
 };
+/** The upstream path of a call: Bedrock streams from a path of its own. */
+export const upstreamPath = (upstream: UpstreamKind, stream: boolean): string =>
+  upstream === "bedrock" && stream ? `${UPSTREAM_PATH.bedrock}-stream` : UPSTREAM_PATH[upstream];
 /** One translated pair per inbound format: each client with an upstream of another format. */
 export const TRANSLATED_PAIRS: ReadonlyArray<[Inbound, UpstreamKind]> = [
   ["chat", "anthropic-messages"],
   ["responses", "openai-chat"],
   ["messages", "openai-responses"],
 ];
-export const PROVIDER: Record<UpstreamKind, string> = { "openai-chat": "oc", "openai-responses": "orr", "anthropic-messages": "an", "azure-openai": "az" };
+export const PROVIDER: Record<UpstreamKind, string> = {
+  "openai-chat": "oc",
+  "openai-responses": "orr",
+  "anthropic-messages": "an",
+  "azure-openai": "az",
+  bedrock: "aws",
+};
 
 /** Prices per token in nano-dollars (the yaml below says the same in USD). */
 export const PRICE_NANOS = { prompt: 1000, completion: 2000, cacheRead: 100, cacheWrite: 1250 };
@@ -71,12 +86,18 @@ export function expectedCost(u: { input: number; output: number; cached?: number
 const PRICING = `{ prompt: "0.000001", completion: "0.000002", input_cache_read: "0.0000001", input_cache_write: "0.00000125" }`;
 
 export function gatewayYaml(upstreamUrl: string): string {
+  // private URLs allowed: an image URL the gateway fetches for Bedrock is the mock's, on loopback
   return `
+security: { allow_private_urls: true }
 providers:
   - { slug: oc, api: openai-chat, base_url: "${upstreamUrl}", api_key: k1 }
   - { slug: orr, api: openai-responses, base_url: "${upstreamUrl}", api_key: k2 }
   - { slug: an, api: anthropic-messages, base_url: "${upstreamUrl}", api_key: k3 }
   - { slug: az, api: azure-openai, base_url: "${new URL(upstreamUrl).origin}", api_key: k4, azure: { api_version: "${AZURE_API_VERSION}" } }
+  - slug: aws
+    api: bedrock
+    base_url: "${upstreamUrl}"
+    aws: { region: ${MOCK_AWS.region}, access_key_id: ${MOCK_AWS.keys.plain.accessKeyId}, secret_access_key: "${MOCK_AWS.keys.plain.secretAccessKey}" }
 models:
   - id: t/chat
     input_modalities: [text, image]
@@ -90,6 +111,9 @@ models:
   - id: t/azure
     input_modalities: [text, image]
     endpoints: [{ provider: az, model: up-azure, pricing: ${PRICING} }]
+  - id: t/bedrock
+    input_modalities: [text, image]
+    endpoints: [{ provider: aws, model: "anthropic.claude-sonnet-4-20250514-v1:0", pricing: ${PRICING} }]
 `;
 }
 

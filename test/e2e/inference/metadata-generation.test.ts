@@ -138,6 +138,7 @@ const NATIVE_STOP: Record<UpstreamKind, string> = {
   "openai-responses": "completed",
   "anthropic-messages": "end_turn",
   "azure-openai": "stop",
+  bedrock: "end_turn",
 };
 
 describe("GET /api/v1/generation", () => {

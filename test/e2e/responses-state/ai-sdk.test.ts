@@ -40,6 +40,7 @@ function expectedHistory(upstream: UpstreamKind, turn: number, reasoning: boolea
     const question = QUESTIONS[i]!;
     if (WIRE[upstream] === "openai-responses") history.push({ type: "message", role: "user", content: [{ type: "input_text", text: question }] });
     else if (WIRE[upstream] === "openai-chat") history.push({ role: "user", content: question });
+    else if (upstream === "bedrock") history.push({ role: "user", content: [{ text: question }] });
     else history.push({ role: "user", content: [{ type: "text", text: question }] });
     if (i === turn) break;
     const answer = ANSWERS[i]!;
@@ -50,6 +51,12 @@ function expectedHistory(upstream: UpstreamKind, turn: number, reasoning: boolea
     } else if (WIRE[upstream] === "openai-chat") {
       // Chat upstreams take no reasoning back
       history.push({ role: "assistant", content: answer });
+    } else if (upstream === "bedrock") {
+      // Bedrock's reasoning goes back as it came: the text with its signature, and the redacted bytes
+      const thinking = reasoning
+        ? [{ reasoningContent: { reasoningText: { text: THOUGHTS[i], signature: `sig-${i + 1}` } } }, { reasoningContent: { redactedContent: `enc-${i + 1}` } }]
+        : [];
+      history.push({ role: "assistant", content: [...thinking, { text: answer }] });
     } else {
       // the mock's encrypted reasoning is an Anthropic redacted_thinking block
       const thinking = reasoning
@@ -115,7 +122,7 @@ describe("AI SDK multi-turn over item_reference", () => {
           expect(references(sent[0])).toEqual([]);
           expect(references(sent[1])).toEqual(itemIds[0]!);
           expect(references(sent[2])).toEqual([...itemIds[0]!, ...itemIds[1]!]);
-          expect(itemIds[0]!.length).toBe(reasoning && upstream === "anthropic-messages" ? 3 : reasoning ? 2 : 1);
+          expect(itemIds[0]!.length).toBe(reasoning && (upstream === "anthropic-messages" || upstream === "bedrock") ? 3 : reasoning ? 2 : 1);
         });
       }
     }

@@ -16,14 +16,18 @@ const user = (upstream: UpstreamKind, text: string) =>
     ? { type: "message", role: "user", content: [{ type: "input_text", text }] }
     : WIRE[upstream] === "openai-chat"
       ? { role: "user", content: text }
-      : { role: "user", content: [{ type: "text", text }] };
+      : upstream === "bedrock"
+        ? { role: "user", content: [{ text }] }
+        : { role: "user", content: [{ type: "text", text }] };
 
 const assistant = (upstream: UpstreamKind, text: string) =>
   WIRE[upstream] === "openai-responses"
     ? { type: "message", role: "assistant", content: [{ type: "output_text", text, annotations: [] }] }
     : WIRE[upstream] === "openai-chat"
       ? { role: "assistant", content: text }
-      : { role: "assistant", content: [{ type: "text", text }] };
+      : upstream === "bedrock"
+        ? { role: "assistant", content: [{ text }] }
+        : { role: "assistant", content: [{ type: "text", text }] };
 
 const historyOf = (upstream: UpstreamKind, body: any) => (WIRE[upstream] === "openai-responses" ? body.input : body.messages);
 

@@ -35,10 +35,11 @@ function waitUnlessAborted(ms: number, ex: Exchange): Promise<boolean> {
   });
 }
 
-function headersFor(format: Format | undefined, turn: MockTurn, ex: Exchange, contentType: string): Headers {
+function headersFor(format: Format | undefined, turn: MockTurn, ex: Exchange, contentType: string, status = 200): Headers {
   const h = new Headers({ "content-type": contentType });
   h.set(format?.requestIdHeader ?? "x-request-id", `req_mock${ex.seq}`);
   if (contentType === "text/event-stream") h.set("cache-control", "no-cache");
+  if (status >= 400) for (const [k, v] of Object.entries(format?.errorHeaders?.(status) ?? {})) h.set(k, v);
   for (const [k, v] of Object.entries(turn.headers ?? {})) h.set(k, v);
   return h;
 }
@@ -74,22 +75,22 @@ export async function respond(format: Format | undefined, turn: MockTurn, ex: Ex
     markClosed(rec);
     const body = turn.errorBody ?? format.errorBody(turn.status, `req_mock${ex.seq}`);
     const text = typeof body === "string" ? body : JSON.stringify(body);
-    return new Response(text, { status: turn.status, headers: headersFor(format, turn, ex, "application/json") });
+    return new Response(text, { status: turn.status, headers: headersFor(format, turn, ex, "application/json", turn.status) });
   }
 
   const ctx: RenderContext = {
     body: rec.body,
-    model: typeof rec.body?.model === "string" ? rec.body.model : "mock-model",
+    model: format.modelOf?.(rec.path) ?? (typeof rec.body?.model === "string" ? rec.body.model : "mock-model"),
     created: Math.floor(rec.receivedAt / 1000),
     seq: ex.seq,
   };
-  const stream = rec.body?.stream === true && format.events !== null;
+  const stream = (format.streams ? format.streams(rec.path) : rec.body?.stream === true) && format.events !== null;
   const status = turn.status ?? 200;
 
   if (turn.invalidBody) {
     markClosed(rec);
     const text = typeof turn.invalidBody === "string" ? turn.invalidBody : invalidBody(stream);
-    const type = stream ? "text/event-stream" : "application/json";
+    const type = stream ? (format.frame?.contentType ?? "text/event-stream") : "application/json";
     return new Response(text, { status, headers: headersFor(format, turn, ex, type) });
   }
   if (!stream || !format.events) {
@@ -105,6 +106,7 @@ export async function respond(format: Format | undefined, turn: MockTurn, ex: Ex
     events = [...events.slice(0, afterEvents), ...format.streamError(turn, ctx, afterEvents, message ?? "mock stream error", type)];
   }
   const body = sseStream(events, {
+    encode: format.frame?.encode,
     chunkDelayMs: turn.chunkDelayMs,
     failAfterEvents: turn.failAfterEvents,
     onEnd: () => markClosed(rec),
@@ -112,5 +114,5 @@ export async function respond(format: Format | undefined, turn: MockTurn, ex: Ex
       if (rec.closedAt === undefined && rec.abortedAt === undefined) rec.abortedAt = Date.now();
     },
   });
-  return new Response(body, { status, headers: headersFor(format, turn, ex, "text/event-stream") });
+  return new Response(body, { status, headers: headersFor(format, turn, ex, format.frame?.contentType ?? "text/event-stream") });
 }

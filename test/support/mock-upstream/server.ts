@@ -8,6 +8,9 @@ import type { MockTurn, MockUpstream, RecordedRequest } from "./types.ts";
 
 export const DEFAULT_TEXT = "Hello from mock";
 
+/** A 1x1 PNG the mock serves at GET <url>/images/pixel.png, for clients whose upstream takes images inline. */
+export const PIXEL_PNG_BASE64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+
 const defaultHandler = (): MockTurn => ({ text: DEFAULT_TEXT, usage: { ...DEFAULT_USAGE } });
 
 function parseBody(text: string): unknown {
@@ -35,18 +38,29 @@ export async function startMockUpstream(opts: { port?: number } = {}): Promise<M
     async fetch(req, srv) {
       srv.timeout(req, 0);
       const url = new URL(req.url);
+      const bytes = new Uint8Array(await req.arrayBuffer());
       const rec: RecordedRequest = {
         path: url.pathname + url.search,
         method: req.method,
         headers: Object.fromEntries(req.headers.entries()),
-        body: parseBody(await req.text()),
+        body: parseBody(new TextDecoder().decode(bytes)),
         receivedAt: Date.now(),
       };
       requests.push(rec);
+      if (req.method === "GET" && url.pathname.endsWith("/images/pixel.png")) {
+        rec.closedAt = Date.now();
+        return new Response(Buffer.from(PIXEL_PNG_BASE64, "base64"), { headers: { "content-type": "image/png" } });
+      }
+      const format = formatForPath(url.pathname);
+      // a refused credential takes no turn: the next candidate's call gets it
+      const refusal = await format?.authorize?.(req, url.pathname, bytes);
+      if (refusal) {
+        rec.closedAt = Date.now();
+        return refusal;
+      }
       req.signal.addEventListener("abort", () => {
         if (rec.closedAt === undefined && rec.abortedAt === undefined) rec.abortedAt = Date.now();
       });
-      const format = formatForPath(url.pathname);
       // a request the API itself refuses never reaches a model: it takes no turn
       const refused = format?.refuse?.(rec);
       if (refused) {

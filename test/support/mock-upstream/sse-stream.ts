@@ -14,6 +14,8 @@ export function encodeSse(e: SseEvent): Uint8Array {
 const FLUSH_BEFORE_CUT_MS = 15;
 
 export type SseStreamOptions = {
+  /** the bytes of one event: server-sent events unless the format frames them otherwise */
+  encode?: (e: SseEvent) => Uint8Array;
   chunkDelayMs?: number;
   /** After this many events, cut the connection (no terminator). */
   failAfterEvents?: number;
@@ -41,7 +43,7 @@ export function sseStream(events: SseEvent[], opts: SseStreamOptions): ReadableS
       }
       if (next > 0 && opts.chunkDelayMs) await Bun.sleep(opts.chunkDelayMs);
       if (cancelled) return;
-      controller.enqueue(encodeSse(events[next++]!));
+      controller.enqueue((opts.encode ?? encodeSse)(events[next++]!));
     },
     cancel() {
       cancelled = true;

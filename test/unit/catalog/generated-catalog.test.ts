@@ -38,9 +38,15 @@ describe("generated default catalog", () => {
       expect(p.baseUrl).toMatch(/^https:\/\/[^/]+.*[^/]$/);
       expect(p.env).toMatch(/^[A-Z][A-Z0-9_]+$/);
     }
-    // providers needing more than one credential are left out
-    expect(defaultProviderSlugs().has("amazon-bedrock")).toBe(false);
-    // but Azure's second variable, its resource, only fills in the base URL
+    // providers needing more than one credential are left out, unless their API reads them itself (issue 40)
+    expect(provider("amazon-bedrock")).toEqual({
+      slug: "amazon-bedrock",
+      name: "Amazon Bedrock",
+      api: "bedrock",
+      baseUrl: "https://bedrock-runtime.{region}.amazonaws.com",
+      env: "AWS_BEARER_TOKEN_BEDROCK",
+    });
+    // and Azure's second variable, its resource, only fills in the base URL
     expect(provider("azure")).toEqual({
       slug: "azure",
       name: "Azure",
@@ -65,6 +71,9 @@ describe("generated default catalog", () => {
     expect(sonnet.endpoints.map((e) => e.provider)).toContain("openrouter");
     // the first-party provider comes first and gives the model its metadata
     expect(sonnet.endpoints[0]!.provider).toBe("anthropic");
+    // Bedrock's ids lose the vendor prefix and version to find the same model
+    expect(sonnet.endpoints.find((e) => e.provider === "amazon-bedrock")?.model).toBe("anthropic.claude-sonnet-4-20250514-v1:0");
+    expect(model("amazon/nova-pro")?.endpoints.map((e) => [e.provider, e.model])).toContainEqual(["amazon-bedrock", "amazon.nova-pro-v1:0"]);
   });
 
   test("models carry name, description, context, modalities, cutoff, per-token prices and parameters", () => {

@@ -1,0 +1,20 @@
+// ConverseStream's binary framing (application/vnd.amazon.eventstream), written with Smithy's
+// codec as Bedrock writes it: each event a message with :event-type, :content-type and
+// :message-type headers; an exception (a name ending in "Exception") with :exception-type.
+import { EventStreamCodec } from "@smithy/core/event-streams";
+import { fromUtf8, toUtf8 } from "@smithy/core/serde";
+import type { SseEvent } from "./types.ts";
+
+const codec = new EventStreamCodec(toUtf8, fromUtf8);
+const text = (value: string) => ({ type: "string" as const, value });
+
+export const EVENT_STREAM_CONTENT_TYPE = "application/vnd.amazon.eventstream";
+
+export function encodeBedrockFrame(e: SseEvent): Uint8Array {
+  const name = e.event ?? "";
+  const exception = /Exception$/.test(name);
+  const headers: Record<string, { type: "string"; value: string }> = exception
+    ? { ":message-type": text("exception"), ":exception-type": text(name), ":content-type": text("application/json") }
+    : { ":message-type": text("event"), ":event-type": text(name), ":content-type": text("application/json") };
+  return codec.encode({ headers, body: fromUtf8(e.data) });
+}
