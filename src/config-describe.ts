@@ -2,6 +2,7 @@ import type { Config } from "./config";
 import { IO_LOGGING_RETENTION_DAYS } from "./config-schema";
 import { DEFAULT_CATALOG } from "./catalog/default-catalog";
 import type { DefaultCatalogData } from "./catalog/default-catalog-data";
+import { vertexDefaultActive } from "./config-credentials";
 
 export function maskSecret(secret: string | undefined): string | undefined {
   if (!secret) return secret;
@@ -21,6 +22,8 @@ export function activeDefaultProviders(config: Pick<Config, "catalog" | "provide
   return data.providers.flatMap((p) => {
     const index = config.providers.findIndex((own) => own.slug === p.slug);
     if (index >= 0 && config.providers[index]!.api_key) return [{ slug: p.slug, enabled_by: `gateway.yaml providers[${index}].api_key` }];
+    // Vertex AI needs its project and location besides the key file
+    if (p.vertexEnv) return vertexDefaultActive(p, config.env) ? [{ slug: p.slug, enabled_by: [p.vertexEnv.project, p.vertexEnv.location, p.env].join(", ") }] : [];
     return config.env[p.env] ? [{ slug: p.slug, enabled_by: p.env }] : [];
   });
 }
@@ -39,7 +42,8 @@ function snakeKeys(value: unknown): unknown {
  * the README spell them, so what it prints can be pasted back into the file.
  */
 export function describeConfig(config: Config): Record<string, unknown> {
-  const { env: _env, port, host, database, databasePath: _path, dataDir, redis, instanceId, reservationLeaseMs, maxUpstreamRequests, adminKey, secretKey, logLevel, configPath, server, routing, security, metrics, jobs, catalog, providers, models, videos, storage, ioLogging, ...rest } = config;
+  // the key files' text is secret through and through: config check shows their paths (providers[].vertex) only
+  const { env: _env, credentialFiles: _credentialFiles, port, host, database, databasePath: _path, dataDir, redis, instanceId, reservationLeaseMs, maxUpstreamRequests, adminKey, secretKey, logLevel, configPath, server, routing, security, metrics, jobs, catalog, providers, models, videos, storage, ioLogging, ...rest } = config;
   return {
     config_file: configPath ?? null,
     port,

@@ -7,7 +7,7 @@ import type { Config } from "./config";
  * at start (the listening socket, the database, Redis, the body limit of the server) and waits
  * for a restart.
  */
-const RELOADABLE = new Set<keyof Config>(["providers", "models", "catalog", "routing", "env", "metrics", "responses"]);
+const RELOADABLE = new Set<keyof Config>(["providers", "models", "catalog", "routing", "env", "credentialFiles", "metrics", "responses"]);
 
 /** Differs between two loads without anything having changed: never worth a warning. */
 const PER_LOAD = new Set<keyof Config>(["instanceId"]);
@@ -20,8 +20,8 @@ export type ReloadPlan = {
 };
 
 export function planReload(running: Config, loaded: Config): ReloadPlan {
-  // env: the provider keys the default catalog reads came with this load
-  const config: Config = { ...running, providers: loaded.providers, models: loaded.models, catalog: loaded.catalog, routing: loaded.routing, env: loaded.env, metrics: loaded.metrics, responses: loaded.responses };
+  // env: the provider keys the default catalog reads came with this load; credentialFiles: the key files, read again
+  const config: Config = { ...running, providers: loaded.providers, models: loaded.models, catalog: loaded.catalog, routing: loaded.routing, env: loaded.env, credentialFiles: loaded.credentialFiles, metrics: loaded.metrics, responses: loaded.responses };
   const restartNeeded = (Object.keys(loaded) as (keyof Config)[]).filter(
     (key) => !RELOADABLE.has(key) && !PER_LOAD.has(key) && JSON.stringify(loaded[key]) !== JSON.stringify(running[key]),
   );

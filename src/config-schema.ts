@@ -6,7 +6,15 @@ const Decimal = T.Union([T.String({ pattern: "^\\d+(\\.\\d+)?([eE]-?\\d+)?$" }),
   description: "a non-negative USD decimal string such as \"0.000001\"",
 });
 
-export const ApiKind = T.Union([T.Literal("openai-chat"), T.Literal("openai-responses"), T.Literal("anthropic-messages")]);
+/** The wire formats clients speak to the gateway; each is also an upstream API of that name. */
+export const InboundFormatKind = T.Union([T.Literal("openai-chat"), T.Literal("openai-responses"), T.Literal("anthropic-messages")]);
+
+/** Upstream APIs of chat routing: the inbound formats, and APIs spoken to upstreams only. */
+export const ApiKind = T.Union([
+  ...InboundFormatKind.anyOf,
+  T.Literal("gemini"),
+  T.Literal("vertex"),
+]);
 
 /** Upstream video APIs: a provider with one of these serves only `video_models`, never chat routing. */
 export const VideoApiKind = T.Union([T.Literal("openai-videos"), T.Literal("fal-queue"), T.Literal("replicate"), T.Literal("gemini-veo")]);
@@ -28,13 +36,25 @@ export const PricingSchema = T.Object(
 
 const Modality = T.Union(["text", "image", "audio", "video", "file", "embeddings"].map((m) => T.Literal(m)));
 
+/** Where a Vertex AI provider calls and as whom (api: vertex); the key file may also come from GOOGLE_APPLICATION_CREDENTIALS. */
+export const VertexSchema = T.Object(
+  {
+    project: T.Optional(T.String({ minLength: 1, description: "a Google Cloud project id" })),
+    location: T.Optional(T.String({ pattern: "^[a-z0-9-]+$", description: "a Vertex AI location such as us-east5, europe-west1 or global" })),
+    credentials_file: T.Optional(T.String({ minLength: 1, description: "the path of a service-account key file" })),
+  },
+  { additionalProperties: false },
+);
+
 export const ProviderSchema = T.Object(
   {
     slug: T.String({ pattern: "^[a-z0-9][a-z0-9._/-]*$", maxLength: 64 }),
     name: T.Optional(T.String()),
     api: T.Union([...ApiKind.anyOf, ...VideoApiKind.anyOf]),
-    base_url: T.String({ pattern: "^https?://" }),
+    // every API but vertex requires one (checked beside the schema: config.ts); vertex's follows its location
+    base_url: T.Optional(T.String({ pattern: "^https?://" })),
     api_key: T.Optional(T.String()),
+    vertex: T.Optional(VertexSchema),
     headers: T.Optional(T.Record(T.String(), T.String())),
     zdr: T.Optional(T.Boolean()),
     data_collection: T.Optional(T.Union([T.Literal("allow"), T.Literal("deny")])),
@@ -218,3 +238,4 @@ export type ModelConfig = Static<typeof ModelSchema>;
 export type EndpointConfig = Static<typeof EndpointSchema>;
 export type PricingConfig = Static<typeof PricingSchema>;
 export type ApiKindName = Static<typeof ApiKind>;
+export type InboundFormatName = Static<typeof InboundFormatKind>;

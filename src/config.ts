@@ -10,6 +10,7 @@ import { defaultProviderSlugs } from "./catalog/default-catalog";
 import { ConfigError, configIssue, type ConfigIssue } from "./config-error";
 import { dataDirOf } from "./data-dir";
 import { parseYaml } from "./config-yaml";
+import { readCredentialFiles } from "./config-credentials";
 import { BUN_DEFAULT_MAX_HTTP_REQUESTS, DEFAULT_MAX_UPSTREAM_REQUESTS } from "./process-limits/upstream-requests";
 
 export { ConfigError } from "./config-error";
@@ -73,6 +74,8 @@ export type Config = {
   storage: { s3?: S3StorageConfig };
   /** provider API keys found in the environment, by variable name (for the default catalog) */
   env: Record<string, string | undefined>;
+  /** the service-account key files the configuration names, read when it loaded: JSON text by path (config-credentials.ts) */
+  credentialFiles: Readonly<Record<string, string>>;
 };
 
 /** An S3-compatible bucket; prefix ("" or ending in "/") goes before every key */
@@ -188,6 +191,9 @@ function referenceIssues(file: GatewayFile, defaultCatalog: boolean): ConfigIssu
     if (declared.has(p.slug)) issues.push(configIssue(`providers[${i}].slug`, "a slug not used by another provider", p.slug));
     // video APIs take no chat request to drop fields from: the setting would silently do nothing
     if (p.drop_params && isVideoApi(p.api)) issues.push(configIssue(`providers[${i}].drop_params`, "no drop_params on a video provider (it applies to openai-chat, openai-responses and anthropic-messages)", p.drop_params));
+    // Vertex AI's endpoint follows its location; every other API is where the operator says
+    if (p.base_url === undefined && p.api !== "vertex") issues.push(configIssue(`providers[${i}].base_url`, "a base URL such as https://api.example.com/v1 (every api but vertex needs one)"));
+    if (p.vertex !== undefined && p.api !== "vertex") issues.push(configIssue(`providers[${i}].vertex`, "no vertex block: it applies to api: vertex only", p.vertex));
     declared.add(p.slug);
     slugs.add(p.slug);
   });
@@ -240,6 +246,7 @@ export function loadConfig(env: Env = process.env): Config {
   const maxBodyMb = maxBodyRaw ? Number(maxBodyRaw) : (file.server?.max_body_mb ?? 32);
   if (!(maxBodyMb > 0) || !Number.isFinite(maxBodyMb)) throw new ConfigError("GATEWAY_MAX_BODY_MB", "a positive number of megabytes", maxBodyRaw);
   const database = databaseFromEnv(env, secretKey);
+  const defaultCatalog = boolFromEnv(env, "GATEWAY_DEFAULT_CATALOG") ?? file.catalog?.default ?? true;
   return {
     port: intFromEnv(env, "PORT", 8080, 0, 65535),
     host: env.HOST || "0.0.0.0",
@@ -264,7 +271,7 @@ export function loadConfig(env: Env = process.env): Config {
     metrics: { token: env.GATEWAY_METRICS_TOKEN || file.metrics?.token || undefined },
     responses: { itemRetentionMinutes: intFromEnv(env, "GATEWAY_RESPONSES_ITEM_RETENTION_MINUTES", file.responses?.item_retention_minutes ?? 60, 0, 525_600) },
     jobs: jobsConfig(env, file),
-    catalog: { default: boolFromEnv(env, "GATEWAY_DEFAULT_CATALOG") ?? file.catalog?.default ?? true, listUnavailable: file.catalog?.list_unavailable ?? false },
+    catalog: { default: defaultCatalog, listUnavailable: file.catalog?.list_unavailable ?? false },
     providers: file.providers ?? [],
     models: file.models ?? [],
     videoModels: file.video_models ?? [],
@@ -272,6 +279,7 @@ export function loadConfig(env: Env = process.env): Config {
     ioLogging: { retentionMs: Math.round((file.io_logging?.retention_days ?? IO_LOGGING_RETENTION_DAYS) * 86_400_000) },
     storage: storageConfig(file),
     env: { ...env },
+    credentialFiles: readCredentialFiles(file, env, defaultCatalog),
   };
 }
 

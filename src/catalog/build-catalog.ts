@@ -3,7 +3,9 @@ import type { ChatProviderConfig, ModelConfig, PricingConfig, ProviderConfig } f
 import { isVideoApi } from "../videos/video-api";
 import { decimalToNanos } from "../billing/money";
 import { DEFAULT_CATALOG } from "./default-catalog";
-import type { DefaultCatalogData, DefaultModel } from "./default-catalog-data";
+import type { DefaultCatalogData, DefaultModel, DefaultProvider } from "./default-catalog-data";
+import { GOOGLE_CREDENTIALS_VARIABLE, vertexDefaultActive } from "../config-credentials";
+import { DEFAULT_VERTEX_LOCATION, vertexBaseUrl } from "../google-cloud";
 import type { Catalog, CatalogEndpoint, CatalogModel, PriceTable, PricingStrings, ProviderEntry } from "./types";
 
 const DEFAULT_CONTEXT = 128_000;
@@ -29,40 +31,63 @@ function pricingStrings(p: PricingConfig | undefined): PricingStrings {
   return out;
 }
 
-export function providerEntry(p: ChatProviderConfig): ProviderEntry {
+type Env = Record<string, string | undefined>;
+type Credentials = { env: Env; files: Readonly<Record<string, string>> };
+
+/** A vertex provider's key: given inline, else the key file it or GOOGLE_APPLICATION_CREDENTIALS names (read by config.ts). */
+function vertexKey(p: ChatProviderConfig, credentials: Credentials): string | undefined {
+  const path = p.vertex?.credentials_file ?? credentials.env[GOOGLE_CREDENTIALS_VARIABLE];
+  return p.api_key || (path !== undefined ? credentials.files[path] : undefined);
+}
+
+export function providerEntry(p: ChatProviderConfig, credentials: Credentials = { env: {}, files: {} }): ProviderEntry {
+  const vertex = p.api === "vertex" ? { ...(p.vertex?.project ? { project: p.vertex.project } : {}), location: p.vertex?.location ?? DEFAULT_VERTEX_LOCATION } : undefined;
   return {
     slug: p.slug,
     name: p.name ?? p.slug,
     api: p.api,
-    baseUrl: p.base_url.replace(/\/+$/, ""),
-    apiKey: p.api_key || undefined,
+    // config.ts refuses a provider without base_url unless its api is vertex
+    baseUrl: (p.base_url ?? vertexBaseUrl(vertex?.location ?? DEFAULT_VERTEX_LOCATION)).replace(/\/+$/, ""),
+    apiKey: (vertex ? vertexKey(p, credentials) : p.api_key) || undefined,
     headers: p.headers ?? {},
     zdr: p.zdr ?? false,
     dataCollection: p.data_collection ?? "allow",
     ...(p.drop_params?.length ? { dropParams: p.drop_params } : {}),
+    ...(vertex ? { vertex } : {}),
   };
 }
 
-type Env = Record<string, string | undefined>;
+/** A default Vertex provider: its place from the environment, its key the file GOOGLE_APPLICATION_CREDENTIALS names. */
+function defaultVertex(p: DefaultProvider, credentials: Credentials): Pick<ProviderEntry, "apiKey" | "baseUrl" | "vertex"> {
+  const names = p.vertexEnv!;
+  const location = credentials.env[names.location] || DEFAULT_VERTEX_LOCATION;
+  const path = credentials.env[p.env];
+  return {
+    apiKey: vertexDefaultActive(p, credentials.env) && path ? credentials.files[path] : undefined,
+    baseUrl: vertexBaseUrl(location),
+    vertex: { ...(credentials.env[names.project] ? { project: credentials.env[names.project] } : {}), location },
+  };
+}
 
 /** Default-catalog providers; usable (an apiKey) only when their environment variable is set. */
-function defaultProviders(data: DefaultCatalogData, env: Env): ProviderEntry[] {
+function defaultProviders(data: DefaultCatalogData, credentials: Credentials): ProviderEntry[] {
   return data.providers.map((p) => ({
     slug: p.slug,
     name: p.name,
     api: p.api,
     baseUrl: p.baseUrl,
-    apiKey: env[p.env] || undefined,
+    apiKey: credentials.env[p.env] || undefined,
     headers: {},
     zdr: false,
     dataCollection: "allow",
     envVar: p.env,
+    ...(p.vertexEnv ? defaultVertex(p, credentials) : {}),
   }));
 }
 
 /** A gateway.yaml provider replaces the default one of the same slug, keeping its environment key when it names none. */
-function overrideProvider(p: ChatProviderConfig, base: ProviderEntry | undefined): ProviderEntry {
-  const entry = providerEntry(p);
+function overrideProvider(p: ChatProviderConfig, base: ProviderEntry | undefined, credentials: Credentials): ProviderEntry {
+  const entry = providerEntry(p, credentials);
   if (!base) return entry;
   return { ...entry, apiKey: entry.apiKey ?? base.apiKey, envVar: base.envVar };
 }
@@ -137,7 +162,7 @@ function modelFromConfig(m: ModelConfig, providers: Map<string, ProviderEntry>, 
   };
 }
 
-export type CatalogConfig = Pick<Config, "providers" | "models"> & Partial<Pick<Config, "catalog" | "env">>;
+export type CatalogConfig = Pick<Config, "providers" | "models"> & Partial<Pick<Config, "catalog" | "env" | "credentialFiles">>;
 
 /**
  * The catalog the gateway routes over: the embedded default catalog (unless `catalog.default`
@@ -147,9 +172,10 @@ export type CatalogConfig = Pick<Config, "providers" | "models"> & Partial<Pick<
 export function buildCatalog(config: CatalogConfig, created = Math.floor(Date.now() / 1000), data: DefaultCatalogData = DEFAULT_CATALOG): Catalog {
   const useDefault = config.catalog?.default ?? false;
   const providers = new Map<string, ProviderEntry>();
-  if (useDefault) for (const p of defaultProviders(data, config.env ?? {})) providers.set(p.slug, p);
+  const credentials: Credentials = { env: config.env ?? {}, files: config.credentialFiles ?? {} };
+  if (useDefault) for (const p of defaultProviders(data, credentials)) providers.set(p.slug, p);
   // video providers serve video_models only (src/videos/video-catalog.ts): chat routing never sees them
-  for (const p of config.providers.filter(isChatProvider)) providers.set(p.slug, overrideProvider(p, providers.get(p.slug)));
+  for (const p of config.providers.filter(isChatProvider)) providers.set(p.slug, overrideProvider(p, providers.get(p.slug), credentials));
 
   const models = new Map<string, CatalogModel>();
   if (useDefault) for (const m of data.models) models.set(m.id, defaultModel(m, providers));

@@ -8,8 +8,10 @@ export type DefaultProvider = {
   name: string;
   api: ApiKindName;
   baseUrl: string;
-  /** the environment variable whose value is this provider's API key */
+  /** the environment variable whose value is this provider's API key (api vertex: the path of its service-account key file) */
   env: string;
+  /** api vertex: the variables naming the project and the location calls go to */
+  vertexEnv?: { project: string; location: string };
 };
 
 export type DefaultEndpoint = {

@@ -33,6 +33,8 @@ export type ProviderEntry = {
   envVar?: string;
   /** top-level request fields never sent to this provider (gateway.yaml `drop_params`); absent: none */
   dropParams?: readonly string[];
+  /** api vertex: the project (absent: the service account's own) and the location calls go to */
+  vertex?: { project?: string; location: string };
 };
 
 export type CatalogEndpoint = {

@@ -7,7 +7,7 @@ import { firstByteDeadline } from "../providers/first-byte-deadline";
 import { adaptMaxTokensField, refusedMaxTokens } from "../providers/max-tokens-field";
 import { withoutDroppedParams, withUnknownFields } from "../providers/request-fields";
 import { sendUpstream } from "../providers/transport";
-import type { UpstreamApi } from "../providers/upstream-api";
+import { CredentialExchangeError, type UpstreamApi } from "../providers/upstream-api";
 import type { Candidate } from "./candidates";
 import type { UpstreamOperation } from "./generation";
 import { readSse } from "./sse-reader";
@@ -56,7 +56,7 @@ export function completionOperation(
       // the operator's drop_params go last: they name fields as the upstream would receive them
       const finalBody = (encoded: Record<string, unknown>) => withoutDroppedParams(adaptMaxTokensField(endpointId, encoded), candidate.endpoint.provider.dropParams);
       let body = finalBody(withUnknownFields(codec.encodeRequest(request, upstreamModel), unknownFieldsOf(candidate)));
-      const url = api.completionUrl(provider, upstreamModel, request.stream);
+      const url = api.completionUrl(provider, upstreamModel, request.stream, candidate.apiKey);
       const send = () => sendUpstream({ api, provider, credential: candidate.apiKey, url, body, stream: request.stream, signal: deadline.signal });
       let res: Response;
       try {
@@ -68,9 +68,10 @@ export function completionOperation(
           res = await send();
         }
       } catch (err) {
+        if (err instanceof CredentialExchangeError && !deadline.timedOut()) return { ok: false, kind: "http", status: err.status, message: err.message, timedOut: false };
         return transportFailure(deadline.timedOut() ? "no response before the first-byte timeout" : `connection failed: ${transportErrorMessage(err)}`, { timedOut: deadline.timedOut() });
       }
-      if (!res.ok) return await httpFailure(res, codec.errorMessage);
+      if (!res.ok) return await httpFailure(res, codec.errorMessage, api.errorStatus);
       if (!request.stream) {
         // headers arrived in time; a non-streaming body may take as long as the generation does
         deadline.met();

@@ -44,7 +44,7 @@ export type VideoCatalog = { get(id: string): VideoCatalogModel | undefined; mod
 export const capabilityUnion = <T>(endpoints: readonly VideoEndpoint[], pick: (c: VideoCapabilities) => readonly T[]): T[] => [...new Set(endpoints.flatMap((e) => pick(e.capabilities)))];
 
 function videoProvider(p: ProviderConfig & { api: VideoApi }): VideoProvider {
-  return { slug: p.slug, name: p.name ?? p.slug, api: p.api, baseUrl: p.base_url.replace(/\/+$/, ""), apiKey: p.api_key || undefined, headers: p.headers ?? {} };
+  return { slug: p.slug, name: p.name ?? p.slug, api: p.api, baseUrl: (p.base_url ?? "" /* config.ts requires one of every api but vertex */).replace(/\/+$/, ""), apiKey: p.api_key || undefined, headers: p.headers ?? {} };
 }
 
 /** Of the configured ratios and resolutions, those the API can make: for one that takes only a size, those some size of it has. */

@@ -1,5 +1,5 @@
 // the inbound formats by their config name (the gateway's InboundFormat is the same type)
-import type { ApiKindName as InboundFormat } from "../../config-schema";
+import type { InboundFormatName as InboundFormat } from "../../config-schema";
 import type { CapturedInput, ObservedOperation } from "./captured-content";
 
 export const OPERATION_OF_FORMAT: Readonly<Record<InboundFormat, ObservedOperation>> = {
