@@ -4,9 +4,10 @@ import { renderChatEvents, renderChatJson, renderChatStreamError } from "./rende
 import { renderResponsesEvents, renderResponsesJson, renderResponsesStreamError } from "./render-responses.ts";
 import { renderAnthropicEvents, renderAnthropicJson, renderAnthropicStreamError } from "./render-anthropic.ts";
 import { renderEmbeddingsJson } from "./render-embeddings.ts";
+import { googleErrorBody, renderGeminiEvents, renderGeminiJson, renderGeminiStreamError } from "./render-gemini.ts";
 import { anthropicErrorBody, openAiErrorBody } from "./render-error.ts";
 
-export type FormatName = "chat" | "responses" | "messages" | "embeddings";
+export type FormatName = "chat" | "responses" | "messages" | "embeddings" | "gemini";
 
 export type Format = {
   name: FormatName;
@@ -16,6 +17,8 @@ export type Format = {
   streamError(turn: MockTurn, ctx: RenderContext, afterEvents: number, message: string, type?: string): SseEvent[];
   errorBody(status: number, requestId: string): unknown;
   requestIdHeader: string;
+  /** whether the request asks for a stream; absent: `stream: true` in the body */
+  streamed?: (path: string) => boolean;
 };
 
 const openAiError = (status: number) => openAiErrorBody(status);
@@ -45,6 +48,16 @@ const FORMATS: Record<FormatName, Format> = {
     errorBody: (status, requestId) => anthropicErrorBody(status, requestId),
     requestIdHeader: "request-id",
   },
+  gemini: {
+    name: "gemini",
+    json: renderGeminiJson,
+    events: renderGeminiEvents,
+    streamError: (_t, _c, _n, message, type) => renderGeminiStreamError(message, type),
+    errorBody: (status) => googleErrorBody(status),
+    requestIdHeader: "x-goog-request-id",
+    // Google puts the stream switch in the method: :streamGenerateContent?alt=sse
+    streamed: (path) => path.includes(":streamGenerateContent"),
+  },
   embeddings: {
     name: "embeddings",
     json: renderEmbeddingsJson,
@@ -55,7 +68,15 @@ const FORMATS: Record<FormatName, Format> = {
   },
 };
 
+/** The model a path names (`…/models/{model}:{method}`: Gemini, and Vertex AI's publishers), when the body does not. */
+export function modelInPath(path: string): string | undefined {
+  return /\/models\/([^/:]+):/.exec(path)?.[1];
+}
+
 export function formatForPath(path: string): Format | undefined {
+  // Gemini API and Vertex AI's publishers/google; Vertex's publishers/anthropic take Messages bodies
+  if (/:(stream)?[Gg]enerateContent$/.test(path)) return FORMATS.gemini;
+  if (/:(stream)?[Rr]awPredict$/.test(path)) return FORMATS.messages;
   if (path.endsWith("/chat/completions")) return FORMATS.chat;
   if (path.endsWith("/responses")) return FORMATS.responses;
   if (path.endsWith("/messages")) return FORMATS.messages;

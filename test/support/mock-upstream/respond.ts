@@ -2,7 +2,7 @@
 // failure modes first (reset, hang, delay, error status, invalid body), then
 // the format's JSON or SSE rendering.
 import type { MockTurn, RecordedRequest, RenderContext, SseEvent } from "./types.ts";
-import type { Format } from "./formats.ts";
+import { modelInPath, type Format } from "./formats.ts";
 import { invalidBody, openAiErrorBody } from "./render-error.ts";
 import { resetStream, sseStream } from "./sse-stream.ts";
 
@@ -78,11 +78,11 @@ export async function respond(format: Format | undefined, turn: MockTurn, ex: Ex
 
   const ctx: RenderContext = {
     body: rec.body,
-    model: typeof rec.body?.model === "string" ? rec.body.model : "mock-model",
+    model: typeof rec.body?.model === "string" ? rec.body.model : (modelInPath(rec.path) ?? "mock-model"),
     created: Math.floor(rec.receivedAt / 1000),
     seq: ex.seq,
   };
-  const stream = rec.body?.stream === true && format.events !== null;
+  const stream = (format.streamed ? format.streamed(rec.path) : rec.body?.stream === true) && format.events !== null;
   const status = turn.status ?? 200;
 
   if (turn.invalidBody) {

@@ -4,6 +4,7 @@ import type { MockTurn, MockUpstream, RecordedRequest } from "./types.ts";
 import { DEFAULT_USAGE } from "./turn-parts.ts";
 import { formatForPath } from "./formats.ts";
 import { respond } from "./respond.ts";
+import { googleAuth } from "./google-auth.ts";
 
 export const DEFAULT_TEXT = "Hello from mock";
 
@@ -26,6 +27,8 @@ export async function startMockUpstream(opts: { port?: number } = {}): Promise<M
   let markStopped!: () => void;
   const stopped = new Promise<void>((resolve) => (markStopped = resolve));
 
+  // the token endpoint's URL needs the port: it is set once the server listens
+  let google: ReturnType<typeof googleAuth> | undefined;
   const server = Bun.serve({
     port: opts.port ?? 0,
     hostname: "127.0.0.1",
@@ -34,6 +37,7 @@ export async function startMockUpstream(opts: { port?: number } = {}): Promise<M
     async fetch(req, srv) {
       srv.timeout(req, 0);
       const url = new URL(req.url);
+      if (url.pathname === "/token" && req.method === "POST") return google!.token(req);
       const rec: RecordedRequest = {
         path: url.pathname + url.search,
         method: req.method,
@@ -42,6 +46,12 @@ export async function startMockUpstream(opts: { port?: number } = {}): Promise<M
         receivedAt: Date.now(),
       };
       requests.push(rec);
+      // Vertex AI's paths take the access tokens the token endpoint handed out, and no other
+      const refused = url.pathname.startsWith("/v1/projects/") ? google!.refuse(req.headers.get("authorization")) : undefined;
+      if (refused) {
+        rec.closedAt = Date.now();
+        return refused;
+      }
       req.signal.addEventListener("abort", () => {
         if (rec.closedAt === undefined && rec.abortedAt === undefined) rec.abortedAt = Date.now();
       });
@@ -51,13 +61,16 @@ export async function startMockUpstream(opts: { port?: number } = {}): Promise<M
   });
 
   const url = `http://127.0.0.1:${server.port}/v1`;
+  google = googleAuth(`http://127.0.0.1:${server.port}`);
   return {
     url,
     port: server.port!,
+    google,
     requests,
     enqueue: (...turns) => void queue.push(...turns),
     setHandler: (fn) => void (handler = fn),
     reset() {
+      google!.reset();
       queue.length = 0;
       requests.length = 0;
       handler = defaultHandler;
