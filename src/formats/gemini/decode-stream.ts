@@ -34,7 +34,7 @@ class GeminiStreamDecoder implements UpstreamStreamDecoder {
       this.started = true;
       out.push({ type: "start", id: typeof data.responseId === "string" ? data.responseId : "", model: typeof data.modelVersion === "string" ? data.modelVersion : "" });
     }
-    if (isJsonObject(data.usageMetadata)) this.usage = { ...this.usage, ...data.usageMetadata };
+    if (isJsonObject(data.usageMetadata)) this.readUsage(out, data.usageMetadata);
     if (typeof data.promptFeedback?.blockReason === "string") this.blocked = data.promptFeedback.blockReason;
     const candidate = Array.isArray(data.candidates) ? data.candidates[0] : undefined;
     if (!isJsonObject(candidate)) return out;
@@ -50,6 +50,17 @@ class GeminiStreamDecoder implements UpstreamStreamDecoder {
     this.finished = true;
     const finishReason = this.finishReason !== undefined ? decodeFinishReason(this.finishReason, this.calledTools) : BLOCKED_PROMPT;
     return [...this.closeOpen(), { type: "finish", finishReason, nativeFinishReason: this.finishReason ?? this.blocked ?? null, usage: decodeUsage(this.usage) }];
+  }
+
+  /**
+   * Every event carries the usage so far; the prompt side is final from the first, and is passed on
+   * then (as Anthropic's message_start does), so a stream cut short is still billed its prompt.
+   */
+  private readUsage(out: IRStreamPart[], usage: WireUsage): void {
+    const before = decodeUsage(this.usage);
+    this.usage = { ...this.usage, ...usage };
+    const now = decodeUsage(this.usage);
+    if (now.inputTokens !== before.inputTokens || now.cachedTokens !== before.cachedTokens) out.push({ type: "usage", usage: { inputTokens: now.inputTokens, cachedTokens: now.cachedTokens } });
   }
 
   private readPart(out: IRStreamPart[], part: WirePart): void {

@@ -3,7 +3,7 @@
 // error event and records the generation with finish_reason "error" and the usage so far;
 // a client that goes away aborts the upstream request and the generation is recorded cancelled.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { expectedCost, fetchGeneration, INBOUNDS, minimalBody, MODEL, parseSse, post, PROVIDER, startHarness, UPSTREAMS, type Harness, type Inbound } from "./harness";
+import { expectedCost, fetchGeneration, FORMAT, INBOUNDS, minimalBody, MODEL, parseSse, post, PROVIDER, startHarness, UPSTREAMS, type BodyFormat, type Harness, type Inbound } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -14,6 +14,14 @@ beforeEach(() => h.up.reset());
 
 const MATRIX = INBOUNDS.flatMap((inbound) => UPSTREAMS.map((upstream) => ({ inbound, upstream })));
 
+/** The message of the mock's 500 in each body format's error shape. */
+const SERVER_ERROR: Record<BodyFormat, string> = {
+  "openai-chat": "The server had an error while processing your request.",
+  "openai-responses": "The server had an error while processing your request.",
+  "anthropic-messages": "mock api_error",
+  gemini: "mock INTERNAL",
+};
+
 describe("upstream 500 before the first byte: an HTTP error in the inbound format's shape", () => {
   for (const { inbound, upstream } of MATRIX) {
     for (const stream of [false, true]) {
@@ -23,7 +31,7 @@ describe("upstream 500 before the first byte: an HTTP error in the inbound forma
         expect(res.status).toBe(502);
         expect(res.headers.get("content-type")).toStartWith("application/json");
         const body = (await res.json()) as any;
-        const message = `Provider ${PROVIDER[upstream]} failed: ${upstream === "anthropic-messages" ? "mock api_error" : "The server had an error while processing your request."}`;
+        const message = `Provider ${PROVIDER[upstream]} failed: ${SERVER_ERROR[FORMAT[upstream]]}`;
         if (inbound === "messages") {
           expect(body).toMatchObject({ type: "error", error: { type: "api_error", message } });
           expect(Object.keys(body.error).sort()).toEqual(["message", "type"]);
@@ -96,13 +104,13 @@ function streamedText(inbound: Inbound, text: string): string {
 }
 
 // Events before the cut, per upstream kind, so that exactly the first text chunk ("Hel") is through.
-const CUT_AFTER = { "openai-chat": 2, "openai-responses": 5, "anthropic-messages": 4 } as const;
+const CUT_AFTER: Record<BodyFormat, number> = { "openai-chat": 2, "openai-responses": 5, "anthropic-messages": 4, gemini: 1 };
 
 describe("upstream connection cut mid-stream: terminal error event, generation recorded as error", () => {
   for (const { inbound, upstream } of MATRIX) {
     test(`${inbound} -> ${upstream}`, async () => {
       const usage = { input: 100, output: 40, cached: 30, cacheWrite: 20 };
-      h.up.enqueue({ text: ["Hel", "lo", " there"], usage, failAfterEvents: CUT_AFTER[upstream] });
+      h.up.enqueue({ text: ["Hel", "lo", " there"], usage, failAfterEvents: CUT_AFTER[FORMAT[upstream]] });
       const res = await post(h, inbound, minimalBody(inbound, MODEL[upstream], { stream: true }));
       expect(res.status).toBe(200);
       const text = await res.text();
@@ -117,10 +125,14 @@ describe("upstream connection cut mid-stream: terminal error event, generation r
       expect(gen).toMatchObject({ finish_reason: "error", streamed: true, cancelled: false, provider_name: PROVIDER[upstream] });
       // the output count never came: "Hel" is counted (1 token) and the usage marked estimated
       expect(gen).toMatchObject({ tokens_completion: 1, usage_estimated: true });
-      if (upstream === "anthropic-messages") {
+      if (FORMAT[upstream] === "anthropic-messages") {
         // Anthropic reports the prompt side in message_start: that much is known exactly
         expect(gen).toMatchObject({ tokens_prompt: 100, native_tokens_cached: 30, native_tokens_cache_write: 20 });
         expect(gen.total_cost).toBe(expectedCost({ input: 100, output: 1, cached: 30, cacheWrite: 20 }));
+      } else if (FORMAT[upstream] === "gemini") {
+        // Gemini's every event carries the prompt side (it has no cache writes to report)
+        expect(gen).toMatchObject({ tokens_prompt: 100, native_tokens_cached: 30, native_tokens_cache_write: 0 });
+        expect(gen.total_cost).toBe(expectedCost({ input: 100, output: 1, cached: 30 }));
       } else {
         // OpenAI formats report usage only at the end: the prompt ("hi") is counted too
         expect(gen).toMatchObject({ tokens_prompt: 1, native_tokens_cached: 0 });

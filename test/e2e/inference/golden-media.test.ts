@@ -1,8 +1,9 @@
 // Golden matrix, inputs that change shape between formats: images (URL and base64) and
-// structured output (chat response_format, Responses text.format, Anthropic output_config).
+// structured output (chat response_format, Responses text.format, Anthropic output_config,
+// Gemini responseMimeType + responseJsonSchema).
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { call, FINISH } from "./drivers";
-import { INBOUNDS, MODEL, startHarness, UPSTREAMS, type Harness, type Inbound, type UpstreamKind } from "./harness";
+import { FORMAT, INBOUNDS, MODEL, startHarness, UPSTREAMS, type Harness, type Inbound, type UpstreamKind } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -20,7 +21,15 @@ const DATA_URL = `data:image/png;base64,${PNG_BASE64}`;
 
 /** The user turn with both images, as each upstream kind must receive it. */
 function expectImages(inbound: Inbound, upstream: UpstreamKind, body: any) {
-  if (upstream === "openai-chat") {
+  if (FORMAT[upstream] === "gemini") {
+    // a URL goes as fileData (its type read from the extension), a data URL inline
+    expect(body.contents).toEqual([
+      {
+        role: "user",
+        parts: [{ text: "What are these?" }, { fileData: { mimeType: "image/png", fileUri: URL_IMAGE } }, { inlineData: { mimeType: "image/png", data: PNG_BASE64 } }],
+      },
+    ]);
+  } else if (upstream === "openai-chat") {
     // a Responses client always names the detail level, and it travels on
     const detail = inbound === "responses" ? { detail: "auto" } : {};
     expect(body.messages).toEqual([
@@ -101,6 +110,10 @@ describe("structured output maps to the upstream's own field", () => {
         expect(body.text.format.schema).toEqual(SCHEMA);
         if (named) expect(body.text.format).toEqual({ type: "json_schema", name: "answer", schema: SCHEMA, strict: true });
         else expect(typeof body.text.format.name).toBe("string");
+      } else if (FORMAT[c.upstream] === "gemini") {
+        // an Anthropic client always names max_tokens (the driver's 1000)
+        const limit = c.inbound === "messages" ? { maxOutputTokens: 1000 } : {};
+        expect(body.generationConfig).toEqual({ ...limit, responseMimeType: "application/json", responseJsonSchema: SCHEMA });
       } else {
         expect(body.output_config).toEqual({ format: { type: "json_schema", schema: SCHEMA } });
       }
@@ -116,5 +129,8 @@ describe("structured output maps to the upstream's own field", () => {
     expect(h.lastRequest().body.text).toEqual({ format: { type: "json_object" } });
     await h.openai.chat.completions.create(body(MODEL["anthropic-messages"]));
     expect(h.lastRequest().body.output_config).toEqual({ format: { type: "json_schema", schema: { type: "object", additionalProperties: true } } });
+    h.up.enqueue({ text: "{}" });
+    await h.openai.chat.completions.create(body(MODEL.gemini));
+    expect(h.lastRequest().body.generationConfig).toEqual({ responseMimeType: "application/json" });
   });
 });

@@ -1,10 +1,10 @@
 // Golden matrix, reasoning: effort / budget settings map to each upstream's dialect; reasoning
 // text reaches every client; an Anthropic thinking signature comes back to the client and, sent
 // back next turn, reaches an Anthropic upstream intact and never an OpenAI one. The same for
-// OpenAI Responses encrypted reasoning, the other way round.
+// OpenAI Responses encrypted reasoning, the other way round, and for a Gemini thought signature.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { call, type Spec } from "./drivers";
-import { INBOUNDS, MODEL, startHarness, UPSTREAMS, type Harness, type Inbound, type UpstreamKind } from "./harness";
+import { FORMAT, INBOUNDS, MODEL, startHarness, UPSTREAMS, type Harness, type Inbound, type UpstreamKind } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -27,16 +27,27 @@ describe("reasoning settings map to the upstream's dialect", () => {
       "openai-responses": { reasoning: { effort: "high" }, include: ["reasoning.encrypted_content"] },
       // no max tokens: the endpoint's cap (8192) is the allowance, high = 80% of it
       "anthropic-messages": { thinking: { type: "enabled", budget_tokens: 6553 }, max_tokens: 8192 },
+      // Gemini 3 takes a level; Gemini 2.5 (on Vertex here) Google's budget for high
+      gemini: { generationConfig: { thinkingConfig: { includeThoughts: true, thinkingLevel: "HIGH" } } },
+      "vertex-gemini": { generationConfig: { thinkingConfig: { includeThoughts: true, thinkingBudget: 24_576 } } },
+      "vertex-claude": { thinking: { type: "enabled", budget_tokens: 6553 }, max_tokens: 8192, anthropic_version: "vertex-2023-10-16" },
     },
     responses: {
       "openai-chat": { reasoning_effort: "high" },
       "openai-responses": { reasoning: { effort: "high" }, include: ["reasoning.encrypted_content"] },
       "anthropic-messages": { thinking: { type: "enabled", budget_tokens: 6553 }, max_tokens: 8192 },
+      gemini: { generationConfig: { thinkingConfig: { includeThoughts: true, thinkingLevel: "HIGH" } } },
+      "vertex-gemini": { generationConfig: { thinkingConfig: { includeThoughts: true, thinkingBudget: 24_576 } } },
+      "vertex-claude": { thinking: { type: "enabled", budget_tokens: 6553 }, max_tokens: 8192, anthropic_version: "vertex-2023-10-16" },
     },
     messages: {
       "openai-chat": { reasoning_effort: "medium", max_tokens: 4000 },
       "openai-responses": { reasoning: { effort: "medium" }, include: ["reasoning.encrypted_content"], max_output_tokens: 4000 },
       "anthropic-messages": { thinking: { type: "enabled", budget_tokens: 2048 }, max_tokens: 4000 },
+      // a budget is a level's share on Gemini 3, and stays a budget on 2.5
+      gemini: { generationConfig: { maxOutputTokens: 4000, thinkingConfig: { includeThoughts: true, thinkingLevel: "MEDIUM" } } },
+      "vertex-gemini": { generationConfig: { maxOutputTokens: 4000, thinkingConfig: { includeThoughts: true, thinkingBudget: 2048 } } },
+      "vertex-claude": { thinking: { type: "enabled", budget_tokens: 2048 }, max_tokens: 4000 },
     },
   };
   for (const inbound of INBOUNDS) {
@@ -61,11 +72,12 @@ const THINKING = { text: ["Let me ", "think", "."], signature: "sig-XYZ==" };
 
 /** The signature a client holds for reasoning made by each upstream kind (undefined: none). */
 function expectSignature(inbound: Inbound, upstream: UpstreamKind, signature: string | undefined) {
-  if (upstream === "anthropic-messages") {
+  if (FORMAT[upstream] === "anthropic-messages") {
     if (inbound === "responses") expect(signature).toMatch(PACKED);
     else expect(signature).toBe("sig-XYZ==");
-  } else if (inbound === "messages") {
-    // Anthropic clients need a signature on every thinking block: foreign reasoning gets a packed one
+  } else if (inbound === "messages" || (inbound === "responses" && FORMAT[upstream] === "gemini")) {
+    // Anthropic clients need a signature on every thinking block: foreign reasoning gets a packed one;
+    // a Responses client's Gemini thought carries its origin, so it never goes to an OpenAI upstream
     expect(signature).toMatch(PACKED);
   } else {
     expect(signature).toBeUndefined();
@@ -78,8 +90,15 @@ describe("reasoning text and signatures reach the client", () => {
       h.up.enqueue({ reasoning: THINKING, text: "Answer", usage: { input: 20, output: 30, reasoning: 12 } });
       const a = await call(h, c.inbound, c.stream, { model: MODEL[c.upstream], turns: [{ role: "user", text: "q" }] });
       expect(a.text).toBe("Answer");
-      expect(a.reasoning.map((r) => r.text)).toEqual(["Let me think."]);
       expectSignature(c.inbound, c.upstream, a.reasoning[0]?.signature);
+      if (FORMAT[c.upstream] !== "gemini" || c.inbound === "chat") {
+        // a Chat client holds Gemini's signature as a reasoning.encrypted detail (see below), not as reasoning text
+        expect(a.reasoning.map((r) => r.text)).toEqual(["Let me think."]);
+        return;
+      }
+      // Gemini's signature came on the answer's text: an item of its own after the thought, packed with its origin
+      expect(a.reasoning.map((r) => r.text)).toEqual(["Let me think.", ""]);
+      expect(a.reasoning[1]!.signature).toMatch(PACKED);
     });
   }
 });
@@ -138,6 +157,43 @@ describe("OpenAI encrypted reasoning sent back reaches a Responses upstream and 
         await call(h, inbound, stream, { model: MODEL["anthropic-messages"], turns });
         expect(h.up.requests[2]!.body.messages[1]).toEqual({ role: "assistant", content: [{ type: "text", text: "Answer" }] });
         expect(JSON.stringify(h.up.requests[2]!.body)).not.toContain("enc-abc");
+      });
+    }
+  }
+});
+
+describe("a Gemini thought signature sent back reaches Gemini on its part, never Anthropic or Responses", () => {
+  for (const inbound of INBOUNDS) {
+    for (const stream of [false, true]) {
+      test(`${inbound} ${stream ? "stream" : "json"}`, async () => {
+        h.up.enqueue({ reasoning: THINKING, text: "Answer" });
+        const first = await call(h, inbound, stream, { model: MODEL.gemini, effort: inbound === "messages" ? undefined : "low", turns: [QUESTION] });
+        if (inbound === "chat") {
+          expect(first.history).toEqual([
+            {
+              role: "assistant",
+              content: "Answer",
+              reasoning_details: [
+                { type: "reasoning.text", text: "Let me think.", format: "google-gemini-v1", index: 0 },
+                { type: "reasoning.encrypted", data: "sig-XYZ==", format: "google-gemini-v1", index: 1 },
+              ],
+            },
+          ]);
+        }
+        const turns: Spec["turns"] = [QUESTION, { role: "native", items: first.history }, FOLLOW_UP];
+
+        h.up.enqueue({ text: "more" }, { text: "more" }, { text: "more" }, { text: "more" });
+        // the signature goes back on the text part it came with; thought text is never sent back
+        for (const upstream of ["gemini", "vertex-gemini"] as const) {
+          await call(h, inbound, stream, { model: MODEL[upstream], turns });
+          expect(h.lastRequest().body.contents[1]).toEqual({ role: "model", parts: [{ text: "Answer", thoughtSignature: "sig-XYZ==" }] });
+        }
+
+        await call(h, inbound, stream, { model: MODEL["anthropic-messages"], turns });
+        expect(h.lastRequest().body.messages[1]).toEqual({ role: "assistant", content: [{ type: "text", text: "Answer" }] });
+        await call(h, inbound, stream, { model: MODEL["openai-responses"], turns });
+        expect(h.lastRequest().body.input.some((i: any) => i.type === "reasoning")).toBe(false);
+        expect(JSON.stringify([h.up.requests[3]!.body, h.up.requests[4]!.body])).not.toContain("sig-XYZ");
       });
     }
   }

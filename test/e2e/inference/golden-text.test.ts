@@ -3,7 +3,7 @@
 // the upstream's own shape, max-tokens family, stop sequences and finish reasons.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { call, FINISH, type Spec } from "./drivers";
-import { expectedCost, INBOUNDS, MODEL, startHarness, UPSTREAM_MODEL, UPSTREAM_PATH, UPSTREAMS, type Harness, type Inbound, type UpstreamKind } from "./harness";
+import { expectedCost, FORMAT, INBOUNDS, MODEL, startHarness, UPSTREAM_MODEL, upstreamPath, UPSTREAMS, type Harness, type Inbound, type UpstreamKind } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -27,18 +27,21 @@ describe("plain text, usage and cost", () => {
       expect(answer.finish).toBe(FINISH[c.inbound].stop);
       expect(answer.model).toBe(MODEL[c.upstream]);
       expect(answer.id).toMatch(/^gen-/);
-      // Anthropic reports no separate reasoning-token count
-      const reasoning = c.upstream === "anthropic-messages" ? 0 : 10;
-      expect(answer.usage).toEqual({ input: 100, output: 40, cached: 30, cacheWrite: 20, reasoning, cost: expectedCost(USAGE) });
-      expect(expectedCost(USAGE)).toBe(0.000158);
+      // Anthropic reports no separate reasoning-token count; Gemini reports no cache writes (its 20 are plain prompt tokens)
+      const format = FORMAT[c.upstream];
+      const reasoning = format === "anthropic-messages" ? 0 : 10;
+      const usage = format === "gemini" ? { ...USAGE, cacheWrite: 0 } : USAGE;
+      expect(answer.usage).toEqual({ input: 100, output: 40, cached: 30, cacheWrite: usage.cacheWrite, reasoning, cost: expectedCost(usage) });
+      expect([expectedCost(USAGE), expectedCost({ ...USAGE, cacheWrite: 0 })]).toEqual([0.000158, 0.000153]);
 
       const sent = h.lastRequest();
-      expect(sent.path).toBe(UPSTREAM_PATH[c.upstream]);
-      expect(sent.body.model).toBe(UPSTREAM_MODEL[c.upstream]);
+      expect(sent.path).toBe(upstreamPath(c.upstream, c.stream));
+      // Google's APIs name the model in the path, and the stream switch too (Claude on Vertex keeps `stream`)
+      expect(sent.body.model).toBe(format === "gemini" || c.upstream === "vertex-claude" ? undefined : UPSTREAM_MODEL[c.upstream]);
       if (c.upstream === "openai-chat") {
         expect(sent.body.stream ?? false).toBe(c.stream);
         if (c.stream) expect(sent.body.stream_options).toEqual({ include_usage: true });
-      } else expect(sent.body.stream).toBe(c.stream);
+      } else expect(sent.body.stream).toBe(format === "gemini" ? undefined : c.stream);
     });
   }
 });
@@ -94,7 +97,14 @@ const HISTORY: Spec["turns"] = [
 
 /** The history above, as each upstream kind must receive it. */
 function expectHistory(upstream: UpstreamKind, body: any) {
-  if (upstream === "openai-chat") {
+  if (FORMAT[upstream] === "gemini") {
+    expect(body.systemInstruction).toEqual({ parts: [{ text: "Be terse." }] });
+    expect(body.contents).toEqual([
+      { role: "user", parts: [{ text: "Hi" }] },
+      { role: "model", parts: [{ text: "Hello!" }] },
+      { role: "user", parts: [{ text: "What is 2+2?" }] },
+    ]);
+  } else if (upstream === "openai-chat") {
     expect(body.messages).toEqual([
       { role: "system", content: "Be terse." },
       { role: "user", content: "Hi" },
@@ -140,6 +150,7 @@ describe("system instructions and multi-turn history reach the upstream in its o
 
 /** max tokens field per upstream kind. */
 function upstreamMaxTokens(upstream: UpstreamKind, body: any): unknown {
+  if (FORMAT[upstream] === "gemini") return body.generationConfig?.maxOutputTokens;
   if (upstream === "openai-chat") return body.max_tokens ?? body.max_completion_tokens;
   if (upstream === "openai-responses") return body.max_output_tokens;
   return body.max_tokens;
@@ -191,10 +202,12 @@ describe("stop sequences and finish reason stop_sequence", () => {
       const a = await call(h, c.inbound, c.stream, { model: MODEL[c.upstream], stop: ["END", "STOP"], turns: [{ role: "user", text: "count" }] });
       expect(a.text).toBe("one two");
       const body = h.lastRequest().body;
-      if (c.upstream === "anthropic-messages") expect(body.stop_sequences).toEqual(["END", "STOP"]);
+      const format = FORMAT[c.upstream];
+      if (format === "anthropic-messages") expect(body.stop_sequences).toEqual(["END", "STOP"]);
+      else if (format === "gemini") expect(body.generationConfig.stopSequences).toEqual(["END", "STOP"]);
       else if (c.upstream === "openai-chat") expect(body.stop).toEqual(["END", "STOP"]);
-      // OpenAI upstreams only say "stop"; only Anthropic names the sequence that ended the answer
-      const named = c.upstream === "anthropic-messages";
+      // OpenAI and Gemini upstreams only say they stopped; only Anthropic names the sequence that ended the answer
+      const named = format === "anthropic-messages";
       if (c.inbound === "messages") {
         expect(a.finish).toBe(named ? "stop_sequence" : "end_turn");
         expect(a.stopSequence).toBe(named ? "END" : null);

@@ -1,9 +1,10 @@
 // Golden matrix, tools: parallel tool calls whose arguments stream in many small chunks keep
 // their ids, names and exact argument strings in every pair; the second turn carries the
-// tool results back in the upstream's shape; tool_choice maps to each upstream's dialect.
+// tool results back in the upstream's shape (Gemini's thought signature back on its call, through
+// every client's history); tool_choice maps to each upstream's dialect.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { call, FINISH, type Spec, type ToolSpec } from "./drivers";
-import { INBOUNDS, MODEL, startHarness, UPSTREAMS, type Harness, type Inbound, type UpstreamKind } from "./harness";
+import { FORMAT, INBOUNDS, MODEL, startHarness, UPSTREAMS, type BodyFormat, type Harness, type Inbound, type UpstreamKind } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -30,7 +31,8 @@ const pieces = (s: string, n: number) => Array.from({ length: Math.ceil(s.length
 const TOOL_TURN = {
   text: ["Check", "ing."],
   toolCalls: [
-    { id: "call_w1", name: "get_weather", arguments: pieces(WEATHER_ARGS, 3) },
+    // Gemini signs the first call of a step (only the Gemini renderer sends it)
+    { id: "call_w1", name: "get_weather", arguments: pieces(WEATHER_ARGS, 3), signature: "c2lnLXdlYXRoZXI=" },
     { id: "call_t2", name: "get_time", arguments: pieces(TIME_ARGS, 2) },
   ],
   usage: { input: 30, output: 12 },
@@ -38,7 +40,9 @@ const TOOL_TURN = {
 
 /** Tools as each upstream kind must receive them. */
 function expectTools(inbound: Inbound, upstream: UpstreamKind, body: any) {
-  if (upstream === "openai-chat") {
+  if (FORMAT[upstream] === "gemini") {
+    expect(body.tools).toEqual([{ functionDeclarations: TOOLS.map((t) => ({ name: t.name, description: t.description, parametersJsonSchema: t.parameters })) }]);
+  } else if (upstream === "openai-chat") {
     // a Responses client's explicit strict: false travels on
     const strict = inbound === "responses" ? { strict: false } : {};
     expect(body.tools).toEqual(TOOLS.map((t) => ({ type: "function", function: { name: t.name, description: t.description, parameters: t.parameters, ...strict } })));
@@ -51,7 +55,26 @@ function expectTools(inbound: Inbound, upstream: UpstreamKind, body: any) {
 
 /** Turn two (question, the assistant's tool calls, both results) as each upstream kind must receive it. */
 function expectToolResults(upstream: UpstreamKind, body: any) {
-  if (upstream === "openai-chat") {
+  if (FORMAT[upstream] === "gemini") {
+    expect(body.contents).toEqual([
+      { role: "user", parts: [{ text: "Weather and time in Paris?" }] },
+      {
+        role: "model",
+        parts: [
+          { text: "Checking." },
+          { functionCall: { id: "call_w1", name: "get_weather", args: JSON.parse(WEATHER_ARGS) }, thoughtSignature: "c2lnLXdlYXRoZXI=" },
+          { functionCall: { id: "call_t2", name: "get_time", args: JSON.parse(TIME_ARGS) } },
+        ],
+      },
+      {
+        role: "user",
+        parts: [
+          { functionResponse: { id: "call_w1", name: "get_weather", response: { result: "18C" } } },
+          { functionResponse: { id: "call_t2", name: "get_time", response: { result: "14:05" } } },
+        ],
+      },
+    ]);
+  } else if (upstream === "openai-chat") {
     expect(body.messages).toEqual([
       { role: "user", content: "Weather and time in Paris?" },
       {
@@ -127,16 +150,17 @@ describe("parallel tool calls, streamed arguments, and the results sent back", (
 });
 
 type Choice = NonNullable<Spec["toolChoice"]>;
-const CHOICES: Array<{ choice: Choice; wire: Record<UpstreamKind, unknown> }> = [
-  { choice: "auto", wire: { "openai-chat": "auto", "openai-responses": "auto", "anthropic-messages": { type: "auto" } } },
-  { choice: "none", wire: { "openai-chat": "none", "openai-responses": "none", "anthropic-messages": { type: "none" } } },
-  { choice: "required", wire: { "openai-chat": "required", "openai-responses": "required", "anthropic-messages": { type: "any" } } },
+const CHOICES: Array<{ choice: Choice; wire: Record<BodyFormat, unknown> }> = [
+  { choice: "auto", wire: { "openai-chat": "auto", "openai-responses": "auto", "anthropic-messages": { type: "auto" }, gemini: { functionCallingConfig: { mode: "AUTO" } } } },
+  { choice: "none", wire: { "openai-chat": "none", "openai-responses": "none", "anthropic-messages": { type: "none" }, gemini: { functionCallingConfig: { mode: "NONE" } } } },
+  { choice: "required", wire: { "openai-chat": "required", "openai-responses": "required", "anthropic-messages": { type: "any" }, gemini: { functionCallingConfig: { mode: "ANY" } } } },
   {
     choice: { name: "get_time" },
     wire: {
       "openai-chat": { type: "function", function: { name: "get_time" } },
       "openai-responses": { type: "function", name: "get_time" },
       "anthropic-messages": { type: "tool", name: "get_time" },
+      gemini: { functionCallingConfig: { mode: "ANY", allowedFunctionNames: ["get_time"] } },
     },
   },
 ];
@@ -148,7 +172,10 @@ describe("tool_choice maps to each upstream's dialect", () => {
         for (const { choice, wire } of CHOICES) {
           h.up.enqueue({ text: "ok" });
           await call(h, inbound, false, { model: MODEL[upstream], tools: TOOLS, toolChoice: choice, turns: [{ role: "user", text: "go" }] });
-          expect(h.lastRequest().body.tool_choice).toEqual(wire[upstream]);
+          const body = h.lastRequest().body;
+          // the body format decides: Claude on Vertex takes Anthropic's tool_choice, Gemini a toolConfig
+          const format = FORMAT[upstream];
+          expect(format === "gemini" ? body.toolConfig : body.tool_choice).toEqual(wire[format]);
         }
       });
     }

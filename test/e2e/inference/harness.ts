@@ -1,28 +1,68 @@
-// One real gateway (port 0, temp SQLite) in front of one mock upstream that speaks all three
-// upstream formats, plus the real SDK clients pointed at the gateway. Each test file starts
+// One real gateway (port 0, temp SQLite) in front of one mock upstream that speaks every
+// upstream API, plus the real SDK clients pointed at the gateway. Each test file starts
 // its own harness in beforeAll so files stay independent and can run in parallel.
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import { startMockUpstream, type MockUpstream, type RecordedRequest } from "../../support/mock-upstream";
-import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
+import { join } from "node:path";
+import { createInferenceKey, startTestGateway, tempDir, type TestGateway } from "../../support/gateway";
+import { makeServiceAccount, type TestServiceAccount } from "../../support/service-account";
 
 export type Inbound = "chat" | "responses" | "messages";
-export type UpstreamKind = "openai-chat" | "openai-responses" | "anthropic-messages";
+/** An upstream API, and for Vertex AI the model family (its Gemini and Claude models speak different bodies). */
+export type UpstreamKind = "openai-chat" | "openai-responses" | "anthropic-messages" | "gemini" | "vertex-gemini" | "vertex-claude";
+/** The body format an upstream kind speaks. */
+export type BodyFormat = "openai-chat" | "openai-responses" | "anthropic-messages" | "gemini";
 
 export const INBOUNDS: Inbound[] = ["chat", "responses", "messages"];
-export const UPSTREAMS: UpstreamKind[] = ["openai-chat", "openai-responses", "anthropic-messages"];
+export const UPSTREAMS: UpstreamKind[] = ["openai-chat", "openai-responses", "anthropic-messages", "gemini", "vertex-gemini", "vertex-claude"];
+
+export const FORMAT: Record<UpstreamKind, BodyFormat> = {
+  "openai-chat": "openai-chat",
+  "openai-responses": "openai-responses",
+  "anthropic-messages": "anthropic-messages",
+  gemini: "gemini",
+  "vertex-gemini": "gemini",
+  "vertex-claude": "anthropic-messages",
+};
 
 /** Catalog id the client asks for, and the model id the upstream receives, per upstream kind. */
-export const MODEL: Record<UpstreamKind, string> = { "openai-chat": "t/chat", "openai-responses": "t/resp", "anthropic-messages": "t/anth" };
-export const UPSTREAM_MODEL: Record<UpstreamKind, string> = { "openai-chat": "up-chat", "openai-responses": "up-resp", "anthropic-messages": "up-anth" };
-export const UPSTREAM_PATH: Record<UpstreamKind, string> = { "openai-chat": "/v1/chat/completions", "openai-responses": "/v1/responses", "anthropic-messages": "/v1/messages" };
+export const MODEL: Record<UpstreamKind, string> = { "openai-chat": "t/chat", "openai-responses": "t/resp", "anthropic-messages": "t/anth", gemini: "t/gem", "vertex-gemini": "t/vgem", "vertex-claude": "t/vclaude" };
+export const UPSTREAM_MODEL: Record<UpstreamKind, string> = {
+  "openai-chat": "up-chat",
+  "openai-responses": "up-resp",
+  "anthropic-messages": "up-anth",
+  gemini: "gemini-3-flash-preview",
+  "vertex-gemini": "gemini-2.5-pro",
+  "vertex-claude": "claude-sonnet-4-5@20250929",
+};
+/** The Vertex provider's project and location, as its URLs show them. */
+export const VERTEX_PLACE = "/v1/projects/harness-project/locations/us-east5/publishers";
+
+/** The path an upstream kind is called at; Google's APIs put the model and the stream switch in it. */
+export function upstreamPath(kind: UpstreamKind, stream: boolean): string {
+  switch (kind) {
+    case "openai-chat":
+      return "/v1/chat/completions";
+    case "openai-responses":
+      return "/v1/responses";
+    case "anthropic-messages":
+      return "/v1/messages";
+    case "gemini":
+      return `/v1/models/${UPSTREAM_MODEL.gemini}:${stream ? "streamGenerateContent?alt=sse" : "generateContent"}`;
+    case "vertex-gemini":
+      return `${VERTEX_PLACE}/google/models/${UPSTREAM_MODEL["vertex-gemini"]}:${stream ? "streamGenerateContent?alt=sse" : "generateContent"}`;
+    case "vertex-claude":
+      return `${VERTEX_PLACE}/anthropic/models/${UPSTREAM_MODEL["vertex-claude"]}:${stream ? "streamRawPredict" : "rawPredict"}`;
+  }
+}
 /** One translated pair per inbound format: each client with an upstream of another format. */
 export const TRANSLATED_PAIRS: ReadonlyArray<[Inbound, UpstreamKind]> = [
   ["chat", "anthropic-messages"],
   ["responses", "openai-chat"],
   ["messages", "openai-responses"],
 ];
-export const PROVIDER: Record<UpstreamKind, string> = { "openai-chat": "oc", "openai-responses": "orr", "anthropic-messages": "an" };
+export const PROVIDER: Record<UpstreamKind, string> = { "openai-chat": "oc", "openai-responses": "orr", "anthropic-messages": "an", gemini: "gm", "vertex-gemini": "vx", "vertex-claude": "vx" };
 
 /** Prices per token in nano-dollars (the yaml below says the same in USD). */
 export const PRICE_NANOS = { prompt: 1000, completion: 2000, cacheRead: 100, cacheWrite: 1250 };
@@ -37,12 +77,16 @@ export function expectedCost(u: { input: number; output: number; cached?: number
 
 const PRICING = `{ prompt: "0.000001", completion: "0.000002", input_cache_read: "0.0000001", input_cache_write: "0.00000125" }`;
 
-export function gatewayYaml(upstreamUrl: string): string {
+/** `vertexKeyFile`: the service-account key file the Vertex provider calls with (without one it serves BYOK only). */
+export function gatewayYaml(upstreamUrl: string, vertexKeyFile?: string): string {
+  const vertexKey = vertexKeyFile ? `, credentials_file: "${vertexKeyFile}"` : "";
   return `
 providers:
   - { slug: oc, api: openai-chat, base_url: "${upstreamUrl}", api_key: k1 }
   - { slug: orr, api: openai-responses, base_url: "${upstreamUrl}", api_key: k2 }
   - { slug: an, api: anthropic-messages, base_url: "${upstreamUrl}", api_key: k3 }
+  - { slug: gm, api: gemini, base_url: "${upstreamUrl}", api_key: k4-gemini }
+  - { slug: vx, api: vertex, base_url: "${upstreamUrl}", vertex: { project: harness-project, location: us-east5${vertexKey} } }
 models:
   - id: t/chat
     input_modalities: [text, image]
@@ -53,6 +97,15 @@ models:
   - id: t/anth
     input_modalities: [text, image]
     endpoints: [{ provider: an, model: up-anth, pricing: ${PRICING}, max_completion_tokens: 8192 }]
+  - id: t/gem
+    input_modalities: [text, image]
+    endpoints: [{ provider: gm, model: ${UPSTREAM_MODEL.gemini}, pricing: ${PRICING} }]
+  - id: t/vgem
+    input_modalities: [text, image]
+    endpoints: [{ provider: vx, model: ${UPSTREAM_MODEL["vertex-gemini"]}, pricing: ${PRICING} }]
+  - id: t/vclaude
+    input_modalities: [text, image]
+    endpoints: [{ provider: vx, model: "${UPSTREAM_MODEL["vertex-claude"]}", pricing: ${PRICING}, max_completion_tokens: 8192 }]
 `;
 }
 
@@ -60,6 +113,8 @@ export type Harness = {
   up: MockUpstream;
   gw: TestGateway;
   key: string;
+  /** the Vertex provider's service account, trusted by the mock's token endpoint */
+  vertexAccount: TestServiceAccount;
   openai: OpenAI;
   anthropic: Anthropic;
   /** the upstream request made by the most recent gateway call */
@@ -69,7 +124,11 @@ export type Harness = {
 
 export async function startHarness(): Promise<Harness> {
   const up = await startMockUpstream();
-  const gw = await startTestGateway({ yaml: gatewayYaml(up.url) });
+  const vertexAccount = await makeServiceAccount({ tokenUri: up.google.tokenUri, projectId: "harness-sa-project" });
+  up.google.trust(vertexAccount);
+  const keyFile = join(tempDir("gw-vertex-"), "service-account.json");
+  await Bun.write(keyFile, vertexAccount.json);
+  const gw = await startTestGateway({ yaml: gatewayYaml(up.url, keyFile) });
   const { key } = await createInferenceKey(gw, { name: "e2e inference" });
   const openai = new OpenAI({ apiKey: key, baseURL: gw.url + "/api/v1", maxRetries: 0 });
   const anthropic = new Anthropic({ apiKey: key, baseURL: gw.url + "/api", maxRetries: 0 });
@@ -77,6 +136,7 @@ export async function startHarness(): Promise<Harness> {
     up,
     gw,
     key,
+    vertexAccount,
     openai,
     anthropic,
     lastRequest() {

@@ -84,7 +84,7 @@ const GENERATION_FIELDS = [
   "web_search_engine",
 ];
 
-const NATIVE_STOP: Record<UpstreamKind, string> = { "openai-chat": "stop", "openai-responses": "completed", "anthropic-messages": "end_turn" };
+const NATIVE_STOP: Record<UpstreamKind, string> = { "openai-chat": "stop", "openai-responses": "completed", "anthropic-messages": "end_turn", gemini: "STOP", "vertex-gemini": "STOP", "vertex-claude": "end_turn" };
 
 describe("GET /api/v1/generation", () => {
   for (const inbound of INBOUNDS) {

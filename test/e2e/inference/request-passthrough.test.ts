@@ -2,7 +2,7 @@
 // of the client's own format as it was sent, JSON and stream; a translated pair gets only what the
 // IR carries. OpenRouter's own fields reach no upstream. Known fields still go through the IR.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { minimalBody, MODEL, post, startHarness, TRANSLATED_PAIRS, type Harness, type Inbound, type UpstreamKind } from "./harness";
+import { minimalBody, MODEL, post, startHarness, TRANSLATED_PAIRS, UPSTREAM_MODEL, type Harness, type Inbound, type UpstreamKind } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -52,7 +52,7 @@ for (const inbound of ["chat", "responses", "messages"] as const) {
         const body = await sent(inbound, MODEL[upstream], stream, { ...UNKNOWN, model: MODEL[upstream] });
         expect(pick(body, Object.keys(UNKNOWN))).toEqual(UNKNOWN);
         // `model` is known: the upstream gets its own model id, not the catalog id the client named
-        expect(body.model).toBe({ "openai-chat": "up-chat", "openai-responses": "up-resp", "anthropic-messages": "up-anth" }[upstream]);
+        expect(body.model).toBe(UPSTREAM_MODEL[upstream]);
         expect(Boolean(body.stream)).toBe(stream);
       });
     }
@@ -74,4 +74,23 @@ describe("a translated pair gets only what the IR carries", () => {
       });
     }
   }
+});
+
+describe("Claude on Vertex AI speaks the Messages format: a Messages client's unknown fields reach it", () => {
+  for (const stream of [false, true]) {
+    test(stream ? "stream" : "JSON", async () => {
+      const body = await sent("messages", MODEL["vertex-claude"], stream, UNKNOWN);
+      expect(pick(body, Object.keys(UNKNOWN))).toEqual(UNKNOWN);
+      // the model is in the URL; the API version in the body
+      expect([body.model, body.anthropic_version, Boolean(body.stream)]).toEqual([undefined, "vertex-2023-10-16", stream]);
+    });
+  }
+
+  test("a Gemini upstream gets none of them from any client", async () => {
+    for (const inbound of ["chat", "responses", "messages"] as const) {
+      h.up.reset();
+      const body = await sent(inbound, MODEL.gemini, false, UNKNOWN);
+      expect(pick(body, Object.keys(UNKNOWN))).toEqual({});
+    }
+  });
 });

@@ -16,6 +16,8 @@ describe("gemini stream decoder", () => {
     const [paris, rome] = calls.map((c) => (c.block as { id: string }).id);
     expect(parts).toStrictEqual([
       { type: "start", id: "resp-1", model: "gemini-3-flash-preview" },
+      // the prompt side of the usage every event carries, passed on once
+      { type: "usage", usage: { inputTokens: 42, cachedTokens: 10 } },
       { type: "block-start", index: 0, block: { type: "reasoning", origin: "gemini" } },
       { type: "reasoning-delta", index: 0, text: "**Planning**\nThe user wants" },
       { type: "reasoning-delta", index: 0, text: " the weather." },
@@ -44,6 +46,7 @@ describe("gemini stream decoder", () => {
     expect(parts.slice(1)).toStrictEqual([
       { type: "block-start", index: 0, block: { type: "text" } },
       { type: "text-delta", index: 0, text: "Hello" },
+      { type: "usage", usage: { inputTokens: 3, cachedTokens: 0 } },
       { type: "block-end", index: 0 },
       { type: "block-start", index: 1, block: { type: "reasoning", origin: "gemini", encrypted: "end-sig" } },
       { type: "block-end", index: 1 },

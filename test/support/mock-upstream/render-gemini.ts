@@ -52,7 +52,8 @@ function envelope(turn: MockTurn, ctx: RenderContext, parts: Part[], last: boole
   const body: Record<string, unknown> = { candidates: [candidate] };
   const usage = usageMetadata(turn);
   if (usage && last) body.usageMetadata = usage;
-  else if (usage) body.usageMetadata = { promptTokenCount: usage.promptTokenCount, totalTokenCount: usage.promptTokenCount };
+  // the usage so far rides on every event: the prompt side is known from the first
+  else if (usage) body.usageMetadata = { promptTokenCount: usage.promptTokenCount, ...(usage.cachedContentTokenCount ? { cachedContentTokenCount: usage.cachedContentTokenCount } : {}), totalTokenCount: usage.promptTokenCount };
   body.modelVersion = ctx.model;
   body.responseId = turn.id ?? `mockresp${ctx.seq}`;
   return body;
