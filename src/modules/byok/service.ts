@@ -4,10 +4,12 @@ import type { Config } from "../../config";
 import { secretBoxOf, type SecretBox } from "../../crypto/secret-box";
 import type { ByokPatch, ByokRecord, Store, WorkspaceRecord } from "../../store/store";
 import { isoTime } from "../../time";
+import type { HostLookup } from "../../outbound/host-lookup";
+import { checkByokKey } from "./credential-check";
 import { maskProviderKey } from "./label";
 import type { ByokDataOut, CreateByokInput, ListByokInput, UpdateByokInput } from "./model";
 
-export type ByokDeps = { store: Store; clock: () => number; catalog: Catalog; config: Pick<Config, "secretKey" | "databasePath">; secrets?: SecretBox };
+export type ByokDeps = { store: Store; clock: () => number; catalog: Catalog; config: Pick<Config, "secretKey" | "databasePath" | "security">; secrets?: SecretBox; lookup?: HostLookup };
 
 export function renderByok(c: ByokRecord): ByokDataOut {
   return {
@@ -55,6 +57,7 @@ export async function createByok(deps: ByokDeps, body: CreateByokInput): Promise
   const provider = knownProvider(deps.catalog, body.provider, "field");
   assertFlagsCompatible(body.is_fallback ?? false, body.is_byok_only ?? false);
   const ws = await workspaceFor(deps.store, body.workspace_id, "field");
+  await checkByokKey(deps, provider, body.key);
   const encryptedKey = await secretBoxOf(deps).seal(body.key);
   const now = deps.clock();
   // sort_order is the last of its scope + 1: serialised with other writers
@@ -99,6 +102,7 @@ export async function updateByok(deps: ByokDeps, id: string, body: UpdateByokInp
   assertFlagsCompatible(body.is_fallback ?? current.isFallback, body.is_byok_only ?? current.isByokOnly);
   const patch: ByokPatch = {};
   if (body.key !== undefined) {
+    await checkByokKey(deps, current.provider, body.key);
     // rotation in place: new ciphertext, new label, same id and position
     patch.encryptedKey = await secretBoxOf(deps).seal(body.key);
     patch.label = maskProviderKey(body.key);
