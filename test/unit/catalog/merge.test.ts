@@ -24,7 +24,7 @@ describe("default catalog merged with gateway.yaml", () => {
     // a yaml model may use a default-catalog provider without declaring it
     expect(c.getModel("acme/on-groq")?.endpoints[0]?.provider.baseUrl).toBe("https://api.groq.com/openai/v1");
     expect(c.getModel("openai/gpt-5")).toBeDefined();
-    expect(c.providers().length).toBe(30);
+    expect(c.providers().length).toBe(31);
   });
 
   test("a yaml provider with a default slug overrides it, keeping the environment key when it names none", () => {
