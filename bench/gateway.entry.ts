@@ -1,6 +1,6 @@
 // Child process: the real gateway (auth, routing, translation, accounting on),
-// with two providers on the same mock: one speaking openai-chat (same-format
-// path) and one speaking anthropic-messages (translated path).
+// with three providers on the same mock: one speaking openai-chat (same-format
+// path), one anthropic-messages and one gemini (translated paths).
 // BENCH_DATABASE_URL (a PostgreSQL server) and BENCH_REDIS_URL run it as one instance of a
 // scale-out deployment (a database of its own, dropped at the end). The bench key has a spending
 // limit of BENCH_KEY_LIMIT USD (default 1000; 0 or "off": none), so every request also reserves
@@ -9,7 +9,7 @@
 import { SQL } from "bun";
 import { createInferenceKey, startTestGateway } from "../test/support/gateway";
 import { announceReady, onTerminate } from "./lib/child";
-import { SAME_FORMAT_MODEL, TRANSLATED_MODEL } from "./lib/models";
+import { GEMINI_MODEL, SAME_FORMAT_MODEL, TRANSLATED_MODEL } from "./lib/models";
 
 const upstreamUrl = process.env.BENCH_UPSTREAM_URL;
 if (!upstreamUrl) throw new Error("BENCH_UPSTREAM_URL is required");
@@ -18,11 +18,14 @@ const pricing = `{ prompt: "0.000001", completion: "0.000002" }`;
 const yaml = `providers:
   - { slug: mock-chat, api: openai-chat, base_url: "${upstreamUrl}", api_key: bench-key }
   - { slug: mock-anthropic, api: anthropic-messages, base_url: "${upstreamUrl}", api_key: bench-key }
+  - { slug: mock-gemini, api: gemini, base_url: "${upstreamUrl}", api_key: bench-key }
 models:
   - id: ${SAME_FORMAT_MODEL}
     endpoints: [{ provider: mock-chat, model: m-chat, pricing: ${pricing} }]
   - id: ${TRANSLATED_MODEL}
     endpoints: [{ provider: mock-anthropic, model: m-anthropic, pricing: ${pricing} }]
+  - id: ${GEMINI_MODEL}
+    endpoints: [{ provider: mock-gemini, model: gemini-2.5-flash, pricing: ${pricing} }]
 `;
 
 async function scaleOutEnv(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {

@@ -1,7 +1,7 @@
 // Gateway goals benchmark (not a test; loopback only). See bench/README.md.
 //
 // One mock upstream; targets: the upstream directly, a bare Bun pass-through proxy (the
-// floor), the gateway (same-format and translated; json, 50-chunk streams, and a mixed
+// floor), the gateway (same-format, translated to Anthropic and to Gemini; json, 50-chunk streams, and a mixed
 // load), optionally a baseline checkout's gateway and the Portkey gateway (Node). Every
 // server runs in its own child process; this process only generates load and measures.
 // Each round starts a fresh floor and gateway for idle memory, then runs batches of every
@@ -13,10 +13,10 @@ import { spawnChild, type Child, type CpuSample } from "./lib/child";
 import { fetchText, runBatch, runFor, type RequestSpec } from "./lib/load";
 import { machineLine } from "./lib/machine";
 import { readMemory, settledRss } from "./lib/memory";
-import { chatBody, SAME_FORMAT_MODEL, TRANSLATED_MODEL, UPSTREAM_MODEL } from "./lib/models";
+import { chatBody, GEMINI_MODEL, SAME_FORMAT_MODEL, TRANSLATED_MODEL, UPSTREAM_MODEL } from "./lib/models";
 import { portkeyHeaders, startPortkey, type Portkey } from "./lib/portkey";
 import { REPLY_END, REPLY_START, STREAM_CHUNK_COUNT } from "./lib/reply";
-import { FLOOR, PORTKEY, printBaseline, printGoals, printSoak, printTable, SAME, TRANSLATED, type MemoryFigures, type Mode, type Row, type SoakSample, type View } from "./lib/report";
+import { FLOOR, PORTKEY, printBaseline, printGoals, printSoak, printTable, SAME, TRANSLATED, TRANSLATED_GEMINI, type MemoryFigures, type Mode, type Row, type SoakSample, type View } from "./lib/report";
 import { median, RoundAccumulator, type Summary } from "./lib/stats";
 import { threadCpuMs } from "./lib/thread-cpu";
 import { envInt, envNumber } from "./lib/env";
@@ -109,6 +109,7 @@ try {
     add(SAME, mode, gateway, [gatewaySpec(gateway, SAME_FORMAT_MODEL, stream)]);
     add(TRANSLATED, mode, gateway, [gatewaySpec(gateway, TRANSLATED_MODEL, stream)]);
     if (mode === "stream c=1") continue;
+    add(TRANSLATED_GEMINI, mode, gateway, [gatewaySpec(gateway, GEMINI_MODEL, stream)]);
     if (baseline) {
       add("baseline same-format", mode, baseline, [gatewaySpec(baseline, SAME_FORMAT_MODEL, stream)]);
       add("baseline translated", mode, baseline, [gatewaySpec(baseline, TRANSLATED_MODEL, stream)]);

@@ -10,7 +10,9 @@ const up = await startMockUpstream();
 up.setHandler((req) => {
   // the mock records every request; keep that list from growing for the whole run
   if (up.requests.length > 256) up.requests.splice(0, up.requests.length - 1);
-  return { text: req.body?.stream ? STREAM_PIECES : REPLY_TEXT, usage: { input: 12, output: REPLY_TOKENS } };
+  // Gemini asks for a stream in its path
+  const stream = req.body?.stream === true || req.path.includes(":streamGenerateContent");
+  return { text: stream ? STREAM_PIECES : REPLY_TEXT, usage: { input: 12, output: REPLY_TOKENS } };
 });
 onTerminate(() => up.stop());
 announceReady({ url: up.url });

@@ -1,6 +1,8 @@
 // Model ids shared by the gateway child (gateway.yaml) and the load generator.
 export const SAME_FORMAT_MODEL = "bench/chat";
 export const TRANSLATED_MODEL = "bench/translated";
+/** Translated to Google's generateContent (the gemini API) */
+export const GEMINI_MODEL = "bench/gemini";
 /** What the mock sees as `model` when called directly or through the floor proxy. */
 export const UPSTREAM_MODEL = "m-chat";
 
