@@ -1,6 +1,7 @@
 import type { CatalogEndpoint, CatalogModel, ProviderEntry } from "../../catalog/types";
 import type { EndpointStats } from "../../catalog/live-stats";
 import type { Health } from "../../gateway/routing/circuit";
+import { upstreamApis } from "../../providers/apis";
 import type { ModelWire, PublicEndpointWire } from "./model";
 
 /** Catalog records to the wire shapes of the contract. */
@@ -74,8 +75,8 @@ export function endpointWire(m: CatalogModel, e: CatalogEndpoint, stats: Endpoin
     uptime_last_5m: stats.uptimeLast5m,
     uptime_last_30m: stats.uptimeLast30m,
     uptime_last_1d: stats.uptimeLast1d,
-    // caching without cache_control markers: the OpenAI-style APIs that price cache reads
-    supports_implicit_caching: e.pricing.inputCacheRead > 0 && e.provider.api !== "anthropic-messages",
+    // caching without cache_control markers: the APIs that price cache reads, but Anthropic's bodies (Claude on Vertex too)
+    supports_implicit_caching: e.pricing.inputCacheRead > 0 && upstreamApis[e.provider.api].format(e.upstreamModel) !== "anthropic-messages",
     supports_tool_choice: { auto: toolChoice, none: toolChoice, required: toolChoice, function: toolChoice },
     latency_last_30m: stats.latencyLast30m,
     throughput_last_30m: stats.throughputLast30m,

@@ -16,7 +16,7 @@ const accounts: Record<string, TestServiceAccount> = {};
 const logLines: string[] = [];
 /** one provider per test that counts token fetches, so each starts with nothing kept */
 const PROVIDERS = ["vcache", "vrush", "vexpiry", "vrefresh", "vtwice"] as const;
-const PRICING = `{ prompt: "0.000001", completion: "0.000002" }`;
+const PRICING = `{ prompt: "0.000001", completion: "0.000002", input_cache_read: "0.0000001" }`;
 
 beforeAll(async () => {
   up = await startMockUpstream();
@@ -141,6 +141,11 @@ describe("service-account access tokens", () => {
     expect(alone.status).toBe(502);
     expect(((await alone.json()) as any).error.message).toBe(`Provider vy failed: ${message}`);
   });
+});
+
+test("the model listing tells Gemini's implicit caching from Claude's cache_control on one Vertex provider", async () => {
+  const implicit = async (id: string) => ((await (await gw.api(`/api/v1/models/${id}/endpoints`, { key })).json()) as any).data.endpoints.map((e: any) => e.supports_implicit_caching);
+  expect([await implicit("t/vgem"), await implicit("t/vclaude")]).toEqual([[true], [false]]);
 });
 
 describe("BYOK service accounts", () => {
