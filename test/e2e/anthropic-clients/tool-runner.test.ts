@@ -5,7 +5,7 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { betaTool } from "@anthropic-ai/sdk/helpers/beta/json-schema";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { MODEL, startHarness, UPSTREAMS, type Harness, type UpstreamKind } from "../inference/harness";
+import { FORMAT, MODEL, startHarness, UPSTREAMS, type Harness, type UpstreamKind } from "../inference/harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -43,7 +43,12 @@ function scriptTurns() {
 
 /** The tool results as each upstream format receives them in the last request. */
 function expectResultsUpstream(upstream: UpstreamKind, body: any) {
-  if (upstream === "openai-chat") {
+  if (FORMAT[upstream] === "gemini") {
+    expect(body.contents.flatMap((c: any) => c.parts).filter((p: any) => p.functionResponse)).toEqual([
+      { functionResponse: { id: "call_paris", name: "get_weather", response: { result: "18C" } } },
+      { functionResponse: { id: "call_london", name: "get_weather", response: { result: "12C" } } },
+    ]);
+  } else if (upstream === "openai-chat") {
     expect(body.messages.filter((m: any) => m.role === "tool")).toEqual([
       { role: "tool", tool_call_id: "call_paris", content: "18C" },
       { role: "tool", tool_call_id: "call_london", content: "12C" },

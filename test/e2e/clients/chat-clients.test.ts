@@ -9,7 +9,7 @@ import { createOpenRouter } from "@openrouter/ai-sdk-provider";
 import { ChatOpenAI } from "@langchain/openai";
 import { AIMessageChunk, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import { z } from "zod";
-import { MODEL, UPSTREAMS, startHarness, type Harness, type UpstreamKind } from "../inference/harness";
+import { FORMAT, MODEL, UPSTREAMS, startHarness, type Harness, type UpstreamKind } from "../inference/harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -43,6 +43,8 @@ const weather = tool({
 /** The tool result the second upstream request carried, in whichever format the upstream speaks. */
 function toolResultSent(upstream: UpstreamKind): unknown {
   const body = h.up.requests[1]!.body as any;
+  // Gemini takes a text result wrapped in an object
+  if (FORMAT[upstream] === "gemini") return body.contents.flatMap((c: any) => c.parts).find((p: any) => p.functionResponse)?.functionResponse.response.result;
   if (upstream === "openai-chat") return body.messages.find((m: any) => m.role === "tool")?.content;
   if (upstream === "openai-responses") return body.input.find((i: any) => i.type === "function_call_output")?.output;
   const block = body.messages.flatMap((m: any) => (Array.isArray(m.content) ? m.content : [])).find((b: any) => b.type === "tool_result");

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { createOpenAI } from "@ai-sdk/openai";
 import { generateText, streamText, type ModelMessage } from "ai";
-import { MODEL, startHarness, UPSTREAMS, type Harness, type UpstreamKind } from "../inference/harness";
+import { FORMAT, MODEL, startHarness, UPSTREAMS, type Harness, type UpstreamKind } from "../inference/harness";
 
 let h: Harness;
 /** what the AI SDK sent to the gateway, request by request */
@@ -38,12 +38,16 @@ function expectedHistory(upstream: UpstreamKind, turn: number, reasoning: boolea
   const history: unknown[] = [];
   for (let i = 0; i <= turn; i++) {
     const question = QUESTIONS[i]!;
-    if (upstream === "openai-responses") history.push({ type: "message", role: "user", content: [{ type: "input_text", text: question }] });
+    if (FORMAT[upstream] === "gemini") history.push({ role: "user", parts: [{ text: question }] });
+    else if (upstream === "openai-responses") history.push({ type: "message", role: "user", content: [{ type: "input_text", text: question }] });
     else if (upstream === "openai-chat") history.push({ role: "user", content: question });
     else history.push({ role: "user", content: [{ type: "text", text: question }] });
     if (i === turn) break;
     const answer = ANSWERS[i]!;
-    if (upstream === "openai-responses") {
+    if (FORMAT[upstream] === "gemini") {
+      // Gemini takes its signature back on the text it came with, never the thought text
+      history.push({ role: "model", parts: [reasoning ? { text: answer, thoughtSignature: `sig-${i + 1}` } : { text: answer }] });
+    } else if (upstream === "openai-responses") {
       if (reasoning) history.push({ type: "reasoning", id: `rs_mock${i + 1}`, summary: [{ type: "summary_text", text: THOUGHTS[i] }], encrypted_content: `enc-${i + 1}` });
       history.push({ type: "message", role: "assistant", content: [{ type: "output_text", text: answer, annotations: [] }] });
     } else if (upstream === "openai-chat") {
@@ -58,7 +62,7 @@ function expectedHistory(upstream: UpstreamKind, turn: number, reasoning: boolea
   return history;
 }
 
-const upstreamHistory = (upstream: UpstreamKind, body: any) => (upstream === "openai-responses" ? body.input : body.messages);
+const upstreamHistory = (upstream: UpstreamKind, body: any) => (FORMAT[upstream] === "gemini" ? body.contents : upstream === "openai-responses" ? body.input : body.messages);
 
 type Turn = { text: string; reasoning: string; messages: ModelMessage[] };
 
@@ -99,7 +103,8 @@ describe("AI SDK multi-turn over item_reference", () => {
           expect(references(sent[0])).toEqual([]);
           expect(references(sent[1])).toEqual(itemIds[0]!);
           expect(references(sent[2])).toEqual([...itemIds[0]!, ...itemIds[1]!]);
-          expect(itemIds[0]!.length).toBe(reasoning && upstream === "anthropic-messages" ? 3 : reasoning ? 2 : 1);
+          // Anthropic: thinking, redacted thinking and the message; Gemini: the thought, the message and the signature it carried
+          expect(itemIds[0]!.length).toBe(reasoning && FORMAT[upstream] !== "openai-responses" && upstream !== "openai-chat" ? 3 : reasoning ? 2 : 1);
         });
       }
     }

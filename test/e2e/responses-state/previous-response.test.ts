@@ -2,7 +2,7 @@
 // input and output items go first (OpenAI's semantics: instructions are not carried over).
 // Plain fetch and the openai SDK, every upstream format, streamed and not.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { MODEL, post, startHarness, UPSTREAMS, type Harness, type UpstreamKind } from "../inference/harness";
+import { FORMAT, MODEL, post, startHarness, UPSTREAMS, type Harness, type UpstreamKind } from "../inference/harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -12,20 +12,24 @@ afterAll(() => h.close());
 beforeEach(() => h.up.reset());
 
 const user = (upstream: UpstreamKind, text: string) =>
-  upstream === "openai-responses"
-    ? { type: "message", role: "user", content: [{ type: "input_text", text }] }
-    : upstream === "openai-chat"
-      ? { role: "user", content: text }
-      : { role: "user", content: [{ type: "text", text }] };
+  FORMAT[upstream] === "gemini"
+    ? { role: "user", parts: [{ text }] }
+    : upstream === "openai-responses"
+      ? { type: "message", role: "user", content: [{ type: "input_text", text }] }
+      : upstream === "openai-chat"
+        ? { role: "user", content: text }
+        : { role: "user", content: [{ type: "text", text }] };
 
 const assistant = (upstream: UpstreamKind, text: string) =>
-  upstream === "openai-responses"
-    ? { type: "message", role: "assistant", content: [{ type: "output_text", text, annotations: [] }] }
-    : upstream === "openai-chat"
-      ? { role: "assistant", content: text }
-      : { role: "assistant", content: [{ type: "text", text }] };
+  FORMAT[upstream] === "gemini"
+    ? { role: "model", parts: [{ text }] }
+    : upstream === "openai-responses"
+      ? { type: "message", role: "assistant", content: [{ type: "output_text", text, annotations: [] }] }
+      : upstream === "openai-chat"
+        ? { role: "assistant", content: text }
+        : { role: "assistant", content: [{ type: "text", text }] };
 
-const historyOf = (upstream: UpstreamKind, body: any) => (upstream === "openai-responses" ? body.input : body.messages);
+const historyOf = (upstream: UpstreamKind, body: any) => (FORMAT[upstream] === "gemini" ? body.contents : upstream === "openai-responses" ? body.input : body.messages);
 
 describe("previous_response_id with plain fetch", () => {
   for (const upstream of UPSTREAMS) {
@@ -40,7 +44,8 @@ describe("previous_response_id with plain fetch", () => {
       expect(second.previous_response_id).toBe(first.id);
       // the instructions of the first request are not carried over, as with OpenAI
       expect(historyOf(upstream, h.up.requests[1]!.body)).toEqual([user(upstream, "q1"), assistant(upstream, "A1"), user(upstream, "q2")]);
-      if (upstream === "anthropic-messages") expect(h.up.requests[1]!.body.system).toBeUndefined();
+      if (FORMAT[upstream] === "anthropic-messages") expect(h.up.requests[1]!.body.system).toBeUndefined();
+      if (FORMAT[upstream] === "gemini") expect(h.up.requests[1]!.body.systemInstruction).toBeUndefined();
 
       const third = await post(h, "responses", { model: MODEL[upstream], previous_response_id: second.id, input: "q3" });
       expect(third.status).toBe(200);
