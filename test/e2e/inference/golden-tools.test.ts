@@ -149,6 +149,26 @@ describe("parallel tool calls, streamed arguments, and the results sent back", (
   }
 });
 
+describe("tool calls another model made reach Gemini with Google's placeholder signature", () => {
+  for (const inbound of INBOUNDS) {
+    test(inbound, async () => {
+      // the first turn served by Anthropic, whose calls carry no Gemini signature
+      h.up.enqueue(TOOL_TURN, { text: "Sunny." }, { text: "Sunny." });
+      const spec: Spec = { model: MODEL["anthropic-messages"], tools: TOOLS, turns: [{ role: "user", text: "Weather and time in Paris?" }] };
+      const first = await call(h, inbound, false, spec);
+      const turns: Spec["turns"] = [...spec.turns, { role: "native", items: first.history }, { role: "tool", id: "call_w1", content: "18C" }, { role: "tool", id: "call_t2", content: "14:05" }];
+      for (const upstream of ["gemini", "vertex-gemini"] as const) {
+        await call(h, inbound, false, { ...spec, model: MODEL[upstream], turns });
+        const calls = h.lastRequest().body.contents[1].parts.filter((p: any) => p.functionCall);
+        expect(calls.map((p: any) => [p.functionCall.id, p.thoughtSignature])).toEqual([
+          ["call_w1", "skip_thought_signature_validator"],
+          ["call_t2", undefined],
+        ]);
+      }
+    });
+  }
+});
+
 type Choice = NonNullable<Spec["toolChoice"]>;
 const CHOICES: Array<{ choice: Choice; wire: Record<BodyFormat, unknown> }> = [
   { choice: "auto", wire: { "openai-chat": "auto", "openai-responses": "auto", "anthropic-messages": { type: "auto" }, gemini: { functionCallingConfig: { mode: "AUTO" } } } },
