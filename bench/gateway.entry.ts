@@ -1,6 +1,7 @@
 // Child process: the real gateway (auth, routing, translation, accounting on),
-// with three providers on the same mock: one speaking openai-chat (same-format
-// path), one speaking anthropic-messages (translated path), one azure-openai and one Bedrock's Converse (signed).
+// with five providers on the same mock: one speaking openai-chat (same-format
+// path), one anthropic-messages and one gemini (translated paths), one azure-openai and one
+// Bedrock's Converse (signed).
 // BENCH_DATABASE_URL (a PostgreSQL server) and BENCH_REDIS_URL run it as one instance of a
 // scale-out deployment (a database of its own, dropped at the end). The bench key has a spending
 // limit of BENCH_KEY_LIMIT USD (default 1000; 0 or "off": none), so every request also reserves
@@ -10,7 +11,7 @@ import { SQL } from "bun";
 import { createInferenceKey, startTestGateway } from "../test/support/gateway";
 import { MOCK_AWS } from "../test/support/mock-upstream/bedrock-auth";
 import { announceReady, onTerminate } from "./lib/child";
-import { AZURE_MODEL, BEDROCK_MODEL, SAME_FORMAT_MODEL, TRANSLATED_MODEL } from "./lib/models";
+import { AZURE_MODEL, BEDROCK_MODEL, GEMINI_MODEL, SAME_FORMAT_MODEL, TRANSLATED_MODEL } from "./lib/models";
 
 const upstreamUrl = process.env.BENCH_UPSTREAM_URL;
 if (!upstreamUrl) throw new Error("BENCH_UPSTREAM_URL is required");
@@ -21,6 +22,7 @@ const yaml = `providers:
   - { slug: mock-anthropic, api: anthropic-messages, base_url: "${upstreamUrl}", api_key: bench-key }
   - { slug: mock-azure, api: azure-openai, base_url: "${new URL(upstreamUrl).origin}", api_key: bench-key }
   - { slug: mock-bedrock, api: bedrock, base_url: "${upstreamUrl}", aws: { region: ${MOCK_AWS.region}, access_key_id: ${MOCK_AWS.keys.plain.accessKeyId}, secret_access_key: "${MOCK_AWS.keys.plain.secretAccessKey}" } }
+  - { slug: mock-gemini, api: gemini, base_url: "${upstreamUrl}", api_key: bench-key }
 models:
   - id: ${SAME_FORMAT_MODEL}
     endpoints: [{ provider: mock-chat, model: m-chat, pricing: ${pricing} }]
@@ -30,6 +32,8 @@ models:
     endpoints: [{ provider: mock-azure, model: m-azure, pricing: ${pricing} }]
   - id: ${BEDROCK_MODEL}
     endpoints: [{ provider: mock-bedrock, model: "anthropic.m-bedrock-v1:0", pricing: ${pricing} }]
+  - id: ${GEMINI_MODEL}
+    endpoints: [{ provider: mock-gemini, model: gemini-2.5-flash, pricing: ${pricing} }]
 `;
 
 async function scaleOutEnv(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {

@@ -1,7 +1,7 @@
 // Gateway goals benchmark (not a test; loopback only). See bench/README.md.
 //
 // One mock upstream; targets: the upstream directly, a bare Bun pass-through proxy (the
-// floor), the gateway (same-format and translated; json, 50-chunk streams, and a mixed
+// floor), the gateway (same-format, translated to Anthropic and to Gemini; json, 50-chunk streams, and a mixed
 // load), optionally a baseline checkout's gateway and the Portkey gateway (Node). Every
 // server runs in its own child process; this process only generates load and measures.
 // Each round starts a fresh floor and gateway for idle memory, then runs batches of every
@@ -14,7 +14,7 @@ import { envInt, envNumber } from "./lib/env";
 import { fetchText, type RequestSpec, runBatch, runFor } from "./lib/load";
 import { machineLine } from "./lib/machine";
 import { readMemory, settledRss } from "./lib/memory";
-import { AZURE_MODEL, BEDROCK_MODEL, chatBody, SAME_FORMAT_MODEL, TRANSLATED_MODEL, UPSTREAM_MODEL } from "./lib/models";
+import { AZURE_MODEL, BEDROCK_MODEL, chatBody, GEMINI_MODEL, SAME_FORMAT_MODEL, TRANSLATED_MODEL, UPSTREAM_MODEL } from "./lib/models";
 import { type Portkey, portkeyHeaders, startPortkey } from "./lib/portkey";
 import { REPLY_END, REPLY_START, STREAM_CHUNK_COUNT } from "./lib/reply";
 import {
@@ -30,6 +30,7 @@ import {
   SAME,
   type SoakSample,
   TRANSLATED,
+  TRANSLATED_GEMINI,
   type View,
 } from "./lib/report";
 import { median, RoundAccumulator, type Summary } from "./lib/stats";
@@ -143,6 +144,7 @@ try {
     if (mode === "stream c=1") continue;
     add("gateway azure-openai", mode, gateway, [gatewaySpec(gateway, AZURE_MODEL, stream)]);
     add("gateway bedrock", mode, gateway, [gatewaySpec(gateway, BEDROCK_MODEL, stream)]);
+    add(TRANSLATED_GEMINI, mode, gateway, [gatewaySpec(gateway, GEMINI_MODEL, stream)]);
     if (baseline) {
       add("baseline same-format", mode, baseline, [gatewaySpec(baseline, SAME_FORMAT_MODEL, stream)]);
       add("baseline translated", mode, baseline, [gatewaySpec(baseline, TRANSLATED_MODEL, stream)]);

@@ -10,8 +10,8 @@ const up = await startMockUpstream();
 up.setHandler((req) => {
   // the mock records every request; keep that list from growing for the whole run
   if (up.requests.length > 256) up.requests.splice(0, up.requests.length - 1);
-  // Bedrock streams from a path of its own, not a body field
-  const stream = req.body?.stream === true || req.path.endsWith("/converse-stream");
+  // Bedrock streams from a path of its own, Gemini asks for a stream in its path: neither in a body field
+  const stream = req.body?.stream === true || req.path.endsWith("/converse-stream") || req.path.includes(":streamGenerateContent");
   return { text: stream ? STREAM_PIECES : REPLY_TEXT, usage: { input: 12, output: REPLY_TOKENS } };
 });
 onTerminate(() => up.stop());

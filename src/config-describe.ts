@@ -2,6 +2,7 @@ import { environmentCredential } from "./catalog/bedrock-credential";
 import { DEFAULT_CATALOG, providerVariables } from "./catalog/default-catalog";
 import type { DefaultCatalogData } from "./catalog/default-catalog-data";
 import type { Config } from "./config";
+import { vertexDefaultActive } from "./config-credentials";
 import { AZURE_DEFAULT_API_VERSION, IO_LOGGING_RETENTION_DAYS, type ProviderConfig } from "./config-schema";
 
 export function maskSecret(secret: string | undefined): string | undefined {
@@ -31,6 +32,9 @@ export function activeDefaultProviders(
       const enabledBy = environmentCredential(config.aws)?.enabledBy;
       return enabledBy ? [{ slug: p.slug, enabled_by: enabledBy }] : [];
     }
+    // Vertex AI needs its project and location besides the key file
+    if (p.vertexEnv)
+      return vertexDefaultActive(p, config.env) ? [{ slug: p.slug, enabled_by: [p.vertexEnv.project, p.vertexEnv.location, p.env].join(", ") }] : [];
     const variables = providerVariables(p);
     return variables.every((name) => config.env[name]) ? [{ slug: p.slug, enabled_by: variables.join(" and ") }] : [];
   });
@@ -62,9 +66,11 @@ function snakeKeys(value: unknown): unknown {
  * the README spell them, so what it prints can be pasted back into the file.
  */
 export function describeConfig(config: Config): Record<string, unknown> {
+  // the key files' text is secret through and through: config check shows their paths (providers[].vertex) only
   const {
     env: _env,
     aws: _aws,
+    credentialFiles: _credentialFiles,
     port,
     host,
     database,

@@ -1,6 +1,7 @@
 import { type AwsEnvironment, DEFAULT_API_KEY_REGION, environmentCredential, parseBedrockCredential } from "./catalog/bedrock-credential";
 import { type ConfigIssue, configIssue } from "./config-error";
 import type { ProviderConfig, ProviderFileConfig } from "./config-schema";
+import { DEFAULT_VERTEX_LOCATION, vertexBaseUrl } from "./google-cloud";
 
 /** Bedrock Runtime's endpoint (https://docs.aws.amazon.com/general/latest/gr/bedrock.html); `{region}` is filled per call. */
 export const BEDROCK_DEFAULT_BASE_URL = "https://bedrock-runtime.{region}.amazonaws.com";
@@ -38,7 +39,11 @@ function resolveBedrock(p: ProviderFileConfig, i: number, aws: AwsEnvironment): 
   return { provider: { ...base, aws: { ...base.aws, ...keys } }, issues };
 }
 
-/** Every provider with its base URL known; a missing one, or a credentials block on the wrong API, is a config error naming the field. */
+/**
+ * Every provider with its base URL known (bedrock's and vertex's have defaults: Vertex AI's
+ * endpoint follows the location); a missing one, or a credentials block on the wrong API, is a
+ * config error naming the field.
+ */
 export function resolveProviders(providers: readonly ProviderFileConfig[], aws: AwsEnvironment): { providers: ProviderConfig[]; issues: ConfigIssue[] } {
   const out: ProviderConfig[] = [];
   const issues: ConfigIssue[] = [];
@@ -50,7 +55,8 @@ export function resolveProviders(providers: readonly ProviderFileConfig[], aws: 
       return;
     }
     if (p.aws !== undefined) issues.push(configIssue(`providers[${i}].aws`, "no aws block (it belongs to a provider whose api is bedrock)"));
-    if (p.base_url === undefined) issues.push(configIssue(`providers[${i}].base_url`, "an http(s) URL such as https://api.openai.com/v1"));
+    if (p.api === "vertex") out.push({ ...p, base_url: p.base_url ?? vertexBaseUrl(p.vertex?.location ?? DEFAULT_VERTEX_LOCATION) });
+    else if (p.base_url === undefined) issues.push(configIssue(`providers[${i}].base_url`, "an http(s) URL such as https://api.openai.com/v1"));
     else out.push({ ...p, base_url: p.base_url });
   });
   return { providers: out, issues };

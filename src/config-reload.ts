@@ -7,7 +7,7 @@ import type { Config } from "./config";
  * at start (the listening socket, the database, Redis, the body limit of the server) and waits
  * for a restart.
  */
-const RELOADABLE = new Set<keyof Config>(["providers", "models", "catalog", "routing", "env", "aws", "metrics", "responses"]);
+const RELOADABLE = new Set<keyof Config>(["providers", "models", "catalog", "routing", "env", "aws", "credentialFiles", "metrics", "responses"]);
 
 /** Differs between two loads without anything having changed: never worth a warning. */
 const PER_LOAD = new Set<keyof Config>(["instanceId"]);
@@ -20,7 +20,7 @@ export type ReloadPlan = {
 };
 
 export function planReload(running: Config, loaded: Config): ReloadPlan {
-  // env and aws: the provider keys the default catalog reads came with this load
+  // env and aws: the provider keys the default catalog reads came with this load; credentialFiles: the key files, read again
   const config: Config = {
     ...running,
     providers: loaded.providers,
@@ -29,6 +29,7 @@ export function planReload(running: Config, loaded: Config): ReloadPlan {
     routing: loaded.routing,
     env: loaded.env,
     aws: loaded.aws,
+    credentialFiles: loaded.credentialFiles,
     metrics: loaded.metrics,
     responses: loaded.responses,
   };

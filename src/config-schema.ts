@@ -9,8 +9,11 @@ const Decimal = T.Union([T.String({ pattern: "^\\d+(\\.\\d+)?([eE]-?\\d+)?$" }),
 /** The APIs clients speak to the gateway, each also an upstream API (the inbound formats). */
 export const InboundApiKind = T.Union([T.Literal("openai-chat"), T.Literal("openai-responses"), T.Literal("anthropic-messages")]);
 
-/** Every upstream API of chat providers: the inbound formats, and those the gateway only calls (azure-openai speaks openai-chat). */
-export const ApiKind = T.Union([...InboundApiKind.anyOf, T.Literal("azure-openai"), T.Literal("bedrock")]);
+/**
+ * Every upstream API of chat providers: the inbound formats, and those the gateway only calls
+ * (azure-openai speaks openai-chat; vertex speaks gemini or anthropic-messages by model family).
+ */
+export const ApiKind = T.Union([...InboundApiKind.anyOf, T.Literal("azure-openai"), T.Literal("bedrock"), T.Literal("gemini"), T.Literal("vertex")]);
 
 /** Upstream video APIs: a provider with one of these serves only `video_models`, never chat routing. */
 export const VideoApiKind = T.Union([T.Literal("openai-videos"), T.Literal("fal-queue"), T.Literal("replicate"), T.Literal("gemini-veo")]);
@@ -50,12 +53,23 @@ const AzureBlockSchema = T.Object(
 
 const Modality = T.Union(["text", "image", "audio", "video", "file", "embeddings"].map((m) => T.Literal(m)));
 
+/** Where a Vertex AI provider calls and as whom (api: vertex); the key file may also come from GOOGLE_APPLICATION_CREDENTIALS. */
+export const VertexSchema = T.Object(
+  {
+    project: T.Optional(T.String({ minLength: 1, description: "a Google Cloud project id" })),
+    location: T.Optional(T.String({ pattern: "^[a-z0-9-]+$", description: "a Vertex AI location such as us-east5, europe-west1 or global" })),
+    credentials_file: T.Optional(T.String({ minLength: 1, description: "the path of a service-account key file" })),
+  },
+  { additionalProperties: false },
+);
+
 export const ProviderSchema = T.Object(
   {
     slug: T.String({ pattern: "^[a-z0-9][a-z0-9._/-]*$", maxLength: 64 }),
     name: T.Optional(T.String()),
     api: T.Union([...ApiKind.anyOf, ...VideoApiKind.anyOf]),
-    // required but for APIs with a default (bedrock: https://bedrock-runtime.{region}.amazonaws.com); config.ts checks it
+    // required but for APIs with a default (bedrock: https://bedrock-runtime.{region}.amazonaws.com;
+    // vertex: the one its location names); config.ts checks it
     base_url: T.Optional(T.String({ pattern: "^https?://" })),
     api_key: T.Optional(T.String()),
     // bedrock: AWS access keys that sign each call (SigV4) and the region; each field falls back to its AWS_* variable
@@ -70,6 +84,7 @@ export const ProviderSchema = T.Object(
         { additionalProperties: false },
       ),
     ),
+    vertex: T.Optional(VertexSchema),
     headers: T.Optional(T.Record(T.String(), T.String())),
     azure: T.Optional(AzureBlockSchema),
     zdr: T.Optional(T.Boolean()),

@@ -5,6 +5,7 @@ import type { TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import type { AwsEnvironment } from "./catalog/bedrock-credential";
 import { defaultProviderSlugs } from "./catalog/default-catalog";
+import { readCredentialFiles } from "./config-credentials";
 import { ConfigError, type ConfigIssue, configIssue } from "./config-error";
 import { resolveProviders } from "./config-providers";
 import { type GatewayFile, GatewayFileSchema, IO_LOGGING_RETENTION_DAYS, type ModelConfig, type ProviderConfig, type VideoModelConfig } from "./config-schema";
@@ -80,6 +81,8 @@ export type Config = {
   env: Record<string, string | undefined>;
   /** the AWS_* variables: Bedrock providers' credentials and region when they name none */
   aws: AwsEnvironment;
+  /** the service-account key files the configuration names, read when it loaded: JSON text by path (config-credentials.ts) */
+  credentialFiles: Readonly<Record<string, string>>;
 };
 
 /** A gateway.yaml once read: providers with their defaults filled in (config-providers.ts). */
@@ -232,6 +235,8 @@ function referenceIssues(file: GatewayFile, defaultCatalog: boolean): ConfigIssu
       );
     if (p.azure && p.api !== "azure-openai")
       issues.push(configIssue(`providers[${i}].azure`, "no azure block on a provider whose api is not azure-openai", p.api));
+    if (p.vertex !== undefined && p.api !== "vertex")
+      issues.push(configIssue(`providers[${i}].vertex`, "no vertex block: it applies to api: vertex only", p.vertex));
     declared.add(p.slug);
     slugs.add(p.slug);
   });
@@ -299,6 +304,7 @@ export function loadConfig(env: Env = process.env): Config {
   const maxBodyMb = maxBodyRaw ? Number(maxBodyRaw) : (file.server?.max_body_mb ?? 32);
   if (!(maxBodyMb > 0) || !Number.isFinite(maxBodyMb)) throw new ConfigError("GATEWAY_MAX_BODY_MB", "a positive number of megabytes", maxBodyRaw);
   const database = databaseFromEnv(env, secretKey);
+  const defaultCatalog = boolFromEnv(env, "GATEWAY_DEFAULT_CATALOG") ?? file.catalog?.default ?? true;
   return {
     ...listenAddress(env),
     ...database,
@@ -323,10 +329,7 @@ export function loadConfig(env: Env = process.env): Config {
     metrics: { token: env.GATEWAY_METRICS_TOKEN || file.metrics?.token || undefined },
     responses: { itemRetentionMinutes: intFromEnv(env, "GATEWAY_RESPONSES_ITEM_RETENTION_MINUTES", file.responses?.item_retention_minutes ?? 60, 0, 525_600) },
     jobs: jobsConfig(env, file),
-    catalog: {
-      default: boolFromEnv(env, "GATEWAY_DEFAULT_CATALOG") ?? file.catalog?.default ?? true,
-      listUnavailable: file.catalog?.list_unavailable ?? false,
-    },
+    catalog: { default: defaultCatalog, listUnavailable: file.catalog?.list_unavailable ?? false },
     providers: file.providers ?? [],
     models: file.models ?? [],
     videoModels: file.video_models ?? [],
@@ -335,6 +338,7 @@ export function loadConfig(env: Env = process.env): Config {
     storage: storageConfig(file),
     env: { ...env },
     aws: awsFromEnv(env),
+    credentialFiles: readCredentialFiles(file, env, defaultCatalog),
   };
 }
 

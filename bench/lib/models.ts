@@ -5,6 +5,8 @@ export const TRANSLATED_MODEL = "bench/translated";
 export const AZURE_MODEL = "bench/azure";
 /** translated to Bedrock's Converse, each call SigV4-signed (and the signature checked by the mock) */
 export const BEDROCK_MODEL = "bench/bedrock";
+/** Translated to Google's generateContent (the gemini API) */
+export const GEMINI_MODEL = "bench/gemini";
 /** What the mock sees as `model` when called directly or through the floor proxy. */
 export const UPSTREAM_MODEL = "m-chat";
 

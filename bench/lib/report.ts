@@ -23,6 +23,7 @@ export type SoakSample = { seconds: number; rssMb: number; rps: number };
 export const FLOOR = "floor proxy";
 export const SAME = "gateway same-format";
 export const TRANSLATED = "gateway translated";
+export const TRANSLATED_GEMINI = "gateway translated (gemini)";
 export const PORTKEY = "portkey";
 
 const fmt = (v: number | null | undefined, digits: number) => (v === null || v === undefined || Number.isNaN(v) ? "—" : v.toFixed(digits));
@@ -167,6 +168,8 @@ const GOALS: Goal[] = [
   cpuGoal("CPU/req, json, translated (anthropic-messages)", TRANSLATED, "json", 2.5),
   cpuGoal("CPU/req, stream of 50 chunks, same format", SAME, "stream", 2.5),
   cpuGoal("CPU/req, stream of 50 chunks, translated", TRANSLATED, "stream", 2.5),
+  cpuGoal("CPU/req, json, translated (gemini)", TRANSLATED_GEMINI, "json", 2.5),
+  cpuGoal("CPU/req, stream of 50 chunks, translated (gemini)", TRANSLATED_GEMINI, "stream", 2.5),
   ttfbGoal("TTFB added, stream, c=1, same format, p50", SAME, "p50", 0.5),
   ttfbGoal("TTFB added, stream, c=1, same format, p99", SAME, "p99", 2),
   ttfbGoal("TTFB added, stream, c=1, translated, p50", TRANSLATED, "p50", 0.5),

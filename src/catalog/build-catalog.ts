@@ -1,10 +1,12 @@
 import { decimalToNanos } from "../billing/money";
 import type { Config } from "../config";
+import { GOOGLE_CREDENTIALS_VARIABLE, vertexDefaultActive } from "../config-credentials";
 import { AZURE_DEFAULT_API_VERSION, type ChatProviderConfig, type ModelConfig, type PricingConfig, type ProviderConfig } from "../config-schema";
+import { DEFAULT_VERTEX_LOCATION, vertexBaseUrl } from "../google-cloud";
 import { isVideoApi } from "../videos/video-api";
 import { AWS_ENVIRONMENT_HINT, type AwsEnvironment, awsKeysText, environmentCredential } from "./bedrock-credential";
 import { DEFAULT_CATALOG, resolvedBaseUrl } from "./default-catalog";
-import type { DefaultCatalogData, DefaultModel } from "./default-catalog-data";
+import type { DefaultCatalogData, DefaultModel, DefaultProvider } from "./default-catalog-data";
 import type { Catalog, CatalogEndpoint, CatalogModel, PriceTable, PricingStrings, ProviderEntry } from "./types";
 
 const DEFAULT_CONTEXT = 128_000;
@@ -39,44 +41,69 @@ function ownCredential(p: ChatProviderConfig): string | undefined {
     : undefined;
 }
 
-export function providerEntry(p: ChatProviderConfig): ProviderEntry {
+type Env = Record<string, string | undefined>;
+type Credentials = { env: Env; files: Readonly<Record<string, string>> };
+
+/** A vertex provider's key: given inline, else the key file it or GOOGLE_APPLICATION_CREDENTIALS names (read by config.ts). */
+function vertexKey(p: ChatProviderConfig, credentials: Credentials): string | undefined {
+  const path = p.vertex?.credentials_file ?? credentials.env[GOOGLE_CREDENTIALS_VARIABLE];
+  return p.api_key || (path !== undefined ? credentials.files[path] : undefined);
+}
+
+export function providerEntry(p: ChatProviderConfig, credentials: Credentials = { env: {}, files: {} }): ProviderEntry {
+  const vertex =
+    p.api === "vertex" ? { ...(p.vertex?.project ? { project: p.vertex.project } : {}), location: p.vertex?.location ?? DEFAULT_VERTEX_LOCATION } : undefined;
   return {
     slug: p.slug,
     name: p.name ?? p.slug,
     api: p.api,
+    // a vertex provider's base URL is filled in from its location when the configuration loads (config-providers.ts)
     baseUrl: p.base_url.replace(/\/+$/, ""),
-    apiKey: ownCredential(p),
+    apiKey: (vertex ? vertexKey(p, credentials) : ownCredential(p)) || undefined,
     headers: p.headers ?? {},
     zdr: p.zdr ?? false,
     dataCollection: p.data_collection ?? "allow",
     ...(p.aws?.region ? { region: p.aws.region } : {}),
     ...(p.drop_params?.length ? { dropParams: p.drop_params } : {}),
     ...(p.api === "azure-openai" ? { azure: { apiVersion: p.azure?.api_version ?? AZURE_DEFAULT_API_VERSION } } : {}),
+    ...(vertex ? { vertex } : {}),
   };
 }
 
-type Env = Record<string, string | undefined>;
+/** A default Vertex provider: its place from the environment, its key the file GOOGLE_APPLICATION_CREDENTIALS names. */
+function defaultVertex(p: DefaultProvider, credentials: Credentials): Pick<ProviderEntry, "apiKey" | "baseUrl" | "vertex"> {
+  const names = p.vertexEnv!;
+  const location = credentials.env[names.location] || DEFAULT_VERTEX_LOCATION;
+  const path = credentials.env[p.env];
+  return {
+    apiKey: vertexDefaultActive(p, credentials.env) && path ? credentials.files[path] : undefined,
+    baseUrl: vertexBaseUrl(location),
+    vertex: { ...(credentials.env[names.project] ? { project: credentials.env[names.project] } : {}), location },
+  };
+}
 
 /**
  * Default-catalog providers; usable (an apiKey) only when their environment variables are set: the
  * key's, and those the base URL names (Azure's resource; until then the base URL keeps its braces).
- * A Bedrock provider's credential and region come from the AWS_* variables.
+ * A Bedrock provider's credential and region come from the AWS_* variables; a Vertex provider's
+ * place and key file from its own (defaultVertex).
  */
-function defaultProviders(data: DefaultCatalogData, env: Env, aws: AwsEnvironment): ProviderEntry[] {
+function defaultProviders(data: DefaultCatalogData, credentials: Credentials, aws: AwsEnvironment): ProviderEntry[] {
   return data.providers.map((p): ProviderEntry => {
-    const baseUrl = resolvedBaseUrl(p, env);
+    const baseUrl = resolvedBaseUrl(p, credentials.env);
     const entry: ProviderEntry = {
       slug: p.slug,
       name: p.name,
       api: p.api,
       baseUrl: baseUrl ?? p.baseUrl,
-      apiKey: baseUrl === undefined ? undefined : env[p.env] || undefined,
+      apiKey: baseUrl === undefined ? undefined : credentials.env[p.env] || undefined,
       headers: {},
       zdr: false,
       dataCollection: "allow",
       envVar: p.env,
       ...(p.api === "azure-openai" ? { azure: { apiVersion: AZURE_DEFAULT_API_VERSION } } : {}),
     };
+    if (p.vertexEnv) return { ...entry, ...defaultVertex(p, credentials) };
     if (p.api !== "bedrock") return entry;
     const fromAws = environmentCredential(aws);
     return { ...entry, apiKey: fromAws?.credential, region: fromAws?.region, envVar: AWS_ENVIRONMENT_HINT };
@@ -84,8 +111,8 @@ function defaultProviders(data: DefaultCatalogData, env: Env, aws: AwsEnvironmen
 }
 
 /** A gateway.yaml provider replaces the default one of the same slug, keeping its environment key when it names none. */
-function overrideProvider(p: ChatProviderConfig, base: ProviderEntry | undefined): ProviderEntry {
-  const entry = providerEntry(p);
+function overrideProvider(p: ChatProviderConfig, base: ProviderEntry | undefined, credentials: Credentials): ProviderEntry {
+  const entry = providerEntry(p, credentials);
   if (!base) return entry;
   return {
     ...entry,
@@ -165,7 +192,7 @@ function modelFromConfig(m: ModelConfig, providers: Map<string, ProviderEntry>, 
   };
 }
 
-export type CatalogConfig = Pick<Config, "providers" | "models"> & Partial<Pick<Config, "catalog" | "env" | "aws">>;
+export type CatalogConfig = Pick<Config, "providers" | "models"> & Partial<Pick<Config, "catalog" | "env" | "aws" | "credentialFiles">>;
 
 /**
  * The catalog the gateway routes over: the embedded default catalog (unless `catalog.default`
@@ -175,9 +202,10 @@ export type CatalogConfig = Pick<Config, "providers" | "models"> & Partial<Pick<
 export function buildCatalog(config: CatalogConfig, created = Math.floor(Date.now() / 1000), data: DefaultCatalogData = DEFAULT_CATALOG): Catalog {
   const useDefault = config.catalog?.default ?? false;
   const providers = new Map<string, ProviderEntry>();
-  if (useDefault) for (const p of defaultProviders(data, config.env ?? {}, config.aws ?? {})) providers.set(p.slug, p);
+  const credentials: Credentials = { env: config.env ?? {}, files: config.credentialFiles ?? {} };
+  if (useDefault) for (const p of defaultProviders(data, credentials, config.aws ?? {})) providers.set(p.slug, p);
   // video providers serve video_models only (src/videos/video-catalog.ts): chat routing never sees them
-  for (const p of config.providers.filter(isChatProvider)) providers.set(p.slug, overrideProvider(p, providers.get(p.slug)));
+  for (const p of config.providers.filter(isChatProvider)) providers.set(p.slug, overrideProvider(p, providers.get(p.slug), credentials));
 
   const models = new Map<string, CatalogModel>();
   if (useDefault) for (const m of data.models) models.set(m.id, defaultModel(m, providers));

@@ -9,8 +9,10 @@ export type DefaultProvider = {
   api: ApiKindName;
   /** may name environment variables in braces (`https://{AZURE_RESOURCE_NAME}.openai.azure.com`), filled in from the environment */
   baseUrl: string;
-  /** the environment variable whose value is this provider's API key */
+  /** the environment variable whose value is this provider's API key (api vertex: the path of its service-account key file) */
   env: string;
+  /** api vertex: the variables naming the project and the location calls go to */
+  vertexEnv?: { project: string; location: string };
 };
 
 export type DefaultEndpoint = {

@@ -54,9 +54,9 @@ function bedrockName(id: string): string {
   return `${id.slice(0, dot)}/${/[-\d]/.test(unversioned) ? unversioned : rest}`;
 }
 
-/** Anthropic ids: `claude-3-7-sonnet-20250219` → `claude-3.7-sonnet`, as OpenRouter names them. */
+/** Anthropic ids: `claude-3-7-sonnet-20250219` (Vertex AI: `claude-3-7-sonnet@20250219`) → `claude-3.7-sonnet`, as OpenRouter names them. */
 function anthropicSlug(slug: string): string {
-  return slug.replace(/-\d{8}$/, "").replace(/(\d)-(\d)(?=$|-)/g, "$1.$2");
+  return slug.replace(/[-@]\d{8}$/, "").replace(/(\d)-(\d)(?=$|-)/g, "$1.$2");
 }
 
 export function canonicalName(providerId: string, upstreamModel: string): CanonicalName {

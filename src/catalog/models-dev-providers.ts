@@ -5,18 +5,41 @@ import type { ApiKindName } from "../config-schema";
  * one), the display name (OpenRouter's ProviderName where it has one), the API kind, and the base
  * URL when models.dev gives none or gives one without its version segment. Providers that take a
  * single key from one environment variable are mapped, Azure too, whose base URL names its resource
- * variable (`env` says which of models.dev's variables is the key), and those whose API reads its
- * credentials itself (Bedrock: the AWS_* variables; `env` names the variable shown for them); the
- * others (Vertex, Cloudflare: several credentials; Copilot, GitHub Models: tokens that CI machines
- * carry for other purposes; local servers; regional duplicates sharing one variable) are left out.
- * Used by scripts/generate-catalog.ts only.
+ * variable (`env` says which of models.dev's variables is the key), those whose API reads its
+ * credentials itself (Bedrock: the AWS_* variables; `env` names the variable shown for them), and
+ * Vertex AI, which names its key file, project and location (`env`, `vertexEnv`: the variables
+ * models.dev lists for it). The others (Cloudflare: several credentials; Copilot, GitHub Models:
+ * tokens that CI machines carry for other purposes; local servers; regional duplicates sharing one
+ * variable) are left out. Used by scripts/generate-catalog.ts only.
  */
-export type ProviderMapping = { slug: string; name: string; api: ApiKindName; baseUrl?: string; env?: string; router?: boolean };
+export type ProviderMapping = {
+  slug: string;
+  name: string;
+  api: ApiKindName;
+  baseUrl?: string;
+  router?: boolean;
+  /** the variable holding the key (api vertex: the key file's path), where models.dev lists several or another */
+  env?: string;
+  vertexEnv?: { project: string; location: string };
+};
+
+/** Vertex AI serves Google's and Anthropic's models (two models.dev providers) through one provider. */
+const GOOGLE_VERTEX: ProviderMapping = {
+  slug: "google-vertex",
+  name: "Google",
+  api: "vertex",
+  // the global endpoint; GOOGLE_VERTEX_LOCATION's own replaces it (build-catalog.ts)
+  baseUrl: "https://aiplatform.googleapis.com/v1",
+  env: "GOOGLE_APPLICATION_CREDENTIALS",
+  vertexEnv: { project: "GOOGLE_VERTEX_PROJECT", location: "GOOGLE_VERTEX_LOCATION" },
+};
 
 export const MODELS_DEV_PROVIDERS: Record<string, ProviderMapping> = {
   openai: { slug: "openai", name: "OpenAI", api: "openai-responses", baseUrl: "https://api.openai.com/v1" },
   anthropic: { slug: "anthropic", name: "Anthropic", api: "anthropic-messages", baseUrl: "https://api.anthropic.com/v1" },
-  google: { slug: "google-ai-studio", name: "Google AI Studio", api: "openai-chat", baseUrl: "https://generativelanguage.googleapis.com/v1beta/openai" },
+  google: { slug: "google-ai-studio", name: "Google AI Studio", api: "gemini", baseUrl: "https://generativelanguage.googleapis.com/v1beta" },
+  "google-vertex": GOOGLE_VERTEX,
+  "google-vertex-anthropic": GOOGLE_VERTEX,
   xai: { slug: "xai", name: "xAI", api: "openai-chat", baseUrl: "https://api.x.ai/v1" },
   // the endpoint's model is the deployment name: the catalog assumes deployments named after their models
   azure: { slug: "azure", name: "Azure", api: "azure-openai", baseUrl: "https://{AZURE_RESOURCE_NAME}.openai.azure.com", env: "AZURE_API_KEY" },

@@ -39,6 +39,8 @@ export type ProviderEntry = {
   dropParams?: readonly string[];
   /** an azure-openai provider's api-version (gateway.yaml `azure.api_version`, else AZURE_DEFAULT_API_VERSION) */
   azure?: { apiVersion: string };
+  /** api vertex: the project (absent: the service account's own) and the location calls go to */
+  vertex?: { project?: string; location: string };
 };
 
 export type CatalogEndpoint = {

@@ -6,7 +6,8 @@ import type { ApiKindName } from "../config-schema";
  * `integer_below_min_value` ("Expected a value >= 16"); Anthropic's Messages reference gives
  * `max_tokens` as `x >= 1`; Chat Completions documents no minimum for `max_tokens` or
  * `max_completion_tokens`, and 1 is the least the gateway's own request schemas take. Bedrock's
- * Converse reference gives `inferenceConfig.maxTokens` a minimum of 1.
+ * Converse reference gives `inferenceConfig.maxTokens` a minimum of 1. Gemini's
+ * `maxOutputTokens` (Vertex's too; its Claude models take Anthropic's) documents no minimum either.
  */
 export const MIN_OUTPUT_TOKENS: Readonly<Record<ApiKindName, number>> = {
   "openai-responses": 16,
@@ -14,4 +15,6 @@ export const MIN_OUTPUT_TOKENS: Readonly<Record<ApiKindName, number>> = {
   "openai-chat": 1,
   "azure-openai": 1,
   bedrock: 1,
+  gemini: 1,
+  vertex: 1,
 };

@@ -7,7 +7,7 @@ import { adaptMaxTokensField, refusedMaxTokens } from "../providers/max-tokens-f
 import { withoutDroppedParams, withUnknownFields } from "../providers/request-fields";
 import { sendUpstream } from "../providers/transport";
 import { transportErrorMessage } from "../providers/transport-error";
-import type { UpstreamApi } from "../providers/upstream-api";
+import { CredentialExchangeError, type UpstreamApi } from "../providers/upstream-api";
 import type { Candidate } from "./candidates";
 import type { UpstreamOperation } from "./generation";
 import { hasWebImages, type ImageFetcher, withInlineImages } from "./inline-images";
@@ -80,11 +80,13 @@ export function completionOperation(
           res = await send();
         }
       } catch (err) {
+        if (err instanceof CredentialExchangeError && !deadline.timedOut())
+          return { ok: false, kind: "http", status: err.status, message: err.message, timedOut: false };
         return transportFailure(deadline.timedOut() ? "no response before the first-byte timeout" : `connection failed: ${transportErrorMessage(err)}`, {
           timedOut: deadline.timedOut(),
         });
       }
-      if (!res.ok) return await httpFailure(res, codec.errorMessage);
+      if (!res.ok) return await httpFailure(res, codec.errorMessage, api.errorStatus);
       if (!request.stream) {
         // headers arrived in time; a non-streaming body may take as long as the generation does
         deadline.met();

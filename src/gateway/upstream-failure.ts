@@ -50,19 +50,27 @@ export function transportFailure(message: string, extra: Partial<UpstreamFailure
 
 const MAX_ERROR_BODY = 64 * 1024;
 
-/** An upstream's HTTP error answer: its status, the message its body gives, and the body itself. */
-export async function httpFailure(res: Response, messageOf: (body: unknown) => string | undefined): Promise<UpstreamFailure> {
+/**
+ * An upstream's HTTP error answer: its status (as `statusOf` reads it, where the API's own status
+ * misleads), the message its body gives, and the body itself.
+ */
+export async function httpFailure(
+  res: Response,
+  messageOf: (body: unknown) => string | undefined,
+  statusOf?: (status: number, body: unknown) => number,
+): Promise<UpstreamFailure> {
   const text = (await res.text().catch(() => "")).slice(0, MAX_ERROR_BODY);
   let raw: unknown = text;
   try {
     raw = JSON.parse(text);
   } catch {}
   const message = messageOf(raw) ?? (text || res.statusText || `HTTP ${res.status}`);
+  const status = statusOf ? statusOf(res.status, raw) : res.status;
   const retryAfterMs = retryAfterMsHeader(res.headers.get("retry-after-ms"));
   return {
     ok: false,
     kind: "http",
-    status: res.status,
+    status,
     message,
     raw,
     timedOut: false,

@@ -12,8 +12,9 @@
  */
 
 /** Which kind of upstream produced an opaque reasoning signature / payload. Only
- * sent back to the same kind (a signature from Anthropic means nothing to OpenAI). */
-export type ReasoningOrigin = "anthropic-messages" | "openai-responses" | "openai-chat" | "bedrock" | "unknown";
+ * sent back to the same kind (a signature from Anthropic means nothing to OpenAI).
+ * `gemini`: a Gemini thought signature (Google's generateContent, on AI Studio or Vertex). */
+export type ReasoningOrigin = "anthropic-messages" | "openai-responses" | "openai-chat" | "bedrock" | "gemini" | "unknown";
 
 export type CacheControl = { type: "ephemeral"; ttl?: "5m" | "1h" };
 

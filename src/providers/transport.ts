@@ -43,11 +43,21 @@ export type UpstreamCall = {
   signal: AbortSignal;
 };
 
-/** POSTs a JSON body to one upstream API, with the headers that API computes for it. */
+/**
+ * POSTs a JSON body to one upstream API, with the headers that API computes for it. A 401 to an
+ * API that exchanges its credential (an access token revoked or expired early) is tried once
+ * more with a fresh exchange.
+ */
 export async function sendUpstream(call: UpstreamCall): Promise<Response> {
   const body = JSON.stringify(call.body);
   const outgoing = { url: call.url, body, stream: call.stream };
-  const pending = call.api.headers(call.provider, call.credential, outgoing, call.signal);
-  const headers = pending instanceof Promise ? await pending : pending;
-  return upstreamFetch({ url: call.url, method: "POST", headers, rawBody: body, signal: call.signal });
+  const send = async () => {
+    const pending = call.api.headers(call.provider, call.credential, outgoing, call.signal);
+    const headers = pending instanceof Promise ? await pending : pending;
+    return upstreamFetch({ url: call.url, method: "POST", headers, rawBody: body, signal: call.signal });
+  };
+  const res = await send();
+  if (res.status !== 401 || !call.api.credentialRefused?.(call.provider, call.credential)) return res;
+  await res.body?.cancel().catch(() => {});
+  return send();
 }

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { anthropicInbound, anthropicUpstream } from "../../src/formats/anthropic-messages";
 import { bedrockConverseUpstream } from "../../src/formats/bedrock-converse";
+import { geminiUpstream } from "../../src/formats/gemini";
 import { openaiChatInbound, openaiChatUpstream } from "../../src/formats/openai-chat";
 import { openaiResponsesInbound, openaiResponsesUpstream } from "../../src/formats/openai-responses";
 import { unpackForeignSignature } from "../../src/formats/reasoning-signature";
@@ -14,6 +15,7 @@ import { parseSse } from "../support/sse";
 import { realistic as anthropicStream } from "./anthropic-messages/upstream-events";
 import { decodeAll } from "./decode-events";
 import { encodeParts } from "./encode-parts";
+import { geminiEvents, realistic as geminiStream } from "./gemini/upstream-events";
 import { blocks, irStream, streamEnd } from "./ir-arbitrary";
 import { azureStream } from "./openai-chat/azure-events";
 import { realistic as chatStream } from "./openai-chat/upstream-events";
@@ -230,6 +232,52 @@ describe("bedrock-converse (an upstream only: the mock's ConverseStream renderer
               ? [{ event: "exception:modelStreamErrorException", data: '{"message":"died"}' }]
               : [{ event: "contentBlockDelta", data: "{not json" }];
         expect(grammarViolations(decodeAll(bedrockConverseUpstream.createStreamDecoder(), [...cut, ...tail]))).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+/**
+ * Gemini is spoken to upstreams only: its stream comes from a test-side writer of Gemini events
+ * (gemini/upstream-events.ts). Arguments travel as objects and signatures as the next part's, so
+ * what must survive is the text, the reasoning text, each call's id and name, and the signatures.
+ */
+describe("gemini", () => {
+  const kept = (content: IRAssistantPart[]) => ({
+    text: content.flatMap((p) => (p.type === "text" ? [p.text] : p.type === "refusal" ? [p.refusal] : [])).join(""),
+    reasoning: content.flatMap((p) => (p.type === "reasoning" ? [p.text] : [])).join(""),
+    calls: content.flatMap((p) => (p.type === "tool_call" ? [{ id: p.id, name: p.name }] : [])),
+    signatures: content.flatMap((p) => (p.type === "reasoning" ? [p.encrypted ?? p.signature ?? ""] : [])).filter((s) => s !== ""),
+  });
+  const errorEvent: SseEvent = { data: JSON.stringify({ error: { code: 503, message: "upstream died", status: "UNAVAILABLE" } }) };
+
+  test("property: a Gemini stream of any content decodes to a valid IR stream with the same content and ending", () => {
+    fc.assert(
+      fc.property(blocks, streamEnd, (made, end) => {
+        const { parts, content } = irStream(made, end);
+        const decoded = decodeAll(geminiUpstream.createStreamDecoder(), geminiEvents(parts));
+        expect(grammarViolations(decoded)).toEqual([]);
+        expect(kept(collect(decoded).content)).toEqual(kept(content));
+        expect(decoded.at(-1)?.type).toBe(end.type);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  test("a real upstream's stream decodes to a valid IR stream", () => {
+    expect(grammarViolations(decodeAll(geminiUpstream.createStreamDecoder(), geminiStream))).toEqual([]);
+  });
+
+  test("property: the decoder keeps the grammar when the upstream stream is cut, fails or sends garbage", () => {
+    const fault = fc.constantFrom<"cut" | "error" | "garbage">("cut", "error", "garbage");
+    const source = fc.option(fc.tuple(blocks, streamEnd), { nil: undefined, freq: 4 });
+    fc.assert(
+      fc.property(source, fc.nat(), fault, (generated, at, kind) => {
+        const events = generated ? geminiEvents(irStream(...generated).parts) : geminiStream;
+        const cut = events.slice(0, at % (events.length + 1));
+        const input = kind === "cut" ? cut : [...cut, kind === "error" ? errorEvent : { data: "{not json" }];
+        expect(grammarViolations(decodeAll(geminiUpstream.createStreamDecoder(), input))).toEqual([]);
       }),
       { numRuns: 300 },
     );

@@ -16,6 +16,16 @@
  *                                Amazon Bedrock Converse (JSON, or the binary event stream); every call's
  *                                SigV4 signature or Bedrock API key is checked first (bedrock-auth.ts:
  *                                403 in Bedrock's shape, no turn taken)
+ *   POST …/models/{m}:generateContent | :streamGenerateContent?alt=sse
+ *                                Gemini (the Gemini API under /v1beta or the gateway's base URL, and
+ *                                Vertex AI's …/projects/{p}/locations/{l}/publishers/google/…); the
+ *                                model and the stream switch come from the path
+ *   POST …/publishers/anthropic/models/{m}:rawPredict | :streamRawPredict
+ *                                Claude on Vertex AI: Anthropic Messages, the model from the path
+ *   POST <origin>/token          Google's OAuth token endpoint (`up.google`): checks the RS256
+ *                                signature of a service account's JWT grant with the public key
+ *                                `trust`ed for it, counts requests, hands out access tokens; every
+ *                                /v1/projects/… path answers 401 to any other bearer token
  *   GET  <url>/images/pixel.png  a 1x1 PNG (image URLs fetched for APIs that take images inline)
  * `url` ends in /v1 (an Azure base_url is the origin, `http://127.0.0.1:<port>`). Any other path gets a
  * 404 in OpenAI's error shape.
@@ -34,12 +44,14 @@
  * - reasoning: chat `reasoning_content` (or `reasoning`, via reasoning.chatField); Responses
  *   reasoning item with summary_text (or raw reasoning_text when summary: false) and
  *   `encrypted_content`; Anthropic thinking block + signature_delta, and a redacted_thinking
- *   block for `encrypted`.
+ *   block for `encrypted`; Gemini `thought: true` parts, the signature as thoughtSignature on the
+ *   first function call without its own (toolCalls[].signature), else on the last text part.
  * - usage.input counts ALL prompt tokens (cached and cacheWrite included). Chat reports
  *   prompt_tokens_details.cached_tokens (and cache_write_tokens only when cacheWrite is set: it is
  *   optional there); Responses input_tokens_details.{cached_tokens, cache_write_tokens}; Anthropic
  *   input_tokens = input - cached - cacheWrite with cache_read/cache_creation_input_tokens
- *   (and cache_creation.ephemeral_5m_input_tokens = cacheWrite).
+ *   (and cache_creation.ephemeral_5m_input_tokens = cacheWrite). Gemini promptTokenCount = input,
+ *   candidatesTokenCount = output - reasoning, thoughtsTokenCount, cachedContentTokenCount (no cache writes).
  * - Chat streams carry a usage chunk (`choices: []`, before [DONE]) only when the request had
  *   stream_options.include_usage, as OpenAI does. omitUsage drops usage in the OpenAI formats.
  * - finish maps per format: length -> "length" / response.incomplete (max_output_tokens) /

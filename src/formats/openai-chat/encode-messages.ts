@@ -46,9 +46,10 @@ function assistantMessage(message: Extract<IRMessage, { role: "assistant" }>): J
   for (const part of message.content) {
     if (part.type === "text") texts.push(part);
     else if (part.type === "refusal") refusals.push(part.refusal);
-    // A signature or payload only means something to the kind of upstream that made it.
+    // A signature or payload only means something to the kind of upstream that made it. Gemini
+    // signatures go too: Chat routers (OpenRouter) serve Gemini and hand them out as google-gemini-v1.
     else if (part.type === "reasoning") {
-      if (part.origin === "openai-chat") reasoning.push(part);
+      if (part.origin === "openai-chat" || part.origin === "gemini") reasoning.push(part);
     } else toolCalls.push({ id: part.id, type: "function", function: { name: part.name, arguments: part.arguments } });
   }
   const encoded: Json = { role: "assistant" };

@@ -12,23 +12,29 @@ export const ANTHROPIC_FORMAT = "anthropic-claude-v1";
 export const OPENAI_RESPONSES_FORMAT = "openai-responses-v1";
 /** The gateway's name for reasoning from Bedrock's Converse API, whose signature goes back only there. */
 export const BEDROCK_FORMAT = "amazon-bedrock-converse-v1";
+/** Gemini thought signatures, as OpenRouter labels them: `reasoning.encrypted` items whose `id` is the tool call they belong to. */
+export const GEMINI_FORMAT = "google-gemini-v1";
 
 export function formatFromOrigin(origin: ReasoningOrigin): string {
   if (origin === "anthropic-messages") return ANTHROPIC_FORMAT;
   if (origin === "openai-responses") return OPENAI_RESPONSES_FORMAT;
   if (origin === "bedrock") return BEDROCK_FORMAT;
+  if (origin === "gemini") return GEMINI_FORMAT;
   return "unknown";
 }
 
 /**
- * Other named formats (google-gemini-v1, xai-responses-v1, …) came from a Chat-speaking
- * upstream such as OpenRouter, so they may go back to one. An unnamed format with an
- * opaque payload is treated the same way; unnamed plain text has no maker to return to.
+ * Other named formats (xai-responses-v1, …) came from a Chat-speaking upstream such as
+ * OpenRouter, so they may go back to one. An unnamed format with an opaque payload is treated
+ * the same way; unnamed plain text has no maker to return to. google-gemini-v1 is a Gemini
+ * signature wherever it came from: a native Gemini upstream can check it, and a Chat upstream
+ * still gets it back (openai-chat/encode-messages.ts).
  */
 export function originFromFormat(format: string | null | undefined, hasPayload: boolean): ReasoningOrigin {
   if (format === ANTHROPIC_FORMAT) return "anthropic-messages";
   if (format === OPENAI_RESPONSES_FORMAT) return "openai-responses";
   if (format === BEDROCK_FORMAT) return "bedrock";
+  if (format === GEMINI_FORMAT) return "gemini";
   if (format && format !== "unknown") return "openai-chat";
   return hasPayload ? "openai-chat" : "unknown";
 }

@@ -57,10 +57,12 @@ export function reasoningItemId(reasoning: Pick<ReasoningData, "origin" | "id">,
 /**
  * OpenAI's payload goes out as is; another upstream's signature or payload is packed (with its
  * origin) so that a client replaying the item sends it back to the kind of upstream that made it.
+ * Gemini's thoughts carry no payload (their signatures travel apart), yet are packed too: replayed
+ * bare, they would read as OpenAI reasoning items and go to an OpenAI upstream.
  */
 export function encryptedContent(reasoning: ReasoningData): string | undefined {
   if (reasoning.origin === "openai-responses") return reasoning.encrypted;
-  if (reasoning.signature === undefined && reasoning.encrypted === undefined) return undefined;
+  if (reasoning.signature === undefined && reasoning.encrypted === undefined && reasoning.origin !== "gemini") return undefined;
   return packForeignSignature({ type: "reasoning", ...reasoning });
 }
 

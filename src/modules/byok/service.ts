@@ -2,12 +2,21 @@ import type { Catalog } from "../../catalog/types";
 import type { Config } from "../../config";
 import { type SecretBox, secretBoxOf } from "../../crypto/secret-box";
 import { badRequest, notFound } from "../../errors";
+import type { HostLookup } from "../../outbound/host-lookup";
 import type { ByokPatch, ByokRecord, Store, WorkspaceRecord } from "../../store/store";
 import { isoTime } from "../../time";
+import { checkByokKey } from "./credential-check";
 import type { ByokDataOut, CreateByokInput, ListByokInput, UpdateByokInput } from "./model";
 import { checkedProviderKey } from "./provider-key";
 
-export type ByokDeps = { store: Store; clock: () => number; catalog: Catalog; config: Pick<Config, "secretKey" | "databasePath">; secrets?: SecretBox };
+export type ByokDeps = {
+  store: Store;
+  clock: () => number;
+  catalog: Catalog;
+  config: Pick<Config, "secretKey" | "databasePath" | "security">;
+  secrets?: SecretBox;
+  lookup?: HostLookup;
+};
 
 export function renderByok(c: ByokRecord): ByokDataOut {
   return {
@@ -62,6 +71,7 @@ export async function createByok(deps: ByokDeps, body: CreateByokInput): Promise
   assertFlagsCompatible(body.is_fallback ?? false, body.is_byok_only ?? false);
   const label = labelOf(deps.catalog, provider, body.key);
   const ws = await workspaceFor(deps.store, body.workspace_id, "field");
+  await checkByokKey(deps, provider, body.key);
   const encryptedKey = await secretBoxOf(deps).seal(body.key);
   const now = deps.clock();
   // sort_order is the last of its scope + 1: serialised with other writers
@@ -106,6 +116,7 @@ export async function updateByok(deps: ByokDeps, id: string, body: UpdateByokInp
   assertFlagsCompatible(body.is_fallback ?? current.isFallback, body.is_byok_only ?? current.isByokOnly);
   const patch: ByokPatch = {};
   if (body.key !== undefined) {
+    await checkByokKey(deps, current.provider, body.key);
     // rotation in place: new ciphertext, new label, same id and position
     patch.label = labelOf(deps.catalog, current.provider, body.key);
     patch.encryptedKey = await secretBoxOf(deps).seal(body.key);

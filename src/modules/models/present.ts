@@ -81,8 +81,11 @@ export function endpointWire(m: CatalogModel, e: CatalogEndpoint, stats: Endpoin
     uptime_last_5m: stats.uptimeLast5m,
     uptime_last_30m: stats.uptimeLast30m,
     uptime_last_1d: stats.uptimeLast1d,
-    // caching without cache_control markers, where the endpoint prices cache reads
-    supports_implicit_caching: e.pricing.inputCacheRead > 0 && upstreamApis[e.provider.api].cachesImplicitly,
+    // caching without cache_control markers, where the endpoint prices cache reads: not Anthropic's bodies (Claude on Vertex too)
+    supports_implicit_caching:
+      e.pricing.inputCacheRead > 0 &&
+      upstreamApis[e.provider.api].cachesImplicitly &&
+      upstreamApis[e.provider.api].format(e.upstreamModel) !== "anthropic-messages",
     supports_tool_choice: { auto: toolChoice, none: toolChoice, required: toolChoice, function: toolChoice },
     latency_last_30m: stats.latencyLast30m,
     throughput_last_30m: stats.throughputLast30m,

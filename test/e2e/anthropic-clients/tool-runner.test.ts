@@ -44,7 +44,12 @@ function scriptTurns() {
 
 /** The tool results as each upstream format receives them in the last request. */
 function expectResultsUpstream(upstream: UpstreamKind, body: any) {
-  if (WIRE[upstream] === "openai-chat") {
+  if (WIRE[upstream] === "gemini") {
+    expect(body.contents.flatMap((c: any) => c.parts).filter((p: any) => p.functionResponse)).toEqual([
+      { functionResponse: { id: "call_paris", name: "get_weather", response: { result: "18C" } } },
+      { functionResponse: { id: "call_london", name: "get_weather", response: { result: "12C" } } },
+    ]);
+  } else if (WIRE[upstream] === "openai-chat") {
     expect(body.messages.filter((m: any) => m.role === "tool")).toEqual([
       { role: "tool", tool_call_id: "call_paris", content: "18C" },
       { role: "tool", tool_call_id: "call_london", content: "12C" },

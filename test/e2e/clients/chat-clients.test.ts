@@ -43,6 +43,8 @@ const weather = tool({
 /** The tool result the second upstream request carried, in whichever format the upstream speaks. */
 function toolResultSent(upstream: UpstreamKind): unknown {
   const body = h.up.requests[1]!.body as any;
+  // Gemini takes a text result wrapped in an object
+  if (WIRE[upstream] === "gemini") return body.contents.flatMap((c: any) => c.parts).find((p: any) => p.functionResponse)?.functionResponse.response.result;
   if (WIRE[upstream] === "openai-chat") return body.messages.find((m: any) => m.role === "tool")?.content;
   if (WIRE[upstream] === "openai-responses") return body.input.find((i: any) => i.type === "function_call_output")?.output;
   if (upstream === "bedrock") return body.messages.flatMap((m: any) => m.content).find((b: any) => b.toolResult)?.toolResult.content[0]?.text;

@@ -4,7 +4,21 @@
 // a client that goes away aborts the upstream request and the generation is recorded cancelled.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { parseSse, sseJson } from "../../support/sse";
-import { expectedCost, fetchGeneration, type Harness, INBOUNDS, type Inbound, MODEL, minimalBody, PROVIDER, post, startHarness, UPSTREAMS } from "./harness";
+import {
+  expectedCost,
+  fetchGeneration,
+  type Harness,
+  INBOUNDS,
+  type Inbound,
+  MODEL,
+  minimalBody,
+  PROVIDER,
+  post,
+  startHarness,
+  UPSTREAMS,
+  type UpstreamKind,
+  WIRE,
+} from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -16,13 +30,16 @@ beforeEach(() => h.up.reset());
 const MATRIX = INBOUNDS.flatMap((inbound) => UPSTREAMS.map((upstream) => ({ inbound, upstream })));
 
 /** The message of each upstream API's own 500 body (the mock's, in each API's shape). */
-const SERVER_ERROR = {
+const SERVER_ERROR: Record<UpstreamKind, string> = {
   "openai-chat": "The server had an error while processing your request.",
   "openai-responses": "The server had an error while processing your request.",
   "anthropic-messages": "mock api_error",
   "azure-openai": "The server had an error while processing your request. Sorry about that!",
   bedrock: "mock InternalServerException",
-} as const;
+  gemini: "mock INTERNAL",
+  "vertex-gemini": "mock INTERNAL",
+  "vertex-claude": "mock api_error",
+};
 
 describe("upstream 500 before the first byte: an HTTP error in the inbound format's shape", () => {
   for (const { inbound, upstream } of MATRIX) {
@@ -113,8 +130,17 @@ function streamedText(inbound: Inbound, text: string): string {
 }
 
 // Events before the cut, per upstream kind, so that exactly the first text chunk ("Hel") is through.
-// (Azure's stream opens with its prompt-filter chunk.)
-const CUT_AFTER = { "openai-chat": 2, "openai-responses": 5, "anthropic-messages": 4, "azure-openai": 3, bedrock: 2 } as const;
+// (Azure's stream opens with its prompt-filter chunk; each of Gemini's events carries text.)
+const CUT_AFTER: Record<UpstreamKind, number> = {
+  "openai-chat": 2,
+  "openai-responses": 5,
+  "anthropic-messages": 4,
+  "azure-openai": 3,
+  bedrock: 2,
+  gemini: 1,
+  "vertex-gemini": 1,
+  "vertex-claude": 4,
+};
 
 describe("upstream connection cut mid-stream: terminal error event, generation recorded as error", () => {
   for (const { inbound, upstream } of MATRIX) {
@@ -135,10 +161,14 @@ describe("upstream connection cut mid-stream: terminal error event, generation r
       expect(gen).toMatchObject({ finish_reason: "error", streamed: true, cancelled: false, provider_name: PROVIDER[upstream] });
       // the output count never came: "Hel" is counted (1 token) and the usage marked estimated
       expect(gen).toMatchObject({ tokens_completion: 1, usage_estimated: true });
-      if (upstream === "anthropic-messages") {
+      if (WIRE[upstream] === "anthropic-messages") {
         // Anthropic reports the prompt side in message_start: that much is known exactly
         expect(gen).toMatchObject({ tokens_prompt: 100, native_tokens_cached: 30, native_tokens_cache_write: 20 });
         expect(gen.total_cost).toBe(expectedCost({ input: 100, output: 1, cached: 30, cacheWrite: 20 }));
+      } else if (WIRE[upstream] === "gemini") {
+        // Gemini's every event carries the prompt side (it has no cache writes to report)
+        expect(gen).toMatchObject({ tokens_prompt: 100, native_tokens_cached: 30, native_tokens_cache_write: 0 });
+        expect(gen.total_cost).toBe(expectedCost({ input: 100, output: 1, cached: 30 }));
       } else {
         // OpenAI formats and Bedrock report usage only at the end: the prompt ("hi") is counted too
         expect(gen).toMatchObject({ tokens_prompt: 1, native_tokens_cached: 0 });

@@ -1,5 +1,6 @@
 // Golden matrix, inputs that change shape between formats: images (URL and base64) and
-// structured output (chat response_format, Responses text.format, Anthropic output_config).
+// structured output (chat response_format, Responses text.format, Anthropic output_config,
+// Gemini responseMimeType + responseJsonSchema).
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { PIXEL_PNG_BASE64 } from "../../support/mock-upstream";
 import { call, caseLabel, FINISH, MATRIX } from "./drivers";
@@ -18,7 +19,19 @@ const DATA_URL = `data:image/png;base64,${PNG_BASE64}`;
 
 /** The user turn with both images, as each upstream body format must receive it. */
 function expectImages(inbound: Inbound, upstream: Wire, body: any) {
-  if (upstream === "openai-chat") {
+  if (upstream === "gemini") {
+    // a URL goes as fileData (its type read from the extension), a data URL inline
+    expect(body.contents).toEqual([
+      {
+        role: "user",
+        parts: [
+          { text: "What are these?" },
+          { fileData: { mimeType: "image/png", fileUri: URL_IMAGE } },
+          { inlineData: { mimeType: "image/png", data: PNG_BASE64 } },
+        ],
+      },
+    ]);
+  } else if (upstream === "openai-chat") {
     // a Responses client always names the detail level, and it travels on
     const detail = inbound === "responses" ? { detail: "auto" } : {};
     expect(body.messages).toEqual([
@@ -141,6 +154,10 @@ describe("structured output maps to the upstream's own field", () => {
       } else if (c.upstream === "bedrock") {
         // a Claude model on Bedrock takes Anthropic's output_config through additionalModelRequestFields
         expect(body.additionalModelRequestFields).toEqual({ output_config: { format: { type: "json_schema", schema: SCHEMA } } });
+      } else if (WIRE[c.upstream] === "gemini") {
+        // an Anthropic client always names max_tokens (the driver's 1000)
+        const limit = c.inbound === "messages" ? { maxOutputTokens: 1000 } : {};
+        expect(body.generationConfig).toEqual({ ...limit, responseMimeType: "application/json", responseJsonSchema: SCHEMA });
       } else {
         expect(body.output_config).toEqual({ format: { type: "json_schema", schema: SCHEMA } });
       }
@@ -158,5 +175,8 @@ describe("structured output maps to the upstream's own field", () => {
     expect(h.lastRequest().body.output_config).toEqual({ format: { type: "json_schema", schema: { type: "object", additionalProperties: true } } });
     await h.openai.chat.completions.create(body(MODEL["azure-openai"]));
     expect(h.lastRequest().body.response_format).toEqual({ type: "json_object" });
+    h.up.enqueue({ text: "{}" });
+    await h.openai.chat.completions.create(body(MODEL.gemini));
+    expect(h.lastRequest().body.generationConfig).toEqual({ responseMimeType: "application/json" });
   });
 });

@@ -36,10 +36,12 @@ describe("plain text, usage and cost", () => {
       expect(answer.finish).toBe(FINISH[c.inbound].stop);
       expect(answer.model).toBe(MODEL[c.upstream]);
       expect(answer.id).toMatch(/^gen-/);
-      // Anthropic and Bedrock report no separate reasoning-token count
-      const reasoning = c.upstream === "anthropic-messages" || c.upstream === "bedrock" ? 0 : 10;
-      expect(answer.usage).toEqual({ input: 100, output: 40, cached: 30, cacheWrite: 20, reasoning, cost: expectedCost(USAGE) });
-      expect(expectedCost(USAGE)).toBe(0.000158);
+      // Anthropic (Claude on Vertex too) and Bedrock report no separate reasoning-token count; Gemini reports no cache writes (its 20 are plain prompt tokens)
+      const wire = WIRE[c.upstream];
+      const reasoning = wire === "anthropic-messages" || wire === "bedrock" ? 0 : 10;
+      const usage = wire === "gemini" ? { ...USAGE, cacheWrite: 0 } : USAGE;
+      expect(answer.usage).toEqual({ input: 100, output: 40, cached: 30, cacheWrite: usage.cacheWrite, reasoning, cost: expectedCost(usage) });
+      expect([expectedCost(USAGE), expectedCost({ ...USAGE, cacheWrite: 0 })]).toEqual([0.000158, 0.000153]);
 
       const sent = h.lastRequest();
       expect(sent.path).toBe(upstreamPath(c.upstream, c.stream));
@@ -50,11 +52,13 @@ describe("plain text, usage and cost", () => {
           /^AWS4-HMAC-SHA256 Credential=AKIAMOCKBEDROCK00001\/\d{8}\/us-east-1\/bedrock\/aws4_request, SignedHeaders=accept;content-type;host;x-amz-date, Signature=[0-9a-f]{64}$/,
         );
         expect(sent.headers.accept).toBe(c.stream ? "application/vnd.amazon.eventstream" : "application/json");
-      } else expect(sent.body.model).toBe(UPSTREAM_MODEL[c.upstream]);
-      if (WIRE[c.upstream] === "openai-chat") {
+      }
+      // Google's APIs name the model in the path, and the stream switch too (Claude on Vertex keeps `stream`)
+      else expect(sent.body.model).toBe(wire === "gemini" || c.upstream === "vertex-claude" ? undefined : UPSTREAM_MODEL[c.upstream]);
+      if (wire === "openai-chat") {
         expect(sent.body.stream ?? false).toBe(c.stream);
         if (c.stream) expect(sent.body.stream_options).toEqual({ include_usage: true });
-      } else if (c.upstream !== "bedrock") expect(sent.body.stream).toBe(c.stream);
+      } else if (c.upstream !== "bedrock") expect(sent.body.stream).toBe(wire === "gemini" ? undefined : c.stream);
     });
   }
 });
@@ -110,7 +114,14 @@ const HISTORY: Spec["turns"] = [
 
 /** The history above, as each upstream body format must receive it. */
 function expectHistory(upstream: Wire, body: any) {
-  if (upstream === "openai-chat") {
+  if (upstream === "gemini") {
+    expect(body.systemInstruction).toEqual({ parts: [{ text: "Be terse." }] });
+    expect(body.contents).toEqual([
+      { role: "user", parts: [{ text: "Hi" }] },
+      { role: "model", parts: [{ text: "Hello!" }] },
+      { role: "user", parts: [{ text: "What is 2+2?" }] },
+    ]);
+  } else if (upstream === "openai-chat") {
     expect(body.messages).toEqual([
       { role: "system", content: "Be terse." },
       { role: "user", content: "Hi" },
@@ -175,6 +186,7 @@ describe("system instructions and multi-turn history reach the upstream in its o
 
 /** max tokens field per upstream kind. */
 function upstreamMaxTokens(upstream: UpstreamKind, body: any): unknown {
+  if (WIRE[upstream] === "gemini") return body.generationConfig?.maxOutputTokens;
   if (WIRE[upstream] === "openai-chat") return body.max_tokens ?? body.max_completion_tokens;
   if (upstream === "openai-responses") return body.max_output_tokens;
   if (upstream === "bedrock") return body.inferenceConfig?.maxTokens;
@@ -227,13 +239,15 @@ describe("stop sequences and finish reason stop_sequence", () => {
       const a = await call(h, c.inbound, c.stream, { model: MODEL[c.upstream], stop: ["END", "STOP"], turns: [{ role: "user", text: "count" }] });
       expect(a.text).toBe("one two");
       const body = h.lastRequest().body;
-      if (c.upstream === "anthropic-messages") expect(body.stop_sequences).toEqual(["END", "STOP"]);
-      else if (WIRE[c.upstream] === "openai-chat") expect(body.stop).toEqual(["END", "STOP"]);
+      const wire = WIRE[c.upstream];
+      if (wire === "anthropic-messages") expect(body.stop_sequences).toEqual(["END", "STOP"]);
+      else if (wire === "openai-chat") expect(body.stop).toEqual(["END", "STOP"]);
+      else if (wire === "gemini") expect(body.generationConfig.stopSequences).toEqual(["END", "STOP"]);
       // Claude on Bedrock names the sequence only in the response field the request asks for
-      else if (c.upstream === "bedrock")
+      else if (wire === "bedrock")
         expect([body.inferenceConfig.stopSequences, body.additionalModelResponseFieldPaths]).toEqual([["END", "STOP"], ["/delta/stop_sequence"]]);
-      // OpenAI upstreams only say "stop"; Anthropic (and Claude on Bedrock) name the sequence that ended the answer
-      const named = c.upstream === "anthropic-messages" || c.upstream === "bedrock";
+      // OpenAI and Gemini upstreams only say they stopped; Anthropic (Claude on Vertex and on Bedrock too) names the sequence that ended the answer
+      const named = wire === "anthropic-messages" || wire === "bedrock";
       if (c.inbound === "messages") {
         expect(a.finish).toBe(named ? "stop_sequence" : "end_turn");
         expect(a.stopSequence).toBe(named ? "END" : null);

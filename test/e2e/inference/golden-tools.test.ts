@@ -1,6 +1,7 @@
 // Golden matrix, tools: parallel tool calls whose arguments stream in many small chunks keep
 // their ids, names and exact argument strings in every pair; the second turn carries the
-// tool results back in the upstream's shape; tool_choice maps to each upstream's dialect.
+// tool results back in the upstream's shape (Gemini's thought signature back on its call, through
+// every client's history); tool_choice maps to each upstream's dialect.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { call, caseLabel, FINISH, MATRIX, type Spec, type ToolSpec } from "./drivers";
 import { type Harness, INBOUNDS, type Inbound, MODEL, startHarness, UPSTREAMS, type UpstreamKind, WIRE, type Wire } from "./harness";
@@ -27,7 +28,8 @@ const pieces = (s: string, n: number) => Array.from({ length: Math.ceil(s.length
 const TOOL_TURN = {
   text: ["Check", "ing."],
   toolCalls: [
-    { id: "call_w1", name: "get_weather", arguments: pieces(WEATHER_ARGS, 3) },
+    // Gemini signs the first call of a step (only the Gemini renderer sends it)
+    { id: "call_w1", name: "get_weather", arguments: pieces(WEATHER_ARGS, 3), signature: "c2lnLXdlYXRoZXI=" },
     { id: "call_t2", name: "get_time", arguments: pieces(TIME_ARGS, 2) },
   ],
   usage: { input: 30, output: 12 },
@@ -35,7 +37,11 @@ const TOOL_TURN = {
 
 /** Tools as each upstream body format must receive them. */
 function expectTools(inbound: Inbound, upstream: Wire, body: any) {
-  if (upstream === "openai-chat") {
+  if (upstream === "gemini") {
+    expect(body.tools).toEqual([
+      { functionDeclarations: TOOLS.map((t) => ({ name: t.name, description: t.description, parametersJsonSchema: t.parameters })) },
+    ]);
+  } else if (upstream === "openai-chat") {
     // a Responses client's explicit strict: false travels on
     const strict = inbound === "responses" ? { strict: false } : {};
     expect(body.tools).toEqual(
@@ -54,7 +60,26 @@ function expectTools(inbound: Inbound, upstream: Wire, body: any) {
 
 /** Turn two (question, the assistant's tool calls, both results) as each upstream body format must receive it. */
 function expectToolResults(upstream: Wire, body: any) {
-  if (upstream === "openai-chat") {
+  if (upstream === "gemini") {
+    expect(body.contents).toEqual([
+      { role: "user", parts: [{ text: "Weather and time in Paris?" }] },
+      {
+        role: "model",
+        parts: [
+          { text: "Checking." },
+          { functionCall: { id: "call_w1", name: "get_weather", args: JSON.parse(WEATHER_ARGS) }, thoughtSignature: "c2lnLXdlYXRoZXI=" },
+          { functionCall: { id: "call_t2", name: "get_time", args: JSON.parse(TIME_ARGS) } },
+        ],
+      },
+      {
+        role: "user",
+        parts: [
+          { functionResponse: { id: "call_w1", name: "get_weather", response: { result: "18C" } } },
+          { functionResponse: { id: "call_t2", name: "get_time", response: { result: "14:05" } } },
+        ],
+      },
+    ]);
+  } else if (upstream === "openai-chat") {
     expect(body.messages).toEqual([
       { role: "user", content: "Weather and time in Paris?" },
       {
@@ -147,12 +172,64 @@ describe("parallel tool calls, streamed arguments, and the results sent back", (
   }
 });
 
+describe("tool calls another model made reach Gemini with Google's placeholder signature", () => {
+  for (const inbound of INBOUNDS) {
+    test(inbound, async () => {
+      // the first turn served by Anthropic, whose calls carry no Gemini signature
+      h.up.enqueue(TOOL_TURN, { text: "Sunny." }, { text: "Sunny." });
+      const spec: Spec = { model: MODEL["anthropic-messages"], tools: TOOLS, turns: [{ role: "user", text: "Weather and time in Paris?" }] };
+      const first = await call(h, inbound, false, spec);
+      const turns: Spec["turns"] = [
+        ...spec.turns,
+        { role: "native", items: first.history },
+        { role: "tool", id: "call_w1", content: "18C" },
+        { role: "tool", id: "call_t2", content: "14:05" },
+      ];
+      for (const upstream of ["gemini", "vertex-gemini"] as const) {
+        await call(h, inbound, false, { ...spec, model: MODEL[upstream], turns });
+        const calls = h.lastRequest().body.contents[1].parts.filter((p: any) => p.functionCall);
+        expect(calls.map((p: any) => [p.functionCall.id, p.thoughtSignature])).toEqual([
+          ["call_w1", "skip_thought_signature_validator"],
+          ["call_t2", undefined],
+        ]);
+      }
+    });
+  }
+});
+
 type Choice = NonNullable<Spec["toolChoice"]>;
 const CHOICES: Array<{ choice: Choice; wire: Record<Wire, unknown> }> = [
   // Converse has no "none": the tools are left out instead
-  { choice: "auto", wire: { "openai-chat": "auto", "openai-responses": "auto", "anthropic-messages": { type: "auto" }, bedrock: { auto: {} } } },
-  { choice: "none", wire: { "openai-chat": "none", "openai-responses": "none", "anthropic-messages": { type: "none" }, bedrock: "no toolConfig" } },
-  { choice: "required", wire: { "openai-chat": "required", "openai-responses": "required", "anthropic-messages": { type: "any" }, bedrock: { any: {} } } },
+  {
+    choice: "auto",
+    wire: {
+      "openai-chat": "auto",
+      "openai-responses": "auto",
+      "anthropic-messages": { type: "auto" },
+      bedrock: { auto: {} },
+      gemini: { functionCallingConfig: { mode: "AUTO" } },
+    },
+  },
+  {
+    choice: "none",
+    wire: {
+      "openai-chat": "none",
+      "openai-responses": "none",
+      "anthropic-messages": { type: "none" },
+      bedrock: "no toolConfig",
+      gemini: { functionCallingConfig: { mode: "NONE" } },
+    },
+  },
+  {
+    choice: "required",
+    wire: {
+      "openai-chat": "required",
+      "openai-responses": "required",
+      "anthropic-messages": { type: "any" },
+      bedrock: { any: {} },
+      gemini: { functionCallingConfig: { mode: "ANY" } },
+    },
+  },
   {
     choice: { name: "get_time" },
     wire: {
@@ -160,13 +237,17 @@ const CHOICES: Array<{ choice: Choice; wire: Record<Wire, unknown> }> = [
       "openai-responses": { type: "function", name: "get_time" },
       "anthropic-messages": { type: "tool", name: "get_time" },
       bedrock: { tool: { name: "get_time" } },
+      gemini: { functionCallingConfig: { mode: "ANY", allowedFunctionNames: ["get_time"] } },
     },
   },
 ];
 
-/** The tool choice as the upstream received it; Bedrock's sits in toolConfig. */
-const sentChoice = (upstream: UpstreamKind, body: any): unknown =>
-  upstream !== "bedrock" ? body.tool_choice : body.toolConfig ? body.toolConfig.toolChoice : "no toolConfig";
+/** The tool choice as the upstream received it: Bedrock's sits in toolConfig, Gemini's is its toolConfig. */
+function sentChoice(upstream: UpstreamKind, body: any): unknown {
+  if (WIRE[upstream] === "gemini") return body.toolConfig;
+  if (WIRE[upstream] === "bedrock") return body.toolConfig ? body.toolConfig.toolChoice : "no toolConfig";
+  return body.tool_choice;
+}
 
 describe("tool_choice maps to each upstream's dialect", () => {
   for (const inbound of INBOUNDS) {
@@ -175,6 +256,7 @@ describe("tool_choice maps to each upstream's dialect", () => {
         for (const { choice, wire } of CHOICES) {
           h.up.enqueue({ text: "ok" });
           await call(h, inbound, false, { model: MODEL[upstream], tools: TOOLS, toolChoice: choice, turns: [{ role: "user", text: "go" }] });
+          // the body format decides: Claude on Vertex takes Anthropic's tool_choice, Gemini a toolConfig
           expect(sentChoice(upstream, h.lastRequest().body)).toEqual(wire[WIRE[upstream]]);
         }
       });

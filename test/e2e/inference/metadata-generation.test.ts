@@ -139,6 +139,9 @@ const NATIVE_STOP: Record<UpstreamKind, string> = {
   "anthropic-messages": "end_turn",
   "azure-openai": "stop",
   bedrock: "end_turn",
+  gemini: "STOP",
+  "vertex-gemini": "STOP",
+  "vertex-claude": "end_turn",
 };
 
 describe("GET /api/v1/generation", () => {

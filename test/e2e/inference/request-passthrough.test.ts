@@ -80,3 +80,22 @@ describe("a translated pair gets only what the IR carries", () => {
     }
   }
 });
+
+describe("Claude on Vertex AI speaks the Messages format: a Messages client's unknown fields reach it", () => {
+  for (const stream of [false, true]) {
+    test(stream ? "stream" : "JSON", async () => {
+      const body = await sent("messages", MODEL["vertex-claude"], stream, UNKNOWN);
+      expect(pick(body, Object.keys(UNKNOWN))).toEqual(UNKNOWN);
+      // the model is in the URL; the API version in the body
+      expect([body.model, body.anthropic_version, Boolean(body.stream)]).toEqual([undefined, "vertex-2023-10-16", stream]);
+    });
+  }
+
+  test("a Gemini upstream gets none of them from any client", async () => {
+    for (const inbound of ["chat", "responses", "messages"] as const) {
+      h.up.reset();
+      const body = await sent(inbound, MODEL.gemini, false, UNKNOWN);
+      expect(pick(body, Object.keys(UNKNOWN))).toEqual({});
+    }
+  });
+});

@@ -38,13 +38,17 @@ function expectedHistory(upstream: UpstreamKind, turn: number, reasoning: boolea
   const history: unknown[] = [];
   for (let i = 0; i <= turn; i++) {
     const question = QUESTIONS[i]!;
-    if (WIRE[upstream] === "openai-responses") history.push({ type: "message", role: "user", content: [{ type: "input_text", text: question }] });
+    if (WIRE[upstream] === "gemini") history.push({ role: "user", parts: [{ text: question }] });
+    else if (WIRE[upstream] === "openai-responses") history.push({ type: "message", role: "user", content: [{ type: "input_text", text: question }] });
     else if (WIRE[upstream] === "openai-chat") history.push({ role: "user", content: question });
     else if (upstream === "bedrock") history.push({ role: "user", content: [{ text: question }] });
     else history.push({ role: "user", content: [{ type: "text", text: question }] });
     if (i === turn) break;
     const answer = ANSWERS[i]!;
-    if (WIRE[upstream] === "openai-responses") {
+    if (WIRE[upstream] === "gemini") {
+      // Gemini takes its signature back on the text it came with, never the thought text
+      history.push({ role: "model", parts: [reasoning ? { text: answer, thoughtSignature: `sig-${i + 1}` } : { text: answer }] });
+    } else if (WIRE[upstream] === "openai-responses") {
       if (reasoning)
         history.push({ type: "reasoning", id: `rs_mock${i + 1}`, summary: [{ type: "summary_text", text: THOUGHTS[i] }], encrypted_content: `enc-${i + 1}` });
       history.push({ type: "message", role: "assistant", content: [{ type: "output_text", text: answer, annotations: [] }] });
@@ -71,7 +75,8 @@ function expectedHistory(upstream: UpstreamKind, turn: number, reasoning: boolea
   return history;
 }
 
-const upstreamHistory = (upstream: UpstreamKind, body: any) => (WIRE[upstream] === "openai-responses" ? body.input : body.messages);
+const upstreamHistory = (upstream: UpstreamKind, body: any) =>
+  WIRE[upstream] === "gemini" ? body.contents : WIRE[upstream] === "openai-responses" ? body.input : body.messages;
 
 type Turn = { text: string; reasoning: string; messages: ModelMessage[] };
 
@@ -122,7 +127,9 @@ describe("AI SDK multi-turn over item_reference", () => {
           expect(references(sent[0])).toEqual([]);
           expect(references(sent[1])).toEqual(itemIds[0]!);
           expect(references(sent[2])).toEqual([...itemIds[0]!, ...itemIds[1]!]);
-          expect(itemIds[0]!.length).toBe(reasoning && (upstream === "anthropic-messages" || upstream === "bedrock") ? 3 : reasoning ? 2 : 1);
+          // Anthropic (on Vertex and Bedrock too): thinking, redacted thinking and the message; Gemini: the thought, the message and the signature it carried
+          const wire = WIRE[upstream];
+          expect(itemIds[0]!.length).toBe(reasoning && wire !== "openai-responses" && wire !== "openai-chat" ? 3 : reasoning ? 2 : 1);
         });
       }
     }

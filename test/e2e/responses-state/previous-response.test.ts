@@ -12,24 +12,29 @@ afterAll(() => h.close());
 beforeEach(() => h.up.reset());
 
 const user = (upstream: UpstreamKind, text: string) =>
-  WIRE[upstream] === "openai-responses"
-    ? { type: "message", role: "user", content: [{ type: "input_text", text }] }
-    : WIRE[upstream] === "openai-chat"
-      ? { role: "user", content: text }
-      : upstream === "bedrock"
-        ? { role: "user", content: [{ text }] }
-        : { role: "user", content: [{ type: "text", text }] };
+  WIRE[upstream] === "gemini"
+    ? { role: "user", parts: [{ text }] }
+    : WIRE[upstream] === "openai-responses"
+      ? { type: "message", role: "user", content: [{ type: "input_text", text }] }
+      : WIRE[upstream] === "openai-chat"
+        ? { role: "user", content: text }
+        : upstream === "bedrock"
+          ? { role: "user", content: [{ text }] }
+          : { role: "user", content: [{ type: "text", text }] };
 
 const assistant = (upstream: UpstreamKind, text: string) =>
-  WIRE[upstream] === "openai-responses"
-    ? { type: "message", role: "assistant", content: [{ type: "output_text", text, annotations: [] }] }
-    : WIRE[upstream] === "openai-chat"
-      ? { role: "assistant", content: text }
-      : upstream === "bedrock"
-        ? { role: "assistant", content: [{ text }] }
-        : { role: "assistant", content: [{ type: "text", text }] };
+  WIRE[upstream] === "gemini"
+    ? { role: "model", parts: [{ text }] }
+    : WIRE[upstream] === "openai-responses"
+      ? { type: "message", role: "assistant", content: [{ type: "output_text", text, annotations: [] }] }
+      : WIRE[upstream] === "openai-chat"
+        ? { role: "assistant", content: text }
+        : upstream === "bedrock"
+          ? { role: "assistant", content: [{ text }] }
+          : { role: "assistant", content: [{ type: "text", text }] };
 
-const historyOf = (upstream: UpstreamKind, body: any) => (WIRE[upstream] === "openai-responses" ? body.input : body.messages);
+const historyOf = (upstream: UpstreamKind, body: any) =>
+  WIRE[upstream] === "gemini" ? body.contents : WIRE[upstream] === "openai-responses" ? body.input : body.messages;
 
 describe("previous_response_id with plain fetch", () => {
   for (const upstream of UPSTREAMS) {
@@ -46,7 +51,8 @@ describe("previous_response_id with plain fetch", () => {
       expect(second.previous_response_id).toBe(first.id);
       // the instructions of the first request are not carried over, as with OpenAI
       expect(historyOf(upstream, h.up.requests[1]!.body)).toEqual([user(upstream, "q1"), assistant(upstream, "A1"), user(upstream, "q2")]);
-      if (upstream === "anthropic-messages") expect(h.up.requests[1]!.body.system).toBeUndefined();
+      if (WIRE[upstream] === "anthropic-messages") expect(h.up.requests[1]!.body.system).toBeUndefined();
+      if (WIRE[upstream] === "gemini") expect(h.up.requests[1]!.body.systemInstruction).toBeUndefined();
 
       const third = await post(h, "responses", { model: MODEL[upstream], previous_response_id: second.id, input: "q3" });
       expect(third.status).toBe(200);

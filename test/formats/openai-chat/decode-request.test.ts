@@ -123,7 +123,7 @@ describe("decodeRequest messages", () => {
         { type: "reasoning", text: "", encrypted: "redacted-data", redacted: true, origin: "anthropic-messages" },
         { type: "reasoning", text: "sum", summary: true, id: "rs_1", encrypted: "enc-1", origin: "openai-responses" },
         { type: "reasoning", text: "", encrypted: "enc-2", id: "rs_2", origin: "openai-responses" },
-        { type: "reasoning", text: "gem", signature: "g-sig", origin: "openai-chat" },
+        { type: "reasoning", text: "gem", signature: "g-sig", origin: "gemini" },
         { type: "reasoning", text: "plain", origin: "unknown" },
         { type: "text", text: "answer" },
       ],

@@ -149,6 +149,27 @@ describe("encodeRequest", () => {
     ]);
   });
 
+  test("Gemini thought signatures go back to a Chat upstream as google-gemini-v1 details, named after their call", () => {
+    const req: IRRequest = {
+      stream: false,
+      sentParameters: [],
+      messages: [
+        {
+          role: "assistant",
+          content: [
+            { type: "reasoning", text: "plan", origin: "gemini" },
+            { type: "reasoning", text: "", encrypted: "g-sig", id: "call_9", origin: "gemini" },
+            { type: "tool_call", id: "call_9", name: "get", arguments: "{}" },
+          ],
+        },
+      ],
+    };
+    expect((openaiChatUpstream.encodeRequest(req, "m").messages as any[])[0].reasoning_details).toStrictEqual([
+      { type: "reasoning.text", text: "plan", format: "google-gemini-v1", index: 0 },
+      { type: "reasoning.encrypted", data: "g-sig", index: 1, id: "call_9", format: "google-gemini-v1" },
+    ]);
+  });
+
   test("inbound decode then upstream encode keeps the conversation", () => {
     const body = {
       model: "acme/alpha",

@@ -8,10 +8,11 @@ import { bedrockErrorBody, bedrockErrorType, renderBedrockEvents, renderBedrockJ
 import { renderChatEvents, renderChatJson, renderChatStreamError } from "./render-chat.ts";
 import { renderEmbeddingsJson } from "./render-embeddings.ts";
 import { anthropicErrorBody, openAiErrorBody } from "./render-error.ts";
+import { googleErrorBody, renderGeminiEvents, renderGeminiJson, renderGeminiStreamError } from "./render-gemini.ts";
 import { renderResponsesEvents, renderResponsesJson, renderResponsesStreamError } from "./render-responses.ts";
 import type { MockTurn, RecordedRequest, RenderContext, SseEvent } from "./types.ts";
 
-export type FormatName = "chat" | "responses" | "messages" | "embeddings" | "azure" | "azure-embeddings" | "bedrock";
+export type FormatName = "chat" | "responses" | "messages" | "embeddings" | "azure" | "azure-embeddings" | "bedrock" | "gemini";
 
 export type Format = {
   name: FormatName;
@@ -81,6 +82,16 @@ const FORMATS: Record<FormatName, Format> = {
       return segment === undefined ? undefined : decodeURIComponent(segment);
     },
   },
+  gemini: {
+    name: "gemini",
+    json: renderGeminiJson,
+    events: renderGeminiEvents,
+    streamError: (_t, _c, _n, message, type) => renderGeminiStreamError(message, type),
+    errorBody: (status) => googleErrorBody(status),
+    requestIdHeader: "x-goog-request-id",
+    // Google puts the stream switch in the method: :streamGenerateContent?alt=sse
+    streams: (path) => path.includes(":streamGenerateContent"),
+  },
   embeddings: {
     name: "embeddings",
     json: renderEmbeddingsJson,
@@ -112,10 +123,18 @@ const FORMATS: Record<FormatName, Format> = {
 /** Azure OpenAI's deployments API: /openai/deployments/{deployment}/{operation} */
 const AZURE_DEPLOYMENT = /\/openai\/deployments\/[^/]+\/(chat\/completions|embeddings)$/;
 
+/** The model a path names (`…/models/{model}:{method}`: Gemini, and Vertex AI's publishers), when the body does not. */
+export function modelInPath(path: string): string | undefined {
+  return /\/models\/([^/:]+):/.exec(path)?.[1];
+}
+
 export function formatForPath(path: string): Format | undefined {
   const azure = AZURE_DEPLOYMENT.exec(path);
   if (azure) return azure[1] === "embeddings" ? FORMATS["azure-embeddings"] : FORMATS.azure;
   if (BEDROCK_PATH.test(path)) return FORMATS.bedrock;
+  // Gemini API and Vertex AI's publishers/google; Vertex's publishers/anthropic take Messages bodies
+  if (/:(stream)?[Gg]enerateContent$/.test(path)) return FORMATS.gemini;
+  if (/:(stream)?[Rr]awPredict$/.test(path)) return FORMATS.messages;
   if (path.endsWith("/chat/completions")) return FORMATS.chat;
   if (path.endsWith("/responses")) return FORMATS.responses;
   if (path.endsWith("/messages")) return FORMATS.messages;

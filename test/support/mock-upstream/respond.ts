@@ -2,7 +2,7 @@
 // failure modes first (reset, hang, delay, error status, invalid body), then
 // the format's JSON or SSE rendering.
 
-import type { Format } from "./formats.ts";
+import { type Format, modelInPath } from "./formats.ts";
 import { invalidBody, openAiErrorBody } from "./render-error.ts";
 import { resetStream, sseStream } from "./sse-stream.ts";
 import type { MockTurn, RecordedRequest, RenderContext, SseEvent } from "./types.ts";
@@ -80,7 +80,8 @@ export async function respond(format: Format | undefined, turn: MockTurn, ex: Ex
 
   const ctx: RenderContext = {
     body: rec.body,
-    model: format.modelOf?.(rec.path) ?? (typeof rec.body?.model === "string" ? rec.body.model : "mock-model"),
+    // a path that names the model (Bedrock, Gemini, Vertex AI) where the body does not
+    model: format.modelOf?.(rec.path) ?? (typeof rec.body?.model === "string" ? rec.body.model : (modelInPath(rec.path) ?? "mock-model")),
     created: Math.floor(rec.receivedAt / 1000),
     seq: ex.seq,
   };

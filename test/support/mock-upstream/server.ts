@@ -2,6 +2,7 @@
 // asks the handler) and hands both to respond().
 
 import { formatForPath } from "./formats.ts";
+import { googleAuth } from "./google-auth.ts";
 import { respond } from "./respond.ts";
 import { DEFAULT_USAGE } from "./turn-parts.ts";
 import type { MockTurn, MockUpstream, RecordedRequest } from "./types.ts";
@@ -30,6 +31,8 @@ export async function startMockUpstream(opts: { port?: number } = {}): Promise<M
   let markStopped!: () => void;
   const stopped = new Promise<void>((resolve) => (markStopped = resolve));
 
+  // the token endpoint's URL needs the port: it is set once the server listens
+  let google: ReturnType<typeof googleAuth> | undefined;
   const server = Bun.serve({
     port: opts.port ?? 0,
     hostname: "127.0.0.1",
@@ -38,6 +41,7 @@ export async function startMockUpstream(opts: { port?: number } = {}): Promise<M
     async fetch(req, srv) {
       srv.timeout(req, 0);
       const url = new URL(req.url);
+      if (url.pathname === "/token" && req.method === "POST") return google!.token(req);
       const bytes = new Uint8Array(await req.arrayBuffer());
       const rec: RecordedRequest = {
         path: url.pathname + url.search,
@@ -52,8 +56,11 @@ export async function startMockUpstream(opts: { port?: number } = {}): Promise<M
         return new Response(Buffer.from(PIXEL_PNG_BASE64, "base64"), { headers: { "content-type": "image/png" } });
       }
       const format = formatForPath(url.pathname);
-      // a refused credential takes no turn: the next candidate's call gets it
-      const refusal = await format?.authorize?.(req, url.pathname, bytes);
+      // a refused credential takes no turn: the next candidate's call gets it. Bedrock checks each
+      // call's signature or key; Vertex AI's paths take the access tokens the token endpoint handed out, and no other
+      const refusal =
+        (await format?.authorize?.(req, url.pathname, bytes)) ??
+        (url.pathname.startsWith("/v1/projects/") ? google!.refuse(req.headers.get("authorization")) : undefined);
       if (refusal) {
         rec.closedAt = Date.now();
         return refusal;
@@ -73,13 +80,16 @@ export async function startMockUpstream(opts: { port?: number } = {}): Promise<M
   });
 
   const url = `http://127.0.0.1:${server.port}/v1`;
+  google = googleAuth(`http://127.0.0.1:${server.port}`);
   return {
     url,
     port: server.port!,
+    google,
     requests,
     enqueue: (...turns) => void queue.push(...turns),
     setHandler: (fn) => void (handler = fn),
     reset() {
+      google!.reset();
       queue.length = 0;
       requests.length = 0;
       handler = defaultHandler;

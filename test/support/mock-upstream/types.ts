@@ -1,3 +1,5 @@
+import type { MockGoogleAuth } from "./google-auth.ts";
+
 // Public types of the mock upstream. The behaviour they script is documented in
 // ../mock-upstream.ts (the entry point that tests import).
 
@@ -7,12 +9,15 @@ export type MockToolCall = {
   name: string;
   /** string[] = argument fragments streamed in exactly this split. */
   arguments: string | string[];
+  /** Gemini: the thoughtSignature on this functionCall part (Gemini sends calls whole, so the split above does not show). */
+  signature?: string;
 };
 
 export type MockReasoning = {
   /** string[] = streamed chunks in exactly this split. */
   text: string | string[];
-  /** Anthropic `thinking.signature` (sent as one signature_delta when streaming). */
+  /** Anthropic `thinking.signature` (sent as one signature_delta when streaming); Gemini's thoughtSignature,
+   *  on the first function call that has none of its own, else on the last text part. */
   signature?: string;
   /** Responses `encrypted_content` on the reasoning item; Anthropic `redacted_thinking.data` block. */
   encrypted?: string;
@@ -100,6 +105,8 @@ export interface MockUpstream {
   /** Base URL ending in /v1, e.g. http://127.0.0.1:PORT/v1 */
   url: string;
   port: number;
+  /** Google's token endpoint and the access tokens Vertex AI paths (`/v1/projects/…`) require. */
+  google: MockGoogleAuth;
   requests: RecordedRequest[];
   /** Respond to the next requests in order with these turns; when the queue is empty, use the handler. */
   enqueue(...turns: MockTurn[]): void;

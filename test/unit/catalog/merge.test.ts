@@ -48,7 +48,7 @@ describe("default catalog merged with gateway.yaml", () => {
     // a yaml model may use a default-catalog provider without declaring it
     expect(c.getModel("acme/on-groq")?.endpoints[0]?.provider.baseUrl).toBe("https://api.groq.com/openai/v1");
     expect(c.getModel("openai/gpt-5")).toBeDefined();
-    expect(c.providers().length).toBe(32);
+    expect(c.providers().length).toBe(33);
   });
 
   test("a yaml provider with a default slug overrides it, keeping the environment key when it names none", () => {
