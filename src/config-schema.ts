@@ -1,4 +1,5 @@
 import { Type as T, type Static } from "@sinclair/typebox";
+import { MediaApiKind, MediaSectionsSchema } from "./config-media-schema";
 
 /** Schema of gateway.yaml (DESIGN.md, "Running it"). */
 
@@ -32,7 +33,7 @@ export const ProviderSchema = T.Object(
   {
     slug: T.String({ pattern: "^[a-z0-9][a-z0-9._/-]*$", maxLength: 64 }),
     name: T.Optional(T.String()),
-    api: T.Union([...ApiKind.anyOf, ...VideoApiKind.anyOf]),
+    api: T.Union([...ApiKind.anyOf, ...VideoApiKind.anyOf, ...MediaApiKind.anyOf]),
     base_url: T.String({ pattern: "^https?://" }),
     api_key: T.Optional(T.String()),
     headers: T.Optional(T.Record(T.String(), T.String())),
@@ -153,6 +154,7 @@ export const GatewayFileSchema = T.Object(
     providers: T.Optional(T.Array(ProviderSchema)),
     models: T.Optional(T.Array(ModelSchema)),
     video_models: T.Optional(T.Array(VideoModelSchema)),
+    ...MediaSectionsSchema,
     videos: T.Optional(VideosSectionSchema),
     storage: T.Optional(StorageSectionSchema),
     catalog: T.Optional(T.Object({ default: T.Optional(T.Boolean()), list_unavailable: T.Optional(T.Boolean()) }, { additionalProperties: false })),

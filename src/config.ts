@@ -6,6 +6,8 @@ import type { TSchema } from "@sinclair/typebox";
 import { pointerToField } from "./json-pointer";
 import { GatewayFileSchema, IO_LOGGING_RETENTION_DAYS, type GatewayFile, type ModelConfig, type ProviderConfig, type VideoModelConfig } from "./config-schema";
 import { isVideoApi } from "./videos/video-api";
+import { isMediaApi, type MediaModelsConfig } from "./config-media-schema";
+import { mediaConfigIssues } from "./config-media-checks";
 import { defaultProviderSlugs } from "./catalog/default-catalog";
 import { ConfigError, configIssue, type ConfigIssue } from "./config-error";
 import { dataDirOf } from "./data-dir";
@@ -22,7 +24,7 @@ export type LogLevel = "debug" | "info" | "warn" | "error";
 /** SQLite (the embedded default) or PostgreSQL, from DATABASE_URL. */
 export type DatabaseConfig = { dialect: "sqlite"; path: string } | { dialect: "postgres"; url: string; poolSize: number };
 
-export type Config = {
+export type Config = MediaModelsConfig & {
   port: number;
   /** listening address */
   host: string;
@@ -164,7 +166,7 @@ export function parseGatewayFile(text: string, env: Env, source = "GATEWAY_CONFI
   const issues = schemaIssues(parsed);
   if (issues.length > 0) throw new ConfigError(issues);
   const file = parsed as GatewayFile;
-  const references = referenceIssues(file, boolFromEnv(env, "GATEWAY_DEFAULT_CATALOG") ?? file.catalog?.default ?? true);
+  const references = [...referenceIssues(file, boolFromEnv(env, "GATEWAY_DEFAULT_CATALOG") ?? file.catalog?.default ?? true), ...mediaConfigIssues(file)];
   if (references.length > 0) throw new ConfigError(references);
   return file;
 }
@@ -186,12 +188,14 @@ function referenceIssues(file: GatewayFile, defaultCatalog: boolean): ConfigIssu
   const declared = new Set<string>();
   file.providers?.forEach((p, i) => {
     if (declared.has(p.slug)) issues.push(configIssue(`providers[${i}].slug`, "a slug not used by another provider", p.slug));
-    // video APIs take no chat request to drop fields from: the setting would silently do nothing
-    if (p.drop_params && isVideoApi(p.api)) issues.push(configIssue(`providers[${i}].drop_params`, "no drop_params on a video provider (it applies to openai-chat, openai-responses and anthropic-messages)", p.drop_params));
+    // video and media APIs take no chat request to drop fields from: the setting would silently do nothing
+    if (p.drop_params && (isVideoApi(p.api) || isMediaApi(p.api)))
+      issues.push(configIssue(`providers[${i}].drop_params`, `no drop_params on a ${isVideoApi(p.api) ? "video" : "media"} provider (it applies to openai-chat, openai-responses and anthropic-messages)`, p.drop_params));
     declared.add(p.slug);
     slugs.add(p.slug);
   });
   const videoSlugs = new Set((file.providers ?? []).filter((p) => isVideoApi(p.api)).map((p) => p.slug));
+  const mediaApis = new Map((file.providers ?? []).filter((p) => isMediaApi(p.api)).map((p) => [p.slug, p.api]));
   const ids = new Set<string>();
   file.models?.forEach((m, i) => {
     if (ids.has(m.id)) issues.push(configIssue(`models[${i}].id`, "a model id not used by another model", m.id));
@@ -200,6 +204,7 @@ function referenceIssues(file: GatewayFile, defaultCatalog: boolean): ConfigIssu
       if (!slugs.has(e.provider))
         issues.push(configIssue(`models[${i}].endpoints[${j}].provider`, defaultCatalog ? "the slug of a provider declared under providers or of a default-catalog provider" : "the slug of a provider declared under providers", e.provider));
       else if (videoSlugs.has(e.provider)) issues.push(configIssue(`models[${i}].endpoints[${j}].provider`, "a chat provider (this one serves video_models only)", e.provider));
+      else if (mediaApis.has(e.provider)) issues.push(configIssue(`models[${i}].endpoints[${j}].provider`, `a chat provider (this one's api is ${mediaApis.get(e.provider)}: it serves its media list only)`, e.provider));
     });
   });
   const videoIds = new Set<string>();
@@ -268,6 +273,10 @@ export function loadConfig(env: Env = process.env): Config {
     providers: file.providers ?? [],
     models: file.models ?? [],
     videoModels: file.video_models ?? [],
+    imageModels: file.image_models ?? [],
+    speechModels: file.speech_models ?? [],
+    transcriptionModels: file.transcription_models ?? [],
+    rerankModels: file.rerank_models ?? [],
     videos: videosConfig(file),
     ioLogging: { retentionMs: Math.round((file.io_logging?.retention_days ?? IO_LOGGING_RETENTION_DAYS) * 86_400_000) },
     storage: storageConfig(file),

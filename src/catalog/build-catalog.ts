@@ -1,6 +1,7 @@
 import type { Config } from "../config";
 import type { ChatProviderConfig, ModelConfig, PricingConfig, ProviderConfig } from "../config-schema";
 import { isVideoApi } from "../videos/video-api";
+import { isMediaApi } from "../config-media-schema";
 import { decimalToNanos } from "../billing/money";
 import { DEFAULT_CATALOG } from "./default-catalog";
 import type { DefaultCatalogData, DefaultModel } from "./default-catalog-data";
@@ -162,4 +163,5 @@ export function buildCatalog(config: CatalogConfig, created = Math.floor(Date.no
   };
 }
 
-const isChatProvider = (p: ProviderConfig): p is ChatProviderConfig => !isVideoApi(p.api);
+// video and media providers serve their own lists only
+const isChatProvider = (p: ProviderConfig): p is ChatProviderConfig => !isVideoApi(p.api) && !isMediaApi(p.api);

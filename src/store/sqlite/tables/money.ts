@@ -71,6 +71,8 @@ export const generations = sqliteTable(
     userAgent: text("user_agent"),
     origin: text("origin"),
     errorMessage: text("error_message"),
+    /** images an image generation returned (num_media_completion); null for other operations */
+    numMediaCompletion: integer("num_media_completion"),
     createdAt: integer("created_at").notNull(),
   },
   (table) => [index("generations_key_time").on(table.keyHash, table.createdAt), index("generations_time").on(table.createdAt, table.id), index("generations_workspace_time").on(table.workspaceId, table.createdAt),
