@@ -16,6 +16,7 @@ import { countTokensRoutes } from "./modules/count-tokens";
 import { generationRoutes } from "./modules/generations";
 import { modelRoutes } from "./modules/models";
 import { embeddingRoutes } from "./modules/embeddings";
+import { imageRoutes } from "./modules/images";
 import { organizationRoutes } from "./modules/organization";
 import { workspaceRoutes } from "./modules/workspaces";
 import { byokRoutes } from "./modules/byok";
@@ -77,6 +78,7 @@ export function createApp(ctx: AppContext) {
     .use(generationRoutes(ctx))
     .use(modelRoutes(ctx))
     .use(embeddingRoutes(ctx))
+    .use(imageRoutes(ctx))
     .use(organizationRoutes(ctx))
     .use(workspaceRoutes(ctx))
     .use(byokRoutes(ctx))

@@ -1,13 +1,14 @@
 import { badRequest, notFound } from "../../errors";
 import type { Catalog } from "../../catalog/types";
 import type { Config } from "../../config";
+import { mediaCatalogOf, type MediaConfig } from "../../media/build-media-catalog";
 import { secretBoxOf, type SecretBox } from "../../crypto/secret-box";
 import type { ByokPatch, ByokRecord, Store, WorkspaceRecord } from "../../store/store";
 import { isoTime } from "../../time";
 import { maskProviderKey } from "./label";
 import type { ByokDataOut, CreateByokInput, ListByokInput, UpdateByokInput } from "./model";
 
-export type ByokDeps = { store: Store; clock: () => number; catalog: Catalog; config: Pick<Config, "secretKey" | "databasePath">; secrets?: SecretBox };
+export type ByokDeps = { store: Store; clock: () => number; catalog: Catalog; config: Pick<Config, "secretKey" | "databasePath"> & MediaConfig; secrets?: SecretBox };
 
 export function renderByok(c: ByokRecord): ByokDataOut {
   return {
@@ -29,9 +30,9 @@ export function renderByok(c: ByokRecord): ByokDataOut {
   };
 }
 
-/** A credential is only useful for a provider the catalog can route to. */
-function knownProvider(catalog: Catalog, slug: string, field: string): string {
-  if (!catalog.getProvider(slug)) throw badRequest(`Invalid ${field} 'provider': unknown provider '${slug}'`, { field: "provider" });
+/** A credential is only useful for a provider the catalog (chat or media) can route to. */
+function knownProvider(deps: Pick<ByokDeps, "catalog" | "config">, slug: string, field: string): string {
+  if (!deps.catalog.getProvider(slug) && !mediaCatalogOf(deps.config).provider(slug)) throw badRequest(`Invalid ${field} 'provider': unknown provider '${slug}'`, { field: "provider" });
   return slug;
 }
 
@@ -52,7 +53,7 @@ async function findCredential(store: Store, id: string): Promise<ByokRecord> {
 }
 
 export async function createByok(deps: ByokDeps, body: CreateByokInput): Promise<ByokDataOut> {
-  const provider = knownProvider(deps.catalog, body.provider, "field");
+  const provider = knownProvider(deps, body.provider, "field");
   assertFlagsCompatible(body.is_fallback ?? false, body.is_byok_only ?? false);
   const ws = await workspaceFor(deps.store, body.workspace_id, "field");
   const encryptedKey = await secretBoxOf(deps).seal(body.key);
@@ -84,7 +85,7 @@ export async function createByok(deps: ByokDeps, body: CreateByokInput): Promise
 export async function listByok(deps: ByokDeps, query: ListByokInput): Promise<{ data: ByokDataOut[]; total_count: number }> {
   const filter = {
     workspaceId: query.workspace_id === undefined ? undefined : (await workspaceFor(deps.store, query.workspace_id, "query parameter")).id,
-    provider: query.provider === undefined ? undefined : knownProvider(deps.catalog, query.provider, "query parameter"),
+    provider: query.provider === undefined ? undefined : knownProvider(deps, query.provider, "query parameter"),
   };
   const page = await deps.store.byok.list(filter, query.offset ?? 0, query.limit ?? 50);
   return { data: page.map(renderByok), total_count: await deps.store.byok.count(filter) };

@@ -57,7 +57,7 @@ export function startMockBase(key: string, route: Route, errorBody: (message: st
 export const openaiError = (message: string) => ({ error: { message, type: "invalid_request_error", param: null, code: null } });
 
 /** Deterministic bytes: `n` of them, seeded so two outputs differ. */
-export function patternBytes(n: number, seed: number): Uint8Array {
+export function patternBytes(n: number, seed: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(n);
   for (let i = 0; i < n; i++) bytes[i] = (i * 31 + seed * 17 + 7) % 251;
   return bytes;

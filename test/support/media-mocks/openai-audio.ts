@@ -20,7 +20,7 @@ export type AudioMock = MockBase & {
   holdLast: boolean;
   release(): void;
   /** the audio bytes an answer streams */
-  speechBytes(): Uint8Array;
+  speechBytes(): Uint8Array<ArrayBuffer>;
   /** transcription: the text, and the seconds usage reports (null: no usage) */
   transcript: string;
   seconds: number | null;
@@ -57,7 +57,10 @@ export function startAudioMock(key = "audio-key"): AudioMock {
     let file: ReceivedUpload["file"] = null;
     for (const [name, value] of form.entries()) {
       if (typeof value === "string") fields.push([name, value]);
-      else file = { name: value.name, type: value.type, size: value.size, sha256: await sha256(value) };
+      else {
+        const blob = value as File;
+        file = { name: blob.name, type: blob.type, size: blob.size, sha256: await sha256(blob) };
+      }
     }
     mock.uploads.push({ fields, file });
     const format = fields.find(([k]) => k === "response_format")?.[1] ?? "json";

@@ -16,13 +16,13 @@ export type ImagesMock = MockBase & {
   /** URL downloads served */
   downloads: number;
   /** the bytes of the i-th image of an answer */
-  image(i: number): Uint8Array;
+  image(i: number): Uint8Array<ArrayBuffer>;
 };
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 export function startImagesMock(key = "images-key"): ImagesMock {
-  const image = (i: number) => new Uint8Array([...PNG_SIGNATURE, ...patternBytes(2048, i)]);
+  const image = (i: number): Uint8Array<ArrayBuffer> => new Uint8Array([...PNG_SIGNATURE, ...patternBytes(2048, i)]);
   const mock: ImagesMock = {
     ...startMockBase(
       key,
