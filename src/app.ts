@@ -17,6 +17,7 @@ import { generationRoutes } from "./modules/generations";
 import { modelRoutes } from "./modules/models";
 import { embeddingRoutes } from "./modules/embeddings";
 import { imageRoutes } from "./modules/images";
+import { speechRoutes } from "./modules/speech";
 import { organizationRoutes } from "./modules/organization";
 import { workspaceRoutes } from "./modules/workspaces";
 import { byokRoutes } from "./modules/byok";
@@ -79,6 +80,7 @@ export function createApp(ctx: AppContext) {
     .use(modelRoutes(ctx))
     .use(embeddingRoutes(ctx))
     .use(imageRoutes(ctx))
+    .use(speechRoutes(ctx))
     .use(organizationRoutes(ctx))
     .use(workspaceRoutes(ctx))
     .use(byokRoutes(ctx))
