@@ -18,6 +18,7 @@ import { modelRoutes } from "./modules/models";
 import { embeddingRoutes } from "./modules/embeddings";
 import { imageRoutes } from "./modules/images";
 import { speechRoutes } from "./modules/speech";
+import { TRANSCRIPTIONS_PATH, transcriptionRoutes } from "./modules/transcriptions";
 import { organizationRoutes } from "./modules/organization";
 import { workspaceRoutes } from "./modules/workspaces";
 import { byokRoutes } from "./modules/byok";
@@ -48,7 +49,7 @@ export function createApp(ctx: AppContext) {
       const length = Number(request.headers.get("content-length") ?? 0);
       if (length > maxBodyBytes) return jsonError(request, 413, `Request body too large: the limit is ${ctx.config.server.maxBodyMb} MB`);
     })
-    .onParse({ as: "global" }, jsonBodyReader(maxBodyBytes, ctx.config.server.maxBodyMb))
+    .onParse({ as: "global" }, jsonBodyReader(maxBodyBytes, ctx.config.server.maxBodyMb, new Set([TRANSCRIPTIONS_PATH])))
     .onAfterResponse({ as: "global" }, (context) => {
       // requests that reached a generation are reported with it, when its record commits
       if (!ctx.telemetry.claimed(context.request)) ctx.telemetry.requestEnded(httpRequestSummary(context));
@@ -81,6 +82,7 @@ export function createApp(ctx: AppContext) {
     .use(embeddingRoutes(ctx))
     .use(imageRoutes(ctx))
     .use(speechRoutes(ctx))
+    .use(transcriptionRoutes(ctx))
     .use(organizationRoutes(ctx))
     .use(workspaceRoutes(ctx))
     .use(byokRoutes(ctx))

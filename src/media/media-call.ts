@@ -6,9 +6,10 @@ import { transportErrorMessage } from "../providers/transport-error";
 import { upstreamFetch } from "../providers/transport";
 import type { MediaEndpoint, MediaProvider } from "./media-catalog";
 import type { MediaCandidate } from "./media-route";
+import type { MultipartBody } from "./multipart-body";
 
-/** What one media call sends: JSON, or a multipart form (fetch writes its boundary). */
-export type MediaRequest = { url: string; json?: Record<string, unknown>; form?: FormData; accept?: string };
+/** What one media call sends: JSON, or a multipart body streamed from the parts it holds. */
+export type MediaRequest = { url: string; json?: Record<string, unknown>; form?: MultipartBody; accept?: string };
 
 /** The message of a media API's error body: OpenAI's `{error: {message}}`, Cohere's `{message}`. */
 export function mediaErrorMessage(body: unknown): string | undefined {
@@ -55,7 +56,12 @@ export function mediaOperation<E extends MediaEndpoint, T>(
       try {
         const r = request(candidate);
         const headers = headersOf(candidate.endpoint.provider, candidate.apiKey, r.accept ?? "application/json");
-        res = await upstreamFetch({ url: r.url, method: "POST", headers, ...(r.form ? { rawBody: r.form } : { body: r.json }), signal: deadline.signal });
+        const form = r.form;
+        res = await upstreamFetch(
+          form
+            ? { url: r.url, method: "POST", headers: { ...headers, "content-type": form.contentType, "content-length": String(form.length) }, rawBody: form.stream(), signal: deadline.signal }
+            : { url: r.url, method: "POST", headers, body: r.json, signal: deadline.signal },
+        );
       } catch (err) {
         return transportFailure(deadline.timedOut() ? "no response before the first-byte timeout" : `connection failed: ${transportErrorMessage(err)}`, { timedOut: deadline.timedOut() });
       }

@@ -2,7 +2,7 @@ import type { ProviderEntry } from "../catalog/types";
 import type { UpstreamApi } from "./upstream-api";
 
 /** One HTTP request to an operator-configured upstream; `body` is sent as JSON. */
-export type UpstreamHttpRequest = { url: string; method: "GET" | "POST" | "PUT"; headers: Record<string, string>; body?: unknown; rawBody?: string | FormData; signal: AbortSignal };
+export type UpstreamHttpRequest = { url: string; method: "GET" | "POST" | "PUT"; headers: Record<string, string>; body?: unknown; rawBody?: string | ReadableStream<Uint8Array>; signal: AbortSignal };
 
 /**
  * The one transport of every upstream API (completions, embeddings, video jobs). Provider base
@@ -13,7 +13,7 @@ export type UpstreamHttpRequest = { url: string; method: "GET" | "POST" | "PUT";
  * caller bounds the wait with its signal.
  */
 export function upstreamFetch(request: UpstreamHttpRequest, fetchImpl: typeof fetch = fetch): Promise<Response> {
-  // `rawBody`: bytes already serialised (and perhaps signed) by the caller, or a form fetch encodes as multipart
+  // `rawBody`: bytes already serialised (and perhaps signed) by the caller, or streamed by it (a large upload)
   const json = request.body !== undefined;
   return fetchImpl(request.url, {
     method: request.method,
