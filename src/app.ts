@@ -19,6 +19,7 @@ import { embeddingRoutes } from "./modules/embeddings";
 import { imageRoutes } from "./modules/images";
 import { speechRoutes } from "./modules/speech";
 import { TRANSCRIPTIONS_PATH, transcriptionRoutes } from "./modules/transcriptions";
+import { rerankRoutes } from "./modules/rerank";
 import { organizationRoutes } from "./modules/organization";
 import { workspaceRoutes } from "./modules/workspaces";
 import { byokRoutes } from "./modules/byok";
@@ -83,6 +84,7 @@ export function createApp(ctx: AppContext) {
     .use(imageRoutes(ctx))
     .use(speechRoutes(ctx))
     .use(transcriptionRoutes(ctx))
+    .use(rerankRoutes(ctx))
     .use(organizationRoutes(ctx))
     .use(workspaceRoutes(ctx))
     .use(byokRoutes(ctx))
