@@ -8,6 +8,9 @@ import { count, fromLocalInput, ms, usd, when } from "../format";
 import { href } from "../router";
 import type { Generation, Key, Me } from "../types";
 
+/** the operations other than chat, as the log names them beside the model */
+export const KIND_LABELS: Readonly<Record<string, string>> = { embeddings: "embeddings", video: "video", image: "image", tts: "speech", stt: "transcription", rerank: "rerank" };
+
 type Filters = { workspace_id: string; api_key_hash: string; model: string; provider: string; status: string; from: string; to: string };
 
 export function statusOf(g: Pick<Generation, "cancelled" | "finish_reason">): "cancelled" | "error" | "success" {
@@ -79,7 +82,7 @@ export function GenerationsPage({ me }: { me: Me }) {
                 {page.data.data.map((g) => (
                   <tr key={g.id}>
                     <td data-label="Time"><a href={href("generations", g.id)}>{when(g.created_at)}</a></td>
-                    <td data-label="Model">{g.model}</td>
+                    <td data-label="Model">{g.model}{g.api_type !== "completions" && <> <span class="badge">{KIND_LABELS[g.api_type] ?? g.api_type}</span></>}</td>
                     <td data-label="Provider">{g.provider_name ?? "—"}</td>
                     <td data-label="Status"><StatusBadge g={g} /></td>
                     <td data-label="Tokens" class="num">{count(g.tokens_prompt ?? 0)} / {count(g.tokens_completion ?? 0)}</td>
