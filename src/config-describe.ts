@@ -39,7 +39,8 @@ function snakeKeys(value: unknown): unknown {
  * the README spell them, so what it prints can be pasted back into the file.
  */
 export function describeConfig(config: Config): Record<string, unknown> {
-  const { env: _env, port, host, database, databasePath: _path, dataDir, redis, instanceId, reservationLeaseMs, maxUpstreamRequests, adminKey, secretKey, logLevel, configPath, server, routing, security, metrics, jobs, catalog, providers, models, videos, storage, ioLogging, ...rest } = config;
+  const { env: _env, port, host, database, databasePath: _path, dataDir, redis, instanceId, reservationLeaseMs, maxUpstreamRequests, adminKey, secretKey, logLevel, configPath, server, routing, security, metrics, jobs, catalog, providers, models, videos, storage, ioLogging, imageModels, speechModels, transcriptionModels, rerankModels, ...rest } = config;
+  const media = { image_models: imageModels, speech_models: speechModels, transcription_models: transcriptionModels, rerank_models: rerankModels };
   return {
     config_file: configPath ?? null,
     port,
@@ -69,6 +70,8 @@ export function describeConfig(config: Config): Record<string, unknown> {
     // shown when set otherwise than the default, so the output of configurations without it stays as it was
     ...(ioLogging.retentionMs === IO_LOGGING_RETENTION_DAYS * 86_400_000 ? {} : { io_logging: { retention_days: ioLogging.retentionMs / 86_400_000 } }),
     ...(snakeKeys(rest) as Record<string, unknown>),
+    // the media lists shown when set, so the output of configurations without them stays as it was
+    ...Object.fromEntries(Object.entries(media).filter(([, list]) => list.length > 0)),
     // fixed headers often carry credentials too
     providers: providers.map((p) => ({ ...p, api_key: maskSecret(p.api_key), ...(p.headers && { headers: Object.fromEntries(Object.entries(p.headers).map(([k, v]) => [k, maskSecret(v)])) }) })),
     models,
