@@ -62,6 +62,24 @@ describe("speech", () => {
     expect((await generationOf(h.gw, h.key, id)).total_cost).toBe(0.000135);
   });
 
+  test("a client that leaves mid-audio: the generation is recorded as cancelled, charged for the input the upstream took", async () => {
+    h.audioA.holdLast = true;
+    const res = await speak({ input: "leave early", response_format: "mp3" });
+    const reader = res.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    h.audioA.release();
+    const id = res.headers.get("x-generation-id")!;
+    let g: Record<string, any> | undefined;
+    for (let i = 0; i < 50 && !g; i++) {
+      const r = await h.gw.api(`/api/v1/generation?id=${id}`, { key: h.key });
+      if (r.status === 200) g = ((await r.json()) as { data: Record<string, any> }).data;
+      else await Bun.sleep(20);
+    }
+    // 11 characters × $0.000015
+    expect([g?.cancelled, g?.total_cost]).toEqual([true, 0.000165]);
+  });
+
   test("allowed passthrough (instructions) goes to its provider; speed is dropped where the endpoint takes none; failover on 500 at the next endpoint's price", async () => {
     h.audioA.fail("/audio/speech", { status: 500 });
     const res = await speak({ input: "fallback", speed: 2, response_format: "mp3", provider: { options: { "audio-a": { instructions: "calm" }, "audio-b": { parameters: { instructions: "never sent" } } } } });
