@@ -67,8 +67,8 @@ describe("speech", () => {
     const res = await speak({ input: "leave early", response_format: "mp3" });
     const reader = res.body!.getReader();
     await reader.read();
+    // the upstream still holds its last bytes: only the client's leaving can end this answer
     await reader.cancel();
-    h.audioA.release();
     const id = res.headers.get("x-generation-id")!;
     let g: Record<string, any> | undefined;
     for (let i = 0; i < 50 && !g; i++) {
@@ -78,6 +78,7 @@ describe("speech", () => {
     }
     // 11 characters × $0.000015
     expect([g?.cancelled, g?.total_cost]).toEqual([true, 0.000165]);
+    h.audioA.release();
   });
 
   test("allowed passthrough (instructions) goes to its provider; speed is dropped where the endpoint takes none; failover on 500 at the next endpoint's price", async () => {
