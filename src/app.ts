@@ -19,6 +19,7 @@ import { creditRoutes } from "./modules/credits";
 import { embeddingRoutes } from "./modules/embeddings";
 import { generationRoutes } from "./modules/generations";
 import { healthRoutes } from "./modules/health";
+import { imageRoutes } from "./modules/images";
 import { inferenceRoutes } from "./modules/inference";
 import { jobRoutes } from "./modules/jobs";
 import { keyRoutes } from "./modules/keys";
@@ -27,6 +28,9 @@ import { modelRoutes } from "./modules/models";
 import { observabilityRoutes } from "./modules/observability";
 import { organizationRoutes } from "./modules/organization";
 import { presetRoutes } from "./modules/presets";
+import { rerankRoutes } from "./modules/rerank";
+import { speechRoutes } from "./modules/speech";
+import { TRANSCRIPTIONS_PATH, transcriptionRoutes } from "./modules/transcriptions";
 import { videoRoutes } from "./modules/videos";
 import { workspaceRoutes } from "./modules/workspaces";
 import { httpRequestSummary } from "./telemetry/http-request";
@@ -48,7 +52,7 @@ export function createApp(ctx: AppContext, opts: { draining?: () => boolean } = 
       const length = Number(request.headers.get("content-length") ?? 0);
       if (length > maxBodyBytes) return jsonError(request, 413, `Request body too large: the limit is ${ctx.config.server.maxBodyMb} MB`);
     })
-    .onParse({ as: "global" }, jsonBodyReader(maxBodyBytes, ctx.config.server.maxBodyMb))
+    .onParse({ as: "global" }, jsonBodyReader(maxBodyBytes, ctx.config.server.maxBodyMb, new Set([TRANSCRIPTIONS_PATH])))
     .onAfterResponse({ as: "global" }, (context) => {
       // requests that reached a generation are reported with it, when its record commits
       if (!requestContext(context.request).claimed) ctx.telemetry.requestEnded(httpRequestSummary(context));
@@ -79,6 +83,10 @@ export function createApp(ctx: AppContext, opts: { draining?: () => boolean } = 
     .use(generationRoutes(ctx))
     .use(modelRoutes(ctx))
     .use(embeddingRoutes(ctx))
+    .use(imageRoutes(ctx))
+    .use(speechRoutes(ctx))
+    .use(transcriptionRoutes(ctx))
+    .use(rerankRoutes(ctx))
     .use(organizationRoutes(ctx))
     .use(workspaceRoutes(ctx))
     .use(byokRoutes(ctx))

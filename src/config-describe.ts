@@ -95,8 +95,13 @@ export function describeConfig(config: Config): Record<string, unknown> {
     videos,
     storage,
     ioLogging,
+    imageModels,
+    speechModels,
+    transcriptionModels,
+    rerankModels,
     ...rest
   } = config;
+  const media = { image_models: imageModels, speech_models: speechModels, transcription_models: transcriptionModels, rerank_models: rerankModels };
   return {
     config_file: configPath ?? null,
     port,
@@ -144,6 +149,8 @@ export function describeConfig(config: Config): Record<string, unknown> {
     // shown when set otherwise than the default, so the output of configurations without it stays as it was
     ...(ioLogging.retentionMs === IO_LOGGING_RETENTION_DAYS * 86_400_000 ? {} : { io_logging: { retention_days: ioLogging.retentionMs / 86_400_000 } }),
     ...(snakeKeys(rest) as Record<string, unknown>),
+    // the media lists shown when set, so the output of configurations without them stays as it was
+    ...Object.fromEntries(Object.entries(media).filter(([, list]) => list.length > 0)),
     // fixed headers often carry credentials too
     providers: providers.map((p) => ({
       ...p,

@@ -1,5 +1,8 @@
 import type { Config } from "./config";
 
+/** The media model lists: served from the catalog like chat models, so a reload changes them too. */
+const MEDIA_LISTS = ["imageModels", "speechModels", "transcriptionModels", "rerankModels"] as const;
+
 /**
  * What a reload (SIGHUP) may change on a running gateway: the catalog (providers, models, the
  * default catalog switch), the routing settings, and what requests read as they come (the
@@ -7,7 +10,18 @@ import type { Config } from "./config";
  * at start (the listening socket, the database, Redis, the body limit of the server) and waits
  * for a restart.
  */
-const RELOADABLE = new Set<keyof Config>(["providers", "models", "catalog", "routing", "env", "aws", "credentialFiles", "metrics", "responses"]);
+const RELOADABLE = new Set<keyof Config>([
+  "providers",
+  "models",
+  ...MEDIA_LISTS,
+  "catalog",
+  "routing",
+  "env",
+  "aws",
+  "credentialFiles",
+  "metrics",
+  "responses",
+]);
 
 /** Differs between two loads without anything having changed: never worth a warning. */
 const PER_LOAD = new Set<keyof Config>(["instanceId"]);
@@ -21,10 +35,12 @@ export type ReloadPlan = {
 
 export function planReload(running: Config, loaded: Config): ReloadPlan {
   // env and aws: the provider keys the default catalog reads came with this load; credentialFiles: the key files, read again
+  const media = Object.fromEntries(MEDIA_LISTS.map((key) => [key, loaded[key]])) as Pick<Config, (typeof MEDIA_LISTS)[number]>;
   const config: Config = {
     ...running,
     providers: loaded.providers,
     models: loaded.models,
+    ...media,
     catalog: loaded.catalog,
     routing: loaded.routing,
     env: loaded.env,

@@ -1,4 +1,5 @@
 import { type Static, Type as T } from "@sinclair/typebox";
+import { MediaApiKind, MediaSectionsSchema } from "./config-media-schema";
 
 /** Schema of gateway.yaml (DESIGN.md, "Running it"). */
 
@@ -67,7 +68,7 @@ export const ProviderSchema = T.Object(
   {
     slug: T.String({ pattern: "^[a-z0-9][a-z0-9._/-]*$", maxLength: 64 }),
     name: T.Optional(T.String()),
-    api: T.Union([...ApiKind.anyOf, ...VideoApiKind.anyOf]),
+    api: T.Union([...ApiKind.anyOf, ...VideoApiKind.anyOf, ...MediaApiKind.anyOf]),
     // required but for APIs with a default (bedrock: https://bedrock-runtime.{region}.amazonaws.com;
     // vertex: the one its location names); config.ts checks it
     base_url: T.Optional(T.String({ pattern: "^https?://" })),
@@ -204,6 +205,7 @@ export const GatewayFileSchema = T.Object(
     providers: T.Optional(T.Array(ProviderSchema)),
     models: T.Optional(T.Array(ModelSchema)),
     video_models: T.Optional(T.Array(VideoModelSchema)),
+    ...MediaSectionsSchema,
     videos: T.Optional(VideosSectionSchema),
     storage: T.Optional(StorageSectionSchema),
     catalog: T.Optional(T.Object({ default: T.Optional(T.Boolean()), list_unavailable: T.Optional(T.Boolean()) }, { additionalProperties: false })),

@@ -7,6 +7,8 @@ import type { AwsEnvironment } from "./catalog/bedrock-credential";
 import { defaultProviderSlugs } from "./catalog/default-catalog";
 import { readCredentialFiles } from "./config-credentials";
 import { ConfigError, type ConfigIssue, configIssue } from "./config-error";
+import { mediaConfigIssues } from "./config-media-checks";
+import { isMediaApi, type MediaModelsConfig } from "./config-media-schema";
 import { resolveProviders } from "./config-providers";
 import { type GatewayFile, GatewayFileSchema, IO_LOGGING_RETENTION_DAYS, type ModelConfig, type ProviderConfig, type VideoModelConfig } from "./config-schema";
 import { parseYaml } from "./config-yaml";
@@ -26,7 +28,7 @@ export type LogLevel = "debug" | "info" | "warn" | "error";
 /** SQLite (the embedded default) or PostgreSQL, from DATABASE_URL. */
 export type DatabaseConfig = { dialect: "sqlite"; path: string } | { dialect: "postgres"; url: string; poolSize: number };
 
-export type Config = {
+export type Config = MediaModelsConfig & {
   port: number;
   /** listening address */
   host: string;
@@ -179,7 +181,11 @@ export function parseGatewayFile(text: string, env: Env, source = "GATEWAY_CONFI
   if (issues.length > 0) throw new ConfigError(issues);
   const file = parsed as GatewayFile;
   const resolved = resolveProviders(file.providers ?? [], awsFromEnv(env));
-  const references = [...resolved.issues, ...referenceIssues(file, boolFromEnv(env, "GATEWAY_DEFAULT_CATALOG") ?? file.catalog?.default ?? true)];
+  const references = [
+    ...resolved.issues,
+    ...referenceIssues(file, boolFromEnv(env, "GATEWAY_DEFAULT_CATALOG") ?? file.catalog?.default ?? true),
+    ...mediaConfigIssues(file),
+  ];
   if (references.length > 0) throw new ConfigError(references);
   return file.providers === undefined ? (file as LoadedGatewayFile) : { ...file, providers: resolved.providers };
 }
@@ -224,12 +230,12 @@ function referenceIssues(file: GatewayFile, defaultCatalog: boolean): ConfigIssu
   const declared = new Set<string>();
   file.providers?.forEach((p, i) => {
     if (declared.has(p.slug)) issues.push(configIssue(`providers[${i}].slug`, "a slug not used by another provider", p.slug));
-    // video APIs take no chat request to drop fields from: the setting would silently do nothing
-    if (p.drop_params && isVideoApi(p.api))
+    // video and media APIs take no chat request to drop fields from: the setting would silently do nothing
+    if (p.drop_params && (isVideoApi(p.api) || isMediaApi(p.api)))
       issues.push(
         configIssue(
           `providers[${i}].drop_params`,
-          "no drop_params on a video provider (it applies to openai-chat, openai-responses and anthropic-messages)",
+          `no drop_params on a ${isVideoApi(p.api) ? "video" : "media"} provider (it applies to openai-chat, openai-responses and anthropic-messages)`,
           p.drop_params,
         ),
       );
@@ -241,6 +247,7 @@ function referenceIssues(file: GatewayFile, defaultCatalog: boolean): ConfigIssu
     slugs.add(p.slug);
   });
   const videoSlugs = new Set((file.providers ?? []).filter((p) => isVideoApi(p.api)).map((p) => p.slug));
+  const mediaApis = new Map((file.providers ?? []).filter((p) => isMediaApi(p.api)).map((p) => [p.slug, p.api]));
   const ids = new Set<string>();
   file.models?.forEach((m, i) => {
     if (ids.has(m.id)) issues.push(configIssue(`models[${i}].id`, "a model id not used by another model", m.id));
@@ -258,6 +265,14 @@ function referenceIssues(file: GatewayFile, defaultCatalog: boolean): ConfigIssu
         );
       else if (videoSlugs.has(e.provider))
         issues.push(configIssue(`models[${i}].endpoints[${j}].provider`, "a chat provider (this one serves video_models only)", e.provider));
+      else if (mediaApis.has(e.provider))
+        issues.push(
+          configIssue(
+            `models[${i}].endpoints[${j}].provider`,
+            `a chat provider (this one's api is ${mediaApis.get(e.provider)}: it serves its media list only)`,
+            e.provider,
+          ),
+        );
     });
   });
   const videoIds = new Set<string>();
@@ -333,6 +348,10 @@ export function loadConfig(env: Env = process.env): Config {
     providers: file.providers ?? [],
     models: file.models ?? [],
     videoModels: file.video_models ?? [],
+    imageModels: file.image_models ?? [],
+    speechModels: file.speech_models ?? [],
+    transcriptionModels: file.transcription_models ?? [],
+    rerankModels: file.rerank_models ?? [],
     videos: videosConfig(file),
     ioLogging: { retentionMs: Math.round((file.io_logging?.retention_days ?? IO_LOGGING_RETENTION_DAYS) * 86_400_000) },
     storage: storageConfig(file),

@@ -57,7 +57,7 @@ export function createDrain(now: () => number = () => performance.now()): Drain 
       // nothing on the hot path before a drain
       if (!draining || PROBE_PATHS.has(pathOf(request.url))) return;
       arrivals++;
-      set.headers["connection"] = "close";
+      set.headers.connection = "close";
     },
     async quiet(server, quietMs, deadline) {
       let seen = arrivals;

@@ -1,6 +1,7 @@
 import { decimalToNanos } from "../billing/money";
 import type { Config } from "../config";
 import { GOOGLE_CREDENTIALS_VARIABLE, vertexDefaultActive } from "../config-credentials";
+import { isMediaApi } from "../config-media-schema";
 import { AZURE_DEFAULT_API_VERSION, type ChatProviderConfig, type ModelConfig, type PricingConfig, type ProviderConfig } from "../config-schema";
 import { DEFAULT_VERTEX_LOCATION, vertexBaseUrl } from "../google-cloud";
 import { isVideoApi } from "../videos/video-api";
@@ -218,4 +219,5 @@ export function buildCatalog(config: CatalogConfig, created = Math.floor(Date.no
   };
 }
 
-const isChatProvider = (p: ProviderConfig): p is ChatProviderConfig => !isVideoApi(p.api);
+// video and media providers serve their own lists only
+const isChatProvider = (p: ProviderConfig): p is ChatProviderConfig => !isVideoApi(p.api) && !isMediaApi(p.api);

@@ -16,7 +16,16 @@ export type PriceTable = {
 /** The same prices as USD decimal strings, as they appear on the wire. */
 export type PricingStrings = Partial<
   Record<
-    "prompt" | "completion" | "request" | "image" | "input_cache_read" | "input_cache_write" | "input_cache_write_1h" | "web_search" | "internal_reasoning",
+    | "prompt"
+    | "completion"
+    | "request"
+    | "image"
+    | "audio"
+    | "input_cache_read"
+    | "input_cache_write"
+    | "input_cache_write_1h"
+    | "web_search"
+    | "internal_reasoning",
     string
   >
 >;
@@ -71,6 +80,8 @@ export type CatalogModel = {
   knowledgeCutoff?: string | null;
   /** the model can think before answering (reasoning parameters apply) */
   reasoning?: boolean;
+  /** a speech model's voices (the listing's supported_voices) */
+  supportedVoices?: string[];
 };
 
 export interface Catalog {

@@ -25,6 +25,6 @@ const HOW_MODELS_ARE_ADDED =
   "Models are declared under models: in gateway.yaml, or come from the default catalog once their provider's API key is set (for example OPENAI_API_KEY); GET /api/v1/models lists the models that can serve";
 
 /** The gateway's own key for the endpoint's provider (BYOK credentials join in later). */
-export function ownCredentials(endpoint: CatalogEndpoint): Credential[] {
+export function ownCredentials(endpoint: { provider: { apiKey?: string } }): Credential[] {
   return endpoint.provider.apiKey ? [{ apiKey: endpoint.provider.apiKey, isByok: false }] : [];
 }

@@ -1,19 +1,22 @@
 import type { AppContext } from "../app-context";
-import type { CatalogEndpoint } from "../catalog/types";
+import type { CatalogEndpoint, ProviderEntry } from "../catalog/types";
 import { secretBoxOf } from "../crypto/secret-box";
 import type { Principal } from "../http/principal";
 import type { ByokRecord } from "../store/store";
 import { type Credential, ownCredentials } from "./candidates";
 
+/** What credentials are chosen by: a chat endpoint, or any other kind's (a media endpoint) with the same names. */
+export type CredentialTarget = Pick<CatalogEndpoint, "id" | "modelId" | "upstreamModel"> & { provider: Pick<ProviderEntry, "slug" | "apiKey"> };
+
 /** The credentials a request may use for an endpoint, in the order to try them. */
-export type CredentialResolver = (endpoint: CatalogEndpoint) => Credential[];
+export type CredentialResolver = (endpoint: CredentialTarget) => Credential[];
 
 /** An empty or absent allow-list restricts nothing. */
 const allows = (list: string[] | null, ...values: Array<string | null | undefined>) =>
   list === null || list.length === 0 || values.some((v) => v !== null && v !== undefined && list.includes(v));
 
 /** Whether this request may use the credential for this endpoint. */
-export function credentialApplies(cred: ByokRecord, endpoint: CatalogEndpoint, principal: Principal): boolean {
+export function credentialApplies(cred: ByokRecord, endpoint: CredentialTarget, principal: Principal): boolean {
   return (
     cred.provider === endpoint.provider.slug &&
     allows(cred.allowedModels, endpoint.modelId, endpoint.upstreamModel, endpoint.id) &&
@@ -27,7 +30,7 @@ export function credentialApplies(cred: ByokRecord, endpoint: CatalogEndpoint, p
  * gateway's own key, then BYOK credentials marked is_fallback. A credential marked
  * is_byok_only or is_required keeps the gateway's own key out for that provider.
  */
-export function orderCredentials(endpoint: CatalogEndpoint, applicable: ByokRecord[], open: (c: ByokRecord) => string | null): Credential[] {
+export function orderCredentials(endpoint: CredentialTarget, applicable: ByokRecord[], open: (c: ByokRecord) => string | null): Credential[] {
   const toCredential = (c: ByokRecord): Credential[] => {
     const apiKey = open(c);
     return apiKey === null ? [] : [{ apiKey, isByok: true }];

@@ -53,6 +53,8 @@ export type EndFacts = {
   errorMessage: string | null;
   /** the answer's content, read only for a request with an ObservePlan */
   output?: CapturedOutput | null;
+  /** media items the answer returned (images), where the operation makes them */
+  mediaCount?: number;
 };
 
 /** The one builder of a generation's record, for every operation. */
@@ -101,6 +103,7 @@ export function generationRecord(
     userAgent: who.userAgent,
     origin: who.appName,
     errorMessage: end.errorMessage,
+    numMediaCompletion: end.mediaCount ?? null,
     createdAt: who.startedAt,
   };
 }

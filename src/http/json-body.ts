@@ -19,11 +19,17 @@ function unreadable(request: Request, status: number, message: string): typeof U
   return UNREADABLE_BODY;
 }
 
-/** A parse hook (`contentType` without parameters, as Elysia hands it). A body over the limit is refused at once: it is too large for anyone. */
-export function jsonBodyReader(maxBodyBytes: number, maxBodyMb: number) {
+/**
+ * A parse hook (`contentType` without parameters, as Elysia hands it). A body over the limit is
+ * refused at once: it is too large for anyone. Routes in `ownBodies` (by path) read their bodies
+ * themselves, with their own parse hook: an upload taken as multipart, measured while it arrives.
+ */
+export function jsonBodyReader(maxBodyBytes: number, maxBodyMb: number, ownBodies: ReadonlySet<string> = new Set()) {
   return async ({ request }: { request: Request }, contentType: string): Promise<unknown> => {
+    const path = new URL(request.url).pathname;
+    if (ownBodies.has(path)) return undefined;
     // the sign-in and consent pages (outside /api/) post HTML forms: Elysia's own parser reads those
-    if (contentType === "application/x-www-form-urlencoded" && !new URL(request.url).pathname.startsWith("/api/")) return undefined;
+    if (contentType === "application/x-www-form-urlencoded" && !path.startsWith("/api/")) return undefined;
     // chunked bodies declare no length: measure them while reading
     const text = await request.text();
     if (text.length > maxBodyBytes) throw new GatewayError(413, `Request body too large: the limit is ${maxBodyMb} MB`);

@@ -75,7 +75,7 @@ export type ObservedAttempt = Readonly<{
  */
 export type ObservedGeneration = Readonly<{
   id: string;
-  /** "chat" | "responses" | "messages" | "embeddings" | "video" */
+  /** "chat" | "responses" | "messages" | "embeddings" | "video", and the media ones by api_type: "image" | "tts" | "stt" | "rerank" */
   operation: string;
   workspaceId: string;
   keyHash: string;

@@ -7,7 +7,7 @@ export type UpstreamHttpRequest = {
   method: "GET" | "POST" | "PUT";
   headers: Record<string, string>;
   body?: unknown;
-  rawBody?: string;
+  rawBody?: string | ReadableStream<Uint8Array>;
   signal: AbortSignal;
 };
 
@@ -20,7 +20,7 @@ export type UpstreamHttpRequest = {
  * caller bounds the wait with its signal.
  */
 export function upstreamFetch(request: UpstreamHttpRequest, fetchImpl: typeof fetch = fetch): Promise<Response> {
-  // `rawBody`: bytes already serialised (and perhaps signed) by the caller
+  // `rawBody`: bytes already serialised (and perhaps signed) by the caller, or streamed by it (a large upload)
   const json = request.body !== undefined;
   return fetchImpl(request.url, {
     method: request.method,

@@ -63,6 +63,8 @@ export type GenerationRecord = {
   userAgent: string | null;
   origin: string | null;
   errorMessage: string | null;
+  /** images an image generation returned (num_media_completion); null for other operations */
+  numMediaCompletion?: number | null;
   createdAt: number;
 };
 

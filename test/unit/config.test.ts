@@ -61,11 +61,11 @@ describe("config", () => {
 
   test("gateway.yaml: schema errors name the field", () => {
     expect(configError(() => parseGatewayFile("providers:\n  - slug: a\n    api: grpc\n    base_url: http://x/v1\n", {}))).toBe(
-      'config error: providers[0].api: expected one of openai-chat, openai-responses, anthropic-messages, azure-openai, bedrock, gemini, vertex, openai-videos, fal-queue, replicate, gemini-veo (got "grpc")',
+      'config error: providers[0].api: expected one of openai-chat, openai-responses, anthropic-messages, azure-openai, bedrock, gemini, vertex, openai-videos, fal-queue, replicate, gemini-veo, openai-images, openai-audio, cohere-rerank (got "grpc")',
     );
     expect(configError(() => parseGatewayFile("routing:\n  circuit_failures: 0\n", {}))).toContain("routing.circuit_failures: expected an integer >= 1");
     expect(configError(() => parseGatewayFile("servr: {}\n", {}))).toBe(
-      "config error: servr: expected only the keys providers, models, video_models, videos, storage, catalog, routing, server, security, metrics, jobs, responses, sessions, io_logging (got {})",
+      "config error: servr: expected only the keys providers, models, video_models, image_models, speech_models, transcription_models, rerank_models, videos, storage, catalog, routing, server, security, metrics, jobs, responses, sessions, io_logging (got {})",
     );
     expect(configError(() => parseGatewayFile("models:\n  - id: nope\n    endpoints: []\n", {}))).toContain("models[0].id");
     expect(configError(() => parseGatewayFile("a: [", {}))).toContain("valid YAML");
@@ -139,7 +139,7 @@ describe("config errors, all at once", () => {
       "",
     ].join("\n");
     expect(configError(() => parseGatewayFile(yaml, {})).split("\n")).toEqual([
-      'config error: providers[0].api: expected one of openai-chat, openai-responses, anthropic-messages, azure-openai, bedrock, gemini, vertex, openai-videos, fal-queue, replicate, gemini-veo (got "grpc")',
+      'config error: providers[0].api: expected one of openai-chat, openai-responses, anthropic-messages, azure-openai, bedrock, gemini, vertex, openai-videos, fal-queue, replicate, gemini-veo, openai-images, openai-audio, cohere-rerank (got "grpc")',
       'config error: providers[0].base_url: expected a string matching ^https?:// (got "ftp://x")',
       'config error: models[0].id: expected author/slug (got "nope")',
       "config error: models[0].endpoints: expected a list of at least 1 item (got [])",

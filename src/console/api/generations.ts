@@ -10,6 +10,14 @@ import { canSeeGeneration, requireWorkspace } from "../permissions";
 import { consoleApiModule } from "./route-module";
 
 const GenerationParams = t.Object({ id: t.String({ minLength: 1, maxLength: 200 }) });
+const MediaParams = t.Object({ id: t.String({ minLength: 1, maxLength: 200 }), index: t.Integer({ minimum: 0, maximum: 100 }) });
+
+/** The `index`-th media item of a kept completion: media generations keep theirs as data URLs, one a line. */
+function keptMedia(completion: string | null, index: number): { type: string; bytes: Buffer } | null {
+  const line = completion?.split("\n")[index];
+  const match = line === undefined ? null : /^data:((?:image|audio)\/[\w.+-]+);base64,([A-Za-z0-9+/=]*)$/.exec(line);
+  return match ? { type: match[1]!, bytes: Buffer.from(match[2]!, "base64") } : null;
+}
 
 /**
  * The generation log, through the service of GET /api/v1/generations (keyset pages, indexed
@@ -50,6 +58,19 @@ export function consoleGenerationRoutes(ctx: AppContext, sessions: SessionSource
           return readGenerationContent(deps, params.id, (g) => canSeeGeneration(viewer, g));
         },
         { auth: "session", params: GenerationParams },
+      )
+      // a generated image or the speech of a media generation, from the content kept above, as a file of this origin
+      // (the page's Content-Security-Policy plays media of its own origin only)
+      .get(
+        "/generations/:id/media/:index",
+        async ({ viewer, params }) => {
+          const deps = { store: ctx.store, secrets: secretBoxOf(ctx), generations: ctx.generations };
+          const { data } = await readGenerationContent(deps, params.id, (g) => canSeeGeneration(viewer, g));
+          const media = keptMedia(data.output.completion, params.index);
+          if (!media) throw new GatewayError(404, `Generation ${params.id} kept no media at ${params.index}`);
+          return new Response(new Uint8Array(media.bytes), { headers: { "content-type": media.type, "cache-control": "private, max-age=3600" } });
+        },
+        { auth: "session", params: MediaParams },
       )
   );
 }

@@ -48,6 +48,8 @@ export type Generation = {
   time_to_first_token: number | null;
   tokens_prompt: number | null;
   tokens_completion: number | null;
+  /** images an image generation returned */
+  num_media_completion: number | null;
   total_cost: number;
   is_byok: boolean;
   session_id: string | null;

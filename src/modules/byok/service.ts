@@ -2,6 +2,7 @@ import type { Catalog } from "../../catalog/types";
 import type { Config } from "../../config";
 import { type SecretBox, secretBoxOf } from "../../crypto/secret-box";
 import { badRequest, notFound } from "../../errors";
+import { type MediaConfig, mediaCatalogOf } from "../../media/build-media-catalog";
 import type { HostLookup } from "../../outbound/host-lookup";
 import type { ByokPatch, ByokRecord, Store, WorkspaceRecord } from "../../store/store";
 import { isoTime } from "../../time";
@@ -13,7 +14,7 @@ export type ByokDeps = {
   store: Store;
   clock: () => number;
   catalog: Catalog;
-  config: Pick<Config, "secretKey" | "databasePath" | "security">;
+  config: Pick<Config, "secretKey" | "databasePath" | "security"> & MediaConfig;
   secrets?: SecretBox;
   lookup?: HostLookup;
 };
@@ -38,9 +39,10 @@ export function renderByok(c: ByokRecord): ByokDataOut {
   };
 }
 
-/** A credential is only useful for a provider the catalog can route to. */
-function knownProvider(catalog: Catalog, slug: string, field: string): string {
-  if (!catalog.getProvider(slug)) throw badRequest(`Invalid ${field} 'provider': unknown provider '${slug}'`, { field: "provider" });
+/** A credential is only useful for a provider the catalog (chat or media) can route to. */
+function knownProvider(deps: Pick<ByokDeps, "catalog" | "config">, slug: string, field: string): string {
+  if (!deps.catalog.getProvider(slug) && !mediaCatalogOf(deps.config).provider(slug))
+    throw badRequest(`Invalid ${field} 'provider': unknown provider '${slug}'`, { field: "provider" });
   return slug;
 }
 
@@ -67,7 +69,7 @@ async function findCredential(store: Store, id: string): Promise<ByokRecord> {
 }
 
 export async function createByok(deps: ByokDeps, body: CreateByokInput): Promise<ByokDataOut> {
-  const provider = knownProvider(deps.catalog, body.provider, "field");
+  const provider = knownProvider(deps, body.provider, "field");
   assertFlagsCompatible(body.is_fallback ?? false, body.is_byok_only ?? false);
   const label = labelOf(deps.catalog, provider, body.key);
   const ws = await workspaceFor(deps.store, body.workspace_id, "field");
@@ -101,7 +103,7 @@ export async function createByok(deps: ByokDeps, body: CreateByokInput): Promise
 export async function listByok(deps: ByokDeps, query: ListByokInput): Promise<{ data: ByokDataOut[]; total_count: number }> {
   const filter = {
     workspaceId: query.workspace_id === undefined ? undefined : (await workspaceFor(deps.store, query.workspace_id, "query parameter")).id,
-    provider: query.provider === undefined ? undefined : knownProvider(deps.catalog, query.provider, "query parameter"),
+    provider: query.provider === undefined ? undefined : knownProvider(deps, query.provider, "query parameter"),
   };
   const page = await deps.store.byok.list(filter, query.offset ?? 0, query.limit ?? 50);
   return { data: page.map(renderByok), total_count: await deps.store.byok.count(filter) };

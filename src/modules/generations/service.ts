@@ -49,7 +49,7 @@ export function renderGeneration(g: GenerationRecord, feedback: readonly Generat
     native_tokens_reasoning: g.tokensReasoning,
     native_tokens_cached: g.tokensCached,
     num_media_prompt: null,
-    num_media_completion: null,
+    num_media_completion: g.numMediaCompletion ?? null,
     num_input_audio_prompt: null,
     num_search_results: null,
     num_fetches: null,

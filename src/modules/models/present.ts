@@ -52,7 +52,7 @@ export function modelWire(m: CatalogModel, endpoints: CatalogEndpoint[] = m.endp
     top_provider: { context_length: top?.contextLength ?? m.contextLength, max_completion_tokens: top?.maxCompletionTokens ?? null, is_moderated: false },
     per_request_limits: null,
     supported_parameters: unionParameters(endpoints),
-    supported_voices: null,
+    supported_voices: m.supportedVoices ?? null,
     default_parameters: null,
     knowledge_cutoff: m.knowledgeCutoff ?? null,
     expiration_date: null,

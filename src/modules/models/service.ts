@@ -5,10 +5,14 @@ import { credentialResolver } from "../../gateway/credentials";
 import { type FilterContext, filterEndpoints } from "../../gateway/routing/filters";
 import type { ProviderPreferences } from "../../gateway/routing/preferences";
 import type { Principal } from "../../http/principal";
+import { mediaListingModels } from "../../media/listing-models";
 import { modelFilters, outputModalityFilter } from "./filters";
 import type { ListModelsQueryInput, ModelWire } from "./model";
 import { endpointWire, modelWire, providerWire } from "./present";
 import { modelsRss } from "./rss";
+
+/** What the listings show: the chat catalog, then the speech, transcription and rerank models (which only an output_modalities filter naming them, or all, lets through). */
+const listedModels = (ctx: AppContext): CatalogModel[] => [...ctx.catalog.models(), ...mediaListingModels(ctx.config)];
 
 const DEFAULT_LIMIT = 500;
 
@@ -67,8 +71,7 @@ async function listable(ctx: AppContext): Promise<(m: CatalogModel) => boolean> 
 
 async function filteredModels(ctx: AppContext, q: ListModelsQueryInput): Promise<Listed[]> {
   const filters = [...modelFilters(q), await listable(ctx)];
-  const items = ctx.catalog
-    .models()
+  const items = listedModels(ctx)
     .filter((m) => filters.every((f) => f(m)))
     .map((model) => ({ model, endpoints: model.endpoints }));
   const order = sorter(ctx, q.sort);
@@ -88,7 +91,7 @@ export async function modelsRssResponse(ctx: AppContext, q: ListModelsQueryInput
 
 export async function countModels(ctx: AppContext, outputModalities: string | undefined): Promise<number> {
   const filters = [outputModalityFilter(outputModalities), await listable(ctx)];
-  return ctx.catalog.models().filter((m) => filters.every((f) => f(m))).length;
+  return listedModels(ctx).filter((m) => filters.every((f) => f(m))).length;
 }
 
 /** provider preferences a workspace may keep in its settings (`settings.provider`), applied to what it can use */
@@ -115,7 +118,7 @@ export async function listUserModels(
   };
   const byModality = outputModalityFilter(q.output_modalities);
   const items: Listed[] = [];
-  for (const model of ctx.catalog.models()) {
+  for (const model of listedModels(ctx)) {
     if (!byModality(model)) continue;
     const endpoints = filterEndpoints(model, filterCtx, []);
     if (endpoints.length) items.push({ model, endpoints });

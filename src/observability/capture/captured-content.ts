@@ -8,5 +8,5 @@ export type CapturedToolCall = Readonly<{ id: string; name: string; arguments: s
 /** The answer: its text, its reasoning text, the tool calls it made (arguments as JSON text). */
 export type CapturedOutput = Readonly<{ text: string; reasoning: string; toolCalls: readonly CapturedToolCall[] }>;
 
-/** The operations the contract names (ObservedGeneration.operation). */
-export type ObservedOperation = "chat" | "responses" | "messages" | "embeddings" | "video";
+/** The operations the contract names (ObservedGeneration.operation), and the media ones by their api_type. */
+export type ObservedOperation = "chat" | "responses" | "messages" | "embeddings" | "video" | "image" | "tts" | "stt" | "rerank";

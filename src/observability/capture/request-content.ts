@@ -59,3 +59,8 @@ export function videoInput(params: Readonly<Record<string, unknown>>): CapturedI
   const { prompt, ...parameters } = params;
   return { messages: [{ role: "user", content: prompt }], tools: null, parameters };
 }
+
+/** A media request (an image's prompt, the text to speak, a rerank query): that text as one user message, the other parameters beside it. */
+export function promptInput(prompt: unknown, parameters: Readonly<Record<string, unknown>>): CapturedInput {
+  return { messages: [{ role: "user", content: prompt }], tools: null, parameters };
+}

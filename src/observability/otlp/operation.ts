@@ -18,8 +18,16 @@ const VIDEO: OperationShape = {
   spanType: "generation",
 };
 
+/** The media operations, by their api_type: content generation (an image, speech) or text out of audio or a ranking. */
+const MEDIA: Readonly<Record<string, OperationShape>> = {
+  image: { spanName: "Image Generation", semconvOperation: "generate_content", hasOutput: true, outputType: "image", spanType: "generation" },
+  tts: { spanName: "Speech Generation", semconvOperation: "generate_content", hasOutput: true, outputType: "speech", spanType: "generation" },
+  stt: { spanName: "Transcription", semconvOperation: "generate_content", hasOutput: true, outputType: "text", spanType: "generation" },
+  rerank: { spanName: "Rerank", semconvOperation: "rerank", hasOutput: true, outputType: "json", spanType: "generation" },
+};
+
 export function operationShapeOf(g: ObservedGeneration): OperationShape {
   if (g.operation === "embeddings") return EMBEDDINGS;
   if (g.operation === "video") return VIDEO;
-  return CHAT;
+  return MEDIA[g.operation] ?? CHAT;
 }

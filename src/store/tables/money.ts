@@ -75,6 +75,8 @@ export const generations = table(
     userAgent: text("user_agent"),
     origin: text("origin"),
     errorMessage: text("error_message"),
+    /** images an image generation returned (num_media_completion); null for other operations */
+    numMediaCompletion: integer("num_media_completion"),
     createdAt: millis("created_at").notNull(),
   },
   (table) => [

@@ -151,6 +151,7 @@ export const generation = (id: string, keyHash: string, costNanos: number, extra
   userAgent: null,
   origin: null,
   errorMessage: null,
+  numMediaCompletion: null,
   createdAt: NOW,
   ...extra,
 });

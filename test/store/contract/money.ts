@@ -69,6 +69,7 @@ export function moneyContract(store: () => Store): void {
       userAgent: "ua/1",
       origin: "",
       errorMessage: "cut",
+      numMediaCompletion: 3,
     });
 
     test("commit stores records that get reads back exactly (JSON fields byte for byte)", async () => {

@@ -33,6 +33,29 @@ function Prompt({ input }: { input: Content["input"] }) {
   );
 }
 
+/** the kinds of media a completion may hold, as data URLs one a line (images, speech) */
+const mediaKind = (line: string): "image" | "audio" | null => (line.startsWith("data:image/") ? "image" : line.startsWith("data:audio/") ? "audio" : null);
+
+/** a completion's text; an image generation's images shown and a speech generation's audio playable, served by the console's media route */
+function Completion({ id, text }: { id: string; text: string }) {
+  const lines = text.split("\n");
+  const kinds = lines.map(mediaKind);
+  if (kinds.some((k) => k === null)) return <pre class="content">{text}</pre>;
+  const src = (i: number) => `/console/api/generations/${encodeURIComponent(id)}/media/${i}`;
+  return (
+    <div class="media">
+      {kinds.map((kind, i) =>
+        kind === "image" ? (
+          <img key={i} src={src(i)} alt={`Output ${i + 1} of this generation`} />
+        ) : (
+          // biome-ignore lint/a11y/useMediaCaption: generated speech has no caption track; its text is the request's input, shown above
+          <audio key={i} controls src={src(i)} aria-label="Generated speech" />
+        ),
+      )}
+    </div>
+  );
+}
+
 /** "not kept" is an answer here, not a failure: I/O logging off, sampled out or pruned */
 async function loadContent(id: string): Promise<Content | null> {
   try {
@@ -59,7 +82,7 @@ export function GenerationContent({ id }: { id: string }) {
           <h3>Prompt</h3>
           <Prompt input={data.input} />
           <h3>Completion</h3>
-          {data.output.completion === null ? <p class="muted">No completion text.</p> : <pre class="content">{data.output.completion}</pre>}
+          {data.output.completion === null ? <p class="muted">No completion text.</p> : <Completion id={id} text={data.output.completion} />}
           {data.output.reasoning !== null && (
             <details>
               <summary>Reasoning</summary>

@@ -17,6 +17,7 @@ export function GenerationDetailPage({ id }: { id: string }) {
         ["Model", g.model],
         ["Provider", g.provider_name ?? "—"],
         ["API", g.api_type],
+        ...(g.num_media_completion !== null ? ([["Images returned", count(g.num_media_completion)]] as Array<[string, string]>) : []),
         ["Key", g.key_hash],
         ["Workspace", g.workspace_id],
         ["Streamed", g.streamed ? "yes" : "no"],

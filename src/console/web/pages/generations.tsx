@@ -8,6 +8,16 @@ import { count, fromLocalInput, ms, usd, when } from "../format";
 import { href } from "../router";
 import type { Generation, Key, Me } from "../types";
 
+/** the operations other than chat, as the log names them beside the model */
+export const KIND_LABELS: Readonly<Record<string, string>> = {
+  embeddings: "embeddings",
+  video: "video",
+  image: "image",
+  tts: "speech",
+  stt: "transcription",
+  rerank: "rerank",
+};
+
 type Filters = { workspace_id: string; api_key_hash: string; model: string; provider: string; status: string; from: string; to: string };
 
 export function statusOf(g: Pick<Generation, "cancelled" | "finish_reason">): "cancelled" | "error" | "success" {
@@ -114,7 +124,15 @@ export function GenerationsPage({ me }: { me: Me }) {
                     <td data-label="Time">
                       <a href={href("generations", g.id)}>{when(g.created_at)}</a>
                     </td>
-                    <td data-label="Model">{g.model}</td>
+                    <td data-label="Model">
+                      {g.model}
+                      {g.api_type !== "completions" && (
+                        <>
+                          {" "}
+                          <span class="badge">{KIND_LABELS[g.api_type] ?? g.api_type}</span>
+                        </>
+                      )}
+                    </td>
                     <td data-label="Provider">{g.provider_name ?? "—"}</td>
                     <td data-label="Status">
                       <StatusBadge g={g} />

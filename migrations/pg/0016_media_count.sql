@@ -1,0 +1,1 @@
+ALTER TABLE "generations" ADD COLUMN "num_media_completion" integer;

@@ -1,0 +1,1 @@
+ALTER TABLE `generations` ADD `num_media_completion` integer;
