@@ -18,6 +18,7 @@ import { countTokensRoutes } from "./modules/count-tokens";
 import { creditRoutes } from "./modules/credits";
 import { embeddingRoutes } from "./modules/embeddings";
 import { generationRoutes } from "./modules/generations";
+import { guardrailRoutes } from "./modules/guardrails";
 import { healthRoutes } from "./modules/health";
 import { inferenceRoutes } from "./modules/inference";
 import { jobRoutes } from "./modules/jobs";
@@ -81,6 +82,7 @@ export function createApp(ctx: AppContext, opts: { draining?: () => boolean } = 
     .use(embeddingRoutes(ctx))
     .use(organizationRoutes(ctx))
     .use(workspaceRoutes(ctx))
+    .use(guardrailRoutes(ctx))
     .use(byokRoutes(ctx))
     .use(presetRoutes(ctx))
     .use(creditRoutes(ctx))
