@@ -18,6 +18,7 @@ import { countTokensRoutes } from "./modules/count-tokens";
 import { creditRoutes } from "./modules/credits";
 import { embeddingRoutes } from "./modules/embeddings";
 import { generationRoutes } from "./modules/generations";
+import { guardrailRoutes } from "./modules/guardrails";
 import { healthRoutes } from "./modules/health";
 import { imageRoutes } from "./modules/images";
 import { inferenceRoutes } from "./modules/inference";
@@ -89,6 +90,7 @@ export function createApp(ctx: AppContext, opts: { draining?: () => boolean } = 
     .use(rerankRoutes(ctx))
     .use(organizationRoutes(ctx))
     .use(workspaceRoutes(ctx))
+    .use(guardrailRoutes(ctx))
     .use(byokRoutes(ctx))
     .use(presetRoutes(ctx))
     .use(creditRoutes(ctx))

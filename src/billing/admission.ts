@@ -3,8 +3,8 @@ import type { CatalogEndpoint } from "../catalog/types";
 import { GatewayError } from "../errors";
 import type { Principal } from "../http/principal";
 import type { IRRequest } from "../ir/types";
-import type { BudgetInterval, ReservationRefusal, Store } from "../store/store";
-import { budgetChecks, includesByokInBudgets } from "./budgets";
+import type { BudgetInterval, CapCheck, CapLeft, ReservationRefusal, Store } from "../store/store";
+import { budgetChecks, includesByokInBudgets, type SpendCap } from "./budgets";
 import { countImages, promptTokensUpperBound } from "./estimate";
 import { limitWindow } from "./key-figures";
 import { nanosToUsd } from "./money";
@@ -24,6 +24,8 @@ export function worstCaseNanos(c: Pick<PricedCandidate, "endpoint">, promptToken
   const outputPrice = Math.max(p.completion, p.internalReasoning);
   return Math.ceil(promptTokens * promptPrice + output * outputPrice + p.request + images * p.image);
 }
+
+export type { SpendCap };
 
 export type Admission<C> = { candidates: C[]; reservationId: string | null };
 
@@ -47,8 +49,20 @@ function budgetExceeded(left: number, interval: BudgetInterval): GatewayError {
   );
 }
 
-/** What one reservation attempt holds: the amount against the key's limit and the one against the workspace's budgets. */
-type Reserve = (keyAmount: number, budgetAmount: number) => Promise<ReservationRefusal | null>;
+function capExceeded(cap: SpendCap, left: number): GatewayError {
+  const whose =
+    cap.on === "member" ? "the budget of guardrail '" + cap.name + "' for this key's creator" : "the budget of guardrail '" + cap.name + "' for this key";
+  return new GatewayError(
+    402,
+    left <= 0
+      ? `This request is over ${whose}: it is spent`
+      : `This request could cost up to more than the $${nanosToUsd(left).toFixed(6)} left in ${whose}; lower max_tokens or raise the guardrail's limit_usd`,
+    { limit_source: "openrouter_guardrail_budget", guardrail_id: cap.id },
+  );
+}
+
+/** What one reservation attempt holds: the amounts against the key (its limit and key caps), the workspace's budgets and the member's caps. */
+type Reserve = (keyAmount: number, budgetAmount: number, memberAmount: number) => Promise<ReservationRefusal | null>;
 
 /**
  * Before anything goes upstream: a key with a limit, or a key of a workspace with budgets,
@@ -74,8 +88,10 @@ export async function admit<C extends PricedCandidate>(
 
 /**
  * The reservation step of `admit` for any operation that knows each candidate's worst-case cost
- * (a video job's: its duration at the dearest per-second price). `worstCase` is called only when
- * the key has a limit or the workspace budgets.
+ * (a video job's: its duration at the dearest per-second price), and for the caps a policy adds
+ * (guardrail budgets). `worstCase` is called only when the key has a limit, the workspace budgets
+ * or a cap applies. Key caps share the key's reservation (its amount is the largest any of them
+ * or the limit needs), member caps hold on the member's spend row.
  */
 export async function admitWorstCases<C extends { isByok: boolean }>(
   store: Store,
@@ -85,45 +101,94 @@ export async function admitWorstCases<C extends { isByok: boolean }>(
   id: string,
   now: number,
   lease: ReservationLease,
+  caps: readonly SpendCap[] = [],
 ): Promise<Admission<C>> {
   const { key, workspace } = principal;
   const limitNanos = key.limitNanos;
   const budgets = await store.budgets.list(workspace.id);
-  if (limitNanos === null && budgets.length === 0) return { candidates, reservationId: null };
+  if (limitNanos === null && budgets.length === 0 && caps.length === 0) return { candidates, reservationId: null };
   const window = limitWindow(key, now);
   const windows = windowKeys(now);
   const held = { id, keyHash: key.hash, window, windows, instanceId: lease.instanceId, now, expiresAt: now + lease.leaseMs };
   const includeByok = budgets.length > 0 && includesByokInBudgets(workspace);
   const checks = budgetChecks(budgets, includeByok, now);
+  const capChecks: CapCheck[] = caps.map((c) => ({
+    id: c.id,
+    on: c.on,
+    limitNanos: c.limitNanos,
+    window: limitWindow({ limitReset: c.reset, includeByokInLimit: c.includeByok }, now),
+  }));
+  const member = key.creatorUserId;
   const reserve: Reserve =
-    budgets.length === 0
+    budgets.length === 0 && caps.length === 0
       ? async (amountNanos) => {
           const left = await store.reservations.reserve({ ...held, limitNanos: limitNanos!, amountNanos });
           return left === null ? null : { keyLeft: left, budgetLeft: null, budget: null };
         }
-      : (amountNanos, workspaceAmountNanos) =>
-          store.reservations.reserveWithBudgets({ ...held, limitNanos, amountNanos, workspaceId: workspace.id, budgets: checks, workspaceAmountNanos });
+      : (amountNanos, workspaceAmountNanos, memberAmountNanos) =>
+          store.reservations.reserveWithBudgets({
+            ...held,
+            limitNanos,
+            amountNanos,
+            workspaceId: workspace.id,
+            budgets: checks,
+            workspaceAmountNanos,
+            caps: capChecks,
+            member: member === null ? null : { userId: member, amountNanos: memberAmountNanos },
+          });
   const worst = candidates.map(worstCase);
-  const keyCosts = candidates.map((c, i) => (limitNanos === null || (c.isByok && !key.includeByokInLimit) ? 0 : worst[i]!));
+  const capCost = (on: SpendCap["on"], c: C, i: number) =>
+    Math.max(0, ...caps.filter((cap) => cap.on === on).map((cap) => (c.isByok && !cap.includeByok ? 0 : worst[i]!)));
+  const limitCosts = candidates.map((c, i) => (limitNanos === null || (c.isByok && !key.includeByokInLimit) ? 0 : worst[i]!));
+  const keyCosts = candidates.map((c, i) => Math.max(limitCosts[i]!, capCost("key", c, i)));
   const budgetCosts = candidates.map((c, i) => (budgets.length === 0 || (c.isByok && !includeByok) ? 0 : worst[i]!));
-  const amounts = (indexes: number[]) => [Math.max(0, ...indexes.map((i) => keyCosts[i]!)), Math.max(0, ...indexes.map((i) => budgetCosts[i]!))] as const;
+  const memberCosts = candidates.map((c, i) => capCost("member", c, i));
+  const most = (costs: number[], indexes: number[]) => Math.max(0, ...indexes.map((i) => costs[i]!));
+  const amounts = (indexes: number[]) => [most(keyCosts, indexes), most(budgetCosts, indexes), most(memberCosts, indexes)] as const;
   const all = candidates.map((_, i) => i);
   const refused = await reserve(...amounts(all));
   if (refused === null) return { candidates, reservationId: id };
   const { keyLeft, budgetLeft, budget } = refused;
+  const capLeft = (cap: SpendCap): number => refused.caps?.find((c) => c.id === cap.id && c.on === cap.on)?.left ?? Number.POSITIVE_INFINITY;
   const keyFits = (i: number) => keyLeft === null || keyCosts[i]! <= keyLeft;
   const budgetFits = (i: number) => budgetLeft === null || budgetCosts[i]! <= budgetLeft;
-  const fitting = all.filter((i) => keyFits(i) && budgetFits(i));
-  // BYOK candidates outside the limit and the budgets cost nothing and need no reservation
-  if (fitting.length > 0 && fitting.every((i) => keyCosts[i] === 0 && budgetCosts[i] === 0))
+  const capFits = (cap: SpendCap, i: number) => (cap.on === "key" ? keyCosts[i]! : memberCosts[i]!) <= capLeft(cap);
+  const fitting = all.filter((i) => keyFits(i) && budgetFits(i) && caps.every((cap) => capFits(cap, i)));
+  // BYOK candidates outside the limit, the budgets and the caps cost nothing and need no reservation
+  if (fitting.length > 0 && fitting.every((i) => keyCosts[i] === 0 && budgetCosts[i] === 0 && memberCosts[i] === 0))
     return { candidates: fitting.map((i) => candidates[i]!), reservationId: null };
   if (keyLeft !== null && keyLeft <= 0) throw paymentRequired(0);
   if (budgetLeft !== null && budgetLeft <= 0) throw budgetExceeded(0, budget!);
-  if (fitting.length === 0) throw all.some(keyFits) ? budgetExceeded(budgetLeft!, budget!) : paymentRequired(keyLeft!);
+  const spent = caps.find((cap) => capLeft(cap) <= 0);
+  if (spent) throw capExceeded(spent, 0);
+  if (fitting.length === 0) throw whyNothingFits(all, { keyFits, budgetFits, capFits, keyLeft, budgetLeft, budget, caps, capLeft });
   const retry = await reserve(...amounts(fitting));
-  if (retry !== null)
-    throw retry.keyLeft !== null && !fitting.every((i) => keyCosts[i]! <= retry.keyLeft!)
-      ? paymentRequired(retry.keyLeft)
-      : budgetExceeded(retry.budgetLeft ?? 0, retry.budget ?? budget!);
-  return { candidates: fitting.map((i) => candidates[i]!), reservationId: id };
+  if (retry === null) return { candidates: fitting.map((i) => candidates[i]!), reservationId: id };
+  const tight = caps.find(
+    (cap) =>
+      (retry.caps?.find((c) => c.id === cap.id && c.on === cap.on)?.left ?? Number.POSITIVE_INFINITY) <
+      most(cap.on === "key" ? keyCosts : memberCosts, fitting),
+  );
+  if (retry.keyLeft !== null && !fitting.every((i) => limitCosts[i]! <= retry.keyLeft!)) throw paymentRequired(retry.keyLeft);
+  if (tight) throw capExceeded(tight, retry.caps?.find((c: CapLeft) => c.id === tight.id && c.on === tight.on)?.left ?? 0);
+  throw budgetExceeded(retry.budgetLeft ?? 0, retry.budget ?? budget!);
+}
+
+/** The limit that leaves no candidate room: the key's, else a budget, else a cap. */
+function whyNothingFits(
+  all: number[],
+  f: {
+    keyFits: (i: number) => boolean;
+    budgetFits: (i: number) => boolean;
+    capFits: (cap: SpendCap, i: number) => boolean;
+    keyLeft: number | null;
+    budgetLeft: number | null;
+    budget: BudgetInterval | null;
+    caps: readonly SpendCap[];
+    capLeft: (cap: SpendCap) => number;
+  },
+): GatewayError {
+  const cap = f.caps.find((c) => !all.some((i) => f.capFits(c, i)));
+  if (cap) return capExceeded(cap, f.capLeft(cap));
+  return all.some(f.keyFits) ? budgetExceeded(f.budgetLeft!, f.budget!) : paymentRequired(f.keyLeft!);
 }

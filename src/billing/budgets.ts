@@ -1,4 +1,4 @@
-import type { BudgetCheck, BudgetInterval, KeyUsageRow, WorkspaceBudgetRecord, WorkspaceRecord, WorkspaceUsageRow } from "../store/store";
+import type { BudgetCheck, BudgetInterval, KeyUsageRow, LimitReset, WorkspaceBudgetRecord, WorkspaceRecord, WorkspaceUsageRow } from "../store/store";
 import { keySpend, limitWindow, spendInLimitWindow } from "./key-figures";
 
 export const BUDGET_INTERVALS: readonly BudgetInterval[] = ["daily", "weekly", "monthly", "lifetime"];
@@ -51,3 +51,12 @@ export function budgetFigures(
     spentNanos: spendInLimitWindow({ limitReset: budgetReset(b.interval), includeByokInLimit: includeByok }, spend),
   }));
 }
+
+/**
+ * A spending cap a policy adds to a request (a guardrail's budget), enforced like the key's limit:
+ * measured over its reset window (null: never resets) on the key's spend (`on: "key"`) or on the
+ * spend of every key its creator made in the workspace (`on: "member"`), the worst case reserved
+ * against it with the key's limit and the workspace's budgets in one step. `name` says which
+ * guardrail refused.
+ */
+export type SpendCap = { id: string; name: string; on: "key" | "member"; limitNanos: number; reset: LimitReset | null; includeByok: boolean };

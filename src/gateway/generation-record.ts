@@ -28,6 +28,8 @@ export type GenerationIdentity = Readonly<{
   /** the app's name: X-OpenRouter-Title, X-Title or Origin */
   appName: string | null;
   startedAt: number;
+  /** the guardrail content filters that flagged the request; absent: none */
+  guardrailFlags?: readonly string[];
 }>;
 
 /** The app's name as OpenRouter's activity shows it: its title header, else its origin. */
@@ -104,6 +106,7 @@ export function generationRecord(
     origin: who.appName,
     errorMessage: end.errorMessage,
     numMediaCompletion: end.mediaCount ?? null,
+    ...(who.guardrailFlags?.length ? { guardrailFlags: [...who.guardrailFlags] } : {}),
     createdAt: who.startedAt,
   };
 }

@@ -13,6 +13,7 @@ import { type Charge, charge } from "./charge";
 import { credentialResolver } from "./credentials";
 import { attemptWithFallback, type FallbackCandidate, type NotServed, type Served, type UpstreamOperation } from "./fallback";
 import type { ApiType } from "./generation-record";
+import { applyPolicy, type PolicyContent } from "./policy";
 import { commitGeneration, type EndFacts, NOT_RECORDED, type RecordedCandidate, type RequestFacts, recordNotServed, settleAbandoned } from "./record";
 import { type PlanInput, planRoute } from "./routing/plan";
 
@@ -20,7 +21,7 @@ import { type PlanInput, planRoute } from "./routing/plan";
  * The generation lifecycle every metered operation plugs into (chat, responses, messages,
  * embeddings, video submission, and each operation added after them):
  *
- *   routeCatalog → openGeneration (rate and spending admission, facts, observability plan)
+ *   routeCatalog → openGeneration (policy: guardrails; rate and spending admission, facts, observability plan)
  *   → generation.attempt (the one fallback loop: circuits, live stats, session affinity)
  *   → generation.settle (cost, the durable record, spend, telemetry) | generation.fail
  *
@@ -72,8 +73,8 @@ export type { Charge, EndFacts, NotServed, RequestFacts, Served, UpstreamOperati
 /** Estimates routing reads (context length, modalities) and the rate limits count. */
 export { countImages, estimatePromptTokens, NOT_RECORDED, requiredModalities };
 
-/** Everything known of a request before admission. */
-export type GenerationStart<C extends GenerationCandidate> = {
+/** Everything known of a request before admission. `R`: the operation's request, when it gives the policy step text to screen. */
+export type GenerationStart<C extends GenerationCandidate, R = never> = {
   id: string;
   /** when the request arrived: the record's latency counts from here */
   startedAt: number;
@@ -94,12 +95,16 @@ export type GenerationStart<C extends GenerationCandidate> = {
   prompt?: Pick<IRRequest, "messages" | "tools">;
   /** what observability captures of the request; read only when a destination or I/O logging wants it */
   observe: { operation: ObservedOperation; input: () => CapturedInput };
+  /** the request's text for the policy step (content filters may rewrite it); absent: nothing to screen */
+  content?: PolicyContent<R>;
 };
 
 /** An admitted request: its facts, its candidates, and the steps that end its life. */
-export type Generation<C extends GenerationCandidate> = {
+export type Generation<C extends GenerationCandidate, R = never> = {
   readonly facts: RequestFacts;
   readonly candidates: readonly C[];
+  /** the request as the policy step left it (what goes upstream); undefined when the operation gave no content */
+  readonly request: R | undefined;
   readonly idHeader: Readonly<Record<string, string>>;
   /** the one fallback loop over the candidates; an unexpected fault is a recorded 500, never a lost reservation */
   attempt<T>(operation: UpstreamOperation<T, C>, options?: { signal?: AbortSignal; sessionKey?: string }): Promise<Served<T, C> | NotServed>;
@@ -119,11 +124,13 @@ export function withIdHeader(err: unknown, idHeader: Record<string, string>): un
 }
 
 /**
- * Admission: the key's rate limits, then the reservation of the worst case against its spending
- * limit and its workspace's budgets (candidates that cannot fit are dropped; none left: 402).
- * What it holds is given back when the generation is settled or failed.
+ * Admission: the policy step (the key's guardrails: candidates allowed, budgets, the request's
+ * text screened; src/gateway/policy.ts), the key's rate limits, then the reservation of the worst
+ * case against its spending limit, its workspace's budgets and the guardrails' budgets
+ * (candidates that cannot fit are dropped; none left: 402). What it holds is given back when the
+ * generation is settled or failed.
  */
-export async function openGeneration<C extends GenerationCandidate>(deps: AppContext, start: GenerationStart<C>): Promise<Generation<C>> {
+export async function openGeneration<C extends GenerationCandidate, R = never>(deps: AppContext, start: GenerationStart<C, R>): Promise<Generation<C, R>> {
   const idHeader = { "x-generation-id": start.id };
   try {
     return await admitted(deps, start, idHeader);
@@ -132,8 +139,14 @@ export async function openGeneration<C extends GenerationCandidate>(deps: AppCon
   }
 }
 
-async function admitted<C extends GenerationCandidate>(deps: AppContext, start: GenerationStart<C>, idHeader: Record<string, string>): Promise<Generation<C>> {
+async function admitted<C extends GenerationCandidate, R>(
+  deps: AppContext,
+  start: GenerationStart<C, R>,
+  idHeader: Record<string, string>,
+): Promise<Generation<C, R>> {
   const { principal, id } = start;
+  // refused by a guardrail: before a rate-limit slot is taken or anything reserved
+  const policy = await applyPolicy(deps, principal, start.candidates, start.content);
   const now = deps.clock();
   const rateLimit = await admitRate(
     deps.shared.rates,
@@ -145,7 +158,7 @@ async function admitted<C extends GenerationCandidate>(deps: AppContext, start: 
   );
   let admission: { candidates: C[]; reservationId: string | null };
   try {
-    admission = await admitWorstCases(deps.store, principal, start.candidates, start.worstCase, id, now, deps.reservationLease);
+    admission = await admitWorstCases(deps.store, principal, policy.candidates, start.worstCase, id, now, deps.reservationLease, policy.caps);
   } catch (err) {
     // refused by the spending limit: nothing went upstream, so no slot stays held and no tokens count
     if (rateLimit) await deps.shared.rates.release(rateRelease(rateLimit, null, deps.clock()));
@@ -171,20 +184,23 @@ async function admitted<C extends GenerationCandidate>(deps: AppContext, start: 
     reservationId: admission.reservationId,
     rateLimit,
     observe: observePlan(principal.workspace, principal.key, observed, start.observe.operation, start.observe.input, targets),
+    ...(policy.flags.length > 0 ? { guardrailFlags: policy.flags } : {}),
   };
-  return generationOf(deps, facts, admission.candidates, idHeader, start.http.signal);
+  return generationOf(deps, facts, admission.candidates, policy.request, idHeader, start.http.signal);
 }
 
-function generationOf<C extends GenerationCandidate>(
+function generationOf<C extends GenerationCandidate, R>(
   deps: AppContext,
   facts: RequestFacts,
   candidates: readonly C[],
+  request: R | undefined,
   idHeader: Record<string, string>,
   clientSignal: AbortSignal,
-): Generation<C> {
+): Generation<C, R> {
   return {
     facts,
     candidates,
+    request,
     idHeader,
     attempt: (operation, options = {}) =>
       attemptWithFallback(deps, { candidates, signal: options.signal ?? clientSignal, headers: idHeader, sessionKey: options.sessionKey }, operation).catch(

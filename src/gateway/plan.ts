@@ -18,6 +18,7 @@ import {
   tokenWorstCase,
   withIdHeader,
 } from "./generation";
+import { mapRequestText } from "./guardrails/request-text";
 import { wantsServiceMetadata } from "./metadata";
 import { decodeWithPreset } from "./preset-merge";
 import { type ResponseMemory, resolveResponsesState } from "./responses-state";
@@ -35,7 +36,7 @@ export type InferenceInput = {
 /** Everything decided before the first upstream call. Nothing in it changes afterwards. */
 export type InferencePlan = Readonly<{
   /** the admitted generation: its facts, its candidates in the order to try them, and its end */
-  generation: Generation<Candidate>;
+  generation: Generation<Candidate, IRRequest>;
   facts: RequestFacts;
   ir: IRRequest;
   format: InboundFormat;
@@ -107,17 +108,20 @@ export async function planInference(deps: AppContext, input: InferenceInput): Pr
       worstCase: tokenWorstCase(ir),
       prompt: ir,
       observe: { operation: OPERATION_OF_FORMAT[input.format], input: () => completionInput(input.format, input.body) },
+      content: { request: ir, mapText: mapRequestText },
     });
+    // what goes upstream: the request as the guardrails' content filters left it
+    const screened = generation.request ?? ir;
     return {
       generation,
       facts: generation.facts,
-      ir,
+      ir: screened,
       format: input.format,
       inbound: inboundCodecs[input.format],
       wantsMetadata: wantsServiceMetadata(input.http.headers),
       sessionKey,
       idHeader,
-      promptTokens: ir.stream && inboundCodecs[input.format].announcesPromptTokens ? countBesideUpstream(ir) : null,
+      promptTokens: ir.stream && inboundCodecs[input.format].announcesPromptTokens ? countBesideUpstream(screened) : null,
       memory,
       unknownFields: inboundCodecs[input.format].unknownFields(input.body),
     };

@@ -38,6 +38,8 @@ export type RequestFacts = Readonly<{
   rateLimit: RateTicket | null;
   /** forwarded to destinations or kept by I/O logging once recorded; absent or null (the usual case): neither */
   observe?: ObservePlan | null;
+  /** the guardrail content filters that flagged the request; absent: none */
+  guardrailFlags?: readonly string[];
 }>;
 
 /** What the record names of the candidate that served: a chat `Candidate`, or another operation's (a video endpoint). */
@@ -117,6 +119,7 @@ export function identityOf(facts: RequestFacts): GenerationIdentity {
     userAgent: headers.get("user-agent"),
     appName: appNameOf(headers),
     startedAt: facts.startedAt,
+    ...(facts.guardrailFlags ? { guardrailFlags: facts.guardrailFlags } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { CacheTopic } from "./types";
 
 // a record, so that adding a topic to CacheTopic fails to compile until it is listed here
-const TOPICS: Record<CacheTopic, true> = { keys: true, workspaces: true, byok: true, users: true, budgets: true, destinations: true };
+const TOPICS: Record<CacheTopic, true> = { keys: true, workspaces: true, byok: true, users: true, budgets: true, destinations: true, guardrails: true };
 
 export const CACHE_TOPICS = Object.keys(TOPICS) as readonly CacheTopic[];
 

@@ -9,7 +9,7 @@ import type { FailureCounters } from "./failure-counters/types";
 import type { RateCounters } from "./rate-counters/types";
 
 /** Read caches in front of the store, cleared on every instance when one of them writes. */
-export type CacheTopic = "keys" | "workspaces" | "byok" | "users" | "budgets" | "destinations";
+export type CacheTopic = "keys" | "workspaces" | "byok" | "users" | "budgets" | "destinations" | "guardrails";
 
 export interface InvalidationBus {
   /** tells every instance (this one included) that cached values of `topic` are stale */

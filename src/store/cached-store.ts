@@ -1,15 +1,36 @@
 import type { CacheTopic, InvalidationBus } from "../shared-state/types";
 import { ReadCache } from "./read-cache";
-import type { ApiKeyRecord, ByokRecord, DestinationRecord, Store, StoreTables, UserRecord, WorkspaceBudgetRecord, WorkspaceRecord } from "./store";
+import type {
+  ApiKeyRecord,
+  ApplyingGuardrail,
+  ByokRecord,
+  DestinationRecord,
+  Store,
+  StoreTables,
+  UserRecord,
+  WorkspaceBudgetRecord,
+  WorkspaceRecord,
+} from "./store";
 
 /** Which cached lookups a write makes stale. */
-const WRITES: { [T in "keys" | "workspaces" | "byok" | "users" | "budgets" | "destinations"]: Partial<Record<keyof StoreTables[T], CacheTopic[]>> } = {
+const WRITES: {
+  [T in "keys" | "workspaces" | "byok" | "users" | "budgets" | "destinations" | "guardrails"]: Partial<Record<keyof StoreTables[T], CacheTopic[]>>;
+} = {
   keys: { create: ["keys"], update: ["keys"], delete: ["keys"], reviveAsManagement: ["keys"], deleteByCreator: ["keys"] },
   workspaces: { create: ["workspaces"], update: ["workspaces"], delete: ["workspaces", "byok", "budgets", "destinations"] },
   byok: { create: ["byok"], update: ["byok"], delete: ["byok"] },
   users: { create: ["users"], update: ["users"], delete: ["users"] },
   budgets: { put: ["budgets"], delete: ["budgets"] },
   destinations: { create: ["destinations"], update: ["destinations"], delete: ["destinations"] },
+  guardrails: {
+    create: ["guardrails"],
+    update: ["guardrails"],
+    delete: ["guardrails"],
+    assignKeys: ["guardrails"],
+    unassignKeys: ["guardrails"],
+    assignMembers: ["guardrails"],
+    unassignMembers: ["guardrails"],
+  },
 };
 
 type Caches = {
@@ -19,6 +40,7 @@ type Caches = {
   byok: ReadCache<ByokRecord[]>;
   budgets: ReadCache<WorkspaceBudgetRecord[]>;
   destinations: ReadCache<DestinationRecord[]>;
+  guardrails: ReadCache<ApplyingGuardrail[]>;
 };
 
 /** Wraps the write methods of one table so that, once a write resolves, `stale` hears its topics. */
@@ -44,18 +66,19 @@ function watchTables(tables: StoreTables, stale: (topics: CacheTopic[]) => void)
     users: watchWrites<"users">(tables.users, WRITES.users, stale),
     budgets: watchWrites<"budgets">(tables.budgets, WRITES.budgets, stale),
     destinations: watchWrites<"destinations">(tables.destinations, WRITES.destinations, stale),
+    guardrails: watchWrites<"guardrails">(tables.guardrails, WRITES.guardrails, stale),
   };
 }
 
 /**
  * The read cache in front of any store: the auth lookups (key, workspace, user), the BYOK
- * credentials, the budgets and the enabled observability destinations of a workspace. A write clears this instance's cache at once and tells every
+ * credentials, the budgets and the enabled observability destinations of a workspace, the guardrails of a key. A write clears this instance's cache at once and tells every
  * other instance through the bus; a write inside a transaction does so after the commit, since
  * a reader could otherwise cache what the transaction had not yet committed.
  */
 export function withReadCache(store: Store, bus: InvalidationBus, opts: { ttlMs?: number; clock?: () => number } = {}): Store {
   const cache = (): ReadCache<never> => new ReadCache(opts.ttlMs ?? 1_000, 1_000, opts.clock);
-  const caches: Caches = { keys: cache(), workspaces: cache(), users: cache(), byok: cache(), budgets: cache(), destinations: cache() };
+  const caches: Caches = { keys: cache(), workspaces: cache(), users: cache(), byok: cache(), budgets: cache(), destinations: cache(), guardrails: cache() };
   bus.subscribe((topic) => caches[topic].clear());
   const stale = (topics: CacheTopic[]) => {
     for (const topic of topics) {
@@ -81,6 +104,11 @@ export function withReadCache(store: Store, bus: InvalidationBus, opts: { ttlMs?
     destinations: {
       ...outside.destinations,
       enabledIn: (workspaceId) => caches.destinations.get(workspaceId, () => store.destinations.enabledIn(workspaceId)) as Promise<DestinationRecord[]>,
+    },
+    // every request asks which guardrails apply to its key (the policy step); most keys have none
+    guardrails: {
+      ...outside.guardrails,
+      applying: (defaultId, key) => caches.guardrails.get(key.hash, () => store.guardrails.applying(defaultId, key)) as Promise<ApplyingGuardrail[]>,
     },
     async transaction(fn) {
       const touched = new Set<CacheTopic>();

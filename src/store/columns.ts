@@ -34,18 +34,24 @@ export function rateLimitColumns<R extends { rateLimit?: RateLimit }>({ rateLimi
   return { ...rest, rateLimitRpm: rateLimit.rpm, rateLimitTpm: rateLimit.tpm, rateLimitConcurrency: rateLimit.concurrency };
 }
 
-type GenerationRow = Omit<GenerationRecord, "attempts" | "trace"> & { attempts: string; trace: string | null };
+type GenerationRow = Omit<GenerationRecord, "attempts" | "trace" | "guardrailFlags"> & {
+  attempts: string;
+  trace: string | null;
+  guardrailFlags: string | null;
+};
 
-export const generationRecord = (row: GenerationRow): GenerationRecord => ({
+export const generationRecord = ({ guardrailFlags, ...row }: GenerationRow): GenerationRecord => ({
   ...row,
   attempts: JSON.parse(row.attempts) as GenerationRecord["attempts"],
   trace: row.trace ? (JSON.parse(row.trace) as Record<string, unknown>) : null,
+  ...(guardrailFlags ? { guardrailFlags: JSON.parse(guardrailFlags) as string[] } : {}),
 });
 
-export const generationRow = (gen: GenerationRecord): GenerationRow => ({
+export const generationRow = ({ guardrailFlags, ...gen }: GenerationRecord): GenerationRow => ({
   ...gen,
   attempts: JSON.stringify(gen.attempts),
   trace: gen.trace ? JSON.stringify(gen.trace) : null,
+  guardrailFlags: guardrailFlags?.length ? JSON.stringify(guardrailFlags) : null,
 });
 
 type ApiKeyRow = Omit<ApiKeyRecord, "rateLimit"> & RateLimitColumns & { deletedAt: number | null };

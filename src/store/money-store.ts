@@ -65,6 +65,8 @@ export type GenerationRecord = {
   errorMessage: string | null;
   /** images an image generation returned (num_media_completion); null for other operations */
   numMediaCompletion?: number | null;
+  /** the guardrail content filters that flagged the request (action "flag"); absent: none */
+  guardrailFlags?: string[];
   createdAt: number;
 };
 
@@ -175,18 +177,32 @@ export interface ReservationStore {
 /** A budget as the store checks it: its limit, measured like a key limit on the workspace's usage row. */
 export type BudgetCheck = { interval: BudgetInterval; limitNanos: number; window: LimitWindow };
 
+/**
+ * A spending cap beyond the key's limit and the workspace's budgets (a guardrail's budget), named
+ * by `id`: measured like a key limit, on the key's usage row (`on: "key"`: held with the key's
+ * amount) or on its creator's member row in the workspace (`on: "member"`: held with `member`'s).
+ */
+export type CapCheck = { id: string; on: "key" | "member"; limitNanos: number; window: LimitWindow };
+
 export type BudgetedReservationRequest = Omit<ReservationRequest, "limitNanos"> & {
   limitNanos: number | null;
   workspaceId: string;
   budgets: BudgetCheck[];
   workspaceAmountNanos: number;
+  /** caps of the key's guardrails; absent: none */
+  caps?: CapCheck[];
+  /** the member the "member" caps are measured on, and the amount held against it; absent: none */
+  member?: { userId: string; amountNanos: number } | null;
 };
 
 /**
  * What is left when a reservation did not fit (nano-dollars, never negative): of the key's limit
- * (null: it has none), and of the workspace budget with the least left (null: no budgets), `budget`.
+ * (null: it has none), of the workspace budget with the least left (null: no budgets), `budget`,
+ * and of each cap of the request (absent: it had none).
  */
-export type ReservationRefusal = { keyLeft: number | null; budgetLeft: number | null; budget: BudgetInterval | null };
+export type ReservationRefusal = { keyLeft: number | null; budgetLeft: number | null; budget: BudgetInterval | null; caps?: CapLeft[] };
+
+export type CapLeft = { id: string; on: "key" | "member"; left: number };
 
 export type BudgetInterval = "daily" | "weekly" | "monthly" | "lifetime";
 

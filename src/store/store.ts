@@ -12,6 +12,7 @@ import type { ApiKeyStore, MetaStore, UserStore, WebhookSecretStore, WorkspaceMe
 import type { ByokStore } from "./byok-store";
 import type { DestinationStore } from "./destination-store";
 import type { GenerationContentStore } from "./generation-content-store";
+import type { GuardrailStore } from "./guardrail-store";
 import type { JobStore } from "./job-store";
 import type { ActivityStore, GenerationStore, KeyUsageStore, ReservationStore, WorkspaceBudgetStore } from "./money-store";
 import type { ObservationOutboxStore } from "./observation-outbox-store";
@@ -24,6 +25,7 @@ export * from "./account-store";
 export * from "./byok-store";
 export * from "./destination-store";
 export * from "./generation-content-store";
+export * from "./guardrail-store";
 export * from "./money-store";
 export * from "./observation-outbox-store";
 export * from "./preset-store";
@@ -49,6 +51,8 @@ export type StoreTables = {
   jobs: JobStore;
   webhookSecrets: WebhookSecretStore;
   videoJobs: VideoJobStore;
+  /** guardrails and their key and member assignments (issue 42) */
+  guardrails: GuardrailStore;
   /** observability destinations (issue 18) */
   destinations: DestinationStore;
   passwords: PasswordStore;

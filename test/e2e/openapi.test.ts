@@ -41,6 +41,25 @@ test("the OpenRouter operations of credits, activity, budgets and feedback are d
   expect(doc.paths["/api/v1/workspaces/{id}/budgets/{interval}"].put.description).toContain("openrouter_workspace_budget");
 });
 
+test("the 13 guardrail operations are documented with their schemas", async () => {
+  const doc = (await (await fetch(`${gw.url}/api/v1/openapi.json`)).json()) as any;
+  const methods = (path: string) => Object.keys(doc.paths[path] ?? {}).sort();
+  expect(methods("/api/v1/guardrails")).toEqual(["get", "post"]);
+  expect(methods("/api/v1/guardrails/{id}")).toEqual(["delete", "get", "patch"]);
+  expect(methods("/api/v1/guardrails/{id}/assignments/keys")).toEqual(["get", "post"]);
+  expect(methods("/api/v1/guardrails/{id}/assignments/keys/remove")).toEqual(["post"]);
+  expect(methods("/api/v1/guardrails/{id}/assignments/members")).toEqual(["get", "post"]);
+  expect(methods("/api/v1/guardrails/{id}/assignments/members/remove")).toEqual(["post"]);
+  expect(methods("/api/v1/guardrails/assignments/keys")).toEqual(["get"]);
+  expect(methods("/api/v1/guardrails/assignments/members")).toEqual(["get"]);
+  const create = doc.paths["/api/v1/guardrails"].post;
+  expect(Object.keys(create.responses)).toContain("201");
+  const body = resolveRef(doc, create.requestBody.content["application/json"].schema);
+  expect(body.required).toEqual(["name"]);
+  expect(Object.keys(body.properties)).toContain("content_filter_builtins");
+  expect(create.description).toContain("invalid_regex_pattern");
+});
+
 async function fetchDoc(): Promise<any> {
   return (await fetch(`${gw.url}/api/v1/openapi.json`)).json();
 }

@@ -12,6 +12,7 @@ import { destinationsContract } from "./contract/destinations";
 import { type OpenStore, useStore } from "./contract/fixtures";
 import { generationListContract } from "./contract/generation-list";
 import { generationOutboxContract } from "./contract/generation-outbox";
+import { guardrailContract } from "./contract/guardrails";
 import { jobContract } from "./contract/jobs";
 import { moneyContract } from "./contract/money";
 import { reservationRaceContract } from "./contract/reservation-race";
@@ -40,5 +41,6 @@ export function storeContract(label: Store["dialect"], open: OpenStore): void {
     destinationsContract(store);
     signInContract(store);
     generationOutboxContract(store);
+    guardrailContract(store);
   });
 }

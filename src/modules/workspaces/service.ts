@@ -1,5 +1,6 @@
 import type { Config } from "../../config";
 import { badRequest, conflict, notFound } from "../../errors";
+import { defaultGuardrailId } from "../../gateway/guardrails/default-guardrail";
 import type { HostLookup } from "../../outbound/host-lookup";
 import { requireOutboundUrl } from "../../outbound/policy";
 import { NO_RATE_LIMIT, type Store, type StoreTables, type WorkspacePatch, type WorkspaceRecord } from "../../store/store";
@@ -26,7 +27,7 @@ export function renderWorkspace(ws: WorkspaceRecord): WorkspaceDataOut {
     created_at: isoTime(ws.createdAt),
     updated_at: isoOrNull(ws.updatedAt),
     created_by: ws.createdBy,
-    default_guardrail_id: (s.default_guardrail_id as string | undefined) ?? "",
+    default_guardrail_id: defaultGuardrailId(ws.id),
     default_text_model: ws.defaultTextModel,
     default_image_model: ws.defaultImageModel,
     default_provider_sort: ws.defaultProviderSort,

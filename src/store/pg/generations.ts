@@ -33,7 +33,11 @@ function runs(batch: SettledGeneration[]): SettledGeneration[][] {
   let windows = new Map<string, string>();
   for (const s of batch) {
     const w = windowsOf(s);
-    const owners = [s.record.keyHash, `workspace:${s.record.workspaceId}`];
+    const owners = [
+      s.record.keyHash,
+      `workspace:${s.record.workspaceId}`,
+      ...(s.record.userId === null ? [] : [`member:${s.record.workspaceId}:${s.record.userId}`]),
+    ];
     if (w !== null && owners.some((o) => windows.has(o) && windows.get(o) !== w)) {
       out.push(run);
       run = [];
@@ -90,8 +94,10 @@ function toJson(s: SettledGeneration): Record<string, unknown> {
  * both in its upsert and one without spend gets the release in an update of its own. The
  * outbox of each new record (its jobs and kept content) is inserted by the same statement. The
  * workspace rows are written only once every key row is (the `after_keys` gate reads both key
- * statements to their end first): reservations lock the key row, then the workspace row, and
- * the same order here keeps the two from deadlocking. The batch travels as one JSON parameter:
+ * statements to their end first), and the member rows (member_usage, the spend of the keys a user
+ * created in a workspace, for guardrail budgets) once every workspace row is: reservations lock
+ * the key row, then the workspace row, then the member row, and the same order here keeps them
+ * from deadlocking. The batch travels as one JSON parameter:
  * the statement's text is the same for every batch size, and building it costs nothing
  * (drizzle's insert builder took ~2 ms for 50 records).
  */
@@ -124,7 +130,7 @@ const COMMIT = `
   ),
   gone as (
     delete from reservations r using settled where r.id = settled.reservation_id
-    returning r.key_hash, r.amount_nanos, r.workspace_id, r.workspace_amount_nanos
+    returning r.key_hash, r.amount_nanos, r.workspace_id, r.workspace_amount_nanos, r.member_user_id, r.member_amount_nanos
   ),
   freed as (select key_hash, sum(amount_nanos)::bigint as amount from gone group by key_hash),
   spent as (
@@ -154,6 +160,28 @@ const COMMIT = `
     select workspace_id, day_key, week_key, month_key, paid, paid, paid, paid, byok, byok, byok, byok from wspent where (select n from after_keys) >= 0
     ${addSpendOnConflict("workspace_id")},
       held = u.held - coalesce((select amount from wfreed where wfreed.workspace_id = u.workspace_id), 0)
+    returning 1
+  ),
+  wunheld as (
+    update workspace_usage u set held = u.held - wfreed.amount from wfreed
+    where u.workspace_id = wfreed.workspace_id and not exists (select 1 from wspent where wspent.workspace_id = wfreed.workspace_id)
+      and (select n from after_keys) >= 0
+    returning 1
+  ),
+  after_workspaces as (select (select count(*) from wcharged) + (select count(*) from wunheld) as n),
+  mfreed as (
+    select workspace_id, member_user_id as user_id, sum(member_amount_nanos)::bigint as amount
+    from gone where member_user_id is not null group by workspace_id, member_user_id
+  ),
+  mspent as (
+    select workspace_id, user_id, min(day_key) as day_key, min(week_key) as week_key, min(month_key) as month_key, sum(paid)::bigint as paid, sum(byok)::bigint as byok
+    from kept where paid is not null and user_id is not null group by workspace_id, user_id
+  ),
+  mcharged as (
+    insert into member_usage as u (${spendColumns("workspace_id, user_id")})
+    select workspace_id, user_id, day_key, week_key, month_key, paid, paid, paid, paid, byok, byok, byok, byok from mspent where (select n from after_workspaces) >= 0
+    ${addSpendOnConflict("workspace_id, user_id")},
+      held = u.held - coalesce((select amount from mfreed where mfreed.workspace_id = u.workspace_id and mfreed.user_id = u.user_id), 0)
   ),
   counted as (
     insert into activity_daily as a (day, workspace_id, key_hash, user_id, model, provider_name, endpoint_id,
@@ -167,9 +195,10 @@ const COMMIT = `
       completion_tokens = a.completion_tokens + excluded.completion_tokens, reasoning_tokens = a.reasoning_tokens + excluded.reasoning_tokens,
       usage_nanos = a.usage_nanos + excluded.usage_nanos, byok_usage_nanos = a.byok_usage_nanos + excluded.byok_usage_nanos
   )
-  update workspace_usage u set held = u.held - wfreed.amount from wfreed
-  where u.workspace_id = wfreed.workspace_id and not exists (select 1 from wspent where wspent.workspace_id = wfreed.workspace_id)
-    and (select n from after_keys) >= 0`;
+  update member_usage u set held = u.held - mfreed.amount from mfreed
+  where u.workspace_id = mfreed.workspace_id and u.user_id = mfreed.user_id
+    and not exists (select 1 from mspent where mspent.workspace_id = mfreed.workspace_id and mspent.user_id = mfreed.user_id)
+    and (select n from after_workspaces) >= 0`;
 
 const [COMMIT_HEAD, COMMIT_TAIL] = COMMIT.split("$1") as [string, string];
 

@@ -7,6 +7,7 @@ import { type Conn, lockedTransaction, openPool } from "./client";
 import { pgDestinationStore } from "./destinations";
 import { pgGenerationContentStore, pgObservationOutboxStore } from "./generation-outbox";
 import { pgGenerationStore } from "./generations";
+import { pgGuardrailStore } from "./guardrails";
 import { pgJobStore } from "./jobs";
 import { pgKeyUsageStore } from "./key-usage";
 import { pgKeyStore } from "./keys";
@@ -43,6 +44,7 @@ function tables(conn: Conn): StoreTables {
     jobs: pgJobStore(conn),
     webhookSecrets: pgWebhookSecretStore(conn),
     videoJobs: pgVideoJobStore(conn),
+    guardrails: pgGuardrailStore(conn),
     destinations: pgDestinationStore(conn),
     passwords: pgPasswordStore(conn),
     sessions: pgWebSessionStore(conn),

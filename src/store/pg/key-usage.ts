@@ -8,7 +8,7 @@ import { keyUsage } from "./schema";
  * new amount when their window key changed, otherwise they accumulate. The inserted row (excluded)
  * carries the amount in every counter of its kind and the current window keys.
  */
-export const addSpendOnConflict = (id: "hash" | "workspace_id") => `on conflict (${id}) do update set
+export const addSpendOnConflict = (id: "hash" | "workspace_id" | "workspace_id, user_id") => `on conflict (${id}) do update set
   total = u.total + excluded.total,
   byok_total = u.byok_total + excluded.byok_total,
   day = case when u.day_key = excluded.day_key then u.day + excluded.day else excluded.day end,
@@ -19,7 +19,7 @@ export const addSpendOnConflict = (id: "hash" | "workspace_id") => `on conflict 
   byok_month = case when u.month_key = excluded.month_key then u.byok_month + excluded.byok_month else excluded.byok_month end,
   day_key = excluded.day_key, week_key = excluded.week_key, month_key = excluded.month_key`;
 
-export const spendColumns = (id: "hash" | "workspace_id") =>
+export const spendColumns = (id: "hash" | "workspace_id" | "workspace_id, user_id") =>
   `${id}, day_key, week_key, month_key, total, day, week, month, byok_total, byok_day, byok_week, byok_month`;
 
 export function pgKeyUsageStore({ db }: Conn): KeyUsageStore {

@@ -17,4 +17,5 @@ export const order: Ordering = {
   descValue,
   textBefore: (column, value) => sql`${column} collate "C" < ${value}`,
   inserted: sql`seq`,
+  insertedIn: (table) => sql.raw(`"${table}".seq`),
 };

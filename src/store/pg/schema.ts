@@ -13,6 +13,7 @@
 import * as accountTables from "../tables/accounts";
 import { pgTables } from "../tables/build";
 import * as contentTables from "../tables/generation-contents";
+import * as guardrailTables from "../tables/guardrails";
 import * as jobTables from "../tables/jobs";
 import * as moneyTables from "../tables/money";
 import * as observabilityTables from "../tables/observability";
@@ -26,4 +27,5 @@ export const { jobs, jobOutcomes, videoJobs } = pgTables(jobTables);
 export const { observabilityDestinations } = pgTables(observabilityTables);
 export const { userPasswords, webSessions, userInvites, authCodes } = pgTables(signInTables);
 export const { generationContents } = pgTables(contentTables);
+export const { guardrails, guardrailKeyAssignments, guardrailMemberAssignments, memberUsage } = pgTables(guardrailTables);
 export * from "./tables/observation-outbox";

@@ -26,4 +26,6 @@ export type Ordering = {
    * `seq` identity (`insertionOrder` in ../tables/kit.ts); unqualified.
    */
   inserted: SQL;
+  /** the same, qualified by its table's name (a query that joins another table) */
+  insertedIn(table: string): SQL;
 };

@@ -58,6 +58,7 @@ export function sqliteGenerationStore(db: Db, sqlite: Database, write: WriteStep
   );
   const addSpend = spendAdder(sqlite);
   const addWorkspaceSpend = spendAdder(sqlite, "workspace");
+  const addMemberSpend = spendAdder(sqlite, "member");
   const addActivity = activityAdder(sqlite);
   const release = reservationReleaser(book, writer);
   const writeOutbox = outboxWriter(sqlite);
@@ -87,6 +88,7 @@ export function sqliteGenerationStore(db: Db, sqlite: Database, write: WriteStep
             if (inserted && spend && spend.nanos > 0) {
               addSpend(record.keyHash, spend);
               addWorkspaceSpend(record.workspaceId, spend);
+              if (record.userId !== null) addMemberSpend(record.workspaceId, spend, record.userId);
             }
             if (inserted) addActivity(settled);
             if (inserted && (settled.observation || settled.content)) writeOutbox(settled.observation ?? null, settled.content ?? null);

@@ -9,6 +9,7 @@ import { type Db, openDatabase, runAtOnce, SqliteWriter, type WriteStep } from "
 import { sqliteDestinationStore } from "./destinations";
 import { sqliteGenerationContentStore, sqliteObservationOutboxStore } from "./generation-outbox";
 import { sqliteGenerationStore } from "./generations";
+import { sqliteGuardrailStore } from "./guardrails";
 import { sqliteJobStore } from "./jobs";
 import { sqliteKeyUsageStore } from "./key-usage";
 import { sqliteKeyStore } from "./keys";
@@ -47,6 +48,7 @@ function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter
     jobs: sqliteJobStore(sqlite, write, writer),
     webhookSecrets: sqliteWebhookSecretStore(db, write),
     videoJobs: sqliteVideoJobStore(db, write),
+    guardrails: sqliteGuardrailStore(db, write, writer, book),
     destinations: sqliteDestinationStore(db, write),
     passwords: sqlitePasswordStore(db, write),
     sessions: sqliteWebSessionStore(db, write),

@@ -9,10 +9,10 @@ import { keyUsage } from "./schema";
  * restart from the new amount when their window key changed, otherwise they accumulate. Plain
  * SQL because the CASE expressions read the old row.
  */
-const upsert = (table: "key_usage" | "workspace_usage", id: "hash" | "workspace_id") => `
-INSERT INTO ${table} (${id}, day_key, week_key, month_key, total, day, week, month, byok_total, byok_day, byok_week, byok_month)
-VALUES ($hash, $day, $week, $month, $paid, $paid, $paid, $paid, $byok, $byok, $byok, $byok)
-ON CONFLICT(${id}) DO UPDATE SET
+const upsert = (table: "key_usage" | "workspace_usage" | "member_usage", ids: string[]) => `
+INSERT INTO ${table} (${ids.join(", ")}, day_key, week_key, month_key, total, day, week, month, byok_total, byok_day, byok_week, byok_month)
+VALUES (${ids.map((_, i) => (i === 0 ? "$hash" : "$user")).join(", ")}, $day, $week, $month, $paid, $paid, $paid, $paid, $byok, $byok, $byok, $byok)
+ON CONFLICT(${ids.join(", ")}) DO UPDATE SET
   total = total + $paid,
   byok_total = byok_total + $byok,
   day = CASE WHEN day_key = $day THEN day + $paid ELSE $paid END,
@@ -23,18 +23,33 @@ ON CONFLICT(${id}) DO UPDATE SET
   byok_month = CASE WHEN month_key = $month THEN byok_month + $byok ELSE $byok END,
   day_key = $day, week_key = $week, month_key = $month`;
 
+const USAGE_ROWS = {
+  key: upsert("key_usage", ["hash"]),
+  workspace: upsert("workspace_usage", ["workspace_id"]),
+  member: upsert("member_usage", ["workspace_id", "user_id"]),
+};
+
 type Row = typeof keyUsage.$inferSelect;
 
 const toRow = ({ held: _held, ...row }: Row): KeyUsageRow => row;
 
 /**
- * The spend statement (of a key's row, or with `workspace` of a workspace's), shared with the
- * generation commit that runs it inside its transaction.
+ * The spend statement (of a key's row, with `workspace` of a workspace's, with `member` of a
+ * member's: the workspace, then `user`), shared with the generation commit that runs it inside
+ * its transaction.
  */
-export function spendAdder(sqlite: Database, of: "key" | "workspace" = "key"): (id: string, spend: SpendEntry) => void {
-  const statement = sqlite.query(of === "key" ? upsert("key_usage", "hash") : upsert("workspace_usage", "workspace_id"));
-  return (hash, { nanos, byok, windows }) =>
-    void statement.run({ hash, day: windows.day, week: windows.week, month: windows.month, paid: byok ? 0 : nanos, byok: byok ? nanos : 0 });
+export function spendAdder(sqlite: Database, of: keyof typeof USAGE_ROWS = "key"): (id: string, spend: SpendEntry, user?: string) => void {
+  const statement = sqlite.query(USAGE_ROWS[of]);
+  return (hash, { nanos, byok, windows }, user) =>
+    void statement.run({
+      hash,
+      ...(user === undefined ? {} : { user }),
+      day: windows.day,
+      week: windows.week,
+      month: windows.month,
+      paid: byok ? 0 : nanos,
+      byok: byok ? nanos : 0,
+    });
 }
 
 export function sqliteKeyUsageStore(db: Db, sqlite: Database, write: WriteStep): KeyUsageStore {

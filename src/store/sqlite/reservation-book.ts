@@ -1,5 +1,17 @@
-/** One open reservation: what it holds against its key and its workspace, and its lease. */
-export type Hold = { keyHash: string; amountNanos: number; workspaceId: string | null; workspaceAmountNanos: number; instanceId: string; expiresAt: number };
+/** One open reservation: what it holds against its key, its workspace and its key's creator in that workspace (a member), and its lease. */
+export type Hold = {
+  keyHash: string;
+  amountNanos: number;
+  workspaceId: string | null;
+  workspaceAmountNanos: number;
+  /** the member whose guardrail budget it holds against (of `workspaceId`), or null */
+  memberUserId: string | null;
+  memberAmountNanos: number;
+  instanceId: string;
+  expiresAt: number;
+};
+
+const memberOf = (workspaceId: string, userId: string) => `${workspaceId}\u0000${userId}`;
 
 /**
  * The open reservations of the process that owns the SQLite file, kept in memory: that process
@@ -16,6 +28,7 @@ export class ReservationBook {
   private readonly holds = new Map<string, Hold>();
   private readonly byKey = new Map<string, number>();
   private readonly byWorkspace = new Map<string, number>();
+  private readonly byMember = new Map<string, number>();
 
   get size(): number {
     return this.holds.size;
@@ -29,12 +42,17 @@ export class ReservationBook {
     return this.byWorkspace.get(workspaceId) ?? 0;
   }
 
+  memberHeld(workspaceId: string, userId: string): number {
+    return this.byMember.get(memberOf(workspaceId, userId)) ?? 0;
+  }
+
   /** the same id twice is a caller's bug, refused like the primary key it replaces */
   hold(id: string, hold: Hold): void {
     if (this.holds.has(id)) throw new Error(`reservation ${id} is already open`);
     this.holds.set(id, hold);
     addTo(this.byKey, hold.keyHash, hold.amountNanos);
     if (hold.workspaceId !== null) addTo(this.byWorkspace, hold.workspaceId, hold.workspaceAmountNanos);
+    if (hold.workspaceId !== null && hold.memberUserId !== null) addTo(this.byMember, memberOf(hold.workspaceId, hold.memberUserId), hold.memberAmountNanos);
   }
 
   /** takes a reservation out and returns it; undefined when it is not open */
@@ -44,6 +62,7 @@ export class ReservationBook {
     this.holds.delete(id);
     addTo(this.byKey, hold.keyHash, -hold.amountNanos);
     if (hold.workspaceId !== null) addTo(this.byWorkspace, hold.workspaceId, -hold.workspaceAmountNanos);
+    if (hold.workspaceId !== null && hold.memberUserId !== null) addTo(this.byMember, memberOf(hold.workspaceId, hold.memberUserId), -hold.memberAmountNanos);
     return hold;
   }
 

@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import type { BudgetedReservationRequest, LimitWindow, ReservationRefusal, ReservationRequest, ReservationStore, WindowKeys } from "../store";
+import type { BudgetedReservationRequest, CapLeft, LimitWindow, ReservationRefusal, ReservationRequest, ReservationStore, WindowKeys } from "../store";
 import type { SqliteWriter, WriteStep } from "./client";
 import type { Hold, ReservationBook } from "./reservation-book";
 
@@ -9,17 +9,25 @@ function spendExpression(counter: LimitWindow["counter"]): string {
   return `(CASE WHEN ${counter}_key = $windowKey THEN ${counter} + $inc * byok_${counter} ELSE 0 END)`;
 }
 
+/** The rows whose spend a limit counts: a key's, a workspace's, or a member's of a workspace ($id, then $user). */
+const USAGE_ROWS = {
+  key: "key_usage WHERE hash = $id",
+  workspace: "workspace_usage WHERE workspace_id = $id",
+  member: "member_usage WHERE workspace_id = $id AND user_id = $user",
+} as const;
+
 /** The spend a limit counts on a usage row; undefined when the row does not exist yet. */
-function spendQuery(sqlite: Database, table: "key_usage" | "workspace_usage", id: "hash" | "workspace_id") {
+function spendQuery(sqlite: Database, rows: keyof typeof USAGE_ROWS) {
   const counters = ["total", "day", "week", "month"] as const;
   const queries = Object.fromEntries(
     counters.map((c) => [
       c,
-      sqlite.query<{ spend: number }, Record<string, string | number>>(`SELECT ${spendExpression(c)} AS spend FROM ${table} WHERE ${id} = $id`),
+      sqlite.query<{ spend: number }, Record<string, string | number>>(`SELECT ${spendExpression(c)} AS spend FROM ${USAGE_ROWS[rows]}`),
     ]),
   ) as Record<LimitWindow["counter"], ReturnType<typeof sqlite.query<{ spend: number }, Record<string, string | number>>>>;
-  return (rowId: string, window: LimitWindow): number | undefined => {
+  return (rowId: string, window: LimitWindow, user?: string): number | undefined => {
     const params: Record<string, string | number> = { id: rowId, inc: window.includeByok ? 1 : 0 };
+    if (user !== undefined) params.user = user;
     // the total counter has no window key to compare
     if (window.counter !== "total") params.windowKey = window.windowKey;
     return queries[window.counter].get(params)?.spend;
@@ -64,8 +72,9 @@ function reservationHolder(book: ReservationBook, writer: SqliteWriter): (id: st
  * earlier versions, which kept reservations on disk (`releaseAll` clears what they left).
  */
 export function sqliteReservationStore(sqlite: Database, write: WriteStep, writer: SqliteWriter, book: ReservationBook): ReservationStore {
-  const keySpend = spendQuery(sqlite, "key_usage", "hash");
-  const workspaceSpend = spendQuery(sqlite, "workspace_usage", "workspace_id");
+  const keySpend = spendQuery(sqlite, "key");
+  const workspaceSpend = spendQuery(sqlite, "workspace");
+  const memberSpend = spendQuery(sqlite, "member");
   const startKeyRow = usageRowStarter(sqlite, "key_usage", "hash");
   const startWorkspaceRow = usageRowStarter(sqlite, "workspace_usage", "workspace_id");
   const hold = reservationHolder(book, writer);
@@ -82,11 +91,14 @@ export function sqliteReservationStore(sqlite: Database, write: WriteStep, write
     amountNanos: number,
     workspaceId: string | null,
     workspaceAmountNanos: number,
+    member: { userId: string; amountNanos: number } | null = null,
   ): Hold => ({
     keyHash: req.keyHash,
     amountNanos,
     workspaceId,
     workspaceAmountNanos,
+    memberUserId: member?.userId ?? null,
+    memberAmountNanos: member?.amountNanos ?? 0,
     instanceId: req.instanceId,
     expiresAt: req.expiresAt,
   });
@@ -101,8 +113,27 @@ export function sqliteReservationStore(sqlite: Database, write: WriteStep, write
   };
 
   const reserveWithBudgets = (req: BudgetedReservationRequest): ReservationRefusal | null => {
-    const spend = req.limitNanos === null ? undefined : keySpend(req.keyHash, req.window);
-    const key = req.limitNanos === null ? null : Math.max(0, req.limitNanos - (spend ?? 0) - book.keyHeld(req.keyHash));
+    const caps = req.caps ?? [];
+    const keyCaps = caps.filter((c) => c.on === "key");
+    const member = caps.some((c) => c.on === "member") ? (req.member ?? null) : null;
+    const keyLimited = req.limitNanos !== null || keyCaps.length > 0;
+    const keyHeld = book.keyHeld(req.keyHash);
+    let keyRowExists = true;
+    const keyLeft = (limitNanos: number, window: LimitWindow) => {
+      const spend = keySpend(req.keyHash, window);
+      if (spend === undefined) keyRowExists = false;
+      return Math.max(0, limitNanos - (spend ?? 0) - keyHeld);
+    };
+    const key = req.limitNanos === null ? null : keyLeft(req.limitNanos, req.window);
+    const memberHeld = member === null ? 0 : book.memberHeld(req.workspaceId, member.userId);
+    const capsLeft: CapLeft[] = caps.map((c) => ({
+      id: c.id,
+      on: c.on,
+      left:
+        c.on === "key"
+          ? keyLeft(c.limitNanos, c.window)
+          : Math.max(0, c.limitNanos - (memberSpend(req.workspaceId, c.window, member?.userId ?? "") ?? 0) - memberHeld),
+    }));
     let budget: { left: number; interval: ReservationRefusal["budget"] } | null = null;
     let workspaceRowExists = false;
     for (const b of req.budgets) {
@@ -111,13 +142,14 @@ export function sqliteReservationStore(sqlite: Database, write: WriteStep, write
       const left = Math.max(0, b.limitNanos - (workspaceSpent ?? 0) - book.workspaceHeld(req.workspaceId));
       if (budget === null || left < budget.left) budget = { left, interval: b.interval };
     }
+    const capsFit = capsLeft.every((c) => fits(c.left, c.on === "key" ? req.amountNanos : (member?.amountNanos ?? 0)));
     const keyFits = key === null || fits(key, req.amountNanos);
-    if (!keyFits || (budget !== null && !fits(budget.left, req.workspaceAmountNanos)))
-      return { keyLeft: key, budgetLeft: budget?.left ?? null, budget: budget?.interval ?? null };
-    const keyAmount = key === null ? 0 : req.amountNanos;
-    if (keyAmount > 0 && spend === undefined) startKeyRow(req.keyHash, req.windows);
+    if (!keyFits || !capsFit || (budget !== null && !fits(budget.left, req.workspaceAmountNanos)))
+      return { keyLeft: key, budgetLeft: budget?.left ?? null, budget: budget?.interval ?? null, ...(caps.length > 0 ? { caps: capsLeft } : {}) };
+    const keyAmount = keyLimited ? req.amountNanos : 0;
+    if (keyAmount > 0 && !keyRowExists) startKeyRow(req.keyHash, req.windows);
     if (!workspaceRowExists) startWorkspaceRow(req.workspaceId, req.windows);
-    hold(req.id, holdOf(req, keyAmount, req.workspaceId, req.workspaceAmountNanos));
+    hold(req.id, holdOf(req, keyAmount, req.workspaceId, req.workspaceAmountNanos, member));
     return null;
   };
 
@@ -125,7 +157,7 @@ export function sqliteReservationStore(sqlite: Database, write: WriteStep, write
   // another thread of the process writes): otherwise it reads the spend and holds in memory.
   const startsKeyRow = (req: ReservationRequest) => keySpend(req.keyHash, req.window) === undefined;
   const startsARow = (req: BudgetedReservationRequest) =>
-    (req.limitNanos !== null && keySpend(req.keyHash, req.window) === undefined) ||
+    ((req.limitNanos !== null || (req.caps ?? []).some((c) => c.on === "key")) && keySpend(req.keyHash, req.window) === undefined) ||
     !req.budgets.some((b) => workspaceSpend(req.workspaceId, b.window) !== undefined);
   const inMemory = () => false;
   return {

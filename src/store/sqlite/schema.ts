@@ -8,6 +8,7 @@
 import * as accountTables from "../tables/accounts";
 import { sqliteTables } from "../tables/build";
 import * as contentTables from "../tables/generation-contents";
+import * as guardrailTables from "../tables/guardrails";
 import * as jobTables from "../tables/jobs";
 import * as moneyTables from "../tables/money";
 import * as observabilityTables from "../tables/observability";
@@ -21,4 +22,5 @@ export const { jobs, jobOutcomes, videoJobs } = sqliteTables(jobTables);
 export const { observabilityDestinations } = sqliteTables(observabilityTables);
 export const { userPasswords, webSessions, userInvites, authCodes } = sqliteTables(signInTables);
 export const { generationContents } = sqliteTables(contentTables);
+export const { guardrails, guardrailKeyAssignments, guardrailMemberAssignments, memberUsage } = sqliteTables(guardrailTables);
 export * from "./tables/observation-outbox";

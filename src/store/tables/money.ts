@@ -1,27 +1,7 @@
 import { boolean, index, int8, integer, millis, nanos, primaryKey, table, text } from "./kit";
+import { spendCounters } from "./spend-counters";
 
 /** Spend: usage counters, generation records, reservations, workspace budgets, activity, feedback. */
-
-/** The spend counters of a usage row (a key's or a workspace's), after its id column. */
-const spendCounters = () => ({
-  dayKey: text("day_key").notNull(),
-  weekKey: text("week_key").notNull(),
-  monthKey: text("month_key").notNull(),
-  total: nanos("total").notNull().default(0),
-  day: nanos("day").notNull().default(0),
-  week: nanos("week").notNull().default(0),
-  month: nanos("month").notNull().default(0),
-  byokTotal: nanos("byok_total").notNull().default(0),
-  byokDay: nanos("byok_day").notNull().default(0),
-  byokWeek: nanos("byok_week").notNull().default(0),
-  byokMonth: nanos("byok_month").notNull().default(0),
-  /**
-   * PostgreSQL: the sum of the owner's open reservations, kept beside the spend so one conditional
-   * upsert reserves. Unused on SQLite, where reservations live in the owning process's memory
-   * (sqlite/reservation-book.ts); kept there for databases of earlier versions.
-   */
-  held: nanos("held").notNull().default(0),
-});
 
 /**
  * Spend counters per key, updated in the same transaction as the generation they come from.
@@ -77,6 +57,8 @@ export const generations = table(
     errorMessage: text("error_message"),
     /** images an image generation returned (num_media_completion); null for other operations */
     numMediaCompletion: integer("num_media_completion"),
+    /** JSON array of the guardrail content filters that flagged the request (action "flag"); null: none */
+    guardrailFlags: text("guardrail_flags"),
     createdAt: millis("created_at").notNull(),
   },
   (table) => [
@@ -111,6 +93,9 @@ export const reservations = table(
     /** the workspace whose budgets this reservation also holds against (null: none), and its share */
     workspaceId: text("workspace_id"),
     workspaceAmountNanos: nanos("workspace_amount_nanos").notNull().default(0),
+    /** the member (a user of that workspace) whose guardrail budget this reservation also holds against (null: none), and its share */
+    memberUserId: text("member_user_id"),
+    memberAmountNanos: nanos("member_amount_nanos").notNull().default(0),
   },
   (table) => [
     index("reservations_key").on(table.keyHash),

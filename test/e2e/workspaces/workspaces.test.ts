@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { defaultGuardrailId } from "../../../src/gateway/guardrails/default-guardrail";
 import { createInferenceKey, startTestGateway, type TestGateway } from "../../support/gateway";
 
 let gw: TestGateway;
@@ -38,7 +39,7 @@ describe("workspaces CRUD", () => {
       created_at: ws.created_at,
       updated_at: null,
       created_by: "owner",
-      default_guardrail_id: "",
+      default_guardrail_id: defaultGuardrailId(ws.id),
       default_text_model: null,
       default_image_model: null,
       default_provider_sort: null,
