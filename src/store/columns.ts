@@ -36,10 +36,13 @@ export function rateLimitColumns<R extends { rateLimit?: RateLimit }>({ rateLimi
 
 type GenerationRow = Omit<GenerationRecord, "attempts" | "trace"> & { attempts: string; trace: string | null };
 
-export const generationRecord = (row: GenerationRow): GenerationRecord => ({
+/** The cache columns appear only when set, so a record written without them reads back equal. */
+export const generationRecord = ({ cacheStatus, cacheSourceId, ...row }: GenerationRow): GenerationRecord => ({
   ...row,
   attempts: JSON.parse(row.attempts) as GenerationRecord["attempts"],
   trace: row.trace ? (JSON.parse(row.trace) as Record<string, unknown>) : null,
+  ...(cacheStatus ? { cacheStatus } : {}),
+  ...(cacheSourceId ? { cacheSourceId } : {}),
 });
 
 export const generationRow = (gen: GenerationRecord): GenerationRow => ({

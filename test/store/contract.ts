@@ -15,6 +15,7 @@ import { generationOutboxContract } from "./contract/generation-outbox";
 import { jobContract } from "./contract/jobs";
 import { moneyContract } from "./contract/money";
 import { reservationRaceContract } from "./contract/reservation-race";
+import { responseCacheContract } from "./contract/response-cache";
 import { responsesContract } from "./contract/responses";
 import { signInContract } from "./contract/sign-in";
 import { transactionContract } from "./contract/transactions";
@@ -40,5 +41,6 @@ export function storeContract(label: Store["dialect"], open: OpenStore): void {
     destinationsContract(store);
     signInContract(store);
     generationOutboxContract(store);
+    responseCacheContract(store);
   });
 }

@@ -17,6 +17,7 @@ import * as jobTables from "../tables/jobs";
 import * as moneyTables from "../tables/money";
 import * as observabilityTables from "../tables/observability";
 import * as presetResponseTables from "../tables/presets-responses";
+import * as responseCacheTables from "../tables/response-cache";
 import * as signInTables from "../tables/sign-in";
 
 export const { meta, users, workspaces, workspaceMembers, apiKeys, workspaceWebhookSecrets, byokCredentials } = pgTables(accountTables);
@@ -26,4 +27,5 @@ export const { jobs, jobOutcomes, videoJobs } = pgTables(jobTables);
 export const { observabilityDestinations } = pgTables(observabilityTables);
 export const { userPasswords, webSessions, userInvites, authCodes } = pgTables(signInTables);
 export const { generationContents } = pgTables(contentTables);
+export const { responseCache } = pgTables(responseCacheTables);
 export * from "./tables/observation-outbox";

@@ -12,6 +12,7 @@ import * as jobTables from "../tables/jobs";
 import * as moneyTables from "../tables/money";
 import * as observabilityTables from "../tables/observability";
 import * as presetResponseTables from "../tables/presets-responses";
+import * as responseCacheTables from "../tables/response-cache";
 import * as signInTables from "../tables/sign-in";
 
 export const { meta, users, workspaces, workspaceMembers, apiKeys, workspaceWebhookSecrets, byokCredentials } = sqliteTables(accountTables);
@@ -21,4 +22,5 @@ export const { jobs, jobOutcomes, videoJobs } = sqliteTables(jobTables);
 export const { observabilityDestinations } = sqliteTables(observabilityTables);
 export const { userPasswords, webSessions, userInvites, authCodes } = sqliteTables(signInTables);
 export const { generationContents } = sqliteTables(contentTables);
+export const { responseCache } = sqliteTables(responseCacheTables);
 export * from "./tables/observation-outbox";

@@ -76,6 +76,10 @@ export const generations = table(
     origin: text("origin"),
     errorMessage: text("error_message"),
     createdAt: millis("created_at").notNull(),
+    /** the response cache's verdict (hit, miss, bypass); null: the cache was off */
+    cacheStatus: text("cache_status"),
+    /** a cache hit: the generation whose answer it served */
+    cacheSourceId: text("cache_source_id"),
   },
   (table) => [
     index("generations_key_time").on(table.keyHash, table.createdAt),
