@@ -9,20 +9,33 @@ import type { IRRequest, IRUsage } from "../ir/types";
 import type { CapturedInput, ObservedOperation } from "../observability/capture/captured-content";
 import { forwardTargets, NO_TARGETS, observePlan } from "../observability/capture/observe-plan";
 import type { Candidate } from "./candidates";
-import { type Charge, charge } from "./charge";
+import { type Charge, charge, ZERO_COST } from "./charge";
 import { credentialResolver } from "./credentials";
 import { attemptWithFallback, type FallbackCandidate, type NotServed, type Served, type UpstreamOperation } from "./fallback";
 import type { ApiType } from "./generation-record";
-import { commitGeneration, type EndFacts, NOT_RECORDED, type RecordedCandidate, type RequestFacts, recordNotServed, settleAbandoned } from "./record";
+import {
+  commitCachedGeneration,
+  commitGeneration,
+  type EndFacts,
+  NOT_RECORDED,
+  type RecordedCandidate,
+  type RequestFacts,
+  recordNotServed,
+  settleAbandoned,
+} from "./record";
+import { type CacheHit, type CacheVerdict, cacheHeaders, consultCache } from "./response-cache/consult";
+import { cacheDirective } from "./response-cache/directive";
 import { type PlanInput, planRoute } from "./routing/plan";
 
 /**
  * The generation lifecycle every metered operation plugs into (chat, responses, messages,
  * embeddings, video submission, and each operation added after them):
  *
- *   routeCatalog → openGeneration (rate and spending admission, facts, observability plan)
+ *   routeCatalog → openGeneration (rate admission, the response cache's look-up, spending
+ *     admission, facts, observability plan)
  *   → generation.attempt (the one fallback loop: circuits, live stats, session affinity)
  *   → generation.settle (cost, the durable record, spend, telemetry) | generation.fail
+ *   (a cache hit: generation.cached is answered and generation.settleCached records it)
  *
  * An operation supplies only what differs: its candidates' worst-case cost, how to call one
  * upstream API (an UpstreamOperation), how to read the answer, and its real cost
@@ -94,6 +107,11 @@ export type GenerationStart<C extends GenerationCandidate> = {
   prompt?: Pick<IRRequest, "messages" | "tools">;
   /** what observability captures of the request; read only when a destination or I/O logging wants it */
   observe: { operation: ObservedOperation; input: () => CapturedInput };
+  /**
+   * The request as the response cache keys it (the operation's normalized request, without what
+   * does not change the answer); absent: the operation's answers are not cached.
+   */
+  cacheable?: () => unknown;
 };
 
 /** An admitted request: its facts, its candidates, and the steps that end its life. */
@@ -101,6 +119,12 @@ export type Generation<C extends GenerationCandidate> = {
   readonly facts: RequestFacts;
   readonly candidates: readonly C[];
   readonly idHeader: Readonly<Record<string, string>>;
+  /** the headers of a successful answer: the generation id and, while the response cache is on, its verdict (X-Gateway-Cache, Age) */
+  readonly answerHeaders: Readonly<Record<string, string>>;
+  /** the response cache's answer to serve instead of calling upstream (no candidate is attempted); null: call upstream */
+  readonly cached: CacheHit | null;
+  /** records a hit with cost 0 (nothing went upstream, nothing was reserved); resolves once durable, rejects with a 503 GatewayError when it could not be made so */
+  settleCached(end: Omit<EndFacts, "cost">): Promise<void>;
   /** the one fallback loop over the candidates; an unexpected fault is a recorded 500, never a lost reservation */
   attempt<T>(operation: UpstreamOperation<T, C>, options?: { signal?: AbortSignal; sessionKey?: string }): Promise<Served<T, C> | NotServed>;
   /** records a request no candidate served and gives back the error to answer with */
@@ -135,6 +159,8 @@ export async function openGeneration<C extends GenerationCandidate>(deps: AppCon
 async function admitted<C extends GenerationCandidate>(deps: AppContext, start: GenerationStart<C>, idHeader: Record<string, string>): Promise<Generation<C>> {
   const { principal, id } = start;
   const now = deps.clock();
+  // a bad X-Gateway-Cache is refused before it counts against the rate limits
+  const directive = start.cacheable ? cacheDirective(deps.config.responseCache, start.http.headers) : null;
   const rateLimit = await admitRate(
     deps.shared.rates,
     principal,
@@ -144,8 +170,13 @@ async function admitted<C extends GenerationCandidate>(deps: AppContext, start: 
     deps.reservationLease.leaseMs,
   );
   let admission: { candidates: C[]; reservationId: string | null };
+  let cache: CacheVerdict | null = null;
   try {
-    admission = await admitWorstCases(deps.store, principal, start.candidates, start.worstCase, id, now, deps.reservationLease);
+    // a hit calls no upstream and costs nothing: it reserves nothing either
+    if (directive && start.cacheable) cache = await consultCache(deps, directive, principal.workspace.id, start.cacheable, start.candidates, now);
+    admission = cache?.hit
+      ? { candidates: start.candidates, reservationId: null }
+      : await admitWorstCases(deps.store, principal, start.candidates, start.worstCase, id, now, deps.reservationLease);
   } catch (err) {
     // refused by the spending limit: nothing went upstream, so no slot stays held and no tokens count
     if (rateLimit) await deps.shared.rates.release(rateRelease(rateLimit, null, deps.clock()));
@@ -171,6 +202,7 @@ async function admitted<C extends GenerationCandidate>(deps: AppContext, start: 
     reservationId: admission.reservationId,
     rateLimit,
     observe: observePlan(principal.workspace, principal.key, observed, start.observe.operation, start.observe.input, targets),
+    cache,
   };
   return generationOf(deps, facts, admission.candidates, idHeader, start.http.signal);
 }
@@ -182,10 +214,19 @@ function generationOf<C extends GenerationCandidate>(
   idHeader: Record<string, string>,
   clientSignal: AbortSignal,
 ): Generation<C> {
+  const notRecorded = () => {
+    // the writer keeps retrying the record; the client must not take the answer as delivered
+    throw new GatewayError(503, NOT_RECORDED, undefined, idHeader);
+  };
+  const hit = facts.cache?.hit ?? null;
   return {
     facts,
     candidates,
     idHeader,
+    answerHeaders: { ...idHeader, ...cacheHeaders(facts.cache ?? null) },
+    cached: hit,
+    settleCached: (end) =>
+      hit ? commitCachedGeneration(deps, facts, hit, { ...end, cost: ZERO_COST }).catch(notRecorded) : Promise.reject(new Error("not a cache hit")),
     attempt: (operation, options = {}) =>
       attemptWithFallback(deps, { candidates, signal: options.signal ?? clientSignal, headers: idHeader, sessionKey: options.sessionKey }, operation).catch(
         (err: unknown): NotServed => {
@@ -199,11 +240,7 @@ function generationOf<C extends GenerationCandidate>(
         },
       ),
     fail: (notServed) => recordNotServed(deps, facts, notServed),
-    settle: (served, end) =>
-      commitGeneration(deps, facts, served, served.attempts, end).catch(() => {
-        // the writer keeps retrying the record; the client must not take the answer as delivered
-        throw new GatewayError(503, NOT_RECORDED, undefined, idHeader);
-      }),
+    settle: (served, end) => commitGeneration(deps, facts, served, served.attempts, end).catch(notRecorded),
     settleQuietly: (served, end) => void commitGeneration(deps, facts, served, served.attempts, end).catch(() => {}),
     abandon: (message) => settleAbandoned(deps, facts, message),
   };

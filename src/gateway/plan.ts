@@ -20,6 +20,7 @@ import {
 } from "./generation";
 import { wantsServiceMetadata } from "./metadata";
 import { decodeWithPreset } from "./preset-merge";
+import { completionCacheRequest } from "./response-cache/completion-request";
 import { type ResponseMemory, resolveResponsesState } from "./responses-state";
 import type { ProviderPreferences } from "./routing/preferences";
 
@@ -80,6 +81,7 @@ export async function planInference(deps: AppContext, input: InferenceInput): Pr
       : { body: input.body, memory: null };
     const { ir, presetId } = await decodeWithPreset(deps, principal, input.format, body, input.http.headers);
     const requested = requestedModel(ir, principal);
+    const unknownFields = inboundCodecs[input.format].unknownFields(input.body);
     const sessionKey = ir.sessionId ? `${principal.workspace.id}\u0000${ir.sessionId}` : undefined;
     const candidates = await routeCatalog(deps, principal, {
       models: requestedModels(deps.catalog, requested, ir.models),
@@ -107,6 +109,7 @@ export async function planInference(deps: AppContext, input: InferenceInput): Pr
       worstCase: tokenWorstCase(ir),
       prompt: ir,
       observe: { operation: OPERATION_OF_FORMAT[input.format], input: () => completionInput(input.format, input.body) },
+      cacheable: () => completionCacheRequest(input.format, ir, unknownFields),
     });
     return {
       generation,
@@ -119,7 +122,7 @@ export async function planInference(deps: AppContext, input: InferenceInput): Pr
       idHeader,
       promptTokens: ir.stream && inboundCodecs[input.format].announcesPromptTokens ? countBesideUpstream(ir) : null,
       memory,
-      unknownFields: inboundCodecs[input.format].unknownFields(input.body),
+      unknownFields,
     };
   } catch (err) {
     throw withIdHeader(err, idHeader);
