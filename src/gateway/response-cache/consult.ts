@@ -35,10 +35,11 @@ export async function consultCache(
     return undefined;
   });
   const answer = entry ? readCachedAnswer(entry.answer) : null;
-  const ageMs = entry ? Math.max(0, now - entry.createdAt) : 0;
-  const fresh = directive.maxAgeMs === null || ageMs <= directive.maxAgeMs;
+  // an age in whole seconds, as the Age header states it and max-age is compared with (RFC 9111, section 4.2.3)
+  const ageSeconds = entry ? Math.floor(Math.max(0, now - entry.createdAt) / 1000) : 0;
+  const fresh = directive.maxAgeSeconds === null || ageSeconds <= directive.maxAgeSeconds;
   if (!entry || !answer || !fresh || !candidates.some((c) => c.endpoint.id === answer.endpoint)) return { status: "miss", key, hit: null };
-  return { status: "hit", key: null, hit: { answer, sourceId: entry.generationId, ageSeconds: Math.floor(ageMs / 1000) } };
+  return { status: "hit", key: null, hit: { answer, sourceId: entry.generationId, ageSeconds } };
 }
 
 /** X-Gateway-Cache (HIT, MISS, BYPASS) and, on a hit, Age in whole seconds. */

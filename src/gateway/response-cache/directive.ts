@@ -5,11 +5,11 @@ import { badRequest } from "../../errors";
 export type CacheStatus = "hit" | "miss" | "bypass";
 
 /**
- * What one request asks of the response cache: `lookup` (serve an entry at most `maxAgeMs` old,
+ * What one request asks of the response cache: `lookup` (serve an entry at most `maxAgeSeconds` old,
  * else call upstream and keep the answer), `refresh` (call upstream and keep the answer) or
  * `bypass` (neither).
  */
-export type CacheDirective = { mode: "lookup"; maxAgeMs: number | null } | { mode: "refresh" } | { mode: "bypass" };
+export type CacheDirective = { mode: "lookup"; maxAgeSeconds: number | null } | { mode: "refresh" } | { mode: "bypass" };
 
 /** The request header that chooses, and the answer header that tells. */
 export const CACHE_HEADER = "x-gateway-cache";
@@ -28,7 +28,7 @@ export function cacheDirective(config: ResponseCacheConfig, headers: Headers): C
   if (mode !== "on") throw badRequest(`Invalid header 'X-Gateway-Cache': expected on, off or refresh (got "${asked}")`, { field: CACHE_HEADER });
   const maxAge = maxAgeSeconds(headers.get("cache-control"));
   if (maxAge === 0) return { mode: "refresh" };
-  return { mode: "lookup", maxAgeMs: maxAge === null ? null : maxAge * 1000 };
+  return { mode: "lookup", maxAgeSeconds: maxAge };
 }
 
 /**
@@ -39,7 +39,7 @@ function maxAgeSeconds(cacheControl: string | null): number | null {
   if (cacheControl === null) return null;
   for (const directive of cacheControl.split(",")) {
     const match = /^\s*max-age\s*=\s*"?(\d+)"?\s*$/i.exec(directive);
-    if (match) return Math.min(Number(match[1]), Number.MAX_SAFE_INTEGER / 1000);
+    if (match) return Number(match[1]);
   }
   return null;
 }
