@@ -65,7 +65,10 @@ describe("Chat Completions", () => {
     expect(json.choices[0]!.message.tool_calls).toEqual([{ id: "call_1", type: "function", function: { name: "weather", arguments: '{"city":"Paris"}' } }]);
     const runner = openai.chat.completions.stream({ ...ask(q), tools });
     const final = await runner.finalChatCompletion();
-    expect(final.choices[0]!.message.tool_calls?.[0]?.function).toEqual({ name: "weather", arguments: '{"city":"Paris"}' });
+    expect((final.choices[0]!.message.tool_calls?.[0] as { function?: unknown } | undefined)?.function).toEqual({
+      name: "weather",
+      arguments: '{"city":"Paris"}',
+    });
     expect(h.up.requests.length).toBe(1);
   });
 
