@@ -10,5 +10,4 @@ CREATE TABLE "response_cache" (
 --> statement-breakpoint
 ALTER TABLE "generations" ADD COLUMN "cache_status" text;--> statement-breakpoint
 ALTER TABLE "generations" ADD COLUMN "cache_source_id" text;--> statement-breakpoint
-CREATE INDEX "response_cache_workspace" ON "response_cache" USING btree ("workspace_id");--> statement-breakpoint
 CREATE INDEX "response_cache_expiry" ON "response_cache" USING btree ("expires_at");

@@ -8,7 +8,6 @@ CREATE TABLE `response_cache` (
 	`expires_at` integer NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX `response_cache_workspace` ON `response_cache` (`workspace_id`);--> statement-breakpoint
 CREATE INDEX `response_cache_expiry` ON `response_cache` (`expires_at`);--> statement-breakpoint
 ALTER TABLE `generations` ADD `cache_status` text;--> statement-breakpoint
 ALTER TABLE `generations` ADD `cache_source_id` text;

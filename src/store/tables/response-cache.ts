@@ -19,5 +19,7 @@ export const responseCache = table(
     createdAt: millis("created_at").notNull(),
     expiresAt: millis("expires_at").notNull(),
   },
-  (table) => [index("response_cache_workspace").on(table.workspaceId), index("response_cache_expiry").on(table.expiresAt)],
+  // no index on workspace_id: emptying one workspace (an operator's DELETE) may scan, while every
+  // index is written again by each miss's commit (measured on SQLite: about 35 µs a commit with both)
+  (table) => [index("response_cache_expiry").on(table.expiresAt)],
 );
