@@ -76,20 +76,21 @@ export function commitGeneration(
     });
   }
   const record = generationRecord(identityOf(facts), candidate ? servedFacts(candidate) : null, attempts, end, endedAt);
-  return commitRecord(deps, facts, record, candidate?.endpoint.provider.name ?? null, end, endedAt, status);
+  return commitRecord(deps, facts, record, candidate?.endpoint.provider.name ?? null, end, endedAt, status, end.usage);
 }
 
 /**
  * Records an answer the response cache served: nothing went upstream, so no endpoint's circuit
  * or live figures hear of it and the record names no endpoint (activity and live statistics
- * count upstream calls); its model and provider are the kept answer's, its cost 0.
+ * count upstream calls); its model and provider are the kept answer's, its cost 0. It counted as
+ * a request against the rate limits; its tokens, which no upstream processed, do not count.
  */
 export function commitCachedGeneration(deps: RecordDeps, facts: RequestFacts, hit: CacheHit, end: EndFacts): Promise<void> {
   const endedAt = deps.clock();
   const { answer } = hit;
   const served: ServedFacts = { model: answer.model, providerName: answer.provider.slug, endpointId: null, isByok: false };
   const record = generationRecord(identityOf(facts), served, [], end, endedAt);
-  return commitRecord(deps, facts, record, answer.provider.name, end, endedAt, 200);
+  return commitRecord(deps, facts, record, answer.provider.name, end, endedAt, 200, null);
 }
 
 /** The durable end of a request: its record with its spend, outbox and response cache entry, the rate-limit slot freed, the access log and metrics told. */
@@ -101,6 +102,8 @@ function commitRecord(
   end: EndFacts,
   endedAt: number,
   status: number,
+  /** the tokens the rate limits count for it */
+  tokens: EndFacts["usage"],
 ): Promise<void> {
   const outbox = facts.observe ? outboxOf(deps, facts.observe, record, providerName, end.output ?? null, endedAt) : undefined;
   const cache = facts.cache;
@@ -111,7 +114,7 @@ function commitRecord(
   const durable = deps.generations.commit({ ...settlement(record, endedAt, facts.reservationId), ...outbox, ...(kept ? { cacheEntry: kept } : {}) });
   // the next request of the key may come as soon as this answer ends: the slot is free by then
   const committed = facts.rateLimit
-    ? Promise.all([durable, deps.shared.rates.release(rateRelease(facts.rateLimit, end.usage, endedAt))]).then(() => {})
+    ? Promise.all([durable, deps.shared.rates.release(rateRelease(facts.rateLimit, tokens, endedAt))]).then(() => {})
     : durable;
   return committed.then(
     () => deps.telemetry.requestEnded(generationSummary(record, facts.route, status)),

@@ -211,6 +211,18 @@ describe("the record of a hit", () => {
     expect((await chat(q, ON, {}, key)).status).toBe(429);
     expect(h.up.requests.length).toBe(1);
   });
+
+  test("a hit's tokens, which no upstream processed, do not count against the key's tpm", async () => {
+    const { key } = await createInferenceKey(h.gw, { rate_limit: { tpm: 100 } });
+    const q = fresh();
+    h.up.enqueue({ text: "Counted once.", usage: { input: 50, output: 10 } });
+    expect((await chat(q, ON, {}, key)).headers.get("x-gateway-cache")).toBe("MISS");
+    for (let i = 0; i < 3; i++) {
+      const hit = await chat(q, ON, {}, key);
+      expect(hit.status).toBe(200);
+      expect(hit.headers.get("x-gateway-cache")).toBe("HIT");
+    }
+  });
 });
 
 describe("what is kept", () => {
