@@ -113,9 +113,7 @@ function commitRecord(
       : null;
   const durable = deps.generations.commit({ ...settlement(record, endedAt, facts.reservationId), ...outbox, ...(kept ? { cacheEntry: kept } : {}) });
   // the next request of the key may come as soon as this answer ends: the slot is free by then
-  const committed = facts.rateLimit
-    ? Promise.all([durable, deps.shared.rates.release(rateRelease(facts.rateLimit, tokens, endedAt))]).then(() => {})
-    : durable;
+  const committed = facts.rateLimit ? Promise.all([durable, deps.shared.rates.release(rateRelease(facts.rateLimit, tokens, endedAt))]).then(() => {}) : durable;
   return committed.then(
     () => deps.telemetry.requestEnded(generationSummary(record, facts.route, status)),
     (err: unknown) => {
