@@ -6,7 +6,8 @@
 // scale-out deployment (a database of its own, dropped at the end). The bench key has a spending
 // limit of BENCH_KEY_LIMIT USD (default 1000; 0 or "off": none), so every request also reserves
 // and settles. BENCH_GATEWAY_IDLE=1 starts a gateway with the default catalog only (no bench
-// providers, no key, no request), for the idle-memory figure.
+// providers, no key, no request), for the idle-memory figure. BENCH_RESPONSE_CACHE=1 turns the
+// response cache on (default off: X-Gateway-Cache chooses per request).
 import { SQL } from "bun";
 import { createInferenceKey, startTestGateway } from "../test/support/gateway";
 import { MOCK_AWS } from "../test/support/mock-upstream/bedrock-auth";
@@ -34,7 +35,7 @@ models:
     endpoints: [{ provider: mock-bedrock, model: "anthropic.m-bedrock-v1:0", pricing: ${pricing} }]
   - id: ${GEMINI_MODEL}
     endpoints: [{ provider: mock-gemini, model: gemini-2.5-flash, pricing: ${pricing} }]
-`;
+${process.env.BENCH_RESPONSE_CACHE === "1" ? "response_cache: { enabled: true, default: off }\n" : ""}`;
 
 async function scaleOutEnv(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
   const server = process.env.BENCH_DATABASE_URL;

@@ -14,6 +14,7 @@ import { requestContext } from "./http/request-context";
 import { activityRoutes } from "./modules/activity";
 import { authCodeRoutes } from "./modules/auth";
 import { byokRoutes } from "./modules/byok";
+import { cacheRoutes } from "./modules/cache";
 import { countTokensRoutes } from "./modules/count-tokens";
 import { creditRoutes } from "./modules/credits";
 import { embeddingRoutes } from "./modules/embeddings";
@@ -96,6 +97,7 @@ export function createApp(ctx: AppContext, opts: { draining?: () => boolean } = 
     .use(creditRoutes(ctx))
     .use(activityRoutes(ctx))
     .use(jobRoutes(ctx))
+    .use(cacheRoutes(ctx))
     .use(observabilityRoutes(ctx))
     .use(videoRoutes(ctx))
     .use(authCodeRoutes(ctx))

@@ -1,7 +1,7 @@
 import { environmentCredential } from "./catalog/bedrock-credential";
 import { DEFAULT_CATALOG, providerVariables } from "./catalog/default-catalog";
 import type { DefaultCatalogData } from "./catalog/default-catalog-data";
-import type { Config } from "./config";
+import { type Config, DEFAULT_RESPONSE_CACHE } from "./config";
 import { vertexDefaultActive } from "./config-credentials";
 import { AZURE_DEFAULT_API_VERSION, IO_LOGGING_RETENTION_DAYS, type ProviderConfig } from "./config-schema";
 
@@ -99,6 +99,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
     speechModels,
     transcriptionModels,
     rerankModels,
+    responseCache,
     ...rest
   } = config;
   const media = { image_models: imageModels, speech_models: speechModels, transcription_models: transcriptionModels, rerank_models: rerankModels };
@@ -148,6 +149,16 @@ export function describeConfig(config: Config): Record<string, unknown> {
     catalog: { default: catalog.default, list_unavailable: catalog.listUnavailable ?? false, active_default_providers: activeDefaultProviders(config) },
     // shown when set otherwise than the default, so the output of configurations without it stays as it was
     ...(ioLogging.retentionMs === IO_LOGGING_RETENTION_DAYS * 86_400_000 ? {} : { io_logging: { retention_days: ioLogging.retentionMs / 86_400_000 } }),
+    ...(JSON.stringify(responseCache) === JSON.stringify(DEFAULT_RESPONSE_CACHE)
+      ? {}
+      : {
+          response_cache: {
+            enabled: responseCache.enabled,
+            ttl_seconds: responseCache.ttlMs / 1000,
+            default: responseCache.defaultOn ? "on" : "off",
+            max_entry_bytes: responseCache.maxEntryBytes,
+          },
+        }),
     ...(snakeKeys(rest) as Record<string, unknown>),
     // the media lists shown when set, so the output of configurations without them stays as it was
     ...Object.fromEntries(Object.entries(media).filter(([, list]) => list.length > 0)),

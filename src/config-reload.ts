@@ -6,7 +6,7 @@ const MEDIA_LISTS = ["imageModels", "speechModels", "transcriptionModels", "rera
 /**
  * What a reload (SIGHUP) may change on a running gateway: the catalog (providers, models, the
  * default catalog switch), the routing settings, and what requests read as they come (the
- * metrics token, how long Responses items are kept). Everything else is bound to resources made
+ * metrics token, how long Responses items are kept, the response cache). Everything else is bound to resources made
  * at start (the listening socket, the database, Redis, the body limit of the server) and waits
  * for a restart.
  */
@@ -21,6 +21,7 @@ const RELOADABLE = new Set<keyof Config>([
   "credentialFiles",
   "metrics",
   "responses",
+  "responseCache",
 ]);
 
 /** Differs between two loads without anything having changed: never worth a warning. */
@@ -48,6 +49,7 @@ export function planReload(running: Config, loaded: Config): ReloadPlan {
     credentialFiles: loaded.credentialFiles,
     metrics: loaded.metrics,
     responses: loaded.responses,
+    responseCache: loaded.responseCache,
   };
   const restartNeeded = (Object.keys(loaded) as (keyof Config)[]).filter(
     (key) => !RELOADABLE.has(key) && !PER_LOAD.has(key) && JSON.stringify(loaded[key]) !== JSON.stringify(running[key]),

@@ -258,6 +258,19 @@ export const GatewayFileSchema = T.Object(
     ),
     // how long prompts and completions kept by a workspace's I/O logging stay readable
     io_logging: T.Optional(T.Object({ retention_days: T.Optional(T.Number({ exclusiveMinimum: 0, maximum: 3650 })) }, { additionalProperties: false })),
+    // the exact-match response cache (src/gateway/response-cache/); off unless enabled
+    response_cache: T.Optional(
+      T.Object(
+        {
+          enabled: T.Optional(T.Boolean()),
+          ttl_seconds: T.Optional(T.Integer({ minimum: 1, maximum: 31_536_000 })),
+          // YAML 1.1 readers spell on/off as booleans: both spellings mean the same
+          default: T.Optional(T.Union([T.Literal("on"), T.Literal("off"), T.Boolean()], { description: "on, off, true or false" })),
+          max_entry_bytes: T.Optional(T.Integer({ minimum: 1, maximum: 1_073_741_824 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

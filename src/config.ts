@@ -75,6 +75,11 @@ export type Config = MediaModelsConfig & {
   videoModels: VideoModelConfig[];
   /** video jobs: poll delay growing from pollInitialMs to pollMaxMs, a job not done by deadlineMs fails, outputs kept retentionMs */
   videos: { pollInitialMs: number; pollMaxMs: number; deadlineMs: number; retentionMs: number };
+  /**
+   * The exact-match response cache (response_cache): off unless `enabled`; entries live `ttlMs`;
+   * `defaultOn`: requests without X-Gateway-Cache use it; answers larger than `maxEntryBytes` are not kept
+   */
+  responseCache: ResponseCacheConfig;
   /** how long I/O logging keeps a generation's prompt and completion (io_logging.retention_days, default 30) */
   ioLogging: { retentionMs: number };
   /** where video outputs are kept: s3 when set, otherwise `<dataDir>/videos` */
@@ -86,6 +91,8 @@ export type Config = MediaModelsConfig & {
   /** the service-account key files the configuration names, read when it loaded: JSON text by path (config-credentials.ts) */
   credentialFiles: Readonly<Record<string, string>>;
 };
+
+export type ResponseCacheConfig = { enabled: boolean; ttlMs: number; defaultOn: boolean; maxEntryBytes: number };
 
 /** A gateway.yaml once read: providers with their defaults filled in (config-providers.ts). */
 export type LoadedGatewayFile = Omit<GatewayFile, "providers"> & { providers?: ProviderConfig[] };
@@ -353,6 +360,7 @@ export function loadConfig(env: Env = process.env): Config {
     transcriptionModels: file.transcription_models ?? [],
     rerankModels: file.rerank_models ?? [],
     videos: videosConfig(file),
+    responseCache: responseCacheConfig(file),
     ioLogging: { retentionMs: Math.round((file.io_logging?.retention_days ?? IO_LOGGING_RETENTION_DAYS) * 86_400_000) },
     storage: storageConfig(file),
     env: { ...env },
@@ -408,6 +416,19 @@ function storageConfig(file: GatewayFile): Config["storage"] {
       secretAccessKey: s3.secret_access_key,
       prefix: prefix === "" || prefix.endsWith("/") ? prefix : `${prefix}/`,
     },
+  };
+}
+
+/** The response cache when gateway.yaml says nothing of it: off. */
+export const DEFAULT_RESPONSE_CACHE: ResponseCacheConfig = { enabled: false, ttlMs: 300_000, defaultOn: false, maxEntryBytes: 1_048_576 };
+
+function responseCacheConfig(file: GatewayFile): ResponseCacheConfig {
+  const cache = file.response_cache ?? {};
+  return {
+    enabled: cache.enabled ?? DEFAULT_RESPONSE_CACHE.enabled,
+    ttlMs: cache.ttl_seconds === undefined ? DEFAULT_RESPONSE_CACHE.ttlMs : cache.ttl_seconds * 1000,
+    defaultOn: cache.default === undefined ? DEFAULT_RESPONSE_CACHE.defaultOn : cache.default === "on" || cache.default === true,
+    maxEntryBytes: cache.max_entry_bytes ?? DEFAULT_RESPONSE_CACHE.maxEntryBytes,
   };
 }
 

@@ -117,6 +117,7 @@ async function buildContext(config: Config, opts: StartOptions = {}): Promise<Co
     recordsPending: () => generations.pending,
     databaseUp: () => store.ready().catch(() => false),
     jobs: () => store.jobs.stats(clock()).catch(() => NO_JOB_STATS),
+    responseCache: () => store.responseCache.stats(clock()).catch(() => ({ entries: 0, bytes: 0 })),
   });
   router.circuits.onTransition((endpoint, change) => telemetry.circuitChanged(endpoint, change));
   const ctx: AppContext = {

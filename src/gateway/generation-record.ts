@@ -3,6 +3,8 @@ import { dayKey, windowKeys } from "../billing/windows";
 import type { IRUsage } from "../ir/types";
 import type { CapturedOutput } from "../observability/capture/captured-content";
 import type { GenerationAttempt, GenerationRecord, SettledGeneration } from "../store/store";
+import type { CachedAnswer } from "./response-cache/cached-answer";
+import type { CacheStatus } from "./response-cache/directive";
 
 /** What a generation is: the operations of the lifecycle, as `api_type` names them. */
 export type ApiType = "completions" | "embeddings" | "video" | "image" | "tts" | "stt" | "rerank";
@@ -30,6 +32,9 @@ export type GenerationIdentity = Readonly<{
   startedAt: number;
   /** the guardrail content filters that flagged the request; absent: none */
   guardrailFlags?: readonly string[];
+  /** the response cache's verdict (absent: the cache was off or not asked), and the generation a hit served */
+  cacheStatus?: CacheStatus | null;
+  cacheSourceId?: string | null;
 }>;
 
 /** The app's name as OpenRouter's activity shows it: its title header, else its origin. */
@@ -38,7 +43,7 @@ export function appNameOf(headers: Headers): string {
 }
 
 /** What the record names of the candidate that served. */
-export type ServedFacts = Readonly<{ model: string; providerName: string; endpointId: string; isByok: boolean }>;
+export type ServedFacts = Readonly<{ model: string; providerName: string; endpointId: string | null; isByok: boolean }>;
 
 /** How the request ended. */
 export type EndFacts = {
@@ -57,6 +62,8 @@ export type EndFacts = {
   output?: CapturedOutput | null;
   /** media items the answer returned (images), where the operation makes them */
   mediaCount?: number;
+  /** the whole answer, for the response cache: given only for a complete, successful answer (kept when the request asked for it) */
+  keep?: CachedAnswer | null;
 };
 
 /** The one builder of a generation's record, for every operation. */
@@ -108,6 +115,8 @@ export function generationRecord(
     numMediaCompletion: end.mediaCount ?? null,
     ...(who.guardrailFlags?.length ? { guardrailFlags: [...who.guardrailFlags] } : {}),
     createdAt: who.startedAt,
+    ...(who.cacheStatus ? { cacheStatus: who.cacheStatus } : {}),
+    ...(who.cacheSourceId ? { cacheSourceId: who.cacheSourceId } : {}),
   };
 }
 

@@ -9,21 +9,34 @@ import type { IRRequest, IRUsage } from "../ir/types";
 import type { CapturedInput, ObservedOperation } from "../observability/capture/captured-content";
 import { forwardTargets, NO_TARGETS, observePlan } from "../observability/capture/observe-plan";
 import type { Candidate } from "./candidates";
-import { type Charge, charge } from "./charge";
+import { type Charge, charge, ZERO_COST } from "./charge";
 import { credentialResolver } from "./credentials";
 import { attemptWithFallback, type FallbackCandidate, type NotServed, type Served, type UpstreamOperation } from "./fallback";
 import type { ApiType } from "./generation-record";
 import { applyPolicy, type PolicyContent } from "./policy";
-import { commitGeneration, type EndFacts, NOT_RECORDED, type RecordedCandidate, type RequestFacts, recordNotServed, settleAbandoned } from "./record";
+import {
+  commitCachedGeneration,
+  commitGeneration,
+  type EndFacts,
+  NOT_RECORDED,
+  type RecordedCandidate,
+  type RequestFacts,
+  recordNotServed,
+  settleAbandoned,
+} from "./record";
+import { type CacheHit, type CacheVerdict, cacheHeaders, consultCache } from "./response-cache/consult";
+import { cacheDirective } from "./response-cache/directive";
 import { type PlanInput, planRoute } from "./routing/plan";
 
 /**
  * The generation lifecycle every metered operation plugs into (chat, responses, messages,
  * embeddings, video submission, and each operation added after them):
  *
- *   routeCatalog → openGeneration (policy: guardrails; rate and spending admission, facts, observability plan)
+ *   routeCatalog → openGeneration (policy: guardrails; rate admission, the response cache's
+ *     look-up, spending admission, facts, observability plan)
  *   → generation.attempt (the one fallback loop: circuits, live stats, session affinity)
  *   → generation.settle (cost, the durable record, spend, telemetry) | generation.fail
+ *   (a cache hit: generation.cached is answered and generation.settleCached records it)
  *
  * An operation supplies only what differs: its candidates' worst-case cost, how to call one
  * upstream API (an UpstreamOperation), how to read the answer, and its real cost
@@ -97,6 +110,11 @@ export type GenerationStart<C extends GenerationCandidate, R = never> = {
   observe: { operation: ObservedOperation; input: () => CapturedInput };
   /** the request's text for the policy step (content filters may rewrite it); absent: nothing to screen */
   content?: PolicyContent<R>;
+  /**
+   * The request as the response cache keys it (the operation's normalized request, without what
+   * does not change the answer); absent: the operation's answers are not cached.
+   */
+  cacheable?: () => unknown;
 };
 
 /** An admitted request: its facts, its candidates, and the steps that end its life. */
@@ -106,6 +124,12 @@ export type Generation<C extends GenerationCandidate, R = never> = {
   /** the request as the policy step left it (what goes upstream); undefined when the operation gave no content */
   readonly request: R | undefined;
   readonly idHeader: Readonly<Record<string, string>>;
+  /** the headers of a successful answer: the generation id and, while the response cache is on, its verdict (X-Gateway-Cache, Age) */
+  readonly answerHeaders: Readonly<Record<string, string>>;
+  /** the response cache's answer to serve instead of calling upstream (no candidate is attempted); null: call upstream */
+  readonly cached: CacheHit | null;
+  /** records a hit with cost 0 (nothing went upstream, nothing was reserved); resolves once durable, rejects with a 503 GatewayError when it could not be made so */
+  settleCached(end: Omit<EndFacts, "cost">): Promise<void>;
   /** the one fallback loop over the candidates; an unexpected fault is a recorded 500, never a lost reservation */
   attempt<T>(operation: UpstreamOperation<T, C>, options?: { signal?: AbortSignal; sessionKey?: string }): Promise<Served<T, C> | NotServed>;
   /** records a request no candidate served and gives back the error to answer with */
@@ -148,6 +172,8 @@ async function admitted<C extends GenerationCandidate, R>(
   // refused by a guardrail: before a rate-limit slot is taken or anything reserved
   const policy = await applyPolicy(deps, principal, start.candidates, start.content);
   const now = deps.clock();
+  // a bad X-Gateway-Cache is refused before it counts against the rate limits
+  const directive = start.cacheable ? cacheDirective(deps.config.responseCache, start.http.headers) : null;
   const rateLimit = await admitRate(
     deps.shared.rates,
     principal,
@@ -157,8 +183,14 @@ async function admitted<C extends GenerationCandidate, R>(
     deps.reservationLease.leaseMs,
   );
   let admission: { candidates: C[]; reservationId: string | null };
+  let cache: CacheVerdict | null = null;
   try {
-    admission = await admitWorstCases(deps.store, principal, policy.candidates, start.worstCase, id, now, deps.reservationLease, policy.caps);
+    // a hit calls no upstream and costs nothing: it reserves nothing either; it serves only where
+    // the guardrails still allow the endpoint that made it
+    if (directive && start.cacheable) cache = await consultCache(deps, directive, principal.workspace.id, start.cacheable, policy.candidates, now);
+    admission = cache?.hit
+      ? { candidates: policy.candidates, reservationId: null }
+      : await admitWorstCases(deps.store, principal, policy.candidates, start.worstCase, id, now, deps.reservationLease, policy.caps);
   } catch (err) {
     // refused by the spending limit: nothing went upstream, so no slot stays held and no tokens count
     if (rateLimit) await deps.shared.rates.release(rateRelease(rateLimit, null, deps.clock()));
@@ -185,6 +217,7 @@ async function admitted<C extends GenerationCandidate, R>(
     rateLimit,
     observe: observePlan(principal.workspace, principal.key, observed, start.observe.operation, start.observe.input, targets),
     ...(policy.flags.length > 0 ? { guardrailFlags: policy.flags } : {}),
+    cache,
   };
   return generationOf(deps, facts, admission.candidates, policy.request, idHeader, start.http.signal);
 }
@@ -197,11 +230,20 @@ function generationOf<C extends GenerationCandidate, R>(
   idHeader: Record<string, string>,
   clientSignal: AbortSignal,
 ): Generation<C, R> {
+  const notRecorded = () => {
+    // the writer keeps retrying the record; the client must not take the answer as delivered
+    throw new GatewayError(503, NOT_RECORDED, undefined, idHeader);
+  };
+  const hit = facts.cache?.hit ?? null;
   return {
     facts,
     candidates,
     request,
     idHeader,
+    answerHeaders: { ...idHeader, ...cacheHeaders(facts.cache ?? null) },
+    cached: hit,
+    settleCached: (end) =>
+      hit ? commitCachedGeneration(deps, facts, hit, { ...end, cost: ZERO_COST }).catch(notRecorded) : Promise.reject(new Error("not a cache hit")),
     attempt: (operation, options = {}) =>
       attemptWithFallback(deps, { candidates, signal: options.signal ?? clientSignal, headers: idHeader, sessionKey: options.sessionKey }, operation).catch(
         (err: unknown): NotServed => {
@@ -215,11 +257,7 @@ function generationOf<C extends GenerationCandidate, R>(
         },
       ),
     fail: (notServed) => recordNotServed(deps, facts, notServed),
-    settle: (served, end) =>
-      commitGeneration(deps, facts, served, served.attempts, end).catch(() => {
-        // the writer keeps retrying the record; the client must not take the answer as delivered
-        throw new GatewayError(503, NOT_RECORDED, undefined, idHeader);
-      }),
+    settle: (served, end) => commitGeneration(deps, facts, served, served.attempts, end).catch(notRecorded),
     settleQuietly: (served, end) => void commitGeneration(deps, facts, served, served.attempts, end).catch(() => {}),
     abandon: (message) => settleAbandoned(deps, facts, message),
   };

@@ -1,8 +1,9 @@
 import type { AppContext } from "../app-context";
-import type { EncodeContext } from "../ir/codec";
 import type { IRResult, IRUsage } from "../ir/types";
 import { resultOutput, StreamContent } from "../observability/capture/result-content";
 import { upstreamApis } from "../providers/apis";
+import { encodeContext, SSE_HEADERS } from "./answer-context";
+import { respondCached } from "./cached-response";
 import { ClientStream } from "./client-stream";
 import { completionOperation, type UpstreamAnswer, type UpstreamStream } from "./completion-attempt";
 import { encoderWriter } from "./encoder-writer";
@@ -11,6 +12,7 @@ import { outboundImageFetcher } from "./inline-images";
 import { serviceMetadata } from "./metadata";
 import { passthroughFor, unknownFieldsFor } from "./passthrough";
 import { type InferenceInput, type InferencePlan, planInference } from "./plan";
+import { cachedAnswer, StreamedAnswer } from "./response-cache/cached-answer";
 import { rememberResponseItems, terminalResponseOf } from "./response-memory";
 import { pipeStream } from "./stream-pipeline";
 import { completeUsage } from "./usage-estimate";
@@ -20,7 +22,6 @@ const HOLD_HEADERS_MS = 2000;
 const KEEPALIVE_EVERY_MS = 5000;
 /** A keep-alive comment while the upstream has not answered yet (clients ignore comments). */
 const KEEPALIVE = ": PROCESSING\n\n";
-const SSE_HEADERS = { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", connection: "keep-alive", "x-accel-buffering": "no" };
 
 export type { InferenceInput };
 
@@ -32,6 +33,8 @@ export type { InferenceInput };
 export async function runInference(deps: AppContext, input: InferenceInput): Promise<Response> {
   const plan = await planInference(deps, input);
   const client = plan.ir.stream ? new ClientStream(input.http.signal) : null;
+  const { cached } = plan.generation;
+  if (cached) return respondCached(deps, plan, cached, client);
   const operation = completionOperation(
     plan.ir,
     (c) => upstreamApis[c.endpoint.provider.api],
@@ -69,9 +72,10 @@ async function respondJson(deps: AppContext, plan: InferencePlan, attempted: Att
     firstTokenAt: null,
     errorMessage: null,
     output: plan.facts.observe ? resultOutput(result) : null,
+    keep: plan.facts.cache?.key ? cachedAnswer(candidate, settled, estimated) : null,
   });
   await remembered;
-  return new Response(JSON.stringify(body), { headers: { "content-type": "application/json", ...plan.idHeader } });
+  return new Response(JSON.stringify(body), { headers: { "content-type": "application/json", ...plan.generation.answerHeaders } });
 }
 
 async function respondStream(deps: AppContext, plan: InferencePlan, attempt: Promise<Attempted>, client: ClientStream): Promise<Response> {
@@ -85,7 +89,7 @@ async function respondStream(deps: AppContext, plan: InferencePlan, attempt: Pro
     client.close();
     return plan.generation.abandon("Internal error while streaming the answer");
   });
-  return new Response(client.body, { headers: { ...SSE_HEADERS, ...plan.idHeader } });
+  return new Response(client.body, { headers: { ...SSE_HEADERS, ...plan.generation.answerHeaders } });
 }
 
 /** Writes the answer into the client stream: keep-alives while waiting, then the piped upstream, then the recorded end. */
@@ -119,7 +123,8 @@ async function streamServed(
   const ctx = { ...encodeContext(plan, served.candidate.model.id, served.candidate.endpoint.provider.name), promptTokens };
   const writer = passthroughFor(plan, served.candidate)?.createStreamWriter(ctx) ?? encoderWriter(plan.inbound.createStreamEncoder(ctx));
   // the answer's text is collected only for a workspace that forwards or keeps it
-  const piped = await pipeStream(upstream, writer, client, deps.clock, plan.facts.observe ? new StreamContent() : null);
+  const answer = plan.facts.cache?.key ? new StreamedAnswer() : null;
+  const piped = await pipeStream(upstream, writer, client, deps.clock, plan.facts.observe ? new StreamContent() : null, answer);
   const { end, meter } = piped;
   // the meter has merged every usage the upstream reported, the finish part's included
   const { usage, estimated } = await completeUsage(meter.usage, plan.ir, meter.outputText);
@@ -138,6 +143,10 @@ async function streamServed(
     firstTokenAt: meter.firstTokenAt,
     errorMessage: end?.type === "error" ? end.message : null,
     output: piped.content,
+    keep:
+      answer && end?.type === "finish"
+        ? cachedAnswer(served.candidate, { ...end, id: meter.upstreamId ?? "", content: answer.content(), usage }, estimated)
+        : null,
   };
   // nobody is waiting for the end; the writer logs and retries a failed record itself
   if (end === null) return plan.generation.settleQuietly(served, ended);
@@ -163,16 +172,6 @@ function chargeServed(plan: InferencePlan, served: Served<UpstreamAnswer>, usage
       })
     : undefined;
   return priceTokens(candidate, usage, countImages(plan.ir), metadata);
-}
-
-function encodeContext(plan: InferencePlan, model: string, provider?: string): EncodeContext {
-  return {
-    generationId: plan.facts.id,
-    model,
-    created: Math.floor(plan.facts.startedAt / 1000),
-    request: plan.ir,
-    ...(provider === undefined ? {} : { provider }),
-  };
 }
 
 function resultText(result: IRResult): string {

@@ -21,6 +21,7 @@ import {
 import { mapRequestText } from "./guardrails/request-text";
 import { wantsServiceMetadata } from "./metadata";
 import { decodeWithPreset } from "./preset-merge";
+import { completionCacheRequest } from "./response-cache/completion-request";
 import { type ResponseMemory, resolveResponsesState } from "./responses-state";
 import type { ProviderPreferences } from "./routing/preferences";
 
@@ -81,6 +82,7 @@ export async function planInference(deps: AppContext, input: InferenceInput): Pr
       : { body: input.body, memory: null };
     const { ir, presetId } = await decodeWithPreset(deps, principal, input.format, body, input.http.headers);
     const requested = requestedModel(ir, principal);
+    const unknownFields = inboundCodecs[input.format].unknownFields(input.body);
     const sessionKey = ir.sessionId ? `${principal.workspace.id}\u0000${ir.sessionId}` : undefined;
     const candidates = await routeCatalog(deps, principal, {
       models: requestedModels(deps.catalog, requested, ir.models),
@@ -109,6 +111,7 @@ export async function planInference(deps: AppContext, input: InferenceInput): Pr
       prompt: ir,
       observe: { operation: OPERATION_OF_FORMAT[input.format], input: () => completionInput(input.format, input.body) },
       content: { request: ir, mapText: mapRequestText },
+      cacheable: () => completionCacheRequest(input.format, ir, unknownFields),
     });
     // what goes upstream: the request as the guardrails' content filters left it
     const screened = generation.request ?? ir;
@@ -123,7 +126,7 @@ export async function planInference(deps: AppContext, input: InferenceInput): Pr
       idHeader,
       promptTokens: ir.stream && inboundCodecs[input.format].announcesPromptTokens ? countBesideUpstream(screened) : null,
       memory,
-      unknownFields: inboundCodecs[input.format].unknownFields(input.body),
+      unknownFields,
     };
   } catch (err) {
     throw withIdHeader(err, idHeader);

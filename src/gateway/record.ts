@@ -14,6 +14,7 @@ import { observationOutbox } from "../observability/capture/outbox";
 import { plainRequest, type RequestSummary } from "../telemetry/request-summary";
 import { ZERO_COST } from "./charge";
 import { type NotServed, observeServed } from "./fallback";
+import { type CacheHit, type CacheVerdict, cacheEntry } from "./response-cache/consult";
 
 /** The answer could not be made durable: the client must not take it as delivered (the writer keeps retrying the record). */
 export const NOT_RECORDED = "The gateway could not record this generation; retry the request";
@@ -40,6 +41,8 @@ export type RequestFacts = Readonly<{
   observe?: ObservePlan | null;
   /** the guardrail content filters that flagged the request; absent: none */
   guardrailFlags?: readonly string[];
+  /** the response cache's verdict; absent or null: the cache is off (or the operation is not cached) */
+  cache?: CacheVerdict | null;
 }>;
 
 /** What the record names of the candidate that served: a chat `Candidate`, or another operation's (a video endpoint). */
@@ -75,12 +78,44 @@ export function commitGeneration(
     });
   }
   const record = generationRecord(identityOf(facts), candidate ? servedFacts(candidate) : null, attempts, end, endedAt);
-  const outbox = facts.observe ? outboxOf(deps, facts.observe, record, candidate?.endpoint.provider.name ?? null, end.output ?? null, endedAt) : undefined;
-  const durable = deps.generations.commit({ ...settlement(record, endedAt, facts.reservationId), ...outbox });
+  return commitRecord(deps, facts, record, candidate?.endpoint.provider.name ?? null, end, endedAt, status, end.usage);
+}
+
+/**
+ * Records an answer the response cache served: nothing went upstream, so no endpoint's circuit
+ * or live figures hear of it and the record names no endpoint (activity and live statistics
+ * count upstream calls); its model and provider are the kept answer's, its cost 0. It counted as
+ * a request against the rate limits; its tokens, which no upstream processed, do not count.
+ */
+export function commitCachedGeneration(deps: RecordDeps, facts: RequestFacts, hit: CacheHit, end: EndFacts): Promise<void> {
+  const endedAt = deps.clock();
+  const { answer } = hit;
+  const served: ServedFacts = { model: answer.model, providerName: answer.provider.slug, endpointId: null, isByok: false };
+  const record = generationRecord(identityOf(facts), served, [], end, endedAt);
+  return commitRecord(deps, facts, record, answer.provider.name, end, endedAt, 200, null);
+}
+
+/** The durable end of a request: its record with its spend, outbox and response cache entry, the rate-limit slot freed, the access log and metrics told. */
+function commitRecord(
+  deps: RecordDeps,
+  facts: RequestFacts,
+  record: GenerationRecord,
+  providerName: string | null,
+  end: EndFacts,
+  endedAt: number,
+  status: number,
+  /** the tokens the rate limits count for it */
+  tokens: EndFacts["usage"],
+): Promise<void> {
+  const outbox = facts.observe ? outboxOf(deps, facts.observe, record, providerName, end.output ?? null, endedAt) : undefined;
+  const cache = facts.cache;
+  const kept =
+    cache && end.keep && !end.cancelled && end.finishReason !== "error"
+      ? cacheEntry(cache, record.workspaceId, record.id, end.keep, deps.config.responseCache, endedAt)
+      : null;
+  const durable = deps.generations.commit({ ...settlement(record, endedAt, facts.reservationId), ...outbox, ...(kept ? { cacheEntry: kept } : {}) });
   // the next request of the key may come as soon as this answer ends: the slot is free by then
-  const committed = facts.rateLimit
-    ? Promise.all([durable, deps.shared.rates.release(rateRelease(facts.rateLimit, end.usage, endedAt))]).then(() => {})
-    : durable;
+  const committed = facts.rateLimit ? Promise.all([durable, deps.shared.rates.release(rateRelease(facts.rateLimit, tokens, endedAt))]).then(() => {}) : durable;
   return committed.then(
     () => deps.telemetry.requestEnded(generationSummary(record, facts.route, status)),
     (err: unknown) => {
@@ -120,6 +155,8 @@ export function identityOf(facts: RequestFacts): GenerationIdentity {
     appName: appNameOf(headers),
     startedAt: facts.startedAt,
     ...(facts.guardrailFlags ? { guardrailFlags: facts.guardrailFlags } : {}),
+    cacheStatus: facts.cache?.status ?? null,
+    cacheSourceId: facts.cache?.hit?.sourceId ?? null,
   };
 }
 
@@ -143,6 +180,7 @@ function generationSummary(record: GenerationRecord, route: string, status: numb
     costUsd: record.costNanos / 1e9,
     timeToFirstTokenMs: record.timeToFirstTokenMs,
     attempts: record.attempts.length,
+    ...(record.cacheStatus ? { cache: record.cacheStatus } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import type { StreamContent } from "../observability/capture/result-content";
 import { transportErrorMessage } from "../providers/transport-error";
 import type { ClientStream } from "./client-stream";
 import type { DecodedEvent, UpstreamStream } from "./completion-attempt";
+import type { StreamedAnswer } from "./response-cache/cached-answer";
 import { type MeterReading, StreamMeter } from "./stream-meter";
 
 /** How a piped stream ended. Its last words (`pending` and the end part) are not written yet. */
@@ -33,6 +34,8 @@ export async function pipeStream(
   client: ClientStream,
   clock: () => number,
   content: StreamContent | null = null,
+  /** collects the whole answer for the response cache, for a request whose answer is kept */
+  answer: StreamedAnswer | null = null,
 ): Promise<PipedStream> {
   const meter = new StreamMeter(clock);
   let end: IRFinishPart | IRErrorPart | null = null;
@@ -46,6 +49,7 @@ export async function pipeStream(
     for (const part of parts) {
       meter.observe(part);
       content?.observe(part);
+      answer?.observe(part);
       if (part.type === "finish" || part.type === "error") {
         end = part;
         break;

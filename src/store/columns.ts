@@ -40,11 +40,14 @@ type GenerationRow = Omit<GenerationRecord, "attempts" | "trace" | "guardrailFla
   guardrailFlags: string | null;
 };
 
-export const generationRecord = ({ guardrailFlags, ...row }: GenerationRow): GenerationRecord => ({
+/** The optional columns appear only when set, so a record written without them reads back equal. */
+export const generationRecord = ({ guardrailFlags, cacheStatus, cacheSourceId, ...row }: GenerationRow): GenerationRecord => ({
   ...row,
   attempts: JSON.parse(row.attempts) as GenerationRecord["attempts"],
   trace: row.trace ? (JSON.parse(row.trace) as Record<string, unknown>) : null,
   ...(guardrailFlags ? { guardrailFlags: JSON.parse(guardrailFlags) as string[] } : {}),
+  ...(cacheStatus ? { cacheStatus } : {}),
+  ...(cacheSourceId ? { cacheSourceId } : {}),
 });
 
 export const generationRow = ({ guardrailFlags, ...gen }: GenerationRecord): GenerationRow => ({

@@ -1,5 +1,6 @@
 import type { GenerationContentRecord } from "./generation-content-store";
 import type { ObservationRecord } from "./observation-outbox-store";
+import type { ResponseCacheEntry } from "./response-cache-store";
 
 /** Spend: usage counters, generation records, reservations, workspace budgets, activity. Money is integer nano-dollars. */
 
@@ -68,6 +69,10 @@ export type GenerationRecord = {
   /** the guardrail content filters that flagged the request (action "flag"); absent: none */
   guardrailFlags?: string[];
   createdAt: number;
+  /** the response cache's verdict: hit, miss or bypass; null or absent when the cache was off (or not asked) */
+  cacheStatus?: string | null;
+  /** a hit: the generation whose answer it served */
+  cacheSourceId?: string | null;
 };
 
 /** Spend a recorded generation adds to its key's counters (computed by billing). */
@@ -90,6 +95,8 @@ export type SettledGeneration = {
   observation?: ObservationRecord | null;
   /** what I/O logging keeps of it, in the same transaction; stored only with a new record */
   content?: GenerationContentRecord | null;
+  /** its answer for the response cache, in the same transaction; stored only with a new record, replacing the key's older entry */
+  cacheEntry?: ResponseCacheEntry | null;
 };
 
 /** `status`: success (not cancelled, no error), error (ended by an error), cancelled (the client left). `from`/`to`: ms, [from, to). */

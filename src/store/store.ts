@@ -17,6 +17,7 @@ import type { JobStore } from "./job-store";
 import type { ActivityStore, GenerationStore, KeyUsageStore, ReservationStore, WorkspaceBudgetStore } from "./money-store";
 import type { ObservationOutboxStore } from "./observation-outbox-store";
 import type { PresetStore } from "./preset-store";
+import type { ResponseCacheStore } from "./response-cache-store";
 import type { ResponseStateStore } from "./response-store";
 import type { AuthCodeStore, InviteStore, PasswordStore, WebSessionStore } from "./sign-in-store";
 import type { VideoJobStore } from "./video-job-store";
@@ -29,6 +30,7 @@ export * from "./guardrail-store";
 export * from "./money-store";
 export * from "./observation-outbox-store";
 export * from "./preset-store";
+export * from "./response-cache-store";
 export * from "./response-store";
 export * from "./sign-in-store";
 
@@ -63,6 +65,8 @@ export type StoreTables = {
   generationContents: GenerationContentStore;
   /** generations waiting to be forwarded to observability destinations */
   observationOutbox: ObservationOutboxStore;
+  /** answers the response cache keeps */
+  responseCache: ResponseCacheStore;
 };
 
 export type Dialect = "sqlite" | "postgres";

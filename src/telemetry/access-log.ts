@@ -19,6 +19,7 @@ export function logRequest(logger: Logger, r: RequestSummary): void {
     cost: r.costUsd,
     ttft_ms: r.timeToFirstTokenMs,
     attempts: r.attempts,
+    cache: r.cache ?? null,
   };
   const fields: Record<string, unknown> = {};
   for (const name in all) if (all[name] !== null) fields[name] = all[name];

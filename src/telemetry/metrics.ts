@@ -15,6 +15,8 @@ export type MetricSources = {
   databaseUp(): Promise<boolean>;
   /** the job queue's depth, outcomes and waiting times */
   jobs(): Promise<JobStats>;
+  /** the response cache's unexpired entries and their bytes (all instances); absent: not reported */
+  responseCache?(): Promise<{ entries: number; bytes: number }>;
 };
 
 /** One upstream call of a request's fallback loop. */
@@ -119,6 +121,31 @@ export function createMetrics(sources: MetricSources, now: () => number = Date.n
       this.set((await sources.databaseUp()) ? 1 : 0);
     },
   });
+  const cacheAnswers = new Counter({
+    name: "gateway_response_cache_requests_total",
+    help: "Answers by the response cache's verdict, as their X-Gateway-Cache header says (hit, miss, bypass)",
+    labelNames: ["result"],
+    registers,
+  });
+  const cacheStats = sources.responseCache;
+  if (cacheStats) {
+    new Gauge({
+      name: "gateway_response_cache_entries",
+      help: "Unexpired entries in the response cache",
+      registers,
+      async collect() {
+        this.set((await cacheStats()).entries);
+      },
+    });
+    new Gauge({
+      name: "gateway_response_cache_bytes",
+      help: "Bytes of the unexpired entries in the response cache",
+      registers,
+      async collect() {
+        this.set((await cacheStats()).bytes);
+      },
+    });
+  }
   registerJobMetrics(registers, sources.jobs, now);
   const startedAt = now();
   new Gauge({
@@ -153,7 +180,9 @@ export function createMetrics(sources: MetricSources, now: () => number = Date.n
     request(r) {
       requests.inc({ route: r.route, method: r.method, status: String(r.status), model: r.model ?? "" });
       duration.observe({ route: r.route }, r.durationMs / 1000);
-      if (r.model === null || r.provider === null) return;
+      if (r.cache && r.status < 400) cacheAnswers.inc({ result: r.cache });
+      // a cache hit processed no tokens and cost nothing upstream
+      if (r.model === null || r.provider === null || r.cache === "hit") return;
       const served = { model: r.model, provider: r.provider };
       if (r.timeToFirstTokenMs !== null) ttft.observe(served, r.timeToFirstTokenMs / 1000);
       if (r.tokensPrompt) tokens.inc({ ...served, kind: "prompt" }, r.tokensPrompt);

@@ -22,6 +22,8 @@ export type RequestSummary = {
   costUsd: number | null;
   timeToFirstTokenMs: number | null;
   attempts: number | null;
+  /** the response cache's verdict on an answer (hit, miss, bypass); absent while the cache is off */
+  cache?: string;
 };
 
 export const KEY_HASH_PREFIX_LENGTH = 12;

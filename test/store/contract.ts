@@ -16,6 +16,7 @@ import { guardrailContract } from "./contract/guardrails";
 import { jobContract } from "./contract/jobs";
 import { moneyContract } from "./contract/money";
 import { reservationRaceContract } from "./contract/reservation-race";
+import { responseCacheContract } from "./contract/response-cache";
 import { responsesContract } from "./contract/responses";
 import { signInContract } from "./contract/sign-in";
 import { transactionContract } from "./contract/transactions";
@@ -42,5 +43,6 @@ export function storeContract(label: Store["dialect"], open: OpenStore): void {
     signInContract(store);
     generationOutboxContract(store);
     guardrailContract(store);
+    responseCacheContract(store);
   });
 }

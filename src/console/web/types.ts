@@ -53,6 +53,9 @@ export type Generation = {
   total_cost: number;
   is_byok: boolean;
   session_id: string | null;
+  /** the response cache's verdict (hit: served from the cache, nothing upstream); null while the cache is off */
+  cache_status: "hit" | "miss" | "bypass" | null;
+  response_cache_source_id?: string | null;
   provider_responses: Array<{
     status: number | null;
     endpoint_id: string | null;

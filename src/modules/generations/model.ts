@@ -66,6 +66,8 @@ export const GenerationData = t.Object({
   time_to_first_token: N,
   usage_estimated: t.Boolean(),
   native_tokens_cache_write: I,
+  /** the response cache's verdict on this answer (hit, miss, bypass); null while the cache is off */
+  cache_status: t.Nullable(t.Union([t.Literal("hit"), t.Literal("miss"), t.Literal("bypass")])),
   /** POST /generation/feedback submissions, oldest first */
   feedback: t.Array(t.Object({ category: t.String(), comment: S, created_at: t.String() })),
 });

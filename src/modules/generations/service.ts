@@ -60,9 +60,11 @@ export function renderGeneration(g: GenerationRecord, feedback: readonly Generat
     service_tier: null,
     web_search_engine: null,
     session_id: g.sessionId,
+    response_cache_source_id: g.cacheSourceId ?? null,
     time_to_first_token: g.timeToFirstTokenMs,
     usage_estimated: g.usageEstimated,
     native_tokens_cache_write: g.tokensCacheWrite,
+    cache_status: (g.cacheStatus ?? null) as GenerationDataOut["cache_status"],
     feedback: feedback.map((f) => ({ category: f.category, comment: f.comment, created_at: isoTime(f.createdAt) })),
   };
 }

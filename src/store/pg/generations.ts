@@ -82,6 +82,14 @@ function toJson(s: SettledGeneration): Record<string, unknown> {
   out.observation_created_at = s.observation?.createdAt ?? null;
   out.content_sealed = s.content?.sealed ?? null;
   out.content_created_at = s.content?.createdAt ?? null;
+  // the answer for the response cache, stored only with a new record
+  const entry = s.cacheEntry;
+  out.cache_key = entry?.key ?? null;
+  out.cache_workspace_id = entry?.workspaceId ?? null;
+  out.cache_created_at = entry?.createdAt ?? null;
+  out.cache_answer = entry ? storable(entry.answer) : null;
+  out.cache_bytes = entry?.bytes ?? null;
+  out.cache_expires_at = entry?.expiresAt ?? null;
   return out;
 }
 
@@ -92,7 +100,7 @@ function toJson(s: SettledGeneration): Record<string, unknown> {
  * and workspace_usage and their counts to activity_daily, taking the released amounts off `held`
  * in the same upserts. A statement may change a row once, so a key (workspace) with spend gets
  * both in its upsert and one without spend gets the release in an update of its own. The
- * outbox of each new record (its jobs and kept content) is inserted by the same statement. The
+ * outbox of each new record (its jobs and kept content) and its response cache entry are inserted by the same statement. The
  * workspace rows are written only once every key row is (the `after_keys` gate reads both key
  * statements to their end first), and the member rows (member_usage, the spend of the keys a user
  * created in a workspace, for guardrail budgets) once every workspace row is: reservations lock
@@ -127,6 +135,17 @@ const COMMIT = `
     from json_to_recordset((select doc from batch)) as c(id text, workspace_id text, key_hash text, content_sealed text, content_created_at bigint)
     where c.content_sealed is not null and c.id in (select id from ins)
     on conflict do nothing
+  ),
+  cached as (
+    insert into response_cache (key, workspace_id, generation_id, answer, bytes, created_at, expires_at)
+    select distinct on (e.cache_key) e.cache_key, e.cache_workspace_id, e.id, e.cache_answer, e.cache_bytes, e.cache_created_at, e.cache_expires_at
+    from json_to_recordset((select doc from batch))
+      as e(id text, cache_key text, cache_workspace_id text, cache_answer text, cache_bytes integer, cache_created_at bigint, cache_expires_at bigint)
+    where e.cache_key is not null and e.id in (select id from ins)
+    -- one row per key (an upsert may not change a row twice): the batch's latest answer
+    order by e.cache_key, e.cache_created_at desc
+    on conflict (key) do update set workspace_id = excluded.workspace_id, generation_id = excluded.generation_id, answer = excluded.answer,
+      bytes = excluded.bytes, created_at = excluded.created_at, expires_at = excluded.expires_at
   ),
   gone as (
     delete from reservations r using settled where r.id = settled.reservation_id

@@ -16,6 +16,7 @@ import { pgMetaStore } from "./meta";
 import { pendingPgMigrations, runPgMigrations } from "./migrate";
 import { pgPresetStore } from "./presets";
 import { pgReservationStore } from "./reservations";
+import { pgResponseCacheStore } from "./response-cache";
 import { pgResponseStateStore } from "./responses";
 import { pgInviteStore, pgPasswordStore, pgWebSessionStore } from "./sign-in";
 import { pgUserStore } from "./users";
@@ -52,6 +53,7 @@ function tables(conn: Conn): StoreTables {
     authCodes: pgAuthCodeStore(conn),
     generationContents: pgGenerationContentStore(conn),
     observationOutbox: pgObservationOutboxStore(conn),
+    responseCache: pgResponseCacheStore(conn),
   };
 }
 

@@ -18,6 +18,7 @@ import m14 from "../../../migrations/pg/0014_outbox_claims.sql" with { type: "te
 import m15 from "../../../migrations/pg/0015_drop_unused_endpoint_index.sql" with { type: "text" };
 import m16 from "../../../migrations/pg/0016_media_count.sql" with { type: "text" };
 import m17 from "../../../migrations/pg/0017_guardrails.sql" with { type: "text" };
+import m18 from "../../../migrations/pg/0018_response_cache.sql" with { type: "text" };
 
 export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0000_foundation", sql: m0 },
@@ -38,4 +39,5 @@ export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0015_drop_unused_endpoint_index", sql: m15 },
   { tag: "0016_media_count", sql: m16 },
   { tag: "0017_guardrails", sql: m17 },
+  { tag: "0018_response_cache", sql: m18 },
 ];

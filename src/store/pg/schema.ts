@@ -18,6 +18,7 @@ import * as jobTables from "../tables/jobs";
 import * as moneyTables from "../tables/money";
 import * as observabilityTables from "../tables/observability";
 import * as presetResponseTables from "../tables/presets-responses";
+import * as responseCacheTables from "../tables/response-cache";
 import * as signInTables from "../tables/sign-in";
 
 export const { meta, users, workspaces, workspaceMembers, apiKeys, workspaceWebhookSecrets, byokCredentials } = pgTables(accountTables);
@@ -28,4 +29,5 @@ export const { observabilityDestinations } = pgTables(observabilityTables);
 export const { userPasswords, webSessions, userInvites, authCodes } = pgTables(signInTables);
 export const { generationContents } = pgTables(contentTables);
 export const { guardrails, guardrailKeyAssignments, guardrailMemberAssignments, memberUsage } = pgTables(guardrailTables);
+export const { responseCache } = pgTables(responseCacheTables);
 export * from "./tables/observation-outbox";

@@ -9,6 +9,7 @@ import { spendAdder } from "./key-usage";
 import { order } from "./order";
 import type { ReservationBook } from "./reservation-book";
 import { reservationReleaser } from "./reservations";
+import { cacheEntryWriter } from "./response-cache";
 import { generationFeedback, generations } from "./schema";
 
 /** Adds a served generation to its day's activity counters. */
@@ -62,6 +63,7 @@ export function sqliteGenerationStore(db: Db, sqlite: Database, write: WriteStep
   const addActivity = activityAdder(sqlite);
   const release = reservationReleaser(book, writer);
   const writeOutbox = outboxWriter(sqlite);
+  const writeCacheEntry = cacheEntryWriter(sqlite);
   // prepared once: the outbox drain reads each forwarded generation's record back, and GET /generation reads one
   const byId = db
     .select()
@@ -92,6 +94,7 @@ export function sqliteGenerationStore(db: Db, sqlite: Database, write: WriteStep
             }
             if (inserted) addActivity(settled);
             if (inserted && (settled.observation || settled.content)) writeOutbox(settled.observation ?? null, settled.content ?? null);
+            if (inserted && settled.cacheEntry) writeCacheEntry(settled.cacheEntry);
             if (reservationId) release(reservationId);
           }
         }),

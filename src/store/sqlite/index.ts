@@ -18,6 +18,7 @@ import { pendingMigrations, runMigrations } from "./migrate";
 import { sqlitePresetStore } from "./presets";
 import { ReservationBook } from "./reservation-book";
 import { sqliteReservationStore } from "./reservations";
+import { sqliteResponseCacheStore } from "./response-cache";
 import { sqliteResponseStateStore } from "./responses";
 import { meta } from "./schema";
 import { sqliteInviteStore, sqlitePasswordStore, sqliteWebSessionStore } from "./sign-in";
@@ -56,6 +57,7 @@ function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter
     authCodes: sqliteAuthCodeStore(db, write),
     generationContents: sqliteGenerationContentStore(db, write),
     observationOutbox: sqliteObservationOutboxStore(sqlite, write),
+    responseCache: sqliteResponseCacheStore(sqlite, write),
   };
 }
 

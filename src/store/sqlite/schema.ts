@@ -13,6 +13,7 @@ import * as jobTables from "../tables/jobs";
 import * as moneyTables from "../tables/money";
 import * as observabilityTables from "../tables/observability";
 import * as presetResponseTables from "../tables/presets-responses";
+import * as responseCacheTables from "../tables/response-cache";
 import * as signInTables from "../tables/sign-in";
 
 export const { meta, users, workspaces, workspaceMembers, apiKeys, workspaceWebhookSecrets, byokCredentials } = sqliteTables(accountTables);
@@ -23,4 +24,5 @@ export const { observabilityDestinations } = sqliteTables(observabilityTables);
 export const { userPasswords, webSessions, userInvites, authCodes } = sqliteTables(signInTables);
 export const { generationContents } = sqliteTables(contentTables);
 export const { guardrails, guardrailKeyAssignments, guardrailMemberAssignments, memberUsage } = sqliteTables(guardrailTables);
+export const { responseCache } = sqliteTables(responseCacheTables);
 export * from "./tables/observation-outbox";

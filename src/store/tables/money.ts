@@ -60,6 +60,10 @@ export const generations = table(
     /** JSON array of the guardrail content filters that flagged the request (action "flag"); null: none */
     guardrailFlags: text("guardrail_flags"),
     createdAt: millis("created_at").notNull(),
+    /** the response cache's verdict (hit, miss, bypass); null: the cache was off */
+    cacheStatus: text("cache_status"),
+    /** a cache hit: the generation whose answer it served */
+    cacheSourceId: text("cache_source_id"),
   },
   (table) => [
     index("generations_key_time").on(table.keyHash, table.createdAt),

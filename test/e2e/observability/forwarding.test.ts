@@ -87,7 +87,8 @@ const deliveredFor = (id: string) => received.filter((r) => r.generation.id === 
 const settledJobs = async () =>
   until(
     "the forwarding jobs to settle",
-    async () => ((await gw.ctx.store.jobs.count({ state: "pending" })) + (await gw.ctx.store.jobs.count({ state: "running" })) <= 3 ? true : undefined),
+    // what stays pending: the four recurring purges (responses, jobs, generation contents, response cache)
+    async () => ((await gw.ctx.store.jobs.count({ state: "pending" })) + (await gw.ctx.store.jobs.count({ state: "running" })) <= 4 ? true : undefined),
     8000,
   );
 

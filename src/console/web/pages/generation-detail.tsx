@@ -28,6 +28,11 @@ export function GenerationDetailPage({ id }: { id: string }) {
         ["Latency", ms(g.latency)],
         ["Time to first token", ms(g.time_to_first_token)],
         ["Session", g.session_id ?? "—"],
+        ...(g.cache_status
+          ? ([["Response cache", g.cache_status === "hit" ? `hit (answer of ${g.response_cache_source_id ?? "—"})` : g.cache_status]] as Array<
+              [string, string]
+            >)
+          : []),
         ...(g.error_message ? ([["Error", g.error_message]] as Array<[string, string]>) : []),
       ]
     : [];

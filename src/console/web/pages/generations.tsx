@@ -24,9 +24,14 @@ export function statusOf(g: Pick<Generation, "cancelled" | "finish_reason">): "c
   return g.cancelled ? "cancelled" : g.finish_reason === "error" ? "error" : "success";
 }
 
-export function StatusBadge({ g }: { g: Pick<Generation, "cancelled" | "finish_reason"> }) {
+export function StatusBadge({ g }: { g: Pick<Generation, "cancelled" | "finish_reason"> & Partial<Pick<Generation, "cache_status">> }) {
   const s = statusOf(g);
-  return <span class={`badge ${s === "success" ? "badge-ok" : s === "error" ? "badge-bad" : "badge-warn"}`}>{s}</span>;
+  return (
+    <>
+      <span class={`badge ${s === "success" ? "badge-ok" : s === "error" ? "badge-bad" : "badge-warn"}`}>{s}</span>
+      {g.cache_status === "hit" && <span class="badge"> cached</span>}
+    </>
+  );
 }
 
 /** The generation log: filters, newest first, a keyset page at a time (Older follows next_cursor; Newer goes back). */
