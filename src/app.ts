@@ -12,6 +12,7 @@ import { jsonBodyReader } from "./http/json-body";
 import { openapiDocumentRoutes } from "./http/openapi/document";
 import { requestContext } from "./http/request-context";
 import { activityRoutes } from "./modules/activity";
+import { auditRoutes } from "./modules/audit";
 import { authCodeRoutes } from "./modules/auth";
 import { byokRoutes } from "./modules/byok";
 import { countTokensRoutes } from "./modules/count-tokens";
@@ -89,6 +90,7 @@ export function createApp(ctx: AppContext, opts: { draining?: () => boolean } = 
     .use(observabilityRoutes(ctx))
     .use(videoRoutes(ctx))
     .use(authCodeRoutes(ctx))
+    .use(auditRoutes(ctx))
     .use(authWebRoutes(ctx))
     .use(consoleRoutes(ctx, { signedIn: (request) => signedInUser(ctx, request), csrfValid: csrfTokenValid }));
 }

@@ -2,6 +2,7 @@ import { environmentCredential } from "./catalog/bedrock-credential";
 import { DEFAULT_CATALOG, providerVariables } from "./catalog/default-catalog";
 import type { DefaultCatalogData } from "./catalog/default-catalog-data";
 import type { Config } from "./config";
+import { AUDIT_RETENTION_DAYS } from "./config-identity";
 import { AZURE_DEFAULT_API_VERSION, IO_LOGGING_RETENTION_DAYS, type ProviderConfig } from "./config-schema";
 
 export function maskSecret(secret: string | undefined): string | undefined {
@@ -89,6 +90,8 @@ export function describeConfig(config: Config): Record<string, unknown> {
     videos,
     storage,
     ioLogging,
+    auth,
+    audit,
     ...rest
   } = config;
   return {
@@ -137,6 +140,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
     catalog: { default: catalog.default, list_unavailable: catalog.listUnavailable ?? false, active_default_providers: activeDefaultProviders(config) },
     // shown when set otherwise than the default, so the output of configurations without it stays as it was
     ...(ioLogging.retentionMs === IO_LOGGING_RETENTION_DAYS * 86_400_000 ? {} : { io_logging: { retention_days: ioLogging.retentionMs / 86_400_000 } }),
+    ...describeIdentity(auth, audit),
     ...(snakeKeys(rest) as Record<string, unknown>),
     // fixed headers often carry credentials too
     providers: providers.map((p) => ({
@@ -153,4 +157,30 @@ export function describeConfig(config: Config): Record<string, unknown> {
 /** An API's own block as the provider runs with it, defaults filled in, so `config check` shows what is sent. */
 function providerBlocks(p: ProviderConfig): Record<string, unknown> {
   return p.api === "azure-openai" ? { azure: { api_version: p.azure?.api_version ?? AZURE_DEFAULT_API_VERSION } } : {};
+}
+
+/** The auth and audit sections when set otherwise than the defaults (so other configurations print as they did), the client secret masked. */
+function describeIdentity(auth: Config["auth"], audit: Config["audit"]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (auth.oidc || !auth.password) {
+    const oidc = auth.oidc;
+    out.auth = {
+      password: auth.password,
+      oidc: oidc
+        ? {
+            issuer: oidc.issuer,
+            client_id: oidc.clientId,
+            client_secret: maskSecret(oidc.clientSecret) ?? null,
+            scopes: oidc.scopes,
+            allowed_email_domains: oidc.allowedEmailDomains,
+            role_claim: oidc.roleClaim ?? null,
+            role_mapping: Object.fromEntries(oidc.roleMapping),
+            default_role: oidc.defaultRole,
+            button_label: oidc.buttonLabel,
+          }
+        : null,
+    };
+  }
+  if (audit.retentionMs !== AUDIT_RETENTION_DAYS * 86_400_000) out.audit = { retention_days: audit.retentionMs / 86_400_000 };
+  return out;
 }

@@ -6,6 +6,7 @@ import { Value } from "@sinclair/typebox/value";
 import type { AwsEnvironment } from "./catalog/bedrock-credential";
 import { defaultProviderSlugs } from "./catalog/default-catalog";
 import { ConfigError, type ConfigIssue, configIssue } from "./config-error";
+import { type AuthConfig, identityConfig } from "./config-identity";
 import { resolveProviders } from "./config-providers";
 import { type GatewayFile, GatewayFileSchema, IO_LOGGING_RETENTION_DAYS, type ModelConfig, type ProviderConfig, type VideoModelConfig } from "./config-schema";
 import { parseYaml } from "./config-yaml";
@@ -80,6 +81,10 @@ export type Config = {
   env: Record<string, string | undefined>;
   /** the AWS_* variables: Bedrock providers' credentials and region when they name none */
   aws: AwsEnvironment;
+  /** how people sign in: password (unless auth.password is false) and single sign-on (auth.oidc) */
+  auth: AuthConfig;
+  /** how long the audit log keeps events (audit.retention_days, default 365) */
+  audit: { retentionMs: number };
 };
 
 /** A gateway.yaml once read: providers with their defaults filled in (config-providers.ts). */
@@ -335,6 +340,7 @@ export function loadConfig(env: Env = process.env): Config {
     storage: storageConfig(file),
     env: { ...env },
     aws: awsFromEnv(env),
+    ...identityConfig(env, file),
   };
 }
 

@@ -21,6 +21,10 @@ Commands:
   jobs list [--dead | --state S] [--kind K] [--limit N] [--offset N]
                              list background jobs, newest first, one JSON object per line
   jobs retry ID              run a dead job again now
+  audit verify               check the audit log's hash chain: print OK and exit 0, or name the first
+                             edited or removed event and exit 1
+  audit list [--action A] [--actor ID] [--target ID] [--since T] [--until T] [--limit N] [--cursor C]
+                             list audit events, newest first, one JSON object per line
   config check               validate the configuration, print it (secrets masked) with the
                              default-catalog providers it enables, and warn about risky settings
   backup PATH                write a consistent copy of the SQLite database to PATH (safe while the

@@ -9,6 +9,7 @@
  */
 
 import type { ApiKeyStore, MetaStore, UserStore, WebhookSecretStore, WorkspaceMemberStore, WorkspaceStore } from "./account-store";
+import type { AuditStore } from "./audit-store";
 import type { ByokStore } from "./byok-store";
 import type { DestinationStore } from "./destination-store";
 import type { GenerationContentStore } from "./generation-content-store";
@@ -21,6 +22,7 @@ import type { AuthCodeStore, InviteStore, PasswordStore, WebSessionStore } from 
 import type { VideoJobStore } from "./video-job-store";
 
 export * from "./account-store";
+export * from "./audit-store";
 export * from "./byok-store";
 export * from "./destination-store";
 export * from "./generation-content-store";
@@ -59,6 +61,8 @@ export type StoreTables = {
   generationContents: GenerationContentStore;
   /** generations waiting to be forwarded to observability destinations */
   observationOutbox: ObservationOutboxStore;
+  /** the audit log: append inside the transaction of the change it records (src/audit/record.ts) */
+  audit: AuditStore;
 };
 
 export type Dialect = "sqlite" | "postgres";

@@ -6,6 +6,7 @@
 import { describe } from "bun:test";
 import type { Store } from "../../src/store/store";
 import { accountsContract } from "./contract/accounts";
+import { auditContract } from "./contract/audit";
 import { budgetContract } from "./contract/budgets";
 import { catalogContract } from "./contract/catalog";
 import { destinationsContract } from "./contract/destinations";
@@ -40,5 +41,6 @@ export function storeContract(label: Store["dialect"], open: OpenStore): void {
     destinationsContract(store);
     signInContract(store);
     generationOutboxContract(store);
+    auditContract(store);
   });
 }

@@ -3,6 +3,7 @@ import { observabilityJobKinds } from "../../observability/jobs";
 import { senderDepsOf } from "../../observability/sender-http";
 import { videoJobKinds } from "../../videos/jobs";
 import type { JobKind } from "../registry";
+import { auditPurgeKind } from "./audit-purge";
 import { generationContentsPurgeKind } from "./generation-contents-purge";
 import type { JobDeps } from "./job-deps";
 import { jobsPurgeKind } from "./jobs-purge";
@@ -16,6 +17,7 @@ export function productionJobKinds(deps: JobDeps): JobKind[] {
     responsesPurgeKind(deps.store.responses, deps.logger, deps.clock),
     jobsPurgeKind(deps.store.jobs, deps.logger, deps.clock),
     generationContentsPurgeKind(deps.store.generationContents, deps.config.ioLogging.retentionMs, deps.logger, deps.clock),
+    auditPurgeKind(deps.store, deps.config.audit.retentionMs, deps.logger, deps.clock),
     webhookDeliverKind(deps),
     ...videoJobKinds(deps),
     ...observabilityJobKinds(forwarding),

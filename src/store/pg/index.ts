@@ -1,5 +1,6 @@
 import type { Store, StoreTables } from "../store";
 import { pgActivityStore } from "./activity";
+import { pgAuditStore } from "./audit";
 import { pgAuthCodeStore } from "./auth-codes";
 import { pgBudgetStore } from "./budgets";
 import { pgByokStore } from "./byok";
@@ -50,6 +51,7 @@ function tables(conn: Conn): StoreTables {
     authCodes: pgAuthCodeStore(conn),
     generationContents: pgGenerationContentStore(conn),
     observationOutbox: pgObservationOutboxStore(conn),
+    audit: pgAuditStore(conn),
   };
 }
 

@@ -11,6 +11,7 @@
  */
 
 import * as accountTables from "../tables/accounts";
+import * as auditTables from "../tables/audit";
 import { pgTables } from "../tables/build";
 import * as contentTables from "../tables/generation-contents";
 import * as jobTables from "../tables/jobs";
@@ -26,4 +27,5 @@ export const { jobs, jobOutcomes, videoJobs } = pgTables(jobTables);
 export const { observabilityDestinations } = pgTables(observabilityTables);
 export const { userPasswords, webSessions, userInvites, authCodes } = pgTables(signInTables);
 export const { generationContents } = pgTables(contentTables);
+export const { auditEvents } = pgTables(auditTables);
 export * from "./tables/observation-outbox";

@@ -2,6 +2,7 @@ import type { Database } from "bun:sqlite";
 import { eq } from "drizzle-orm";
 import type { Store, StoreTables } from "../store";
 import { sqliteActivityStore } from "./activity";
+import { sqliteAuditStore } from "./audit";
 import { sqliteAuthCodeStore } from "./auth-codes";
 import { sqliteBudgetStore } from "./budgets";
 import { sqliteByokStore } from "./byok";
@@ -54,6 +55,7 @@ function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter
     authCodes: sqliteAuthCodeStore(db, write),
     generationContents: sqliteGenerationContentStore(db, write),
     observationOutbox: sqliteObservationOutboxStore(sqlite, write),
+    audit: sqliteAuditStore(db, write),
   };
 }
 

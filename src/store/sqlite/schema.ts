@@ -6,6 +6,7 @@
  */
 
 import * as accountTables from "../tables/accounts";
+import * as auditTables from "../tables/audit";
 import { sqliteTables } from "../tables/build";
 import * as contentTables from "../tables/generation-contents";
 import * as jobTables from "../tables/jobs";
@@ -21,4 +22,5 @@ export const { jobs, jobOutcomes, videoJobs } = sqliteTables(jobTables);
 export const { observabilityDestinations } = sqliteTables(observabilityTables);
 export const { userPasswords, webSessions, userInvites, authCodes } = sqliteTables(signInTables);
 export const { generationContents } = sqliteTables(contentTables);
+export const { auditEvents } = sqliteTables(auditTables);
 export * from "./tables/observation-outbox";
