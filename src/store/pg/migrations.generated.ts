@@ -17,6 +17,7 @@ import m13 from "../../../migrations/pg/0013_jobs_due_ordered.sql" with { type: 
 import m14 from "../../../migrations/pg/0014_outbox_claims.sql" with { type: "text" };
 import m15 from "../../../migrations/pg/0015_drop_unused_endpoint_index.sql" with { type: "text" };
 import m16 from "../../../migrations/pg/0016_audit_log.sql" with { type: "text" };
+import m17 from "../../../migrations/pg/0017_identity.sql" with { type: "text" };
 
 export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0000_foundation", sql: m0 },
@@ -36,4 +37,5 @@ export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0014_outbox_claims", sql: m14 },
   { tag: "0015_drop_unused_endpoint_index", sql: m15 },
   { tag: "0016_audit_log", sql: m16 },
+  { tag: "0017_identity", sql: m17 },
 ];

@@ -22,6 +22,7 @@ import m18 from "../../../migrations/sqlite/0018_outbox_claims.sql" with { type:
 import m19 from "../../../migrations/sqlite/0019_drop_unused_endpoint_index.sql" with { type: "text" };
 import m20 from "../../../migrations/sqlite/0020_outbox_payloads.sql" with { type: "text" };
 import m21 from "../../../migrations/sqlite/0021_audit_log.sql" with { type: "text" };
+import m22 from "../../../migrations/sqlite/0022_identity.sql" with { type: "text" };
 
 export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0000_foundation", sql: m0 },
@@ -46,4 +47,5 @@ export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0019_drop_unused_endpoint_index", sql: m19 },
   { tag: "0020_outbox_payloads", sql: m20 },
   { tag: "0021_audit_log", sql: m21 },
+  { tag: "0022_identity", sql: m22 },
 ];

@@ -1,0 +1,70 @@
+CREATE TABLE "scim_group_mappings" (
+	"id" text PRIMARY KEY NOT NULL,
+	"group_id" text NOT NULL,
+	"workspace_id" text NOT NULL,
+	"role" text NOT NULL,
+	"created_at" bigint NOT NULL,
+	"updated_at" bigint NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "scim_group_members" (
+	"group_id" text NOT NULL,
+	"user_id" text NOT NULL,
+	CONSTRAINT "scim_group_members_group_id_user_id_pk" PRIMARY KEY("group_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "scim_groups" (
+	"id" text PRIMARY KEY NOT NULL,
+	"display_name" text NOT NULL,
+	"external_id" text,
+	"created_at" bigint NOT NULL,
+	"updated_at" bigint NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "scim_managed_members" (
+	"workspace_id" text NOT NULL,
+	"user_id" text NOT NULL,
+	CONSTRAINT "scim_managed_members_workspace_id_user_id_pk" PRIMARY KEY("workspace_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "scim_sync_jobs" (
+	"id" text PRIMARY KEY NOT NULL,
+	"status" text NOT NULL,
+	"synced_groups" integer,
+	"deleted_groups" integer,
+	"error_message" text,
+	"created_at" bigint NOT NULL,
+	"started_at" bigint,
+	"finished_at" bigint
+);
+--> statement-breakpoint
+CREATE TABLE "scim_tokens" (
+	"id" text PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"token_hash" text NOT NULL,
+	"created_at" bigint NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "scim_users" (
+	"user_id" text PRIMARY KEY NOT NULL,
+	"external_id" text,
+	"given_name" text,
+	"family_name" text,
+	"updated_at" bigint NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "user_identities" (
+	"issuer" text NOT NULL,
+	"subject" text NOT NULL,
+	"user_id" text NOT NULL,
+	"created_at" bigint NOT NULL,
+	CONSTRAINT "user_identities_issuer_subject_pk" PRIMARY KEY("issuer","subject")
+);
+--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "disabled" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "scim_group_mappings_pair" ON "scim_group_mappings" USING btree ("group_id","workspace_id");--> statement-breakpoint
+CREATE INDEX "scim_group_mappings_workspace" ON "scim_group_mappings" USING btree ("workspace_id");--> statement-breakpoint
+CREATE INDEX "scim_group_members_user" ON "scim_group_members" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "scim_managed_members_user" ON "scim_managed_members" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "scim_tokens_hash" ON "scim_tokens" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "user_identities_user" ON "user_identities" USING btree ("user_id");
