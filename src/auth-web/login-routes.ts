@@ -22,7 +22,9 @@ function loginForm(
   extra: { email?: string; error?: string; headers?: Record<string, string> } = {},
 ): Response {
   const { token, setCookies } = formTokenFor(ctx, request);
-  return htmlResponse(status, loginPage({ formToken: token, next, email: extra.email, error: extra.error }), { setCookies, headers: extra.headers });
+  const { oidc, password } = ctx.config.auth;
+  const page = loginPage({ formToken: token, next, email: extra.email, error: extra.error, password, sso: oidc && { label: oidc.buttonLabel } });
+  return htmlResponse(status, page, { setCookies, headers: extra.headers });
 }
 
 /** GET and POST /login, POST /logout: people sign in with email and password (sign-in.ts) into a cookie session (session.ts). */
@@ -46,6 +48,7 @@ export function loginRoutes(ctx: AppContext) {
         const email = formField(body, "email")?.trim() ?? "";
         if (!formTokenSubmitted(request, formField(body, "csrf_token")))
           return loginForm(ctx, request, 403, next, { email, error: "This sign-in form expired. Please sign in again." });
+        if (!ctx.config.auth.password) return loginForm(ctx, request, 403, next, { error: "Password sign-in is turned off here: use single sign-on." });
         const password = formField(body, "password") ?? "";
         if (email === "" || password === "") return loginForm(ctx, request, 400, next, { email, error: "Enter your email and password." });
         const source = requestSource(request, server);

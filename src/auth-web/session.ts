@@ -43,7 +43,7 @@ export async function signedInUser(ctx: SessionContext, request: Request): Promi
     return null;
   }
   const user = await ctx.store.users.get(session.userId);
-  if (!user) return null;
+  if (!user || user.disabled) return null;
   if (now - session.lastSeenAt >= TOUCH_EVERY_MS) await ctx.store.sessions.touch(id, now);
   return signedIn(id, cookieValue, user);
 }

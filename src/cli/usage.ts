@@ -36,7 +36,7 @@ Every command reads the same environment; the commands work against a database a
 
 Configuration is read from environment variables and a YAML file: the one --config PATH names, else
 GATEWAY_CONFIG, else ./gateway.yaml when it exists (providers, models, catalog, routing, server,
-security, metrics, responses, jobs; \${NAME} is replaced by the variable NAME). Environment variables win
+security, metrics, responses, jobs, auth, audit; \${NAME} is replaced by the variable NAME). Environment variables win
 over the file.
 
 Options:
@@ -72,6 +72,7 @@ Environment:
   GATEWAY_DEFAULT_CATALOG        merge the embedded default catalog (default true; catalog.default)
   GATEWAY_PUBLIC_URL             the origin people reach the gateway at, e.g. https://gateway.example.com
                                  (invite links; https makes session cookies Secure; server.public_url)
+  GATEWAY_OIDC_CLIENT_SECRET     the client secret of single sign-on (auth.oidc.client_secret)
   GATEWAY_METRICS_TOKEN          bearer token that opens /metrics to non-loopback clients (metrics.token)
   GATEWAY_RESPONSES_ITEM_RETENTION_MINUTES  how long Responses output items stay referable by
                                  item_reference and previous_response_id (default 60; 0 keeps none;

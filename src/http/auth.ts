@@ -40,6 +40,7 @@ export async function authenticate(store: Store, rawKey: string | undefined, now
   const workspace = await store.workspaces.find(key.workspaceId);
   if (!workspace) throw new GatewayError(401, "API key belongs to a workspace that no longer exists");
   const user = key.creatorUserId ? ((await store.users.get(key.creatorUserId)) ?? null) : null;
+  if (user?.disabled) throw new GatewayError(401, "API key belongs to a deactivated user");
   return { key, workspace, user, isManagement: key.isManagement };
 }
 

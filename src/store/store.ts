@@ -13,6 +13,7 @@ import type { AuditStore } from "./audit-store";
 import type { ByokStore } from "./byok-store";
 import type { DestinationStore } from "./destination-store";
 import type { GenerationContentStore } from "./generation-content-store";
+import type { ScimTokenStore, ScimUserStore, UserIdentityStore } from "./identity-store";
 import type { JobStore } from "./job-store";
 import type { ActivityStore, GenerationStore, KeyUsageStore, ReservationStore, WorkspaceBudgetStore } from "./money-store";
 import type { ObservationOutboxStore } from "./observation-outbox-store";
@@ -26,6 +27,7 @@ export * from "./audit-store";
 export * from "./byok-store";
 export * from "./destination-store";
 export * from "./generation-content-store";
+export * from "./identity-store";
 export * from "./money-store";
 export * from "./observation-outbox-store";
 export * from "./preset-store";
@@ -63,6 +65,12 @@ export type StoreTables = {
   observationOutbox: ObservationOutboxStore;
   /** the audit log: append inside the transaction of the change it records (src/audit/record.ts) */
   audit: AuditStore;
+  /** OpenID Connect subjects of users */
+  identities: UserIdentityStore;
+  /** bearer tokens of SCIM clients */
+  scimTokens: ScimTokenStore;
+  /** the SCIM attributes of provisioned users */
+  scimUsers: ScimUserStore;
 };
 
 export type Dialect = "sqlite" | "postgres";

@@ -24,7 +24,7 @@ export function renderUser(user: UserRecord): UserDataOut {
 
 /** Records a user's change in the transaction `tx` that makes it (null `before`: created; null `after`: removed). */
 export function recordUserChange(tx: AuditTables, now: number, origin: ChangeOrigin, before: UserRecord | null, after: UserRecord | null) {
-  const shown = (u: UserRecord | null) => u && { email: u.email, name: u.name, role: u.role };
+  const shown = (u: UserRecord | null) => u && { email: u.email, name: u.name, role: u.role, active: !u.disabled };
   return recordChange(tx, now, origin, {
     action: !before ? "user.create" : !after ? "user.delete" : "user.update",
     target: { type: "user", id: (after ?? before)!.id },
@@ -105,6 +105,8 @@ export async function removeUser(deps: OrganizationDeps, origin: ChangeOrigin, i
     await tx.authCodes.deleteForUser(id);
     await tx.passwords.delete(id);
     await tx.members.removeUser(id);
+    await tx.identities.deleteForUser(id);
+    await tx.scimUsers.delete(id);
     await tx.users.delete(id);
     await recordUserChange(tx, now, origin, user, null);
     return { deleted: true as const, revoked_keys: revoked };

@@ -8,6 +8,7 @@ import { type Conn, lockedTransaction, openPool } from "./client";
 import { pgDestinationStore } from "./destinations";
 import { pgGenerationContentStore, pgObservationOutboxStore } from "./generation-outbox";
 import { pgGenerationStore } from "./generations";
+import { pgUserIdentityStore } from "./identities";
 import { pgJobStore } from "./jobs";
 import { pgKeyUsageStore } from "./key-usage";
 import { pgKeyStore } from "./keys";
@@ -17,6 +18,7 @@ import { pendingPgMigrations, runPgMigrations } from "./migrate";
 import { pgPresetStore } from "./presets";
 import { pgReservationStore } from "./reservations";
 import { pgResponseStateStore } from "./responses";
+import { pgScimTokenStore, pgScimUserStore } from "./scim";
 import { pgInviteStore, pgPasswordStore, pgWebSessionStore } from "./sign-in";
 import { pgUserStore } from "./users";
 import { pgVideoJobStore } from "./video-jobs";
@@ -52,6 +54,9 @@ function tables(conn: Conn): StoreTables {
     generationContents: pgGenerationContentStore(conn),
     observationOutbox: pgObservationOutboxStore(conn),
     audit: pgAuditStore(conn),
+    identities: pgUserIdentityStore(conn),
+    scimTokens: pgScimTokenStore(conn),
+    scimUsers: pgScimUserStore(conn),
   };
 }
 

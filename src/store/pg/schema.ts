@@ -14,6 +14,7 @@ import * as accountTables from "../tables/accounts";
 import * as auditTables from "../tables/audit";
 import { pgTables } from "../tables/build";
 import * as contentTables from "../tables/generation-contents";
+import * as identityTables from "../tables/identity";
 import * as jobTables from "../tables/jobs";
 import * as moneyTables from "../tables/money";
 import * as observabilityTables from "../tables/observability";
@@ -28,4 +29,6 @@ export const { observabilityDestinations } = pgTables(observabilityTables);
 export const { userPasswords, webSessions, userInvites, authCodes } = pgTables(signInTables);
 export const { generationContents } = pgTables(contentTables);
 export const { auditEvents } = pgTables(auditTables);
+export const { userIdentities, scimTokens, scimUsers, scimGroups, scimGroupMembers, scimGroupMappings, scimManagedMembers, scimSyncJobs } =
+  pgTables(identityTables);
 export * from "./tables/observation-outbox";

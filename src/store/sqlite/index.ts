@@ -10,6 +10,7 @@ import { type Db, openDatabase, runAtOnce, SqliteWriter, type WriteStep } from "
 import { sqliteDestinationStore } from "./destinations";
 import { sqliteGenerationContentStore, sqliteObservationOutboxStore } from "./generation-outbox";
 import { sqliteGenerationStore } from "./generations";
+import { sqliteUserIdentityStore } from "./identities";
 import { sqliteJobStore } from "./jobs";
 import { sqliteKeyUsageStore } from "./key-usage";
 import { sqliteKeyStore } from "./keys";
@@ -20,6 +21,7 @@ import { ReservationBook } from "./reservation-book";
 import { sqliteReservationStore } from "./reservations";
 import { sqliteResponseStateStore } from "./responses";
 import { meta } from "./schema";
+import { sqliteScimTokenStore, sqliteScimUserStore } from "./scim";
 import { sqliteInviteStore, sqlitePasswordStore, sqliteWebSessionStore } from "./sign-in";
 import { ThreadWriteLock } from "./thread-write-lock";
 import { sqliteUserStore } from "./users";
@@ -56,6 +58,9 @@ function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter
     generationContents: sqliteGenerationContentStore(db, write),
     observationOutbox: sqliteObservationOutboxStore(sqlite, write),
     audit: sqliteAuditStore(db, write),
+    identities: sqliteUserIdentityStore(db, write),
+    scimTokens: sqliteScimTokenStore(db, write),
+    scimUsers: sqliteScimUserStore(db, write),
   };
 }
 

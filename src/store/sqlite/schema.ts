@@ -9,6 +9,7 @@ import * as accountTables from "../tables/accounts";
 import * as auditTables from "../tables/audit";
 import { sqliteTables } from "../tables/build";
 import * as contentTables from "../tables/generation-contents";
+import * as identityTables from "../tables/identity";
 import * as jobTables from "../tables/jobs";
 import * as moneyTables from "../tables/money";
 import * as observabilityTables from "../tables/observability";
@@ -23,4 +24,6 @@ export const { observabilityDestinations } = sqliteTables(observabilityTables);
 export const { userPasswords, webSessions, userInvites, authCodes } = sqliteTables(signInTables);
 export const { generationContents } = sqliteTables(contentTables);
 export const { auditEvents } = sqliteTables(auditTables);
+export const { userIdentities, scimTokens, scimUsers, scimGroups, scimGroupMembers, scimGroupMappings, scimManagedMembers, scimSyncJobs } =
+  sqliteTables(identityTables);
 export * from "./tables/observation-outbox";
