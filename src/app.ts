@@ -28,6 +28,7 @@ import { modelRoutes } from "./modules/models";
 import { observabilityRoutes } from "./modules/observability";
 import { organizationRoutes } from "./modules/organization";
 import { presetRoutes } from "./modules/presets";
+import { scimManagementRoutes } from "./modules/scim";
 import { videoRoutes } from "./modules/videos";
 import { workspaceRoutes } from "./modules/workspaces";
 import { httpRequestSummary } from "./telemetry/http-request";
@@ -91,6 +92,7 @@ export function createApp(ctx: AppContext, opts: { draining?: () => boolean } = 
     .use(videoRoutes(ctx))
     .use(authCodeRoutes(ctx))
     .use(auditRoutes(ctx))
+    .use(scimManagementRoutes(ctx))
     .use(authWebRoutes(ctx))
     .use(consoleRoutes(ctx, { signedIn: (request) => signedInUser(ctx, request), csrfValid: csrfTokenValid }));
 }

@@ -4,6 +4,7 @@ import { consentRoutes } from "./consent-routes";
 import { inviteRoutes } from "./invite-routes";
 import { loginRoutes } from "./login-routes";
 import { oidcRoutes } from "./oidc/routes";
+import { scimRoutes } from "./scim/routes";
 import { stylesheetRoute } from "./stylesheet";
 
 /** The server-rendered pages where people sign in and approve apps (DESIGN.md "auth-web/"). */
@@ -12,6 +13,7 @@ export function authWebRoutes(ctx: AppContext) {
     .use(stylesheetRoute())
     .use(loginRoutes(ctx))
     .use(oidcRoutes(ctx))
+    .use(scimRoutes(ctx))
     .use(consentRoutes(ctx))
     .use(inviteRoutes(ctx));
 }

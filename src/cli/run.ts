@@ -8,6 +8,7 @@ import { configCheckCommand, keysCommand, migrateCommand, versionCommand } from 
 import { withConfigPath } from "./config-path";
 import { healthcheckCommand } from "./healthcheck";
 import { jobsCommand } from "./jobs";
+import { scimCommand } from "./scim";
 import { USAGE, UsageError } from "./usage";
 import { usersCommand } from "./users";
 import { workerCommand } from "./worker";
@@ -75,6 +76,8 @@ async function main(argv: string[]): Promise<void> {
       return usersCommand(loadConfig(env), rest, out);
     case "backup":
       return backupCommand(loadConfig(env), rest, out);
+    case "scim":
+      return scimCommand(loadConfig(env), rest, out);
     case "audit": {
       const code = await auditCommand(loadConfig(env), rest, out, (line) => process.stderr.write(`${line}\n`));
       if (code !== 0) process.exit(code);

@@ -21,6 +21,7 @@ Commands:
   jobs list [--dead | --state S] [--kind K] [--limit N] [--offset N]
                              list background jobs, newest first, one JSON object per line
   jobs retry ID              run a dead job again now
+  scim token create --name N print a new SCIM token once (what an identity provider provisions with)
   audit verify               check the audit log's hash chain: print OK and exit 0, or name the first
                              edited or removed event and exit 1
   audit list [--action A] [--actor ID] [--target ID] [--since T] [--until T] [--limit N] [--cursor C]
