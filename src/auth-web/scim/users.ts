@@ -3,7 +3,7 @@ import { filter as matches, parse as parseFilter } from "scim2-parse-filter";
 import type { AppContext } from "../../app-context";
 import type { ChangeOrigin } from "../../audit/origin";
 import { recordKeyChange } from "../../modules/keys/service";
-import { recordUserChange } from "../../modules/organization/service";
+import { deleteUserIn, recordUserChange } from "../../modules/organization/service";
 import type { StoreTables, UserRecord } from "../../store/store";
 import { listResponse, MAX_PAGE } from "./discovery";
 import { ScimProblem } from "./errors";
@@ -108,15 +108,7 @@ export function deleteScimUser(ctx: ScimContext, origin: ChangeOrigin, id: strin
       const disabled = await tx.keys.update(key.hash, { disabled: true }, now);
       if (disabled) await recordKeyChange(tx, now, origin, "key.update", key, disabled);
     }
-    await tx.sessions.deleteForUser(id);
-    await tx.invites.deleteForUser(id);
-    await tx.authCodes.deleteForUser(id);
-    await tx.passwords.delete(id);
-    await tx.members.removeUser(id);
-    await tx.identities.deleteForUser(id);
-    await tx.scimUsers.delete(id);
-    await tx.users.delete(id);
-    await recordUserChange(tx, now, origin, user, null);
+    await deleteUserIn(tx, now, origin, user);
   });
 }
 

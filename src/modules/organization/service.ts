@@ -100,15 +100,24 @@ export async function removeUser(deps: OrganizationDeps, origin: ChangeOrigin, i
     const user = await existingUser(tx, id);
     if (user.role === "owner") throw conflict("The organization's owner cannot be removed", { id });
     const revoked = await revokeKeysIn(tx, now, origin, id);
-    await tx.sessions.deleteForUser(id);
-    await tx.invites.deleteForUser(id);
-    await tx.authCodes.deleteForUser(id);
-    await tx.passwords.delete(id);
-    await tx.members.removeUser(id);
-    await tx.identities.deleteForUser(id);
-    await tx.scimUsers.delete(id);
-    await tx.users.delete(id);
-    await recordUserChange(tx, now, origin, user, null);
+    await deleteUserIn(tx, now, origin, user);
     return { deleted: true as const, revoked_keys: revoked };
   });
+}
+
+/**
+ * Deletes the user and everything that lets them act or sign in (sessions, invites, unredeemed
+ * codes, password, memberships, linked identities, SCIM attributes), with the user.delete event,
+ * in the caller's transaction; their keys are the caller's business.
+ */
+export async function deleteUserIn(tx: StoreTables, now: number, origin: ChangeOrigin, user: UserRecord): Promise<void> {
+  await tx.sessions.deleteForUser(user.id);
+  await tx.invites.deleteForUser(user.id);
+  await tx.authCodes.deleteForUser(user.id);
+  await tx.passwords.delete(user.id);
+  await tx.members.removeUser(user.id);
+  await tx.identities.deleteForUser(user.id);
+  await tx.scimUsers.delete(user.id);
+  await tx.users.delete(user.id);
+  await recordUserChange(tx, now, origin, user, null);
 }
