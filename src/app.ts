@@ -12,6 +12,7 @@ import { jsonBodyReader } from "./http/json-body";
 import { openapiDocumentRoutes } from "./http/openapi/document";
 import { requestContext } from "./http/request-context";
 import { activityRoutes } from "./modules/activity";
+import { auditRoutes } from "./modules/audit";
 import { authCodeRoutes } from "./modules/auth";
 import { byokRoutes } from "./modules/byok";
 import { cacheRoutes } from "./modules/cache";
@@ -31,6 +32,7 @@ import { observabilityRoutes } from "./modules/observability";
 import { organizationRoutes } from "./modules/organization";
 import { presetRoutes } from "./modules/presets";
 import { rerankRoutes } from "./modules/rerank";
+import { scimManagementRoutes } from "./modules/scim";
 import { speechRoutes } from "./modules/speech";
 import { TRANSCRIPTIONS_PATH, transcriptionRoutes } from "./modules/transcriptions";
 import { videoRoutes } from "./modules/videos";
@@ -101,6 +103,8 @@ export function createApp(ctx: AppContext, opts: { draining?: () => boolean } = 
     .use(observabilityRoutes(ctx))
     .use(videoRoutes(ctx))
     .use(authCodeRoutes(ctx))
+    .use(auditRoutes(ctx))
+    .use(scimManagementRoutes(ctx))
     .use(authWebRoutes(ctx))
     .use(consoleRoutes(ctx, { signedIn: (request) => signedInUser(ctx, request), csrfValid: csrfTokenValid }));
 }

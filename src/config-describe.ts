@@ -3,6 +3,7 @@ import { DEFAULT_CATALOG, providerVariables } from "./catalog/default-catalog";
 import type { DefaultCatalogData } from "./catalog/default-catalog-data";
 import { type Config, DEFAULT_RESPONSE_CACHE } from "./config";
 import { vertexDefaultActive } from "./config-credentials";
+import { AUDIT_RETENTION_DAYS } from "./config-identity";
 import { AZURE_DEFAULT_API_VERSION, IO_LOGGING_RETENTION_DAYS, type ProviderConfig } from "./config-schema";
 
 export function maskSecret(secret: string | undefined): string | undefined {
@@ -100,6 +101,8 @@ export function describeConfig(config: Config): Record<string, unknown> {
     transcriptionModels,
     rerankModels,
     responseCache,
+    auth,
+    audit,
     ...rest
   } = config;
   const media = { image_models: imageModels, speech_models: speechModels, transcription_models: transcriptionModels, rerank_models: rerankModels };
@@ -159,6 +162,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
             max_entry_bytes: responseCache.maxEntryBytes,
           },
         }),
+    ...describeIdentity(auth, audit),
     ...(snakeKeys(rest) as Record<string, unknown>),
     // the media lists shown when set, so the output of configurations without them stays as it was
     ...Object.fromEntries(Object.entries(media).filter(([, list]) => list.length > 0)),
@@ -177,4 +181,30 @@ export function describeConfig(config: Config): Record<string, unknown> {
 /** An API's own block as the provider runs with it, defaults filled in, so `config check` shows what is sent. */
 function providerBlocks(p: ProviderConfig): Record<string, unknown> {
   return p.api === "azure-openai" ? { azure: { api_version: p.azure?.api_version ?? AZURE_DEFAULT_API_VERSION } } : {};
+}
+
+/** The auth and audit sections when set otherwise than the defaults (so other configurations print as they did), the client secret masked. */
+function describeIdentity(auth: Config["auth"], audit: Config["audit"]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (auth.oidc || !auth.password) {
+    const oidc = auth.oidc;
+    out.auth = {
+      password: auth.password,
+      oidc: oidc
+        ? {
+            issuer: oidc.issuer,
+            client_id: oidc.clientId,
+            client_secret: maskSecret(oidc.clientSecret) ?? null,
+            scopes: oidc.scopes,
+            allowed_email_domains: oidc.allowedEmailDomains,
+            role_claim: oidc.roleClaim ?? null,
+            role_mapping: Object.fromEntries(oidc.roleMapping),
+            default_role: oidc.defaultRole,
+            button_label: oidc.buttonLabel,
+          }
+        : null,
+    };
+  }
+  if (audit.retentionMs !== AUDIT_RETENTION_DAYS * 86_400_000) out.audit = { retention_days: audit.retentionMs / 86_400_000 };
+  return out;
 }

@@ -197,6 +197,30 @@ const StorageSectionSchema = T.Object(
   { additionalProperties: false },
 );
 
+// single sign-on (OpenID Connect) and whether people may sign in with a password (auth-web/)
+const AuthSectionSchema = T.Object(
+  {
+    oidc: T.Optional(
+      T.Object(
+        {
+          issuer: T.String({ pattern: "^https?://" }),
+          client_id: T.String({ minLength: 1 }),
+          client_secret: T.Optional(T.String({ minLength: 1 })),
+          scopes: T.Optional(T.Array(T.String({ minLength: 1, pattern: "^\\S+$" }), { minItems: 1 })),
+          allowed_email_domains: T.Optional(T.Array(T.String({ minLength: 1 }), { minItems: 1 })),
+          role_claim: T.Optional(T.String({ minLength: 1 })),
+          role_mapping: T.Optional(T.Record(T.String({ minLength: 1 }), T.Union([T.Literal("admin"), T.Literal("member")]))),
+          default_role: T.Optional(T.Union([T.Literal("admin"), T.Literal("member")])),
+          button_label: T.Optional(T.String({ minLength: 1, maxLength: 100 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    password: T.Optional(T.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
 /** Days I/O logging keeps content when gateway.yaml does not say (io_logging.retention_days). */
 export const IO_LOGGING_RETENTION_DAYS = 30;
 
@@ -271,6 +295,9 @@ export const GatewayFileSchema = T.Object(
         { additionalProperties: false },
       ),
     ),
+    auth: T.Optional(AuthSectionSchema),
+    // how long the audit log keeps its events (the chain stays verifiable from the oldest kept one)
+    audit: T.Optional(T.Object({ retention_days: T.Optional(T.Number({ exclusiveMinimum: 0, maximum: 36_500 })) }, { additionalProperties: false })),
   },
   { additionalProperties: false },
 );

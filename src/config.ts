@@ -7,6 +7,7 @@ import type { AwsEnvironment } from "./catalog/bedrock-credential";
 import { defaultProviderSlugs } from "./catalog/default-catalog";
 import { readCredentialFiles } from "./config-credentials";
 import { ConfigError, type ConfigIssue, configIssue } from "./config-error";
+import { type AuthConfig, identityConfig } from "./config-identity";
 import { mediaConfigIssues } from "./config-media-checks";
 import { isMediaApi, type MediaModelsConfig } from "./config-media-schema";
 import { resolveProviders } from "./config-providers";
@@ -90,6 +91,10 @@ export type Config = MediaModelsConfig & {
   aws: AwsEnvironment;
   /** the service-account key files the configuration names, read when it loaded: JSON text by path (config-credentials.ts) */
   credentialFiles: Readonly<Record<string, string>>;
+  /** how people sign in: password (unless auth.password is false) and single sign-on (auth.oidc) */
+  auth: AuthConfig;
+  /** how long the audit log keeps events (audit.retention_days, default 365) */
+  audit: { retentionMs: number };
 };
 
 export type ResponseCacheConfig = { enabled: boolean; ttlMs: number; defaultOn: boolean; maxEntryBytes: number };
@@ -366,6 +371,7 @@ export function loadConfig(env: Env = process.env): Config {
     env: { ...env },
     aws: awsFromEnv(env),
     credentialFiles: readCredentialFiles(file, env, defaultCatalog),
+    ...identityConfig(env, file),
   };
 }
 

@@ -1,4 +1,7 @@
 import type { AppContext } from "../app-context";
+import { REDACTED } from "../audit/changes";
+import type { ChangeOrigin } from "../audit/origin";
+import { recordChange } from "../audit/record";
 import { randomToken, tokenDigest } from "../crypto/secret-token";
 import { badRequest, conflict, notFound } from "../errors";
 import type { UserRecord } from "../store/store";
@@ -19,14 +22,21 @@ async function existingUser(ctx: AccountContext, userId: string): Promise<UserRe
  * Sets (or replaces) the user's password. Every session of the user ends and open invites are
  * void: whoever knew the old password, or held a link, is out.
  */
-export async function setPassword(ctx: AccountContext, userId: string, password: string): Promise<UserRecord> {
+export async function setPassword(ctx: AccountContext, origin: ChangeOrigin, userId: string, password: string): Promise<UserRecord> {
   const user = await existingUser(ctx, userId);
   if (!user.email) throw badRequest(`User '${userId}' has no email to sign in with; give them one first`, { field: "email" });
   const hash = await hashPassword(checkedPassword(password));
+  const now = ctx.clock();
   await ctx.store.transaction(async (tx) => {
-    await tx.passwords.put(userId, hash, ctx.clock());
-    await tx.sessions.deleteForUser(userId);
+    const had = (await tx.passwords.get(userId)) !== undefined;
+    await tx.passwords.put(userId, hash, now);
+    const sessions = await tx.sessions.deleteForUser(userId);
     await tx.invites.deleteForUser(userId);
+    await recordChange(tx, now, origin, {
+      action: "user.password",
+      target: { type: "user", id: userId },
+      changes: { password: { from: had ? REDACTED : null, to: REDACTED }, ...(sessions > 0 && { sessions: { from: sessions, to: 0 } }) },
+    });
   });
   return user;
 }
@@ -50,10 +60,16 @@ export async function inviteeOf(ctx: AccountContext, token: string): Promise<Use
   return ctx.store.users.get(invite.userId);
 }
 
-/** Uses the invite (once) to set the user's password; undefined when the token is unknown, used or expired. */
-export async function acceptInvite(ctx: AccountContext, token: string, password: string): Promise<UserRecord | undefined> {
+/** Uses the invite (once) to set the user's password; undefined when the token is unknown, used or expired. `source`: the browser's address and user agent. */
+export async function acceptInvite(
+  ctx: AccountContext,
+  source: Pick<ChangeOrigin, "ip" | "userAgent">,
+  token: string,
+  password: string,
+): Promise<UserRecord | undefined> {
   checkedPassword(password);
   const invite = await ctx.store.invites.take(tokenDigest(token));
   if (!invite || invite.expiresAt <= ctx.clock()) return undefined;
-  return setPassword(ctx, invite.userId, password);
+  const user = await existingUser(ctx, invite.userId);
+  return setPassword(ctx, { actor: { type: "user", id: user.id, label: user.email }, ...source }, invite.userId, password);
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from "../app-context";
 import { GatewayError } from "../errors";
+import { requestSource } from "../http/change-origin";
 import { routeModule } from "../http/module";
 import { acceptInvite, inviteeOf } from "./accounts";
 import { formField } from "./form-fields";
@@ -36,7 +37,7 @@ export function inviteRoutes(ctx: AppContext) {
     )
     .post(
       "/invite",
-      async ({ request, body }) => {
+      async ({ request, body, server }) => {
         const token = formField(body, "token") ?? "";
         const user = token ? await inviteeOf(ctx, token) : undefined;
         if (!user?.email) return INVALID();
@@ -44,9 +45,10 @@ export function inviteRoutes(ctx: AppContext) {
         const password = formField(body, "password") ?? "";
         if (password !== formField(body, "confirm")) return form(request, 400, token, user.email, "The two passwords differ.");
         try {
-          const accepted = await acceptInvite(ctx, token, password);
+          const source = requestSource(request, server);
+          const accepted = await acceptInvite(ctx, source, token, password);
           if (!accepted) return INVALID();
-          const { setCookie } = await startSession(ctx, request, accepted);
+          const { setCookie } = await startSession(ctx, request, accepted, { source, method: "invite" });
           return redirect("/login", [setCookie]);
         } catch (err) {
           if (err instanceof GatewayError && err.status === 400)

@@ -3,6 +3,7 @@ import { randomToken, tokenDigest } from "../crypto/secret-token";
 import type { UserRecord } from "../store/store";
 import { cookieHeader, cookiesSecure, readCookie } from "./cookies";
 import { csrfTokenOf } from "./csrf";
+import { type RequestSource, recordSignIn, recordSignOut, type SignInMethod } from "./session-events";
 
 /**
  * A person signed in through the browser. `sessionId` is the stored id (the SHA-256 of the cookie
@@ -42,25 +43,44 @@ export async function signedInUser(ctx: SessionContext, request: Request): Promi
     return null;
   }
   const user = await ctx.store.users.get(session.userId);
-  if (!user) return null;
+  if (!user || user.disabled) return null;
   if (now - session.lastSeenAt >= TOUCH_EVERY_MS) await ctx.store.sessions.touch(id, now);
   return signedIn(id, cookieValue, user);
 }
 
-/** Starts a session for the user; returns it and the Set-Cookie header that hands it to the browser. */
-export async function startSession(ctx: SessionContext, request: Request, user: UserRecord): Promise<{ session: SignedIn; setCookie: string }> {
+/**
+ * Starts a session for the user, with its session.sign_in event in the same transaction; returns
+ * it and the Set-Cookie header that hands it to the browser.
+ */
+export async function startSession(
+  ctx: SessionContext,
+  request: Request,
+  user: UserRecord,
+  signIn: { source: RequestSource; method: SignInMethod },
+): Promise<{ session: SignedIn; setCookie: string }> {
   const now = ctx.clock();
-  // ended sessions go whenever a new one starts: no timer needed, and the table stays small
-  await ctx.store.sessions.deleteExpired(now, now - idleMs(ctx));
   const cookieValue = randomToken();
   const id = tokenDigest(cookieValue);
-  await ctx.store.sessions.create({ id, userId: user.id, createdAt: now, lastSeenAt: now, expiresAt: now + maxMs(ctx) });
+  await ctx.store.transaction(async (tx) => {
+    // ended sessions go whenever a new one starts: no timer needed, and the table stays small
+    await tx.sessions.deleteExpired(now, now - idleMs(ctx));
+    await tx.sessions.create({ id, userId: user.id, createdAt: now, lastSeenAt: now, expiresAt: now + maxMs(ctx) });
+    await recordSignIn(tx, now, user, signIn.source, signIn.method);
+  });
   const setCookie = cookieHeader(SESSION_COOKIE, cookieValue, { secure: cookiesSecure(ctx, request), sameSite: "Lax", maxAge: Math.floor(maxMs(ctx) / 1000) });
   return { session: signedIn(id, cookieValue, user), setCookie };
 }
 
-/** Ends the session (if any) and returns the Set-Cookie header that removes the cookie. */
-export async function endSession(ctx: SessionContext, request: Request, session: SignedIn | null): Promise<string> {
-  if (session) await ctx.store.sessions.delete(session.sessionId);
+/**
+ * Ends the session (if any) and returns the Set-Cookie header that removes the cookie. `signOut`:
+ * the person asked to, so a session.sign_out event goes with it (not when a new sign-in replaces
+ * the browser's old session).
+ */
+export async function endSession(ctx: SessionContext, request: Request, session: SignedIn | null, signOut?: RequestSource): Promise<string> {
+  if (session)
+    await ctx.store.transaction(async (tx) => {
+      const ended = await tx.sessions.delete(session.sessionId);
+      if (ended && signOut) await recordSignOut(tx, ctx.clock(), { id: session.userId, email: session.email || null }, signOut);
+    });
   return cookieHeader(SESSION_COOKIE, "", { secure: cookiesSecure(ctx, request), sameSite: "Lax", maxAge: 0 });
 }

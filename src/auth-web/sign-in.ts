@@ -20,6 +20,8 @@ const lockedOutcome = (ms: number): SignInOutcome => {
 /** The user with that email whose password was set; several users may share an email, at most one of them signs in with it. */
 async function accountOf(ctx: Pick<AppContext, "store">, email: string): Promise<{ user: UserRecord; hash: string } | undefined> {
   for (const user of await ctx.store.users.findByEmail(email.trim())) {
+    // a deactivated user signs in as nobody: the same answer and the same cost as an unknown email
+    if (user.disabled) continue;
     const hash = await ctx.store.passwords.get(user.id);
     if (hash) return { user, hash };
   }

@@ -1,11 +1,12 @@
 import { parseArgs } from "node:util";
 import pkg from "../../package.json" with { type: "json" };
+import { cliOrigin } from "../audit/origin";
 import { usdToNanos } from "../billing/money";
 import { bootstrap } from "../bootstrap";
 import { type Config, configWarnings } from "../config";
 import { describeConfig } from "../config-describe";
 import { ensureDataDir } from "../data-dir";
-import { insertKey } from "../modules/keys/service";
+import { insertKey, recordKeyChange } from "../modules/keys/service";
 import { raiseOpenFileLimit } from "../process-limits/open-files";
 import { migrateDatabase, openStore as openConfiguredStore } from "../store/open";
 import { UsageError } from "./usage";
@@ -39,12 +40,17 @@ export async function keysCommand(config: Config, args: string[], out: Out): Pro
   try {
     const ws = values.workspace ? await store.workspaces.find(values.workspace) : await store.workspaces.getDefault();
     if (!ws) throw new UsageError(`--workspace: no workspace '${values.workspace}'`);
-    const { raw } = await insertKey(store, Date.now(), {
-      name: values.name ?? (values.management ? "Management key" : "API key"),
-      isManagement: values.management ?? false,
-      workspaceId: ws.id,
-      creatorUserId: "owner",
-      limitNanos: limit === null ? null : usdToNanos(limit),
+    const now = Date.now();
+    const raw = await store.transaction(async (tx) => {
+      const made = await insertKey(tx, now, {
+        name: values.name ?? (values.management ? "Management key" : "API key"),
+        isManagement: values.management ?? false,
+        workspaceId: ws.id,
+        creatorUserId: "owner",
+        limitNanos: limit === null ? null : usdToNanos(limit),
+      });
+      await recordKeyChange(tx, now, cliOrigin("keys create"), "key.create", null, made.record);
+      return made.raw;
     });
     out(raw);
   } finally {

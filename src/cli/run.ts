@@ -2,11 +2,13 @@ import { ConfigError, loadConfig } from "../config";
 import { DRAIN_QUIET_MS } from "../drain";
 import { UPSTREAM_REQUESTS_VARIABLE } from "../process-limits/upstream-requests";
 import { type RunningGateway, startGateway } from "../server";
+import { auditCommand } from "./audit";
 import { backupCommand } from "./backup";
 import { configCheckCommand, keysCommand, migrateCommand, versionCommand } from "./commands";
 import { withConfigPath } from "./config-path";
 import { healthcheckCommand } from "./healthcheck";
 import { jobsCommand } from "./jobs";
+import { scimCommand } from "./scim";
 import { USAGE, UsageError } from "./usage";
 import { usersCommand } from "./users";
 import { workerCommand } from "./worker";
@@ -74,6 +76,13 @@ async function main(argv: string[]): Promise<void> {
       return usersCommand(loadConfig(env), rest, out);
     case "backup":
       return backupCommand(loadConfig(env), rest, out);
+    case "scim":
+      return scimCommand(loadConfig(env), rest, out);
+    case "audit": {
+      const code = await auditCommand(loadConfig(env), rest, out, (line) => process.stderr.write(`${line}\n`));
+      if (code !== 0) process.exit(code);
+      return;
+    }
     case "config":
       if (rest[0] !== "check") throw new UsageError(`unknown config subcommand '${rest[0] ?? ""}': expected 'check'`);
       return configCheckCommand(loadConfig(env), out);

@@ -21,6 +21,11 @@ Commands:
   jobs list [--dead | --state S] [--kind K] [--limit N] [--offset N]
                              list background jobs, newest first, one JSON object per line
   jobs retry ID              run a dead job again now
+  scim token create --name N print a new SCIM token once (what an identity provider provisions with)
+  audit verify               check the audit log's hash chain: print OK and exit 0, or name the first
+                             edited or removed event and exit 1
+  audit list [--action A] [--actor ID] [--target ID] [--since T] [--until T] [--limit N] [--cursor C]
+                             list audit events, newest first, one JSON object per line
   config check               validate the configuration, print it (secrets masked) with the
                              default-catalog providers it enables, and warn about risky settings
   backup PATH                write a consistent copy of the SQLite database to PATH (safe while the
@@ -32,7 +37,7 @@ Every command reads the same environment; the commands work against a database a
 
 Configuration is read from environment variables and a YAML file: the one --config PATH names, else
 GATEWAY_CONFIG, else ./gateway.yaml when it exists (providers, models, catalog, routing, server,
-security, metrics, responses, jobs; \${NAME} is replaced by the variable NAME). Environment variables win
+security, metrics, responses, jobs, auth, audit; \${NAME} is replaced by the variable NAME). Environment variables win
 over the file.
 
 Options:
@@ -68,6 +73,7 @@ Environment:
   GATEWAY_DEFAULT_CATALOG        merge the embedded default catalog (default true; catalog.default)
   GATEWAY_PUBLIC_URL             the origin people reach the gateway at, e.g. https://gateway.example.com
                                  (invite links; https makes session cookies Secure; server.public_url)
+  GATEWAY_OIDC_CLIENT_SECRET     the client secret of single sign-on (auth.oidc.client_secret)
   GATEWAY_METRICS_TOKEN          bearer token that opens /metrics to non-loopback clients (metrics.token)
   GATEWAY_RESPONSES_ITEM_RETENTION_MINUTES  how long Responses output items stay referable by
                                  item_reference and previous_response_id (default 60; 0 keeps none;

@@ -1,11 +1,12 @@
 import { parseArgs } from "node:util";
+import { cliOrigin } from "../audit/origin";
 import { createInvite, INVITE_LIFETIME_MS, setPassword } from "../auth-web/accounts";
 import { bootstrap } from "../bootstrap";
 import type { Config } from "../config";
 import { ensureDataDir } from "../data-dir";
 import { GatewayError } from "../errors";
 import { silentLogger } from "../logger";
-import { createUser, removeUser } from "../modules/organization/service";
+import { createUser, removeUser, updateUser } from "../modules/organization/service";
 import { createSharedState } from "../shared-state";
 import { withReadCache } from "../store/cached-store";
 import { openStore } from "../store/open";
@@ -69,8 +70,9 @@ async function add(config: Config, args: string[], out: Out, readStdin: ReadStdi
   const password = values["password-stdin"] ? await passwordFromStdin(readStdin) : undefined;
   const user = await withUsersStore(config, async (store) => {
     if (await store.users.get(values.id!)) throw new UsageError(`--id: user '${values.id}' already exists`);
-    const created = await createUser(deps(store), { id: values.id, email: values.email ?? null, name: values.name ?? null, role });
-    if (password !== undefined) await setPassword(deps(store), created.id, password);
+    const origin = cliOrigin("users add");
+    const created = await createUser(deps(store), origin, { id: values.id, email: values.email ?? null, name: values.name ?? null, role });
+    if (password !== undefined) await setPassword(deps(store), origin, created.id, password);
     return created;
   });
   out(JSON.stringify({ id: user.id, email: user.email, name: user.name, role: user.role }));
@@ -84,9 +86,10 @@ async function passwd(config: Config, args: string[], out: Out, readStdin: ReadS
   await withUsersStore(config, async (store) => {
     const user = await store.users.get(id);
     if (!user) throw new UsageError(`users passwd: no user '${id}'`);
+    const origin = cliOrigin("users passwd");
     // the owner made at first start has no email: --email gives them one to sign in with
-    if (values.email !== undefined) await store.users.update(id, { email: values.email });
-    await setPassword(deps(store), id, password);
+    if (values.email !== undefined) await updateUser(deps(store), origin, id, { email: values.email });
+    await setPassword(deps(store), origin, id, password);
   });
   out(`password of '${id}' set; their sessions were signed out`);
 }
@@ -104,7 +107,7 @@ async function invite(config: Config, args: string[], out: Out, warn: Out): Prom
 async function remove(config: Config, args: string[], out: Out): Promise<void> {
   const [id, ...extra] = args;
   if (!id || extra.length > 0) throw new UsageError("users remove: expected one user id");
-  const removed = await withUsersStore(config, (store) => removeUser(deps(store), id));
+  const removed = await withUsersStore(config, (store) => removeUser(deps(store), cliOrigin("users remove"), id));
   out(JSON.stringify({ id, ...removed }));
 }
 

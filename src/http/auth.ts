@@ -1,10 +1,12 @@
 import { Elysia } from "elysia";
+import type { ChangeOrigin } from "../audit/origin";
 import { digestsEqual, hashKey } from "../crypto/key-secret";
 import { GatewayError } from "../errors";
 import type { Store } from "../store/store";
 import type { AuthKind } from "./auth-kind";
 import { bearerToken } from "./bearer-token";
 import type { Caller } from "./caller";
+import { changeOriginOf } from "./change-origin";
 import { nulInRequest } from "./nul-guard";
 import { securityOf } from "./openapi/security";
 import type { Principal } from "./principal";
@@ -38,6 +40,7 @@ export async function authenticate(store: Store, rawKey: string | undefined, now
   const workspace = await store.workspaces.find(key.workspaceId);
   if (!workspace) throw new GatewayError(401, "API key belongs to a workspace that no longer exists");
   const user = key.creatorUserId ? ((await store.users.get(key.creatorUserId)) ?? null) : null;
+  if (user?.disabled) throw new GatewayError(401, "API key belongs to a deactivated user");
   return { key, workspace, user, isManagement: key.isManagement };
 }
 
@@ -72,8 +75,8 @@ export function authorize(caller: Caller, kind: CallerKind): void {
     throw new GatewayError(403, "Management keys cannot be used for inference; create an API key with POST /api/v1/keys");
 }
 
-/** What a route's handler receives: the caller its kind admits. */
-type Admitted<K extends CallerKind> = K extends SessionKind ? { viewer: Viewer } : { principal: Principal };
+/** What a route's handler receives: the caller its kind admits, and who and where a change it makes comes from (the audit log's origin). */
+type Admitted<K extends CallerKind> = K extends SessionKind ? { viewer: Viewer; origin: ChangeOrigin } : { principal: Principal; origin: ChangeOrigin };
 
 const isSessionKind = (kind: CallerKind): kind is SessionKind => kind === "session" || kind === "session:manager";
 
@@ -92,14 +95,15 @@ function callerPlugin<K extends CallerKind>(name: string, admit: (request: Reque
         authorize(caller, kind);
         requestContext(request).caller = caller;
       },
-      resolve({ request, params, query, body }): Admitted<K> {
+      resolve({ request, params, query, body, server }): Admitted<K> {
         const { caller } = requestContext(request);
         if (!caller) throw new Error("auth: resolve ran without the transform that admits the caller");
-        if (caller.via === "session") return { viewer: caller.viewer } as Admitted<K>;
+        const origin = changeOriginOf(caller, request, server);
+        if (caller.via === "session") return { viewer: caller.viewer, origin } as Admitted<K>;
         // the bodies of inference routes (the only ones for inference keys alone) go upstream, not into the store
         const field = nulInRequest({ params, query, body }, kind !== "inference");
         if (field !== null) throw new GatewayError(400, `Invalid field '${field}': text cannot contain the NUL character (\\u0000)`, { field });
-        return { principal: caller.principal } as Admitted<K>;
+        return { principal: caller.principal, origin } as Admitted<K>;
       },
     }),
   });

@@ -11,7 +11,11 @@ export type RateLimit = { rpm: number | null; tpm: number | null; concurrency: n
 
 export const NO_RATE_LIMIT: RateLimit = { rpm: null, tpm: null, concurrency: null };
 
-export type UserRecord = { id: string; email: string | null; name: string | null; role: UserRole; createdAt: number };
+/** `disabled`: deactivated (SCIM `active: false`): no sign-in, no session, no key they created authenticates */
+export type UserRecord = { id: string; email: string | null; name: string | null; role: UserRole; createdAt: number; disabled: boolean };
+
+/** A user to create: active unless said otherwise. */
+export type NewUser = Omit<UserRecord, "disabled"> & { disabled?: boolean };
 
 export type WorkspaceRecord = {
   id: string;
@@ -60,7 +64,7 @@ export interface MetaStore {
 }
 
 export interface UserStore {
-  create(user: UserRecord): Promise<UserRecord>;
+  create(user: NewUser): Promise<UserRecord>;
   get(id: string): Promise<UserRecord | undefined>;
   list(offset: number, limit: number): Promise<UserRecord[]>;
   count(): Promise<number>;
@@ -70,7 +74,7 @@ export interface UserStore {
   delete(id: string): Promise<boolean>;
 }
 
-export type UserPatch = Partial<Pick<UserRecord, "email" | "name" | "role">>;
+export type UserPatch = Partial<Pick<UserRecord, "email" | "name" | "role" | "disabled">>;
 
 export interface WorkspaceStore {
   create(ws: WorkspaceRecord): Promise<WorkspaceRecord>;

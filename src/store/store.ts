@@ -9,10 +9,12 @@
  */
 
 import type { ApiKeyStore, MetaStore, UserStore, WebhookSecretStore, WorkspaceMemberStore, WorkspaceStore } from "./account-store";
+import type { AuditStore } from "./audit-store";
 import type { ByokStore } from "./byok-store";
 import type { DestinationStore } from "./destination-store";
 import type { GenerationContentStore } from "./generation-content-store";
 import type { GuardrailStore } from "./guardrail-store";
+import type { ScimTokenStore, ScimUserStore, UserIdentityStore } from "./identity-store";
 import type { JobStore } from "./job-store";
 import type { ActivityStore, GenerationStore, KeyUsageStore, ReservationStore, WorkspaceBudgetStore } from "./money-store";
 import type { ObservationOutboxStore } from "./observation-outbox-store";
@@ -23,10 +25,12 @@ import type { AuthCodeStore, InviteStore, PasswordStore, WebSessionStore } from 
 import type { VideoJobStore } from "./video-job-store";
 
 export * from "./account-store";
+export * from "./audit-store";
 export * from "./byok-store";
 export * from "./destination-store";
 export * from "./generation-content-store";
 export * from "./guardrail-store";
+export * from "./identity-store";
 export * from "./money-store";
 export * from "./observation-outbox-store";
 export * from "./preset-store";
@@ -67,6 +71,14 @@ export type StoreTables = {
   observationOutbox: ObservationOutboxStore;
   /** answers the response cache keeps */
   responseCache: ResponseCacheStore;
+  /** the audit log: append inside the transaction of the change it records (src/audit/record.ts) */
+  audit: AuditStore;
+  /** OpenID Connect subjects of users */
+  identities: UserIdentityStore;
+  /** bearer tokens of SCIM clients */
+  scimTokens: ScimTokenStore;
+  /** the SCIM attributes of provisioned users */
+  scimUsers: ScimUserStore;
 };
 
 export type Dialect = "sqlite" | "postgres";

@@ -6,6 +6,7 @@
 import { describe } from "bun:test";
 import type { Store } from "../../src/store/store";
 import { accountsContract } from "./contract/accounts";
+import { auditContract } from "./contract/audit";
 import { budgetContract } from "./contract/budgets";
 import { catalogContract } from "./contract/catalog";
 import { destinationsContract } from "./contract/destinations";
@@ -44,5 +45,6 @@ export function storeContract(label: Store["dialect"], open: OpenStore): void {
     generationOutboxContract(store);
     guardrailContract(store);
     responseCacheContract(store);
+    auditContract(store);
   });
 }

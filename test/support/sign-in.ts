@@ -10,15 +10,19 @@
  *   (`gw_session=...`) and the session's CSRF token (read from the signed-in page's form).
  */
 import type { AppContext } from "../../src/app-context";
+import { systemOrigin } from "../../src/audit/origin";
 import { setPassword } from "../../src/auth-web/accounts";
 import { createUser } from "../../src/modules/organization/service";
 import type { UserRecord } from "../../src/store/store";
 
+/** who the audit log says made what a test sets up through the services */
+export const TEST_ORIGIN = systemOrigin("test setup");
+
 export type NewTestUser = { id: string; email: string; password: string; role?: "admin" | "member"; name?: string };
 
 export async function createUserWithPassword(ctx: Pick<AppContext, "store" | "clock">, user: NewTestUser): Promise<UserRecord> {
-  await createUser(ctx, { id: user.id, email: user.email, name: user.name ?? null, role: user.role ?? "member" });
-  return setPassword(ctx, user.id, user.password);
+  await createUser(ctx, TEST_ORIGIN, { id: user.id, email: user.email, name: user.name ?? null, role: user.role ?? "member" });
+  return setPassword(ctx, TEST_ORIGIN, user.id, user.password);
 }
 
 /** The `name=value` pairs of a response's Set-Cookie headers, by name. */

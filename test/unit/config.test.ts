@@ -65,7 +65,7 @@ describe("config", () => {
     );
     expect(configError(() => parseGatewayFile("routing:\n  circuit_failures: 0\n", {}))).toContain("routing.circuit_failures: expected an integer >= 1");
     expect(configError(() => parseGatewayFile("servr: {}\n", {}))).toBe(
-      "config error: servr: expected only the keys providers, models, video_models, image_models, speech_models, transcription_models, rerank_models, videos, storage, catalog, routing, server, security, metrics, jobs, responses, sessions, io_logging, response_cache (got {})",
+      "config error: servr: expected only the keys providers, models, video_models, image_models, speech_models, transcription_models, rerank_models, videos, storage, catalog, routing, server, security, metrics, jobs, responses, sessions, io_logging, response_cache, auth, audit (got {})",
     );
     expect(configError(() => parseGatewayFile("models:\n  - id: nope\n    endpoints: []\n", {}))).toContain("models[0].id");
     expect(configError(() => parseGatewayFile("a: [", {}))).toContain("valid YAML");

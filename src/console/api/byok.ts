@@ -22,23 +22,23 @@ export function consoleByokRoutes(ctx: AppContext, sessions: SessionSource) {
     )
     .post(
       "/byok",
-      async ({ body, set }) => {
+      async ({ origin, body, set }) => {
         set.status = 201;
-        return { data: await createByok(ctx, body) };
+        return { data: await createByok(ctx, origin, body) };
       },
       { auth: "session:manager", body: CreateByokBody },
     )
     .patch(
       "/byok/:id",
-      async ({ params, body }) => {
-        return { data: await updateByok(ctx, params.id, body) };
+      async ({ origin, params, body }) => {
+        return { data: await updateByok(ctx, origin, params.id, body) };
       },
       { auth: "session:manager", params: ByokParams, body: UpdateByokBody },
     )
     .delete(
       "/byok/:id",
-      ({ params }) => {
-        return deleteByok(ctx, params.id);
+      ({ origin, params }) => {
+        return deleteByok(ctx, origin, params.id);
       },
       { auth: "session:manager", params: ByokParams },
     );

@@ -41,10 +41,10 @@ export function consoleKeyRoutes(ctx: AppContext, sessions: SessionSource) {
     )
     .post(
       "/keys",
-      async ({ viewer, body, set }) => {
+      async ({ viewer, origin, body, set }) => {
         if (!viewer.manages) requireWorkspace(viewer, body.workspace_id ?? (await ctx.store.workspaces.getDefault())?.id ?? "");
         set.status = 201;
-        return createKey(ctx, viewer.userId, body);
+        return createKey(ctx, origin, viewer.userId, body);
       },
       { auth: "session", body: CreateOwnKeyBody },
     )
@@ -54,17 +54,17 @@ export function consoleKeyRoutes(ctx: AppContext, sessions: SessionSource) {
     })
     .patch(
       "/keys/:hash",
-      async ({ viewer, params, body }) => {
+      async ({ viewer, origin, params, body }) => {
         await ownKey(ctx, viewer, params.hash);
-        return { data: await updateKey(ctx, params.hash, body) };
+        return { data: await updateKey(ctx, origin, params.hash, body) };
       },
       { auth: "session", params: HashParams, body: UpdateKeyWithExpiryBody },
     )
     .delete(
       "/keys/:hash",
-      async ({ viewer, params }) => {
+      async ({ viewer, origin, params }) => {
         await ownKey(ctx, viewer, params.hash);
-        return deleteKey(ctx, params.hash);
+        return deleteKey(ctx, origin, params.hash);
       },
       { auth: "session", params: HashParams },
     );

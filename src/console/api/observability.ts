@@ -41,8 +41,8 @@ export function consoleObservabilityRoutes(ctx: AppContext, sessions: SessionSou
       )
       .post(
         "/destinations",
-        async ({ body, query, set }) => {
-          const data = await createDestination(ctx, body, query.skip_test ?? false);
+        async ({ origin, body, query, set }) => {
+          const data = await createDestination(ctx, origin, body, query.skip_test ?? false);
           set.status = 201;
           return { data };
         },
@@ -52,8 +52,8 @@ export function consoleObservabilityRoutes(ctx: AppContext, sessions: SessionSou
       .post("/destinations/test", async ({ body }) => ({ data: await testNewDestination(ctx, body) }), { auth: "session:manager", body: CreateDestinationBody })
       .patch(
         "/destinations/:id",
-        async ({ params, body, query }) => ({
-          data: await updateDestination(ctx, params.id, body, { skipTest: query.skip_test ?? false, workspaceRef: query.workspace_id }),
+        async ({ origin, params, body, query }) => ({
+          data: await updateDestination(ctx, origin, params.id, body, { skipTest: query.skip_test ?? false, workspaceRef: query.workspace_id }),
         }),
         { auth: "session:manager", params: DestinationParams, body: UpdateDestinationBody, query: UpdateDestinationQuery },
       )
@@ -64,7 +64,7 @@ export function consoleObservabilityRoutes(ctx: AppContext, sessions: SessionSou
         body: UpdateDestinationBody,
         query: DestinationScopeQuery,
       })
-      .delete("/destinations/:id", ({ params, query }) => deleteDestination(ctx, params.id, query.workspace_id), {
+      .delete("/destinations/:id", ({ origin, params, query }) => deleteDestination(ctx, origin, params.id, query.workspace_id), {
         auth: "session:manager",
         params: DestinationParams,
         query: DestinationScopeQuery,

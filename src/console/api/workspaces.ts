@@ -41,23 +41,23 @@ export function consoleWorkspaceRoutes(ctx: AppContext, sessions: SessionSource)
     )
     .post(
       "/workspaces",
-      async ({ viewer, body, set }) => {
+      async ({ viewer, origin, body, set }) => {
         set.status = 201;
-        return { data: await createWorkspace(ctx, viewer.userId, body) };
+        return { data: await createWorkspace(ctx, origin, viewer.userId, body) };
       },
       { auth: "session:manager", body: CreateWorkspaceBody },
     )
     .patch(
       "/workspaces/:id",
-      async ({ params, body }) => {
-        return { data: await updateWorkspace(ctx, params.id, body) };
+      async ({ origin, params, body }) => {
+        return { data: await updateWorkspace(ctx, origin, params.id, body) };
       },
       { auth: "session:manager", params: WorkspaceParams, body: UpdateWorkspaceBody },
     )
     .delete(
       "/workspaces/:id",
-      ({ params, query }) => {
-        return deleteWorkspace(ctx, params.id, query.confirm_default_workspace_deletion ?? false);
+      ({ origin, params, query }) => {
+        return deleteWorkspace(ctx, origin, params.id, query.confirm_default_workspace_deletion ?? false);
       },
       { auth: "session:manager", params: WorkspaceParams, query: DeleteWorkspaceQuery },
     )
@@ -71,15 +71,15 @@ export function consoleWorkspaceRoutes(ctx: AppContext, sessions: SessionSource)
     )
     .post(
       "/workspaces/:id/members/add",
-      ({ params, body }) => {
-        return addMembers(ctx, params.id, body.user_ids);
+      ({ origin, params, body }) => {
+        return addMembers(ctx, origin, params.id, body.user_ids);
       },
       { auth: "session:manager", params: WorkspaceParams, body: UserIdsBody },
     )
     .post(
       "/workspaces/:id/members/remove",
-      ({ params, body }) => {
-        return removeMembers(ctx, params.id, body.user_ids);
+      ({ origin, params, body }) => {
+        return removeMembers(ctx, origin, params.id, body.user_ids);
       },
       { auth: "session:manager", params: WorkspaceParams, body: UserIdsBody },
     )
@@ -93,22 +93,22 @@ export function consoleWorkspaceRoutes(ctx: AppContext, sessions: SessionSource)
     )
     .put(
       "/workspaces/:id/budgets/:interval",
-      ({ params, body }) => {
-        return setBudget(ctx, params.id, params.interval, body);
+      ({ origin, params, body }) => {
+        return setBudget(ctx, origin, params.id, params.interval, body);
       },
       { auth: "session:manager", params: BudgetParams, body: PutBudgetBody },
     )
     .delete(
       "/workspaces/:id/budgets/:interval",
-      ({ params }) => {
-        return deleteBudget(ctx, params.id, params.interval);
+      ({ origin, params }) => {
+        return deleteBudget(ctx, origin, params.id, params.interval);
       },
       { auth: "session:manager", params: BudgetParams },
     )
     .post(
       "/workspaces/:id/webhook-secret",
-      ({ params }) => {
-        return rotateWebhookSecret(ctx, params.id);
+      ({ origin, params }) => {
+        return rotateWebhookSecret(ctx, origin, params.id);
       },
       { auth: "session:manager", params: WorkspaceParams },
     )

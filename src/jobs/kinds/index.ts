@@ -3,6 +3,7 @@ import { observabilityJobKinds } from "../../observability/jobs";
 import { senderDepsOf } from "../../observability/sender-http";
 import { videoJobKinds } from "../../videos/jobs";
 import type { JobKind } from "../registry";
+import { auditPurgeKind } from "./audit-purge";
 import { generationContentsPurgeKind } from "./generation-contents-purge";
 import type { JobDeps } from "./job-deps";
 import { jobsPurgeKind } from "./jobs-purge";
@@ -18,6 +19,7 @@ export function productionJobKinds(deps: JobDeps): JobKind[] {
     jobsPurgeKind(deps.store.jobs, deps.logger, deps.clock),
     responseCachePurgeKind(deps.store.responseCache, deps.logger, deps.clock),
     generationContentsPurgeKind(deps.store.generationContents, deps.config.ioLogging.retentionMs, deps.logger, deps.clock),
+    auditPurgeKind(deps.store, deps.config.audit.retentionMs, deps.logger, deps.clock),
     webhookDeliverKind(deps),
     ...videoJobKinds(deps),
     ...observabilityJobKinds(forwarding),

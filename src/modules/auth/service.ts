@@ -1,9 +1,10 @@
+import type { ChangeOrigin } from "../../audit/origin";
 import { randomToken, tokenDigest } from "../../crypto/secret-token";
 import { badRequest, GatewayError } from "../../errors";
 import type { Principal } from "../../http/principal";
 import type { AuthCodeRecord, Store, UserRecord, WorkspaceRecord } from "../../store/store";
 import { isoTime } from "../../time";
-import { insertKey, keyExpiry, keyLimitNanos, resolveWorkspace } from "../keys/service";
+import { insertKey, keyExpiry, keyLimitNanos, recordKeyChange, resolveWorkspace } from "../keys/service";
 import { appIdOf, callbackOrigin, callbackProblem } from "./callback-url";
 import type { CreateAuthCodeInput, ExchangeAuthCodeInput } from "./model";
 import { type ChallengeMethod, challengeProblem, verifierMatches } from "./pkce";
@@ -126,16 +127,21 @@ function redemptionProblem(code: AuthCodeRecord, body: ExchangeAuthCodeInput, no
  * redemptions exactly one finds it, and a failed one (wrong verifier, wrong method, expired)
  * still burns it, so an intercepted code cannot be tried twice.
  */
-export async function exchangeAuthCode(deps: AuthCodeDeps, body: ExchangeAuthCodeInput): Promise<{ key: string; user_id: string | null }> {
+export async function exchangeAuthCode(
+  deps: AuthCodeDeps,
+  source: Pick<ChangeOrigin, "ip" | "userAgent">,
+  body: ExchangeAuthCodeInput,
+): Promise<{ key: string; user_id: string | null }> {
   const now = deps.clock();
   const outcome = await deps.store.transaction(async (tx) => {
     const code = await tx.authCodes.take(tokenDigest(body.code));
     if (!code) return { problem: "Invalid authorization code: unknown, already used, or expired" };
     const problem = redemptionProblem(code, body, now);
     if (problem) return { problem };
-    if (!(await tx.users.get(code.userId))) return { problem: "The user who authorized this code is no longer in the organization" };
+    const user = await tx.users.get(code.userId);
+    if (!user) return { problem: "The user who authorized this code is no longer in the organization" };
     if (!(await tx.workspaces.find(code.workspaceId))) return { problem: "The workspace of this authorization code no longer exists" };
-    const { raw } = await insertKey(tx, now, {
+    const { raw, record } = await insertKey(tx, now, {
       name: code.keyLabel ?? callbackOrigin(code.callbackUrl),
       isManagement: false,
       workspaceId: code.workspaceId,
@@ -144,6 +150,8 @@ export async function exchangeAuthCode(deps: AuthCodeDeps, body: ExchangeAuthCod
       limitReset: code.limitReset,
       expiresAt: code.keyExpiresAt,
     });
+    // the person who authorized the app made this key; the app only carried the code
+    await recordKeyChange(tx, now, { actor: { type: "user", id: user.id, label: user.email }, ...source }, "key.create", null, record);
     return { key: raw, userId: code.userId };
   });
   if ("problem" in outcome) throw refused(outcome.problem ?? "Invalid authorization code");

@@ -17,8 +17,8 @@ export function byokRoutes(ctx: AppContext) {
     })
     .post(
       "/byok",
-      async ({ body, set }) => {
-        const data = await createByok(ctx, body);
+      async ({ origin, body, set }) => {
+        const data = await createByok(ctx, origin, body);
         set.status = 201;
         return { data };
       },
@@ -35,14 +35,14 @@ export function byokRoutes(ctx: AppContext) {
       response: ByokResponse,
       detail: { tags, summary: "Get a BYOK credential" },
     })
-    .patch("/byok/:id", async ({ params, body }) => ({ data: await updateByok(ctx, params.id, body) }), {
+    .patch("/byok/:id", async ({ origin, params, body }) => ({ data: await updateByok(ctx, origin, params.id, body) }), {
       auth: "management",
       params: ByokParams,
       body: UpdateByokBody,
       response: ByokResponse,
       detail: { tags, summary: "Update a BYOK credential; `key` rotates it in place" },
     })
-    .delete("/byok/:id", ({ params }) => deleteByok(ctx, params.id), {
+    .delete("/byok/:id", ({ origin, params }) => deleteByok(ctx, origin, params.id), {
       auth: "management",
       params: ByokParams,
       response: DeletedResponse,

@@ -1,3 +1,6 @@
+import { changesBetween } from "../../audit/changes";
+import type { ChangeOrigin } from "../../audit/origin";
+import { type AuditTables, recordChange } from "../../audit/record";
 import type { Catalog } from "../../catalog/types";
 import type { Config } from "../../config";
 import { type SecretBox, secretBoxOf } from "../../crypto/secret-box";
@@ -39,6 +42,22 @@ export function renderByok(c: ByokRecord): ByokDataOut {
   };
 }
 
+/** Records a credential's change in the transaction `tx` that makes it; its key shows only as changed (the ciphertext differs), never in clear. */
+function recordByokChange(tx: AuditTables, now: number, origin: ChangeOrigin, before: ByokRecord | null, after: ByokRecord | null) {
+  const shown = (c: ByokRecord | null) => {
+    if (!c) return null;
+    const { created_at: _c, ...fields } = renderByok(c);
+    return { ...fields, key: c.encryptedKey };
+  };
+  const cred = (after ?? before)!;
+  return recordChange(tx, now, origin, {
+    action: !before ? "byok.create" : !after ? "byok.delete" : "byok.update",
+    target: { type: "byok", id: cred.id },
+    workspaceId: cred.workspaceId,
+    changes: changesBetween(shown(before), shown(after), ["key"]),
+  });
+}
+
 /** A credential is only useful for a provider the catalog (chat or media) can route to. */
 function knownProvider(deps: Pick<ByokDeps, "catalog" | "config">, slug: string, field: string): string {
   if (!deps.catalog.getProvider(slug) && !mediaCatalogOf(deps.config).provider(slug))
@@ -62,13 +81,13 @@ function assertFlagsCompatible(isFallback: boolean, isByokOnly: boolean): void {
   if (isFallback && isByokOnly) throw badRequest("Invalid field 'is_fallback': a fallback credential cannot also be is_byok_only", { field: "is_fallback" });
 }
 
-async function findCredential(store: Store, id: string): Promise<ByokRecord> {
+async function findCredential(store: Pick<Store, "byok">, id: string): Promise<ByokRecord> {
   const cred = await store.byok.get(id);
   if (!cred) throw notFound(`BYOK key not found: ${id}`);
   return cred;
 }
 
-export async function createByok(deps: ByokDeps, body: CreateByokInput): Promise<ByokDataOut> {
+export async function createByok(deps: ByokDeps, origin: ChangeOrigin, body: CreateByokInput): Promise<ByokDataOut> {
   const provider = knownProvider(deps, body.provider, "field");
   assertFlagsCompatible(body.is_fallback ?? false, body.is_byok_only ?? false);
   const label = labelOf(deps.catalog, provider, body.key);
@@ -77,8 +96,8 @@ export async function createByok(deps: ByokDeps, body: CreateByokInput): Promise
   const encryptedKey = await secretBoxOf(deps).seal(body.key);
   const now = deps.clock();
   // sort_order is the last of its scope + 1: serialised with other writers
-  const record = await deps.store.transaction((tx) =>
-    tx.byok.create({
+  const record = await deps.store.transaction(async (tx) => {
+    const created = await tx.byok.create({
       id: crypto.randomUUID(),
       workspaceId: ws.id,
       provider,
@@ -95,8 +114,10 @@ export async function createByok(deps: ByokDeps, body: CreateByokInput): Promise
       allowedApiKeyHashes: body.allowed_api_key_hashes ?? null,
       createdAt: now,
       updatedAt: null,
-    }),
-  );
+    });
+    await recordByokChange(tx, now, origin, null, created);
+    return created;
+  });
   return renderByok(record);
 }
 
@@ -113,7 +134,7 @@ export async function getByok(deps: ByokDeps, id: string): Promise<ByokDataOut> 
   return renderByok(await findCredential(deps.store, id));
 }
 
-export async function updateByok(deps: ByokDeps, id: string, body: UpdateByokInput): Promise<ByokDataOut> {
+export async function updateByok(deps: ByokDeps, origin: ChangeOrigin, id: string, body: UpdateByokInput): Promise<ByokDataOut> {
   const current = await findCredential(deps.store, id);
   assertFlagsCompatible(body.is_fallback ?? current.isFallback, body.is_byok_only ?? current.isByokOnly);
   const patch: ByokPatch = {};
@@ -132,12 +153,23 @@ export async function updateByok(deps: ByokDeps, id: string, body: UpdateByokInp
   if (body.allowed_models !== undefined) patch.allowedModels = body.allowed_models;
   if (body.allowed_user_ids !== undefined) patch.allowedUserIds = body.allowed_user_ids;
   if (body.allowed_api_key_hashes !== undefined) patch.allowedApiKeyHashes = body.allowed_api_key_hashes;
-  const updated = await deps.store.byok.update(id, patch, deps.clock());
-  if (!updated) throw notFound(`BYOK key not found: ${id}`);
+  const now = deps.clock();
+  const updated = await deps.store.transaction(async (tx) => {
+    const before = await findCredential(tx, id);
+    const after = await tx.byok.update(id, patch, now);
+    if (!after) throw notFound(`BYOK key not found: ${id}`);
+    await recordByokChange(tx, now, origin, before, after);
+    return after;
+  });
   return renderByok(updated);
 }
 
-export async function deleteByok(deps: ByokDeps, id: string): Promise<{ deleted: true }> {
-  if (!(await deps.store.byok.delete(id, deps.clock()))) throw notFound(`BYOK key not found: ${id}`);
-  return { deleted: true };
+export function deleteByok(deps: ByokDeps, origin: ChangeOrigin, id: string): Promise<{ deleted: true }> {
+  const now = deps.clock();
+  return deps.store.transaction(async (tx) => {
+    const before = await findCredential(tx, id);
+    if (!(await tx.byok.delete(id, now))) throw notFound(`BYOK key not found: ${id}`);
+    await recordByokChange(tx, now, origin, before, null);
+    return { deleted: true as const };
+  });
 }

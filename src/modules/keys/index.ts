@@ -30,9 +30,9 @@ export function keyRoutes(ctx: AppContext) {
     })
     .post(
       "/keys",
-      ({ principal, body, set }) => {
+      ({ principal, origin, body, set }) => {
         set.status = 201;
-        return createKey(ctx, principal.key.creatorUserId, body);
+        return createKey(ctx, origin, principal.key.creatorUserId, body);
       },
       {
         auth: "management",
@@ -47,14 +47,14 @@ export function keyRoutes(ctx: AppContext) {
       response: KeyResponse,
       detail: { tags: ["API keys"], summary: "Get an API key" },
     })
-    .patch("/keys/:hash", async ({ params, body }) => ({ data: await updateKey(ctx, params.hash, body) }), {
+    .patch("/keys/:hash", async ({ origin, params, body }) => ({ data: await updateKey(ctx, origin, params.hash, body) }), {
       auth: "management",
       params: HashParams,
       body: UpdateKeyBody,
       response: KeyResponse,
       detail: { tags: ["API keys"], summary: "Update an API key" },
     })
-    .delete("/keys/:hash", ({ params }) => deleteKey(ctx, params.hash), {
+    .delete("/keys/:hash", ({ origin, params }) => deleteKey(ctx, origin, params.hash), {
       auth: "management",
       params: HashParams,
       response: DeletedResponse,

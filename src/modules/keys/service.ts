@@ -1,3 +1,6 @@
+import { changesBetween } from "../../audit/changes";
+import type { ChangeOrigin } from "../../audit/origin";
+import { type AuditTables, recordChange } from "../../audit/record";
 import { type KeySpend, keySpend, limitRemainingNanos } from "../../billing/key-figures";
 import { nanosToUsd, usdToNanos } from "../../billing/money";
 import { generateRawKey, hashKey, maskKey } from "../../crypto/key-secret";
@@ -136,25 +139,70 @@ export function keyExpiry(expiresAt: string | null | undefined, now: number, fie
 /** A USD limit from the API as stored: nano-dollars, or null for none. */
 export const keyLimitNanos = (limit: number | null | undefined): number | null => (limit === undefined || limit === null ? null : usdToNanos(limit));
 
+/** What the audit log shows of a key: its settings as the API names them (its secret never was stored). */
+export function auditedKey(key: ApiKeyRecord): Record<string, unknown> {
+  return {
+    name: key.name,
+    label: key.label,
+    is_management: key.isManagement,
+    disabled: key.disabled,
+    limit: key.limitNanos === null ? null : nanosToUsd(key.limitNanos),
+    limit_reset: key.limitReset,
+    include_byok_in_limit: key.includeByokInLimit,
+    rate_limit: key.rateLimit,
+    expires_at: isoOrNull(key.expiresAt),
+    workspace_id: key.workspaceId,
+    creator_user_id: key.creatorUserId,
+    external_user: key.externalUser,
+  };
+}
+
+/** Records a key's change in the transaction `tx` that makes it: null `before` for a new key, null `after` for a deleted one. */
+export function recordKeyChange(
+  tx: AuditTables,
+  now: number,
+  origin: ChangeOrigin,
+  action: "key.create" | "key.update" | "key.delete",
+  before: ApiKeyRecord | null,
+  after: ApiKeyRecord | null,
+) {
+  const key = (after ?? before)!;
+  return recordChange(tx, now, origin, {
+    action,
+    target: { type: "key", id: key.hash },
+    workspaceId: key.workspaceId,
+    changes: changesBetween(before && auditedKey(before), after && auditedKey(after)),
+  });
+}
+
 /** `defaultCreator`: the key's user when the body names none (the calling key's, or the console's signed-in user) */
-export async function createKey(deps: KeyServiceDeps, defaultCreator: string | null, body: CreateKeyInput): Promise<{ data: KeyDataOut; key: string }> {
+export async function createKey(
+  deps: KeyServiceDeps,
+  origin: ChangeOrigin,
+  defaultCreator: string | null,
+  body: CreateKeyInput,
+): Promise<{ data: KeyDataOut; key: string }> {
   const now = deps.clock();
   const expiresAt = keyExpiry(body.expires_at, now);
   const workspace = await resolveWorkspace(deps.store, body.workspace_id, "workspace_id");
   const creator = body.creator_user_id ?? defaultCreator;
   if (creator && !(await deps.store.users.get(creator)))
     throw badRequest(`Invalid field 'creator_user_id': no user '${creator}'`, { field: "creator_user_id" });
-  const { record, raw } = await insertKey(deps.store, now, {
-    name: body.name,
-    isManagement: false,
-    workspaceId: workspace.id,
-    creatorUserId: creator ?? null,
-    limitNanos: keyLimitNanos(body.limit),
-    limitReset: body.limit_reset ?? null,
-    includeByokInLimit: body.include_byok_in_limit ?? false,
-    rateLimit: patchedRateLimit(NO_RATE_LIMIT, body.rate_limit ?? null),
-    expiresAt,
-    externalUser: body.external?.user ?? null,
+  const { record, raw } = await deps.store.transaction(async (tx) => {
+    const made = await insertKey(tx, now, {
+      name: body.name,
+      isManagement: false,
+      workspaceId: workspace.id,
+      creatorUserId: creator ?? null,
+      limitNanos: keyLimitNanos(body.limit),
+      limitReset: body.limit_reset ?? null,
+      includeByokInLimit: body.include_byok_in_limit ?? false,
+      rateLimit: patchedRateLimit(NO_RATE_LIMIT, body.rate_limit ?? null),
+      expiresAt,
+      externalUser: body.external?.user ?? null,
+    });
+    await recordKeyChange(tx, now, origin, "key.create", null, made.record);
+    return made;
   });
   return { data: await renderKey(deps, record), key: raw };
 }
@@ -170,7 +218,7 @@ export async function listKeys(deps: KeyServiceDeps, query: { include_disabled?:
   return Promise.all(keys.map((k) => renderKey(deps, k)));
 }
 
-async function findKey(store: Store, hash: string): Promise<ApiKeyRecord> {
+async function findKey(store: Pick<Store, "keys">, hash: string): Promise<ApiKeyRecord> {
   const key = await store.keys.get(hash);
   if (!key) throw new GatewayError(404, `API key not found: ${hash}`);
   return key;
@@ -184,7 +232,7 @@ export async function getKey(deps: KeyServiceDeps, hash: string): Promise<KeyDat
  * `expires_at` is the console's (UpdateKeyWithExpiryBody): the public PATCH /keys/{hash} has none
  * (as OpenRouter's), so its schema refuses the field.
  */
-export async function updateKey(deps: KeyServiceDeps, hash: string, body: UpdateKeyWithExpiryInput): Promise<KeyDataOut> {
+export async function updateKey(deps: KeyServiceDeps, origin: ChangeOrigin, hash: string, body: UpdateKeyWithExpiryInput): Promise<KeyDataOut> {
   const key = await findKey(deps.store, hash);
   const patch: ApiKeyPatch = {};
   if (body.expires_at !== undefined) patch.expiresAt = keyExpiry(body.expires_at, deps.clock());
@@ -194,12 +242,23 @@ export async function updateKey(deps: KeyServiceDeps, hash: string, body: Update
   if (body.limit_reset !== undefined) patch.limitReset = body.limit_reset;
   if (body.include_byok_in_limit !== undefined) patch.includeByokInLimit = body.include_byok_in_limit;
   if (body.rate_limit !== undefined) patch.rateLimit = patchedRateLimit(key.rateLimit, body.rate_limit);
-  const updated = await deps.store.keys.update(hash, patch, deps.clock());
+  const now = deps.clock();
+  const updated = await deps.store.transaction(async (tx) => {
+    const before = await findKey(tx, hash);
+    const after = await tx.keys.update(hash, patch, now);
+    if (after) await recordKeyChange(tx, now, origin, "key.update", before, after);
+    return after;
+  });
   if (!updated) throw new GatewayError(404, `API key not found: ${hash}`);
   return renderKey(deps, updated);
 }
 
-export async function deleteKey(deps: KeyServiceDeps, hash: string): Promise<{ deleted: true }> {
-  if (!(await deps.store.keys.delete(hash, deps.clock()))) throw new GatewayError(404, `API key not found: ${hash}`);
+export async function deleteKey(deps: KeyServiceDeps, origin: ChangeOrigin, hash: string): Promise<{ deleted: true }> {
+  const now = deps.clock();
+  await deps.store.transaction(async (tx) => {
+    const key = await findKey(tx, hash);
+    if (!(await tx.keys.delete(hash, now))) throw new GatewayError(404, `API key not found: ${hash}`);
+    await recordKeyChange(tx, now, origin, "key.delete", key, null);
+  });
   return { deleted: true };
 }

@@ -29,8 +29,8 @@ export function observabilityRoutes(ctx: AppContext) {
     })
     .post(
       "/observability/destinations",
-      async ({ body, query, set }) => {
-        const data = await createDestination(ctx, body, query.skip_test ?? false);
+      async ({ origin, body, query, set }) => {
+        const data = await createDestination(ctx, origin, body, query.skip_test ?? false);
         set.status = 201;
         return { data };
       },
@@ -55,8 +55,8 @@ export function observabilityRoutes(ctx: AppContext) {
     })
     .patch(
       "/observability/destinations/:id",
-      async ({ params, body, query }) => ({
-        data: await updateDestination(ctx, params.id, body, { skipTest: query.skip_test ?? false, workspaceRef: query.workspace_id }),
+      async ({ origin, params, body, query }) => ({
+        data: await updateDestination(ctx, origin, params.id, body, { skipTest: query.skip_test ?? false, workspaceRef: query.workspace_id }),
       }),
       {
         auth: "management",
@@ -67,7 +67,7 @@ export function observabilityRoutes(ctx: AppContext) {
         detail: { tags, summary: "Update an observability destination: only the fields sent; masked config values keep the stored secret" },
       },
     )
-    .delete("/observability/destinations/:id", ({ params, query }) => deleteDestination(ctx, params.id, query.workspace_id), {
+    .delete("/observability/destinations/:id", ({ origin, params, query }) => deleteDestination(ctx, origin, params.id, query.workspace_id), {
       auth: "management",
       params: DestinationParams,
       query: DestinationScopeQuery,

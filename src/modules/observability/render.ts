@@ -1,3 +1,5 @@
+import { REDACTED } from "../../audit/changes";
+import { isMasked } from "../../observability/secret-mask";
 import type { DestinationRecord } from "../../store/store";
 import { isoTime } from "../../time";
 import type { DestinationDataOut } from "./model";
@@ -29,4 +31,18 @@ export function renderDestination(d: DestinationRecord): DestinationDataOut {
     updated_at: isoTime(d.updatedAt),
     config: d.config,
   };
+}
+
+/** A shown config's masked values (secrets, header values) as the audit log writes them: not even their first characters. */
+function redactedConfig(value: unknown): unknown {
+  if (isMasked(value)) return REDACTED;
+  if (Array.isArray(value)) return value.map(redactedConfig);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactedConfig(v)]));
+}
+
+/** What the audit log shows of a destination; `sealed_config` (a secret field) changes whenever a secret does. */
+export function auditedDestination(d: DestinationRecord): Record<string, unknown> {
+  const { created_at: _c, updated_at: _u, config, ...settings } = renderDestination(d);
+  return { ...settings, config: redactedConfig(config), sealed_config: d.sealedConfig };
 }

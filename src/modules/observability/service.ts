@@ -1,3 +1,6 @@
+import { changesBetween } from "../../audit/changes";
+import type { ChangeOrigin } from "../../audit/origin";
+import { type AuditTables, recordChange } from "../../audit/record";
 import type { Config } from "../../config";
 import { type SecretBox, secretBoxOf } from "../../crypto/secret-box";
 import { badRequest, conflict, notFound } from "../../errors";
@@ -11,7 +14,7 @@ import type { DestinationPatch, DestinationRecord, Store, WorkspaceRecord } from
 import { testConnection } from "./connection-test";
 import { checkedFilterRules } from "./filter-rules";
 import type { CreateDestinationInput, DestinationDataOut, ListDestinationsInput, UpdateDestinationInput } from "./model";
-import { normalizedRegions, renderDestination } from "./render";
+import { auditedDestination, normalizedRegions, renderDestination } from "./render";
 
 /** OpenRouter's limit: at most 5 destinations of one type in a workspace. */
 export const MAX_DESTINATIONS_PER_TYPE = 5;
@@ -48,6 +51,17 @@ async function foundDestination(store: Store, id: string, workspaceRef: string |
   const scope = record && workspaceRef !== undefined ? await store.workspaces.find(workspaceRef) : undefined;
   if (!record || (workspaceRef !== undefined && scope?.id !== record.workspaceId)) throw notFound(`Observability destination not found: ${id}`);
   return record;
+}
+
+/** Records a destination's change in the transaction `tx` that makes it (null `before`: created; null `after`: deleted). */
+function recordDestinationChange(tx: AuditTables, now: number, origin: ChangeOrigin, before: DestinationRecord | null, after: DestinationRecord | null) {
+  const d = (after ?? before)!;
+  return recordChange(tx, now, origin, {
+    action: !before ? "destination.create" : !after ? "destination.delete" : "destination.update",
+    target: { type: "destination", id: d.id },
+    workspaceId: d.workspaceId,
+    changes: changesBetween(before && auditedDestination(before), after && auditedDestination(after), ["sealed_config"]),
+  });
 }
 
 const fullOfType = (type: string) =>
@@ -89,7 +103,12 @@ async function newDestination(deps: ObservabilityDeps, body: CreateDestinationIn
   return { sender, ws, settings, open };
 }
 
-export async function createDestination(deps: ObservabilityDeps, body: CreateDestinationInput, skipTest: boolean): Promise<DestinationDataOut> {
+export async function createDestination(
+  deps: ObservabilityDeps,
+  origin: ChangeOrigin,
+  body: CreateDestinationInput,
+  skipTest: boolean,
+): Promise<DestinationDataOut> {
   const { sender, ws, settings, open } = await newDestination(deps, body);
   // before the test, so a full workspace is told so without a request to the destination
   if ((await deps.store.destinations.countOfType(ws.id, body.type)) >= MAX_DESTINATIONS_PER_TYPE) throw fullOfType(body.type);
@@ -98,7 +117,9 @@ export async function createDestination(deps: ObservabilityDeps, body: CreateDes
   // counted again under the write lock: two creations at once never make a sixth
   const created = await deps.store.transaction(async (tx) => {
     if ((await tx.destinations.countOfType(ws.id, body.type)) >= MAX_DESTINATIONS_PER_TYPE) throw fullOfType(body.type);
-    return tx.destinations.create(record);
+    const stored = await tx.destinations.create(record);
+    await recordDestinationChange(tx, deps.clock(), origin, null, stored);
+    return stored;
   });
   return renderDestination(created);
 }
@@ -145,6 +166,7 @@ async function editedConfig(deps: ObservabilityDeps, sender: DestinationSender, 
  */
 export async function updateDestination(
   deps: ObservabilityDeps,
+  origin: ChangeOrigin,
   id: string,
   body: UpdateDestinationInput,
   opts: { skipTest: boolean; workspaceRef?: string },
@@ -160,8 +182,14 @@ export async function updateDestination(
       Object.assign(patch, await sealConfig(sender.configKeys, open, secretBoxOf(deps)));
     }
   }
-  const updated = await deps.store.destinations.update(id, patch, deps.clock());
-  if (!updated) throw notFound(`Observability destination not found: ${id}`);
+  const now = deps.clock();
+  const updated = await deps.store.transaction(async (tx) => {
+    const before = await tx.destinations.get(id);
+    const after = await tx.destinations.update(id, patch, now);
+    if (!before || !after) throw notFound(`Observability destination not found: ${id}`);
+    await recordDestinationChange(tx, now, origin, before, after);
+    return after;
+  });
   return renderDestination(updated);
 }
 
@@ -179,8 +207,12 @@ export async function testEditedDestination(deps: ObservabilityDeps, id: string,
   return { ok: true };
 }
 
-export async function deleteDestination(deps: ObservabilityDeps, id: string, workspaceRef?: string): Promise<{ deleted: true }> {
-  await foundDestination(deps.store, id, workspaceRef);
-  if (!(await deps.store.destinations.delete(id, deps.clock()))) throw notFound(`Observability destination not found: ${id}`);
-  return { deleted: true };
+export async function deleteDestination(deps: ObservabilityDeps, origin: ChangeOrigin, id: string, workspaceRef?: string): Promise<{ deleted: true }> {
+  const current = await foundDestination(deps.store, id, workspaceRef);
+  const now = deps.clock();
+  return deps.store.transaction(async (tx) => {
+    if (!(await tx.destinations.delete(id, now))) throw notFound(`Observability destination not found: ${id}`);
+    await recordDestinationChange(tx, now, origin, current, null);
+    return { deleted: true as const };
+  });
 }

@@ -17,9 +17,9 @@ export function organizationRoutes(ctx: AppContext) {
     })
     .post(
       "/organization/members",
-      async ({ body, set }) => {
+      async ({ origin, body, set }) => {
         set.status = 201;
-        return { data: await createUser(ctx, body) };
+        return { data: await createUser(ctx, origin, body) };
       },
       {
         auth: "management",
@@ -28,7 +28,7 @@ export function organizationRoutes(ctx: AppContext) {
         detail: { tags: ["Organization"], summary: "Add a user to the organization (role admin or member)" },
       },
     )
-    .delete("/organization/members/:id", ({ params }) => removeUser(ctx, params.id), {
+    .delete("/organization/members/:id", ({ origin, params }) => removeUser(ctx, origin, params.id), {
       auth: "management",
       params: UserIdParams,
       response: RemovedUserResponse,
@@ -47,7 +47,7 @@ export function organizationRoutes(ctx: AppContext) {
         detail: { tags: ["Organization"], summary: "List the API keys a user created, in every workspace" },
       },
     )
-    .delete("/organization/members/:id/keys", async ({ params }) => ({ revoked_count: await revokeUserKeys(ctx, params.id) }), {
+    .delete("/organization/members/:id/keys", async ({ origin, params }) => ({ revoked_count: await revokeUserKeys(ctx, origin, params.id) }), {
       auth: "management",
       params: UserIdParams,
       response: RevokedKeysResponse,

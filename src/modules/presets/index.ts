@@ -15,7 +15,7 @@ export function presetRoutes(ctx: AppContext) {
     .use(authPlugin(ctx.store, ctx.clock))
     .post(
       "/presets/:slug/responses",
-      async ({ principal, params, body }) => ({ data: await createPresetVersion(ctx, principal, params.slug, "openai-responses", body) }),
+      async ({ origin, principal, params, body }) => ({ data: await createPresetVersion(ctx, origin, principal, params.slug, "openai-responses", body) }),
       {
         auth: "any",
         params: SlugParams,
@@ -26,7 +26,7 @@ export function presetRoutes(ctx: AppContext) {
     )
     .post(
       "/presets/:slug/chat/completions",
-      async ({ principal, params, body }) => ({ data: await createPresetVersion(ctx, principal, params.slug, "openai-chat", body) }),
+      async ({ origin, principal, params, body }) => ({ data: await createPresetVersion(ctx, origin, principal, params.slug, "openai-chat", body) }),
       {
         auth: "any",
         params: SlugParams,
@@ -37,7 +37,7 @@ export function presetRoutes(ctx: AppContext) {
     )
     .post(
       "/presets/:slug/messages",
-      async ({ principal, params, body }) => ({ data: await createPresetVersion(ctx, principal, params.slug, "anthropic-messages", body) }),
+      async ({ origin, principal, params, body }) => ({ data: await createPresetVersion(ctx, origin, principal, params.slug, "anthropic-messages", body) }),
       {
         auth: "any",
         params: SlugParams,

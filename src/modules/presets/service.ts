@@ -1,3 +1,6 @@
+import { changesBetween } from "../../audit/changes";
+import type { ChangeOrigin } from "../../audit/origin";
+import { recordChange } from "../../audit/record";
 import { badRequest, conflict, notFound } from "../../errors";
 import type { InboundFormat } from "../../gateway/codecs";
 import { extractPreset } from "../../gateway/presets/extract-config";
@@ -56,6 +59,7 @@ export async function findPreset(store: Store, workspaceId: string, slug: string
 /** Creates the preset when absent, else adds a version and designates it. */
 export async function createPresetVersion(
   deps: PresetServiceDeps,
+  origin: ChangeOrigin,
   principal: Principal,
   slug: string,
   format: InboundFormat,
@@ -65,16 +69,29 @@ export async function createPresetVersion(
   const { config, systemPrompt } = extractPreset(format, body);
   // the version's creator: the key's user when it has one, else the key itself (its public hash)
   const creatorUserId = principal.user?.id ?? principal.key.creatorUserId;
-  const { preset, version } = await deps.store.presets
-    .appendVersion({
-      workspaceId: principal.workspace.id,
-      slug,
-      config,
-      systemPrompt,
-      format,
-      creatorUserId,
-      creatorId: creatorUserId ?? principal.key.hash,
-      now: deps.clock(),
+  const now = deps.clock();
+  const { preset, version } = await deps.store
+    .transaction(async (tx) => {
+      const previous = await tx.presets.find(principal.workspace.id, slug);
+      const previousVersion = previous?.designatedVersionId ? await tx.presets.getVersionById(previous.designatedVersionId) : undefined;
+      const made = await tx.presets.appendVersion({
+        workspaceId: principal.workspace.id,
+        slug,
+        config,
+        systemPrompt,
+        format,
+        creatorUserId,
+        creatorId: creatorUserId ?? principal.key.hash,
+        now,
+      });
+      const shown = (v: PresetVersionRecord | undefined) => (v ? { version: v.version, config: v.config, system_prompt: v.systemPrompt } : null);
+      await recordChange(tx, now, origin, {
+        action: previous ? "preset.update" : "preset.create",
+        target: { type: "preset", id: made.preset.id },
+        workspaceId: made.preset.workspaceId,
+        changes: changesBetween(previous ? { slug, ...shown(previousVersion) } : null, { slug, ...shown(made.version) }),
+      });
+      return made;
     })
     .catch(busyAsConflict);
   return withDesignated(deps.store, preset, version);

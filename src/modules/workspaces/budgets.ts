@@ -1,3 +1,6 @@
+import { changesBetween } from "../../audit/changes";
+import type { ChangeOrigin } from "../../audit/origin";
+import { type AuditTables, recordChange } from "../../audit/record";
 import { BUDGET_INTERVALS, budgetOrderConflict, budgetReset, includesByokInBudgets } from "../../billing/budgets";
 import { nanosToUsd, usdToNanos } from "../../billing/money";
 import { badRequest, notFound } from "../../errors";
@@ -17,6 +20,29 @@ export function renderBudget(b: WorkspaceBudgetRecord): BudgetDataOut {
   };
 }
 
+/** Records a budget's change in the transaction `tx` that makes it; `byok` is the workspace's include_byok_in_budgets before and after. */
+function recordBudgetChange(
+  tx: AuditTables,
+  now: number,
+  origin: ChangeOrigin,
+  workspaceId: string,
+  interval: BudgetInterval,
+  before: { budget: WorkspaceBudgetRecord | undefined; byok: boolean },
+  after: { budget: WorkspaceBudgetRecord | undefined; byok: boolean },
+) {
+  const shown = (side: typeof before) => ({
+    limit_usd: side.budget ? nanosToUsd(side.budget.limitNanos) : null,
+    reset_interval: budgetReset(interval),
+    include_byok_in_budgets: side.byok,
+  });
+  return recordChange(tx, now, origin, {
+    action: after.budget ? "budget.set" : "budget.delete",
+    target: { type: "budget", id: `${workspaceId}:${interval}` },
+    workspaceId,
+    changes: changesBetween(shown(before), shown(after)),
+  });
+}
+
 export async function listBudgets(deps: WorkspaceDeps, ref: string) {
   const ws = await findWorkspace(deps.store, ref);
   const budgets = await deps.store.budgets.list(ws.id);
@@ -34,11 +60,13 @@ export async function getBudget(deps: WorkspaceDeps, ref: string, interval: Budg
  * Creates or changes the workspace's budget of one interval. Read and written in one store
  * transaction, so two requests cannot each pass the ordering check against the other's old value.
  */
-export function setBudget(deps: WorkspaceDeps, ref: string, interval: BudgetInterval, body: PutBudgetInput) {
+export function setBudget(deps: WorkspaceDeps, origin: ChangeOrigin, ref: string, interval: BudgetInterval, body: PutBudgetInput) {
   return deps.store.transaction(async (tx) => {
     let ws = await findWorkspace(tx, ref);
     const limitNanos = usdToNanos(body.limit_usd);
-    const others = (await tx.budgets.list(ws.id)).filter((b) => b.interval !== interval);
+    const current = await tx.budgets.list(ws.id);
+    const others = current.filter((b) => b.interval !== interval);
+    const before = { budget: current.find((b) => b.interval === interval), byok: includesByokInBudgets(ws) };
     const conflict = budgetOrderConflict(others, { interval, limitNanos });
     if (conflict !== null) {
       const other = others.find((b) => b.interval === conflict)!;
@@ -53,12 +81,18 @@ export function setBudget(deps: WorkspaceDeps, ref: string, interval: BudgetInte
     if (body.include_byok_in_budgets !== undefined && body.include_byok_in_budgets !== includesByokInBudgets(ws)) {
       ws = (await tx.workspaces.update(ws.id, { settings: { ...ws.settings, include_byok_in_budgets: body.include_byok_in_budgets } }, now))!;
     }
+    await recordBudgetChange(tx, now, origin, ws.id, interval, before, { budget, byok: includesByokInBudgets(ws) });
     return { data: renderBudget(budget), include_byok_in_budgets: includesByokInBudgets(ws) };
   });
 }
 
-export async function deleteBudget(deps: WorkspaceDeps, ref: string, interval: BudgetInterval): Promise<{ deleted: true }> {
-  const ws = await findWorkspace(deps.store, ref);
-  if (!(await deps.store.budgets.delete(ws.id, interval))) throw notFound(`Workspace '${ws.slug}' has no ${interval} budget`);
-  return { deleted: true };
+export function deleteBudget(deps: WorkspaceDeps, origin: ChangeOrigin, ref: string, interval: BudgetInterval): Promise<{ deleted: true }> {
+  return deps.store.transaction(async (tx) => {
+    const ws = await findWorkspace(tx, ref);
+    const budget = (await tx.budgets.list(ws.id)).find((b) => b.interval === interval);
+    if (!budget || !(await tx.budgets.delete(ws.id, interval))) throw notFound(`Workspace '${ws.slug}' has no ${interval} budget`);
+    const byok = includesByokInBudgets(ws);
+    await recordBudgetChange(tx, deps.clock(), origin, ws.id, interval, { budget, byok }, { budget: undefined, byok });
+    return { deleted: true as const };
+  });
 }

@@ -39,9 +39,9 @@ export function workspaceRoutes(ctx: AppContext) {
     })
     .post(
       "/workspaces",
-      async ({ principal, body, set }) => {
+      async ({ principal, origin, body, set }) => {
         set.status = 201;
-        return { data: await createWorkspace(ctx, principal.key.creatorUserId, body) };
+        return { data: await createWorkspace(ctx, origin, principal.key.creatorUserId, body) };
       },
       {
         auth: "management",
@@ -56,21 +56,21 @@ export function workspaceRoutes(ctx: AppContext) {
       response: WorkspaceResponse,
       detail: { tags, summary: "Get a workspace by UUID or slug" },
     })
-    .patch("/workspaces/:id", async ({ params, body }) => ({ data: await updateWorkspace(ctx, params.id, body) }), {
+    .patch("/workspaces/:id", async ({ origin, params, body }) => ({ data: await updateWorkspace(ctx, origin, params.id, body) }), {
       auth: "management",
       params: WorkspaceParams,
       body: UpdateWorkspaceBody,
       response: WorkspaceResponse,
       detail: { tags, summary: "Update a workspace" },
     })
-    .delete("/workspaces/:id", ({ params, query }) => deleteWorkspace(ctx, params.id, query.confirm_default_workspace_deletion ?? false), {
+    .delete("/workspaces/:id", ({ origin, params, query }) => deleteWorkspace(ctx, origin, params.id, query.confirm_default_workspace_deletion ?? false), {
       auth: "management",
       params: WorkspaceParams,
       query: DeleteWorkspaceQuery,
       response: DeletedResponse,
       detail: { tags, summary: "Delete a workspace (refused while it has active API keys)" },
     })
-    .post("/workspaces/:id/webhook-secret", ({ params }) => rotateWebhookSecret(ctx, params.id), {
+    .post("/workspaces/:id/webhook-secret", ({ origin, params }) => rotateWebhookSecret(ctx, origin, params.id), {
       auth: "management",
       params: WorkspaceParams,
       body: WebhookSecretBody,
@@ -92,14 +92,14 @@ export function workspaceRoutes(ctx: AppContext) {
       response: ListMembersResponse,
       detail: { tags, summary: "List a workspace's members" },
     })
-    .post("/workspaces/:id/members/add", ({ params, body }) => addMembers(ctx, params.id, body.user_ids), {
+    .post("/workspaces/:id/members/add", ({ origin, params, body }) => addMembers(ctx, origin, params.id, body.user_ids), {
       auth: "management",
       params: WorkspaceParams,
       body: UserIdsBody,
       response: AddMembersResponse,
       detail: { tags, summary: "Add organization users to a workspace" },
     })
-    .post("/workspaces/:id/members/remove", ({ params, body }) => removeMembers(ctx, params.id, body.user_ids), {
+    .post("/workspaces/:id/members/remove", ({ origin, params, body }) => removeMembers(ctx, origin, params.id, body.user_ids), {
       auth: "management",
       params: WorkspaceParams,
       body: UserIdsBody,
@@ -118,7 +118,7 @@ export function workspaceRoutes(ctx: AppContext) {
       response: BudgetResponse,
       detail: { tags, summary: "Get a workspace's budget of one interval" },
     })
-    .put("/workspaces/:id/budgets/:interval", ({ params, body }) => setBudget(ctx, params.id, params.interval, body), {
+    .put("/workspaces/:id/budgets/:interval", ({ origin, params, body }) => setBudget(ctx, origin, params.id, params.interval, body), {
       auth: "management",
       params: BudgetParams,
       body: PutBudgetBody,
@@ -132,7 +132,7 @@ export function workspaceRoutes(ctx: AppContext) {
           "Limits must strictly decrease lifetime > monthly > weekly > daily. include_byok_in_budgets applies to every interval of the workspace.",
       },
     })
-    .delete("/workspaces/:id/budgets/:interval", ({ params }) => deleteBudget(ctx, params.id, params.interval), {
+    .delete("/workspaces/:id/budgets/:interval", ({ origin, params }) => deleteBudget(ctx, origin, params.id, params.interval), {
       auth: "management",
       params: BudgetParams,
       response: DeletedResponse,

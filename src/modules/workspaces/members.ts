@@ -1,3 +1,6 @@
+import { changesBetween } from "../../audit/changes";
+import type { ChangeOrigin } from "../../audit/origin";
+import { type AuditTables, recordChange } from "../../audit/record";
 import { badRequest, conflict } from "../../errors";
 import type { Store, UserRecord, WorkspaceMemberRecord, WorkspaceRecord } from "../../store/store";
 import { isoTime } from "../../time";
@@ -35,7 +38,26 @@ export async function listMembers(deps: WorkspaceDeps, ref: string, query: { off
 
 const unique = (ids: string[]) => [...new Set(ids)];
 
-export function addMembers(deps: WorkspaceDeps, ref: string, userIds: string[]) {
+/**
+ * Records a membership's change in the transaction `tx` that makes it: added (no `before`),
+ * its role changed, or removed (no `after`); nothing when nothing changed.
+ */
+export async function recordMemberChange(
+  tx: AuditTables,
+  now: number,
+  origin: ChangeOrigin,
+  before: WorkspaceMemberRecord | undefined,
+  after: WorkspaceMemberRecord | undefined,
+): Promise<void> {
+  const member = (after ?? before)!;
+  const shown = (m: WorkspaceMemberRecord | undefined) => (m ? { user_id: m.userId, role: m.role } : null);
+  const changes = changesBetween(shown(before), shown(after));
+  if (Object.keys(changes).length === 0) return;
+  const action = !before ? "member.add" : !after ? "member.remove" : "member.update";
+  await recordChange(tx, now, origin, { action, target: { type: "member", id: member.userId }, workspaceId: member.workspaceId, changes });
+}
+
+export function addMembers(deps: WorkspaceDeps, origin: ChangeOrigin, ref: string, userIds: string[]) {
   return deps.store.transaction(async (tx) => {
     const ws = await findWorkspace(tx, ref);
     const ids = unique(userIds);
@@ -43,20 +65,26 @@ export function addMembers(deps: WorkspaceDeps, ref: string, userIds: string[]) 
     const unknown = ids.filter((_, i) => users[i] === undefined);
     if (unknown.length) throw badRequest(`Unknown user id(s): ${unknown.join(", ")}`, { field: "user_ids", unknown_user_ids: unknown });
     const now = deps.clock();
+    const before = await Promise.all(ids.map((id) => tx.members.get(ws.id, id)));
     const stored = await tx.members.upsert(
       (users as UserRecord[]).map((u) => ({ id: crypto.randomUUID(), workspaceId: ws.id, userId: u.id, role: workspaceRole(u), createdAt: now })),
     );
+    for (const member of stored) await recordMemberChange(tx, now, origin, before[ids.indexOf(member.userId)], member);
     return { added_count: stored.length, data: stored.map(renderMember) };
   });
 }
 
-export function removeMembers(deps: WorkspaceDeps, ref: string, userIds: string[]) {
+export function removeMembers(deps: WorkspaceDeps, origin: ChangeOrigin, ref: string, userIds: string[]) {
   return deps.store.transaction(async (tx) => {
     const ws = await findWorkspace(tx, ref);
     const ids = unique(userIds);
     const blocked = await tx.workspaces.usersWithActiveKeys(ws.id, ids, deps.clock());
     if (blocked.length) throw conflict(`Cannot remove member(s) with active API keys in this workspace: ${blocked.join(", ")}`, { user_ids: blocked });
     if (ws.isDefault) throw badRequest("Every organization user belongs to the default workspace; members cannot be removed from it", { field: "user_ids" });
-    return { removed_count: await tx.members.remove(ws.id, ids) };
+    const now = deps.clock();
+    const before = await Promise.all(ids.map((id) => tx.members.get(ws.id, id)));
+    const removed = await tx.members.remove(ws.id, ids);
+    for (const member of before) if (member) await recordMemberChange(tx, now, origin, member, undefined);
+    return { removed_count: removed };
   });
 }

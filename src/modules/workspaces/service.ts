@@ -1,3 +1,6 @@
+import { changesBetween } from "../../audit/changes";
+import type { ChangeOrigin } from "../../audit/origin";
+import { type AuditTables, recordChange } from "../../audit/record";
 import type { Config } from "../../config";
 import { badRequest, conflict, notFound } from "../../errors";
 import { defaultGuardrailId } from "../../gateway/guardrails/default-guardrail";
@@ -42,6 +45,30 @@ export function renderWorkspace(ws: WorkspaceRecord): WorkspaceDataOut {
   };
 }
 
+/** Records a workspace's change in the transaction `tx` that makes it (null `before`: created; null `after`: deleted); `extra` for what the record does not show (a rotated secret). */
+export function recordWorkspaceChange(
+  tx: AuditTables,
+  now: number,
+  origin: ChangeOrigin,
+  action: "workspace.create" | "workspace.update" | "workspace.delete",
+  before: WorkspaceRecord | null,
+  after: WorkspaceRecord | null,
+  extra: { secrets?: Record<string, string | null>; previousSecrets?: Record<string, string | null> } = {},
+) {
+  const shown = (ws: WorkspaceRecord | null, secrets: Record<string, string | null> | undefined) => {
+    if (!ws) return null;
+    const { created_at: _c, updated_at: _u, ...fields } = renderWorkspace(ws);
+    return { ...fields, ...secrets };
+  };
+  const ws = (after ?? before)!;
+  return recordChange(tx, now, origin, {
+    action,
+    target: { type: "workspace", id: ws.id },
+    workspaceId: ws.id,
+    changes: changesBetween(shown(before, extra.previousSecrets), shown(after, extra.secrets), Object.keys(extra.secrets ?? {})),
+  });
+}
+
 function settingsFrom(body: UpdateWorkspaceInput, base: Record<string, unknown>): Record<string, unknown> {
   const settings = { ...base };
   for (const k of SETTINGS_KEYS) if (body[k] !== undefined) settings[k] = body[k];
@@ -63,7 +90,12 @@ const checkedWebhookUrl = async (deps: WorkspaceDeps, url: string | null | undef
   url === undefined || url === null ? url : requireOutboundUrl(deps, "webhook_url", url);
 
 /** `createdBy`: the user who asked (the calling key's, or the console's signed-in user) */
-export async function createWorkspace(deps: WorkspaceDeps, createdBy: string | null, body: CreateWorkspaceInput): Promise<WorkspaceDataOut> {
+export async function createWorkspace(
+  deps: WorkspaceDeps,
+  origin: ChangeOrigin,
+  createdBy: string | null,
+  body: CreateWorkspaceInput,
+): Promise<WorkspaceDataOut> {
   const webhookUrl = await checkedWebhookUrl(deps, body.webhook_url);
   return deps.store.transaction(async (tx) => {
     await assertSlugFree(tx, body.slug);
@@ -83,6 +115,7 @@ export async function createWorkspace(deps: WorkspaceDeps, createdBy: string | n
       createdAt: deps.clock(),
       updatedAt: null,
     });
+    await recordWorkspaceChange(tx, ws.createdAt, origin, "workspace.create", null, ws);
     return renderWorkspace(ws);
   });
 }
@@ -91,7 +124,7 @@ export async function getWorkspace(deps: WorkspaceDeps, ref: string): Promise<Wo
   return renderWorkspace(await findWorkspace(deps.store, ref));
 }
 
-export async function updateWorkspace(deps: WorkspaceDeps, ref: string, body: UpdateWorkspaceInput): Promise<WorkspaceDataOut> {
+export async function updateWorkspace(deps: WorkspaceDeps, origin: ChangeOrigin, ref: string, body: UpdateWorkspaceInput): Promise<WorkspaceDataOut> {
   const webhookUrl = await checkedWebhookUrl(deps, body.webhook_url);
   return deps.store.transaction(async (tx) => {
     const ws = await findWorkspace(tx, ref);
@@ -105,11 +138,14 @@ export async function updateWorkspace(deps: WorkspaceDeps, ref: string, body: Up
     if (body.default_provider_sort !== undefined) patch.defaultProviderSort = body.default_provider_sort;
     if (body.rate_limit !== undefined) patch.rateLimit = patchedRateLimit(ws.rateLimit, body.rate_limit);
     if (webhookUrl !== undefined) patch.webhookUrl = webhookUrl;
-    return renderWorkspace((await tx.workspaces.update(ws.id, patch, deps.clock()))!);
+    const now = deps.clock();
+    const updated = (await tx.workspaces.update(ws.id, patch, now))!;
+    await recordWorkspaceChange(tx, now, origin, "workspace.update", ws, updated);
+    return renderWorkspace(updated);
   });
 }
 
-export function deleteWorkspace(deps: WorkspaceDeps, ref: string, confirmDefault: boolean): Promise<{ deleted: true }> {
+export function deleteWorkspace(deps: WorkspaceDeps, origin: ChangeOrigin, ref: string, confirmDefault: boolean): Promise<{ deleted: true }> {
   return deps.store.transaction(async (tx) => {
     const ws = await findWorkspace(tx, ref);
     if (ws.isDefault && !confirmDefault)
@@ -118,6 +154,7 @@ export function deleteWorkspace(deps: WorkspaceDeps, ref: string, confirmDefault
     const active = await tx.workspaces.countActiveKeys(ws.id, now);
     if (active > 0) throw conflict(`Workspace '${ws.slug}' still has ${active} active API key(s); delete or disable them first`, { active_keys: active });
     await tx.workspaces.delete(ws.id, now);
+    await recordWorkspaceChange(tx, now, origin, "workspace.delete", ws, null);
     return { deleted: true as const };
   });
 }

@@ -1,5 +1,6 @@
 import type { Store, StoreTables } from "../store";
 import { pgActivityStore } from "./activity";
+import { pgAuditStore } from "./audit";
 import { pgAuthCodeStore } from "./auth-codes";
 import { pgBudgetStore } from "./budgets";
 import { pgByokStore } from "./byok";
@@ -8,6 +9,7 @@ import { pgDestinationStore } from "./destinations";
 import { pgGenerationContentStore, pgObservationOutboxStore } from "./generation-outbox";
 import { pgGenerationStore } from "./generations";
 import { pgGuardrailStore } from "./guardrails";
+import { pgUserIdentityStore } from "./identities";
 import { pgJobStore } from "./jobs";
 import { pgKeyUsageStore } from "./key-usage";
 import { pgKeyStore } from "./keys";
@@ -18,6 +20,7 @@ import { pgPresetStore } from "./presets";
 import { pgReservationStore } from "./reservations";
 import { pgResponseCacheStore } from "./response-cache";
 import { pgResponseStateStore } from "./responses";
+import { pgScimTokenStore, pgScimUserStore } from "./scim";
 import { pgInviteStore, pgPasswordStore, pgWebSessionStore } from "./sign-in";
 import { pgUserStore } from "./users";
 import { pgVideoJobStore } from "./video-jobs";
@@ -54,6 +57,10 @@ function tables(conn: Conn): StoreTables {
     generationContents: pgGenerationContentStore(conn),
     observationOutbox: pgObservationOutboxStore(conn),
     responseCache: pgResponseCacheStore(conn),
+    audit: pgAuditStore(conn),
+    identities: pgUserIdentityStore(conn),
+    scimTokens: pgScimTokenStore(conn),
+    scimUsers: pgScimUserStore(conn),
   };
 }
 

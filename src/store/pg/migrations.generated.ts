@@ -19,6 +19,7 @@ import m15 from "../../../migrations/pg/0015_drop_unused_endpoint_index.sql" wit
 import m16 from "../../../migrations/pg/0016_media_count.sql" with { type: "text" };
 import m17 from "../../../migrations/pg/0017_guardrails.sql" with { type: "text" };
 import m18 from "../../../migrations/pg/0018_response_cache.sql" with { type: "text" };
+import m19 from "../../../migrations/pg/0019_audit_log_identity.sql" with { type: "text" };
 
 export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0000_foundation", sql: m0 },
@@ -40,4 +41,5 @@ export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0016_media_count", sql: m16 },
   { tag: "0017_guardrails", sql: m17 },
   { tag: "0018_response_cache", sql: m18 },
+  { tag: "0019_audit_log_identity", sql: m19 },
 ];

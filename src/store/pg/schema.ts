@@ -11,9 +11,11 @@
  */
 
 import * as accountTables from "../tables/accounts";
+import * as auditTables from "../tables/audit";
 import { pgTables } from "../tables/build";
 import * as contentTables from "../tables/generation-contents";
 import * as guardrailTables from "../tables/guardrails";
+import * as identityTables from "../tables/identity";
 import * as jobTables from "../tables/jobs";
 import * as moneyTables from "../tables/money";
 import * as observabilityTables from "../tables/observability";
@@ -30,4 +32,7 @@ export const { userPasswords, webSessions, userInvites, authCodes } = pgTables(s
 export const { generationContents } = pgTables(contentTables);
 export const { guardrails, guardrailKeyAssignments, guardrailMemberAssignments, memberUsage } = pgTables(guardrailTables);
 export const { responseCache } = pgTables(responseCacheTables);
+export const { auditEvents } = pgTables(auditTables);
+export const { userIdentities, scimTokens, scimUsers, scimGroups, scimGroupMembers, scimGroupMappings, scimManagedMembers, scimSyncJobs } =
+  pgTables(identityTables);
 export * from "./tables/observation-outbox";

@@ -9,8 +9,9 @@ export function pgUserStore({ db }: Conn): UserStore {
   const q = userQueries(users, order);
   return {
     async create(user) {
-      await db.insert(users).values(user);
-      return user;
+      const record = { ...user, disabled: user.disabled ?? false };
+      await db.insert(users).values(record);
+      return record;
     },
     async get(id) {
       const [row] = await db.select().from(users).where(eq(users.id, id));

@@ -2,6 +2,7 @@ import type { Database } from "bun:sqlite";
 import { eq } from "drizzle-orm";
 import type { Store, StoreTables } from "../store";
 import { sqliteActivityStore } from "./activity";
+import { sqliteAuditStore } from "./audit";
 import { sqliteAuthCodeStore } from "./auth-codes";
 import { sqliteBudgetStore } from "./budgets";
 import { sqliteByokStore } from "./byok";
@@ -10,6 +11,7 @@ import { sqliteDestinationStore } from "./destinations";
 import { sqliteGenerationContentStore, sqliteObservationOutboxStore } from "./generation-outbox";
 import { sqliteGenerationStore } from "./generations";
 import { sqliteGuardrailStore } from "./guardrails";
+import { sqliteUserIdentityStore } from "./identities";
 import { sqliteJobStore } from "./jobs";
 import { sqliteKeyUsageStore } from "./key-usage";
 import { sqliteKeyStore } from "./keys";
@@ -21,6 +23,7 @@ import { sqliteReservationStore } from "./reservations";
 import { sqliteResponseCacheStore } from "./response-cache";
 import { sqliteResponseStateStore } from "./responses";
 import { meta } from "./schema";
+import { sqliteScimTokenStore, sqliteScimUserStore } from "./scim";
 import { sqliteInviteStore, sqlitePasswordStore, sqliteWebSessionStore } from "./sign-in";
 import { ThreadWriteLock } from "./thread-write-lock";
 import { sqliteUserStore } from "./users";
@@ -58,6 +61,10 @@ function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter
     generationContents: sqliteGenerationContentStore(db, write),
     observationOutbox: sqliteObservationOutboxStore(sqlite, write),
     responseCache: sqliteResponseCacheStore(sqlite, write),
+    audit: sqliteAuditStore(db, write),
+    identities: sqliteUserIdentityStore(db, write),
+    scimTokens: sqliteScimTokenStore(db, write),
+    scimUsers: sqliteScimUserStore(db, write),
   };
 }
 

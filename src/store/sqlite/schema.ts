@@ -6,9 +6,11 @@
  */
 
 import * as accountTables from "../tables/accounts";
+import * as auditTables from "../tables/audit";
 import { sqliteTables } from "../tables/build";
 import * as contentTables from "../tables/generation-contents";
 import * as guardrailTables from "../tables/guardrails";
+import * as identityTables from "../tables/identity";
 import * as jobTables from "../tables/jobs";
 import * as moneyTables from "../tables/money";
 import * as observabilityTables from "../tables/observability";
@@ -25,4 +27,7 @@ export const { userPasswords, webSessions, userInvites, authCodes } = sqliteTabl
 export const { generationContents } = sqliteTables(contentTables);
 export const { guardrails, guardrailKeyAssignments, guardrailMemberAssignments, memberUsage } = sqliteTables(guardrailTables);
 export const { responseCache } = sqliteTables(responseCacheTables);
+export const { auditEvents } = sqliteTables(auditTables);
+export const { userIdentities, scimTokens, scimUsers, scimGroups, scimGroupMembers, scimGroupMappings, scimManagedMembers, scimSyncJobs } =
+  sqliteTables(identityTables);
 export * from "./tables/observation-outbox";

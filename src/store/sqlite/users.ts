@@ -15,8 +15,9 @@ export function sqliteUserStore(db: Db, write: WriteStep): UserStore {
   return {
     create: (user) =>
       write(() => {
-        db.insert(users).values(user).run();
-        return user;
+        const record = { ...user, disabled: user.disabled ?? false };
+        db.insert(users).values(record).run();
+        return record;
       }),
     async get(id) {
       return byId.get({ id }) as UserRecord | undefined;

@@ -13,6 +13,8 @@ export const users = table("users", {
   name: text("name"),
   role: text("role", { enum: ["owner", "admin", "member"] }).notNull(),
   createdAt: millis("created_at").notNull(),
+  /** deactivated (SCIM `active: false`): no sign-in, no session, no key of theirs authenticates */
+  disabled: boolean("disabled").notNull().default(false),
 });
 
 export const workspaces = table(

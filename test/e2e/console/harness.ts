@@ -6,7 +6,7 @@
  */
 import { setPassword } from "../../../src/auth-web/accounts";
 import { startTestGateway, type TestGateway, type TestGatewayOptions } from "../../support/gateway";
-import { createUserWithPassword, signIn } from "../../support/sign-in";
+import { createUserWithPassword, signIn, TEST_ORIGIN } from "../../support/sign-in";
 
 export const PASSWORD = "console password 123";
 export type Person = "owner" | "admin" | "member";
@@ -27,7 +27,7 @@ export async function startConsoleGateway(opts: TestGatewayOptions = {}): Promis
   const [owner] = await gw.ctx.store.users.list(0, 1);
   if (!owner || owner.role !== "owner") throw new Error("the first start made no owner");
   await gw.ctx.store.users.update(owner.id, { email: EMAIL.owner });
-  await setPassword(gw.ctx, owner.id, PASSWORD);
+  await setPassword(gw.ctx, TEST_ORIGIN, owner.id, PASSWORD);
   await createUserWithPassword(gw.ctx, { id: "admin-user", email: EMAIL.admin, password: PASSWORD, role: "admin" });
   await createUserWithPassword(gw.ctx, { id: "member-user", email: EMAIL.member, password: PASSWORD, role: "member" });
   const created = await gw.api("/api/v1/workspaces", { method: "POST", json: { name: "Team", slug: "team" } });

@@ -84,11 +84,12 @@ afterEach(() => {
 });
 
 const deliveredFor = (id: string) => received.filter((r) => r.generation.id === id);
+
 const settledJobs = async () =>
   until(
     "the forwarding jobs to settle",
-    // what stays pending: the four recurring purges (responses, jobs, generation contents, response cache)
-    async () => ((await gw.ctx.store.jobs.count({ state: "pending" })) + (await gw.ctx.store.jobs.count({ state: "running" })) <= 4 ? true : undefined),
+    // what stays pending: the five recurring purges (responses, jobs, generation contents, response cache, audit)
+    async () => ((await gw.ctx.store.jobs.count({ state: "pending" })) + (await gw.ctx.store.jobs.count({ state: "running" })) <= 5 ? true : undefined),
     8000,
   );
 

@@ -45,6 +45,7 @@ export const user = (id: string, createdAt: number, extra: Partial<UserRecord> =
   name: `User ${id}`,
   role: "member",
   createdAt,
+  disabled: false,
   ...extra,
 });
 

@@ -6,6 +6,7 @@ import { acceptInvite, createInvite, inviteeOf, setPassword } from "../../../src
 import { createSqliteStore } from "../../../src/store/sqlite";
 import type { Store } from "../../../src/store/store";
 import { tempDir } from "../../support/gateway";
+import { TEST_ORIGIN } from "../../support/sign-in";
 
 const dir = tempDir("gw-accounts-");
 let store: Store;
@@ -33,17 +34,17 @@ test("an invite works until 24 hours after it was made, not at 24 hours", async 
   expect((await inviteeOf(ctx(), tokenOf(url)))?.id).toBe("kim");
   now = start + 24 * 3_600_000;
   expect(await inviteeOf(ctx(), tokenOf(url))).toBeUndefined();
-  expect(await acceptInvite(ctx(), tokenOf(url), "a fine password")).toBeUndefined();
+  expect(await acceptInvite(ctx(), { ip: null, userAgent: null }, tokenOf(url), "a fine password")).toBeUndefined();
   expect(await store.passwords.get("kim")).toBeUndefined();
   now = start;
 });
 
 test("setting a password voids open invites; users without an email get neither", async () => {
   const { url } = await createInvite(ctx(), "kim", "https://gw.example");
-  await setPassword(ctx(), "kim", "kim's own password");
+  await setPassword(ctx(), TEST_ORIGIN, "kim", "kim's own password");
   expect(await inviteeOf(ctx(), tokenOf(url))).toBeUndefined();
   expect((await store.passwords.get("kim"))!).toStartWith("$argon2id$");
   await expect(createInvite(ctx(), "nomail", "https://gw.example")).rejects.toThrow("has no email");
-  await expect(setPassword(ctx(), "nomail", "whatever password")).rejects.toThrow("has no email");
-  await expect(setPassword(ctx(), "nobody", "whatever password")).rejects.toThrow("User not found: 'nobody'");
+  await expect(setPassword(ctx(), TEST_ORIGIN, "nomail", "whatever password")).rejects.toThrow("has no email");
+  await expect(setPassword(ctx(), TEST_ORIGIN, "nobody", "whatever password")).rejects.toThrow("User not found: 'nobody'");
 });
