@@ -28,6 +28,8 @@ export type GatewayMetrics = {
   /** the Prometheus text exposition */
   render(): Promise<string>;
   readonly contentType: string;
+  /** every metric registered, for the generated metrics reference (scripts/docs/) */
+  readonly registry: Registry;
 };
 
 const LATENCY_BUCKETS_S = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
@@ -177,6 +179,7 @@ export function createMetrics(sources: MetricSources, now: () => number = Date.n
 
   return {
     contentType: registry.contentType,
+    registry,
     request(r) {
       requests.inc({ route: r.route, method: r.method, status: String(r.status), model: r.model ?? "" });
       duration.observe({ route: r.route }, r.durationMs / 1000);

@@ -1,3 +1,4 @@
+import { Registry } from "prom-client";
 import type { Logger } from "../logger";
 import { logRequest } from "./access-log";
 import type { GatewayMetrics, UpstreamAttempt } from "./metrics";
@@ -51,7 +52,13 @@ export function reportingTelemetry(logger: Logger, metrics: GatewayMetrics): Tel
 }
 
 /** Metrics that count nothing, for telemetry that is never scraped. */
-const NO_METRICS: GatewayMetrics = { request() {}, attempt() {}, render: async () => "", contentType: "text/plain; version=0.0.4; charset=utf-8" };
+const NO_METRICS: GatewayMetrics = {
+  request() {},
+  attempt() {},
+  render: async () => "",
+  contentType: "text/plain; version=0.0.4; charset=utf-8",
+  registry: new Registry(),
+};
 
 /** For contexts that report nothing (unit tests, CLI commands). */
 export const silentTelemetry = (): Telemetry => reportingTelemetry({ debug() {}, info() {}, warn() {}, error() {} }, NO_METRICS);

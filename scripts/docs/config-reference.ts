@@ -1,0 +1,159 @@
+/**
+ * docs/reference/configuration.md from what defines the configuration: every gateway.yaml key from
+ * the TypeBox schema (type, constraints, description), its default as the loader writes it
+ * (`file.section?.key ?? default` in src/config*.ts), and the environment variable that sets it
+ * (the --help text names the key each variable overrides).
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { TSchema } from "@sinclair/typebox";
+import { USAGE } from "../../src/cli/usage";
+import { GatewayFileSchema } from "../../src/config-schema";
+
+const ROOT = join(import.meta.dir, "../..");
+const LOADER_FILES = ["src/config.ts", "src/config-identity.ts", "src/config-media-checks.ts"];
+/** the loader's names for sections it reads through a parameter rather than a `const x = file.y` */
+const PARAMETER_SECTIONS: Record<string, string> = { oidc: "auth.oidc" };
+
+type Row = { key: string; type: string; description: string };
+
+/** One row per key, nested objects and list items (`providers[].slug`) spelled as paths. */
+export function schemaRows(schema: TSchema, prefix = ""): Row[] {
+  if (schema.type !== "object" || !schema.properties) return [];
+  return Object.entries(schema.properties as Record<string, TSchema>).flatMap(([name, child]) => {
+    const key = prefix ? `${prefix}.${name}` : name;
+    const row = { key, type: typeOf(child), description: child.description ?? "" };
+    const item = child.type === "array" ? (child.items as TSchema) : undefined;
+    const nested = item ? schemaRows(item, `${key}[]`) : schemaRows(child, key);
+    return [row, ...nested];
+  });
+}
+
+function constraints(s: TSchema): string {
+  const parts: string[] = [];
+  if (s.minimum !== undefined) parts.push(`≥ ${s.minimum}`);
+  if (s.exclusiveMinimum !== undefined) parts.push(`> ${s.exclusiveMinimum}`);
+  if (s.maximum !== undefined) parts.push(`≤ ${s.maximum}`);
+  if (s.minLength !== undefined) parts.push(`length ≥ ${s.minLength}`);
+  if (s.maxLength !== undefined) parts.push(`length ≤ ${s.maxLength}`);
+  if (s.minItems !== undefined) parts.push(`items ≥ ${s.minItems}`);
+  if (s.pattern !== undefined) parts.push(`pattern \`${s.pattern}\``);
+  return parts.length ? ` (${parts.join(", ")})` : "";
+}
+
+export function typeOf(s: TSchema): string {
+  if (s.const !== undefined) return JSON.stringify(s.const);
+  if (s.anyOf) return [...new Set((s.anyOf as TSchema[]).map(typeOf))].join(" \\| ");
+  if (s.type === "array") return `list of ${typeOf(s.items as TSchema)}${constraints(s)}`;
+  if (s.type === "object") {
+    const values = s.patternProperties ? Object.values(s.patternProperties as Record<string, TSchema>)[0] : s.additionalProperties;
+    if (!s.properties && values && typeof values === "object") return `map of ${typeOf(values as TSchema)}`;
+    return "object";
+  }
+  return `${s.type ?? "any"}${constraints(s)}`;
+}
+
+/** The expression after `??` up to the end of its argument (brackets balanced). */
+function expressionAt(text: string, from: number): string {
+  let depth = 0;
+  let i = from;
+  for (; i < text.length; i++) {
+    const c = text[i]!;
+    if ("([{".includes(c)) depth++;
+    else if (")]}".includes(c)) {
+      if (depth === 0) break;
+      depth--;
+    } else if ((c === "," || c === ";" || c === "\n") && depth === 0) break;
+  }
+  return text.slice(from, i).trim();
+}
+
+/** `file.routing?.circuit_failures ?? 5` and `const jobs = file.jobs ?? {}; jobs.lease_seconds ?? 60`, as key → default. */
+export function loaderDefaults(sources: string[], constants: Map<string, string> = new Map()): Map<string, string> {
+  const text = sources.join("\n");
+  const sections = new Map<string, string>(Object.entries(PARAMETER_SECTIONS));
+  for (const m of text.matchAll(/const (\w+) = file\.([\w?.]+)/g)) sections.set(m[1]!, m[2]!.replaceAll("?", ""));
+  const defaults = new Map<string, string>();
+  for (const m of text.matchAll(/\b(\w+)\??\.([\w?.]+) \?\? /g)) {
+    const base = m[1] === "file" ? "" : sections.get(m[1]!);
+    if (base === undefined) continue;
+    const key = [base, m[2]!.replaceAll("?", "")].filter(Boolean).join(".");
+    const raw = expressionAt(text, m.index! + m[0].length);
+    // a section's fallback object is no default of its own
+    if (raw === "{}" || raw === "[]" || defaults.has(key)) continue;
+    defaults.set(key, resolved(raw, constants).replace(/(\d)_(?=\d)/g, "$1"));
+  }
+  return defaults;
+}
+
+/** `NAME` or `NAME.field` of a constant, as its source writes it; anything else as written. */
+function resolved(expression: string, constants: Map<string, string>): string {
+  const m = /^([A-Z][A-Z0-9_]+)(?:\.(\w+))?$/.exec(expression);
+  const value = m && constants.get(m[1]!);
+  if (!value) return expression;
+  if (!m[2]) return value;
+  return new RegExp(`\\b${m[2]}: ([^,}]+)`).exec(value)?.[1]?.trim() ?? expression;
+}
+
+/** Every top-level `const NAME = value;` of the source tree (the defaults the loader names). */
+export function sourceConstants(): Map<string, string> {
+  const constants = new Map<string, string>();
+  for (const file of new Bun.Glob("src/**/*.ts").scanSync(ROOT)) {
+    const text = readFileSync(join(ROOT, file), "utf8");
+    for (const m of text.matchAll(/^(?:export )?const ([A-Z][A-Z0-9_]+)(?::[^=]+)? = ([^;]+);/gm)) constants.set(m[1]!, m[2]!.trim());
+  }
+  return constants;
+}
+
+export type EnvVariable = { name: string; description: string };
+
+/** The Environment section of `gateway --help`: each variable and what it does. */
+export function usageVariables(usage: string = USAGE): EnvVariable[] {
+  const section = usage.split("\nEnvironment:\n")[1]!.split("\n\n")[0]!;
+  const out: EnvVariable[] = [];
+  for (const line of section.split("\n")) {
+    const m = /^ {2}([A-Z][A-Z0-9_]+|Provider keys)\s+(.*)$/.exec(line);
+    if (m) out.push({ name: m[1]!, description: m[2]! });
+    else out.at(-1)!.description += ` ${line.trim()}`;
+  }
+  return out;
+}
+
+const cell = (text: string) => text.replaceAll("|", "\\|").replaceAll("\n", " ");
+
+export function configurationReference(): string {
+  const defaults = loaderDefaults(
+    LOADER_FILES.map((f) => readFileSync(join(ROOT, f), "utf8")),
+    sourceConstants(),
+  );
+  const variables = usageVariables();
+  const envOf = (key: string) => variables.filter((v) => new RegExp(`[(; ]${key.replaceAll(".", "\\.")}[);]`).test(v.description)).map((v) => `\`${v.name}\``);
+  const rows = schemaRows(GatewayFileSchema).map((r) => {
+    const fallback = defaults.get(r.key);
+    return `| \`${r.key}\` | ${r.type} | ${fallback ? `\`${cell(fallback)}\`` : ""} | ${envOf(r.key).join(", ")} | ${cell(r.description)} |`;
+  });
+  const envRows = variables.map((v) => `| \`${v.name}\` | ${cell(v.description)} |`);
+  return [
+    "<!-- generated by `bun run docs:generate` from src/config-schema.ts, src/config.ts and src/cli/usage.ts: edit those, not this file -->",
+    "# Configuration reference",
+    "",
+    "This page answers: which `gateway.yaml` keys and environment variables exist, of what type, with what default. Environment variables win over the file.",
+    "",
+    "## gateway.yaml keys",
+    "",
+    "A `[]` in a key is an item of a list (`providers[].slug` is the `slug` of each provider). A blank default means unset (or required where the schema says so).",
+    "",
+    "| Key | Type | Default | Environment variable | Description |",
+    "| --- | --- | --- | --- | --- |",
+    ...rows,
+    "",
+    "## Environment variables",
+    "",
+    "As `gateway --help` describes them.",
+    "",
+    "| Variable | What it sets |",
+    "| --- | --- |",
+    ...envRows,
+    "",
+  ].join("\n");
+}
