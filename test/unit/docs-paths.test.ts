@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
 const ROOT = join(import.meta.dir, "../..");
-const DOCS = ["README.md", "docs/architecture.md", "docs/contributing.md", "bench/README.md"];
+const DOCS = ["README.md", ...[...new Bun.Glob("docs/**/*.md").scanSync(ROOT)].sort(), "bench/README.md"];
 /** made by test runs or by the reader (deploy/.env holds their secrets), never committed */
 const NOT_COMMITTED = ["test/artifacts/", "deploy/.env"];
 
