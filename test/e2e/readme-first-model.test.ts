@@ -37,3 +37,32 @@ test("the README's first model answers, and /models lists it", async () => {
   const listed = ((await (await gw.api("/api/v1/models")).json()) as any).data.map((m: any) => m.id);
   expect(listed).toContain("local/llama3.2");
 });
+
+/** The shell commands of the README's "Calling it" block, one per command (continuation lines joined), comments dropped. */
+async function callingItCommands(): Promise<string[]> {
+  const readme = await Bun.file(join(import.meta.dir, "../../README.md")).text();
+  const block = /## Calling it[\s\S]*?```sh\n([\s\S]*?)\n```/.exec(readme);
+  if (!block) throw new Error("the README has no shell block under Calling it");
+  return block[1]!
+    .replace(/\\\n\s*/g, "")
+    .split("\n")
+    .filter((line) => line.trim() && !line.startsWith("#"));
+}
+
+async function sh(command: string, env: Record<string, string>): Promise<string> {
+  const proc = Bun.spawn(["sh", "-c", command], { env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
+  const [out, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);
+  if (code !== 0) throw new Error(`${command} exited ${code}: ${await new Response(proc.stderr).text()}`);
+  return out;
+}
+
+test("the README's curl commands, run as written, create a key and get the first answer", async () => {
+  const [createKey, firstCall, ...rest] = (await callingItCommands()).map((c) => c.replaceAll("http://localhost:8080", gw.url));
+  expect(rest).toEqual([]);
+  const created = JSON.parse(await sh(createKey!, { MGMT_KEY: gw.adminKey }));
+  expect(created.key).toMatch(/^sk-gw-v1-/);
+  expect(created.data.limit).toBe(10);
+  const answer = JSON.parse(await sh(firstCall!, { KEY: created.key }));
+  expect(answer.choices[0].message.content).toBe("Hello from mock");
+  expect(up.requests.at(-1)!.body.messages).toEqual([{ role: "user", content: "Hello" }]);
+});
