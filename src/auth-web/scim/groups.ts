@@ -84,6 +84,27 @@ export function replaceScimGroup(ctx: ScimContext, origin: ChangeOrigin, id: str
   return ctx.store.transaction(async (tx) => viewOf(tx, await applyInput(tx, now, origin, await existing(tx, id), input), base));
 }
 
+type Operation = { op?: unknown; path?: unknown; value?: unknown };
+
+/**
+ * Entra ID removes members with `path: "members"` and the members in `value`; scim-patch reads a
+ * remove with a bare path as "remove them all", so each named member becomes a
+ * `members[value eq "id"]` remove, the shape RFC 7644 (section 3.5.2.2) gives.
+ */
+function withMemberRemovesByPath(body: unknown): unknown {
+  const ops = (body as { Operations?: unknown } | null)?.Operations;
+  if (!Array.isArray(ops)) return body;
+  const expanded = ops.flatMap((op: Operation) => {
+    const isRemove = typeof op?.op === "string" && op.op.toLowerCase() === "remove";
+    if (!isRemove || typeof op.path !== "string" || op.path.toLowerCase() !== "members" || !Array.isArray(op.value)) return [op];
+    return op.value.map((m: { value?: unknown }) => {
+      if (typeof m?.value !== "string") throw new ScimProblem(400, "members: each value to remove needs a user id in 'value'", "invalidValue");
+      return { op: "remove", path: `members[value eq ${JSON.stringify(m.value)}]` };
+    });
+  });
+  return { ...(body as object), Operations: expanded };
+}
+
 /**
  * PATCH through scim-patch on the group as SCIM shows it: Okta's `members[value eq "id"]` paths,
  * Entra's `path: "members"` with a value array, and a replace of displayName all land on that view.
@@ -92,7 +113,7 @@ export function patchScimGroup(ctx: ScimContext, origin: ChangeOrigin, id: strin
   const now = ctx.clock();
   return ctx.store.transaction(async (tx) => {
     const group = await existing(tx, id);
-    const after = patched(await viewOf(tx, group, base), body);
+    const after = patched(await viewOf(tx, group, base), withMemberRemovesByPath(body));
     return viewOf(tx, await applyInput(tx, now, origin, group, scimGroupInput(after)), base);
   });
 }
