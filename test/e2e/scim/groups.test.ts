@@ -35,13 +35,13 @@ async function rolesIn(workspace: string): Promise<Record<string, string>> {
   return Object.fromEntries(res.body.data.map((m: any) => [m.user_id, m.role]));
 }
 
-const users: Record<string, string> = {};
+const users = { ann: "", ben: "", cat: "", dan: "" };
 let teamId = "";
 
 beforeAll(async () => {
   gw = await startTestGateway();
   token = ((await api("POST", "/api/v1/scim/tokens", { name: "Okta" })).body as any).token;
-  for (const name of ["ann", "ben", "cat", "dan"]) {
+  for (const name of ["ann", "ben", "cat", "dan"] as const) {
     const made = await scim("POST", "/Users", { schemas: [USER], userName: `${name}@example.com`, name: { givenName: name, familyName: "X" } });
     expect(made.status).toBe(201);
     users[name] = made.body.id;
@@ -186,14 +186,14 @@ describe("group mappings (OpenRouter's scim.*)", () => {
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
-    expect(await rolesIn("team")).toEqual({ [users.ann!]: "admin", [users.ben!]: "admin", [users.dan!]: "member" });
+    expect(await rolesIn("team")).toEqual({ [users.ann]: "admin", [users.ben]: "admin", [users.dan]: "member" });
     await scim("PATCH", `/Groups/${groupId}`, { schemas: [PATCH], Operations: [{ op: "remove", path: `members[value eq "${users.ben}"]` }] });
     await scim("PATCH", `/Groups/${groupId}`, {
       schemas: [PATCH],
       Operations: [{ op: "Add", path: "members", value: [{ value: users.cat }, { value: users.dan }] }],
     });
     // dan was a member by hand: his role stays what it was
-    expect(await rolesIn("team")).toEqual({ [users.ann!]: "admin", [users.cat!]: "admin", [users.dan!]: "member" });
+    expect(await rolesIn("team")).toEqual({ [users.ann]: "admin", [users.cat]: "admin", [users.dan]: "member" });
     const again = await api("POST", "/api/v1/scim/group-mappings", { scim_group_id: groupId, workspace_id: teamId, role: "member" });
     expect(again.status).toBe(409);
   });
@@ -201,7 +201,7 @@ describe("group mappings (OpenRouter's scim.*)", () => {
   test("PATCH a mapping's role; list and get; bad input named", async () => {
     const res = await api("PATCH", `/api/v1/scim/group-mappings/${mappingId}`, { role: "member" });
     expect([res.status, res.body.data.role]).toEqual([200, "member"]);
-    expect(await rolesIn("team")).toEqual({ [users.ann!]: "member", [users.cat!]: "member", [users.dan!]: "member" });
+    expect(await rolesIn("team")).toEqual({ [users.ann]: "member", [users.cat]: "member", [users.dan]: "member" });
     expect((await api("GET", "/api/v1/scim/group-mappings")).body).toEqual({ data: [res.body.data], total_count: 1 });
     expect((await api("GET", `/api/v1/scim/group-mappings/${mappingId}`)).body).toEqual({ data: res.body.data });
     const bad = await api("POST", "/api/v1/scim/group-mappings", { scim_group_id: "nope", workspace_id: teamId, role: "member" });
@@ -225,7 +225,7 @@ describe("group mappings (OpenRouter's scim.*)", () => {
     expect(Object.keys(await rolesIn("team")).sort()).toEqual([users.ann, users.cat, users.dan].sort());
     mappingId = (await api("POST", "/api/v1/scim/group-mappings", { scim_group_id: groupId, workspace_id: teamId, role: "admin" })).body.data.id;
     // ann is a member by hand since keep_members: the new mapping leaves her role alone
-    expect((await rolesIn("team"))[users.ann!]).toBe("member");
+    expect((await rolesIn("team"))[users.ann]).toBe("member");
     const job = await api("POST", "/api/v1/scim/sync-jobs");
     expect([job.status, job.body.data.status]).toEqual([202, "queued"]);
     let state: any = job.body.data;
