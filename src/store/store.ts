@@ -21,6 +21,7 @@ import type { ObservationOutboxStore } from "./observation-outbox-store";
 import type { PresetStore } from "./preset-store";
 import type { ResponseCacheStore } from "./response-cache-store";
 import type { ResponseStateStore } from "./response-store";
+import type { ScimGroupStore, ScimMappingStore } from "./scim-group-store";
 import type { AuthCodeStore, InviteStore, PasswordStore, WebSessionStore } from "./sign-in-store";
 import type { VideoJobStore } from "./video-job-store";
 
@@ -36,6 +37,7 @@ export * from "./observation-outbox-store";
 export * from "./preset-store";
 export * from "./response-cache-store";
 export * from "./response-store";
+export * from "./scim-group-store";
 export * from "./sign-in-store";
 
 /** The stores one transaction sees. */
@@ -79,6 +81,10 @@ export type StoreTables = {
   scimTokens: ScimTokenStore;
   /** the SCIM attributes of provisioned users */
   scimUsers: ScimUserStore;
+  /** SCIM Groups and their members */
+  scimGroups: ScimGroupStore;
+  /** group mappings to workspaces, the memberships they made, and sync jobs */
+  scimMappings: ScimMappingStore;
 };
 
 export type Dialect = "sqlite" | "postgres";

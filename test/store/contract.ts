@@ -19,6 +19,7 @@ import { moneyContract } from "./contract/money";
 import { reservationRaceContract } from "./contract/reservation-race";
 import { responseCacheContract } from "./contract/response-cache";
 import { responsesContract } from "./contract/responses";
+import { scimGroupsContract } from "./contract/scim-groups";
 import { signInContract } from "./contract/sign-in";
 import { transactionContract } from "./contract/transactions";
 import { videoJobsContract } from "./contract/video-jobs";
@@ -46,5 +47,6 @@ export function storeContract(label: Store["dialect"], open: OpenStore): void {
     guardrailContract(store);
     responseCacheContract(store);
     auditContract(store);
+    scimGroupsContract(store);
   });
 }

@@ -7,6 +7,7 @@ import { requestContext } from "../../http/request-context";
 import { scimTokenOf } from "../../modules/scim/tokens";
 import { listResponse, resourceTypes, schemas, serviceProviderConfig } from "./discovery";
 import { ScimProblem, scimErrorResponse, scimJson } from "./errors";
+import { createScimGroup, deleteScimGroup, getScimGroup, listScimGroups, patchScimGroup, replaceScimGroup } from "./groups";
 import { createScimUser, deleteScimUser, getScimUser, type ListQuery, listScimUsers, patchScimUser, replaceScimUser } from "./users";
 
 type Server = { requestIP(request: Request): { address: string } | null } | null;
@@ -34,12 +35,17 @@ function scimCall(ctx: AppContext, handle: (call: Call) => Promise<Response>) {
   };
 }
 
-const queryOf = (request: Request): ListQuery => {
+const queryOf = (request: Request): ListQuery & { excludedAttributes?: string } => {
   const q = new URL(request.url).searchParams;
-  return { filter: q.get("filter") ?? undefined, startIndex: q.get("startIndex") ?? undefined, count: q.get("count") ?? undefined };
+  return {
+    filter: q.get("filter") ?? undefined,
+    startIndex: q.get("startIndex") ?? undefined,
+    count: q.get("count") ?? undefined,
+    excludedAttributes: q.get("excludedAttributes") ?? undefined,
+  };
 };
 
-/** The SCIM 2.0 server (RFC 7644) at /scim/v2: discovery, Users. */
+/** The SCIM 2.0 server (RFC 7644) at /scim/v2: discovery, Users, Groups. */
 export function scimRoutes(ctx: AppContext) {
   const detail = { detail: { hide: true } };
   return routeModule("scim", "/scim/v2")
@@ -72,6 +78,36 @@ export function scimRoutes(ctx: AppContext) {
       (c) =>
         scimCall(ctx, async ({ origin }) => {
           await deleteScimUser(ctx, origin, c.params.id);
+          return new Response(null, { status: 204 });
+        })(c),
+      detail,
+    )
+    .get("/Groups", (c) => scimCall(ctx, async ({ base }) => scimJson(200, await listScimGroups(ctx, queryOf(c.request), base)))(c), detail)
+    .post(
+      "/Groups",
+      (c) =>
+        scimCall(ctx, async ({ origin, base, body }) => {
+          const group = await createScimGroup(ctx, origin, body, base);
+          return scimJson(201, group, { location: group.meta.location });
+        })(c),
+      detail,
+    )
+    .get("/Groups/:id", (c) => scimCall(ctx, async ({ base }) => scimJson(200, await getScimGroup(ctx, c.params.id, base)))(c), detail)
+    .put(
+      "/Groups/:id",
+      (c) => scimCall(ctx, async ({ origin, base, body }) => scimJson(200, await replaceScimGroup(ctx, origin, c.params.id, body, base)))(c),
+      detail,
+    )
+    .patch(
+      "/Groups/:id",
+      (c) => scimCall(ctx, async ({ origin, base, body }) => scimJson(200, await patchScimGroup(ctx, origin, c.params.id, body, base)))(c),
+      detail,
+    )
+    .delete(
+      "/Groups/:id",
+      (c) =>
+        scimCall(ctx, async ({ origin }) => {
+          await deleteScimGroup(ctx, origin, c.params.id);
           return new Response(null, { status: 204 });
         })(c),
       detail,

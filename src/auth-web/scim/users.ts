@@ -11,8 +11,8 @@ import { type ScimUserInput, type ScimUserView, scimBoolean, scimUserInput, scim
 
 type ScimContext = Pick<AppContext, "store" | "clock">;
 
-async function viewOf(tx: Pick<StoreTables, "scimUsers">, user: UserRecord, base: string): Promise<ScimUserView> {
-  return scimUserView(user, await tx.scimUsers.get(user.id), [], base);
+async function viewOf(tx: Pick<StoreTables, "scimUsers" | "scimGroups">, user: UserRecord, base: string): Promise<ScimUserView> {
+  return scimUserView(user, await tx.scimUsers.get(user.id), await tx.scimGroups.groupsOf(user.id), base);
 }
 
 async function existing(tx: Pick<StoreTables, "users">, id: string): Promise<UserRecord> {

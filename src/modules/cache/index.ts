@@ -8,7 +8,7 @@ import { clearResponseCache } from "./service";
 export function cacheRoutes(ctx: AppContext) {
   return routeModule("cache", "/api/v1")
     .use(authPlugin(ctx.store, ctx.clock))
-    .delete("/cache", ({ query }) => clearResponseCache(ctx.store, query.workspace_id), {
+    .delete("/cache", ({ origin, query }) => clearResponseCache(ctx, origin, query.workspace_id), {
       auth: "management",
       query: ClearCacheQuery,
       response: ClearCacheResponse,

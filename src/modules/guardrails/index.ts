@@ -59,9 +59,9 @@ export function guardrailRoutes(ctx: AppContext) {
       })
       .post(
         "/guardrails",
-        async ({ body, set }) => {
+        async ({ origin, body, set }) => {
           set.status = 201;
-          return { data: await createGuardrail(ctx, body) };
+          return { data: await createGuardrail(ctx, origin, body) };
         },
         {
           auth: "management",
@@ -82,7 +82,7 @@ export function guardrailRoutes(ctx: AppContext) {
         response: GuardrailResponse,
         detail: { tags, summary: "Get a guardrail" },
       })
-      .patch("/guardrails/:id", async ({ params, body }) => ({ data: await updateGuardrail(ctx, params.id, body) }), {
+      .patch("/guardrails/:id", async ({ origin, params, body }) => ({ data: await updateGuardrail(ctx, origin, params.id, body) }), {
         auth: "management",
         params: GuardrailParams,
         body: UpdateGuardrailBody,
@@ -94,7 +94,7 @@ export function guardrailRoutes(ctx: AppContext) {
             "Omitted fields stay, null clears a field, a list replaces the whole list. The first PATCH of a workspace's default guardrail stores it.",
         },
       })
-      .delete("/guardrails/:id", ({ params }) => deleteGuardrail(ctx, params.id), {
+      .delete("/guardrails/:id", ({ origin, params }) => deleteGuardrail(ctx, origin, params.id), {
         auth: "management",
         params: GuardrailParams,
         response: DeletedResponse,
@@ -107,14 +107,14 @@ export function guardrailRoutes(ctx: AppContext) {
         response: KeyAssignmentsResponse,
         detail: { tags, summary: "List a guardrail's key assignments" },
       })
-      .post("/guardrails/:id/assignments/keys", ({ principal, params, body }) => assignKeys(ctx, principal, params.id, body.key_hashes), {
+      .post("/guardrails/:id/assignments/keys", ({ origin, principal, params, body }) => assignKeys(ctx, origin, principal, params.id, body.key_hashes), {
         auth: "management",
         params: GuardrailParams,
         body: KeyHashesBody,
         response: AssignedResponse,
         detail: { tags, summary: "Assign keys to a guardrail (a key holds one guardrail: it moves from any other)" },
       })
-      .post("/guardrails/:id/assignments/keys/remove", ({ params, body }) => unassignKeys(ctx, params.id, body.key_hashes), {
+      .post("/guardrails/:id/assignments/keys/remove", ({ origin, params, body }) => unassignKeys(ctx, origin, params.id, body.key_hashes), {
         auth: "management",
         params: GuardrailParams,
         body: KeyHashesBody,
@@ -128,18 +128,22 @@ export function guardrailRoutes(ctx: AppContext) {
         response: MemberAssignmentsResponse,
         detail: { tags, summary: "List a guardrail's member assignments" },
       })
-      .post("/guardrails/:id/assignments/members", ({ principal, params, body }) => assignMembers(ctx, principal, params.id, body.member_user_ids), {
-        auth: "management",
-        params: GuardrailParams,
-        body: MemberIdsBody,
-        response: AssignedResponse,
-        detail: {
-          tags,
-          summary: "Assign members to a guardrail",
-          description: "A member guardrail covers every key the member created in the guardrail's workspace; a member holds one guardrail per workspace.",
+      .post(
+        "/guardrails/:id/assignments/members",
+        ({ origin, principal, params, body }) => assignMembers(ctx, origin, principal, params.id, body.member_user_ids),
+        {
+          auth: "management",
+          params: GuardrailParams,
+          body: MemberIdsBody,
+          response: AssignedResponse,
+          detail: {
+            tags,
+            summary: "Assign members to a guardrail",
+            description: "A member guardrail covers every key the member created in the guardrail's workspace; a member holds one guardrail per workspace.",
+          },
         },
-      })
-      .post("/guardrails/:id/assignments/members/remove", ({ params, body }) => unassignMembers(ctx, params.id, body.member_user_ids), {
+      )
+      .post("/guardrails/:id/assignments/members/remove", ({ origin, params, body }) => unassignMembers(ctx, origin, params.id, body.member_user_ids), {
         auth: "management",
         params: GuardrailParams,
         body: MemberIdsBody,

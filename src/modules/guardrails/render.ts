@@ -51,3 +51,9 @@ export const renderMemberAssignment = (a: MemberAssignmentRecord, organizationId
   assigned_by: a.assignedBy,
   created_at: isoTime(a.createdAt),
 });
+
+/** What an audit event compares: the API's fields of a guardrail, without its id and timestamps (the event names the id). */
+export function auditedGuardrail(g: GuardrailRecord, workspace: Pick<WorkspaceRecord, "id" | "name"> | null): Record<string, unknown> {
+  const { id: _id, created_at: _created, updated_at: _updated, ...fields } = renderGuardrail(g, workspace);
+  return fields;
+}

@@ -118,6 +118,8 @@ export async function deleteUserIn(tx: StoreTables, now: number, origin: ChangeO
   await tx.members.removeUser(user.id);
   await tx.identities.deleteForUser(user.id);
   await tx.scimUsers.delete(user.id);
+  await tx.scimGroups.removeUser(user.id);
+  for (const workspaceId of await tx.scimMappings.managedWorkspacesOf(user.id)) await tx.scimMappings.unmarkManaged(workspaceId, user.id);
   await tx.users.delete(user.id);
   await recordUserChange(tx, now, origin, user, null);
 }

@@ -21,6 +21,7 @@ import { pgReservationStore } from "./reservations";
 import { pgResponseCacheStore } from "./response-cache";
 import { pgResponseStateStore } from "./responses";
 import { pgScimTokenStore, pgScimUserStore } from "./scim";
+import { pgScimGroupStore, pgScimMappingStore } from "./scim-groups";
 import { pgInviteStore, pgPasswordStore, pgWebSessionStore } from "./sign-in";
 import { pgUserStore } from "./users";
 import { pgVideoJobStore } from "./video-jobs";
@@ -61,6 +62,8 @@ function tables(conn: Conn): StoreTables {
     identities: pgUserIdentityStore(conn),
     scimTokens: pgScimTokenStore(conn),
     scimUsers: pgScimUserStore(conn),
+    scimGroups: pgScimGroupStore(conn),
+    scimMappings: pgScimMappingStore(conn),
   };
 }
 

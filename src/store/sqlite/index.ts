@@ -24,6 +24,7 @@ import { sqliteResponseCacheStore } from "./response-cache";
 import { sqliteResponseStateStore } from "./responses";
 import { meta } from "./schema";
 import { sqliteScimTokenStore, sqliteScimUserStore } from "./scim";
+import { sqliteScimGroupStore, sqliteScimMappingStore } from "./scim-groups";
 import { sqliteInviteStore, sqlitePasswordStore, sqliteWebSessionStore } from "./sign-in";
 import { ThreadWriteLock } from "./thread-write-lock";
 import { sqliteUserStore } from "./users";
@@ -65,6 +66,8 @@ function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter
     identities: sqliteUserIdentityStore(db, write),
     scimTokens: sqliteScimTokenStore(db, write),
     scimUsers: sqliteScimUserStore(db, write),
+    scimGroups: sqliteScimGroupStore(db, write),
+    scimMappings: sqliteScimMappingStore(db, write),
   };
 }
 
