@@ -13,7 +13,7 @@ const NO_SOURCES = {
 };
 
 export async function metricsReference(): Promise<string> {
-  const metrics = createMetrics(NO_SOURCES, () => 0).registry.getMetricsAsArray();
+  const metrics = createMetrics(NO_SOURCES, () => 0).registry!.getMetricsAsArray();
   const rows = await Promise.all(
     metrics.map(async (m) => {
       // a registered metric is a Metric; getMetricsAsArray types it by its fields only

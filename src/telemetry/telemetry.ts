@@ -1,4 +1,3 @@
-import { Registry } from "prom-client";
 import type { Logger } from "../logger";
 import { logRequest } from "./access-log";
 import type { GatewayMetrics, UpstreamAttempt } from "./metrics";
@@ -57,7 +56,6 @@ const NO_METRICS: GatewayMetrics = {
   attempt() {},
   render: async () => "",
   contentType: "text/plain; version=0.0.4; charset=utf-8",
-  registry: new Registry(),
 };
 
 /** For contexts that report nothing (unit tests, CLI commands). */

@@ -5,6 +5,7 @@ import { routeModule } from "../../http/module";
 import { createMapping, createSyncJob, deleteMapping, getMapping, getSyncJob, listGroups, listMappings, updateMapping } from "./mappings";
 import {
   CreateScimGroupMappingBody,
+  CreateScimSyncJobBody,
   CreateScimTokenBody,
   CreateScimTokenResponse,
   DeletedResponse,
@@ -103,6 +104,7 @@ export function scimManagementRoutes(ctx: AppContext) {
       },
       {
         auth: "management",
+        body: CreateScimSyncJobBody,
         response: { 202: ScimSyncJobResponse },
         detail: { tags, summary: "Re-apply every group mapping to the current group memberships" },
       },

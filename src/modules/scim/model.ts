@@ -62,6 +62,9 @@ export const ScimSyncJobData = t.Object({
 });
 export const ScimSyncJobResponse = t.Object({ data: ScimSyncJobData });
 
+/** A sync job takes no parameters: an empty object, or no body. */
+export const CreateScimSyncJobBody = t.Optional(t.Object({}, { additionalProperties: false }));
+
 export type ScimGroupOut = typeof ScimGroupData.static;
 export type ScimGroupMappingOut = typeof ScimGroupMappingData.static;
 export type ScimSyncJobOut = typeof ScimSyncJobData.static;
