@@ -4,7 +4,14 @@ import type { ApiKeyRecord, ByokRecord, DestinationRecord, Store, StoreTables, U
 
 /** Which cached lookups a write makes stale. */
 const WRITES: { [T in "keys" | "workspaces" | "byok" | "users" | "budgets" | "destinations"]: Partial<Record<keyof StoreTables[T], CacheTopic[]>> } = {
-  keys: { create: ["keys"], update: ["keys"], delete: ["keys"], reviveAsManagement: ["keys"], deleteByCreator: ["keys"] },
+  keys: {
+    create: ["keys"],
+    update: ["keys"],
+    delete: ["keys"],
+    reviveAsManagement: ["keys"],
+    deleteByCreator: ["keys"],
+    rotate: ["keys", "byok", "destinations"],
+  },
   workspaces: { create: ["workspaces"], update: ["workspaces"], delete: ["workspaces", "byok", "budgets", "destinations"] },
   byok: { create: ["byok"], update: ["byok"], delete: ["byok"] },
   users: { create: ["users"], update: ["users"], delete: ["users"] },

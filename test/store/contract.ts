@@ -6,6 +6,7 @@
 import { describe } from "bun:test";
 import type { Store } from "../../src/store/store";
 import { accountsContract } from "./contract/accounts";
+import { analyticsContract } from "./contract/analytics";
 import { budgetContract } from "./contract/budgets";
 import { catalogContract } from "./contract/catalog";
 import { destinationsContract } from "./contract/destinations";
@@ -13,6 +14,7 @@ import { type OpenStore, useStore } from "./contract/fixtures";
 import { generationListContract } from "./contract/generation-list";
 import { generationOutboxContract } from "./contract/generation-outbox";
 import { jobContract } from "./contract/jobs";
+import { keyRotationContract } from "./contract/key-rotation";
 import { moneyContract } from "./contract/money";
 import { reservationRaceContract } from "./contract/reservation-race";
 import { responsesContract } from "./contract/responses";
@@ -40,5 +42,7 @@ export function storeContract(label: Store["dialect"], open: OpenStore): void {
     destinationsContract(store);
     signInContract(store);
     generationOutboxContract(store);
+    analyticsContract(store);
+    keyRotationContract(store);
   });
 }

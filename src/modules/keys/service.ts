@@ -92,6 +92,7 @@ export type NewKey = {
   includeByokInLimit?: boolean;
   rateLimit?: ApiKeyRecord["rateLimit"];
   expiresAt?: number | null;
+  alertThresholds?: number[] | null;
   externalUser?: string | null;
   /** use this secret instead of a random one (GATEWAY_ADMIN_KEY) */
   raw?: string;
@@ -114,6 +115,7 @@ export async function insertKey(store: Pick<Store, "keys">, now: number, input: 
     includeByokInLimit: input.includeByokInLimit ?? false,
     rateLimit: input.rateLimit ?? NO_RATE_LIMIT,
     expiresAt: input.expiresAt ?? null,
+    alertThresholds: input.alertThresholds ?? null,
     createdAt: now,
     updatedAt: null,
   };

@@ -49,7 +49,15 @@ export function setBudget(deps: WorkspaceDeps, ref: string, interval: BudgetInte
       );
     }
     const now = deps.clock();
-    const budget = await tx.budgets.put({ id: crypto.randomUUID(), workspaceId: ws.id, interval, limitNanos, createdAt: now, updatedAt: now });
+    const budget = await tx.budgets.put({
+      id: crypto.randomUUID(),
+      workspaceId: ws.id,
+      interval,
+      limitNanos,
+      alertThresholds: null,
+      createdAt: now,
+      updatedAt: now,
+    });
     if (body.include_byok_in_budgets !== undefined && body.include_byok_in_budgets !== includesByokInBudgets(ws)) {
       ws = (await tx.workspaces.update(ws.id, { settings: { ...ws.settings, include_byok_in_budgets: body.include_byok_in_budgets } }, now))!;
     }

@@ -1,5 +1,6 @@
 import type { Store, StoreTables } from "../store";
 import { pgActivityStore } from "./activity";
+import { pgAnalyticsStore, pgBudgetAlertStore, pgRefusalStore } from "./analytics";
 import { pgAuthCodeStore } from "./auth-codes";
 import { pgBudgetStore } from "./budgets";
 import { pgByokStore } from "./byok";
@@ -50,6 +51,9 @@ function tables(conn: Conn): StoreTables {
     authCodes: pgAuthCodeStore(conn),
     generationContents: pgGenerationContentStore(conn),
     observationOutbox: pgObservationOutboxStore(conn),
+    analytics: pgAnalyticsStore(conn),
+    refusals: pgRefusalStore(conn),
+    budgetAlerts: pgBudgetAlertStore(conn),
   };
 }
 

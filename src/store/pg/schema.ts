@@ -11,6 +11,7 @@
  */
 
 import * as accountTables from "../tables/accounts";
+import * as analyticsTables from "../tables/analytics";
 import { pgTables } from "../tables/build";
 import * as contentTables from "../tables/generation-contents";
 import * as jobTables from "../tables/jobs";
@@ -19,11 +20,12 @@ import * as observabilityTables from "../tables/observability";
 import * as presetResponseTables from "../tables/presets-responses";
 import * as signInTables from "../tables/sign-in";
 
-export const { meta, users, workspaces, workspaceMembers, apiKeys, workspaceWebhookSecrets, byokCredentials } = pgTables(accountTables);
+export const { meta, users, workspaces, workspaceMembers, apiKeys, apiKeyPreviousHashes, workspaceWebhookSecrets, byokCredentials } = pgTables(accountTables);
 export const { keyUsage, generations, reservations, workspaceUsage, workspaceBudgets, activityDaily, generationFeedback } = pgTables(moneyTables);
 export const { presets, presetVersions, storedResponses, responseItems } = pgTables(presetResponseTables);
 export const { jobs, jobOutcomes, videoJobs } = pgTables(jobTables);
 export const { observabilityDestinations } = pgTables(observabilityTables);
 export const { userPasswords, webSessions, userInvites, authCodes } = pgTables(signInTables);
 export const { generationContents } = pgTables(contentTables);
+export const { analyticsHourly, refusedRequests, refusalsHourly, budgetAlerts } = pgTables(analyticsTables);
 export * from "./tables/observation-outbox";

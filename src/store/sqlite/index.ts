@@ -2,6 +2,7 @@ import type { Database } from "bun:sqlite";
 import { eq } from "drizzle-orm";
 import type { Store, StoreTables } from "../store";
 import { sqliteActivityStore } from "./activity";
+import { sqliteAnalyticsStore, sqliteBudgetAlertStore, sqliteRefusalStore } from "./analytics";
 import { sqliteAuthCodeStore } from "./auth-codes";
 import { sqliteBudgetStore } from "./budgets";
 import { sqliteByokStore } from "./byok";
@@ -34,7 +35,7 @@ function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter
     },
     users: sqliteUserStore(db, write),
     workspaces: sqliteWorkspaceStore(db, write, writer),
-    keys: sqliteKeyStore(db, write),
+    keys: sqliteKeyStore(db, write, writer),
     usage: sqliteKeyUsageStore(db, sqlite, write),
     generations: sqliteGenerationStore(db, sqlite, write, writer, book),
     reservations: sqliteReservationStore(sqlite, write, writer, book),
@@ -54,6 +55,9 @@ function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter
     authCodes: sqliteAuthCodeStore(db, write),
     generationContents: sqliteGenerationContentStore(db, write),
     observationOutbox: sqliteObservationOutboxStore(sqlite, write),
+    analytics: sqliteAnalyticsStore(db),
+    refusals: sqliteRefusalStore(db, write, writer),
+    budgetAlerts: sqliteBudgetAlertStore(db, write),
   };
 }
 

@@ -6,6 +6,7 @@
  */
 
 import * as accountTables from "../tables/accounts";
+import * as analyticsTables from "../tables/analytics";
 import { sqliteTables } from "../tables/build";
 import * as contentTables from "../tables/generation-contents";
 import * as jobTables from "../tables/jobs";
@@ -14,11 +15,13 @@ import * as observabilityTables from "../tables/observability";
 import * as presetResponseTables from "../tables/presets-responses";
 import * as signInTables from "../tables/sign-in";
 
-export const { meta, users, workspaces, workspaceMembers, apiKeys, workspaceWebhookSecrets, byokCredentials } = sqliteTables(accountTables);
+export const { meta, users, workspaces, workspaceMembers, apiKeys, apiKeyPreviousHashes, workspaceWebhookSecrets, byokCredentials } =
+  sqliteTables(accountTables);
 export const { keyUsage, generations, reservations, workspaceUsage, workspaceBudgets, activityDaily, generationFeedback } = sqliteTables(moneyTables);
 export const { presets, presetVersions, storedResponses, responseItems } = sqliteTables(presetResponseTables);
 export const { jobs, jobOutcomes, videoJobs } = sqliteTables(jobTables);
 export const { observabilityDestinations } = sqliteTables(observabilityTables);
 export const { userPasswords, webSessions, userInvites, authCodes } = sqliteTables(signInTables);
 export const { generationContents } = sqliteTables(contentTables);
+export const { analyticsHourly, refusedRequests, refusalsHourly, budgetAlerts } = sqliteTables(analyticsTables);
 export * from "./tables/observation-outbox";
