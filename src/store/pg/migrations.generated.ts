@@ -16,6 +16,7 @@ import m12 from "../../../migrations/pg/0012_observability_capture.sql" with { t
 import m13 from "../../../migrations/pg/0013_jobs_due_ordered.sql" with { type: "text" };
 import m14 from "../../../migrations/pg/0014_outbox_claims.sql" with { type: "text" };
 import m15 from "../../../migrations/pg/0015_drop_unused_endpoint_index.sql" with { type: "text" };
+import m16 from "../../../migrations/pg/0016_console_v2_analytics.sql" with { type: "text" };
 
 export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0000_foundation", sql: m0 },
@@ -34,4 +35,5 @@ export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0013_jobs_due_ordered", sql: m13 },
   { tag: "0014_outbox_claims", sql: m14 },
   { tag: "0015_drop_unused_endpoint_index", sql: m15 },
+  { tag: "0016_console_v2_analytics", sql: m16 },
 ];

@@ -21,6 +21,7 @@ import m17 from "../../../migrations/sqlite/0017_jobs_due_ordered.sql" with { ty
 import m18 from "../../../migrations/sqlite/0018_outbox_claims.sql" with { type: "text" };
 import m19 from "../../../migrations/sqlite/0019_drop_unused_endpoint_index.sql" with { type: "text" };
 import m20 from "../../../migrations/sqlite/0020_outbox_payloads.sql" with { type: "text" };
+import m21 from "../../../migrations/sqlite/0021_console_v2_analytics.sql" with { type: "text" };
 
 export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0000_foundation", sql: m0 },
@@ -44,4 +45,5 @@ export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0018_outbox_claims", sql: m18 },
   { tag: "0019_drop_unused_endpoint_index", sql: m19 },
   { tag: "0020_outbox_payloads", sql: m20 },
+  { tag: "0021_console_v2_analytics", sql: m21 },
 ];
