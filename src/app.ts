@@ -12,6 +12,7 @@ import { jsonBodyReader } from "./http/json-body";
 import { openapiDocumentRoutes } from "./http/openapi/document";
 import { requestContext } from "./http/request-context";
 import { activityRoutes } from "./modules/activity";
+import { analyticsRoutes } from "./modules/analytics";
 import { authCodeRoutes } from "./modules/auth";
 import { byokRoutes } from "./modules/byok";
 import { countTokensRoutes } from "./modules/count-tokens";
@@ -85,6 +86,7 @@ export function createApp(ctx: AppContext, opts: { draining?: () => boolean } = 
     .use(presetRoutes(ctx))
     .use(creditRoutes(ctx))
     .use(activityRoutes(ctx))
+    .use(analyticsRoutes(ctx))
     .use(jobRoutes(ctx))
     .use(observabilityRoutes(ctx))
     .use(videoRoutes(ctx))
