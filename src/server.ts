@@ -31,6 +31,7 @@ import { withReadCache } from "./store/cached-store";
 import { openStore } from "./store/open";
 import { createTelemetry } from "./telemetry/create-telemetry";
 import { NO_JOB_STATS } from "./telemetry/job-metrics";
+import { RefusalRecorder } from "./telemetry/refusal-recorder";
 
 export type RunningGateway = {
   url: string;
@@ -119,6 +120,7 @@ async function buildContext(config: Config, opts: StartOptions = {}): Promise<Co
     jobs: () => store.jobs.stats(clock()).catch(() => NO_JOB_STATS),
   });
   router.circuits.onTransition((endpoint, change) => telemetry.circuitChanged(endpoint, change));
+  const refusals = new RefusalRecorder(store.refusals, logger);
   const ctx: AppContext = {
     get config() {
       return settings.config;
@@ -131,6 +133,7 @@ async function buildContext(config: Config, opts: StartOptions = {}): Promise<Co
     logger,
     generations,
     telemetry,
+    refusals,
     reservationLease: { instanceId: config.instanceId, leaseMs: config.reservationLeaseMs },
     clock,
     router,
@@ -309,6 +312,7 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
       await server.stop(true);
       await workersStopped;
       await ctx.generations.settled();
+      await ctx.refusals.settled();
       await leases.stop();
       await ctx.shared.close();
       await ctx.store.close();

@@ -76,9 +76,12 @@ export type RefusalCursor = { createdAt: number; id: string };
 /** Refusals per key and status over an hour range: `keyHash` and `workspaceId` are "" for unknown callers. */
 export type RefusalCount = { keyHash: string; workspaceId: string; status: number; requests: number };
 
+/** What a batch adds to one hour's refusal counter ("" for an unknown key or workspace). */
+export type RefusalCounter = { hour: number; workspaceId: string; keyHash: string; status: number; requests: number };
+
 export interface RefusalStore {
-  /** stores a batch of refusals and adds them to their hours' counters, in one transaction */
-  record(batch: readonly RefusalRecord[]): Promise<void>;
+  /** stores refusals and adds to hourly counters (which may count more refusals than the rows), in one transaction */
+  record(rows: readonly RefusalRecord[], counters: readonly RefusalCounter[]): Promise<void>;
   /** newest first (ties by id, descending), those before `before` when given */
   list(filter: RefusalFilter, before: RefusalCursor | null, limit: number): Promise<RefusalRecord[]>;
   /** the counters of an hour range, summed per key and status */

@@ -19,6 +19,8 @@ export function logRequest(logger: Logger, r: RequestSummary): void {
     cost: r.costUsd,
     ttft_ms: r.timeToFirstTokenMs,
     attempts: r.attempts,
+    error_code: r.errorCode,
+    reason: r.reason,
   };
   const fields: Record<string, unknown> = {};
   for (const name in all) if (all[name] !== null) fields[name] = all[name];

@@ -22,6 +22,10 @@ export type RequestSummary = {
   costUsd: number | null;
   timeToFirstTokenMs: number | null;
   attempts: number | null;
+  /** a refused request's cause in short (refusal.ts: invalid_key, key_limit_reached, rate_limited, ...) */
+  errorCode: string | null;
+  /** a refused request's error message, cut short */
+  reason: string | null;
 };
 
 export const KEY_HASH_PREFIX_LENGTH = 12;
@@ -53,5 +57,7 @@ export function plainRequest(
     costUsd: null,
     timeToFirstTokenMs: null,
     attempts: null,
+    errorCode: null,
+    reason: null,
   };
 }

@@ -6,6 +6,7 @@ import type { JobKind } from "../registry";
 import { generationContentsPurgeKind } from "./generation-contents-purge";
 import type { JobDeps } from "./job-deps";
 import { jobsPurgeKind } from "./jobs-purge";
+import { refusedRequestsPurgeKind } from "./refused-requests-purge";
 import { responsesPurgeKind } from "./responses-purge";
 import { webhookDeliverKind } from "./webhook-deliver";
 
@@ -15,6 +16,7 @@ export function productionJobKinds(deps: JobDeps): JobKind[] {
   return [
     responsesPurgeKind(deps.store.responses, deps.logger, deps.clock),
     jobsPurgeKind(deps.store.jobs, deps.logger, deps.clock),
+    refusedRequestsPurgeKind(deps.store.refusals, deps.logger, deps.clock),
     generationContentsPurgeKind(deps.store.generationContents, deps.config.ioLogging.retentionMs, deps.logger, deps.clock),
     webhookDeliverKind(deps),
     ...videoJobKinds(deps),

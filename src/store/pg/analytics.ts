@@ -1,7 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { AnalyticsStore, BudgetAlertRecord, BudgetAlertStore, RefusalStore } from "../analytics-store";
 import { analyticsQueries, counterRow, refusalQueries } from "../queries/analytics";
-import { refusalCounterRows } from "../refusal-counts";
 import { type Conn, type Db, lockedTransaction } from "./client";
 import { order } from "./order";
 import { analyticsHourly, budgetAlerts, refusalsHourly, refusedRequests } from "./schema";
@@ -38,17 +37,17 @@ export function pgAnalyticsStore({ db }: Conn): AnalyticsStore {
 export function pgRefusalStore(conn: Conn): RefusalStore {
   const { db } = conn;
   return {
-    async record(batch) {
-      if (batch.length === 0) return;
-      const counters = refusalCounterRows(batch);
+    async record(rows, counters) {
+      if (counters.length === 0) return;
       await lockedTransaction(conn, async (tx) => {
-        await tx
-          .insert(refusedRequests)
-          .values([...batch])
-          .onConflictDoNothing();
+        if (rows.length > 0)
+          await tx
+            .insert(refusedRequests)
+            .values([...rows])
+            .onConflictDoNothing();
         await tx
           .insert(refusalsHourly)
-          .values(counters)
+          .values([...counters])
           .onConflictDoUpdate({
             target: [refusalsHourly.hour, refusalsHourly.workspaceId, refusalsHourly.keyHash, refusalsHourly.status],
             set: { requests: sql`${refusalsHourly.requests} + excluded.requests` },

@@ -1,7 +1,7 @@
+import type { Database } from "bun:sqlite";
 import { type SQL, sql } from "drizzle-orm";
 import type { AnalyticsStore, BudgetAlertStore, RefusalStore } from "../analytics-store";
 import { analyticsQueries, counterRow, refusalQueries } from "../queries/analytics";
-import { refusalCounterRows } from "../refusal-counts";
 import type { Db, SqliteWriter, WriteStep } from "./client";
 import { order } from "./order";
 import { analyticsHourly, budgetAlerts, refusalsHourly, refusedRequests } from "./schema";
@@ -36,24 +36,18 @@ export function sqliteAnalyticsStore(db: Db): AnalyticsStore {
   };
 }
 
-export function sqliteRefusalStore(db: Db, write: WriteStep, writer: SqliteWriter): RefusalStore {
+export function sqliteRefusalStore(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter): RefusalStore {
+  // prepared once: a flood of refusals writes hundreds of rows a batch, and building each statement would cost more than running it
+  const insert = sqlite.query(`INSERT INTO refused_requests (id, created_at, status, error_code, reason, method, route, model, key_hash, workspace_id, user_id)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) ON CONFLICT(id) DO NOTHING`);
+  const count = sqlite.query(`INSERT INTO refusals_hourly (hour, workspace_id, key_hash, status, requests) VALUES (?1, ?2, ?3, ?4, ?5)
+ON CONFLICT(hour, workspace_id, key_hash, status) DO UPDATE SET requests = requests + excluded.requests`);
   return {
-    record: (batch) =>
+    record: (rows, counters) =>
       write(() =>
         writer.atomic(() => {
-          if (batch.length === 0) return;
-          db.insert(refusedRequests)
-            .values([...batch])
-            .onConflictDoNothing()
-            .run();
-          for (const row of refusalCounterRows(batch))
-            db.insert(refusalsHourly)
-              .values(row)
-              .onConflictDoUpdate({
-                target: [refusalsHourly.hour, refusalsHourly.workspaceId, refusalsHourly.keyHash, refusalsHourly.status],
-                set: { requests: sql`${refusalsHourly.requests} + ${row.requests}` },
-              })
-              .run();
+          for (const r of rows) insert.run(r.id, r.createdAt, r.status, r.errorCode, r.reason, r.method, r.route, r.model, r.keyHash, r.workspaceId, r.userId);
+          for (const c of counters) count.run(c.hour, c.workspaceId, c.keyHash, c.status, c.requests);
         }),
       ),
     async list(filter, before, limit) {

@@ -56,7 +56,7 @@ function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter
     generationContents: sqliteGenerationContentStore(db, write),
     observationOutbox: sqliteObservationOutboxStore(sqlite, write),
     analytics: sqliteAnalyticsStore(db),
-    refusals: sqliteRefusalStore(db, write, writer),
+    refusals: sqliteRefusalStore(db, sqlite, write, writer),
     budgetAlerts: sqliteBudgetAlertStore(db, write),
   };
 }

@@ -1,5 +1,6 @@
 /** Contract: the hourly analytics counters each commit adds to, refused requests and their counters, budget alerts claimed once. */
 import { describe, expect, test } from "bun:test";
+import { refusalCounters } from "../../../src/store/refusal-counts";
 import type { AnalyticsCounterQuery, RefusalRecord, Store } from "../../../src/store/store";
 import { generation, NOW, settled } from "./fixtures";
 
@@ -122,13 +123,18 @@ export function analyticsContract(store: () => Store): void {
   describe("refused requests", () => {
     test("a batch is stored, listed newest first by filter and keyset, counted per hour, key and status, and purged by age", async () => {
       const s = store();
-      await s.refusals.record([
+      const batch = [
         refusal("r1", NOW - 3 * HOUR, 402, "k1", "w1"),
         refusal("r2", NOW - 2, 429, "k1", "w1"),
         refusal("r3", NOW - 1, 429, "k1", "w1"),
         refusal("r4", NOW, 401, null, null),
-      ]);
-      await s.refusals.record([refusal("r5", NOW, 429, "k2", "w2")]);
+      ];
+      await s.refusals.record(batch, refusalCounters(batch));
+      // a refusal counted without its row (a flood's rows are sampled)
+      await s.refusals.record(
+        [refusal("r5", NOW, 429, "k2", "w2")],
+        refusalCounters([refusal("r5", NOW, 429, "k2", "w2"), refusal("r6", NOW, 429, "k2", "w2")]),
+      );
       expect((await s.refusals.list({}, null, 10)).map((r) => r.id)).toEqual(["r5", "r4", "r3", "r2", "r1"]);
       expect(await s.refusals.list({ status: 402 }, null, 10)).toEqual([refusal("r1", NOW - 3 * HOUR, 402, "k1", "w1")]);
       expect((await s.refusals.list({ workspaceIds: ["w1"] }, { createdAt: NOW - 1, id: "r3" }, 10)).map((r) => r.id)).toEqual(["r2", "r1"]);
@@ -138,15 +144,15 @@ export function analyticsContract(store: () => Store): void {
         { keyHash: "", workspaceId: "", status: 401, requests: 1 },
         { keyHash: "k1", workspaceId: "w1", status: 402, requests: 1 },
         { keyHash: "k1", workspaceId: "w1", status: 429, requests: 2 },
-        { keyHash: "k2", workspaceId: "w2", status: 429, requests: 1 },
+        { keyHash: "k2", workspaceId: "w2", status: 429, requests: 2 },
       ]);
       expect(await s.refusals.counts({ fromHour: H0, toHour: H0 + HOUR, workspaceIds: ["w2"] })).toEqual([
-        { keyHash: "k2", workspaceId: "w2", status: 429, requests: 1 },
+        { keyHash: "k2", workspaceId: "w2", status: 429, requests: 2 },
       ]);
       expect(await s.refusals.purge(NOW - HOUR)).toBe(1);
       expect((await s.refusals.list({}, null, 10)).map((r) => r.id)).toEqual(["r5", "r4", "r3", "r2"]);
       // the counters stay
-      expect((await s.refusals.counts({ fromHour: H0 - 5 * HOUR, toHour: H0 + HOUR })).reduce((n, c) => n + c.requests, 0)).toBe(5);
+      expect((await s.refusals.counts({ fromHour: H0 - 5 * HOUR, toHour: H0 + HOUR })).reduce((n, c) => n + c.requests, 0)).toBe(6);
     });
   });
 

@@ -2,6 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { getTableColumns } from "drizzle-orm";
 import { KEY_HASH_COLUMNS, KEY_HASH_LIST_COLUMNS } from "../../../src/store/queries/key-rotation";
+import { refusalCounters } from "../../../src/store/refusal-counts";
 import * as schema from "../../../src/store/sqlite/schema";
 import type { Store } from "../../../src/store/store";
 import { destination } from "./destinations";
@@ -33,7 +34,7 @@ export function keyRotationContract(store: () => Store): void {
       await s.generations.commit([settled(generation("g1", OLD, 700, { workspaceId: "w1", endpointId: "p/m", providerName: "p" }))]);
       await s.destinations.create(destination("d1", "w1", NOW, { apiKeyHashes: [OLD, "c".repeat(64)] }));
       await s.byok.create(credential("cred", "w1", "openai", NOW, { allowedApiKeyHashes: [OLD] }));
-      await s.refusals.record([
+      const refused = [
         {
           id: "r1",
           createdAt: NOW,
@@ -47,7 +48,8 @@ export function keyRotationContract(store: () => Store): void {
           workspaceId: "w1",
           userId: null,
         },
-      ]);
+      ];
+      await s.refusals.record(refused, refusalCounters(refused));
 
       const rotated = await s.keys.rotate({ hash: OLD, newHash: NEW, label: "sk-new…", previousValidUntil: NOW + 60_000, now: NOW + 1 });
       expect(rotated).toEqual(apiKey(NEW, "w1", NOW, { name: "rotated", label: "sk-new…", limitNanos: 5_000, alertThresholds: [0.5, 1], updatedAt: NOW + 1 }));
