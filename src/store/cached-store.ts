@@ -63,10 +63,16 @@ function watchTables(tables: StoreTables, stale: (topics: CacheTopic[]) => void)
 export function withReadCache(store: Store, bus: InvalidationBus, opts: { ttlMs?: number; clock?: () => number } = {}): Store {
   const cache = (): ReadCache<never> => new ReadCache(opts.ttlMs ?? 1_000, 1_000, opts.clock);
   const caches: Caches = { keys: cache(), workspaces: cache(), users: cache(), byok: cache(), budgets: cache(), destinations: cache() };
-  bus.subscribe((topic) => caches[topic].clear());
+  // the secrets a rotation keeps for a grace: every request with an old secret looks it up
+  const previousKeys: ReadCache<{ keyHash: string; validUntil: number }> = cache();
+  const clear = (topic: CacheTopic) => {
+    caches[topic].clear();
+    if (topic === "keys") previousKeys.clear();
+  };
+  bus.subscribe(clear);
   const stale = (topics: CacheTopic[]) => {
     for (const topic of topics) {
-      caches[topic].clear();
+      clear(topic);
       bus.publish(topic);
     }
   };
@@ -74,7 +80,11 @@ export function withReadCache(store: Store, bus: InvalidationBus, opts: { ttlMs?
   return {
     ...outside,
     dialect: store.dialect,
-    keys: { ...outside.keys, get: (hash) => caches.keys.get(hash, () => store.keys.get(hash)) },
+    keys: {
+      ...outside.keys,
+      get: (hash) => caches.keys.get(hash, () => store.keys.get(hash)),
+      previous: (hash) => previousKeys.get(hash, () => store.keys.previous(hash)),
+    },
     workspaces: { ...outside.workspaces, find: (ref) => caches.workspaces.get(ref, () => store.workspaces.find(ref)) },
     users: { ...outside.users, get: (id) => caches.users.get(id, () => store.users.get(id)) },
     // usable() always answers a list, so the cache never misses to undefined here

@@ -45,6 +45,23 @@ export const ListKeysQuery = t.Object({
 
 export const HashParams = t.Object({ hash: t.String({ minLength: 1 }) });
 
+/** A day, as OpenRouter's default; 0 retires the old secret at once. At most 30 days. */
+export const DEFAULT_GRACE_SECONDS = 86_400;
+
+export const RotateKeyBody = t.Object(
+  {
+    grace_seconds: t.Optional(
+      t.Integer({
+        minimum: 0,
+        maximum: 30 * 86_400,
+        default: DEFAULT_GRACE_SECONDS,
+        description: "how long the old secret keeps working (seconds); 0: not at all",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
 const spendFields = {
   usage: t.Number(),
   usage_daily: t.Number(),
@@ -102,5 +119,6 @@ export const DeletedResponse = t.Object({ deleted: t.Literal(true) });
 
 export type CreateKeyInput = typeof CreateKeyBody.static;
 export type UpdateKeyWithExpiryInput = typeof UpdateKeyWithExpiryBody.static;
+export type RotateKeyInput = typeof RotateKeyBody.static;
 export type KeyDataOut = typeof KeyData.static;
 export type CurrentKeyDataOut = typeof CurrentKeyData.static;

@@ -3,9 +3,17 @@ import { nanosToUsd, usdToNanos } from "../../billing/money";
 import { generateRawKey, hashKey, maskKey } from "../../crypto/key-secret";
 import { badRequest, GatewayError, notFound } from "../../errors";
 import type { Principal } from "../../http/principal";
+import { keyNumber } from "../../observability/capture/io-logging";
 import { type ApiKeyPatch, type ApiKeyRecord, NO_RATE_LIMIT, type Store, type WorkspaceRecord } from "../../store/store";
 import { isoOrNull, isoTime, parseUtcDateTime } from "../../time";
-import type { CreateKeyInput, CurrentKeyDataOut, KeyDataOut, UpdateKeyWithExpiryInput } from "./model";
+import {
+  type CreateKeyInput,
+  type CurrentKeyDataOut,
+  DEFAULT_GRACE_SECONDS,
+  type KeyDataOut,
+  type RotateKeyInput,
+  type UpdateKeyWithExpiryInput,
+} from "./model";
 import { patchedRateLimit } from "./rate-limit";
 
 /** `generations` (when given) is awaited before usage is read, so figures include every request that ended here */
@@ -204,4 +212,31 @@ export async function updateKey(deps: KeyServiceDeps, hash: string, body: Update
 export async function deleteKey(deps: KeyServiceDeps, hash: string): Promise<{ deleted: true }> {
   if (!(await deps.store.keys.delete(hash, deps.clock()))) throw new GatewayError(404, `API key not found: ${hash}`);
   return { deleted: true };
+}
+
+/**
+ * Gives the key a new secret: its hash becomes the new secret's everywhere the key is named (its
+ * usage and spend history, counters, generations, the lists of destinations and BYOK credentials,
+ * the I/O-logging key numbers of its workspace), in one transaction; name, limits, workspace and
+ * rate limits stay. The old secret keeps authenticating as the key for `grace_seconds` (default a
+ * day), then answers 401. The new raw key exists only in this return value.
+ */
+export async function rotateKey(deps: KeyServiceDeps, hash: string, body: RotateKeyInput): Promise<{ data: KeyDataOut; key: string }> {
+  const raw = generateRawKey();
+  const newHash = hashKey(raw);
+  const now = deps.clock();
+  const graceMs = (body.grace_seconds ?? DEFAULT_GRACE_SECONDS) * 1000;
+  const rotated = await deps.store.transaction(async (tx) => {
+    const key = await tx.keys.rotate({ hash, newHash, label: maskKey(raw), previousValidUntil: graceMs > 0 ? now + graceMs : null, now });
+    if (!key) return undefined;
+    const workspace = await tx.workspaces.find(key.workspaceId);
+    const ids = workspace?.settings.io_logging_api_key_ids;
+    if (workspace && Array.isArray(ids) && ids.includes(keyNumber(hash))) {
+      const renumbered = ids.map((id) => (id === keyNumber(hash) ? keyNumber(newHash) : id));
+      await tx.workspaces.update(workspace.id, { settings: { ...workspace.settings, io_logging_api_key_ids: renumbered } }, now);
+    }
+    return key;
+  });
+  if (!rotated) throw new GatewayError(404, `API key not found: ${hash}`);
+  return { data: await renderKey(deps, rotated), key: raw };
 }
