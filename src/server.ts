@@ -1,6 +1,7 @@
 import type { Server } from "bun";
 import { createApp } from "./app";
 import type { AppContext } from "./app-context";
+import { BudgetAlerts } from "./billing/budget-alerts";
 import { type ReservationLeases, startReservationLeases } from "./billing/reservation-leases";
 import { type BootstrapResult, bootstrap } from "./bootstrap";
 import { buildCatalog } from "./catalog/build-catalog";
@@ -103,7 +104,9 @@ async function buildContext(config: Config, opts: StartOptions = {}): Promise<Co
   // drain them; folded to one wake-up per OUTBOX_WAKE_MS under load
   const secrets = createSecretBox(loadMasterKey(config));
   const outboxWakeups = jobWakeups();
+  const budgetAlerts = new BudgetAlerts(store, clock, logger);
   const generations = new GenerationWriter(store, logger, {
+    onCommitted: (records) => budgetAlerts.committed(records),
     onOutboxCommitted: throttledWakeup(() => outboxWakeups.notify(), OUTBOX_WAKE_MS),
     sealObservations: (entries) => sealObservedBatch(secrets, entries),
   });
@@ -133,6 +136,7 @@ async function buildContext(config: Config, opts: StartOptions = {}): Promise<Co
     logger,
     generations,
     telemetry,
+    budgetAlerts,
     refusals,
     reservationLease: { instanceId: config.instanceId, leaseMs: config.reservationLeaseMs },
     clock,
@@ -313,6 +317,7 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
       await workersStopped;
       await ctx.generations.settled();
       await ctx.refusals.settled();
+      await ctx.budgetAlerts.settled();
       await leases.stop();
       await ctx.shared.close();
       await ctx.store.close();

@@ -1,4 +1,5 @@
 import { t } from "elysia";
+import { AlertThresholdsField } from "./alert-thresholds";
 import { RateLimitData, RateLimitField } from "./rate-limit";
 
 const LimitReset = t.Union([t.Literal("daily"), t.Literal("weekly"), t.Literal("monthly")]);
@@ -11,6 +12,7 @@ export const CreateKeyBody = t.Object({
   limit_reset: t.Optional(t.Nullable(LimitReset)),
   include_byok_in_limit: t.Optional(t.Boolean()),
   rate_limit: RateLimitField,
+  alert_thresholds: AlertThresholdsField,
   expires_at: ExpiresAtField,
   workspace_id: t.Optional(t.String()),
   creator_user_id: t.Optional(t.Nullable(t.String())),
@@ -30,6 +32,7 @@ export const UpdateKeyBody = t.Object(
     limit_reset: t.Optional(t.Nullable(LimitReset)),
     include_byok_in_limit: t.Optional(t.Boolean()),
     rate_limit: RateLimitField,
+    alert_thresholds: AlertThresholdsField,
   },
   { additionalProperties: false },
 );
@@ -83,6 +86,7 @@ export const KeyData = t.Object({
   limit_reset: t.Nullable(t.String()),
   include_byok_in_limit: t.Boolean(),
   rate_limit: RateLimitData,
+  alert_thresholds: t.Nullable(t.Array(t.Number())),
   ...spendFields,
   created_at: t.String(),
   updated_at: t.Nullable(t.String()),

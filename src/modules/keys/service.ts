@@ -6,6 +6,7 @@ import type { Principal } from "../../http/principal";
 import { keyNumber } from "../../observability/capture/io-logging";
 import { type ApiKeyPatch, type ApiKeyRecord, NO_RATE_LIMIT, type Store, type WorkspaceRecord } from "../../store/store";
 import { isoOrNull, isoTime, parseUtcDateTime } from "../../time";
+import { storedThresholds } from "./alert-thresholds";
 import {
   type CreateKeyInput,
   type CurrentKeyDataOut,
@@ -52,6 +53,7 @@ export async function renderKey(deps: KeyServiceDeps, key: ApiKeyRecord): Promis
     disabled: key.disabled,
     ...limitFields(key, spend),
     rate_limit: key.rateLimit,
+    alert_thresholds: key.alertThresholds,
     ...spendFields(spend),
     created_at: isoTime(key.createdAt),
     updated_at: isoOrNull(key.updatedAt),
@@ -163,6 +165,7 @@ export async function createKey(deps: KeyServiceDeps, defaultCreator: string | n
     limitReset: body.limit_reset ?? null,
     includeByokInLimit: body.include_byok_in_limit ?? false,
     rateLimit: patchedRateLimit(NO_RATE_LIMIT, body.rate_limit ?? null),
+    alertThresholds: storedThresholds(body.alert_thresholds) ?? null,
     expiresAt,
     externalUser: body.external?.user ?? null,
   });
@@ -204,6 +207,7 @@ export async function updateKey(deps: KeyServiceDeps, hash: string, body: Update
   if (body.limit_reset !== undefined) patch.limitReset = body.limit_reset;
   if (body.include_byok_in_limit !== undefined) patch.includeByokInLimit = body.include_byok_in_limit;
   if (body.rate_limit !== undefined) patch.rateLimit = patchedRateLimit(key.rateLimit, body.rate_limit);
+  if (body.alert_thresholds !== undefined) patch.alertThresholds = storedThresholds(body.alert_thresholds) ?? null;
   const updated = await deps.store.keys.update(hash, patch, deps.clock());
   if (!updated) throw new GatewayError(404, `API key not found: ${hash}`);
   return renderKey(deps, updated);

@@ -3,6 +3,7 @@ import { nanosToUsd, usdToNanos } from "../../billing/money";
 import { badRequest, notFound } from "../../errors";
 import type { BudgetInterval, WorkspaceBudgetRecord } from "../../store/store";
 import { isoTime } from "../../time";
+import { storedThresholds } from "../keys/alert-thresholds";
 import type { BudgetDataOut, PutBudgetInput } from "./model";
 import { findWorkspace, type WorkspaceDeps } from "./service";
 
@@ -12,6 +13,7 @@ export function renderBudget(b: WorkspaceBudgetRecord): BudgetDataOut {
     workspace_id: b.workspaceId,
     limit_usd: nanosToUsd(b.limitNanos),
     reset_interval: budgetReset(b.interval),
+    alert_thresholds: b.alertThresholds,
     created_at: isoTime(b.createdAt),
     updated_at: isoTime(b.updatedAt),
   };
@@ -38,7 +40,9 @@ export function setBudget(deps: WorkspaceDeps, ref: string, interval: BudgetInte
   return deps.store.transaction(async (tx) => {
     let ws = await findWorkspace(tx, ref);
     const limitNanos = usdToNanos(body.limit_usd);
-    const others = (await tx.budgets.list(ws.id)).filter((b) => b.interval !== interval);
+    const all = await tx.budgets.list(ws.id);
+    const existing = all.find((b) => b.interval === interval);
+    const others = all.filter((b) => b.interval !== interval);
     const conflict = budgetOrderConflict(others, { interval, limitNanos });
     if (conflict !== null) {
       const other = others.find((b) => b.interval === conflict)!;
@@ -54,7 +58,8 @@ export function setBudget(deps: WorkspaceDeps, ref: string, interval: BudgetInte
       workspaceId: ws.id,
       interval,
       limitNanos,
-      alertThresholds: null,
+      // absent keeps the budget's thresholds, as include_byok_in_budgets keeps its setting
+      alertThresholds: body.alert_thresholds === undefined ? (existing?.alertThresholds ?? null) : (storedThresholds(body.alert_thresholds) ?? null),
       createdAt: now,
       updatedAt: now,
     });
