@@ -70,3 +70,15 @@ export async function removeUser(deps: OrganizationDeps, id: string): Promise<{ 
     return { deleted: true as const, revoked_keys: revoked };
   });
 }
+
+/**
+ * Changes an admin's or a member's organization role (the owner's stays: 409). Sessions read the
+ * role on every request, so the change applies at once; the read cache hears the write.
+ */
+export async function setUserRole(deps: OrganizationDeps, id: string, role: "admin" | "member"): Promise<UserDataOut> {
+  return deps.store.transaction(async (tx) => {
+    const user = await existingUser(tx, id);
+    if (user.role === "owner") throw conflict("The organization's owner keeps the owner role", { id });
+    return renderUser((await tx.users.update(id, { role }))!);
+  });
+}

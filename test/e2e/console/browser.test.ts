@@ -30,7 +30,7 @@ beforeAll(async () => {
   up = await startMockUpstream();
   receiver = startHttpRecorder();
   // destinations at the loopback receiver are user-supplied private URLs
-  cg = await startConsoleGateway({ yaml: `${gatewayYaml(up.url)}\nsecurity: { allow_private_urls: true }\n` });
+  cg = await startConsoleGateway({ yaml: gatewayYaml(up.url) });
   const defaultWs = ((await (await cg.gw.api("/api/v1/workspaces/default")).json()) as { data: { id: string } }).data.id;
   const logging = await cg.gw.api(`/api/v1/workspaces/${defaultWs}`, {
     method: "PATCH",
