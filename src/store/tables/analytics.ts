@@ -55,6 +55,9 @@ export const analyticsHourly = table(
     lat13: int8("lat_13").notNull().default(0),
     lat14: int8("lat_14").notNull().default(0),
     lat15: int8("lat_15").notNull().default(0),
+    lat16: int8("lat_16").notNull().default(0),
+    lat17: int8("lat_17").notNull().default(0),
+    lat18: int8("lat_18").notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.hour, t.workspaceId, t.keyHash, t.userId, t.model, t.providerName, t.finishReason] }),

@@ -61,9 +61,9 @@ export function analyticsContract(store: () => Store): void {
         "latency_sum_ms",
         "throughput_tokens",
         "generation_ms",
-        "lat_01",
-        "lat_02",
-        "lat_15",
+        "lat_03",
+        "lat_17",
+        "lat_18",
       ] as const;
       expect(await s.analytics.query(query({ sums }))).toEqual([
         {
@@ -83,9 +83,9 @@ export function analyticsContract(store: () => Store): void {
             latency_sum_ms: 40_170,
             throughput_tokens: 5,
             generation_ms: 500,
-            lat_01: 2,
-            lat_02: 0,
-            lat_15: 1,
+            lat_03: 2,
+            lat_17: 1,
+            lat_18: 0,
           },
         },
       ]);
