@@ -36,6 +36,9 @@ CREATE TABLE "analytics_hourly" (
 	"lat_13" bigint DEFAULT 0 NOT NULL,
 	"lat_14" bigint DEFAULT 0 NOT NULL,
 	"lat_15" bigint DEFAULT 0 NOT NULL,
+	"lat_16" bigint DEFAULT 0 NOT NULL,
+	"lat_17" bigint DEFAULT 0 NOT NULL,
+	"lat_18" bigint DEFAULT 0 NOT NULL,
 	CONSTRAINT "analytics_hourly_hour_workspace_id_key_hash_user_id_model_provider_name_finish_reason_pk" PRIMARY KEY("hour","workspace_id","key_hash","user_id","model","provider_name","finish_reason")
 );
 --> statement-breakpoint

@@ -36,6 +36,9 @@ CREATE TABLE `analytics_hourly` (
 	`lat_13` integer DEFAULT 0 NOT NULL,
 	`lat_14` integer DEFAULT 0 NOT NULL,
 	`lat_15` integer DEFAULT 0 NOT NULL,
+	`lat_16` integer DEFAULT 0 NOT NULL,
+	`lat_17` integer DEFAULT 0 NOT NULL,
+	`lat_18` integer DEFAULT 0 NOT NULL,
 	PRIMARY KEY(`hour`, `workspace_id`, `key_hash`, `user_id`, `model`, `provider_name`, `finish_reason`)
 );
 --> statement-breakpoint
