@@ -61,8 +61,16 @@ export function consoleGenerationRoutes(ctx: AppContext, sessions: SessionSource
           const g = await ctx.store.generations.get(params.id);
           if (!g || !canSeeGeneration(viewer, g)) throw new GatewayError(404, `Generation not found: ${params.id}`);
           const names = await recordNames(ctx, [g]);
+          // whether I/O logging kept its prompt and completion: the page asks for them only then
+          const contentKept = (await ctx.store.generationContents.get(g.id)) !== undefined;
           return {
-            data: { ...renderGeneration(g, await ctx.store.generations.feedback(g.id)), ...names(g), key_hash: g.keyHash, error_message: g.errorMessage },
+            data: {
+              ...renderGeneration(g, await ctx.store.generations.feedback(g.id)),
+              ...names(g),
+              key_hash: g.keyHash,
+              error_message: g.errorMessage,
+              content_kept: contentKept,
+            },
           };
         },
         { auth: "session", params: GenerationParams },

@@ -8,7 +8,7 @@ import { consoleApiModule } from "./route-module";
 const RefusalsQuery = t.Object({
   workspace_id: t.Optional(t.String({ minLength: 1 })),
   api_key_hash: t.Optional(t.String({ minLength: 1 })),
-  status: t.Optional(t.Union([t.Literal(401), t.Literal(402), t.Literal(413), t.Literal(429), t.Literal(503)])),
+  status: t.Optional(t.Integer({ minimum: 400, maximum: 599, description: "the refused status: 401, 402, 413, 429 or 503" })),
   from: t.Optional(t.String({ minLength: 1 })),
   to: t.Optional(t.String({ minLength: 1 })),
   limit: t.Optional(t.Integer({ minimum: 1, maximum: 100 })),
