@@ -448,6 +448,50 @@ test.skipIf(!CHROMIUM)(
 );
 
 test.skipIf(!CHROMIUM)(
+  "a key's Rotate button shows its new secret once; both secrets work during the grace",
+  async () => {
+    for (const width of WIDTHS) {
+      const name = `rotated ${width}`;
+      const old = await keyOf({ name });
+      const page = await signedIn("owner", width);
+      await visit(page, "keys", "API keys");
+      await page.getByRole("button", { name: `Rotate ${name}` }).click();
+      await page.getByRole("heading", { name: `New secret of “${name}”` }).waitFor();
+      const raw = (await page.locator("[data-copy-source]").textContent())!;
+      expect(raw).toMatch(/^sk-gw-v1-/);
+      expect(raw).not.toBe(old.key);
+      await page.getByText("The old secret keeps working for a day, then stops.").waitFor();
+      expect(await pageWidth(page)).toBe(width);
+      await shot(page, "keys-rotated", width);
+      await page.getByRole("button", { name: "Done" }).click();
+      expect(await page.locator("[data-copy-source]").count()).toBe(0);
+      expect(await chat(raw)).toBe(200);
+      expect(await chat(old.key)).toBe(200);
+      await page.close();
+    }
+  },
+  90_000,
+);
+
+test.skipIf(!CHROMIUM)(
+  "a key past one of its budget alerts shows a notice on the overview",
+  async () => {
+    // $0.0001 a day, an alert at 50 %: one request of 30 prompt and 10 completion tokens spends $0.00005
+    const { key } = await keyOf({ name: "alerting key", limit: 0.0001, limit_reset: "daily", alert_thresholds: [0.5] });
+    expect(await chat(key, { input: 30, output: 10 }, 10)).toBe(200);
+    for (const width of WIDTHS) {
+      const page = await signedIn("owner", width);
+      const notices = page.getByRole("region", { name: "Budget alerts" });
+      await notices.getByText(/Key “alerting key” has spent 50% of its daily limit/).waitFor();
+      expect(await pageWidth(page)).toBe(width);
+      await shot(page, "overview-alert", width);
+      await page.close();
+    }
+  },
+  60_000,
+);
+
+test.skipIf(!CHROMIUM)(
   "/docs shows the API reference without the hosted product's buttons",
   async () => {
     for (const width of WIDTHS) {
