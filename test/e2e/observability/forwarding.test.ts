@@ -87,7 +87,8 @@ const deliveredFor = (id: string) => received.filter((r) => r.generation.id === 
 const settledJobs = async () =>
   until(
     "the forwarding jobs to settle",
-    async () => ((await gw.ctx.store.jobs.count({ state: "pending" })) + (await gw.ctx.store.jobs.count({ state: "running" })) <= 3 ? true : undefined),
+    // the four recurring maintenance jobs (jobs, responses, generation contents and refused requests purges) stay pending
+    async () => ((await gw.ctx.store.jobs.count({ state: "pending" })) + (await gw.ctx.store.jobs.count({ state: "running" })) <= 4 ? true : undefined),
     8000,
   );
 
