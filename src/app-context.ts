@@ -1,4 +1,5 @@
 import type { ReservationLease } from "./billing/admission";
+import type { BudgetAlerts } from "./billing/budget-alerts";
 import type { Catalog } from "./catalog/types";
 import type { Config } from "./config";
 import type { SecretBox } from "./crypto/secret-box";
@@ -11,6 +12,7 @@ import type { DestinationReader, SenderRegistry } from "./observability/contract
 import type { HostLookup } from "./outbound/host-lookup";
 import type { SharedState } from "./shared-state/types";
 import type { Store } from "./store/store";
+import type { RefusalRecorder } from "./telemetry/refusal-recorder";
 import type { Telemetry } from "./telemetry/telemetry";
 
 /** Everything a route module needs, built once by main (or by a test). */
@@ -30,6 +32,10 @@ export type AppContext = {
   reservationLease: ReservationLease;
   /** access log, metrics, warn lines for upstream failures and circuits */
   telemetry: Telemetry;
+  /** checks what committed generations spent against the alert thresholds of their keys and workspace budgets */
+  budgetAlerts: BudgetAlerts;
+  /** the refused requests' log (401, 402, 413, 429, 503), written in batches after their answers left */
+  refusals: RefusalRecorder;
   /** heard after a job is enqueued and committed through `store`: wakes this process's job workers */
   jobWakeups: JobWakeups;
   /** heard when records with generations to forward were committed: the job workers' outbox pump drains them (not the runners: nothing was enqueued) */

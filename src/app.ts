@@ -7,11 +7,12 @@ import { consoleRoutes } from "./console";
 import { CONSOLE_HEADERS, isConsoleUrl, withConsoleHeaders } from "./console/security-headers";
 import { corsHeaders, preflightResponse } from "./http/cors";
 import { docsRoutes } from "./http/docs";
-import { jsonError, renderError } from "./http/error-handler";
+import { failureOf, jsonError, renderError } from "./http/error-handler";
 import { jsonBodyReader } from "./http/json-body";
 import { openapiDocumentRoutes } from "./http/openapi/document";
 import { requestContext } from "./http/request-context";
 import { activityRoutes } from "./modules/activity";
+import { analyticsRoutes } from "./modules/analytics";
 import { auditRoutes } from "./modules/audit";
 import { authCodeRoutes } from "./modules/auth";
 import { byokRoutes } from "./modules/byok";
@@ -37,7 +38,7 @@ import { speechRoutes } from "./modules/speech";
 import { TRANSCRIPTIONS_PATH, transcriptionRoutes } from "./modules/transcriptions";
 import { videoRoutes } from "./modules/videos";
 import { workspaceRoutes } from "./modules/workspaces";
-import { httpRequestSummary } from "./telemetry/http-request";
+import { reportHttpRequest } from "./telemetry/http-request";
 
 /** draining: true once the process is stopping, when /ready answers 503 (src/drain.ts) */
 export function createApp(ctx: AppContext, opts: { draining?: () => boolean } = {}) {
@@ -54,15 +55,23 @@ export function createApp(ctx: AppContext, opts: { draining?: () => boolean } = 
         Object.assign(set.headers, cors);
       }
       const length = Number(request.headers.get("content-length") ?? 0);
-      if (length > maxBodyBytes) return jsonError(request, 413, `Request body too large: the limit is ${ctx.config.server.maxBodyMb} MB`);
+      if (length > maxBodyBytes) {
+        const message = `Request body too large: the limit is ${ctx.config.server.maxBodyMb} MB`;
+        requestContext(request).failure = { message };
+        const response = jsonError(request, 413, message);
+        // Elysia runs no onAfterResponse for an answer onRequest gives: it is reported here
+        reportHttpRequest({ request, route: "", set: { headers: {} }, responseValue: response }, ctx.telemetry, ctx.refusals, ctx.clock());
+        return response;
+      }
     })
     .onParse({ as: "global" }, jsonBodyReader(maxBodyBytes, ctx.config.server.maxBodyMb, new Set([TRANSCRIPTIONS_PATH])))
     .onAfterResponse({ as: "global" }, (context) => {
       // requests that reached a generation are reported with it, when its record commits
-      if (!requestContext(context.request).claimed) ctx.telemetry.requestEnded(httpRequestSummary(context));
+      if (!requestContext(context.request).claimed) reportHttpRequest(context, ctx.telemetry, ctx.refusals, ctx.clock());
     })
     .onError({ as: "global" }, ({ request, code, error, set }) => {
       const response = renderError(request, code, error, ctx.logger);
+      requestContext(request).failure = failureOf(error);
       // the access log and the metrics read the status from `set`: Elysia left its own there (422 for a body that fails validation)
       set.status = response.status;
       if (isConsoleUrl(request.url)) withConsoleHeaders(response);
@@ -98,6 +107,7 @@ export function createApp(ctx: AppContext, opts: { draining?: () => boolean } = 
     .use(presetRoutes(ctx))
     .use(creditRoutes(ctx))
     .use(activityRoutes(ctx))
+    .use(analyticsRoutes(ctx))
     .use(jobRoutes(ctx))
     .use(cacheRoutes(ctx))
     .use(observabilityRoutes(ctx))

@@ -1,6 +1,7 @@
 import type { Server } from "bun";
 import { createApp } from "./app";
 import type { AppContext } from "./app-context";
+import { BudgetAlerts } from "./billing/budget-alerts";
 import { type ReservationLeases, startReservationLeases } from "./billing/reservation-leases";
 import { type BootstrapResult, bootstrap } from "./bootstrap";
 import { buildCatalog } from "./catalog/build-catalog";
@@ -31,6 +32,7 @@ import { withReadCache } from "./store/cached-store";
 import { openStore } from "./store/open";
 import { createTelemetry } from "./telemetry/create-telemetry";
 import { NO_JOB_STATS } from "./telemetry/job-metrics";
+import { RefusalRecorder } from "./telemetry/refusal-recorder";
 
 export type RunningGateway = {
   url: string;
@@ -102,7 +104,9 @@ async function buildContext(config: Config, opts: StartOptions = {}): Promise<Co
   // drain them; folded to one wake-up per OUTBOX_WAKE_MS under load
   const secrets = createSecretBox(loadMasterKey(config));
   const outboxWakeups = jobWakeups();
+  const budgetAlerts = new BudgetAlerts(store, clock, logger);
   const generations = new GenerationWriter(store, logger, {
+    onCommitted: (records) => budgetAlerts.committed(records),
     onOutboxCommitted: throttledWakeup(() => outboxWakeups.notify(), OUTBOX_WAKE_MS),
     sealObservations: (entries) => sealObservedBatch(secrets, entries),
   });
@@ -120,6 +124,7 @@ async function buildContext(config: Config, opts: StartOptions = {}): Promise<Co
     responseCache: () => store.responseCache.stats(clock()).catch(() => ({ entries: 0, bytes: 0 })),
   });
   router.circuits.onTransition((endpoint, change) => telemetry.circuitChanged(endpoint, change));
+  const refusals = new RefusalRecorder(store.refusals, logger);
   const ctx: AppContext = {
     get config() {
       return settings.config;
@@ -132,6 +137,8 @@ async function buildContext(config: Config, opts: StartOptions = {}): Promise<Co
     logger,
     generations,
     telemetry,
+    budgetAlerts,
+    refusals,
     reservationLease: { instanceId: config.instanceId, leaseMs: config.reservationLeaseMs },
     clock,
     router,
@@ -310,6 +317,8 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
       await server.stop(true);
       await workersStopped;
       await ctx.generations.settled();
+      await ctx.refusals.settled();
+      await ctx.budgetAlerts.settled();
       await leases.stop();
       await ctx.shared.close();
       await ctx.store.close();

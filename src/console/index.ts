@@ -1,6 +1,7 @@
 import type { AppContext } from "../app-context";
 import { routeModule } from "../http/module";
 import type { SessionSource } from "../http/viewer";
+import { consoleAnalyticsRoutes } from "./api/analytics";
 import { consoleByokRoutes } from "./api/byok";
 import { consoleCatalogRoutes } from "./api/catalog";
 import { consoleGenerationRoutes } from "./api/generations";
@@ -9,7 +10,10 @@ import { consoleKeyRoutes } from "./api/keys";
 import { consoleMeRoutes } from "./api/me";
 import { consoleObservabilityRoutes } from "./api/observability";
 import { consoleOverviewRoutes } from "./api/overview";
+import { consolePeopleRoutes } from "./api/people";
+import { consolePlaygroundRoutes } from "./api/playground";
 import { consolePresetRoutes } from "./api/presets";
+import { consoleRefusalRoutes } from "./api/refusals";
 import { consoleWorkspaceRoutes } from "./api/workspaces";
 import { consoleScript, consoleStyle, serveAsset } from "./assets";
 import { CONSOLE_HEADERS } from "./security-headers";
@@ -53,5 +57,9 @@ export function consoleRoutes(ctx: AppContext, sessions: SessionSource) {
     .use(consoleByokRoutes(ctx, sessions))
     .use(consolePresetRoutes(ctx, sessions))
     .use(consoleJobRoutes(ctx, sessions))
-    .use(consoleObservabilityRoutes(ctx, sessions));
+    .use(consoleObservabilityRoutes(ctx, sessions))
+    .use(consoleAnalyticsRoutes(ctx, sessions))
+    .use(consoleRefusalRoutes(ctx, sessions))
+    .use(consolePeopleRoutes(ctx, sessions))
+    .use(consolePlaygroundRoutes(ctx, sessions));
 }

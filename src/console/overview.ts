@@ -2,6 +2,7 @@ import type { AppContext } from "../app-context";
 import { nanosToUsd } from "../billing/money";
 import { dayKey, monthKey, weekKey } from "../billing/windows";
 import type { RollupRow } from "../store/store";
+import { type AlertNotice, alertNotices, refusalFigures } from "./overview-notices";
 
 const DAY_MS = 86_400_000;
 /** days in the chart: today and the 29 before it (what the activity counters keep) */
@@ -22,6 +23,10 @@ export type Overview = {
   providers: ProviderHealth[];
   /** background work waiting or dead by kind (video jobs, webhook and observability deliveries); null for members */
   queues: QueueFigures[] | null;
+  /** requests refused before a generation over the last 30 days: per status, and per key the 402s and 429s */
+  refusals: Awaited<ReturnType<typeof refusalFigures>>;
+  /** budget alerts of the current windows */
+  alerts: AlertNotice[];
 };
 
 const figures = (r: RollupRow | undefined): Figures => ({ requests: r?.requests ?? 0, spend: nanosToUsd((r?.usageNanos ?? 0) + (r?.byokUsageNanos ?? 0)) });
@@ -80,6 +85,7 @@ export async function consoleOverview(ctx: AppContext, workspaceIds: readonly st
     return { day: d, ...figures(byDay.get(d)) };
   });
   const names = await Promise.all(keys.map((k) => ctx.store.keys.get(k.group)));
+  const [refusals, alerts] = await Promise.all([refusalFigures(ctx, workspaceIds), alertNotices(ctx, workspaceIds)]);
   return {
     today: figures(day[0]),
     week: figures(week[0]),
@@ -89,6 +95,8 @@ export async function consoleOverview(ctx: AppContext, workspaceIds: readonly st
     top_keys: keys.map((k, i) => ({ hash: k.group, name: names[i]?.name ?? null, ...figures(k) })),
     providers: providerHealth(ctx),
     queues: withQueues ? await queueFigures(ctx, now) : null,
+    refusals,
+    alerts,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Logger } from "../logger";
 import type { ObservedEntry } from "../observability/jobs/observed-payload";
-import type { ObservationRecord, SettledGeneration, Store } from "../store/store";
+import type { GenerationRecord, ObservationRecord, SettledGeneration, Store } from "../store/store";
 
 /**
  * A settled generation as the request side hands it over: its observation, when its workspace
@@ -58,20 +58,28 @@ export class GenerationWriter {
 
   private readonly retryEveryMs: number;
   private readonly outboxCommitted: () => void;
+  private readonly committed: (records: readonly GenerationRecord[]) => void;
   private readonly seal: ObservationSealer;
 
   /**
    * `onOutboxCommitted`: heard after a commit that stored generations to forward (wakes the job
    * workers, which drain them); `sealObservations`: how a commit's generations to forward become
-   * its outbox row (without it, a generation to forward cannot be committed)
+   * its outbox row (without it, a generation to forward cannot be committed); `onCommitted`: heard
+   * with the records of every commit, once durable (the budget alerts check what they spent)
    */
   constructor(
     private readonly store: Store,
     private readonly logger: Logger,
-    opts: { retryEveryMs?: number; onOutboxCommitted?: () => void; sealObservations?: ObservationSealer } = {},
+    opts: {
+      retryEveryMs?: number;
+      onOutboxCommitted?: () => void;
+      sealObservations?: ObservationSealer;
+      onCommitted?: (records: readonly GenerationRecord[]) => void;
+    } = {},
   ) {
     this.retryEveryMs = opts.retryEveryMs ?? RETRY_EVERY_MS;
     this.outboxCommitted = opts.onOutboxCommitted ?? (() => {});
+    this.committed = opts.onCommitted ?? (() => {});
     this.seal = opts.sealObservations ?? unsealable;
   }
 
@@ -137,6 +145,7 @@ export class GenerationWriter {
 
   private wakeFor(items: readonly PendingGeneration[]): void {
     if (items.some((item) => item.observed)) this.outboxCommitted();
+    this.committed(items.map((item) => item.record));
   }
 
   /** the store may be back soon (a PostgreSQL failover): keep the spend rather than drop it */

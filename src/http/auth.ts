@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import type { ChangeOrigin } from "../audit/origin";
 import { digestsEqual, hashKey } from "../crypto/key-secret";
 import { GatewayError } from "../errors";
-import type { Store } from "../store/store";
+import type { ApiKeyRecord, Store } from "../store/store";
 import type { AuthKind } from "./auth-kind";
 import { bearerToken } from "./bearer-token";
 import type { Caller } from "./caller";
@@ -33,8 +33,9 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export async function authenticate(store: Store, rawKey: string | undefined, now: number): Promise<Principal> {
   if (!rawKey) throw new GatewayError(401, `Missing API key: ${HOW_TO_SEND}`);
   const digest = hashKey(rawKey.trim());
-  const key = await store.keys.get(digest);
-  if (!key || !digestsEqual(digest, key.hash)) throw new GatewayError(401, "Invalid API key");
+  const current = await store.keys.get(digest);
+  const key = current && digestsEqual(digest, current.hash) ? current : await rotatedKey(store, digest, now);
+  if (!key) throw new GatewayError(401, "Invalid API key");
   if (key.disabled) throw new GatewayError(401, "API key is disabled");
   if (key.expiresAt !== null && key.expiresAt <= now) throw new GatewayError(401, "API key has expired");
   const workspace = await store.workspaces.find(key.workspaceId);
@@ -42,6 +43,16 @@ export async function authenticate(store: Store, rawKey: string | undefined, now
   const user = key.creatorUserId ? ((await store.users.get(key.creatorUserId)) ?? null) : null;
   if (user?.disabled) throw new GatewayError(401, "API key belongs to a deactivated user");
   return { key, workspace, user, isManagement: key.isManagement };
+}
+
+/**
+ * The key a secret it had before a rotation still authenticates as, until the rotation's grace
+ * ends (`POST /keys/{hash}/rotate`); undefined otherwise. Only a secret no key has now is looked up.
+ */
+async function rotatedKey(store: Store, digest: string, now: number): Promise<ApiKeyRecord | undefined> {
+  const previous = await store.keys.previous(digest);
+  if (!previous || previous.validUntil <= now) return undefined;
+  return store.keys.get(previous.keyHash);
 }
 
 /**

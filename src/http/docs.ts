@@ -3,6 +3,19 @@ import { Elysia } from "elysia";
 import scalarBundle from "../../node_modules/@scalar/api-reference/dist/browser/standalone.js" with { type: "file" };
 import { CompressedAsset } from "./compressed-asset";
 
+/**
+ * The reference alone: Scalar's own hosted services stay off (its "Ask AI" agent chat, "Generate
+ * MCP", the developer tools toolbar and the "open in client" button need scalar.com), and no font
+ * is fetched from a CDN. Options as @scalar/types' ApiReferenceConfiguration names them.
+ */
+const SCALAR_CONFIGURATION = {
+  withDefaultFonts: false,
+  hideClientButton: true,
+  showDeveloperTools: "never",
+  agent: { disabled: true },
+  mcp: { disabled: true },
+};
+
 const PAGE = `<!doctype html>
 <html>
   <head>
@@ -13,7 +26,7 @@ const PAGE = `<!doctype html>
   <body>
     <script id="api-reference" data-url="/api/v1/openapi.json"></script>
     <script>
-      document.getElementById("api-reference").dataset.configuration = JSON.stringify({ withDefaultFonts: false, hideClientButton: true });
+      document.getElementById("api-reference").dataset.configuration = JSON.stringify(${JSON.stringify(SCALAR_CONFIGURATION)});
     </script>
     <script src="/docs/scalar.js"></script>
   </body>

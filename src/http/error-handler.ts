@@ -58,3 +58,10 @@ export function renderError(request: Request, code: string | number, error: unkn
   logger.error("unhandled error", { path: new URL(request.url).pathname, error: String(error), stack: (error as Error)?.stack });
   return jsonError(request, 500, "Internal server error");
 }
+
+/** What an error says of itself for the access log: a GatewayError's message and metadata (also one a parse hook threw); undefined otherwise. */
+export function failureOf(error: unknown): { message: string; metadata?: Record<string, unknown> } | undefined {
+  const cause = (error as { cause?: unknown })?.cause;
+  const known = error instanceof GatewayError ? error : cause instanceof GatewayError ? cause : undefined;
+  return known ? { message: known.message, metadata: known.metadata } : undefined;
+}

@@ -24,6 +24,8 @@ export type RequestContext = {
   errorBody?: RenderErrorBody;
   /** why the body could not be read, reported in place of the validation error it causes (json-body.ts) */
   bodyError?: GatewayError;
+  /** the error the answer carries, as the error hook rendered it: the access log names a refusal's cause by it (app.ts) */
+  failure?: { message: string; metadata?: Record<string, unknown> };
   /** the generation's record reports this request (access log, metrics), so the HTTP layer stays quiet (request-shape.ts) */
   claimed: boolean;
 };

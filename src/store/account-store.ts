@@ -52,11 +52,23 @@ export type ApiKeyRecord = {
   includeByokInLimit: boolean;
   rateLimit: RateLimit;
   expiresAt: number | null;
+  /** fractions of the limit (0 < f <= 1, ascending) whose crossing sends a budget alert; null: none */
+  alertThresholds: number[] | null;
   createdAt: number;
   updatedAt: number | null;
 };
 
-export type ApiKeyPatch = Partial<Pick<ApiKeyRecord, "name" | "disabled" | "limitNanos" | "limitReset" | "includeByokInLimit" | "rateLimit" | "expiresAt">>;
+export type ApiKeyPatch = Partial<
+  Pick<ApiKeyRecord, "name" | "disabled" | "limitNanos" | "limitReset" | "includeByokInLimit" | "rateLimit" | "expiresAt" | "alertThresholds">
+>;
+
+/**
+ * A key rotation: the key keeps everything but its hash, which becomes `newHash` in every table
+ * that names the key (its usage, counters, reservations, generations and their content, the lists
+ * of destinations and BYOK credentials); the old secret keeps authenticating as the key until
+ * `previousValidUntil` (null: not at all).
+ */
+export type KeyRotation = { hash: string; newHash: string; label: string; previousValidUntil: number | null; now: number };
 
 export interface MetaStore {
   get(key: string): Promise<string | undefined>;
@@ -128,6 +140,10 @@ export interface ApiKeyStore {
   deleteByCreator(userId: string, now: number): Promise<number>;
   /** makes a stored key (even a deleted or disabled one) a live management key of `workspaceId` again */
   reviveAsManagement(hash: string, now: number, workspaceId: string): Promise<boolean>;
+  /** gives the live key `rotation.hash` its new hash everywhere, in one step; the key as it is now, or undefined when there is none */
+  rotate(rotation: KeyRotation): Promise<ApiKeyRecord | undefined>;
+  /** the key a previous secret's hash still authenticates as, and until when; undefined when none (expired ones included) */
+  previous(hash: string): Promise<{ keyHash: string; validUntil: number } | undefined>;
 }
 
 export type WorkspaceMemberRecord = { id: string; workspaceId: string; userId: string; role: "admin" | "member"; createdAt: number };

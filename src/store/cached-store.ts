@@ -16,7 +16,14 @@ import type {
 const WRITES: {
   [T in "keys" | "workspaces" | "byok" | "users" | "budgets" | "destinations" | "guardrails"]: Partial<Record<keyof StoreTables[T], CacheTopic[]>>;
 } = {
-  keys: { create: ["keys"], update: ["keys"], delete: ["keys"], reviveAsManagement: ["keys"], deleteByCreator: ["keys"] },
+  keys: {
+    create: ["keys"],
+    update: ["keys"],
+    delete: ["keys"],
+    reviveAsManagement: ["keys"],
+    deleteByCreator: ["keys"],
+    rotate: ["keys", "byok", "destinations", "guardrails"],
+  },
   workspaces: { create: ["workspaces"], update: ["workspaces"], delete: ["workspaces", "byok", "budgets", "destinations"] },
   byok: { create: ["byok"], update: ["byok"], delete: ["byok"] },
   users: { create: ["users"], update: ["users"], delete: ["users"] },
@@ -79,10 +86,16 @@ function watchTables(tables: StoreTables, stale: (topics: CacheTopic[]) => void)
 export function withReadCache(store: Store, bus: InvalidationBus, opts: { ttlMs?: number; clock?: () => number } = {}): Store {
   const cache = (): ReadCache<never> => new ReadCache(opts.ttlMs ?? 1_000, 1_000, opts.clock);
   const caches: Caches = { keys: cache(), workspaces: cache(), users: cache(), byok: cache(), budgets: cache(), destinations: cache(), guardrails: cache() };
-  bus.subscribe((topic) => caches[topic].clear());
+  // the secrets a rotation keeps for a grace: every request with an old secret looks it up
+  const previousKeys: ReadCache<{ keyHash: string; validUntil: number }> = cache();
+  const clear = (topic: CacheTopic) => {
+    caches[topic].clear();
+    if (topic === "keys") previousKeys.clear();
+  };
+  bus.subscribe(clear);
   const stale = (topics: CacheTopic[]) => {
     for (const topic of topics) {
-      caches[topic].clear();
+      clear(topic);
       bus.publish(topic);
     }
   };
@@ -90,7 +103,11 @@ export function withReadCache(store: Store, bus: InvalidationBus, opts: { ttlMs?
   return {
     ...outside,
     dialect: store.dialect,
-    keys: { ...outside.keys, get: (hash) => caches.keys.get(hash, () => store.keys.get(hash)) },
+    keys: {
+      ...outside.keys,
+      get: (hash) => caches.keys.get(hash, () => store.keys.get(hash)),
+      previous: (hash) => previousKeys.get(hash, () => store.keys.previous(hash)),
+    },
     workspaces: { ...outside.workspaces, find: (ref) => caches.workspaces.get(ref, () => store.workspaces.find(ref)) },
     users: { ...outside.users, get: (id) => caches.users.get(id, () => store.users.get(id)) },
     // usable() always answers a list, so the cache never misses to undefined here

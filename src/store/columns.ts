@@ -11,6 +11,7 @@ import type {
   PresetRecord,
   PresetVersionRecord,
   RateLimit,
+  WorkspaceBudgetRecord,
   WorkspacePatch,
   WorkspaceRecord,
 } from "./store";
@@ -57,9 +58,31 @@ export const generationRow = ({ guardrailFlags, ...gen }: GenerationRecord): Gen
   guardrailFlags: guardrailFlags?.length ? JSON.stringify(guardrailFlags) : null,
 });
 
-type ApiKeyRow = Omit<ApiKeyRecord, "rateLimit"> & RateLimitColumns & { deletedAt: number | null };
+type ApiKeyRow = Omit<ApiKeyRecord, "rateLimit" | "alertThresholds"> & RateLimitColumns & { deletedAt: number | null; alertThresholds: string | null };
 
-export const apiKeyRecord = ({ deletedAt: _deleted, ...row }: ApiKeyRow): ApiKeyRecord => withRateLimit(row);
+const thresholdsOf = (text: string | null): number[] | null => (text === null ? null : (JSON.parse(text) as number[]));
+const thresholdsText = (list: number[] | null | undefined) => (list === undefined ? undefined : list === null ? null : JSON.stringify(list));
+
+export const apiKeyRecord = ({ deletedAt: _deleted, alertThresholds, ...row }: ApiKeyRow): ApiKeyRecord => ({
+  ...withRateLimit(row),
+  alertThresholds: thresholdsOf(alertThresholds),
+});
+
+/** A key (or a patch of one) as columns: rate limits spread, alert thresholds as JSON text; absent stays absent. */
+export function apiKeyColumns<R extends { rateLimit?: RateLimit; alertThresholds?: number[] | null }>({ alertThresholds, ...rest }: R) {
+  const thresholds = thresholdsText(alertThresholds);
+  return { ...rateLimitColumns(rest), ...(thresholds === undefined ? {} : { alertThresholds: thresholds }) };
+}
+
+type BudgetRow = Omit<WorkspaceBudgetRecord, "alertThresholds"> & { alertThresholds: string | null };
+
+export const budgetRecord = ({ alertThresholds, ...row }: BudgetRow): WorkspaceBudgetRecord => ({
+  ...row,
+  interval: row.interval,
+  alertThresholds: thresholdsOf(alertThresholds),
+});
+
+export const budgetRow = (b: WorkspaceBudgetRecord): BudgetRow => ({ ...b, alertThresholds: thresholdsText(b.alertThresholds) ?? null });
 
 type WorkspaceRow = Omit<WorkspaceRecord, "rateLimit" | "settings"> & RateLimitColumns & { settings: string };
 

@@ -213,7 +213,16 @@ export type CapLeft = { id: string; on: "key" | "member"; left: number };
 
 export type BudgetInterval = "daily" | "weekly" | "monthly" | "lifetime";
 
-export type WorkspaceBudgetRecord = { id: string; workspaceId: string; interval: BudgetInterval; limitNanos: number; createdAt: number; updatedAt: number };
+export type WorkspaceBudgetRecord = {
+  id: string;
+  workspaceId: string;
+  interval: BudgetInterval;
+  limitNanos: number;
+  /** fractions of the limit whose crossing sends a budget alert; null: none */
+  alertThresholds: number[] | null;
+  createdAt: number;
+  updatedAt: number;
+};
 
 /** A workspace's spend counters: the columns of a key's usage row, for the workspace. */
 export type WorkspaceUsageRow = Omit<KeyUsageRow, "hash"> & { workspaceId: string };

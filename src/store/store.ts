@@ -9,6 +9,7 @@
  */
 
 import type { ApiKeyStore, MetaStore, UserStore, WebhookSecretStore, WorkspaceMemberStore, WorkspaceStore } from "./account-store";
+import type { AnalyticsStore, BudgetAlertStore, RefusalStore } from "./analytics-store";
 import type { AuditStore } from "./audit-store";
 import type { ByokStore } from "./byok-store";
 import type { DestinationStore } from "./destination-store";
@@ -26,6 +27,7 @@ import type { AuthCodeStore, InviteStore, PasswordStore, WebSessionStore } from 
 import type { VideoJobStore } from "./video-job-store";
 
 export * from "./account-store";
+export * from "./analytics-store";
 export * from "./audit-store";
 export * from "./byok-store";
 export * from "./destination-store";
@@ -85,6 +87,12 @@ export type StoreTables = {
   scimGroups: ScimGroupStore;
   /** group mappings to workspaces, the memberships they made, and sync jobs */
   scimMappings: ScimMappingStore;
+  /** hourly counters of every generation, for the analytics API and the console's charts */
+  analytics: AnalyticsStore;
+  /** requests refused before a generation began, and their hourly counters */
+  refusals: RefusalStore;
+  /** budget alerts sent, once per threshold and window */
+  budgetAlerts: BudgetAlertStore;
 };
 
 export type Dialect = "sqlite" | "postgres";

@@ -20,6 +20,8 @@ export function logRequest(logger: Logger, r: RequestSummary): void {
     ttft_ms: r.timeToFirstTokenMs,
     attempts: r.attempts,
     cache: r.cache ?? null,
+    error_code: r.errorCode,
+    reason: r.reason,
   };
   const fields: Record<string, unknown> = {};
   for (const name in all) if (all[name] !== null) fields[name] = all[name];

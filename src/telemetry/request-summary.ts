@@ -24,6 +24,10 @@ export type RequestSummary = {
   attempts: number | null;
   /** the response cache's verdict on an answer (hit, miss, bypass); absent while the cache is off */
   cache?: string;
+  /** a refused request's cause in short (refusal.ts: invalid_key, key_limit_reached, rate_limited, ...) */
+  errorCode: string | null;
+  /** a refused request's error message, cut short */
+  reason: string | null;
 };
 
 export const KEY_HASH_PREFIX_LENGTH = 12;
@@ -55,5 +59,7 @@ export function plainRequest(
     costUsd: null,
     timeToFirstTokenMs: null,
     attempts: null,
+    errorCode: null,
+    reason: null,
   };
 }

@@ -12,6 +12,7 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 function expectKeyRecord(data: any) {
   expect(Object.keys(data).sort()).toEqual(
     [
+      "alert_thresholds",
       "byok_usage",
       "byok_usage_daily",
       "byok_usage_monthly",

@@ -66,3 +66,28 @@ test("the README's curl commands, run as written, create a key and get the first
   expect(answer.choices[0].message.content).toBe("Hello from mock");
   expect(up.requests.at(-1)!.body.messages).toEqual([{ role: "user", content: "Hello" }]);
 });
+
+test("the README's model has a price, so the key limit of the next step applies, and a context length: a longer prompt is a 400 naming it", async () => {
+  const { key, hash } = await createInferenceKey(gw, { limit: 10, limit_reset: "monthly" });
+  up.enqueue({ text: "ok", usage: { input: 1000, output: 500 } });
+  const res = await gw.api("/api/v1/chat/completions", {
+    method: "POST",
+    key,
+    json: { model: "local/llama3.2", messages: [{ role: "user", content: "Hello" }] },
+  });
+  expect(res.status).toBe(200);
+  const usage = ((await res.json()) as { usage: { cost: number } }).usage;
+  expect(usage.cost).toBeCloseTo(1000 * 0.0000001 + 500 * 0.0000002, 12);
+  const keyData = ((await (await gw.api(`/api/v1/keys/${hash}`)).json()) as { data: { usage_monthly: number; limit_remaining: number } }).data;
+  expect(keyData.usage_monthly).toBeCloseTo(0.0002, 12);
+  expect(keyData.limit_remaining).toBeCloseTo(10 - 0.0002, 9);
+  const long = await gw.api("/api/v1/chat/completions", {
+    method: "POST",
+    key,
+    json: { model: "local/llama3.2", messages: [{ role: "user", content: "word ".repeat(140_000) }] },
+  });
+  expect(long.status).toBe(400);
+  const error = ((await long.json()) as { error: { message: string; metadata: { field: string; context_length: number } } }).error;
+  expect(error.metadata).toMatchObject({ field: "messages", context_length: 131072 });
+  expect(error.message).toContain("context length of 131072 tokens");
+});

@@ -6,6 +6,7 @@
 import { describe } from "bun:test";
 import type { Store } from "../../src/store/store";
 import { accountsContract } from "./contract/accounts";
+import { analyticsContract } from "./contract/analytics";
 import { auditContract } from "./contract/audit";
 import { budgetContract } from "./contract/budgets";
 import { catalogContract } from "./contract/catalog";
@@ -15,6 +16,7 @@ import { generationListContract } from "./contract/generation-list";
 import { generationOutboxContract } from "./contract/generation-outbox";
 import { guardrailContract } from "./contract/guardrails";
 import { jobContract } from "./contract/jobs";
+import { keyRotationContract } from "./contract/key-rotation";
 import { moneyContract } from "./contract/money";
 import { reservationRaceContract } from "./contract/reservation-race";
 import { responseCacheContract } from "./contract/response-cache";
@@ -48,5 +50,7 @@ export function storeContract(label: Store["dialect"], open: OpenStore): void {
     responseCacheContract(store);
     auditContract(store);
     scimGroupsContract(store);
+    analyticsContract(store);
+    keyRotationContract(store);
   });
 }

@@ -5,8 +5,10 @@ import { GatewayError } from "../../errors";
 import type { SessionSource } from "../../http/viewer";
 import { readGenerationContent } from "../../modules/generations/content";
 import { ListGenerationsQuery } from "../../modules/generations/model";
-import { listGenerations, renderGeneration } from "../../modules/generations/service";
+import { generationFilter, listGenerationRecords, renderGeneration, renderListed } from "../../modules/generations/service";
+import { generationsCsv } from "../generations-csv";
 import { canSeeGeneration, requireWorkspace } from "../permissions";
+import { recordNames } from "../record-names";
 import { consoleApiModule } from "./route-module";
 
 const GenerationParams = t.Object({ id: t.String({ minLength: 1, maxLength: 200 }) });
@@ -36,9 +38,29 @@ export function consoleGenerationRoutes(ctx: AppContext, sessions: SessionSource
               field: "workspace_id",
             });
           if (query.workspace_id !== undefined) requireWorkspace(viewer, query.workspace_id);
-          return listGenerations(ctx, query);
+          const { records, next_cursor } = await listGenerationRecords(ctx, query);
+          const names = await recordNames(ctx, records);
+          return { data: records.map((g) => ({ ...renderListed(g), ...names(g) })), next_cursor };
         },
         { auth: "session", query: ListGenerationsQuery },
+      )
+      // what the log's filters select, as CSV, streamed page by page (any size)
+      .get(
+        "/generations.csv",
+        async ({ viewer, query }) => {
+          if (!viewer.manages && query.workspace_id === undefined)
+            throw new GatewayError(400, "Missing query parameter 'workspace_id': members export one of their workspaces at a time", { field: "workspace_id" });
+          if (query.workspace_id !== undefined) requireWorkspace(viewer, query.workspace_id);
+          await ctx.generations.settled();
+          return new Response(generationsCsv(ctx, generationFilter(query)), {
+            headers: {
+              "content-type": "text/csv; charset=utf-8",
+              "content-disposition": `attachment; filename="generations-${new Date(ctx.clock()).toISOString().slice(0, 10)}.csv"`,
+              "cache-control": "no-store",
+            },
+          });
+        },
+        { auth: "session", query: t.Omit(ListGenerationsQuery, ["limit", "cursor"]) },
       )
       .get(
         "/generations/:id",
@@ -46,7 +68,18 @@ export function consoleGenerationRoutes(ctx: AppContext, sessions: SessionSource
           await ctx.generations.settled();
           const g = await ctx.store.generations.get(params.id);
           if (!g || !canSeeGeneration(viewer, g)) throw new GatewayError(404, `Generation not found: ${params.id}`);
-          return { data: { ...renderGeneration(g, await ctx.store.generations.feedback(g.id)), key_hash: g.keyHash, error_message: g.errorMessage } };
+          const names = await recordNames(ctx, [g]);
+          // whether I/O logging kept its prompt and completion: the page asks for them only then
+          const contentKept = (await ctx.store.generationContents.get(g.id)) !== undefined;
+          return {
+            data: {
+              ...renderGeneration(g, await ctx.store.generations.feedback(g.id)),
+              ...names(g),
+              key_hash: g.keyHash,
+              error_message: g.errorMessage,
+              content_kept: contentKept,
+            },
+          };
         },
         { auth: "session", params: GenerationParams },
       )

@@ -2,9 +2,10 @@ import { t } from "elysia";
 import type { AppContext } from "../../app-context";
 import { GatewayError } from "../../errors";
 import type { SessionSource, Viewer } from "../../http/viewer";
-import { CreateOwnKeyBody, HashParams, UpdateKeyWithExpiryBody } from "../../modules/keys/model";
-import { createKey, deleteKey, listKeys, renderKey, updateKey } from "../../modules/keys/service";
+import { CreateOwnKeyBody, HashParams, RotateKeyBody, UpdateKeyWithExpiryBody } from "../../modules/keys/model";
+import { createKey, deleteKey, renderKey, rotateKey, updateKey } from "../../modules/keys/service";
 import type { ApiKeyRecord } from "../../store/store";
+import { consoleKeys } from "../keys-view";
 import { canManageKey, requireWorkspace } from "../permissions";
 import { consoleApiModule } from "./route-module";
 
@@ -29,13 +30,15 @@ export function consoleKeyRoutes(ctx: AppContext, sessions: SessionSource) {
         if (query.workspace_id !== undefined) requireWorkspace(viewer, query.workspace_id);
         const inScope = (k: ApiKeyRecord) =>
           (query.workspace_id === undefined || k.workspaceId === query.workspace_id) && (query.include_disabled !== false || !k.disabled);
+        await ctx.generations.settled();
         if (!viewer.manages) {
           const own = (await ctx.store.keys.listByCreator(viewer.userId)).filter((k) => canManageKey(viewer, k) && inScope(k));
-          return { data: await Promise.all(own.map((k) => renderKey(ctx, k))) };
+          return { data: await consoleKeys(ctx, own) };
         }
         const workspaces = query.workspace_id !== undefined ? [query.workspace_id] : (await ctx.store.workspaces.list(0, 1000)).map((w) => w.id);
-        const lists = await Promise.all(workspaces.map((id) => listKeys(ctx, { workspace_id: id, include_disabled: query.include_disabled ?? true })));
-        return { data: lists.flat() };
+        const includeDisabled = query.include_disabled ?? true;
+        const lists = await Promise.all(workspaces.map((id) => ctx.store.keys.list({ workspaceId: id, includeDisabled, offset: 0, limit: 1000 })));
+        return { data: await consoleKeys(ctx, lists.flat()) };
       },
       { auth: "session", query: ListQuery },
     )
@@ -59,6 +62,14 @@ export function consoleKeyRoutes(ctx: AppContext, sessions: SessionSource) {
         return { data: await updateKey(ctx, origin, params.hash, body) };
       },
       { auth: "session", params: HashParams, body: UpdateKeyWithExpiryBody },
+    )
+    .post(
+      "/keys/:hash/rotate",
+      async ({ viewer, origin, params, body }) => {
+        await ownKey(ctx, viewer, params.hash);
+        return rotateKey(ctx, origin, params.hash, body ?? {});
+      },
+      { auth: "session", params: HashParams, body: t.Optional(RotateKeyBody) },
     )
     .delete(
       "/keys/:hash",

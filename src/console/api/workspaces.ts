@@ -1,5 +1,7 @@
 import { t } from "elysia";
 import type { AppContext } from "../../app-context";
+import { budgetFigures } from "../../billing/budgets";
+import { nanosToUsd } from "../../billing/money";
 import type { SessionSource, Viewer } from "../../http/viewer";
 import { listUsers } from "../../modules/organization/service";
 import { deleteBudget, listBudgets, setBudget } from "../../modules/workspaces/budgets";
@@ -65,7 +67,10 @@ export function consoleWorkspaceRoutes(ctx: AppContext, sessions: SessionSource)
       "/workspaces/:id/members",
       async ({ viewer, params }) => {
         await visibleWorkspace(ctx, viewer, params.id);
-        return listMembers(ctx, params.id, { limit: 1000 });
+        const members = await listMembers(ctx, params.id, { limit: 1000 });
+        // names and emails for everyone who sees the workspace (a member cannot read the organization's users)
+        const users = await Promise.all(members.data.map((m) => ctx.store.users.get(m.user_id)));
+        return { ...members, data: members.data.map((m, i) => ({ ...m, email: users[i]?.email ?? null, name: users[i]?.name ?? null })) };
       },
       { auth: "session", params: WorkspaceParams },
     )
@@ -86,8 +91,13 @@ export function consoleWorkspaceRoutes(ctx: AppContext, sessions: SessionSource)
     .get(
       "/workspaces/:id/budgets",
       async ({ viewer, params }) => {
-        await visibleWorkspace(ctx, viewer, params.id);
-        return listBudgets(ctx, params.id);
+        const ws = await visibleWorkspace(ctx, viewer, params.id);
+        const listed = await listBudgets(ctx, params.id);
+        // what each budget's window has spent, beside its limit
+        const records = await ctx.store.budgets.list(ws.id);
+        const figures = budgetFigures(records, await ctx.store.budgets.usage(ws.id), listed.include_byok_in_budgets, ctx.clock());
+        const spent = new Map(figures.map((f) => [f.interval, nanosToUsd(f.spentNanos)]));
+        return { ...listed, data: listed.data.map((b, i) => ({ ...b, interval: records[i]!.interval, usage_usd: spent.get(records[i]!.interval) ?? 0 })) };
       },
       { auth: "session", params: WorkspaceParams },
     )

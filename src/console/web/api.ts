@@ -47,6 +47,20 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   return json as T;
 }
 
+/** A POST whose answer is read as it arrives (the Playground's stream): the raw response once its status is OK. */
+export async function apiStream(path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+  const res = await fetch(`/console/api${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "text/event-stream", "x-csrf-token": csrfToken },
+    body: JSON.stringify(body),
+    credentials: "same-origin",
+    signal,
+  });
+  if (res.ok) return res;
+  const json = (await res.json().catch(() => null)) as { error?: { message?: string; metadata?: { field?: string } } } | null;
+  throw new ApiFailure(res.status, json?.error?.message ?? `HTTP ${res.status}`, json?.error?.metadata?.field);
+}
+
 /** a query string of the defined, non-empty values */
 export function query(params: Record<string, string | number | boolean | undefined | null>): string {
   const q = new URLSearchParams();

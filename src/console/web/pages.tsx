@@ -7,6 +7,8 @@ import { JobsPage } from "./pages/jobs";
 import { KeysPage } from "./pages/keys";
 import { ModelsPage } from "./pages/models";
 import { OverviewPage } from "./pages/overview";
+import { PeoplePage } from "./pages/people";
+import { PlaygroundPage } from "./pages/playground";
 import { PresetsPage } from "./pages/presets";
 import { WorkspacesPage } from "./pages/workspaces";
 import type { Route } from "./router";
@@ -18,7 +20,9 @@ export const PAGES: Array<{ id: string; title: string; managersOnly?: boolean }>
   { id: "keys", title: "Keys" },
   { id: "generations", title: "Generations" },
   { id: "models", title: "Models" },
+  { id: "playground", title: "Playground" },
   { id: "workspaces", title: "Workspaces" },
+  { id: "people", title: "People", managersOnly: true },
   { id: "byok", title: "BYOK" },
   { id: "presets", title: "Presets" },
   { id: "observability", title: "Observability" },
@@ -30,9 +34,13 @@ export function pageFor(route: Route, me: Me): JSX.Element {
     case "keys":
       return <KeysPage me={me} />;
     case "generations":
-      return route.rest[0] ? <GenerationDetailPage id={route.rest[0]} /> : <GenerationsPage me={me} />;
+      return route.rest[0] ? <GenerationDetailPage id={route.rest[0]} /> : <GenerationsPage me={me} params={route.params} />;
     case "models":
       return <ModelsPage />;
+    case "playground":
+      return <PlaygroundPage me={me} />;
+    case "people":
+      return <PeoplePage me={me} />;
     case "workspaces":
       return <WorkspacesPage me={me} />;
     case "byok":

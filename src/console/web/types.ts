@@ -24,6 +24,7 @@ export type Key = {
   limit_reset: "daily" | "weekly" | "monthly" | null;
   include_byok_in_limit: boolean;
   rate_limit: RateLimit;
+  alert_thresholds: number[] | null;
   usage: number;
   usage_daily: number;
   usage_weekly: number;
@@ -32,10 +33,16 @@ export type Key = {
   expires_at: string | null;
   creator_user_id: string | null;
   workspace_id: string;
+  /** the console's own: a management key (not for inference), and whether its limit still takes a typical request */
+  is_management: boolean;
+  typical_request_usd: number | null;
+  limit_reached: boolean;
 };
 
 export type Generation = {
   id: string;
+  key_name: string | null;
+  workspace_name: string | null;
   created_at: string;
   model: string;
   provider_name: string | null;
@@ -67,6 +74,8 @@ export type Generation = {
 
 export type GenerationDetail = Generation & {
   key_hash: string;
+  /** whether I/O logging kept its prompt and completion (read them at .../content) */
+  content_kept: boolean;
   error_message: string | null;
   feedback: Array<{ category: string; comment: string | null; created_at: string }>;
 };
@@ -75,3 +84,6 @@ export type { GenerationContentOut } from "../../modules/generations/model";
 // the observability shapes are the server's own (type imports: nothing of the server is bundled)
 export type { DestinationDataOut as Destination } from "../../modules/observability/model";
 export type { ConfigKeyField, DestinationTypeForm } from "../destination-types";
+
+// the refusal log's rows are the server's own (a type import: nothing of the server is bundled)
+export type { RefusalOut as Refusal } from "../refusal-list";

@@ -1,19 +1,13 @@
 import { isJsonObject } from "../../formats/json-object";
 import { outboundOptionsOf } from "../../outbound/policy";
-import type { JobStore } from "../../store/job-store";
 import { PermanentFailure, RetryAfter } from "../job-errors";
 import type { JobKind } from "../registry";
 import { deliverWebhook } from "../webhooks/deliver";
+import { enqueueWebhook, WEBHOOK_DELIVER, type WebhookJob } from "../webhooks/enqueue";
 import { webhookSigningSecrets } from "../webhooks/workspace-signing-secrets";
 import type { JobDeps } from "./job-deps";
 
-export const WEBHOOK_DELIVER = "webhook.deliver";
-
-/**
- * One event for a workspace's receiver: `url` is the event's own callback URL, or null for the
- * workspace's webhook_url at delivery time. `event_id` is the `webhook-id` of every attempt.
- */
-export type WebhookJob = { workspace_id: string; event_id: string; url: string | null; body: string };
+export { enqueueWebhook, WEBHOOK_DELIVER, type WebhookJob };
 
 function webhookJobOf(payload: unknown): WebhookJob {
   const ok =
@@ -24,14 +18,6 @@ function webhookJobOf(payload: unknown): WebhookJob {
     typeof payload.body === "string";
   if (!ok) throw new PermanentFailure("not a webhook.deliver payload");
   return payload as unknown as WebhookJob;
-}
-
-/**
- * Enqueues one event's delivery, in the transaction of the change that causes it when `jobs` is
- * the transaction's. The event id keys the job: enqueueing the same event twice delivers it once.
- */
-export function enqueueWebhook(jobs: JobStore, event: WebhookJob, now: number): Promise<unknown> {
-  return jobs.enqueue({ id: crypto.randomUUID(), kind: WEBHOOK_DELIVER, key: `webhook:${event.event_id}`, payload: event, runAt: now, now });
 }
 
 /**

@@ -126,12 +126,9 @@ function timeOf(value: string | undefined, field: string): number | undefined {
   return ms;
 }
 
-/** Generations newest first, filtered, one keyset page at a time (management keys: the whole organization). */
-export async function listGenerations(
-  deps: { store: Store; generations?: { settled(): Promise<void> } },
-  q: ListGenerationsInput,
-): Promise<{ data: ListedGenerationOut[]; next_cursor: string | null }> {
-  const filter: GenerationFilter = {
+/** The store's filter of a listing's query; a time that is not ISO 8601 is a 400 naming it. */
+export function generationFilter(q: Omit<ListGenerationsInput, "limit" | "cursor">): GenerationFilter {
+  return {
     workspaceId: q.workspace_id,
     keyHash: q.api_key_hash,
     model: q.model,
@@ -140,6 +137,29 @@ export async function listGenerations(
     from: timeOf(q.from, "from"),
     to: timeOf(q.to, "to"),
   };
+}
+
+/** Generations newest first, filtered, one keyset page at a time (management keys: the whole organization). */
+export async function listGenerations(
+  deps: { store: Store; generations?: { settled(): Promise<void> } },
+  q: ListGenerationsInput,
+): Promise<{ data: ListedGenerationOut[]; next_cursor: string | null }> {
+  const { records, next_cursor } = await listGenerationRecords(deps, q);
+  return { data: records.map(renderListed), next_cursor };
+}
+
+/** A listed generation as GET /generations shows it (its feedback is read with the record alone). */
+export function renderListed(g: GenerationRecord): ListedGenerationOut {
+  const { feedback: _feedback, ...listed } = renderGeneration(g, []);
+  return listed;
+}
+
+/** The records of one page of a listing, and the cursor of the next. */
+export async function listGenerationRecords(
+  deps: { store: Store; generations?: { settled(): Promise<void> } },
+  q: ListGenerationsInput,
+): Promise<{ records: GenerationRecord[]; next_cursor: string | null }> {
+  const filter = generationFilter(q);
   const limit = q.limit ?? DEFAULT_PAGE;
   const before = q.cursor === undefined ? null : decodeCursor(q.cursor);
   await deps.generations?.settled();
@@ -147,9 +167,5 @@ export async function listGenerations(
   const rows = await deps.store.generations.list(filter, before, limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  const data = page.map((g) => {
-    const { feedback: _feedback, ...listed } = renderGeneration(g, []);
-    return listed;
-  });
-  return { data, next_cursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
+  return { records: page, next_cursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
 }

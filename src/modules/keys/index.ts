@@ -1,3 +1,4 @@
+import { t } from "elysia";
 import type { AppContext } from "../../app-context";
 import { authPlugin } from "../../http/auth";
 import { routeModule } from "../../http/module";
@@ -10,9 +11,10 @@ import {
   KeyResponse,
   ListKeysQuery,
   ListKeysResponse,
+  RotateKeyBody,
   UpdateKeyBody,
 } from "./model";
-import { createKey, currentKey, deleteKey, getKey, listKeys, updateKey } from "./service";
+import { createKey, currentKey, deleteKey, getKey, listKeys, rotateKey, updateKey } from "./service";
 
 export function keyRoutes(ctx: AppContext) {
   return routeModule("keys", "/api/v1")
@@ -53,6 +55,19 @@ export function keyRoutes(ctx: AppContext) {
       body: UpdateKeyBody,
       response: KeyResponse,
       detail: { tags: ["API keys"], summary: "Update an API key" },
+    })
+    .post("/keys/:hash/rotate", ({ origin, params, body }) => rotateKey(ctx, origin, params.hash, body ?? {}), {
+      auth: "management",
+      params: HashParams,
+      body: t.Optional(RotateKeyBody),
+      response: CreateKeyResponse,
+      detail: {
+        tags: ["API keys"],
+        summary:
+          "Rotate an API key: a new secret (returned once) whose hash becomes the key's; the old secret works for grace_seconds (default 86400, 0: not at all)",
+        description:
+          "The key keeps its name, limits, usage and spend history, workspace and rate limits; data.hash is the new hash, the key's identifier from then on. Requests in flight while it rotates are recorded under the old hash.",
+      },
     })
     .delete("/keys/:hash", ({ origin, params }) => deleteKey(ctx, origin, params.hash), {
       auth: "management",

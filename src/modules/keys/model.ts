@@ -1,4 +1,5 @@
 import { t } from "elysia";
+import { AlertThresholdsField } from "./alert-thresholds";
 import { RateLimitData, RateLimitField } from "./rate-limit";
 
 const LimitReset = t.Union([t.Literal("daily"), t.Literal("weekly"), t.Literal("monthly")]);
@@ -11,6 +12,7 @@ export const CreateKeyBody = t.Object({
   limit_reset: t.Optional(t.Nullable(LimitReset)),
   include_byok_in_limit: t.Optional(t.Boolean()),
   rate_limit: RateLimitField,
+  alert_thresholds: AlertThresholdsField,
   expires_at: ExpiresAtField,
   workspace_id: t.Optional(t.String()),
   creator_user_id: t.Optional(t.Nullable(t.String())),
@@ -30,6 +32,7 @@ export const UpdateKeyBody = t.Object(
     limit_reset: t.Optional(t.Nullable(LimitReset)),
     include_byok_in_limit: t.Optional(t.Boolean()),
     rate_limit: RateLimitField,
+    alert_thresholds: AlertThresholdsField,
   },
   { additionalProperties: false },
 );
@@ -44,6 +47,23 @@ export const ListKeysQuery = t.Object({
 });
 
 export const HashParams = t.Object({ hash: t.String({ minLength: 1 }) });
+
+/** A day, as OpenRouter's default; 0 retires the old secret at once. At most 30 days. */
+export const DEFAULT_GRACE_SECONDS = 86_400;
+
+export const RotateKeyBody = t.Object(
+  {
+    grace_seconds: t.Optional(
+      t.Integer({
+        minimum: 0,
+        maximum: 30 * 86_400,
+        default: DEFAULT_GRACE_SECONDS,
+        description: "how long the old secret keeps working (seconds); 0: not at all",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 const spendFields = {
   usage: t.Number(),
@@ -66,6 +86,7 @@ export const KeyData = t.Object({
   limit_reset: t.Nullable(t.String()),
   include_byok_in_limit: t.Boolean(),
   rate_limit: RateLimitData,
+  alert_thresholds: t.Nullable(t.Array(t.Number())),
   ...spendFields,
   created_at: t.String(),
   updated_at: t.Nullable(t.String()),
@@ -102,5 +123,6 @@ export const DeletedResponse = t.Object({ deleted: t.Literal(true) });
 
 export type CreateKeyInput = typeof CreateKeyBody.static;
 export type UpdateKeyWithExpiryInput = typeof UpdateKeyWithExpiryBody.static;
+export type RotateKeyInput = typeof RotateKeyBody.static;
 export type KeyDataOut = typeof KeyData.static;
 export type CurrentKeyDataOut = typeof CurrentKeyData.static;

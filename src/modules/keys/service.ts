@@ -6,9 +6,18 @@ import { nanosToUsd, usdToNanos } from "../../billing/money";
 import { generateRawKey, hashKey, maskKey } from "../../crypto/key-secret";
 import { badRequest, GatewayError, notFound } from "../../errors";
 import type { Principal } from "../../http/principal";
+import { keyNumber } from "../../observability/capture/io-logging";
 import { type ApiKeyPatch, type ApiKeyRecord, NO_RATE_LIMIT, type Store, type WorkspaceRecord } from "../../store/store";
 import { isoOrNull, isoTime, parseUtcDateTime } from "../../time";
-import type { CreateKeyInput, CurrentKeyDataOut, KeyDataOut, UpdateKeyWithExpiryInput } from "./model";
+import { storedThresholds } from "./alert-thresholds";
+import {
+  type CreateKeyInput,
+  type CurrentKeyDataOut,
+  DEFAULT_GRACE_SECONDS,
+  type KeyDataOut,
+  type RotateKeyInput,
+  type UpdateKeyWithExpiryInput,
+} from "./model";
 import { patchedRateLimit } from "./rate-limit";
 
 /** `generations` (when given) is awaited before usage is read, so figures include every request that ended here */
@@ -47,6 +56,7 @@ export async function renderKey(deps: KeyServiceDeps, key: ApiKeyRecord): Promis
     disabled: key.disabled,
     ...limitFields(key, spend),
     rate_limit: key.rateLimit,
+    alert_thresholds: key.alertThresholds,
     ...spendFields(spend),
     created_at: isoTime(key.createdAt),
     updated_at: isoOrNull(key.updatedAt),
@@ -95,6 +105,7 @@ export type NewKey = {
   includeByokInLimit?: boolean;
   rateLimit?: ApiKeyRecord["rateLimit"];
   expiresAt?: number | null;
+  alertThresholds?: number[] | null;
   externalUser?: string | null;
   /** use this secret instead of a random one (GATEWAY_ADMIN_KEY) */
   raw?: string;
@@ -117,6 +128,7 @@ export async function insertKey(store: Pick<Store, "keys">, now: number, input: 
     includeByokInLimit: input.includeByokInLimit ?? false,
     rateLimit: input.rateLimit ?? NO_RATE_LIMIT,
     expiresAt: input.expiresAt ?? null,
+    alertThresholds: input.alertThresholds ?? null,
     createdAt: now,
     updatedAt: null,
   };
@@ -162,7 +174,7 @@ export function recordKeyChange(
   tx: AuditTables,
   now: number,
   origin: ChangeOrigin,
-  action: "key.create" | "key.update" | "key.delete",
+  action: "key.create" | "key.update" | "key.delete" | "key.rotate",
   before: ApiKeyRecord | null,
   after: ApiKeyRecord | null,
 ) {
@@ -198,6 +210,7 @@ export async function createKey(
       limitReset: body.limit_reset ?? null,
       includeByokInLimit: body.include_byok_in_limit ?? false,
       rateLimit: patchedRateLimit(NO_RATE_LIMIT, body.rate_limit ?? null),
+      alertThresholds: storedThresholds(body.alert_thresholds) ?? null,
       expiresAt,
       externalUser: body.external?.user ?? null,
     });
@@ -242,6 +255,7 @@ export async function updateKey(deps: KeyServiceDeps, origin: ChangeOrigin, hash
   if (body.limit_reset !== undefined) patch.limitReset = body.limit_reset;
   if (body.include_byok_in_limit !== undefined) patch.includeByokInLimit = body.include_byok_in_limit;
   if (body.rate_limit !== undefined) patch.rateLimit = patchedRateLimit(key.rateLimit, body.rate_limit);
+  if (body.alert_thresholds !== undefined) patch.alertThresholds = storedThresholds(body.alert_thresholds) ?? null;
   const now = deps.clock();
   const updated = await deps.store.transaction(async (tx) => {
     const before = await findKey(tx, hash);
@@ -261,4 +275,34 @@ export async function deleteKey(deps: KeyServiceDeps, origin: ChangeOrigin, hash
     await recordKeyChange(tx, now, origin, "key.delete", key, null);
   });
   return { deleted: true };
+}
+
+/**
+ * Gives the key a new secret: its hash becomes the new secret's everywhere the key is named (its
+ * usage and spend history, counters, generations, the lists of destinations and BYOK credentials,
+ * the I/O-logging key numbers of its workspace), in one transaction; name, limits, workspace and
+ * rate limits stay. The old secret keeps authenticating as the key for `grace_seconds` (default a
+ * day), then answers 401. The new raw key exists only in this return value.
+ */
+export async function rotateKey(deps: KeyServiceDeps, origin: ChangeOrigin, hash: string, body: RotateKeyInput): Promise<{ data: KeyDataOut; key: string }> {
+  const raw = generateRawKey();
+  const newHash = hashKey(raw);
+  const now = deps.clock();
+  const graceMs = (body.grace_seconds ?? DEFAULT_GRACE_SECONDS) * 1000;
+  const rotated = await deps.store.transaction(async (tx) => {
+    const before = await tx.keys.get(hash);
+    const key = await tx.keys.rotate({ hash, newHash, label: maskKey(raw), previousValidUntil: graceMs > 0 ? now + graceMs : null, now });
+    if (!key) return undefined;
+    // the key's identity moves to its new hash: the event names both (no secret: hashes only)
+    await recordKeyChange(tx, now, origin, "key.rotate", before ?? null, key);
+    const workspace = await tx.workspaces.find(key.workspaceId);
+    const ids = workspace?.settings.io_logging_api_key_ids;
+    if (workspace && Array.isArray(ids) && ids.includes(keyNumber(hash))) {
+      const renumbered = ids.map((id) => (id === keyNumber(hash) ? keyNumber(newHash) : id));
+      await tx.workspaces.update(workspace.id, { settings: { ...workspace.settings, io_logging_api_key_ids: renumbered } }, now);
+    }
+    return key;
+  });
+  if (!rotated) throw new GatewayError(404, `API key not found: ${hash}`);
+  return { data: await renderKey(deps, rotated), key: raw };
 }

@@ -62,7 +62,7 @@ function sorter(ctx: AppContext, sort: string | undefined): ((a: Listed, b: List
  * credential for it). Model pickers list what /models returns; a model that can only answer
  * 503 does not belong there unless the operator asks (`catalog.list_unavailable`).
  */
-async function listable(ctx: AppContext): Promise<(m: CatalogModel) => boolean> {
+export async function listable(ctx: AppContext): Promise<(m: CatalogModel) => boolean> {
   if (ctx.config.catalog.listUnavailable) return () => true;
   const declared = new Set(ctx.config.models.map((m) => m.id));
   const byok = new Set((await ctx.store.byok.list({}, 0, 100_000)).filter((c) => !c.disabled).map((c) => c.provider));

@@ -123,3 +123,17 @@ export async function deleteUserIn(tx: StoreTables, now: number, origin: ChangeO
   await tx.users.delete(user.id);
   await recordUserChange(tx, now, origin, user, null);
 }
+
+/**
+ * Changes an admin's or a member's organization role (the owner's stays: 409). Sessions read the
+ * role on every request, so the change applies at once; the read cache hears the write.
+ */
+export async function setUserRole(deps: OrganizationDeps, origin: ChangeOrigin, id: string, role: "admin" | "member"): Promise<UserDataOut> {
+  return deps.store.transaction(async (tx) => {
+    const user = await existingUser(tx, id);
+    if (user.role === "owner") throw conflict("The organization's owner keeps the owner role", { id });
+    const updated = (await tx.users.update(id, { role }))!;
+    await recordUserChange(tx, deps.clock(), origin, user, updated);
+    return renderUser(updated);
+  });
+}

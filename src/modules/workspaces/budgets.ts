@@ -6,6 +6,7 @@ import { nanosToUsd, usdToNanos } from "../../billing/money";
 import { badRequest, notFound } from "../../errors";
 import type { BudgetInterval, WorkspaceBudgetRecord } from "../../store/store";
 import { isoTime } from "../../time";
+import { storedThresholds } from "../keys/alert-thresholds";
 import type { BudgetDataOut, PutBudgetInput } from "./model";
 import { findWorkspace, type WorkspaceDeps } from "./service";
 
@@ -15,6 +16,7 @@ export function renderBudget(b: WorkspaceBudgetRecord): BudgetDataOut {
     workspace_id: b.workspaceId,
     limit_usd: nanosToUsd(b.limitNanos),
     reset_interval: budgetReset(b.interval),
+    alert_thresholds: b.alertThresholds,
     created_at: isoTime(b.createdAt),
     updated_at: isoTime(b.updatedAt),
   };
@@ -65,8 +67,9 @@ export function setBudget(deps: WorkspaceDeps, origin: ChangeOrigin, ref: string
     let ws = await findWorkspace(tx, ref);
     const limitNanos = usdToNanos(body.limit_usd);
     const current = await tx.budgets.list(ws.id);
+    const existing = current.find((b) => b.interval === interval);
     const others = current.filter((b) => b.interval !== interval);
-    const before = { budget: current.find((b) => b.interval === interval), byok: includesByokInBudgets(ws) };
+    const before = { budget: existing, byok: includesByokInBudgets(ws) };
     const conflict = budgetOrderConflict(others, { interval, limitNanos });
     if (conflict !== null) {
       const other = others.find((b) => b.interval === conflict)!;
@@ -77,7 +80,16 @@ export function setBudget(deps: WorkspaceDeps, origin: ChangeOrigin, ref: string
       );
     }
     const now = deps.clock();
-    const budget = await tx.budgets.put({ id: crypto.randomUUID(), workspaceId: ws.id, interval, limitNanos, createdAt: now, updatedAt: now });
+    const budget = await tx.budgets.put({
+      id: crypto.randomUUID(),
+      workspaceId: ws.id,
+      interval,
+      limitNanos,
+      // absent keeps the budget's thresholds, as include_byok_in_budgets keeps its setting
+      alertThresholds: body.alert_thresholds === undefined ? (existing?.alertThresholds ?? null) : (storedThresholds(body.alert_thresholds) ?? null),
+      createdAt: now,
+      updatedAt: now,
+    });
     if (body.include_byok_in_budgets !== undefined && body.include_byok_in_budgets !== includesByokInBudgets(ws)) {
       ws = (await tx.workspaces.update(ws.id, { settings: { ...ws.settings, include_byok_in_budgets: body.include_byok_in_budgets } }, now))!;
     }

@@ -1,4 +1,5 @@
 import { t } from "elysia";
+import { AlertThresholdsField } from "../keys/alert-thresholds";
 import { RateLimitData, RateLimitField } from "../keys/rate-limit";
 
 export { PageQuery } from "../organization/model";
@@ -109,6 +110,7 @@ export const PutBudgetBody = t.Object(
   {
     limit_usd: t.Number({ minimum: 0, maximum: MAX_BUDGET_USD }),
     include_byok_in_budgets: t.Optional(t.Boolean()),
+    alert_thresholds: AlertThresholdsField,
   },
   { additionalProperties: false },
 );
@@ -118,6 +120,7 @@ export const BudgetData = t.Object({
   workspace_id: t.String(),
   limit_usd: t.Number(),
   reset_interval: t.Nullable(t.UnionEnum(["daily", "weekly", "monthly"])),
+  alert_thresholds: t.Nullable(t.Array(t.Number())),
   created_at: t.String(),
   updated_at: t.String(),
 });

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { byInterval } from "../budget-order";
+import { budgetRecord, budgetRow } from "../columns";
 import type { WorkspaceBudgetStore } from "../store";
 import type { Conn } from "./client";
 import { workspaceBudgets, workspaceUsage } from "./schema";
@@ -7,21 +8,21 @@ import { workspaceBudgets, workspaceUsage } from "./schema";
 export function pgBudgetStore({ db }: Conn): WorkspaceBudgetStore {
   return {
     async list(workspaceId) {
-      return byInterval(await db.select().from(workspaceBudgets).where(eq(workspaceBudgets.workspaceId, workspaceId)));
+      return byInterval((await db.select().from(workspaceBudgets).where(eq(workspaceBudgets.workspaceId, workspaceId))).map(budgetRecord));
     },
     async listAll() {
-      return db.select().from(workspaceBudgets);
+      return (await db.select().from(workspaceBudgets)).map(budgetRecord);
     },
     async put(budget) {
       const [row] = await db
         .insert(workspaceBudgets)
-        .values(budget)
+        .values(budgetRow(budget))
         .onConflictDoUpdate({
           target: [workspaceBudgets.workspaceId, workspaceBudgets.interval],
-          set: { limitNanos: budget.limitNanos, updatedAt: budget.updatedAt },
+          set: { limitNanos: budget.limitNanos, alertThresholds: budgetRow(budget).alertThresholds, updatedAt: budget.updatedAt },
         })
         .returning();
-      return row!;
+      return budgetRecord(row!);
     },
     async delete(workspaceId, interval) {
       const rows = await db

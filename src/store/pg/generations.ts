@@ -1,4 +1,5 @@
 import { getTableColumns, sql } from "drizzle-orm";
+import { ANALYTICS_KEY_COLUMNS, ANALYTICS_SUMS, analyticsFacts, analyticsValues } from "../analytics-row";
 import { generationRecord, generationRow } from "../columns";
 import { generationQueries } from "../queries/generations";
 import type { GenerationCursor, GenerationFilter, GenerationStore, SettledGeneration } from "../store";
@@ -90,8 +91,27 @@ function toJson(s: SettledGeneration): Record<string, unknown> {
   out.cache_answer = entry ? storable(entry.answer) : null;
   out.cache_bytes = entry?.bytes ?? null;
   out.cache_expires_at = entry?.expiresAt ?? null;
+  // its hour's analytics counters: the row's key columns and amounts, each prefixed a_
+  analyticsValues(analyticsFacts(s.record)).forEach((value, i) => {
+    out[`a_${ANALYTICS_COLUMNS[i]}`] = typeof value === "string" ? storable(value) : value;
+  });
   return out;
 }
+
+const ANALYTICS_COLUMNS: readonly string[] = [...ANALYTICS_KEY_COLUMNS, ...ANALYTICS_SUMS.map(([name]) => name)];
+const ANALYTICS_SUM_COLUMNS = ANALYTICS_SUMS.map(([name]) => name);
+
+/** The analytics counters of the inserted records, summed per row they land in (a statement may change a row once). */
+const HOURLY = `hourly as (
+    insert into analytics_hourly as h (${ANALYTICS_COLUMNS.join(", ")})
+    select ${ANALYTICS_KEY_COLUMNS.map((c) => `a_${c}`).join(", ")}, ${ANALYTICS_SUM_COLUMNS.map((c) => `sum(a_${c})`).join(", ")}
+    from json_to_recordset((select doc from batch)) as x(id text, a_hour bigint, ${ANALYTICS_KEY_COLUMNS.slice(1)
+      .map((c) => `a_${c} text`)
+      .join(", ")}, ${ANALYTICS_SUM_COLUMNS.map((c) => `a_${c} bigint`).join(", ")})
+    where x.id in (select id from ins)
+    group by ${ANALYTICS_KEY_COLUMNS.map((_, i) => i + 1).join(", ")}
+    on conflict (${ANALYTICS_KEY_COLUMNS.join(", ")}) do update set ${ANALYTICS_SUM_COLUMNS.map((c) => `${c} = h.${c} + excluded.${c}`).join(", ")}
+  )`;
 
 /**
  * One statement, so one round trip and atomic without a transaction: inserts the records,
@@ -213,7 +233,8 @@ const COMMIT = `
       requests = a.requests + excluded.requests, prompt_tokens = a.prompt_tokens + excluded.prompt_tokens,
       completion_tokens = a.completion_tokens + excluded.completion_tokens, reasoning_tokens = a.reasoning_tokens + excluded.reasoning_tokens,
       usage_nanos = a.usage_nanos + excluded.usage_nanos, byok_usage_nanos = a.byok_usage_nanos + excluded.byok_usage_nanos
-  )
+  ),
+  ${HOURLY}
   update member_usage u set held = u.held - mfreed.amount from mfreed
   where u.workspace_id = mfreed.workspace_id and u.user_id = mfreed.user_id
     and not exists (select 1 from mspent where mspent.workspace_id = mfreed.workspace_id and mspent.user_id = mfreed.user_id)

@@ -1,5 +1,6 @@
 import type { Store, StoreTables } from "../store";
 import { pgActivityStore } from "./activity";
+import { pgAnalyticsStore, pgBudgetAlertStore, pgRefusalStore } from "./analytics";
 import { pgAuditStore } from "./audit";
 import { pgAuthCodeStore } from "./auth-codes";
 import { pgBudgetStore } from "./budgets";
@@ -64,6 +65,9 @@ function tables(conn: Conn): StoreTables {
     scimUsers: pgScimUserStore(conn),
     scimGroups: pgScimGroupStore(conn),
     scimMappings: pgScimMappingStore(conn),
+    analytics: pgAnalyticsStore(conn),
+    refusals: pgRefusalStore(conn),
+    budgetAlerts: pgBudgetAlertStore(conn),
   };
 }
 

@@ -1,16 +1,18 @@
-import { count, eq } from "drizzle-orm";
-import { apiKeyRecord, rateLimitColumns } from "../columns";
+import { count, eq, lte } from "drizzle-orm";
+import { apiKeyColumns, apiKeyRecord } from "../columns";
+import { rotationStatements } from "../queries/key-rotation";
 import { deletedKey, keyQueries, revivedManagementKey } from "../queries/keys";
 import type { ApiKeyStore } from "../store";
-import type { Conn } from "./client";
+import { type Conn, lockedTransaction } from "./client";
 import { order } from "./order";
-import { apiKeys } from "./schema";
+import { apiKeyPreviousHashes, apiKeys } from "./schema";
 
-export function pgKeyStore({ db }: Conn): ApiKeyStore {
+export function pgKeyStore(conn: Conn): ApiKeyStore {
+  const { db } = conn;
   const q = keyQueries(apiKeys, order);
   return {
     async create(key) {
-      await db.insert(apiKeys).values(rateLimitColumns(key));
+      await db.insert(apiKeys).values(apiKeyColumns(key));
       return key;
     },
     async get(hash) {
@@ -30,7 +32,7 @@ export function pgKeyStore({ db }: Conn): ApiKeyStore {
     async update(hash, patch, now) {
       const [row] = await db
         .update(apiKeys)
-        .set({ ...rateLimitColumns(patch), updatedAt: now })
+        .set({ ...apiKeyColumns(patch), updatedAt: now })
         .where(q.byHash(hash))
         .returning();
       return row ? apiKeyRecord(row) : undefined;
@@ -46,6 +48,20 @@ export function pgKeyStore({ db }: Conn): ApiKeyStore {
     async countManagement() {
       const [row] = await db.select({ n: count() }).from(apiKeys).where(q.management);
       return row?.n ?? 0;
+    },
+    rotate: ({ hash, newHash, label, previousValidUntil, now }) =>
+      lockedTransaction(conn, async (tx) => {
+        const [row] = await tx.update(apiKeys).set({ hash: newHash, label, updatedAt: now }).where(q.byHash(hash)).returning();
+        if (!row) return undefined;
+        for (const rename of rotationStatements(hash, newHash)) await tx.execute(rename);
+        await tx.delete(apiKeyPreviousHashes).where(lte(apiKeyPreviousHashes.validUntil, now));
+        if (previousValidUntil !== null && previousValidUntil > now)
+          await tx.insert(apiKeyPreviousHashes).values({ hash, keyHash: newHash, validUntil: previousValidUntil, createdAt: now });
+        return apiKeyRecord(row);
+      }),
+    async previous(hash) {
+      const [row] = await db.select().from(apiKeyPreviousHashes).where(eq(apiKeyPreviousHashes.hash, hash));
+      return row ? { keyHash: row.keyHash, validUntil: row.validUntil } : undefined;
     },
     async listByCreator(userId) {
       const rows = await db

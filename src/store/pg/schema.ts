@@ -11,6 +11,7 @@
  */
 
 import * as accountTables from "../tables/accounts";
+import * as analyticsTables from "../tables/analytics";
 import * as auditTables from "../tables/audit";
 import { pgTables } from "../tables/build";
 import * as contentTables from "../tables/generation-contents";
@@ -23,7 +24,7 @@ import * as presetResponseTables from "../tables/presets-responses";
 import * as responseCacheTables from "../tables/response-cache";
 import * as signInTables from "../tables/sign-in";
 
-export const { meta, users, workspaces, workspaceMembers, apiKeys, workspaceWebhookSecrets, byokCredentials } = pgTables(accountTables);
+export const { meta, users, workspaces, workspaceMembers, apiKeys, apiKeyPreviousHashes, workspaceWebhookSecrets, byokCredentials } = pgTables(accountTables);
 export const { keyUsage, generations, reservations, workspaceUsage, workspaceBudgets, activityDaily, generationFeedback } = pgTables(moneyTables);
 export const { presets, presetVersions, storedResponses, responseItems } = pgTables(presetResponseTables);
 export const { jobs, jobOutcomes, videoJobs } = pgTables(jobTables);
@@ -35,4 +36,5 @@ export const { responseCache } = pgTables(responseCacheTables);
 export const { auditEvents } = pgTables(auditTables);
 export const { userIdentities, scimTokens, scimUsers, scimGroups, scimGroupMembers, scimGroupMappings, scimManagedMembers, scimSyncJobs } =
   pgTables(identityTables);
+export const { analyticsHourly, refusedRequests, refusalsHourly, budgetAlerts } = pgTables(analyticsTables);
 export * from "./tables/observation-outbox";

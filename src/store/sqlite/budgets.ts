@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { byInterval } from "../budget-order";
+import { budgetRecord, budgetRow } from "../columns";
 import type { WorkspaceBudgetStore } from "../store";
 import type { Db, WriteStep } from "./client";
 import type { ReservationBook } from "./reservation-book";
@@ -8,23 +9,23 @@ import { workspaceBudgets, workspaceUsage } from "./schema";
 export function sqliteBudgetStore(db: Db, write: WriteStep, book: ReservationBook): WorkspaceBudgetStore {
   return {
     async list(workspaceId) {
-      return byInterval(db.select().from(workspaceBudgets).where(eq(workspaceBudgets.workspaceId, workspaceId)).all());
+      return byInterval(db.select().from(workspaceBudgets).where(eq(workspaceBudgets.workspaceId, workspaceId)).all().map(budgetRecord));
     },
     async listAll() {
-      return db.select().from(workspaceBudgets).all();
+      return db.select().from(workspaceBudgets).all().map(budgetRecord);
     },
     put: (budget) =>
       write(() =>
         db
           .insert(workspaceBudgets)
-          .values(budget)
+          .values(budgetRow(budget))
           .onConflictDoUpdate({
             target: [workspaceBudgets.workspaceId, workspaceBudgets.interval],
-            set: { limitNanos: budget.limitNanos, updatedAt: budget.updatedAt },
+            set: { limitNanos: budget.limitNanos, alertThresholds: budgetRow(budget).alertThresholds, updatedAt: budget.updatedAt },
           })
           .returning()
           .get(),
-      ),
+      ).then(budgetRecord),
     delete: (workspaceId, interval) =>
       write(
         () =>

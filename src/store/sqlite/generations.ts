@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { getTableColumns, sql } from "drizzle-orm";
+import { ANALYTICS_KEY_COLUMNS, ANALYTICS_SUMS, analyticsFacts, analyticsValues } from "../analytics-row";
 import { generationRecord, generationRow } from "../columns";
 import { generationQueries } from "../queries/generations";
 import type { GenerationCursor, GenerationFilter, GenerationRecord, GenerationStore, SettledGeneration } from "../store";
@@ -39,6 +40,16 @@ ON CONFLICT(day, workspace_id, key_hash, user_id, model, provider_name, endpoint
   };
 }
 
+/** Adds every generation (served, failed or cancelled) to its hour's analytics counters. */
+function analyticsAdder(sqlite: Database): (settled: SettledGeneration) => void {
+  const sums = ANALYTICS_SUMS.map(([name]) => name);
+  const columns = [...ANALYTICS_KEY_COLUMNS, ...sums];
+  const upsert = sqlite.query(`
+INSERT INTO analytics_hourly (${columns.join(", ")}) VALUES (${columns.map((_, i) => `?${i + 1}`).join(", ")})
+ON CONFLICT(${ANALYTICS_KEY_COLUMNS.join(", ")}) DO UPDATE SET ${sums.map((c) => `${c} = ${c} + excluded.${c}`).join(", ")}`);
+  return ({ record }) => void upsert.run(...analyticsValues(analyticsFacts(record)));
+}
+
 const q = generationQueries(generations, generationFeedback, order);
 
 /** A listing's page query (exported so the query-plan test explains the very statement the store runs). */
@@ -61,6 +72,7 @@ export function sqliteGenerationStore(db: Db, sqlite: Database, write: WriteStep
   const addWorkspaceSpend = spendAdder(sqlite, "workspace");
   const addMemberSpend = spendAdder(sqlite, "member");
   const addActivity = activityAdder(sqlite);
+  const addAnalytics = analyticsAdder(sqlite);
   const release = reservationReleaser(book, writer);
   const writeOutbox = outboxWriter(sqlite);
   const writeCacheEntry = cacheEntryWriter(sqlite);
@@ -92,7 +104,10 @@ export function sqliteGenerationStore(db: Db, sqlite: Database, write: WriteStep
               addWorkspaceSpend(record.workspaceId, spend);
               if (record.userId !== null) addMemberSpend(record.workspaceId, spend, record.userId);
             }
-            if (inserted) addActivity(settled);
+            if (inserted) {
+              addActivity(settled);
+              addAnalytics(settled);
+            }
             if (inserted && (settled.observation || settled.content)) writeOutbox(settled.observation ?? null, settled.content ?? null);
             if (inserted && settled.cacheEntry) writeCacheEntry(settled.cacheEntry);
             if (reservationId) release(reservationId);

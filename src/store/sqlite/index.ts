@@ -2,6 +2,7 @@ import type { Database } from "bun:sqlite";
 import { eq } from "drizzle-orm";
 import type { Store, StoreTables } from "../store";
 import { sqliteActivityStore } from "./activity";
+import { sqliteAnalyticsStore, sqliteBudgetAlertStore, sqliteRefusalStore } from "./analytics";
 import { sqliteAuditStore } from "./audit";
 import { sqliteAuthCodeStore } from "./auth-codes";
 import { sqliteBudgetStore } from "./budgets";
@@ -40,7 +41,7 @@ function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter
     },
     users: sqliteUserStore(db, write),
     workspaces: sqliteWorkspaceStore(db, write, writer),
-    keys: sqliteKeyStore(db, write),
+    keys: sqliteKeyStore(db, write, writer),
     usage: sqliteKeyUsageStore(db, sqlite, write),
     generations: sqliteGenerationStore(db, sqlite, write, writer, book),
     reservations: sqliteReservationStore(sqlite, write, writer, book),
@@ -68,6 +69,9 @@ function tables(db: Db, sqlite: Database, write: WriteStep, writer: SqliteWriter
     scimUsers: sqliteScimUserStore(db, write),
     scimGroups: sqliteScimGroupStore(db, write),
     scimMappings: sqliteScimMappingStore(db, write),
+    analytics: sqliteAnalyticsStore(db),
+    refusals: sqliteRefusalStore(db, sqlite, write, writer),
+    budgetAlerts: sqliteBudgetAlertStore(db, write),
   };
 }
 

@@ -1,12 +1,13 @@
-import { count, eq, sql } from "drizzle-orm";
-import { apiKeyRecord, rateLimitColumns } from "../columns";
+import { count, eq, lte, sql } from "drizzle-orm";
+import { apiKeyColumns, apiKeyRecord } from "../columns";
+import { rotationStatements } from "../queries/key-rotation";
 import { deletedKey, keyQueries, revivedManagementKey } from "../queries/keys";
 import type { ApiKeyStore } from "../store";
-import type { Db, WriteStep } from "./client";
+import type { Db, SqliteWriter, WriteStep } from "./client";
 import { order } from "./order";
-import { apiKeys } from "./schema";
+import { apiKeyPreviousHashes, apiKeys } from "./schema";
 
-export function sqliteKeyStore(db: Db, write: WriteStep): ApiKeyStore {
+export function sqliteKeyStore(db: Db, write: WriteStep, writer: SqliteWriter): ApiKeyStore {
   const q = keyQueries(apiKeys, order);
   // prepared once: the auth lookup of every request
   const byHash = db
@@ -17,7 +18,7 @@ export function sqliteKeyStore(db: Db, write: WriteStep): ApiKeyStore {
   return {
     create: (key) =>
       write(() => {
-        db.insert(apiKeys).values(rateLimitColumns(key)).run();
+        db.insert(apiKeys).values(apiKeyColumns(key)).run();
         return key;
       }),
     async get(hash) {
@@ -39,7 +40,7 @@ export function sqliteKeyStore(db: Db, write: WriteStep): ApiKeyStore {
       write(() => {
         const row = db
           .update(apiKeys)
-          .set({ ...rateLimitColumns(patch), updatedAt: now })
+          .set({ ...apiKeyColumns(patch), updatedAt: now })
           .where(q.byHash(hash))
           .returning()
           .get();
@@ -59,6 +60,22 @@ export function sqliteKeyStore(db: Db, write: WriteStep): ApiKeyStore {
         .orderBy(...q.order)
         .all()
         .map(apiKeyRecord);
+    },
+    rotate: ({ hash, newHash, label, previousValidUntil, now }) =>
+      write(() =>
+        writer.atomic(() => {
+          const row = db.update(apiKeys).set({ hash: newHash, label, updatedAt: now }).where(q.byHash(hash)).returning().get();
+          if (!row) return undefined;
+          for (const rename of rotationStatements(hash, newHash)) db.run(rename);
+          db.delete(apiKeyPreviousHashes).where(lte(apiKeyPreviousHashes.validUntil, now)).run();
+          if (previousValidUntil !== null && previousValidUntil > now)
+            db.insert(apiKeyPreviousHashes).values({ hash, keyHash: newHash, validUntil: previousValidUntil, createdAt: now }).run();
+          return apiKeyRecord(row);
+        }),
+      ),
+    async previous(hash) {
+      const row = db.select().from(apiKeyPreviousHashes).where(eq(apiKeyPreviousHashes.hash, hash)).get();
+      return row ? { keyHash: row.keyHash, validUntil: row.validUntil } : undefined;
     },
     deleteByCreator: (userId, now) =>
       write(() => db.update(apiKeys).set(deletedKey(now)).where(q.byCreator(userId)).returning({ hash: apiKeys.hash }).all().length),

@@ -25,6 +25,7 @@ import m21 from "../../../migrations/sqlite/0021_media_count.sql" with { type: "
 import m22 from "../../../migrations/sqlite/0022_guardrails.sql" with { type: "text" };
 import m23 from "../../../migrations/sqlite/0023_response_cache.sql" with { type: "text" };
 import m24 from "../../../migrations/sqlite/0024_audit_log_identity.sql" with { type: "text" };
+import m25 from "../../../migrations/sqlite/0025_console_v2_analytics.sql" with { type: "text" };
 
 export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0000_foundation", sql: m0 },
@@ -52,4 +53,5 @@ export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0022_guardrails", sql: m22 },
   { tag: "0023_response_cache", sql: m23 },
   { tag: "0024_audit_log_identity", sql: m24 },
+  { tag: "0025_console_v2_analytics", sql: m25 },
 ];

@@ -6,6 +6,7 @@
  */
 
 import * as accountTables from "../tables/accounts";
+import * as analyticsTables from "../tables/analytics";
 import * as auditTables from "../tables/audit";
 import { sqliteTables } from "../tables/build";
 import * as contentTables from "../tables/generation-contents";
@@ -18,7 +19,8 @@ import * as presetResponseTables from "../tables/presets-responses";
 import * as responseCacheTables from "../tables/response-cache";
 import * as signInTables from "../tables/sign-in";
 
-export const { meta, users, workspaces, workspaceMembers, apiKeys, workspaceWebhookSecrets, byokCredentials } = sqliteTables(accountTables);
+export const { meta, users, workspaces, workspaceMembers, apiKeys, apiKeyPreviousHashes, workspaceWebhookSecrets, byokCredentials } =
+  sqliteTables(accountTables);
 export const { keyUsage, generations, reservations, workspaceUsage, workspaceBudgets, activityDaily, generationFeedback } = sqliteTables(moneyTables);
 export const { presets, presetVersions, storedResponses, responseItems } = sqliteTables(presetResponseTables);
 export const { jobs, jobOutcomes, videoJobs } = sqliteTables(jobTables);
@@ -30,4 +32,5 @@ export const { responseCache } = sqliteTables(responseCacheTables);
 export const { auditEvents } = sqliteTables(auditTables);
 export const { userIdentities, scimTokens, scimUsers, scimGroups, scimGroupMembers, scimGroupMappings, scimManagedMembers, scimSyncJobs } =
   sqliteTables(identityTables);
+export const { analyticsHourly, refusedRequests, refusalsHourly, budgetAlerts } = sqliteTables(analyticsTables);
 export * from "./tables/observation-outbox";

@@ -76,11 +76,28 @@ export const apiKeys = table(
     rateLimitTpm: integer("rate_limit_tpm"),
     rateLimitConcurrency: integer("rate_limit_concurrency"),
     expiresAt: millis("expires_at"),
+    /** JSON array of fractions of the limit whose crossing sends a budget alert, or null: none */
+    alertThresholds: text("alert_thresholds"),
     createdAt: millis("created_at").notNull(),
     updatedAt: millis("updated_at"),
     deletedAt: millis("deleted_at"),
   },
   (table) => [index("api_keys_workspace").on(table.workspaceId)],
+);
+
+/**
+ * The secrets a key had before a rotation: each still authenticates as the key (whose hash it no
+ * longer is) until `valid_until`. `hash` is the old secret's SHA-256; `key_hash` the key's hash now.
+ */
+export const apiKeyPreviousHashes = table(
+  "api_key_previous_hashes",
+  {
+    hash: text("hash").primaryKey(),
+    keyHash: text("key_hash").notNull(),
+    validUntil: millis("valid_until").notNull(),
+    createdAt: millis("created_at").notNull(),
+  },
+  (table) => [index("api_key_previous_hashes_key").on(table.keyHash)],
 );
 
 /**

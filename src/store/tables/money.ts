@@ -126,6 +126,8 @@ export const workspaceBudgets = table(
     workspaceId: text("workspace_id").notNull(),
     interval: text("period", { enum: ["daily", "weekly", "monthly", "lifetime"] }).notNull(),
     limitNanos: nanos("limit_nanos").notNull(),
+    /** JSON array of fractions of the limit whose crossing sends a budget alert, or null: none */
+    alertThresholds: text("alert_thresholds"),
     createdAt: millis("created_at").notNull(),
     updatedAt: millis("updated_at").notNull(),
   },

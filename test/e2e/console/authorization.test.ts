@@ -78,6 +78,11 @@ async function ownerWorkspace(): Promise<string> {
   const res = await cg.gw.api("/api/v1/workspaces", { method: "POST", json: { name: slug, slug } });
   return ((await res.json()) as { data: { id: string } }).data.id;
 }
+/** a user of the organization, made through the API (no password: an invite applies) */
+async function ownerUser(): Promise<string> {
+  const res = await cg.gw.api("/api/v1/organization/members", { method: "POST", json: { email: `${fresh()}@example.com`, role: "member" } });
+  return ((await res.json()) as { data: { id: string } }).data.id;
+}
 async function ownerInferenceKey(): Promise<string> {
   const res = await cg.gw.api("/api/v1/keys", { method: "POST", json: { name: fresh() } });
   return ((await res.json()) as { data: { hash: string } }).data.hash;
@@ -140,6 +145,75 @@ const ROUTES: Row[] = [
     method: "DELETE",
     path: async () => `/console/api/keys/${await ownerInferenceKey()}`,
     expect: { owner: 200, admin: 200, member: 404, none: 401 },
+  },
+  {
+    route: "POST /console/api/keys/:hash/rotate",
+    method: "POST",
+    path: async () => `/console/api/keys/${await ownerInferenceKey()}/rotate`,
+    body: () => ({ grace_seconds: 0 }),
+    expect: { owner: 200, admin: 200, member: 404, none: 401 },
+  },
+  { route: "GET /console/api/analytics/meta", method: "GET", path: () => "/console/api/analytics/meta", expect: EVERYONE },
+  {
+    route: "POST /console/api/analytics/query",
+    method: "POST",
+    path: () => "/console/api/analytics/query",
+    body: () => ({ metrics: ["request_count"] }),
+    expect: EVERYONE,
+  },
+  { route: "GET /console/api/refusals", method: "GET", path: () => "/console/api/refusals", expect: EVERYONE },
+  {
+    route: "GET /console/api/refusals (another workspace)",
+    method: "GET",
+    path: () => `/console/api/refusals?workspace_id=${defaultWs}`,
+    expect: MANAGERS_ONLY,
+  },
+  { route: "GET /console/api/people", method: "GET", path: () => "/console/api/people", expect: MANAGERS_ONLY },
+  {
+    route: "POST /console/api/people",
+    method: "POST",
+    path: () => "/console/api/people",
+    body: () => ({ email: `${fresh()}@example.com`, role: "member", workspace_ids: [cg.team] }),
+    expect: { owner: 201, admin: 201, member: 403, none: 401 },
+  },
+  {
+    route: "POST /console/api/people/:id/invite",
+    method: "POST",
+    path: async () => `/console/api/people/${await ownerUser()}/invite`,
+    body: () => ({}),
+    expect: MANAGERS_ONLY,
+  },
+  {
+    route: "PATCH /console/api/people/:id (a role: owners only)",
+    method: "PATCH",
+    path: async () => `/console/api/people/${await ownerUser()}`,
+    body: () => ({ role: "admin" }),
+    expect: { owner: 200, admin: 403, member: 403, none: 401 },
+  },
+  {
+    route: "DELETE /console/api/people/:id",
+    method: "DELETE",
+    path: async () => `/console/api/people/${await ownerUser()}`,
+    expect: MANAGERS_ONLY,
+  },
+  {
+    route: "POST /console/api/playground (the owner's key)",
+    method: "POST",
+    path: () => "/console/api/playground",
+    body: () => ({ key_hash: ownerKey, model: MODEL["openai-chat"], prompt: "hi" }),
+    expect: { owner: 200, admin: 200, member: 404, none: 401 },
+  },
+  {
+    route: "GET /console/api/generations.csv (whole organization)",
+    method: "GET",
+    path: () => "/console/api/generations.csv",
+    expect: { owner: 200, admin: 200, member: 400, none: 401 },
+  },
+  {
+    route: "GET /console/api/generations.csv (another workspace)",
+    method: "GET",
+    path: () => `/console/api/generations.csv?workspace_id=${defaultWs}`,
+    expect: MANAGERS_ONLY,
   },
   {
     route: "GET /console/api/generations (whole organization)",

@@ -6,17 +6,16 @@
 // photographed at 1280 and 375 px under test/artifacts/console/ (not committed), and no page
 // may log an error: a CSP violation would be one.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { existsSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { type HttpRecorder, startHttpRecorder } from "../../support/http-recorder";
 import { type MockUpstream, startMockUpstream } from "../../support/mock-upstream";
 import { gatewayYaml, MODEL } from "../inference/harness";
-import { type ConsoleGateway, EMAIL, PASSWORD, type Person, startConsoleGateway } from "./harness";
+import { CHROMIUM, SHOTS, signedIn as signedInAs, visit as visitPage } from "./browser-session";
+import { type ConsoleGateway, type Person, startConsoleGateway } from "./harness";
 
-const CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find(existsSync);
-const SHOTS = join(import.meta.dir, "../../artifacts/console");
-const PAGES = ["overview", "keys", "generations", "models", "workspaces", "byok", "presets", "observability", "jobs"];
+const PAGES = ["overview", "keys", "generations", "models", "playground", "workspaces", "byok", "presets", "observability", "jobs"];
 
 let up: MockUpstream;
 let receiver: HttpRecorder;
@@ -49,34 +48,8 @@ afterAll(async () => {
   await receiver.stop();
 });
 
-/** a page signed in as `who` through the sign-in form, at `width` px, recording console errors and CSP reports */
-async function signedIn(who: Person, width = 1280): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
-  // the console's pages only (the sign-in page is another module's)
-  page.on("console", (m) => m.type() === "error" && page.url().includes("/console") && problems.push(`${who} ${page.url()}: ${m.text()}`));
-  page.on("pageerror", (e) => problems.push(`${who} ${page.url()}: ${e.message}`));
-  page.on("dialog", (d) => void d.accept());
-  await page.goto(`${cg.gw.url}/console`);
-  expect(new URL(page.url()).pathname).toBe("/login");
-  await page.getByLabel("Email").fill(EMAIL[who]);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(`${cg.gw.url}/console`);
-  await page.getByRole("heading", { name: "Overview" }).waitFor();
-  return page;
-}
-
-async function visit(page: Page, route: string, heading: string): Promise<void> {
-  const started = performance.now();
-  await page.goto(`${cg.gw.url}/console#/${route}`);
-  await page.getByRole("heading", { name: heading, exact: true }).first().waitFor();
-  await page
-    .locator(".loading")
-    .first()
-    .waitFor({ state: "detached", timeout: 5000 })
-    .catch(() => undefined);
-  if (process.env.CONSOLE_TIMING) console.log(`${route}: ${(performance.now() - started).toFixed(0)} ms`);
-}
+const signedIn = (who: Person, width = 1280): Promise<Page> => signedInAs(browser, cg, who, problems, width);
+const visit = (page: Page, route: string, heading: string) => visitPage(page, cg, route, heading);
 
 test.skipIf(!CHROMIUM)(
   "an owner creates a key, uses it, sees its spend and generation, and disables it",
@@ -271,6 +244,7 @@ test.skipIf(!CHROMIUM)(
       "Keys",
       "Generations",
       "Models",
+      "Playground",
       "Workspaces",
       "BYOK",
       "Presets",
@@ -304,12 +278,14 @@ test.skipIf(!CHROMIUM)(
       ["member", 375],
     ] as const) {
       const page = await signedIn(who, width);
-      for (const route of PAGES) {
+      for (const route of who === "member" ? PAGES : [...PAGES, "people"]) {
         const heading = {
           overview: "Overview",
           keys: "API keys",
           generations: "Generations",
           models: "Models and providers",
+          playground: "Playground",
+          people: "People",
           workspaces: "Workspaces",
           byok: "BYOK credentials",
           presets: "Presets",
@@ -321,10 +297,10 @@ test.skipIf(!CHROMIUM)(
         if (width === 375) expect({ route, width: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ route, width: 375 });
         await page.screenshot({ path: join(SHOTS, `${route}-${who}-${width}.png`), fullPage: true });
       }
-      // the keyboard reaches the navigation first (after the skip link)
+      // the keyboard reaches the navigation first (after the skip link); on a narrow screen its Menu button
       await page.keyboard.press("Tab");
       await page.keyboard.press("Tab");
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Overview");
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(width === 375 ? "Menu" : "Overview");
       await page.close();
     }
     expect(problems).toEqual([]);

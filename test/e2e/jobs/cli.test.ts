@@ -87,11 +87,12 @@ test("gateway worker: runs the job workers without HTTP, and stops at SIGTERM", 
     const db = createSqliteStore(join(wdir, "g.db"), { migrate: false });
     // the recurring maintenance jobs ran on the workers
     let stats = await db.jobs.stats(Date.now());
-    for (let i = 0; stats.outcomes.length < 5 && i < 200; i++, stats = await db.jobs.stats(Date.now())) await Bun.sleep(10);
+    for (let i = 0; stats.outcomes.length < 6 && i < 200; i++, stats = await db.jobs.stats(Date.now())) await Bun.sleep(10);
     expect(stats.outcomes).toEqual([
       { kind: "audit.purge", outcome: "succeeded", count: 1 },
       { kind: "generation_contents.purge", outcome: "succeeded", count: 1 },
       { kind: "jobs.purge", outcome: "succeeded", count: 1 },
+      { kind: "refused_requests.purge", outcome: "succeeded", count: 1 },
       { kind: "response_cache.purge", outcome: "succeeded", count: 1 },
       { kind: "responses.purge", outcome: "succeeded", count: 1 },
     ]);

@@ -88,8 +88,8 @@ const deliveredFor = (id: string) => received.filter((r) => r.generation.id === 
 const settledJobs = async () =>
   until(
     "the forwarding jobs to settle",
-    // what stays pending: the five recurring purges (responses, jobs, generation contents, response cache, audit)
-    async () => ((await gw.ctx.store.jobs.count({ state: "pending" })) + (await gw.ctx.store.jobs.count({ state: "running" })) <= 5 ? true : undefined),
+    // what stays pending: the six recurring purges (responses, jobs, generation contents, response cache, audit, refused requests)
+    async () => ((await gw.ctx.store.jobs.count({ state: "pending" })) + (await gw.ctx.store.jobs.count({ state: "running" })) <= 6 ? true : undefined),
     8000,
   );
 

@@ -8,6 +8,7 @@ const budget = (workspaceId: string, interval: WorkspaceBudgetRecord["interval"]
   workspaceId,
   interval,
   limitNanos,
+  alertThresholds: null,
   createdAt: at,
   updatedAt: at,
 });

@@ -81,6 +81,7 @@ export const apiKey = (hash: string, workspaceId: string, createdAt: number, ext
   includeByokInLimit: false,
   rateLimit: NO_RATE_LIMIT,
   expiresAt: null,
+  alertThresholds: null,
   createdAt,
   updatedAt: null,
   ...extra,

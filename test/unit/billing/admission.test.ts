@@ -72,6 +72,7 @@ function principal(limitNanos: number | null, includeByokInLimit = false): Princ
     includeByokInLimit,
     rateLimit: NO_RATE_LIMIT,
     expiresAt: null,
+    alertThresholds: null,
     createdAt: 0,
     updatedAt: null,
   };

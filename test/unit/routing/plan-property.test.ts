@@ -95,7 +95,9 @@ test("the plan never holds a filtered endpoint and always respects provider.orde
           plan = planRoute(input);
         } catch (err) {
           expect(err).toBeInstanceOf(GatewayError);
-          expect((err as GatewayError).status).toBe(503);
+          // 400 when the context lengths alone removed every endpoint (the request is too long), else 503
+          const tooLong = removed.length > 0 && removed.every((x) => x.filter === "context_length");
+          expect((err as GatewayError).status).toBe(tooLong ? 400 : 503);
           // nothing plannable: no endpoint left, or none of them is in `order` without fallbacks
           const left = kept.flatMap((s) => [...s]);
           const inOrder = (p: string) => (prefs.order ?? []).some((o) => o.toLowerCase() === p);

@@ -1,7 +1,7 @@
 import type { ComponentChildren } from "preact";
 
 /** An error or a confirmation, read out by screen readers when it appears. */
-export function Notice({ kind, children }: { kind: "error" | "ok"; children: ComponentChildren }) {
+export function Notice({ kind, children }: { kind: "error" | "ok" | "warn"; children: ComponentChildren }) {
   return (
     <p class={`notice notice-${kind}`} role={kind === "error" ? "alert" : "status"}>
       {children}

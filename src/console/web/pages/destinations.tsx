@@ -7,6 +7,7 @@ import { WorkspacePicker } from "../components/workspace-picker";
 import { percent, when } from "../format";
 import type { Destination, DestinationTypeForm, Key, Me } from "../types";
 import { DestinationForm } from "./destination-form";
+import type { Workspace } from "./workspace-detail";
 
 type Mode = { kind: "list" } | { kind: "create" } | { kind: "edit"; destination: Destination };
 
@@ -121,7 +122,14 @@ export function DestinationsPage({ me }: { me: Me }) {
     () => (me.manages && workspace ? api<{ data: Key[] }>(`/keys${query({ workspace_id: workspace })}`).then((r) => r.data) : Promise.resolve([])),
     [workspace],
   );
-  const { busy, error, run } = useAction(list.reload);
+  // the workspace's broadcast switch: while it is off its destinations receive nothing
+  const settings = useLoad(() => api<{ data: Workspace[] }>("/workspaces").then((r) => r.data), []);
+  const ws = settings.data?.find((w) => w.id === workspace);
+  const { busy, error, run } = useAction(() => {
+    list.reload();
+    settings.reload();
+  });
+  const turnOn = () => run(async () => void (await api(`/workspaces/${workspace}`, { method: "PATCH", body: { is_observability_broadcast_enabled: true } })));
   const changeWorkspace = (id: string) => {
     setWorkspace(id);
     setMode({ kind: "list" });
@@ -172,6 +180,21 @@ export function DestinationsPage({ me }: { me: Me }) {
       {!me.manages && <p class="muted">Read-only: only organization owners and admins change destinations.</p>}
       {error && <Notice kind="error">{error}</Notice>}
       {saved && mode.kind === "list" && <Notice kind="ok">Destination “{saved}” saved.</Notice>}
+      {ws && !ws.is_observability_broadcast_enabled && (
+        <div class="notice notice-warn broadcast-off" role="status">
+          <p>
+            {saved && mode.kind === "list" ? `“${saved}” will receive nothing yet: ` : ""}
+            Broadcast is off for {ws.name}, so its destinations receive no generations.
+          </p>
+          {me.manages ? (
+            <button type="button" class="button button-small" disabled={busy} onClick={turnOn}>
+              Turn on broadcast for {ws.name}
+            </button>
+          ) : (
+            <p>An owner or admin turns it on, on the Workspaces page.</p>
+          )}
+        </div>
+      )}
       <LoadState loading={types.loading && !types.data} error={types.error} what="destination types" />
       {mode.kind !== "list" && types.data && (
         <DestinationForm

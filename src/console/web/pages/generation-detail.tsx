@@ -18,8 +18,8 @@ export function GenerationDetailPage({ id }: { id: string }) {
         ["Provider", g.provider_name ?? "—"],
         ["API", g.api_type],
         ...(g.num_media_completion !== null ? ([["Images returned", count(g.num_media_completion)]] as Array<[string, string]>) : []),
-        ["Key", g.key_hash],
-        ["Workspace", g.workspace_id],
+        ["Key", g.key_name ?? "a deleted key"],
+        ["Workspace", g.workspace_name ?? "a deleted workspace"],
         ["Streamed", g.streamed ? "yes" : "no"],
         ["Finish reason", g.finish_reason ?? "—"],
         ["Prompt tokens", count(g.tokens_prompt ?? 0)],
@@ -94,7 +94,14 @@ export function GenerationDetailPage({ id }: { id: string }) {
               </table>
             </div>
           </section>
-          <GenerationContent id={id} />
+          {g.content_kept ? (
+            <GenerationContent id={id} />
+          ) : (
+            <section class="card" aria-label="Prompt and completion">
+              <h2>Prompt and completion</h2>
+              <p class="muted">Not kept: the workspace's I/O logging was off for this request, sampled it out, or its retention has passed.</p>
+            </section>
+          )}
         </>
       )}
     </>

@@ -9,6 +9,17 @@ export type KeyFormValues = Record<string, unknown>;
 
 const numberOrNull = (v: string) => (v.trim() === "" ? null : Number(v));
 
+/** "50, 80, 100" (percent of the limit) as the API's fractions; empty: none */
+export const thresholdsFromText = (v: string): number[] | null => {
+  const parts = v
+    .split(/[\s,]+/)
+    .map((p) => p.replace("%", ""))
+    .filter(Boolean);
+  return parts.length === 0 ? null : parts.map((p) => Number(p) / 100);
+};
+
+const thresholdsText = (t: number[] | null | undefined) => (t ? t.map((f) => String(Math.round(f * 1000) / 10)).join(", ") : "");
+
 /** The fields of a key, blank for a new one; `onSubmit` gets the body to send. */
 export function KeyForm({
   me,
@@ -34,6 +45,7 @@ export function KeyForm({
   const [tpm, setTpm] = useState(initial?.rate_limit.tpm?.toString() ?? "");
   const [concurrency, setConcurrency] = useState(initial?.rate_limit.concurrency?.toString() ?? "");
   const [expires, setExpires] = useState(toLocalInput(initial?.expires_at ?? null));
+  const [alerts, setAlerts] = useState(thresholdsText(initial?.alert_thresholds));
   const submit = (e: Event) => {
     e.preventDefault();
     const body: KeyFormValues = {
@@ -42,6 +54,7 @@ export function KeyForm({
       limit_reset: reset === "" ? null : reset,
       include_byok_in_limit: byok,
       rate_limit: { rpm: numberOrNull(rpm), tpm: numberOrNull(tpm), concurrency: numberOrNull(concurrency) },
+      alert_thresholds: thresholdsFromText(alerts),
     };
     // an unchanged expiry is not sent: a past one could not be saved again
     if (!initial || toLocalInput(initial.expires_at) !== expires) body.expires_at = fromLocalInput(expires);
@@ -64,6 +77,13 @@ export function KeyForm({
         <Field label="Tokens per minute" type="number" min="1" step="1" value={tpm} onInput={setTpm} hint="Empty: the workspace's" />
         <Field label="Concurrent requests" type="number" min="1" step="1" value={concurrency} onInput={setConcurrency} hint="Empty: the workspace's" />
         <Field label="Expires at (UTC)" type="datetime-local" value={expires} onInput={setExpires} hint="Empty: never" />
+        <Field
+          label="Budget alerts (% of the limit)"
+          value={alerts}
+          onInput={setAlerts}
+          placeholder="50, 80, 100"
+          hint="A webhook to the workspace's URL when the spend reaches each, once per window"
+        />
         <Checkbox label="BYOK spend counts toward the limit" checked={byok} onChange={setByok} />
       </div>
       <div class="actions">

@@ -1,10 +1,10 @@
 import { useState } from "preact/hooks";
 import { api, query } from "../api";
-import { DailyChart } from "../components/chart";
+import { ActivitySection } from "../components/activity-section";
 import { useLoad } from "../components/load";
 import { LoadState } from "../components/notice";
 import { WorkspacePicker } from "../components/workspace-picker";
-import { count, ms, percent, usd } from "../format";
+import { count, ms, percent, usd, when } from "../format";
 import { href } from "../router";
 import type { Figures, Me, Overview } from "../types";
 
@@ -57,6 +57,61 @@ function SpendTable({ title, column, rows }: { title: string; column: string; ro
   );
 }
 
+const REFUSED: Array<[string, string]> = [
+  ["401", "Wrong or missing key"],
+  ["402", "Limit or budget reached"],
+  ["413", "Body too large"],
+  ["429", "Rate limited"],
+  ["503", "Nothing could serve"],
+];
+
+/** Requests refused before any generation, last 30 days: each status's count, and the 402s and 429s of each key. */
+function RefusalsCard({ refusals }: { refusals: Overview["refusals"] }) {
+  return (
+    <section class="card" aria-labelledby="refused-title">
+      <h2 id="refused-title">Refused requests, last 30 days</h2>
+      <ul class="refused-counts">
+        {REFUSED.map(([status, what]) => (
+          <li key={status}>
+            <a href={`${href("generations")}?status=refused&refused_status=${status}`}>
+              <strong>{count(refusals.by_status[status] ?? 0)}</strong> {status} · {what}
+            </a>
+          </li>
+        ))}
+      </ul>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Key</th>
+            <th scope="col" class="num">
+              402 limit
+            </th>
+            <th scope="col" class="num">
+              429 rate
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {refusals.keys.map((k) => (
+            <tr key={k.hash}>
+              <td>{k.name ?? "a deleted key"}</td>
+              <td class="num">{count(k.payment_required)}</td>
+              <td class="num">{count(k.rate_limited)}</td>
+            </tr>
+          ))}
+          {refusals.keys.length === 0 && (
+            <tr>
+              <td colSpan={3} class="empty">
+                No key was refused for its limit or rate
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
 export function OverviewPage({ me }: { me: Me }) {
   const [workspace, setWorkspace] = useState("");
   const { data, error, loading } = useLoad(() => api<{ data: Overview }>(`/overview${query({ workspace_id: workspace })}`).then((r) => r.data), [workspace]);
@@ -69,6 +124,17 @@ export function OverviewPage({ me }: { me: Me }) {
         </div>
       </div>
       <LoadState loading={loading && !data} error={error} what="the overview" />
+      {data && data.alerts.length > 0 && (
+        <section class="notices" aria-label="Budget alerts">
+          {data.alerts.map((a) => (
+            <p class="notice notice-warn" key={`${a.scope}${a.id}${a.interval}`}>
+              {a.scope === "key" ? `Key “${a.name}”` : `Workspace “${a.name}”`} has spent {percent(a.threshold)} of its{" "}
+              {a.interval === "lifetime" ? "" : `${a.interval} `}
+              {a.scope === "key" ? "limit" : "budget"} (alert sent {when(a.created_at)}).
+            </p>
+          ))}
+        </section>
+      )}
       {data && (
         <>
           <div class="stats">
@@ -76,23 +142,12 @@ export function OverviewPage({ me }: { me: Me }) {
             <Stat title="This week" figures={data.week} />
             <Stat title="This month" figures={data.month} />
           </div>
-          <section class="card">
-            <h2>Last 30 days</h2>
-            <DailyChart
-              title="Spend and requests per day over the last 30 days"
-              days={data.days.map((d) => d.day)}
-              spend={data.days.map((d) => d.spend)}
-              requests={data.days.map((d) => d.requests)}
-            />
-          </section>
+          <ActivitySection workspace={workspace} />
           <div class="columns">
             <SpendTable title="Top models by spend" column="Model" rows={data.top_models.map((m) => ({ ...m, id: m.model, name: m.model }))} />
-            <SpendTable
-              title="Top keys by spend"
-              column="Key"
-              rows={data.top_keys.map((k) => ({ ...k, id: k.hash, name: k.name ?? `${k.hash.slice(0, 10)}…` }))}
-            />
+            <SpendTable title="Top keys by spend" column="Key" rows={data.top_keys.map((k) => ({ ...k, id: k.hash, name: k.name ?? "a deleted key" }))} />
           </div>
+          <RefusalsCard refusals={data.refusals} />
           <section class="card">
             <h2>Providers, last 30 minutes</h2>
             <table>

@@ -7,10 +7,70 @@ import { useLoad } from "../components/load";
 import { Notice } from "../components/notice";
 import { usd } from "../format";
 import type { Me } from "../types";
+import { thresholdsFromText } from "./key-form";
 
-type Member = { user_id: string; role: string };
-type Budget = { interval: string; limit_usd: number; usage_usd: number };
-export type Workspace = { id: string; name: string; slug: string; webhook_url: string | null };
+type Member = { user_id: string; role: string; email: string | null; name: string | null };
+type Budget = { interval: string; limit_usd: number; usage_usd: number; alert_thresholds: number[] | null };
+export type Workspace = {
+  id: string;
+  name: string;
+  slug: string;
+  webhook_url: string | null;
+  is_observability_broadcast_enabled: boolean;
+  is_observability_io_logging_enabled: boolean;
+  io_logging_sampling_rate: number;
+};
+
+/** The workspace's two observability switches: forwarding to its destinations, and keeping prompts and completions. */
+function ObservabilitySwitches({ me, ws, busy, run }: { me: Me; ws: Workspace; busy: boolean; run: (work: () => Promise<void>) => Promise<void> }) {
+  // each switch shows its new state at once; a refused change puts it back
+  const [shown, setShown] = useState({
+    is_observability_broadcast_enabled: ws.is_observability_broadcast_enabled,
+    is_observability_io_logging_enabled: ws.is_observability_io_logging_enabled,
+  });
+  const patch = (body: Partial<typeof shown>) => {
+    const before = shown;
+    setShown({ ...shown, ...body });
+    return run(async () => {
+      try {
+        await api(`/workspaces/${ws.id}`, { method: "PATCH", body });
+      } catch (err) {
+        setShown(before);
+        throw err;
+      }
+    });
+  };
+  return (
+    <>
+      <h3>Observability</h3>
+      <fieldset class="checks switches">
+        <legend class="sr-only">Observability switches</legend>
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={shown.is_observability_broadcast_enabled}
+            disabled={!me.manages || busy}
+            onChange={(e) => patch({ is_observability_broadcast_enabled: (e.currentTarget as HTMLInputElement).checked })}
+          />
+          <span>
+            Forward generations to the workspace's observability destinations <small>(broadcast: nothing is sent while it is off)</small>
+          </span>
+        </label>
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={shown.is_observability_io_logging_enabled}
+            disabled={!me.manages || busy}
+            onChange={(e) => patch({ is_observability_io_logging_enabled: (e.currentTarget as HTMLInputElement).checked })}
+          />
+          <span>
+            Keep prompts and completions <small>(I/O logging, {Math.round(ws.io_logging_sampling_rate * 100)}% of sessions; read on a generation's page)</small>
+          </span>
+        </label>
+      </fieldset>
+    </>
+  );
+}
 
 /** One workspace: its members, budgets and webhook settings; changes for managers only. */
 export function WorkspaceDetail({ me, ws, onChanged }: { me: Me; ws: Workspace; onChanged: () => void }) {
@@ -28,7 +88,11 @@ export function WorkspaceDetail({ me, ws, onChanged }: { me: Me; ws: Workspace; 
   const [limit, setLimit] = useState("");
   const [webhook, setWebhook] = useState(ws.webhook_url ?? "");
   const [secret, setSecret] = useState<string | null>(null);
-  const email = (id: string) => users.data?.find((u) => u.id === id)?.email ?? id;
+  const [alerts, setAlerts] = useState("");
+  const email = (id: string) => {
+    const m = members.data?.find((x) => x.user_id === id);
+    return m?.email ?? m?.name ?? users.data?.find((u) => u.id === id)?.email ?? "someone without an email";
+  };
   return (
     <section class="card" aria-label={`Workspace ${ws.name}`}>
       <h2>
@@ -127,7 +191,10 @@ export function WorkspaceDetail({ me, ws, onChanged }: { me: Me; ws: Workspace; 
             <tr key={b.interval}>
               <td>{b.interval}</td>
               <td class="num">{usd(b.limit_usd)}</td>
-              <td class="num">{usd(b.usage_usd)}</td>
+              <td class="num">
+                {usd(b.usage_usd)}
+                {b.alert_thresholds ? <small class="muted"> · alerts at {b.alert_thresholds.map((t) => `${Math.round(t * 100)}%`).join(", ")}</small> : null}
+              </td>
               {me.manages && (
                 <td class="row-actions">
                   <button
@@ -157,7 +224,13 @@ export function WorkspaceDetail({ me, ws, onChanged }: { me: Me; ws: Workspace; 
           class="form"
           onSubmit={(e) => {
             e.preventDefault();
-            void run(async () => void (await api(`/workspaces/${ws.id}/budgets/${interval}`, { method: "PUT", body: { limit_usd: Number(limit) } })));
+            void run(
+              async () =>
+                void (await api(`/workspaces/${ws.id}/budgets/${interval}`, {
+                  method: "PUT",
+                  body: { limit_usd: Number(limit), alert_thresholds: thresholdsFromText(alerts) },
+                })),
+            );
           }}
         >
           <div class="form-grid">
@@ -169,6 +242,13 @@ export function WorkspaceDetail({ me, ws, onChanged }: { me: Me; ws: Workspace; 
               ))}
             </Select>
             <Field label="Budget (USD)" type="number" min="0" step="0.01" value={limit} onInput={setLimit} required />
+            <Field
+              label="Budget alerts (% of the budget)"
+              value={alerts}
+              onInput={setAlerts}
+              placeholder="50, 80, 100"
+              hint="A webhook when the spend reaches each, once per window"
+            />
           </div>
           <div class="actions">
             <button type="submit" class="button" disabled={busy}>
@@ -177,6 +257,7 @@ export function WorkspaceDetail({ me, ws, onChanged }: { me: Me; ws: Workspace; 
           </div>
         </form>
       )}
+      <ObservabilitySwitches me={me} ws={ws} busy={busy} run={run} />
       <h3>Webhooks</h3>
       {me.manages ? (
         <form
