@@ -95,11 +95,12 @@ test("the plan never holds a filtered endpoint and always respects provider.orde
           plan = planRoute(input);
         } catch (err) {
           expect(err).toBeInstanceOf(GatewayError);
-          // 400 when the context lengths alone removed every endpoint (the request is too long), else 503
-          const tooLong = removed.length > 0 && removed.every((x) => x.filter === "context_length");
-          expect((err as GatewayError).status).toBe(tooLong ? 400 : 503);
           // nothing plannable: no endpoint left, or none of them is in `order` without fallbacks
           const left = kept.flatMap((s) => [...s]);
+          // 400 when the context lengths alone removed every endpoint (the request is too long), else 503
+          // (an endpoint that passed the filters but not provider.order makes it a routing refusal)
+          const tooLong = left.length === 0 && removed.length > 0 && removed.every((x) => x.filter === "context_length");
+          expect((err as GatewayError).status).toBe(tooLong ? 400 : 503);
           const inOrder = (p: string) => (prefs.order ?? []).some((o) => o.toLowerCase() === p);
           expect(left.length === 0 || (prefs.allow_fallbacks === false && (prefs.order?.length ?? 0) > 0 && !left.some((e) => inOrder(e.provider.slug)))).toBe(
             true,
