@@ -36,6 +36,12 @@ import {
 import { median, RoundAccumulator, type Summary } from "./lib/stats";
 import { threadCpuMs } from "./lib/thread-cpu";
 
+// BENCH_STREAMS=1: the many-long-streams case instead (streams.ts), which runs and reports on its own
+if (["1", "true", "yes"].includes((process.env.BENCH_STREAMS ?? "").toLowerCase())) {
+  await import("./streams");
+  process.exit(0);
+}
+
 const ROUNDS = envInt("BENCH_ROUNDS", 5);
 const REQUESTS = envInt("BENCH_REQUESTS", 2000); // per target, mode and round, at CONCURRENCY
 const TTFB_REQUESTS = envInt("BENCH_TTFB_REQUESTS", 400); // per stream target and round, at concurrency 1
