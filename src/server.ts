@@ -25,6 +25,7 @@ import { destinationReader } from "./observability/destination-reader";
 import { sealObservedBatch } from "./observability/jobs/observed-payload";
 import { senderFor } from "./observability/senders";
 import type { HostLookup } from "./outbound/host-lookup";
+import { warmUpstreamLibraries } from "./providers/apis";
 import { raiseOpenFileLimit } from "./process-limits/open-files";
 import { createSharedState } from "./shared-state";
 import { withReadCache } from "./store/cached-store";
@@ -111,6 +112,7 @@ async function buildContext(config: Config, opts: StartOptions = {}): Promise<Co
   // requests read config and catalog through these getters when they start; one in flight
   // keeps the endpoints it planned with, a new one sees whatever the last reload installed
   let settings: Settings = { config, catalog: buildCatalog(config, catalogCreated) };
+  warmUpstreamLibraries(settings.catalog.providers());
   const telemetry = createTelemetry(logger, {
     circuits: () => circuitStates(router, settings.catalog),
     reservationsHeld: () => store.reservations.openCount().catch(() => 0),
@@ -180,6 +182,7 @@ function reloadSettings(parts: ContextParts, load: () => Config): ReloadOutcome 
   const { config, catalog } = next;
   ctx.router.circuits.retune(config.routing.circuitFailures, config.routing.circuitCooldownMs);
   parts.replaceSettings(next);
+  warmUpstreamLibraries(catalog.providers());
   const models = catalog.models().length;
   ctx.logger.info("configuration reloaded", { file: config.configPath, models, providers: catalog.providers().length });
   if (restartNeeded.length > 0) ctx.logger.warn("changed settings apply only after a restart", { settings: restartNeeded });
