@@ -27,6 +27,7 @@ import { senderFor } from "./observability/senders";
 import type { HostLookup } from "./outbound/host-lookup";
 import { warmUpstreamLibraries } from "./providers/apis";
 import { raiseOpenFileLimit } from "./process-limits/open-files";
+import { releaseStartupMemory } from "./process-limits/startup-memory";
 import { createSharedState } from "./shared-state";
 import { withReadCache } from "./store/cached-store";
 import { openStore } from "./store/open";
@@ -285,6 +286,7 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
     max_upstream_requests: config.maxUpstreamRequests,
     open_files: openFiles,
   });
+  releaseStartupMemory();
   return {
     url: `http://${server.hostname === "0.0.0.0" ? "127.0.0.1" : server.hostname}:${port}`,
     port,
