@@ -5,6 +5,8 @@
 // with microsecond resolution, which /proc/<pid>/stat's 10 ms ticks cannot give.
 // On request it also measures the child's event-loop delay (node:perf_hooks'
 // monitorEventLoopDelay, off until asked, so the other benches' figures do not carry its timer).
+
+import { heapStats } from "bun:jsc";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { Subprocess } from "bun";
 
@@ -21,6 +23,23 @@ export function announceReady(info: Record<string, unknown>, extra: Record<strin
   let loop: ReturnType<typeof monitorEventLoopDelay> | null = null;
   const routes: Record<string, () => unknown> = {
     ...extra,
+    // the JavaScript heap now, then live after a full collection (what a steady state retains), and its commonest object types
+    "/heap": () => {
+      const before = heapStats();
+      Bun.gc(true);
+      const after = heapStats();
+      const types = Object.entries(after.objectTypeCounts)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 25);
+      return {
+        heapMb: before.heapSize / 2 ** 20,
+        capacityMb: before.heapCapacity / 2 ** 20,
+        extraMb: before.extraMemorySize / 2 ** 20,
+        liveMb: after.heapSize / 2 ** 20,
+        objects: after.objectCount,
+        types,
+      };
+    },
     "/loop-delay/start": () => {
       loop?.disable();
       loop = monitorEventLoopDelay({ resolution: LOOP_DELAY_RESOLUTION_MS });
