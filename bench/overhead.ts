@@ -10,6 +10,7 @@
 // PASS/FAIL, and always exits 0 once it could run.
 import { join } from "node:path";
 import { type Child, type CpuSample, spawnChild } from "./lib/child";
+import { prepareColdStart } from "./lib/cold-start";
 import { envInt, envNumber } from "./lib/env";
 import { fetchText, type RequestSpec, runBatch, runFor } from "./lib/load";
 import { machineLine } from "./lib/machine";
@@ -18,6 +19,8 @@ import { AZURE_MODEL, BEDROCK_MODEL, chatBody, GEMINI_MODEL, SAME_FORMAT_MODEL, 
 import { type Portkey, portkeyHeaders, startPortkey } from "./lib/portkey";
 import { REPLY_END, REPLY_START, STREAM_CHUNK_COUNT } from "./lib/reply";
 import {
+  AZURE,
+  BEDROCK,
   FLOOR,
   type MemoryFigures,
   type Mode,
@@ -35,6 +38,12 @@ import {
 } from "./lib/report";
 import { median, RoundAccumulator, type Summary } from "./lib/stats";
 import { threadCpuMs } from "./lib/thread-cpu";
+
+// BENCH_STREAMS=1: the many-long-streams case instead (streams.ts), which runs and reports on its own
+if (["1", "true", "yes"].includes((process.env.BENCH_STREAMS ?? "").toLowerCase())) {
+  await import("./streams");
+  process.exit(0);
+}
 
 const ROUNDS = envInt("BENCH_ROUNDS", 5);
 const REQUESTS = envInt("BENCH_REQUESTS", 2000); // per target, mode and round, at CONCURRENCY
@@ -142,8 +151,8 @@ try {
     add(SAME, mode, gateway, [gatewaySpec(gateway, SAME_FORMAT_MODEL, stream)]);
     add(TRANSLATED, mode, gateway, [gatewaySpec(gateway, TRANSLATED_MODEL, stream)]);
     if (mode === "stream c=1") continue;
-    add("gateway azure-openai", mode, gateway, [gatewaySpec(gateway, AZURE_MODEL, stream)]);
-    add("gateway bedrock", mode, gateway, [gatewaySpec(gateway, BEDROCK_MODEL, stream)]);
+    add(AZURE, mode, gateway, [gatewaySpec(gateway, AZURE_MODEL, stream)]);
+    add(BEDROCK, mode, gateway, [gatewaySpec(gateway, BEDROCK_MODEL, stream)]);
     add(TRANSLATED_GEMINI, mode, gateway, [gatewaySpec(gateway, GEMINI_MODEL, stream)]);
     if (baseline) {
       add("baseline same-format", mode, baseline, [gatewaySpec(baseline, SAME_FORMAT_MODEL, stream)]);
@@ -173,6 +182,11 @@ try {
       (portkey ? `; ${portkey.installed}` : ""),
   );
   if (portkeyNote) console.log(portkeyNote);
+  // the release binary's cold start: built once here, started once per round while nothing else runs
+  const coldStart = await prepareColdStart().catch((err: unknown) => {
+    console.log(`cold start not measured: ${(err as Error).message}`);
+    return null;
+  });
 
   for (let done = 0; done < WARMUP; done += BATCH) {
     for (const t of targets) await runBatch(t.specs, Math.min(BATCH, WARMUP - done, t.perRound), t.concurrency);
@@ -184,6 +198,7 @@ try {
   const roundMemory: MemoryFigures[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const idle = await idleMemory();
+    const coldStartMs = coldStart ? await coldStart.measure().catch(() => null) : null;
     for (let sub = 0; sub < subRounds; sub++) {
       // rotate the starting target every batch so no target always follows the same one
       const rotation = round * subRounds + sub;
@@ -203,6 +218,7 @@ try {
       }
     }
     roundMemory.push({
+      coldStartMs,
       idleGateway: idle.gateway,
       idleWithWorker: idle.withWorker,
       idleFloor: idle.floor,
@@ -260,6 +276,7 @@ try {
       idleFloor: medianOf((m) => m.idleFloor),
       peakGateway: readMemory(gateway.proc.pid)?.peakMb ?? null,
       peakFloor: readMemory(floor.proc.pid)?.peakMb ?? null,
+      coldStartMs: medianOf((m) => m.coldStartMs),
     },
   };
   const perRound: View[] = roundMemory.map((memory, round) => ({ get: find(rows, (r) => r.rounds[round]!), memory }));
@@ -285,6 +302,7 @@ try {
   if (soak) printSoak(soak);
   if (baseline) printBaseline(rows);
   console.log(["", ...cpuOutside].join("\n"));
+  coldStart?.close();
   console.log(`\ntotal run time ${((performance.now() - started) / 1000).toFixed(1)} s`);
 } finally {
   await Promise.all(children.map((c) => c.stop()));

@@ -8,8 +8,10 @@
  * BUILD_TARGET (e.g. bun-linux-arm64) cross-compiles the single build; BUILD_OUTFILE moves it.
  * Not minified: Elysia's compiled handlers break under --minify. Worker files
  * (src/workers/*.worker.ts) are extra entrypoints so `new Worker` finds them in the binary.
- * No --bytecode: with it (Bun 1.4.5) the job worker entrypoint cannot load a CommonJS package
- * (ipaddr.js: "Cannot find package") and the worker dies at start; it saved ~120 ms of start-up.
+ * --bytecode with --format=esm: the parse of the bundle is done at build time, which makes both
+ * starts of a binary (it starts itself again with BUN_CONFIG_MAX_HTTP_REQUESTS, src/main.ts) about
+ * 50 ms faster each (bench/README.md, "Cold start"). The CommonJS output --bytecode defaults to
+ * cannot hold the top-level awaits, and with it (Bun 1.4.5) the job worker could not load ipaddr.js.
  */
 
 import { createHash } from "node:crypto";
@@ -40,7 +42,7 @@ function run(args: string[]): void {
 }
 
 function compile(outfile: string, target?: string): void {
-  const args = ["build", "--compile", "src/main.ts", ...workers, "--outfile", outfile];
+  const args = ["build", "--compile", "--bytecode", "--format=esm", "src/main.ts", ...workers, "--outfile", outfile];
   if (target) args.push(`--target=${target}`);
   run(args);
 }

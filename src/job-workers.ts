@@ -35,53 +35,107 @@ export type JobWorkerOptions = {
 
 type Slot = { worker: Worker; stopped: Promise<void> };
 
+/** A worker thread created ahead of its start: it loads its modules meanwhile. */
+export type LaunchedWorker = { worker: Worker; settled: Promise<Slot>; begin(start: ToWorker, hooks: StartHooks): void };
+
+type StartHooks = { logger: Logger; index: number; releaseReservation?: (id: string) => void; onClose(started: boolean): void };
+
 /**
- * Starts `count` job worker threads and resolves once each has opened its store and built its
- * registry (a worker that cannot start fails the start). The HTTP thread never waits on them
- * after that: it only posts wake-ups.
+ * Creates `count` job worker threads now, so they load their modules while the process does the
+ * rest of its start (bench/README.md, "Cold start"); `startJobWorkers` starts them. What a thread
+ * says before it is started (it failed to load) is kept for the start to report.
  */
-export async function startJobWorkers(config: Config, opts: JobWorkerOptions): Promise<JobWorkers> {
+export function launchJobWorkers(count: number): LaunchedWorker[] {
+  return Array.from({ length: count }, () => launchWorker());
+}
+
+function launchWorker(): LaunchedWorker {
+  const worker = new Worker(WORKER_URL);
+  let hooks: StartHooks | undefined;
+  let started = false;
+  let earlyError: string | undefined;
+  let markStopped = () => {};
+  const stopped = new Promise<void>((r) => (markStopped = r));
+  let resolve!: (slot: Slot) => void;
+  let reject!: (err: Error) => void;
+  const settled = new Promise<Slot>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  settled.catch(() => {});
+  const fail = (message: string) => reject(new Error(`job worker ${hooks?.index ?? "?"} could not start: ${message}`));
+  worker.onmessage = (event: MessageEvent<FromWorker>) => {
+    const message = event.data;
+    if (message.type === "started") {
+      started = true;
+      resolve({ worker, stopped });
+    } else if (message.type === "failed") {
+      worker.terminate();
+      fail(message.error);
+    } else if (message.type === "release-reservation") hooks?.releaseReservation?.(message.id);
+    else markStopped();
+  };
+  worker.addEventListener("error", (event) => {
+    const message = (event as ErrorEvent).message;
+    if (!hooks) earlyError ??= message;
+    else {
+      hooks.logger.error("job worker failed", { worker: hooks.index, error: message });
+      if (!started) fail(message);
+    }
+  });
+  worker.addEventListener("close", () => {
+    markStopped();
+    if (!hooks) earlyError ??= "the thread exited before it was started";
+    else hooks.onClose(started);
+  });
+  return {
+    worker,
+    settled,
+    begin(start, startHooks) {
+      hooks = startHooks;
+      if (earlyError !== undefined) {
+        startHooks.logger.error("job worker failed", { worker: startHooks.index, error: earlyError });
+        fail(earlyError);
+        return;
+      }
+      worker.postMessage(start);
+    },
+  };
+}
+
+/**
+ * Starts `count` job worker threads (those `launched` ahead, then new ones) and resolves once
+ * each has opened its store and built its registry (a worker that cannot start fails the start).
+ * The HTTP thread never waits on them after that: it only posts wake-ups.
+ */
+export async function startJobWorkers(config: Config, opts: JobWorkerOptions & { launched?: LaunchedWorker[] }): Promise<JobWorkers> {
   let stopping = false;
   const slots: Slot[] = [];
 
-  const spawn = (index: number): Promise<Slot> =>
-    new Promise((resolve, reject) => {
-      const worker = new Worker(WORKER_URL);
-      let started = false;
-      let markStopped = () => {};
-      const stopped = new Promise<void>((r) => (markStopped = r));
-      worker.onmessage = (event: MessageEvent<FromWorker>) => {
-        const message = event.data;
-        if (message.type === "started") {
-          started = true;
-          resolve({ worker, stopped });
-        } else if (message.type === "failed") {
-          worker.terminate();
-          reject(new Error(`job worker ${index} could not start: ${message.error}`));
-        } else if (message.type === "release-reservation") opts.releaseReservation?.(message.id);
-        else markStopped();
-      };
-      worker.addEventListener("error", (event) => {
-        opts.logger.error("job worker failed", { worker: index, error: (event as ErrorEvent).message });
-        if (!started) reject(new Error(`job worker ${index} could not start: ${(event as ErrorEvent).message}`));
-      });
-      worker.addEventListener("close", () => {
-        markStopped();
-        if (stopping || !started) return;
-        opts.logger.error("job worker exited unexpectedly; starting it again", { worker: index });
-        setTimeout(() => {
-          if (stopping) return;
-          spawn(index).then(
-            (slot) => (slots[index] = slot),
-            (err: unknown) => opts.logger.error("job worker could not be started again", { worker: index, error: String(err) }),
-          );
-        }, RESTART_AFTER_MS).unref();
-      });
-      const start: ToWorker = { type: "start", config, index, modules: opts.modules ?? [], writeLock: opts.writeLock };
-      worker.postMessage(start);
-    });
+  const spawn = (index: number, launched = launchWorker()): Promise<Slot> => {
+    launched.begin(
+      { type: "start", config, index, modules: opts.modules ?? [], writeLock: opts.writeLock },
+      {
+        logger: opts.logger,
+        index,
+        releaseReservation: opts.releaseReservation,
+        onClose(started) {
+          if (stopping || !started) return;
+          opts.logger.error("job worker exited unexpectedly; starting it again", { worker: index });
+          setTimeout(() => {
+            if (stopping) return;
+            spawn(index).then(
+              (slot) => (slots[index] = slot),
+              (err: unknown) => opts.logger.error("job worker could not be started again", { worker: index, error: String(err) }),
+            );
+          }, RESTART_AFTER_MS).unref();
+        },
+      },
+    );
+    return launched.settled;
+  };
 
-  const started = await Promise.allSettled(Array.from({ length: opts.count }, (_, i) => spawn(i)));
+  const started = await Promise.allSettled(Array.from({ length: opts.count }, (_, i) => spawn(i, opts.launched?.[i])));
   for (const result of started) if (result.status === "fulfilled") slots.push(result.value);
   const failure = started.find((r) => r.status === "rejected");
   if (failure) {

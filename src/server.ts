@@ -17,7 +17,7 @@ import { createDrain } from "./drain";
 import { GenerationWriter } from "./gateway/generation-writer";
 import { circuitStates } from "./gateway/routing/circuit-states";
 import { createRouterState } from "./gateway/routing/router-state";
-import { type JobWorkers, startJobWorkers } from "./job-workers";
+import { type JobWorkers, type LaunchedWorker, launchJobWorkers, startJobWorkers } from "./job-workers";
 import { jobWakeups, withJobWakeups } from "./jobs/enqueue-wakeup";
 import { throttledWakeup } from "./jobs/throttled-wakeup";
 import { createLogger, type Logger } from "./logger";
@@ -27,6 +27,8 @@ import { sealObservedBatch } from "./observability/jobs/observed-payload";
 import { senderFor } from "./observability/senders";
 import type { HostLookup } from "./outbound/host-lookup";
 import { raiseOpenFileLimit } from "./process-limits/open-files";
+import { releaseStartupMemory } from "./process-limits/startup-memory";
+import { warmUpstreamLibraries } from "./providers/apis";
 import { createSharedState } from "./shared-state";
 import { withReadCache } from "./store/cached-store";
 import { openStore } from "./store/open";
@@ -115,6 +117,7 @@ async function buildContext(config: Config, opts: StartOptions = {}): Promise<Co
   // requests read config and catalog through these getters when they start; one in flight
   // keeps the endpoints it planned with, a new one sees whatever the last reload installed
   let settings: Settings = { config, catalog: buildCatalog(config, catalogCreated) };
+  warmUpstreamLibraries(settings.catalog.providers());
   const telemetry = createTelemetry(logger, {
     circuits: () => circuitStates(router, settings.catalog),
     reservationsHeld: () => store.reservations.openCount().catch(() => 0),
@@ -188,6 +191,7 @@ function reloadSettings(parts: ContextParts, load: () => Config): ReloadOutcome 
   const { config, catalog } = next;
   ctx.router.circuits.retune(config.routing.circuitFailures, config.routing.circuitCooldownMs);
   parts.replaceSettings(next);
+  warmUpstreamLibraries(catalog.providers());
   const models = catalog.models().length;
   ctx.logger.info("configuration reloaded", { file: config.configPath, models, providers: catalog.providers().length });
   if (restartNeeded.length > 0) ctx.logger.warn("changed settings apply only after a restart", { settings: restartNeeded });
@@ -229,11 +233,18 @@ async function within(promise: Promise<unknown>, ms: number): Promise<void> {
   clearTimeout(timer);
 }
 
-/** WORKERS job worker threads, woken by every job this process enqueues; none with WORKERS=0. */
-async function startWorkers(ctx: AppContext, modules: string[] | undefined, writeLock: SharedArrayBuffer | undefined): Promise<JobWorkers | undefined> {
+/** The job worker threads this configuration runs: WORKERS of them, none on an in-memory database (a worker's own connection would open another, empty one). */
+const workerCount = (config: Config): number => (config.database.dialect === "sqlite" && config.database.path === ":memory:" ? 0 : config.jobs.workers);
+
+/** WORKERS job worker threads (created ahead: `launched`), woken by every job this process enqueues; none with WORKERS=0. */
+async function startWorkers(
+  ctx: AppContext,
+  launched: LaunchedWorker[],
+  modules: string[] | undefined,
+  writeLock: SharedArrayBuffer | undefined,
+): Promise<JobWorkers | undefined> {
   if (ctx.config.jobs.workers === 0) return undefined;
-  if (ctx.config.database.dialect === "sqlite" && ctx.config.database.path === ":memory:") {
-    // a worker's own connection would open another, empty database
+  if (workerCount(ctx.config) === 0) {
     ctx.logger.warn("background jobs do not run on an in-memory database (DATABASE_URL=:memory:); use a file");
     return undefined;
   }
@@ -241,19 +252,27 @@ async function startWorkers(ctx: AppContext, modules: string[] | undefined, writ
     void ctx.store.reservations
       .release(id)
       .catch((err: unknown) => ctx.logger.warn("could not release a reservation a job settled", { reservation: id, error: String(err) }));
-  const workers = await startJobWorkers(ctx.config, { count: ctx.config.jobs.workers, logger: ctx.logger, modules, releaseReservation, writeLock });
+  const workers = await startJobWorkers(ctx.config, { count: ctx.config.jobs.workers, logger: ctx.logger, modules, releaseReservation, writeLock, launched });
   ctx.jobWakeups.listen(() => workers.wake());
   ctx.outboxWakeups.listen(() => workers.outboxFilled());
   return workers;
 }
 
 export async function startGateway(config: Config, opts: StartOptions = {}): Promise<RunningGateway> {
-  const parts = await buildContext(config, opts);
+  // the job workers load their modules on their threads while this one opens the store and builds the app
+  const launched = launchJobWorkers(workerCount(config));
+  let parts: ContextParts;
+  try {
+    parts = await buildContext(config, opts);
+  } catch (err) {
+    for (const l of launched) l.worker.terminate();
+    throw err;
+  }
   const { ctx } = parts;
   for (const warning of configWarnings(config)) ctx.logger.warn(warning);
   const boot = await bootstrap(ctx.store, { adminKey: config.adminKey, now: ctx.clock() });
   const leases = await releaseOrphanedReservations(ctx);
-  const workers = await startWorkers(ctx, opts.jobModules, parts.writeLock);
+  const workers = await startWorkers(ctx, launched, opts.jobModules, parts.writeLock);
   // worker 0 checkpoints the SQLite WAL from here on (worker-main.ts): no request waits behind one
   if (workers) parts.deferCheckpoints();
   const unpriced = unpricedEndpoints(ctx.catalog);
@@ -290,6 +309,7 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
     max_upstream_requests: config.maxUpstreamRequests,
     open_files: openFiles,
   });
+  releaseStartupMemory();
   return {
     url: `http://${server.hostname === "0.0.0.0" ? "127.0.0.1" : server.hostname}:${port}`,
     port,

@@ -15,13 +15,15 @@ const middle = filler.repeat(Math.ceil(REPLY_CHARS / filler.length)).slice(0, RE
 
 export const REPLY_TEXT = `${REPLY_START}${middle} ${REPLY_END}`;
 
-/** REPLY_TEXT cut into STREAM_CHUNK_COUNT pieces, the last one holding REPLY_END whole. */
-export const STREAM_PIECES: string[] = (() => {
+/** REPLY_TEXT cut into `count` pieces, the last one holding REPLY_END whole. */
+export function replyPieces(count: number): string[] {
   const head = REPLY_TEXT.slice(0, REPLY_TEXT.length - REPLY_END.length);
-  const n = STREAM_CHUNK_COUNT - 1;
+  const n = count - 1;
   const pieces = Array.from({ length: n }, (_, i) => head.slice(Math.round((i * head.length) / n), Math.round(((i + 1) * head.length) / n)));
   return [...pieces, REPLY_END];
-})();
+}
+
+export const STREAM_PIECES: string[] = replyPieces(STREAM_CHUNK_COUNT);
 
 /** Output tokens the mock reports (about four characters a token). */
 export const REPLY_TOKENS = Math.round(REPLY_TEXT.length / 4);

@@ -1,5 +1,5 @@
-import { Gauge, type Registry } from "prom-client";
 import type { JobStats } from "../store/job-store";
+import { Gauge, type Registry } from "./prom-client";
 
 export const NO_JOB_STATS: JobStats = { queues: [], outcomes: [], oldestDue: [] };
 

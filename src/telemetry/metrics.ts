@@ -1,6 +1,6 @@
-import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { JobStats } from "../store/job-store";
 import { registerJobMetrics } from "./job-metrics";
+import { Counter, Gauge, Histogram, Registry } from "./prom-client";
 import type { RequestSummary } from "./request-summary";
 
 /** Figures read when Prometheus scrapes, from the parts of the gateway that own them. */

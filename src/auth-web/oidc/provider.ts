@@ -1,5 +1,6 @@
-import * as client from "openid-client";
+import type * as Client from "openid-client";
 import type { OidcConfig } from "../../config-identity";
+import { openidClient } from "./openid-client";
 
 /**
  * The identity provider as openid-client sees it: its discovery document
@@ -10,10 +11,10 @@ import type { OidcConfig } from "../../config-identity";
  * the gateway checks it anyway, so a token that was not signed by the provider's keys is refused
  * whatever the transport.
  */
-export type OidcProvider = { config: client.Configuration; oidc: OidcConfig };
+export type OidcProvider = { config: Client.Configuration; oidc: OidcConfig };
 
 /** client_secret_basic is the default of the specification when the provider lists nothing (OpenID Connect Discovery 1.0, section 3). */
-function clientAuthFor(oidc: OidcConfig, metadata: client.ServerMetadata): client.ClientAuth {
+function clientAuthFor(client: typeof Client, oidc: OidcConfig, metadata: Client.ServerMetadata): Client.ClientAuth {
   if (!oidc.clientSecret) return client.None();
   const offered = metadata.token_endpoint_auth_methods_supported ?? ["client_secret_basic"];
   return !offered.includes("client_secret_basic") && offered.includes("client_secret_post")
@@ -25,10 +26,11 @@ function clientAuthFor(oidc: OidcConfig, metadata: client.ServerMetadata): clien
 const insecure = (oidc: OidcConfig) => new URL(oidc.issuer).protocol === "http:";
 
 async function discover(oidc: OidcConfig): Promise<OidcProvider> {
+  const client = await openidClient();
   const options = insecure(oidc) ? { execute: [client.allowInsecureRequests] } : undefined;
   const found = await client.discovery(new URL(oidc.issuer), oidc.clientId, undefined, undefined, options);
   const metadata = found.serverMetadata();
-  const config = new client.Configuration(metadata, oidc.clientId, undefined, clientAuthFor(oidc, metadata));
+  const config = new client.Configuration(metadata, oidc.clientId, undefined, clientAuthFor(client, oidc, metadata));
   if (insecure(oidc)) client.allowInsecureRequests(config);
   client.enableNonRepudiationChecks(config);
   return { config, oidc };

@@ -1,4 +1,3 @@
-import * as client from "openid-client";
 import type { AppContext } from "../../app-context";
 import { secretBoxOf } from "../../crypto/secret-box";
 import { requestSource } from "../../http/change-origin";
@@ -10,6 +9,7 @@ import { messagePage } from "../pages/layout";
 import { endSession, signedInUser, startSession } from "../session";
 import { recordSignInFailure } from "../session-events";
 import { type IdClaims, oidcAccount } from "./account";
+import { openidClient } from "./openid-client";
 import { clearedPendingCookie, PENDING_LIFETIME_MS, pendingCookie, pendingOf } from "./pending";
 import { type OidcProvider, oidcProviders } from "./provider";
 
@@ -59,6 +59,7 @@ export function oidcRoutes(ctx: AppContext) {
           ctx.logger.warn("OIDC discovery failed", { issuer: ctx.config.auth.oidc.issuer, error: err instanceof Error ? err.message : String(err) });
           return problem(502, "The identity provider cannot be reached. Try again later.", secure);
         }
+        const client = await openidClient();
         const verifier = client.randomPKCECodeVerifier();
         const pending = {
           state: client.randomState(),
@@ -102,6 +103,7 @@ export function oidcRoutes(ctx: AppContext) {
         try {
           // the URL the provider redirected to, as registered: its parameters are read from here
           const current = new URL(`${pending.redirectUri}?${query}`);
+          const client = await openidClient();
           const tokens = await client.authorizationCodeGrant((await provider())!.config, current, {
             pkceCodeVerifier: pending.verifier,
             expectedState: pending.state,

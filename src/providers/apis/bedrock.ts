@@ -1,9 +1,21 @@
 import { type BedrockCredential, parseBedrockCredential } from "../../catalog/bedrock-credential";
 import type { ProviderEntry } from "../../catalog/types";
 import { bedrockConverseUpstream } from "../../formats/bedrock-converse";
+import type { SseEvent } from "../../ir/codec";
 import type { UpstreamApi } from "../upstream-api";
-import { readEventStream } from "./bedrock-event-stream";
-import { signedHeaders } from "./bedrock-sigv4";
+
+/**
+ * Smithy's signer and event-stream codec, loaded on the first Bedrock call (or at start when a
+ * Bedrock provider has the gateway's own credential, warmUpstreamLibraries): they add about 10 MB
+ * to the resident memory of a gateway that never calls Bedrock.
+ */
+let smithy: Promise<[typeof import("./bedrock-sigv4"), typeof import("./bedrock-event-stream")]> | undefined;
+export const loadBedrockLibraries = () => (smithy ??= Promise.all([import("./bedrock-sigv4"), import("./bedrock-event-stream")]));
+
+async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<SseEvent[]> {
+  const [, { readEventStream }] = await loadBedrockLibraries();
+  yield* readEventStream(body);
+}
 
 /** The placeholder a Bedrock base URL carries for the region (`https://bedrock-runtime.{region}.amazonaws.com`). */
 export const REGION_PLACEHOLDER = "{region}";
@@ -48,9 +60,9 @@ export const bedrockApi: UpstreamApi = {
     };
     const parsed = credentialOf(credential);
     if (parsed.kind === "api-key") return { ...headers, authorization: `Bearer ${parsed.token}` };
-    return signedHeaders(parsed, regionOf(provider, parsed), call.url, call.body, headers);
+    return loadBedrockLibraries().then(([{ signedHeaders }]) => signedHeaders(parsed, regionOf(provider, parsed), call.url, call.body, headers));
   },
-  readEvents: readEventStream,
+  readEvents,
   // Converse takes image bytes or an S3 location, never a web URL
   imagesInline: true,
 };

@@ -1,4 +1,3 @@
-import { importPKCS8, SignJWT } from "jose";
 import { readServiceAccount, type ServiceAccount } from "../../google-cloud";
 import { upstreamFetch } from "../transport";
 import { CredentialExchangeError } from "../upstream-api";
@@ -32,7 +31,12 @@ function accountOf(credential: string): ServiceAccount {
   return read.account;
 }
 
+/** jose, loaded with the first grant (or at start when a Vertex provider has the gateway's own key): about 4 MB resident otherwise unused */
+let jose: Promise<typeof import("jose")> | undefined;
+export const loadJose = () => (jose ??= import("jose"));
+
 async function signedGrant(account: ServiceAccount, now: number): Promise<string> {
+  const { importPKCS8, SignJWT } = await loadJose();
   let key: CryptoKey;
   try {
     key = await importPKCS8(account.privateKey, "RS256");
