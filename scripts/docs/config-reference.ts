@@ -11,7 +11,7 @@ import { USAGE } from "../../src/cli/usage";
 import { GatewayFileSchema } from "../../src/config-schema";
 
 const ROOT = join(import.meta.dir, "../..");
-const LOADER_FILES = ["src/config.ts", "src/config-identity.ts", "src/config-media-checks.ts"];
+const LOADER_FILES = ["src/config.ts", "src/config-sections.ts", "src/config-identity.ts", "src/config-media-checks.ts"];
 /** the loader's names for sections it reads through a parameter rather than a `const x = file.y` */
 const PARAMETER_SECTIONS: Record<string, string> = { oidc: "auth.oidc" };
 
