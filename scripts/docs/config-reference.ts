@@ -1,8 +1,9 @@
 /**
  * docs/reference/configuration.md from what defines the configuration: every gateway.yaml key from
- * the TypeBox schema (type, constraints, description), its default as the loader writes it
- * (`file.section?.key ?? default` in src/config*.ts), and the environment variable that sets it
- * (the --help text names the key each variable overrides).
+ * the TypeBox schema (type, constraints, format hint), what it does (config-descriptions.ts), its
+ * default as the loader writes it (`file.section?.key ?? default` in src/config*.ts; the catalogs'
+ * defaults through OTHER_DEFAULTS), and the environment variables that set it (their descriptions
+ * name the key); then every variable the gateway reads (config-variables.ts).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
