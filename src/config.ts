@@ -28,7 +28,7 @@ import { BUN_DEFAULT_MAX_HTTP_REQUESTS, DEFAULT_MAX_UPSTREAM_REQUESTS } from "./
 export { ConfigError } from "./config-error";
 export { DEFAULT_RESPONSE_CACHE, type ResponseCacheConfig, type S3StorageConfig } from "./config-sections";
 
-/** The only reader of process.env and gateway.yaml. */
+/** Where the configuration is assembled from process.env (read through config-env.ts) and gateway.yaml (checked by config-checks.ts, its sections read by config-sections.ts); nothing else reads either. */
 
 export type LogLevel = "debug" | "info" | "warn" | "error";
 
