@@ -74,7 +74,7 @@ describe("the configuration reference describes everything it lists", () => {
       if (file.startsWith("src/console/web/")) continue;
       const text = readFileSync(join(ROOT, file), "utf8");
       // env.NAME, process.env.NAME, intFromEnv(env, "NAME"), and the names the AWS and Google readers spell out
-      for (const m of text.matchAll(/\benv\.([A-Za-z_][A-Za-z0-9_]*)|FromEnv\(env, "([A-Z0-9_]+)"|"((?:AWS|GOOGLE)_[A-Z0-9_]+)"/g))
+      for (const m of text.matchAll(/\benv\.([A-Z][A-Z0-9_]*|npm_\w+)|FromEnv\(env, "([A-Z0-9_]+)"|"((?:AWS|GOOGLE)_[A-Z0-9_]+)"/g))
         read.add(m[1] ?? m[2] ?? m[3]!);
     }
     expect(read.size).toBeGreaterThan(30);
