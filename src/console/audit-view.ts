@@ -59,7 +59,7 @@ async function keptInHistory(store: Store, targetId: string, fields: readonly st
   return null;
 }
 
-const personName = (u: UserRecord | undefined): string | null => (u ? (u.name && u.email ? `${u.name} (${u.email})` : (u.name ?? u.email)) : null);
+export const personName = (u: UserRecord | undefined): string | null => (u ? (u.name && u.email ? `${u.name} (${u.email})` : (u.name ?? u.email)) : null);
 
 type Lookup = (key: string, find: () => Promise<string | null>) => Promise<string | null>;
 

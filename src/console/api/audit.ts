@@ -4,7 +4,7 @@ import { AUDIT_ACTIONS } from "../../audit/actions";
 import type { SessionSource } from "../../http/viewer";
 import { ListAuditLogsQuery } from "../../modules/audit/model";
 import { auditPage, timeParam, verifyAuditLog } from "../../modules/audit/service";
-import { AUDIT_RESOURCES, actionsOf, consoleAuditEvents } from "../audit-view";
+import { AUDIT_RESOURCES, actionsOf, consoleAuditEvents, personName } from "../audit-view";
 import { consoleApiModule } from "./route-module";
 
 /** The API's filters, and `resource`: every action of one kind of resource (`key`: key.create, key.update...). */
@@ -20,7 +20,7 @@ async function actorChoices(ctx: AppContext) {
   const keys = (await Promise.all(workspaces.map((w) => ctx.store.keys.list({ workspaceId: w.id, includeDisabled: true, offset: 0, limit: 1000 })))).flat();
   const tokens = await ctx.store.scimTokens.list();
   return [
-    ...users.map((u) => ({ id: u.id, type: "user" as const, name: u.name ?? u.email ?? u.id })),
+    ...users.map((u) => ({ id: u.id, type: "user" as const, name: personName(u) ?? u.id })),
     ...keys.filter((k) => k.isManagement).map((k) => ({ id: k.hash, type: "key" as const, name: k.name })),
     ...tokens.map((s) => ({ id: s.id, type: "scim" as const, name: `SCIM client “${s.name}”` })),
   ];

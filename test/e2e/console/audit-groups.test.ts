@@ -328,7 +328,7 @@ describe("the audit log in the console", () => {
       { id: expect.any(String), type: "scim", name: "SCIM client “Okta”" },
     ]);
     expect(actors.filter((a) => a.type === "user").map((a) => a.name)).toEqual(
-      expect.arrayContaining(["Owner", "admin@example.com", "member@example.com", "ann Lee", "ben Lee"]),
+      expect.arrayContaining([OWNER, "admin@example.com", "member@example.com", "ann Lee (ann@example.com)", "ben Lee (ben@example.com)"]),
     );
   });
 });

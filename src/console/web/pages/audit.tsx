@@ -2,7 +2,7 @@ import { useState } from "preact/hooks";
 import type { ConsoleAuditEvent } from "../../audit-view";
 import { api, query } from "../api";
 import { Field, Select } from "../components/field";
-import { useLoad } from "../components/load";
+import { type Loaded, useLoad } from "../components/load";
 import { LoadState, Notice } from "../components/notice";
 import { Pager } from "../components/pager";
 import { fromLocalInput, when } from "../format";
@@ -39,8 +39,7 @@ const filtersOf = (params: URLSearchParams): Filters => Object.fromEntries(FIELD
 const whatOf = (e: ConsoleAuditEvent) => (e.target_name ? `“${e.target_name}”` : e.target.type);
 
 /** The chain's state, checked by the verifier of `gateway audit verify`: all events, or the first broken one by number and what it was. */
-function ChainStatus() {
-  const verdict = useLoad(() => api<{ data: Verdict }>("/audit/verify").then((r) => r.data), []);
+function ChainStatus({ verdict }: { verdict: Loaded<Verdict> }) {
   if (!verdict.data) return <LoadState loading={verdict.loading} error={verdict.error} what="the chain's state" />;
   const v = verdict.data;
   if (v.ok) return <Notice kind="ok">Chain verified: {v.events} events</Notice>;
@@ -113,15 +112,25 @@ function EventDetail({ e }: { e: ConsoleAuditEvent }) {
   );
 }
 
-function EventRows({ e }: { e: ConsoleAuditEvent }) {
+/** an event's row, and under it, when opened, its details; the event where the chain breaks is marked */
+function EventRows({ e, broken }: { e: ConsoleAuditEvent; broken: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <tr>
+      <tr class={broken ? "chain-broken" : undefined}>
         <td data-label="When">{when(e.created_at)}</td>
         <td data-label="Who">{e.actor_name}</td>
         <td data-label="What">
-          <span class="badge">{e.action}</span> {whatOf(e)}
+          {/* one box: on a narrow screen the cell lays out its label and its content side by side */}
+          <span>
+            <span class="badge">{e.action}</span> {whatOf(e)}
+            {broken && (
+              <>
+                {" "}
+                <span class="badge badge-bad">chain broken here</span>
+              </>
+            )}
+          </span>
         </td>
         <td data-label="Origin">
           <span class="badge badge-origin">{e.origin}</span>
@@ -154,6 +163,7 @@ export function AuditPage({ params }: { params: URLSearchParams }) {
   const [cursors, setCursors] = useState<string[]>([]);
   const [wide] = useState(() => matchMedia("(min-width: 721px)").matches);
   const choices = useLoad(() => api<{ data: Choices }>("/audit/filters").then((r) => r.data), []);
+  const verdict = useLoad(() => api<{ data: Verdict }>("/audit/verify").then((r) => r.data), []);
   const cursor = cursors.at(-1);
   const page = useLoad(
     () =>
@@ -172,7 +182,7 @@ export function AuditPage({ params }: { params: URLSearchParams }) {
   return (
     <>
       <h1>Audit log</h1>
-      <ChainStatus />
+      <ChainStatus verdict={verdict} />
       <details class="filters-details" open={wide}>
         <summary>Filters</summary>
         <form class="form filters-form" onSubmit={apply} aria-label="Filter events">
@@ -228,7 +238,7 @@ export function AuditPage({ params }: { params: URLSearchParams }) {
             </thead>
             <tbody>
               {page.data.data.map((e) => (
-                <EventRows key={e.id} e={e} />
+                <EventRows key={e.id} e={e} broken={e.id === verdict.data?.broken_id} />
               ))}
               {page.data.data.length === 0 && (
                 <tr>

@@ -125,7 +125,7 @@ export function GroupsPage({ me }: { me: Me }) {
           </button>
         </div>
       </form>
-      <h2>Mappings</h2>
+      <h2 class="section-title">Mappings</h2>
       <LoadState loading={mappings.loading && !mappings.data} error={mappings.error} what="mappings" />
       {mappings.data && (
         <div class="table-wrap">
@@ -155,7 +155,7 @@ export function GroupsPage({ me }: { me: Me }) {
           </table>
         </div>
       )}
-      <h2>Groups</h2>
+      <h2 class="section-title">Groups</h2>
       <LoadState loading={groups.loading && !groups.data} error={groups.error} what="groups" />
       {groups.data && (
         <div class="table-wrap">
