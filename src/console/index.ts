@@ -2,9 +2,11 @@ import type { AppContext } from "../app-context";
 import { routeModule } from "../http/module";
 import type { SessionSource } from "../http/viewer";
 import { consoleAnalyticsRoutes } from "./api/analytics";
+import { consoleAuditRoutes } from "./api/audit";
 import { consoleByokRoutes } from "./api/byok";
 import { consoleCatalogRoutes } from "./api/catalog";
 import { consoleGenerationRoutes } from "./api/generations";
+import { consoleGroupRoutes } from "./api/groups";
 import { consoleJobRoutes } from "./api/jobs";
 import { consoleKeyRoutes } from "./api/keys";
 import { consoleMeRoutes } from "./api/me";
@@ -61,5 +63,7 @@ export function consoleRoutes(ctx: AppContext, sessions: SessionSource) {
     .use(consoleAnalyticsRoutes(ctx, sessions))
     .use(consoleRefusalRoutes(ctx, sessions))
     .use(consolePeopleRoutes(ctx, sessions))
+    .use(consoleAuditRoutes(ctx, sessions))
+    .use(consoleGroupRoutes(ctx, sessions))
     .use(consolePlaygroundRoutes(ctx, sessions));
 }
