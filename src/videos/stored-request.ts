@@ -13,6 +13,8 @@ export type StoredVideoRequest = {
   origin: string;
   /** who asked, for the generation record (as inference records it) */
   caller?: VideoCaller;
+  /** the guardrails' content filters that flagged the prompt, for the generation record */
+  guardrailFlags?: readonly string[];
 };
 
 export type VideoCaller = {
