@@ -1,5 +1,5 @@
 import type { AppContext } from "../app-context";
-import { admitWorstCases, type ReservationLease } from "../billing/admission";
+import { type Admission, admitWorstCases, type ReservationLease } from "../billing/admission";
 import { admitRate, rateRelease } from "../billing/rate-limit";
 import type { Principal } from "../http/principal";
 import type { GenerationAttempt, GenerationRecord, SettledGeneration, Store } from "../store/store";
@@ -17,9 +17,8 @@ export { appNameOf };
  * src/gateway/generation.ts, split where the job splits them.
  */
 
-export type JobAdmission<C, R = never> = {
-  candidates: C[];
-  reservationId: string | null;
+/** The admission (candidates, reservation and what it holds) and what the policy step made of the request. */
+export type JobAdmission<C, R = never> = Admission<C> & {
   /** the request as the policy step left it (what goes upstream: redacted); undefined when the operation gave no content */
   request: R | undefined;
   /** the content filters that flagged the request, for its record */

@@ -1,3 +1,4 @@
+import type { HeldReservation } from "../store/store";
 import type { VideoRequest } from "./adapters/adapter";
 
 /**
@@ -15,6 +16,8 @@ export type StoredVideoRequest = {
   caller?: VideoCaller;
   /** the guardrails' content filters that flagged the prompt, for the generation record */
   guardrailFlags?: readonly string[];
+  /** what the job's reservation holds, to hold it again after a SQLite restart (src/videos/reservation-restore.ts) */
+  reservation?: Omit<HeldReservation, "keyHash" | "workspaceId">;
 };
 
 export type VideoCaller = {

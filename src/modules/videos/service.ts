@@ -21,6 +21,8 @@ import type { VideoGenerationRequestBody } from "./model";
 /** holds the reservations of video jobs: no instance has this id, so none renews them */
 export const VIDEO_RESERVATION_HOLDER = "video-jobs/until-deadline";
 
+const videoLease = (ctx: AppContext) => ({ instanceId: VIDEO_RESERVATION_HOLDER, leaseMs: ctx.config.videos.deadlineMs + 60_000 });
+
 const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
 /** `gen-vid-<unix seconds>-<20 alphanumerics>`, the id format of OpenRouter's VideoGenerationResponse */
@@ -63,7 +65,7 @@ export async function createVideo(ctx: AppContext, principal: Principal, body: V
       worstCase: ({ endpoint }) => videoCostNanos(endpoint.prices, durationSeconds, generateAudio && endpoint.capabilities.generateAudio),
       // the job outlives this request and may finish on another instance's worker: the reservation
       // is nobody's to renew and lasts until the deadline (by then the job has settled or failed)
-      lease: { instanceId: VIDEO_RESERVATION_HOLDER, leaseMs: ctx.config.videos.deadlineMs + 60_000 },
+      lease: videoLease(ctx),
       // the guardrails screen the prompt; the job sends upstream what they leave of it
       content: videoPromptContent(checked.params),
     },
@@ -100,6 +102,16 @@ async function storeVideoJob(
     origin,
     caller,
     ...(admission.flags.length > 0 ? { guardrailFlags: admission.flags } : {}),
+    ...(admission.reservationId !== null && admission.held
+      ? {
+          reservation: {
+            ...admission.held,
+            memberUserId: principal.key.creatorUserId,
+            instanceId: VIDEO_RESERVATION_HOLDER,
+            expiresAt: now + videoLease(ctx).leaseMs,
+          },
+        }
+      : {}),
   };
   const job: VideoJobRecord = {
     id,

@@ -5,9 +5,9 @@
 // serving process release them (SQLite) or frees them in its own commit (PostgreSQL).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createInferenceKey } from "../../support/gateway";
-import { createTestDatabase, describePostgres } from "../../support/postgres";
+import { describePostgres } from "../../support/postgres";
 import { guardrailFor } from "../guardrails/harness";
-import { type GuardedVideoHarness, startGuardedVideoHarness, submitVideo, videoTerminal } from "./guardrail-setup";
+import { type GuardedVideoHarness, postgresDatabase, type ScenarioDatabase, startGuardedVideoHarness, submitVideo, videoTerminal } from "./guardrail-setup";
 
 const JOBS = 20;
 /** $2: about three jobs' worth (4, 8 and 12 s videos cost $0.41, $0.81, $1.21) */
@@ -41,7 +41,7 @@ async function race(h: GuardedVideoHarness, keys: string[]): Promise<{ outcomes:
 const admittedCost = (outcomes: Outcome[]) => outcomes.filter((o) => o.status === 202).reduce((sum, o) => sum + costOf(o.duration), 0);
 
 /** `database`: where the gateway keeps its state (absent: a SQLite file), dropped after the gateway closed. */
-function videoBudgetRace(label: string, database?: () => Promise<{ env: Record<string, string>; drop(): Promise<void> }>) {
+function videoBudgetRace(label: string, database?: ScenarioDatabase) {
   let h: GuardedVideoHarness;
   let db: Awaited<ReturnType<NonNullable<typeof database>>> | undefined;
   beforeAll(async () => {
@@ -106,8 +106,5 @@ describe("video guardrail budgets on SQLite", () => {
 });
 
 describePostgres("video guardrail budgets on PostgreSQL", () => {
-  videoBudgetRace("postgres", async () => {
-    const db = await createTestDatabase();
-    return { env: { DATABASE_URL: db.url, GATEWAY_SECRET_KEY: "d".repeat(64) }, drop: () => db.drop() };
-  });
+  videoBudgetRace("postgres", postgresDatabase);
 });

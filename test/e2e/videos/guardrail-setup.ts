@@ -2,6 +2,7 @@
 // front of one loopback OpenAI-shaped Videos mock. The upstream model of each endpoint says which
 // provider served a create (`up.creates[i].model`).
 import { startTestGateway, type TestGateway, type TestGatewayOptions } from "../../support/gateway";
+import { createTestDatabase } from "../../support/postgres";
 import { until } from "../../support/until";
 import { type OpenAiVideoMock, startOpenAiVideoMock } from "../../support/video-mocks/openai-videos";
 
@@ -64,3 +65,12 @@ export function videoTerminal(gw: TestGateway, key: string, id: string, timeoutM
     20,
   );
 }
+
+/** Where a scenario's gateway keeps its state: the environment that names it, dropped after the gateway closed. */
+export type ScenarioDatabase = () => Promise<{ env: Record<string, string>; drop(): Promise<void> }>;
+
+/** A PostgreSQL database of its own for a scenario. */
+export const postgresDatabase: ScenarioDatabase = async () => {
+  const db = await createTestDatabase();
+  return { env: { DATABASE_URL: db.url, GATEWAY_SECRET_KEY: "d".repeat(64) }, drop: () => db.drop() };
+};
