@@ -32,6 +32,15 @@ async function actorChoices(ctx: AppContext) {
  * `gateway audit verify` (naming the first broken event).
  */
 export function consoleAuditRoutes(ctx: AppContext, sessions: SessionSource) {
+  // the verifier re-reads the whole log (seconds at 100,000 events): managers opening the page at
+  // once share the run in progress instead of starting one each
+  let running: Promise<Awaited<ReturnType<typeof verifyAuditLog>>> | undefined;
+  const verifyShared = () => {
+    running ??= verifyAuditLog(ctx.store).finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
   return consoleApiModule("console-audit", ctx.store, sessions)
     .get(
       "/audit",
@@ -59,7 +68,7 @@ export function consoleAuditRoutes(ctx: AppContext, sessions: SessionSource) {
     .get(
       "/audit/verify",
       async () => {
-        const verdict = await verifyAuditLog(ctx.store);
+        const verdict = await verifyShared();
         const seq = verdict.broken_id === null ? undefined : Number(verdict.broken_id);
         // the broken event itself, when it is still there (a removed one is named by its number alone)
         const [broken] = seq === undefined ? [] : (await ctx.store.audit.list({ beforeSeq: seq + 1 }, 1)).filter((e) => e.seq === seq);
