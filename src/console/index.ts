@@ -12,6 +12,7 @@ import { consoleObservabilityRoutes } from "./api/observability";
 import { consoleOverviewRoutes } from "./api/overview";
 import { consolePeopleRoutes } from "./api/people";
 import { consolePlaygroundRoutes } from "./api/playground";
+import { consolePlaygroundMediaRoutes } from "./api/playground-media";
 import { consolePresetRoutes } from "./api/presets";
 import { consoleRefusalRoutes } from "./api/refusals";
 import { consoleWorkspaceRoutes } from "./api/workspaces";
@@ -61,5 +62,6 @@ export function consoleRoutes(ctx: AppContext, sessions: SessionSource) {
     .use(consoleAnalyticsRoutes(ctx, sessions))
     .use(consoleRefusalRoutes(ctx, sessions))
     .use(consolePeopleRoutes(ctx, sessions))
-    .use(consolePlaygroundRoutes(ctx, sessions));
+    .use(consolePlaygroundRoutes(ctx, sessions))
+    .use(consolePlaygroundMediaRoutes(ctx, sessions));
 }
