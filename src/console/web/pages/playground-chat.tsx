@@ -33,7 +33,7 @@ export function ChatForm({ model, keyHash }: KindFormProps) {
 
   return (
     <>
-      <form class="form filters-form" onSubmit={send} aria-label="Chat prompt">
+      <form class="form filters-form" onSubmit={send} aria-label="Chat request">
         <TextArea label="Prompt" value={prompt} onInput={setPrompt} rows={5} />
         <div class="actions">
           <button type="submit" class="button button-primary" disabled={running || !prompt || !keyHash}>

@@ -4,12 +4,15 @@ import { useState } from "preact/hooks";
 import type { PlaygroundModel } from "../../playground-models";
 import { ApiFailure } from "../api";
 import { Notice } from "../components/notice";
-import { usd } from "../format";
+import { count, usdExact } from "../format";
 import { href } from "../router";
 
 export type { PlaygroundModel };
 
 export type KindFormProps = { model: PlaygroundModel; keyHash: string };
+
+/** "1 image", "2 images" */
+export const counted = (n: number, one: string, many = `${one}s`): string => `${count(n)} ${n === 1 ? one : many}`;
 
 export const failureText = (err: unknown): string => (err instanceof ApiFailure || err instanceof Error ? err.message : String(err));
 
@@ -29,7 +32,7 @@ export function AnswerFacts({
     <>
       {error && <Notice kind="error">{error}</Notice>}
       <p class="answer-facts">
-        {cost !== null && <span>Cost {usd(cost)}</span>}
+        {cost !== null && <span>Cost {usdExact(cost)}</span>}
         {children}
         {generation && <a href={href("generations", generation)}>Open its generation</a>}
       </p>

@@ -2,7 +2,7 @@ import { useId, useState } from "preact/hooks";
 import { apiStream } from "../api";
 import { Field, TextArea } from "../components/field";
 import { count } from "../format";
-import { AnswerFacts, type KindFormProps, useRun } from "./playground-common";
+import { AnswerFacts, counted, type KindFormProps, useRun } from "./playground-common";
 
 /** a file's bytes as base64, a slice at a time (String.fromCharCode takes only so many arguments) */
 async function base64Of(file: File): Promise<string> {
@@ -41,7 +41,7 @@ export function TranscriptionForm({ model, keyHash }: KindFormProps) {
 
   return (
     <>
-      <form class="form filters-form" onSubmit={send} aria-label="Audio to transcribe">
+      <form class="form filters-form" onSubmit={send} aria-label="Transcription request">
         <div class="form-grid">
           <div class="field">
             <label for={fileId}>Audio file</label>
@@ -95,7 +95,7 @@ export function RerankForm({ model, keyHash }: KindFormProps) {
 
   return (
     <>
-      <form class="form filters-form" onSubmit={send} aria-label="Rerank query">
+      <form class="form filters-form" onSubmit={send} aria-label="Rerank request">
         <Field label="Query" value={query} onInput={setQuery} />
         <TextArea label="Documents" value={documents} onInput={setDocuments} rows={5} hint={`one a line; at most ${count(model.max_documents ?? 1000)}`} />
         <div class="actions">
@@ -118,7 +118,7 @@ export function RerankForm({ model, keyHash }: KindFormProps) {
             </ol>
           )}
           <AnswerFacts cost={run.cost} generation={run.generation} error={run.error}>
-            {run.answer && <span>{count(run.answer.usage.search_units)} search unit(s)</span>}
+            {run.answer && <span>{counted(run.answer.usage.search_units, "search unit")}</span>}
           </AnswerFacts>
         </section>
       )}

@@ -1,9 +1,10 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, apiStream } from "../api";
 import { Field, Select, TextArea } from "../components/field";
+import { Notice } from "../components/notice";
 import { count } from "../format";
 import type { GenerationDetail } from "../types";
-import { AnswerFacts, type KindFormProps, useRun } from "./playground-common";
+import { AnswerFacts, counted, type KindFormProps, useRun } from "./playground-common";
 
 type ImageAnswer = { id: string; data: Array<{ b64_json: string; media_type: string }>; usage: { cost: number } };
 
@@ -33,7 +34,7 @@ export function ImageForm({ model, keyHash }: KindFormProps) {
 
   return (
     <>
-      <form class="form filters-form" onSubmit={send} aria-label="Image prompt">
+      <form class="form filters-form" onSubmit={send} aria-label="Image request">
         <div class="form-grid">
           {model.sizes && model.sizes.length > 0 && (
             <Select label="Size" value={size} onChange={setSize}>
@@ -69,7 +70,7 @@ export function ImageForm({ model, keyHash }: KindFormProps) {
             </div>
           )}
           <AnswerFacts cost={run.cost} generation={run.generation} error={run.error}>
-            {run.answer && <span>{count(run.answer.data.length)} image(s)</span>}
+            {run.answer && <span>{counted(run.answer.data.length, "image")}</span>}
           </AnswerFacts>
         </section>
       )}
@@ -110,7 +111,8 @@ export function SpeechForm({ model, keyHash }: KindFormProps) {
 
   return (
     <>
-      <form class="form filters-form" onSubmit={send} aria-label="Speech input">
+      {!format && <Notice kind="warn">{model.id} answers no format a browser plays (mp3, wav, opus, aac, flac): try it through the API.</Notice>}
+      <form class="form filters-form" onSubmit={send} aria-label="Speech request">
         <div class="form-grid">
           <Select label="Voice" value={voice} onChange={setVoice}>
             {(model.voices ?? []).map((v) => (
