@@ -14,6 +14,7 @@ import { consoleObservabilityRoutes } from "./api/observability";
 import { consoleOverviewRoutes } from "./api/overview";
 import { consolePeopleRoutes } from "./api/people";
 import { consolePlaygroundRoutes } from "./api/playground";
+import { consolePlaygroundMediaRoutes } from "./api/playground-media";
 import { consolePresetRoutes } from "./api/presets";
 import { consoleRefusalRoutes } from "./api/refusals";
 import { consoleWorkspaceRoutes } from "./api/workspaces";
@@ -65,5 +66,6 @@ export function consoleRoutes(ctx: AppContext, sessions: SessionSource) {
     .use(consolePeopleRoutes(ctx, sessions))
     .use(consoleAuditRoutes(ctx, sessions))
     .use(consoleGroupRoutes(ctx, sessions))
-    .use(consolePlaygroundRoutes(ctx, sessions));
+    .use(consolePlaygroundRoutes(ctx, sessions))
+    .use(consolePlaygroundMediaRoutes(ctx, sessions));
 }
