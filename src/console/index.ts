@@ -3,8 +3,10 @@ import { routeModule } from "../http/module";
 import type { SessionSource } from "../http/viewer";
 import { consoleAnalyticsRoutes } from "./api/analytics";
 import { consoleByokRoutes } from "./api/byok";
+import { consoleCacheRoutes } from "./api/cache";
 import { consoleCatalogRoutes } from "./api/catalog";
 import { consoleGenerationRoutes } from "./api/generations";
+import { consoleGuardrailRoutes } from "./api/guardrails";
 import { consoleJobRoutes } from "./api/jobs";
 import { consoleKeyRoutes } from "./api/keys";
 import { consoleMeRoutes } from "./api/me";
@@ -61,5 +63,7 @@ export function consoleRoutes(ctx: AppContext, sessions: SessionSource) {
     .use(consoleAnalyticsRoutes(ctx, sessions))
     .use(consoleRefusalRoutes(ctx, sessions))
     .use(consolePeopleRoutes(ctx, sessions))
-    .use(consolePlaygroundRoutes(ctx, sessions));
+    .use(consolePlaygroundRoutes(ctx, sessions))
+    .use(consoleGuardrailRoutes(ctx, sessions))
+    .use(consoleCacheRoutes(ctx, sessions));
 }

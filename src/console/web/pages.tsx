@@ -1,8 +1,10 @@
 import type { JSX } from "preact";
 import { ByokPage } from "./pages/byok";
+import { CachePage } from "./pages/cache";
 import { DestinationsPage } from "./pages/destinations";
 import { GenerationDetailPage } from "./pages/generation-detail";
 import { GenerationsPage } from "./pages/generations";
+import { GuardrailsPage } from "./pages/guardrails";
 import { JobsPage } from "./pages/jobs";
 import { KeysPage } from "./pages/keys";
 import { ModelsPage } from "./pages/models";
@@ -25,6 +27,8 @@ export const PAGES: Array<{ id: string; title: string; managersOnly?: boolean }>
   { id: "people", title: "People", managersOnly: true },
   { id: "byok", title: "BYOK" },
   { id: "presets", title: "Presets" },
+  { id: "guardrails", title: "Guardrails" },
+  { id: "cache", title: "Cache" },
   { id: "observability", title: "Observability" },
   { id: "jobs", title: "Jobs" },
 ];
@@ -47,6 +51,10 @@ export function pageFor(route: Route, me: Me): JSX.Element {
       return <ByokPage me={me} />;
     case "presets":
       return <PresetsPage me={me} />;
+    case "guardrails":
+      return <GuardrailsPage me={me} />;
+    case "cache":
+      return <CachePage me={me} />;
     case "observability":
       return <DestinationsPage me={me} />;
     case "jobs":

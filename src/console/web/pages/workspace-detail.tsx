@@ -6,10 +6,11 @@ import { Field, Select } from "../components/field";
 import { useLoad } from "../components/load";
 import { Notice } from "../components/notice";
 import { usd } from "../format";
+import { href } from "../router";
 import type { Me } from "../types";
 import { thresholdsFromText } from "./key-form";
 
-type Member = { user_id: string; role: string; email: string | null; name: string | null };
+type Member = { user_id: string; role: string; email: string | null; name: string | null; guardrail: { id: string; name: string } | null };
 type Budget = { interval: string; limit_usd: number; usage_usd: number; alert_thresholds: number[] | null };
 export type Workspace = {
   id: string;
@@ -105,6 +106,7 @@ export function WorkspaceDetail({ me, ws, onChanged }: { me: Me; ws: Workspace; 
           <tr>
             <th scope="col">User</th>
             <th scope="col">Role</th>
+            <th scope="col">Guardrail</th>
             {me.manages && (
               <th scope="col">
                 <span class="sr-only">Actions</span>
@@ -117,6 +119,7 @@ export function WorkspaceDetail({ me, ws, onChanged }: { me: Me; ws: Workspace; 
             <tr key={m.user_id}>
               <td class="break">{email(m.user_id)}</td>
               <td>{m.role}</td>
+              <td>{m.guardrail ? <a href={href("guardrails")}>{m.guardrail.name}</a> : <span class="muted">None</span>}</td>
               {me.manages && (
                 <td class="row-actions">
                   <button
@@ -136,7 +139,7 @@ export function WorkspaceDetail({ me, ws, onChanged }: { me: Me; ws: Workspace; 
           ))}
           {members.data?.length === 0 && (
             <tr>
-              <td colSpan={3} class="empty">
+              <td colSpan={4} class="empty">
                 No members
               </td>
             </tr>
