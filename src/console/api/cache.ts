@@ -32,6 +32,8 @@ export function consoleCacheRoutes(ctx: AppContext, sessions: SessionSource) {
         const ws = await findWorkspace(ctx.store, query.workspace_id);
         requireWorkspace(viewer, ws.id);
         const config = ctx.config.responseCache;
+        // entries are written with their generation records: the batch in flight counts too
+        await ctx.generations.settled();
         const stats = await ctx.store.responseCache.stats(ctx.clock(), ws.id);
         const data: ConsoleCache = {
           workspace_id: ws.id,

@@ -65,9 +65,7 @@ export function GuardrailForm({
   const [allowedProviders, setAllowedProviders] = useState(textOf(initial?.allowed_providers));
   const [ignoredProviders, setIgnoredProviders] = useState(textOf(initial?.ignored_providers));
   const [regions, setRegions] = useState(textOf(initial?.allowed_data_regions));
-  const [zdr, setZdr] = useState<Record<string, boolean>>(() =>
-    Object.fromEntries(["", ...ZDR_VENDORS].map((v) => [v, (initial?.[(v ? `enforce_zdr_${v}` : "enforce_zdr") as "enforce_zdr"] ?? false) === true])),
-  );
+  const [zdr, setZdr] = useState<Record<string, boolean>>(() => Object.fromEntries(ZDR_VENDORS.map((v) => [v, initial?.[`enforce_zdr_${v}`] === true])));
   const [training, setTraining] = useState<Record<string, string>>(() => Object.fromEntries(TRAINING.map(([k]) => [k, choiceOf(initial?.[k])])));
   const [builtins, setBuiltins] = useState<Record<string, string>>(() =>
     Object.fromEntries(BUILTIN_FILTERS.map(([slug]) => [slug, initial?.content_filter_builtins?.find((b) => b.slug === slug)?.action ?? ""])),
@@ -88,7 +86,8 @@ export function GuardrailForm({
       allowed_providers: listOf(allowedProviders),
       ignored_providers: listOf(ignoredProviders),
       allowed_data_regions: listOf(regions),
-      enforce_zdr: zdr[""] ? true : null,
+      // per vendor: the deprecated enforce_zdr only fills in the vendors a body leaves out
+      enforce_zdr: null,
       ...Object.fromEntries(ZDR_VENDORS.map((v) => [`enforce_zdr_${v}`, zdr[v] ? true : null])),
       ...Object.fromEntries(TRAINING.map(([k]) => [k, switchOf(training[k] ?? "")])),
       content_filter_builtins: chosen.length ? chosen : null,
@@ -102,9 +101,17 @@ export function GuardrailForm({
       <div class="form-grid">
         {!initial?.is_default && <Field label="Name" value={name} onInput={setName} required />}
         <Field label="Description" value={description} onInput={setDescription} />
-        <Field label="Budget (USD)" type="number" min="0" step="0.01" value={limit} onInput={setLimit} hint="Per key and per member; empty: none" />
+        <Field
+          label="Budget (USD)"
+          type="number"
+          min="0"
+          step="0.01"
+          value={limit}
+          onInput={setLimit}
+          hint="Per key and per member, with a reset; empty: none"
+        />
         <Select label="Budget resets" value={reset} onChange={setReset}>
-          <option value="">Never (all time)</option>
+          <option value="">No budget</option>
           <option value="daily">Daily</option>
           <option value="weekly">Weekly</option>
           <option value="monthly">Monthly</option>
@@ -124,10 +131,14 @@ export function GuardrailForm({
       </fieldset>
       <fieldset class="group">
         <legend>Data policy</legend>
-        <Checkbox label="Zero data retention for every model" checked={zdr[""] ?? false} onChange={(v) => setZdr({ ...zdr, "": v })} />
         <div class="form-grid">
           {ZDR_VENDORS.map((v) => (
-            <Checkbox key={v} label={`Zero data retention: ${v}`} checked={zdr[v] ?? false} onChange={(c) => setZdr({ ...zdr, [v]: c })} />
+            <Checkbox
+              key={v}
+              label={`Zero data retention: ${v === "other" ? "other vendors" : v}`}
+              checked={zdr[v] ?? false}
+              onChange={(c) => setZdr({ ...zdr, [v]: c })}
+            />
           ))}
           {TRAINING.map(([k, text]) => (
             <Select key={k} label={text} value={training[k] ?? ""} onChange={(v) => setTraining({ ...training, [k]: v })}>

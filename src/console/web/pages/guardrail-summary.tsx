@@ -7,7 +7,7 @@ const ZDR_FIELDS = ["enforce_zdr_anthropic", "enforce_zdr_openai", "enforce_zdr_
 /** "$50.00 monthly · BYOK counted"; "No budget" */
 export function budgetText(g: ConsoleGuardrail): string {
   if (g.limit_usd === null) return "No budget";
-  return `${usd(g.limit_usd)} ${g.reset_interval ?? "in all"}${g.include_byok_in_budgets ? " · BYOK counted" : ""}`;
+  return `${usd(g.limit_usd)} ${g.reset_interval ?? ""}${g.include_byok_in_budgets ? " · BYOK counted" : ""}`;
 }
 
 /** each allow and ignore list that is set, one line each */
@@ -34,7 +34,7 @@ export function ListLines({ g }: { g: ConsoleGuardrail }) {
 /** "ZDR: every model" or the vendors, and the training switches that are set */
 export function policyText(g: ConsoleGuardrail): string {
   const vendors = ZDR_FIELDS.filter((f) => g[f] === true).map((f) => f.replace("enforce_zdr_", ""));
-  const parts = [g.enforce_zdr === true ? "ZDR: every model" : vendors.length ? `ZDR: ${vendors.join(", ")}` : null];
+  const parts = [vendors.length === ZDR_FIELDS.length ? "ZDR: every vendor" : vendors.length ? `ZDR: ${vendors.join(", ")}` : null];
   if (g.enable_paid_model_training === false) parts.push("no training (paid)");
   if (g.enable_free_model_training === false) parts.push("no training (free)");
   if (g.enable_free_model_publication === false) parts.push("no publication (free)");
