@@ -10,8 +10,8 @@ import type { ConsoleCache, Me } from "../types";
 /** gateway.yaml's lines that turn the cache on (docs/configuration.md, "Response cache") */
 const ENABLE_SNIPPET = `response_cache:
   enabled: true
-  ttl_seconds: 300        # how long an answer is served again
-  default: "off"          # "on": cache every request unless it opts out
+  ttl_seconds: 300
+  default: "off"
   max_entry_bytes: 1048576`;
 
 function bytes(n: number): string {
@@ -65,30 +65,14 @@ export function CachePage({ me }: { me: Me }) {
           <pre class="snippet">
             <code>{ENABLE_SNIPPET}</code>
           </pre>
+          <p class="muted">
+            An answer is served again for ttl_seconds. With default "off" a request asks for the cache with the header <code>x-gateway-cache: on</code>; with
+            "on" every request is cached unless it sends <code>x-gateway-cache: off</code>.
+          </p>
         </section>
       )}
       {c && (
-        <section class="card" aria-label="Response cache settings">
-          <h2>Settings</h2>
-          <p class="muted">From gateway.yaml (response_cache); they apply to every workspace.</p>
-          <dl class="record">
-            <div>
-              <dt>Status</dt>
-              <dd>{c.enabled ? <span class="badge badge-ok">Enabled</span> : <span class="badge badge-bad">Disabled</span>}</dd>
-            </div>
-            <div>
-              <dt>Time to live</dt>
-              <dd>{count(c.ttl_seconds)} s</dd>
-            </div>
-            <div>
-              <dt>Default mode</dt>
-              <dd>{c.default_mode === "on" ? "On: every request is cached unless it opts out" : "Off: only requests that ask are cached"}</dd>
-            </div>
-            <div>
-              <dt>Largest entry</dt>
-              <dd>{bytes(c.max_entry_bytes)}</dd>
-            </div>
-          </dl>
+        <section class="card" aria-label={`Entries of ${name}`}>
           <h2>Entries of {name}</h2>
           <dl class="record">
             <div>
@@ -107,6 +91,30 @@ export function CachePage({ me }: { me: Me }) {
               </button>
             </div>
           )}
+        </section>
+      )}
+      {c && (
+        <section class="card" aria-label="Response cache settings">
+          <h2>Settings</h2>
+          <p class="muted">From gateway.yaml (response_cache), for every workspace; read-only here.</p>
+          <dl class="record">
+            <div>
+              <dt>Status</dt>
+              <dd>{c.enabled ? <span class="badge badge-ok">Enabled</span> : <span class="badge badge-bad">Disabled</span>}</dd>
+            </div>
+            <div>
+              <dt>Time to live</dt>
+              <dd>{count(c.ttl_seconds)} s</dd>
+            </div>
+            <div>
+              <dt>Default mode</dt>
+              <dd>{c.default_mode === "on" ? "On: every request is cached unless it opts out" : "Off: only requests that ask are cached"}</dd>
+            </div>
+            <div>
+              <dt>Largest entry</dt>
+              <dd>{bytes(c.max_entry_bytes)}</dd>
+            </div>
+          </dl>
         </section>
       )}
     </>

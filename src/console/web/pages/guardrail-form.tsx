@@ -110,7 +110,8 @@ export function GuardrailForm({
           onInput={setLimit}
           hint="Per key and per member, with a reset; empty: none"
         />
-        <Select label="Budget resets" value={reset} onChange={setReset}>
+        {/* the API sets a budget with its window: asked for here rather than refused after */}
+        <Select label="Budget resets" value={reset} onChange={setReset} required={limit.trim() !== ""}>
           <option value="">No budget</option>
           <option value="daily">Daily</option>
           <option value="weekly">Weekly</option>

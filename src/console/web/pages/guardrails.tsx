@@ -159,13 +159,13 @@ export function GuardrailsPage({ me }: { me: Me }) {
                     {g.name}
                     {g.description && <small class="muted block">{g.description}</small>}
                   </th>
-                  <td>{budgetText(g)}</td>
-                  <td>
+                  <td data-label="Budget">{budgetText(g)}</td>
+                  <td data-label="Models and providers">
                     <ListLines g={g} />
                   </td>
-                  <td>{policyText(g)}</td>
-                  <td>{filtersText(g)}</td>
-                  <td>
+                  <td data-label="Data policy">{policyText(g)}</td>
+                  <td data-label="Content filters">{filtersText(g)}</td>
+                  <td data-label="Assigned to">
                     <AssignedTo g={g} />
                   </td>
                   {me.manages && (

@@ -183,7 +183,9 @@ export function KeysPage({ me }: { me: Me }) {
                   <td data-label="Workspace">{workspaceName(k.workspace_id)}</td>
                   <td data-label="Usage">{k.is_management ? <span class="muted">Not for inference</span> : <LimitBar k={k} />}</td>
                   <td data-label="Rate limits">{k.is_management ? "—" : rateLimits(k)}</td>
-                  <td data-label="Guardrail">{k.guardrail ? <a href={href("guardrails")}>{k.guardrail.name}</a> : <span class="muted">None</span>}</td>
+                  <td data-label="Guardrail">
+                    {k.is_management ? "—" : k.guardrail ? <a href={href("guardrails")}>{k.guardrail.name}</a> : <span class="muted">None</span>}
+                  </td>
                   <td data-label="Expires">{k.expires_at ? when(k.expires_at) : "Never"}</td>
                   <td data-label="Status">
                     <Status k={k} />
