@@ -155,8 +155,17 @@ test.skipIf(!CHROMIUM)(
   "a member's row on the workspace page names their guardrail; the member sees the guardrails of their workspace, and no button that changes them",
   async () => {
     const made = await cg.gw.api("/api/v1/guardrails", { method: "POST", json: { name: "Team policy", workspace_id: cg.team, ignored_providers: ["az"] } });
-    const id = ((await made.json()) as { data: { id: string } }).data.id;
-    expect((await cg.gw.api(`/api/v1/guardrails/${id}/assignments/members`, { method: "POST", json: { member_user_ids: ["member-user"] } })).status).toBe(200);
+    expect(made.status).toBe(201);
+    // the member assigned in the page, in the Team workspace
+    const assigning = await signedIn("owner", 1280);
+    await visit(assigning, "guardrails", "Guardrails");
+    await assigning.getByLabel("Workspace").selectOption({ label: "Team" });
+    await assigning.getByRole("button", { name: "Assign Team policy" }).click();
+    const panel = assigning.getByRole("region", { name: "Assignments of Team policy" });
+    await panel.getByLabel("Assign a member").selectOption({ label: "member@example.com" });
+    await panel.getByRole("button", { name: "Assign member" }).click();
+    await panel.getByRole("button", { name: "Unassign member member@example.com" }).waitFor();
+    await assigning.close();
     for (const width of WIDTHS) {
       const owner = await signedIn("owner", width);
       await visit(owner, "workspaces", "Workspaces");
