@@ -75,7 +75,13 @@ export function GuardrailForm({
 
   const submit = (e: Event) => {
     e.preventDefault();
-    const chosen = BUILTIN_FILTERS.filter(([slug]) => builtins[slug]).map(([slug]) => ({ slug, action: builtins[slug] }));
+    // a scan scope set through the API (the prompt-injection filter's) is kept: the form does not show it
+    const scope = (slug: string) => initial?.content_filter_builtins?.find((b) => b.slug === slug)?.scan_scope;
+    const chosen = BUILTIN_FILTERS.filter(([slug]) => builtins[slug]).map(([slug]) => ({
+      slug,
+      action: builtins[slug],
+      ...(scope(slug) === undefined ? {} : { scan_scope: scope(slug) }),
+    }));
     const body: GuardrailFormValues = {
       description: description.trim() === "" ? null : description,
       limit_usd: limit.trim() === "" ? null : Number(limit),
