@@ -1,28 +1,34 @@
 import { readFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { resolve } from "node:path";
-import type { TSchema } from "@sinclair/typebox";
-import { Value } from "@sinclair/typebox/value";
 import type { AwsEnvironment } from "./catalog/bedrock-credential";
-import { defaultProviderSlugs } from "./catalog/default-catalog";
+import { referenceIssues, schemaIssues } from "./config-checks";
 import { readCredentialFiles } from "./config-credentials";
-import { ConfigError, type ConfigIssue, configIssue } from "./config-error";
+import { awsFromEnv, boolFromEnv, type Env, intFromEnv } from "./config-env";
+import { ConfigError, configIssue } from "./config-error";
 import { type AuthConfig, identityConfig } from "./config-identity";
 import { mediaConfigIssues } from "./config-media-checks";
-import { isMediaApi, type MediaModelsConfig } from "./config-media-schema";
+import type { MediaModelsConfig } from "./config-media-schema";
 import { resolveProviders } from "./config-providers";
-import { type GatewayFile, GatewayFileSchema, IO_LOGGING_RETENTION_DAYS, type ModelConfig, type ProviderConfig, type VideoModelConfig } from "./config-schema";
+import { type GatewayFile, IO_LOGGING_RETENTION_DAYS, type ModelConfig, type ProviderConfig, type VideoModelConfig } from "./config-schema";
+import {
+  type JobsConfig,
+  jobsConfig,
+  type ResponseCacheConfig,
+  responseCacheConfig,
+  type StorageConfig,
+  storageConfig,
+  type VideosConfig,
+  videosConfig,
+} from "./config-sections";
 import { parseYaml } from "./config-yaml";
 import { dataDirOf } from "./data-dir";
-import { pointerToField } from "./json-pointer";
 import { BUN_DEFAULT_MAX_HTTP_REQUESTS, DEFAULT_MAX_UPSTREAM_REQUESTS } from "./process-limits/upstream-requests";
-import { isVideoApi } from "./videos/video-api";
 
 export { ConfigError } from "./config-error";
+export { DEFAULT_RESPONSE_CACHE, type ResponseCacheConfig, type S3StorageConfig } from "./config-sections";
 
-import { DEFAULT_BACKOFF_SECONDS } from "./jobs/retry-schedule";
-
-/** The only reader of process.env and gateway.yaml. */
+/** Where the configuration is assembled from process.env (read through config-env.ts) and gateway.yaml (checked by config-checks.ts, its sections read by config-sections.ts); nothing else reads either. */
 
 export type LogLevel = "debug" | "info" | "warn" | "error";
 
@@ -62,20 +68,14 @@ export type Config = MediaModelsConfig & {
   metrics: { token?: string };
   /** how long Responses output items stay referable (item_reference, previous_response_id); 0: not kept */
   responses: { itemRetentionMinutes: number };
-  /**
-   * Background jobs: worker threads `serve` starts (WORKERS, default 1; 0: none, another process
-   * runs `gateway worker`), retry delays, how long a lease lasts unrenewed, jobs run at once per
-   * worker, and the longest an idle worker sleeps before it looks at the queue again.
-   */
-  jobs: { workers: number; backoffMs: number[]; leaseMs: number; concurrency: number; pollMs: number };
+  jobs: JobsConfig;
   /** listUnavailable: list models none of whose endpoints can serve (no provider key, no BYOK credential) */
   catalog: { default: boolean; listUnavailable?: boolean };
   providers: ProviderConfig[];
   models: ModelConfig[];
   /** models served through a video API provider: never routed for chat, listed at /api/v1/videos/models */
   videoModels: VideoModelConfig[];
-  /** video jobs: poll delay growing from pollInitialMs to pollMaxMs, a job not done by deadlineMs fails, outputs kept retentionMs */
-  videos: { pollInitialMs: number; pollMaxMs: number; deadlineMs: number; retentionMs: number };
+  videos: VideosConfig;
   /**
    * The exact-match response cache (response_cache): off unless `enabled`; entries live `ttlMs`;
    * `defaultOn`: requests without X-Gateway-Cache use it; answers larger than `maxEntryBytes` are not kept
@@ -83,8 +83,7 @@ export type Config = MediaModelsConfig & {
   responseCache: ResponseCacheConfig;
   /** how long I/O logging keeps a generation's prompt and completion (io_logging.retention_days, default 30) */
   ioLogging: { retentionMs: number };
-  /** where video outputs are kept: s3 when set, otherwise `<dataDir>/videos` */
-  storage: { s3?: S3StorageConfig };
+  storage: StorageConfig;
   /** provider API keys found in the environment, by variable name (for the default catalog) */
   env: Record<string, string | undefined>;
   /** the AWS_* variables: Bedrock providers' credentials and region when they name none */
@@ -97,31 +96,8 @@ export type Config = MediaModelsConfig & {
   audit: { retentionMs: number };
 };
 
-export type ResponseCacheConfig = { enabled: boolean; ttlMs: number; defaultOn: boolean; maxEntryBytes: number };
-
 /** A gateway.yaml once read: providers with their defaults filled in (config-providers.ts). */
 export type LoadedGatewayFile = Omit<GatewayFile, "providers"> & { providers?: ProviderConfig[] };
-
-/** An S3-compatible bucket; prefix ("" or ending in "/") goes before every key */
-export type S3StorageConfig = { bucket: string; endpoint?: string; region?: string; accessKeyId: string; secretAccessKey: string; prefix: string };
-
-type Env = Record<string, string | undefined>;
-
-function intFromEnv(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const n = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || n < min || n > max) throw new ConfigError(name, `an integer from ${min} to ${max}`, raw);
-  return n;
-}
-
-function boolFromEnv(env: Env, name: string): boolean | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return undefined;
-  if (["1", "true", "yes"].includes(raw.toLowerCase())) return true;
-  if (["0", "false", "no"].includes(raw.toLowerCase())) return false;
-  throw new ConfigError(name, "true or false", raw);
-}
 
 const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
 
@@ -174,19 +150,6 @@ export function interpolateEnv(text: string, env: Env): string {
   return out;
 }
 
-function describeExpected(schema: TSchema): string {
-  if (typeof schema.description === "string") return schema.description;
-  if (Array.isArray(schema.anyOf) && schema.anyOf.every((s: TSchema) => s.const !== undefined))
-    return `one of ${schema.anyOf.map((s: TSchema) => String(s.const)).join(", ")}`;
-  if (schema.pattern) return `a string matching ${schema.pattern}`;
-  if (schema.type === "array" && typeof schema.minItems === "number") return `a list of at least ${schema.minItems} item${schema.minItems === 1 ? "" : "s"}`;
-  if (schema.type === "number" && schema.exclusiveMinimum !== undefined) return `a number > ${schema.exclusiveMinimum}`;
-  if (schema.type === "integer") return `an integer${schema.minimum !== undefined ? ` >= ${schema.minimum}` : ""}`;
-  if (schema.type === "object" && schema.additionalProperties === false) return `only the keys ${Object.keys(schema.properties ?? {}).join(", ")}`;
-  if (schema.type) return `a value of type ${schema.type}`;
-  return "a valid value";
-}
-
 export function parseGatewayFile(text: string, env: Env, source = "GATEWAY_CONFIG"): LoadedGatewayFile {
   const parsed = parseYaml(interpolateEnv(text, env), source) ?? {};
   const issues = schemaIssues(parsed);
@@ -200,112 +163,6 @@ export function parseGatewayFile(text: string, env: Env, source = "GATEWAY_CONFI
   ];
   if (references.length > 0) throw new ConfigError(references);
   return file.providers === undefined ? (file as LoadedGatewayFile) : { ...file, providers: resolved.providers };
-}
-
-/**
- * The variables AWS's SDKs read credentials and the region from
- * (https://docs.aws.amazon.com/sdkref/latest/guide/environment-variables.html), and the one
- * Bedrock API keys are read from (AWS_BEARER_TOKEN_BEDROCK).
- */
-function awsFromEnv(env: Env): AwsEnvironment {
-  const value = (name: string) => env[name] || undefined;
-  const aws: AwsEnvironment = {};
-  const region = value("AWS_REGION") ?? value("AWS_DEFAULT_REGION");
-  if (region) aws.region = region;
-  const fields = {
-    accessKeyId: "AWS_ACCESS_KEY_ID",
-    secretAccessKey: "AWS_SECRET_ACCESS_KEY",
-    sessionToken: "AWS_SESSION_TOKEN",
-    bearerToken: "AWS_BEARER_TOKEN_BEDROCK",
-  } as const;
-  for (const [field, name] of Object.entries(fields) as Array<[keyof typeof fields, string]>) {
-    const v = value(name);
-    if (v) aws[field] = v;
-  }
-  return aws;
-}
-
-/** Every field that fails the schema, once each (a field may break several rules; its first says enough). */
-function schemaIssues(parsed: unknown): ConfigIssue[] {
-  const byField = new Map<string, ConfigIssue>();
-  for (const error of Value.Errors(GatewayFileSchema, parsed)) {
-    const field = pointerToField(error.path) || "(root)";
-    if (!byField.has(field)) byField.set(field, configIssue(field, describeExpected(error.schema), error.value));
-  }
-  return [...byField.values()];
-}
-
-/** Endpoints may name a gateway.yaml provider or, while the default catalog is on, one of its providers. */
-function referenceIssues(file: GatewayFile, defaultCatalog: boolean): ConfigIssue[] {
-  const issues: ConfigIssue[] = [];
-  const slugs = new Set<string>(defaultCatalog ? defaultProviderSlugs() : []);
-  const declared = new Set<string>();
-  file.providers?.forEach((p, i) => {
-    if (declared.has(p.slug)) issues.push(configIssue(`providers[${i}].slug`, "a slug not used by another provider", p.slug));
-    // video and media APIs take no chat request to drop fields from: the setting would silently do nothing
-    if (p.drop_params && (isVideoApi(p.api) || isMediaApi(p.api)))
-      issues.push(
-        configIssue(
-          `providers[${i}].drop_params`,
-          `no drop_params on a ${isVideoApi(p.api) ? "video" : "media"} provider (it applies to openai-chat, openai-responses and anthropic-messages)`,
-          p.drop_params,
-        ),
-      );
-    if (p.azure && p.api !== "azure-openai")
-      issues.push(configIssue(`providers[${i}].azure`, "no azure block on a provider whose api is not azure-openai", p.api));
-    if (p.vertex !== undefined && p.api !== "vertex")
-      issues.push(configIssue(`providers[${i}].vertex`, "no vertex block: it applies to api: vertex only", p.vertex));
-    declared.add(p.slug);
-    slugs.add(p.slug);
-  });
-  const videoSlugs = new Set((file.providers ?? []).filter((p) => isVideoApi(p.api)).map((p) => p.slug));
-  const mediaApis = new Map((file.providers ?? []).filter((p) => isMediaApi(p.api)).map((p) => [p.slug, p.api]));
-  const ids = new Set<string>();
-  file.models?.forEach((m, i) => {
-    if (ids.has(m.id)) issues.push(configIssue(`models[${i}].id`, "a model id not used by another model", m.id));
-    ids.add(m.id);
-    m.endpoints.forEach((e, j) => {
-      if (!slugs.has(e.provider))
-        issues.push(
-          configIssue(
-            `models[${i}].endpoints[${j}].provider`,
-            defaultCatalog
-              ? "the slug of a provider declared under providers or of a default-catalog provider"
-              : "the slug of a provider declared under providers",
-            e.provider,
-          ),
-        );
-      else if (videoSlugs.has(e.provider))
-        issues.push(configIssue(`models[${i}].endpoints[${j}].provider`, "a chat provider (this one serves video_models only)", e.provider));
-      else if (mediaApis.has(e.provider))
-        issues.push(
-          configIssue(
-            `models[${i}].endpoints[${j}].provider`,
-            `a chat provider (this one's api is ${mediaApis.get(e.provider)}: it serves its media list only)`,
-            e.provider,
-          ),
-        );
-    });
-  });
-  const videoIds = new Set<string>();
-  file.video_models?.forEach((m, i) => {
-    if (videoIds.has(m.id)) issues.push(configIssue(`video_models[${i}].id`, "a model id not used by another video model", m.id));
-    videoIds.add(m.id);
-    m.endpoints.forEach((e, j) => {
-      if (!videoSlugs.has(e.provider))
-        issues.push(
-          configIssue(
-            `video_models[${i}].endpoints[${j}].provider`,
-            "the slug of a provider under providers whose api is openai-videos, fal-queue, replicate or gemini-veo",
-            e.provider,
-          ),
-        );
-    });
-  });
-  const videos = file.videos;
-  if (videos?.poll_initial_ms !== undefined && videos.poll_max_ms !== undefined && videos.poll_max_ms < videos.poll_initial_ms)
-    issues.push(configIssue("videos.poll_max_ms", `at least poll_initial_ms (${videos.poll_initial_ms})`, videos.poll_max_ms));
-  return issues;
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -396,63 +253,6 @@ function publicUrlOf(env: Env, file: GatewayFile): string | undefined {
   if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || url.username || url.password || url.search || url.hash)
     throw new ConfigError(env.GATEWAY_PUBLIC_URL ? "GATEWAY_PUBLIC_URL" : "server.public_url", "an http(s) URL such as https://gateway.example.com", raw);
   return url.href.replace(/\/+$/, "");
-}
-
-function videosConfig(file: GatewayFile): Config["videos"] {
-  const videos = file.videos ?? {};
-  const pollInitialMs = videos.poll_initial_ms ?? 5_000;
-  return {
-    pollInitialMs,
-    pollMaxMs: videos.poll_max_ms ?? Math.max(pollInitialMs, 30_000),
-    deadlineMs: Math.round((videos.deadline_minutes ?? 60) * 60_000),
-    retentionMs: Math.round((videos.retention_days ?? 7) * 86_400_000),
-  };
-}
-
-function storageConfig(file: GatewayFile): Config["storage"] {
-  const s3 = file.storage?.s3;
-  if (!s3) return {};
-  const prefix = (s3.prefix ?? "").replace(/^\/+/, "");
-  return {
-    s3: {
-      bucket: s3.bucket,
-      endpoint: s3.endpoint,
-      region: s3.region,
-      accessKeyId: s3.access_key_id,
-      secretAccessKey: s3.secret_access_key,
-      prefix: prefix === "" || prefix.endsWith("/") ? prefix : `${prefix}/`,
-    },
-  };
-}
-
-/** The response cache when gateway.yaml says nothing of it: off. */
-export const DEFAULT_RESPONSE_CACHE: ResponseCacheConfig = { enabled: false, ttlMs: 300_000, defaultOn: false, maxEntryBytes: 1_048_576 };
-
-function responseCacheConfig(file: GatewayFile): ResponseCacheConfig {
-  const cache = file.response_cache ?? {};
-  return {
-    enabled: cache.enabled ?? DEFAULT_RESPONSE_CACHE.enabled,
-    ttlMs: cache.ttl_seconds === undefined ? DEFAULT_RESPONSE_CACHE.ttlMs : cache.ttl_seconds * 1000,
-    defaultOn: cache.default === undefined ? DEFAULT_RESPONSE_CACHE.defaultOn : cache.default === "on" || cache.default === true,
-    maxEntryBytes: cache.max_entry_bytes ?? DEFAULT_RESPONSE_CACHE.maxEntryBytes,
-  };
-}
-
-/**
- * Jobs a worker runs at once. Jobs wait on the network (deliveries, webhooks, video polls), so
- * slots are cheap; at 100 ms a delivery, 32 slots forward 320 a second per worker.
- */
-const DEFAULT_JOB_CONCURRENCY = 32;
-
-function jobsConfig(env: Env, file: GatewayFile): Config["jobs"] {
-  const jobs = file.jobs ?? {};
-  return {
-    workers: intFromEnv(env, "WORKERS", 1, 0, 64),
-    backoffMs: (jobs.backoff_seconds ?? DEFAULT_BACKOFF_SECONDS).map((s) => Math.round(s * 1000)),
-    leaseMs: Math.round((jobs.lease_seconds ?? 60) * 1000),
-    concurrency: jobs.concurrency ?? DEFAULT_JOB_CONCURRENCY,
-    pollMs: Math.round((jobs.poll_seconds ?? 2) * 1000),
-  };
 }
 
 /** What a running deployment should know about its configuration (printed by `config check` and at start). */

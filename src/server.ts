@@ -35,6 +35,7 @@ import { openStore } from "./store/open";
 import { createTelemetry } from "./telemetry/create-telemetry";
 import { NO_JOB_STATS } from "./telemetry/job-metrics";
 import { RefusalRecorder } from "./telemetry/refusal-recorder";
+import { restoreVideoReservations } from "./videos/reservation-restore";
 
 export type RunningGateway = {
   url: string;
@@ -201,7 +202,8 @@ function reloadSettings(parts: ContextParts, load: () => Config): ReloadOutcome 
 
 /**
  * Reservations left by requests that can no longer finish. SQLite: one process owns the file,
- * so whatever a previous run reserved died with it. PostgreSQL: other live instances hold
+ * so whatever a previous run reserved died with it, but for the video jobs it admitted, which
+ * go on: theirs are held again. PostgreSQL: other live instances hold
  * reservations too, so only those whose lease ran out are released (by every instance, all
  * the time), never at start.
  */
@@ -209,6 +211,9 @@ async function releaseOrphanedReservations(ctx: AppContext): Promise<Reservation
   if (ctx.store.dialect === "sqlite") {
     const stale = await ctx.store.reservations.releaseAll();
     if (stale > 0) ctx.logger.warn("released reservations of a previous process", { count: stale });
+    // except those of video jobs still running: their spend is to come
+    const held = await restoreVideoReservations(ctx.store, ctx.clock());
+    if (held > 0) ctx.logger.info("held again the reservations of video jobs of a previous process", { count: held });
   }
   return startReservationLeases(ctx.store.reservations, ctx.reservationLease, ctx.logger, ctx.clock);
 }

@@ -3,7 +3,7 @@ import type { CatalogEndpoint } from "../catalog/types";
 import { GatewayError } from "../errors";
 import type { Principal } from "../http/principal";
 import type { IRRequest } from "../ir/types";
-import type { BudgetInterval, CapCheck, CapLeft, ReservationRefusal, Store } from "../store/store";
+import type { BudgetInterval, CapCheck, CapLeft, HeldAmounts, ReservationRefusal, Store } from "../store/store";
 import { budgetChecks, includesByokInBudgets, type SpendCap } from "./budgets";
 import { countImages, promptTokensUpperBound } from "./estimate";
 import { limitWindow } from "./key-figures";
@@ -27,7 +27,12 @@ export function worstCaseNanos(c: Pick<PricedCandidate, "endpoint">, promptToken
 
 export type { SpendCap };
 
-export type Admission<C> = { candidates: C[]; reservationId: string | null };
+/**
+ * The candidates admitted and the reservation that holds their worst case (null: none needed),
+ * with the amounts it holds: what a job that outlives its process needs to hold it again
+ * (src/videos/reservation-restore.ts).
+ */
+export type Admission<C> = { candidates: C[]; reservationId: string | null; held?: HeldAmounts };
 
 function paymentRequired(left: number): GatewayError {
   return new GatewayError(
@@ -146,8 +151,13 @@ export async function admitWorstCases<C extends { isByok: boolean }>(
   const most = (costs: number[], indexes: number[]) => Math.max(0, ...indexes.map((i) => costs[i]!));
   const amounts = (indexes: number[]) => [most(keyCosts, indexes), most(budgetCosts, indexes), most(memberCosts, indexes)] as const;
   const all = candidates.map((_, i) => i);
+  // what the store holds: an amount a limit does not need is 0 (it holds nothing on that side)
+  const heldOf = (indexes: number[]): HeldAmounts => {
+    const [keyNanos, workspaceNanos, memberNanos] = amounts(indexes);
+    return { keyNanos, workspaceNanos, memberNanos };
+  };
   const refused = await reserve(...amounts(all));
-  if (refused === null) return { candidates, reservationId: id };
+  if (refused === null) return { candidates, reservationId: id, held: heldOf(all) };
   const { keyLeft, budgetLeft, budget } = refused;
   const capLeft = (cap: SpendCap): number => refused.caps?.find((c) => c.id === cap.id && c.on === cap.on)?.left ?? Number.POSITIVE_INFINITY;
   const keyFits = (i: number) => keyLeft === null || keyCosts[i]! <= keyLeft;
@@ -163,7 +173,7 @@ export async function admitWorstCases<C extends { isByok: boolean }>(
   if (spent) throw capExceeded(spent, 0);
   if (fitting.length === 0) throw whyNothingFits(all, { keyFits, budgetFits, capFits, keyLeft, budgetLeft, budget, caps, capLeft });
   const retry = await reserve(...amounts(fitting));
-  if (retry === null) return { candidates: fitting.map((i) => candidates[i]!), reservationId: id };
+  if (retry === null) return { candidates: fitting.map((i) => candidates[i]!), reservationId: id, held: heldOf(fitting) };
   const tight = caps.find(
     (cap) =>
       (retry.caps?.find((c) => c.id === cap.id && c.on === cap.on)?.left ?? Number.POSITIVE_INFINITY) <

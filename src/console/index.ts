@@ -2,10 +2,12 @@ import type { AppContext } from "../app-context";
 import { routeModule } from "../http/module";
 import type { SessionSource } from "../http/viewer";
 import { consoleAnalyticsRoutes } from "./api/analytics";
+import { consoleAuditRoutes } from "./api/audit";
 import { consoleByokRoutes } from "./api/byok";
 import { consoleCacheRoutes } from "./api/cache";
 import { consoleCatalogRoutes } from "./api/catalog";
 import { consoleGenerationRoutes } from "./api/generations";
+import { consoleGroupRoutes } from "./api/groups";
 import { consoleGuardrailRoutes } from "./api/guardrails";
 import { consoleJobRoutes } from "./api/jobs";
 import { consoleKeyRoutes } from "./api/keys";
@@ -14,6 +16,7 @@ import { consoleObservabilityRoutes } from "./api/observability";
 import { consoleOverviewRoutes } from "./api/overview";
 import { consolePeopleRoutes } from "./api/people";
 import { consolePlaygroundRoutes } from "./api/playground";
+import { consolePlaygroundMediaRoutes } from "./api/playground-media";
 import { consolePresetRoutes } from "./api/presets";
 import { consoleRefusalRoutes } from "./api/refusals";
 import { consoleWorkspaceRoutes } from "./api/workspaces";
@@ -63,7 +66,10 @@ export function consoleRoutes(ctx: AppContext, sessions: SessionSource) {
     .use(consoleAnalyticsRoutes(ctx, sessions))
     .use(consoleRefusalRoutes(ctx, sessions))
     .use(consolePeopleRoutes(ctx, sessions))
+    .use(consoleAuditRoutes(ctx, sessions))
+    .use(consoleGroupRoutes(ctx, sessions))
     .use(consolePlaygroundRoutes(ctx, sessions))
+    .use(consolePlaygroundMediaRoutes(ctx, sessions))
     .use(consoleGuardrailRoutes(ctx, sessions))
     .use(consoleCacheRoutes(ctx, sessions));
 }

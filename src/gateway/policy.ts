@@ -16,12 +16,20 @@ import type { TextEdit } from "./guardrails/request-text";
  * text to screen; one that has none gets the candidate and budget rules alone.
  */
 
-/** What the step needs of a candidate: the lifecycle's `GenerationCandidate` has it. */
-type PolicyCandidate = { endpoint: { provider: { slug: string; name: string } }; model: { id: string } };
+/** What the step needs of a candidate: the lifecycle's `GenerationCandidate` has it, and so does a video job's. */
+export type PolicyCandidate = { endpoint: { provider: { slug: string; name: string } }; model: { id: string } };
 
-/** What the step reads of a candidate beyond that; a field a kind of candidate lacks counts as unknown. */
+/**
+ * What the step reads of a candidate beyond that; a field a kind of candidate lacks counts as
+ * unknown. `free`: said by an endpoint priced in units of its own (a video's, per second), whose
+ * prices are no `PriceTable`.
+ */
 type PolicyView = {
-  endpoint: { provider: { slug: string; name: string; zdr?: boolean; dataCollection?: "allow" | "deny" }; pricing?: Partial<PriceTable> };
+  endpoint: {
+    provider: { slug: string; name: string; zdr?: boolean; dataCollection?: "allow" | "deny" };
+    pricing?: Partial<PriceTable>;
+    free?: boolean;
+  };
   model: { id: string };
 };
 
@@ -53,7 +61,7 @@ export async function applyPolicy<C extends PolicyCandidate, R>(
 }
 
 function endpointFacts(c: PolicyView): EndpointFacts {
-  const { provider, pricing } = c.endpoint;
+  const { provider, pricing, free } = c.endpoint;
   const prices = pricing ? Object.values(pricing) : [];
   return {
     modelId: c.model.id,
@@ -61,7 +69,7 @@ function endpointFacts(c: PolicyView): EndpointFacts {
     providerName: provider.name,
     zdr: provider.zdr === true,
     collectsData: provider.dataCollection !== "deny",
-    free: pricing !== undefined && prices.every((p) => p === 0),
+    free: free ?? (pricing !== undefined && prices.every((p) => p === 0)),
   };
 }
 

@@ -16,6 +16,7 @@ export type AnalyticsFacts = {
   model: string;
   providerName: string;
   finishReason: string;
+  apiType: string;
   errors: 0 | 1;
   cancelled: 0 | 1;
   byokRequests: 0 | 1;
@@ -29,6 +30,7 @@ export type AnalyticsFacts = {
   latencySumMs: number;
   throughputTokens: number;
   generationMs: number;
+  mediaCompletions: number;
   /** the latency histogram's bucket, or -1 without a latency */
   bucket: number;
 };
@@ -45,6 +47,7 @@ export function analyticsFacts(r: GenerationRecord): AnalyticsFacts {
     model: r.model,
     providerName: r.providerName ?? "",
     finishReason: r.finishReason ?? "",
+    apiType: r.apiType,
     errors: flag(!r.cancelled && r.finishReason === "error"),
     cancelled: flag(r.cancelled),
     byokRequests: flag(r.isByok),
@@ -58,11 +61,12 @@ export function analyticsFacts(r: GenerationRecord): AnalyticsFacts {
     latencySumMs: r.latencyMs ?? 0,
     throughputTokens: timed ? (r.tokensCompletion ?? 0) : 0,
     generationMs: timed ? (r.generationTimeMs ?? 0) : 0,
+    mediaCompletions: r.numMediaCompletion ?? 0,
     bucket: r.latencyMs === null ? -1 : latencyBucket(r.latencyMs),
   };
 }
 
-/** The summed columns of a counter row, after its seven key columns, in table order (histogram last). */
+/** The summed columns of a counter row, after its eight key columns (histogram last). */
 export const ANALYTICS_SUMS = [
   ["requests", () => 1],
   ["errors", (f: AnalyticsFacts) => f.errors],
@@ -78,12 +82,13 @@ export const ANALYTICS_SUMS = [
   ["latency_sum_ms", (f: AnalyticsFacts) => f.latencySumMs],
   ["throughput_tokens", (f: AnalyticsFacts) => f.throughputTokens],
   ["generation_ms", (f: AnalyticsFacts) => f.generationMs],
+  ["media_completions", (f: AnalyticsFacts) => f.mediaCompletions],
   ...LATENCY_COLUMNS.map((name, i) => [name, (f: AnalyticsFacts) => (f.bucket === i ? 1 : 0)] as const),
 ] as const satisfies ReadonlyArray<readonly [string, (f: AnalyticsFacts) => number]>;
 
-export const ANALYTICS_KEY_COLUMNS = ["hour", "workspace_id", "key_hash", "user_id", "model", "provider_name", "finish_reason"] as const;
+export const ANALYTICS_KEY_COLUMNS = ["hour", "workspace_id", "key_hash", "user_id", "model", "provider_name", "finish_reason", "api_type"] as const;
 
 /** A generation's counter row as values: the key columns, then ANALYTICS_SUMS. */
 export function analyticsValues(f: AnalyticsFacts): Array<string | number> {
-  return [f.hour, f.workspaceId, f.keyHash, f.userId, f.model, f.providerName, f.finishReason, ...ANALYTICS_SUMS.map(([, of]) => of(f))];
+  return [f.hour, f.workspaceId, f.keyHash, f.userId, f.model, f.providerName, f.finishReason, f.apiType, ...ANALYTICS_SUMS.map(([, of]) => of(f))];
 }

@@ -1,7 +1,7 @@
 /** Analytics counters, refused requests and the budget alerts sent: what the analytics API and the console read. */
 
 /** The dimensions a counter row is keyed by (tables/analytics.ts), by column name. */
-export type AnalyticsDimensionColumn = "workspace_id" | "key_hash" | "user_id" | "model" | "provider_name" | "finish_reason";
+export type AnalyticsDimensionColumn = "workspace_id" | "key_hash" | "user_id" | "model" | "provider_name" | "finish_reason" | "api_type";
 
 /** The summed columns of a counter row. */
 export type AnalyticsSumColumn =
@@ -19,6 +19,7 @@ export type AnalyticsSumColumn =
   | "latency_sum_ms"
   | "throughput_tokens"
   | "generation_ms"
+  | "media_completions"
   | `lat_${string}`;
 
 export type AnalyticsFilterOp = "eq" | "neq" | "gt" | "gte" | "lt" | "lte" | "in" | "not_in";

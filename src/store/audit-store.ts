@@ -21,8 +21,19 @@ export type AuditEventRecord = {
   hash: string;
 };
 
-/** What a listing keeps: each set field narrows it; `since` inclusive, `until` exclusive; `beforeSeq` is the keyset cursor. */
-export type AuditFilter = { actorId?: string; action?: string; targetId?: string; since?: number; until?: number; beforeSeq?: number };
+/**
+ * What a listing keeps: each set field narrows it; `actions`: any of these (a kind of resource's
+ * actions); `since` inclusive, `until` exclusive; `beforeSeq` is the keyset cursor.
+ */
+export type AuditFilter = {
+  actorId?: string;
+  action?: string;
+  actions?: readonly string[];
+  targetId?: string;
+  since?: number;
+  until?: number;
+  beforeSeq?: number;
+};
 
 export interface AuditStore {
   /** the newest event */

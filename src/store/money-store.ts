@@ -153,6 +153,19 @@ export type ReservationRequest = {
   expiresAt: number;
 };
 
+/** What one reservation holds (nano-dollars): against its key, its workspace's budgets and its key creator's member row. */
+export type HeldAmounts = { keyNanos: number; workspaceNanos: number; memberNanos: number };
+
+/** A reservation as `restore` holds it again: whose it is, what it holds and its lease. */
+export type HeldReservation = HeldAmounts & {
+  keyHash: string;
+  workspaceId: string;
+  /** the member whose row `memberNanos` is held on (the key's creator), or null */
+  memberUserId: string | null;
+  instanceId: string;
+  expiresAt: number;
+};
+
 export interface ReservationStore {
   /**
    * In one atomic step across every instance: if the limit minus the window's spend minus the
@@ -170,6 +183,13 @@ export interface ReservationStore {
   releaseExpired(now: number): Promise<number>;
   /** releases every reservation (SQLite at start: one process owns the file, and only it may reserve) */
   releaseAll(): Promise<number>;
+  /**
+   * Holds again, without a check, a reservation an earlier process took for work that outlived it
+   * (a video job's, at a SQLite start: its book died with that process, while the job goes on and
+   * its spend is still to come); true when it held it, false when it is open already. PostgreSQL
+   * keeps reservations in rows, which no restart loses: there it holds nothing and returns false.
+   */
+  restore(id: string, held: HeldReservation): Promise<boolean>;
   /** how many reservations are open (every instance's), for the metrics */
   openCount(): Promise<number>;
   /**

@@ -48,6 +48,8 @@ export interface VideoJobStore {
   get(id: string): Promise<VideoJobRecord | undefined>;
   /** the jobs of one workspace, newest first (the console's list) */
   list(workspaceId: string, offset: number, limit: number): Promise<VideoJobRecord[]>;
+  /** the jobs not ended yet (pending, in progress) that hold a reservation, oldest first */
+  holdingReservations(): Promise<VideoJobRecord[]>;
   /** applies `patch` and bumps the version only while the stored version is `version`; the updated job, or undefined when it moved on */
   update(id: string, version: number, patch: VideoJobPatch, now: number): Promise<VideoJobRecord | undefined>;
 }

@@ -1,3 +1,4 @@
+import type { HeldReservation } from "../store/store";
 import type { VideoRequest } from "./adapters/adapter";
 
 /**
@@ -13,6 +14,10 @@ export type StoredVideoRequest = {
   origin: string;
   /** who asked, for the generation record (as inference records it) */
   caller?: VideoCaller;
+  /** the guardrails' content filters that flagged the prompt, for the generation record */
+  guardrailFlags?: readonly string[];
+  /** what the job's reservation holds, to hold it again after a SQLite restart (src/videos/reservation-restore.ts) */
+  reservation?: Omit<HeldReservation, "keyHash" | "workspaceId">;
 };
 
 export type VideoCaller = {

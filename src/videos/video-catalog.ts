@@ -22,7 +22,17 @@ export type VideoCapabilities = {
 /** Nano-dollars per output second (without / with audio) and per video. */
 export type VideoPrices = { perSecond: number; perSecondAudio: number; perVideo: number };
 
-export type VideoProvider = { slug: string; name: string; api: VideoApi; baseUrl: string; apiKey?: string; headers: Readonly<Record<string, string>> };
+export type VideoProvider = {
+  slug: string;
+  name: string;
+  api: VideoApi;
+  baseUrl: string;
+  apiKey?: string;
+  headers: Readonly<Record<string, string>>;
+  /** gateway.yaml `zdr` and `data_collection`, which guardrails' data policy reads as for chat providers */
+  zdr: boolean;
+  dataCollection: "allow" | "deny";
+};
 
 export type VideoEndpoint = {
   /** `<provider slug>/<upstream model>` */
@@ -32,6 +42,8 @@ export type VideoEndpoint = {
   upstreamModel: string;
   capabilities: VideoCapabilities;
   prices: VideoPrices;
+  /** every price is 0: guardrails' free-model rules apply to it */
+  free: boolean;
   /** the prices as configured (USD strings), for pricing_skus */
   pricingStrings: Readonly<Record<string, string>>;
 };
@@ -64,6 +76,8 @@ function videoProvider(p: ProviderConfig & { api: VideoApi }): VideoProvider {
     baseUrl: p.base_url.replace(/\/+$/, ""),
     apiKey: p.api_key || undefined,
     headers: p.headers ?? {},
+    zdr: p.zdr ?? false,
+    dataCollection: p.data_collection ?? "allow",
   };
 }
 
@@ -96,17 +110,19 @@ function capabilitiesOf(e: VideoEndpointConfig, api: VideoApi): VideoCapabilitie
 function endpointOf(m: VideoModelConfig, e: VideoEndpointConfig, provider: VideoProvider): VideoEndpoint {
   const pricing = e.pricing ?? {};
   const perSecond = decimalToNanos(pricing.per_second);
+  const prices = {
+    perSecond,
+    perSecondAudio: pricing.per_second_audio === undefined ? perSecond : decimalToNanos(pricing.per_second_audio),
+    perVideo: decimalToNanos(pricing.per_video),
+  };
   return {
     id: `${provider.slug}/${e.model}`,
     modelId: m.id,
     provider,
     upstreamModel: e.model,
     capabilities: capabilitiesOf(e, provider.api),
-    prices: {
-      perSecond,
-      perSecondAudio: pricing.per_second_audio === undefined ? perSecond : decimalToNanos(pricing.per_second_audio),
-      perVideo: decimalToNanos(pricing.per_video),
-    },
+    prices,
+    free: Object.values(prices).every((nanos) => nanos === 0),
     pricingStrings: Object.fromEntries(Object.entries(pricing).map(([k, v]) => [k, String(v)])),
   };
 }

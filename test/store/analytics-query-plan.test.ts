@@ -5,26 +5,15 @@
 // which is the plan. Each answers, through the service (plan, counters, rows, labels), in under 200 ms
 // (the best of three runs).
 
-import { Database } from "bun:sqlite";
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { rmSync } from "node:fs";
-import { join } from "node:path";
-import { SQL } from "bun";
-import { drizzle as drizzlePg } from "drizzle-orm/bun-sql";
-import { drizzle as drizzleSqlite } from "drizzle-orm/bun-sqlite";
+import { describe, expect, test } from "bun:test";
 import type { AnalyticsQueryInput } from "../../src/modules/analytics/model";
 import { planQuery } from "../../src/modules/analytics/plan";
 import { counterQuery, queryAnalytics } from "../../src/modules/analytics/service";
-import { createPgStore } from "../../src/store/pg";
 import { analyticsQuery as pgAnalyticsQuery } from "../../src/store/pg/analytics";
-import * as pgSchema from "../../src/store/pg/schema";
-import { createSqliteStore } from "../../src/store/sqlite";
 import { analyticsQuery as sqliteAnalyticsQuery } from "../../src/store/sqlite/analytics";
-import * as sqliteSchema from "../../src/store/sqlite/schema";
 import type { AnalyticsCounterQuery, Store } from "../../src/store/store";
-import { tempDir } from "../support/gateway";
-import { createTestDatabase, describePostgres } from "../support/postgres";
-import { seedPostgresGenerations, seedSqliteGenerations } from "../support/seed-generations";
+import { describePostgres } from "../support/postgres";
+import { describePlanNodes, seededPostgres, seededSqlite, timed } from "../support/seeded-generations-db";
 
 const ROWS = 100_000;
 const NOW = Date.UTC(2030, 0, 15, 12);
@@ -85,12 +74,6 @@ const QUERIES: Array<[string, AnalyticsQueryInput, readonly string[] | undefined
   ],
 ];
 
-async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
-  const started = performance.now();
-  const value = await fn();
-  return { value, ms: performance.now() - started };
-}
-
 /** the best of three runs: the machine's two CPUs are shared, and a run that waited for one measures the wait */
 async function bestOfThree<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
   const runs = [await timed(fn), await timed(fn), await timed(fn)];
@@ -102,38 +85,20 @@ const counterQueryOf = async (store: Store, body: AnalyticsQueryInput, scope: re
   counterQuery(await planQuery(deps(store), body, { workspaceIds: scope }));
 
 describe("sqlite: analytics queries on 100,000 generations", () => {
-  const dir = tempDir();
-  const path = join(dir, "gateway.db");
-  let store: Store;
-  let sqlite: Database;
-  beforeAll(() => {
-    store = createSqliteStore(path);
-    sqlite = new Database(path);
-    seedSqliteGenerations(sqlite, ROWS, NOW);
-  });
-  afterAll(async () => {
-    sqlite.close();
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  const db = () => drizzleSqlite(sqlite, { schema: sqliteSchema });
+  const seeded = seededSqlite(ROWS, NOW);
 
   test("the counters hold every generation", async () => {
-    const { value } = await timed(() => queryAnalytics(deps(store), { metrics: ["request_count"], time_range: lastDays(366) }));
+    const { value } = await timed(() => queryAnalytics(deps(seeded.store()), { metrics: ["request_count"], time_range: lastDays(366) }));
     expect(value.data.data).toEqual([{ request_count: ROWS }]);
   });
 
   for (const [name, body, scope, partial] of QUERIES) {
     test(`${name}: the counters ${partial ? "through an index" : "alone"}, under 200 ms`, async () => {
-      const { sql, params } = sqliteAnalyticsQuery(db(), await counterQueryOf(store, body, scope)).toSQL();
-      const lines = sqlite
-        .query(`EXPLAIN QUERY PLAN ${sql}`)
-        .all(...(params as never[]))
-        .map((r) => (r as { detail: string }).detail);
+      const lines = seeded.plan(sqliteAnalyticsQuery(seeded.db(), await counterQueryOf(seeded.store(), body, scope)));
       expect(lines.join("\n")).not.toMatch(/\bgenerations\b/);
       expect(lines.some((l) => /analytics_hourly/.test(l))).toBe(true);
       if (partial) expect(lines.some((l) => /^SEARCH analytics_hourly USING (COVERING )?INDEX/.test(l))).toBe(true);
-      const { value, ms } = await bestOfThree(() => queryAnalytics(deps(store), body, { workspaceIds: scope }));
+      const { value, ms } = await bestOfThree(() => queryAnalytics(deps(seeded.store()), body, { workspaceIds: scope }));
       expect(value.data.data.length).toBeGreaterThan(0);
       expect(ms).toBeLessThan(200);
       console.log(`sqlite analytics ${name}: ${ms.toFixed(1)} ms, ${value.data.data.length} rows; ${lines.join(" | ")}`);
@@ -141,45 +106,24 @@ describe("sqlite: analytics queries on 100,000 generations", () => {
   }
 });
 
-type PgPlanNode = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; Plans?: PgPlanNode[] };
-const planNodes = (node: PgPlanNode): PgPlanNode[] => [node, ...(node.Plans ?? []).flatMap(planNodes)];
-
 describePostgres("postgres: analytics queries on 100,000 generations", () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let store: Store;
-  let sql: SQL;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    store = await createPgStore(database.url, { poolSize: 4 });
-    sql = new SQL(database.url, { max: 2 });
-    await seedPostgresGenerations(sql, ROWS, NOW);
-  }, 120_000);
-  afterAll(async () => {
-    await sql?.close();
-    await store?.close();
-    await database?.drop();
-  });
-  const db = () => drizzlePg({ client: sql, schema: pgSchema });
+  const seeded = seededPostgres(ROWS, NOW);
 
   test("the counters hold every generation", async () => {
-    const answer = await queryAnalytics(deps(store), { metrics: ["request_count"], time_range: lastDays(366) });
+    const answer = await queryAnalytics(deps(seeded.store()), { metrics: ["request_count"], time_range: lastDays(366) });
     expect(answer.data.data).toEqual([{ request_count: ROWS }]);
   });
 
   for (const [name, body, scope, partial] of QUERIES) {
     test(`${name}: the counters ${partial ? "through an index" : "alone"}, under 200 ms`, async () => {
-      const { sql: text, params } = pgAnalyticsQuery(db(), await counterQueryOf(store, body, scope)).toSQL();
-      const [row] = (await sql.unsafe(`EXPLAIN (FORMAT JSON) ${text}`, params as never[])) as Array<{ "QUERY PLAN": Array<{ Plan: PgPlanNode }> }>;
-      const nodes = planNodes(row!["QUERY PLAN"][0]!.Plan);
+      const nodes = await seeded.plan(pgAnalyticsQuery(seeded.db(), await counterQueryOf(seeded.store(), body, scope)));
       expect(nodes.filter((n) => n["Relation Name"] === "generations")).toEqual([]);
       expect(nodes.some((n) => n["Relation Name"] === "analytics_hourly")).toBe(true);
       if (partial) expect(nodes.filter((n) => n["Node Type"] === "Seq Scan")).toEqual([]);
-      const { value, ms } = await bestOfThree(() => queryAnalytics(deps(store), body, { workspaceIds: scope }));
+      const { value, ms } = await bestOfThree(() => queryAnalytics(deps(seeded.store()), body, { workspaceIds: scope }));
       expect(value.data.data.length).toBeGreaterThan(0);
       expect(ms).toBeLessThan(200);
-      console.log(
-        `postgres analytics ${name}: ${ms.toFixed(1)} ms, ${value.data.data.length} rows; ${nodes.map((n) => `${n["Node Type"]}${n["Index Name"] ? ` using ${n["Index Name"]}` : ""}`).join(" > ")}`,
-      );
+      console.log(`postgres analytics ${name}: ${ms.toFixed(1)} ms, ${value.data.data.length} rows; ${describePlanNodes(nodes)}`);
     });
   }
 });

@@ -59,10 +59,10 @@ function analyticsSeed(hour: string, cancelled: string): string {
     return `sum(CASE WHEN latency_ms > ${lower}${upper === undefined ? "" : ` AND latency_ms <= ${upper}`} THEN 1 ELSE 0 END)`;
   });
   return `
-INSERT INTO analytics_hourly (hour, workspace_id, key_hash, user_id, model, provider_name, finish_reason, requests, errors, cancelled,
+INSERT INTO analytics_hourly (hour, workspace_id, key_hash, user_id, model, provider_name, finish_reason, api_type, requests, errors, cancelled,
   prompt_tokens, completion_tokens, usage_nanos, latency_count, latency_sum_ms, ${LATENCY_COLUMNS.join(", ")})
-SELECT ${hour}, workspace_id, key_hash, '', model, provider_name, finish_reason, count(*),
+SELECT ${hour}, workspace_id, key_hash, '', model, provider_name, finish_reason, api_type, count(*),
   sum(CASE WHEN finish_reason = 'error' AND NOT (${cancelled}) THEN 1 ELSE 0 END), sum(CASE WHEN ${cancelled} THEN 1 ELSE 0 END),
   sum(tokens_prompt), sum(tokens_completion), sum(cost_nanos), count(latency_ms), sum(latency_ms), ${buckets.join(", ")}
-FROM generations GROUP BY 1, 2, 3, 5, 6, 7`;
+FROM generations GROUP BY 1, 2, 3, 5, 6, 7, 8`;
 }

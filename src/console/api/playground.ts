@@ -1,12 +1,11 @@
 import { t } from "elysia";
 import type { AppContext } from "../../app-context";
-import { badRequest, GatewayError } from "../../errors";
 import { newGenerationId } from "../../gateway/ids";
 import { runInference } from "../../gateway/inference";
 import { requestContext } from "../../http/request-context";
 import { requestShape } from "../../http/request-shape";
 import type { SessionSource } from "../../http/viewer";
-import { canManageKey } from "../permissions";
+import { playgroundPrincipal } from "./playground-key";
 import { consoleApiModule } from "./route-module";
 
 const PlaygroundBody = t.Object(
@@ -30,14 +29,7 @@ export function consolePlaygroundRoutes(ctx: AppContext, sessions: SessionSource
   return consoleApiModule("console-playground", ctx.store, sessions).post(
     "/playground",
     async ({ viewer, body, request, server }) => {
-      const key = await ctx.store.keys.get(body.key_hash);
-      if (!key || !canManageKey(viewer, key)) throw new GatewayError(404, `API key not found: ${body.key_hash}`);
-      if (key.isManagement) throw badRequest("Invalid field 'key_hash': a management key cannot be used for inference", { field: "key_hash" });
-      if (key.disabled) throw badRequest("Invalid field 'key_hash': the key is disabled", { field: "key_hash" });
-      if (key.expiresAt !== null && key.expiresAt <= ctx.clock()) throw badRequest("Invalid field 'key_hash': the key has expired", { field: "key_hash" });
-      const workspace = await ctx.store.workspaces.find(key.workspaceId);
-      if (!workspace) throw badRequest("Invalid field 'key_hash': the key's workspace no longer exists", { field: "key_hash" });
-      const user = key.creatorUserId ? ((await ctx.store.users.get(key.creatorUserId)) ?? null) : null;
+      const principal = await playgroundPrincipal(ctx, viewer, body.key_hash);
       const generationId = newGenerationId(ctx.clock());
       requestContext(request).generationId = generationId;
       // a long answer must not be cut by Bun's idle timeout
@@ -51,7 +43,7 @@ export function consolePlaygroundRoutes(ctx: AppContext, sessions: SessionSource
           stream_options: { include_usage: true },
           ...(body.max_tokens === undefined ? {} : { max_tokens: body.max_tokens }),
         },
-        principal: { key, workspace, user, isManagement: false },
+        principal,
         http: requestShape(request),
         generationId,
       });

@@ -6,6 +6,12 @@ export function usd(value: number): string {
   return `$${value.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
+/** USD to the billionth, without trailing zeros (at least cents): what one request cost, $0.011 for an image, not $0.01 */
+export function usdExact(value: number): string {
+  const [whole, fraction = ""] = value.toFixed(9).replace(/0+$/, "").split(".");
+  return `$${Number(whole).toLocaleString("en-US")}.${fraction.padEnd(2, "0")}`;
+}
+
 export function count(value: number): string {
   return value.toLocaleString("en-US");
 }

@@ -1,9 +1,11 @@
 import type { JSX } from "preact";
+import { AuditPage } from "./pages/audit";
 import { ByokPage } from "./pages/byok";
 import { CachePage } from "./pages/cache";
 import { DestinationsPage } from "./pages/destinations";
 import { GenerationDetailPage } from "./pages/generation-detail";
 import { GenerationsPage } from "./pages/generations";
+import { GroupsPage } from "./pages/groups";
 import { GuardrailsPage } from "./pages/guardrails";
 import { JobsPage } from "./pages/jobs";
 import { KeysPage } from "./pages/keys";
@@ -25,6 +27,8 @@ export const PAGES: Array<{ id: string; title: string; managersOnly?: boolean }>
   { id: "playground", title: "Playground" },
   { id: "workspaces", title: "Workspaces" },
   { id: "people", title: "People", managersOnly: true },
+  { id: "groups", title: "Groups", managersOnly: true },
+  { id: "audit", title: "Audit", managersOnly: true },
   { id: "byok", title: "BYOK" },
   { id: "presets", title: "Presets" },
   { id: "guardrails", title: "Guardrails" },
@@ -45,6 +49,10 @@ export function pageFor(route: Route, me: Me): JSX.Element {
       return <PlaygroundPage me={me} />;
     case "people":
       return <PeoplePage me={me} />;
+    case "groups":
+      return <GroupsPage me={me} />;
+    case "audit":
+      return <AuditPage params={route.params} />;
     case "workspaces":
       return <WorkspacesPage me={me} />;
     case "byok":

@@ -3,7 +3,8 @@ import type { AnalyticsDimensionColumn } from "../../store/store";
 /**
  * The dimensions the analytics API groups and filters by, by OpenRouter's names, and the counter
  * column each reads. Those with an unset bucket ("" in the counters: a key without a user, a
- * generation no provider served, one without a finish reason) take `include_unset` in `in` and
+ * generation no provider served, one without a finish reason, a counter from before api_type was
+ * counted) take `include_unset` in `in` and
  * `not_in` filters. `api_key_id`, `workspace` and `user` answer names (labels.ts); filters take
  * their ids.
  */
@@ -16,6 +17,8 @@ export const DIMENSIONS: readonly DimensionDefinition[] = [
   { name: "user", displayLabel: "User", column: "user_id", hasUnset: true },
   { name: "workspace", displayLabel: "Workspace", column: "workspace_id", hasUnset: false },
   { name: "finish_reason", displayLabel: "Finish Reason", column: "finish_reason", hasUnset: true },
+  // the generation record's api_type (completions, embeddings, video, image, tts, stt, rerank); unset in counters older than it
+  { name: "api_type", displayLabel: "API Type", column: "api_type", hasUnset: true },
 ];
 
 export const DIMENSION_BY_NAME: ReadonlyMap<string, DimensionDefinition> = new Map(DIMENSIONS.map((d) => [d.name, d]));

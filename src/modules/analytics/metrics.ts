@@ -6,7 +6,8 @@ import type { AnalyticsSumColumn } from "../../store/store";
  * `/analytics/meta` of openrouter.ai), each computed from the sums of the hourly counters. Two are
  * the gateway's own, for what OpenRouter's list has no name for: `error_count` and `error_rate`
  * (generations that ended in an error; a failed generation is also a request, with cost 0), and
- * `p95_latency` beside OpenRouter's p50/p90/p99.
+ * `p95_latency` beside OpenRouter's p50/p90/p99, and `media_completions` (the records'
+ * num_media_completion summed: the images image generations returned).
  */
 export type DisplayFormat = "number" | "currency" | "percent" | "latency" | "throughput";
 
@@ -139,6 +140,7 @@ export const METRICS: readonly MetricDefinition[] = [
     sums: ["cached_tokens", "prompt_tokens"],
     value: (s) => ratio(of(s, "cached_tokens"), of(s, "prompt_tokens")),
   },
+  count("media_completions", "Media Completions", "media_completions"),
   count("error_count", "Error Count", "errors"),
   {
     name: "error_rate",

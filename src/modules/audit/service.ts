@@ -19,7 +19,8 @@ export function renderAuditEvent(e: AuditEventRecord): AuditEventOut {
   };
 }
 
-function timeParam(value: string | undefined, field: "since" | "until"): number | undefined {
+/** A `since` or `until` query parameter as milliseconds: 400 naming it when it is not a UTC date-time with seconds. */
+export function timeParam(value: string | undefined, field: string): number | undefined {
   if (value === undefined) return undefined;
   const ms = parseUtcDateTime(value);
   if (ms === undefined)
@@ -27,9 +28,20 @@ function timeParam(value: string | undefined, field: "since" | "until"): number 
   return ms;
 }
 
+/** A page of event records, newest first, and the cursor of the next (null: no more); the API and the console page alike. */
+export async function auditPage(
+  store: Pick<Store, "audit">,
+  filter: AuditFilter,
+  limit: number,
+): Promise<{ rows: AuditEventRecord[]; next_cursor: string | null }> {
+  // one more than the page: whether another page follows, without a second query
+  const rows = await store.audit.list(filter, limit + 1);
+  const page = rows.slice(0, limit);
+  return { rows: page, next_cursor: rows.length > limit ? String(page.at(-1)!.seq) : null };
+}
+
 /** A page of events, newest first; `next_cursor` continues after its last event (null: no more). */
 export async function listAuditEvents(store: Pick<Store, "audit">, query: ListAuditLogsInput): Promise<{ data: AuditEventOut[]; next_cursor: string | null }> {
-  const limit = query.limit ?? 50;
   const filter: AuditFilter = {
     actorId: query.actor_id,
     action: query.action,
@@ -38,10 +50,8 @@ export async function listAuditEvents(store: Pick<Store, "audit">, query: ListAu
     until: timeParam(query.until, "until"),
     beforeSeq: query.cursor === undefined ? undefined : Number(query.cursor),
   };
-  // one more than the page: whether another page follows, without a second query
-  const rows = await store.audit.list(filter, limit + 1);
-  const page = rows.slice(0, limit);
-  return { data: page.map(renderAuditEvent), next_cursor: rows.length > limit ? String(page.at(-1)!.seq) : null };
+  const { rows, next_cursor } = await auditPage(store, filter, query.limit ?? 50);
+  return { data: rows.map(renderAuditEvent), next_cursor };
 }
 
 /** The chain checked from the oldest kept event to the newest (src/audit/verify.ts), as the API and the console show it. */

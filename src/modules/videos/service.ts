@@ -10,6 +10,7 @@ import type { VideoJobRecord } from "../../store/video-job-store";
 import { videoDeadlineJob } from "../../videos/jobs/video-deadline";
 import { VIDEO_SUBMIT } from "../../videos/jobs/video-job-deps";
 import { presentVideoJob } from "../../videos/present";
+import { videoPromptContent } from "../../videos/prompt-content";
 import type { StoredVideoRequest, VideoCaller } from "../../videos/stored-request";
 import { type ValidatedVideoRequest, validateVideoRequest } from "../../videos/validate-request";
 import type { VideoEndpoint } from "../../videos/video-catalog";
@@ -19,6 +20,8 @@ import type { VideoGenerationRequestBody } from "./model";
 
 /** holds the reservations of video jobs: no instance has this id, so none renews them */
 export const VIDEO_RESERVATION_HOLDER = "video-jobs/until-deadline";
+
+const videoLease = (ctx: AppContext) => ({ instanceId: VIDEO_RESERVATION_HOLDER, leaseMs: ctx.config.videos.deadlineMs + 60_000 });
 
 const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -38,8 +41,9 @@ function servingEndpoints(ctx: AppContext, modelId: string) {
 }
 
 /**
- * POST /videos: validates against the model, reserves the worst case against the key's limit,
- * and stores the job with its submit and deadline jobs in one transaction. The upstream is called by the job.
+ * POST /videos: validates against the model; the key's guardrails (the lifecycle's policy step)
+ * narrow the endpoints and screen the prompt; reserves the worst case against the key's limit,
+ * the workspace's budgets and the guardrails' budgets, and stores the job with its submit and deadline jobs in one transaction. The upstream is called by the job.
  */
 export async function createVideo(ctx: AppContext, principal: Principal, body: VideoGenerationRequestBody, httpRequest: Request) {
   const origin = new URL(httpRequest.url).origin;
@@ -57,11 +61,13 @@ export async function createVideo(ctx: AppContext, principal: Principal, body: V
     principal,
     {
       id: generationId,
-      candidates: checked.candidates.map((endpoint) => ({ endpoint, isByok: false })),
+      candidates: checked.candidates.map((endpoint) => ({ endpoint, model: { id: model.id }, isByok: false })),
       worstCase: ({ endpoint }) => videoCostNanos(endpoint.prices, durationSeconds, generateAudio && endpoint.capabilities.generateAudio),
       // the job outlives this request and may finish on another instance's worker: the reservation
       // is nobody's to renew and lasts until the deadline (by then the job has settled or failed)
-      lease: { instanceId: VIDEO_RESERVATION_HOLDER, leaseMs: ctx.config.videos.deadlineMs + 60_000 },
+      lease: videoLease(ctx),
+      // the guardrails screen the prompt; the job sends upstream what they leave of it
+      content: videoPromptContent(checked.params),
     },
     (admission) => storeVideoJob(ctx, principal, checked, admission, { id, generationId, modelId: model.id, callbackUrl, now, origin, caller }),
   );
@@ -86,15 +92,26 @@ async function storeVideoJob(
   ctx: AppContext,
   principal: Principal,
   checked: ValidatedVideoRequest,
-  admission: JobAdmission<{ endpoint: VideoEndpoint }>,
+  admission: JobAdmission<{ endpoint: VideoEndpoint }, StoredVideoRequest["params"]>,
   { id, generationId, modelId, callbackUrl, now, origin, caller }: NewJob,
 ) {
   const request: StoredVideoRequest = {
-    params: checked.params,
+    params: admission.request ?? checked.params,
     passthrough: checked.passthrough,
     candidates: admission.candidates.map((c) => c.endpoint.id),
     origin,
     caller,
+    ...(admission.flags.length > 0 ? { guardrailFlags: admission.flags } : {}),
+    ...(admission.reservationId !== null && admission.held
+      ? {
+          reservation: {
+            ...admission.held,
+            memberUserId: principal.key.creatorUserId,
+            instanceId: VIDEO_RESERVATION_HOLDER,
+            expiresAt: now + videoLease(ctx).leaseMs,
+          },
+        }
+      : {}),
   };
   const job: VideoJobRecord = {
     id,

@@ -21,6 +21,7 @@ import m17 from "../../../migrations/pg/0017_guardrails.sql" with { type: "text"
 import m18 from "../../../migrations/pg/0018_response_cache.sql" with { type: "text" };
 import m19 from "../../../migrations/pg/0019_audit_log_identity.sql" with { type: "text" };
 import m20 from "../../../migrations/pg/0020_console_v2_analytics.sql" with { type: "text" };
+import m21 from "../../../migrations/pg/0021_analytics_api_type.sql" with { type: "text" };
 
 export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0000_foundation", sql: m0 },
@@ -44,4 +45,5 @@ export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0018_response_cache", sql: m18 },
   { tag: "0019_audit_log_identity", sql: m19 },
   { tag: "0020_console_v2_analytics", sql: m20 },
+  { tag: "0021_analytics_api_type", sql: m21 },
 ];

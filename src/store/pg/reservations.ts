@@ -98,6 +98,8 @@ export function pgReservationStore({ db }: Conn): ReservationStore {
         select count(*) as n from gone`);
       return toNumber(row?.n);
     },
+    // a reservation row outlives the process that took it: nothing to hold again
+    restore: async () => false,
     reserveWithBudgets: (req) => reserveWithBudgets(db, req),
     async openCount() {
       const [row] = await db.execute<{ n: string }>(sql`select count(*) as n from reservations`);

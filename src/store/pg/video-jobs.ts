@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import { videoJobQueries } from "../queries/video-jobs";
 import { videoJobFromRow, videoJobToRow } from "../video-job-rows";
 import type { VideoJobStore } from "../video-job-store";
@@ -24,6 +24,10 @@ export function pgVideoJobStore({ db }: Conn): VideoJobStore {
     async get(id) {
       const [row] = await db.select().from(videoJobs).where(eq(videoJobs.id, id));
       return row ? videoJobFromRow(row) : undefined;
+    },
+    async holdingReservations() {
+      const rows = await db.select().from(videoJobs).where(q.holding()).orderBy(asc(videoJobs.createdAt), sql`${videoJobs.id} collate "C"`);
+      return rows.map(videoJobFromRow);
     },
     async update(id, version, patch, now) {
       const [row] = await db.update(videoJobs).set(q.advanced(patch, now)).where(q.atVersion(id, version)).returning();

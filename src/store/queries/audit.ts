@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
 import type { AuditFilter } from "../audit-store";
 import type { auditEvents } from "../tables/audit";
 import type { EitherTable } from "./shapes";
@@ -8,6 +8,7 @@ export function auditFilter(t: EitherTable<typeof auditEvents>, filter: AuditFil
   const conditions: SQL[] = [];
   if (filter.actorId !== undefined) conditions.push(eq(t.actorId, filter.actorId));
   if (filter.action !== undefined) conditions.push(eq(t.action, filter.action));
+  if (filter.actions !== undefined) conditions.push(inArray(t.action, [...filter.actions]));
   if (filter.targetId !== undefined) conditions.push(eq(t.targetId, filter.targetId));
   if (filter.since !== undefined) conditions.push(gte(t.createdAt, filter.since));
   if (filter.until !== undefined) conditions.push(lt(t.createdAt, filter.until));

@@ -26,6 +26,7 @@ import m22 from "../../../migrations/sqlite/0022_guardrails.sql" with { type: "t
 import m23 from "../../../migrations/sqlite/0023_response_cache.sql" with { type: "text" };
 import m24 from "../../../migrations/sqlite/0024_audit_log_identity.sql" with { type: "text" };
 import m25 from "../../../migrations/sqlite/0025_console_v2_analytics.sql" with { type: "text" };
+import m26 from "../../../migrations/sqlite/0026_analytics_api_type.sql" with { type: "text" };
 
 export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0000_foundation", sql: m0 },
@@ -54,4 +55,5 @@ export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0023_response_cache", sql: m23 },
   { tag: "0024_audit_log_identity", sql: m24 },
   { tag: "0025_console_v2_analytics", sql: m25 },
+  { tag: "0026_analytics_api_type", sql: m26 },
 ];

@@ -46,6 +46,10 @@ export class ReservationBook {
     return this.byMember.get(memberOf(workspaceId, userId)) ?? 0;
   }
 
+  isOpen(id: string): boolean {
+    return this.holds.has(id);
+  }
+
   /** the same id twice is a caller's bug, refused like the primary key it replaces */
   hold(id: string, hold: Hold): void {
     if (this.holds.has(id)) throw new Error(`reservation ${id} is already open`);

@@ -183,6 +183,21 @@ export function sqliteReservationStore(sqlite: Database, write: WriteStep, write
         for (const id of expired) release(id);
         return expired.length;
       }),
+    restore: (id, held) =>
+      write(() => {
+        if (book.isOpen(id)) return false;
+        hold(id, {
+          keyHash: held.keyHash,
+          amountNanos: held.keyNanos,
+          workspaceId: held.workspaceId,
+          workspaceAmountNanos: held.workspaceNanos,
+          memberUserId: held.memberUserId,
+          memberAmountNanos: held.memberNanos,
+          instanceId: held.instanceId,
+          expiresAt: held.expiresAt,
+        });
+        return true;
+      }, inMemory),
     releaseAll: () =>
       write(() => {
         const open = book.openIds();

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import { videoJobQueries } from "../queries/video-jobs";
 import { videoJobFromRow, videoJobToRow } from "../video-job-rows";
 import type { VideoJobStore } from "../video-job-store";
@@ -23,6 +23,9 @@ export function sqliteVideoJobStore(db: Db, write: WriteStep): VideoJobStore {
         .offset(offset)
         .all();
       return rows.map(videoJobFromRow);
+    },
+    async holdingReservations() {
+      return db.select().from(videoJobs).where(q.holding()).orderBy(asc(videoJobs.createdAt), asc(videoJobs.id)).all().map(videoJobFromRow);
     },
     update: (id, version, patch, now) =>
       write(() => {

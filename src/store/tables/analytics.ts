@@ -6,8 +6,8 @@ import { index, int8, integer, millis, primaryKey, table, text } from "./kit";
  */
 
 /**
- * One row per UTC hour (`hour`: its first millisecond), workspace, key, user, model, provider and
- * finish reason, added to in the transaction that commits each generation: served, failed (cost 0)
+ * One row per UTC hour (`hour`: its first millisecond), workspace, key, user, model, provider,
+ * finish reason and api_type, added to in the transaction that commits each generation: served, failed (cost 0)
  * or cancelled alike. `user_id`, `provider_name` and `finish_reason` are "" when the record has
  * none. The hour is the generation's creation time, as the generation log's time filters.
  */
@@ -21,6 +21,8 @@ export const analyticsHourly = table(
     model: text("model").notNull(),
     providerName: text("provider_name").notNull(),
     finishReason: text("finish_reason").notNull(),
+    /** the generation's api_type (chat's "completions", "embeddings", "image", "tts", "stt", "rerank", ...); "" in rows counted before it was */
+    apiType: text("api_type").notNull().default(""),
     requests: int8("requests").notNull().default(0),
     /** ended by an error (not cancelled), as the generation log's `error` status */
     errors: int8("errors").notNull().default(0),
@@ -38,6 +40,8 @@ export const analyticsHourly = table(
     /** completion tokens of generations with a generation time, and the sum of those times: the throughput */
     throughputTokens: int8("throughput_tokens").notNull().default(0),
     generationMs: int8("generation_ms").notNull().default(0),
+    /** media items returned (the records' num_media_completion: images) */
+    mediaCompletions: int8("media_completions").notNull().default(0),
     /** the latency histogram: generations per bucket of LATENCY_BUCKET_BOUNDS_MS */
     lat00: int8("lat_00").notNull().default(0),
     lat01: int8("lat_01").notNull().default(0),
@@ -60,7 +64,7 @@ export const analyticsHourly = table(
     lat18: int8("lat_18").notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.hour, t.workspaceId, t.keyHash, t.userId, t.model, t.providerName, t.finishReason] }),
+    primaryKey({ columns: [t.hour, t.workspaceId, t.keyHash, t.userId, t.model, t.providerName, t.finishReason, t.apiType] }),
     // a member's view (their workspaces) and one key's, each by its hour range
     index("analytics_hourly_workspace").on(t.workspaceId, t.hour),
     index("analytics_hourly_key").on(t.keyHash, t.hour),

@@ -24,7 +24,7 @@ export const finishDepsOf = (deps: VideoJobDeps): FinishDeps => ({
 
 /** The job's generation: who asked (stored with the job), the endpoint that served by its provider's name, the end. */
 function generationOf(job: VideoJobRecord, endpoint: VideoEndpoint | undefined, costNanos: number, error: string | null, now: number): JobGeneration {
-  const caller = storedRequestOf(job.request).caller;
+  const { caller, guardrailFlags } = storedRequestOf(job.request);
   const identity = {
     id: job.generationId,
     keyHash: job.keyHash,
@@ -41,6 +41,7 @@ function generationOf(job: VideoJobRecord, endpoint: VideoEndpoint | undefined, 
     userAgent: caller?.userAgent ?? null,
     appName: caller?.appName ?? null,
     startedAt: job.createdAt,
+    ...(guardrailFlags?.length ? { guardrailFlags } : {}),
   };
   const served = endpoint ? { model: job.model, providerName: endpoint.provider.name, endpointId: endpoint.id, isByok: false } : null;
   const attempts = endpoint

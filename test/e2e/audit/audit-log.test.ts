@@ -2,10 +2,13 @@
 // API and the sign-in pages is one event, with who, where and what changed; no secret the test used
 // appears in any event; a refused change writes none; the listing pages by cursor and filters.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { ADMIN_KEY, startTestGateway, type TestGateway } from "../../support/gateway";
+import { ADMIN_KEY, type TestGateway } from "../../support/gateway";
 import { createUserWithPassword, loginForm, setCookies, signIn } from "../../support/sign-in";
+import { type AuditGateway, adminKeyHash, startAuditGateway } from "./harness";
 
 let gw: TestGateway;
+let call: AuditGateway["call"];
+let allEvents: AuditGateway["events"];
 const UA = "audit-test/1.0";
 const SECRETS: string[] = [
   ADMIN_KEY,
@@ -16,31 +19,6 @@ const SECRETS: string[] = [
   "the password 0005",
   "a wrong password 0006",
 ];
-const adminKeyHash = new Bun.CryptoHasher("sha256").update(ADMIN_KEY).digest("hex");
-
-const yaml = `
-catalog: { default: false }
-providers:
-  - { slug: mock, api: openai-chat, base_url: "http://127.0.0.1:9/v1", api_key: gateway-own-key }
-models:
-  - id: test/alpha
-    endpoints:
-      - { provider: mock, model: alpha-1, pricing: { prompt: "0.00001", completion: "0.0001" } }
-`;
-
-async function call(method: string, path: string, json?: unknown): Promise<any> {
-  const res = await gw.api(path, { method, json, headers: { "user-agent": UA } });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
-
-async function allEvents(query = ""): Promise<any[]> {
-  const res = await gw.api(`/api/v1/audit-logs?limit=500${query}`);
-  expect(res.status).toBe(200);
-  return ((await res.json()) as any).data;
-}
-
 let keyHash = "";
 let teamId = "";
 let byokId = "";
@@ -49,10 +27,13 @@ let webhookSecret = "";
 let rawKey = "";
 
 beforeAll(async () => {
-  gw = await startTestGateway({
-    yaml,
+  ({
+    gw,
+    call,
+    events: allEvents,
+  } = await startAuditGateway(UA, {
     lookup: async (host) => (host === "us.cloud.langfuse.com" ? [{ address: "93.184.216.34", family: 4 }] : Promise.reject(new Error(`ENOTFOUND ${host}`))),
-  });
+  }));
   const created = await call("POST", "/api/v1/keys", { name: "k1" });
   keyHash = created.data.hash;
   rawKey = created.key;

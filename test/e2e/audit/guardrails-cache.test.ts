@@ -2,33 +2,13 @@
 // assignments of keys and members) and response cache purges, one event per change, with what
 // changed; a refused change writes none, and no raw key appears in any event.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { ADMIN_KEY, startTestGateway, type TestGateway } from "../../support/gateway";
+import { ADMIN_KEY, type TestGateway } from "../../support/gateway";
+import { type AuditGateway, adminKeyHash, startAuditGateway } from "./harness";
 
 let gw: TestGateway;
 const UA = "audit-guardrails/1.0";
-const adminKeyHash = new Bun.CryptoHasher("sha256").update(ADMIN_KEY).digest("hex");
-const yaml = `
-catalog: { default: false }
-providers:
-  - { slug: mock, api: openai-chat, base_url: "http://127.0.0.1:9/v1", api_key: gateway-own-key }
-models:
-  - id: test/alpha
-    endpoints:
-      - { provider: mock, model: alpha-1, pricing: { prompt: "0.00001", completion: "0.0001" } }
-`;
-
-async function call(method: string, path: string, json?: unknown): Promise<any> {
-  const res = await gw.api(path, { method, json, headers: { "user-agent": UA } });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
-
-async function events(query = ""): Promise<any[]> {
-  const res = await gw.api(`/api/v1/audit-logs?limit=500${query}`);
-  expect(res.status).toBe(200);
-  return ((await res.json()) as any).data;
-}
+let call: AuditGateway["call"];
+let events: AuditGateway["events"];
 
 let guardrailId = "";
 let keyHash = "";
@@ -37,7 +17,7 @@ let teamId = "";
 let before = 0;
 
 beforeAll(async () => {
-  gw = await startTestGateway({ yaml });
+  ({ gw, call, events } = await startAuditGateway(UA));
   const key = await call("POST", "/api/v1/keys", { name: "k" });
   [keyHash, rawKey] = [key.data.hash, key.key];
   teamId = (await call("POST", "/api/v1/workspaces", { name: "Team", slug: "team" })).data.id;

@@ -520,7 +520,7 @@ describe("sessions, not keys, and CSRF", () => {
   test("the page and its assets carry the console's headers; the page holds no token", async () => {
     const res = await cg.call("owner", "GET", "/console");
     expect(res.headers.get("content-security-policy")).toBe(
-      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; media-src 'self' blob:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
     );
     expect(res.headers.get("referrer-policy")).toBe("same-origin");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");

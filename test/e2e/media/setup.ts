@@ -70,15 +70,18 @@ export function sdkOf(gw: TestGateway, apiKey: string): OpenRouter {
   return new OpenRouter({ apiKey, serverURL: `${gw.url}/api/v1`, retryConfig: { strategy: "none" } });
 }
 
+/** The six upstream mocks mediaYaml points at. */
+export const startMediaMocks = (): MediaMocks => ({
+  imgA: startImagesMock("images-key"),
+  imgB: startImagesMock("images-key-b"),
+  audioA: startAudioMock("audio-key"),
+  audioB: startAudioMock("audio-key-b"),
+  rerankA: startRerankMock("cohere-key"),
+  rerankB: startRerankMock("cohere-key-b"),
+});
+
 export async function startMediaHarness(opts: { env?: Record<string, string> } = {}): Promise<MediaHarness> {
-  const mocks: MediaMocks = {
-    imgA: startImagesMock("images-key"),
-    imgB: startImagesMock("images-key-b"),
-    audioA: startAudioMock("audio-key"),
-    audioB: startAudioMock("audio-key-b"),
-    rerankA: startRerankMock("cohere-key"),
-    rerankB: startRerankMock("cohere-key-b"),
-  };
+  const mocks = startMediaMocks();
   const gw = await startTestGateway({ yaml: mediaYaml(mocks), env: opts.env });
   const { key, hash } = await createInferenceKey(gw, { name: "media key" });
   return {

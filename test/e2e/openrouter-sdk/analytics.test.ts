@@ -67,6 +67,7 @@ describe("analytics", () => {
       "p99_latency",
       "avg_throughput",
       "cache_hit_rate",
+      "media_completions",
       "error_count",
       "error_rate",
     ]);
@@ -77,7 +78,7 @@ describe("analytics", () => {
       isRate: false,
       displayFormat: "currency",
     });
-    expect(meta.data.dimensions.map((d) => d.name)).toEqual(["model", "provider", "api_key_id", "user", "workspace", "finish_reason"]);
+    expect(meta.data.dimensions.map((d) => d.name)).toEqual(["model", "provider", "api_key_id", "user", "workspace", "finish_reason", "api_type"]);
     expect(meta.data.operators).toEqual([
       { name: "eq", valueType: "scalar" },
       { name: "neq", valueType: "scalar" },

@@ -107,6 +107,25 @@ export function analyticsContract(store: () => Store): void {
       expect(await s.analytics.query(query({ toHour: H0 }))).toEqual([{ bucket: null, groups: {}, sums: { requests: 1 } }]);
     });
 
+    test("each api_type has its own rows; an image generation adds the images it returned to media_completions", async () => {
+      const s = store();
+      await s.generations.commit([
+        settled(generation("t1", "k", 10, { apiType: "completions" })),
+        settled(generation("i1", "k", 84_000_000, { apiType: "image", numMediaCompletion: 2, tokensPrompt: null, tokensCompletion: null })),
+        settled(generation("i2", "k", 42_000_000, { apiType: "image", numMediaCompletion: 1, tokensPrompt: null, tokensCompletion: null })),
+        settled(generation("s1", "k", 75_000, { apiType: "tts" })),
+      ]);
+      const rows = await s.analytics.query(query({ groupBy: ["api_type"], sums: ["requests", "usage_nanos", "media_completions"] }));
+      expect(rows.sort((a, b) => String(a.groups.api_type).localeCompare(String(b.groups.api_type)))).toEqual([
+        { bucket: null, groups: { api_type: "completions" }, sums: { requests: 1, usage_nanos: 10, media_completions: 0 } },
+        { bucket: null, groups: { api_type: "image" }, sums: { requests: 2, usage_nanos: 126_000_000, media_completions: 3 } },
+        { bucket: null, groups: { api_type: "tts" }, sums: { requests: 1, usage_nanos: 75_000, media_completions: 0 } },
+      ]);
+      expect(await s.analytics.query(query({ filters: [{ column: "api_type", op: "in", values: ["image", "tts"] }], sums: ["requests"] }))).toEqual([
+        { bucket: null, groups: {}, sums: { requests: 3 } },
+      ]);
+    });
+
     test("days and ISO weeks (Mondays) bucket by UTC", async () => {
       const s = store();
       // NOW is Sunday 2026-11-22 12:00 UTC; the Monday before is 2026-11-16

@@ -48,6 +48,10 @@ export function auditContract(store: () => Store): void {
       expect(seqs(await s.audit.list({ targetId: "target-1" }, 100))).toEqual([9, 5, 1]);
       expect(seqs(await s.audit.list({ since: NOW + 4000, until: NOW + 7000 }, 100))).toEqual([6, 5, 4]);
       expect(seqs(await s.audit.list({ actorId: "key-b", action: "workspace.create", beforeSeq: 12 }, 100))).toEqual([6]);
+      // any of several actions (the console's filter by kind of resource)
+      expect(seqs(await s.audit.list({ actions: ["workspace.create", "key.delete"], beforeSeq: 10 }, 100))).toEqual([9, 6, 3]);
+      expect(seqs(await s.audit.list({ actions: ["key.update", "workspace.create"], actorId: "key-b" }, 3))).toEqual([12, 10, 8]);
+      expect(await s.audit.list({ actions: ["key.delete"] }, 100)).toEqual([]);
     });
 
     test("an append inside a transaction that fails is rolled back", async () => {

@@ -195,5 +195,37 @@ export function guardrailContract(store: () => Store): void {
       expect(await s.reservations.releaseAll()).toBe(1);
       expect(await s.guardrails.memberHeld("w", "u")).toBe(0);
     });
+
+    test("restore holds a lost reservation again (key, workspace, member) once, without a check; PostgreSQL's rows need none", async () => {
+      const s = store();
+      const held = {
+        keyHash: "k",
+        keyNanos: 700,
+        workspaceId: "w",
+        workspaceNanos: 300,
+        memberUserId: "u",
+        memberNanos: 500,
+        instanceId: "video",
+        expiresAt: 10_000,
+      };
+      const sqlite = s.dialect === "sqlite";
+      expect(await s.reservations.restore("lost", held)).toBe(sqlite);
+      expect(await s.reservations.restore("lost", held)).toBe(false);
+      if (!sqlite) return;
+      expect(await s.reservations.held("k")).toBe(700);
+      expect(await s.budgets.held("w")).toBe(300);
+      expect(await s.guardrails.memberHeld("w", "u")).toBe(500);
+      // it counts against the member's cap like any hold, and goes with its commit
+      expect(await s.reservations.reserveWithBudgets(capped("r1", 0, [lifetimeCap("m", "member", 1000)], { userId: "u", amountNanos: 501 }))).toEqual({
+        keyLeft: null,
+        budgetLeft: null,
+        budget: null,
+        caps: [{ id: "m", on: "member", left: 500 }],
+      });
+      await s.generations.commit([settled(generation("g1", "k", 50, { workspaceId: "w", userId: "u" }), { reservationId: "lost" })]);
+      expect(await s.reservations.held("k")).toBe(0);
+      expect(await s.budgets.held("w")).toBe(0);
+      expect(await s.guardrails.memberHeld("w", "u")).toBe(0);
+    });
   });
 }

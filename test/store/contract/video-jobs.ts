@@ -61,6 +61,20 @@ export function videoJobsContract(store: () => Store): void {
       expect(await s.videoJobs.get("v2")).toEqual(done);
     });
 
+    test("holdingReservations lists the jobs not ended that hold a reservation, oldest first", async () => {
+      const s = store();
+      await s.videoJobs.create(job("h2", { createdAt: 2_000, reservationId: "res-h2" }));
+      await s.videoJobs.create(job("h1", { createdAt: 1_500, reservationId: "res-h1" }));
+      await s.videoJobs.create(job("free", { reservationId: null }));
+      await s.videoJobs.create(job("done", { reservationId: "res-done" }));
+      await s.videoJobs.update("h2", 0, { status: "in_progress" }, 2_500);
+      await s.videoJobs.update("done", 0, { status: "completed", completedAt: 3_000 }, 3_000);
+      expect((await s.videoJobs.holdingReservations()).map((j) => [j.id, j.status, j.reservationId])).toEqual([
+        ["h1", "pending", "res-h1"],
+        ["h2", "in_progress", "res-h2"],
+      ]);
+    });
+
     test("an update inside a transaction that fails is rolled back", async () => {
       const s = store();
       await s.videoJobs.create(job("v3"));

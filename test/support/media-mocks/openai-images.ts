@@ -15,7 +15,7 @@ export type ImagesMock = MockBase & {
   usage: { input_tokens: number; output_tokens: number } | null;
   /** URL downloads served */
   downloads: number;
-  /** the bytes of the i-th image of an answer */
+  /** the bytes of the i-th image of an answer (replaceable: a browser test answers real PNGs) */
   image(i: number): Uint8Array<ArrayBuffer>;
 };
 
@@ -35,7 +35,7 @@ export function startImagesMock(key = "images-key"): ImagesMock {
           const data = Array.from({ length: n }, (_, i) =>
             mock.answer === "url"
               ? { url: `${origin}/files/image-${i}.png?se=2099`, revised_prompt: body.prompt }
-              : { b64_json: Buffer.from(image(i)).toString("base64") },
+              : { b64_json: Buffer.from(mock.image(i)).toString("base64") },
           );
           return Response.json({
             created: 1_713_833_628,
@@ -54,7 +54,7 @@ export function startImagesMock(key = "images-key"): ImagesMock {
         const file = /^\/files\/image-(\d+)\.png$/.exec(path);
         if (request.method === "GET" && file) {
           mock.downloads++;
-          return new Response(image(Number(file[1])), { headers: { "content-type": "image/png" } });
+          return new Response(mock.image(Number(file[1])), { headers: { "content-type": "image/png" } });
         }
         return Response.json(openaiError(`no route ${request.method} ${path}`), { status: 404 });
       },

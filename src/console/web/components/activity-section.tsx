@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { activity, BREAKDOWNS, type Breakdown, type METRICS, RANGES, type Range } from "../analytics";
+import { activity, BREAKDOWNS, type Breakdown, KINDS, type METRICS, RANGES, type Range } from "../analytics";
 import { count, ms, percent, usd } from "../format";
 import { Select } from "./field";
 import { useLoad } from "./load";
@@ -12,17 +12,19 @@ const whole = (format: (v: number) => string) => (v: number) => (Number.isIntege
 
 /**
  * Spend, requests, tokens, latency (p50 and p95) and error rate over a chosen range, one chart
- * each, all together or a line per model, key or provider (the five largest by spend), and a
- * table of every group over the range. Read from the analytics API's counters.
+ * each, all together or a line per model, key, provider or kind (the five largest by spend), of
+ * every kind or one, and a table of every group over the range with the images image
+ * generations returned. Read from the analytics API's counters.
  */
 export function ActivitySection({ workspace }: { workspace: string }) {
   const [range, setRange] = useState<Range>("30d");
   const [breakdown, setBreakdown] = useState<Breakdown>("");
-  const data = useLoad(() => activity(range, breakdown, workspace, Date.now()), [range, breakdown, workspace]);
+  const [kind, setKind] = useState("");
+  const data = useLoad(() => activity(range, breakdown, workspace, kind, Date.now()), [range, breakdown, workspace, kind]);
   const label = BREAKDOWNS.find((b) => b.id === breakdown)!.label.toLowerCase();
   const rangeLabel = RANGES.find((r) => r.id === range)!.label;
   const lines = (metric: (typeof METRICS)[number], empty: number | null): Series[] =>
-    data.data ? data.data.groups.map((g) => ({ label: g, values: data.data!.line(g, metric, empty) })) : [];
+    data.data ? data.data.groups.map((g) => ({ label: data.data!.name(g), values: data.data!.line(g, metric, empty) })) : [];
   const charts: Array<{ title: string; series: Series[]; format: (v: number) => string; minTop?: number }> = data.data
     ? [
         { title: "Spend", series: lines("total_usage", 0), format: usd },
@@ -40,8 +42,10 @@ export function ActivitySection({ workspace }: { workspace: string }) {
           minTop: 100,
         },
         { title: "Error rate", series: lines("error_rate", 0), format: percent, minTop: 0.05 },
+        ...(kind === "image" ? [{ title: "Images", series: lines("media_completions", 0), format: whole(count), minTop: 5 }] : []),
       ]
     : [];
+  const images = data.data?.totals.some((r) => Number(r.media_completions) > 0) ?? false;
   return (
     <section class="card" aria-labelledby="activity-title">
       <div class="page-head">
@@ -59,6 +63,14 @@ export function ActivitySection({ workspace }: { workspace: string }) {
             {BREAKDOWNS.map((b) => (
               <option key={b.id} value={b.id}>
                 {b.label}
+              </option>
+            ))}
+          </Select>
+          <Select label="Kind" value={kind} onChange={setKind}>
+            <option value="">All kinds</option>
+            {KINDS.map((k) => (
+              <option key={k.id} value={k.id}>
+                {k.label}
               </option>
             ))}
           </Select>
@@ -108,13 +120,18 @@ export function ActivitySection({ workspace }: { workspace: string }) {
                     <th scope="col" class="num">
                       Errors
                     </th>
+                    {images && (
+                      <th scope="col" class="num">
+                        Images
+                      </th>
+                    )}
                   </tr>
                 </thead>
                 <tbody>
                   {data.data.totals.map((r) => (
                     <tr key={String(r[breakdown])}>
                       <th scope="row" class="id">
-                        {String(r[breakdown])}
+                        {data.data!.name(String(r[breakdown]))}
                       </th>
                       <td class="num">{usd(Number(r.total_usage))}</td>
                       <td class="num">{count(Number(r.request_count))}</td>
@@ -122,11 +139,12 @@ export function ActivitySection({ workspace }: { workspace: string }) {
                       <td class="num">{ms(r.p50_latency === null ? null : Number(r.p50_latency))}</td>
                       <td class="num">{ms(r.p95_latency === null ? null : Number(r.p95_latency))}</td>
                       <td class="num">{percent(Number(r.error_rate))}</td>
+                      {images && <td class="num">{Number(r.media_completions) > 0 ? count(Number(r.media_completions)) : "—"}</td>}
                     </tr>
                   ))}
                   {data.data.totals.length === 0 && (
                     <tr>
-                      <td colSpan={7} class="empty">
+                      <td colSpan={images ? 8 : 7} class="empty">
                         No requests in this range
                       </td>
                     </tr>

@@ -3,6 +3,7 @@ import { api, query } from "../api";
 import { Field, Select } from "../components/field";
 import { useLoad } from "../components/load";
 import { LoadState } from "../components/notice";
+import { Pager } from "../components/pager";
 import { WorkspacePicker } from "../components/workspace-picker";
 import { count, fromLocalInput, ms, usd, when } from "../format";
 import { href } from "../router";
@@ -145,21 +146,7 @@ export function GenerationsPage({ me, params }: { me: Me; params: URLSearchParam
       <LoadState loading={page.loading && !page.data} error={page.error} what="generations" />
       {page.data?.generations && <GenerationTable rows={page.data.generations} />}
       {page.data?.refusals && <RefusalTable rows={page.data.refusals} />}
-      {page.data && (
-        <nav class="pager" aria-label="Pages">
-          <button type="button" class="button" disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))}>
-            Newer
-          </button>
-          <button
-            type="button"
-            class="button"
-            disabled={!page.data.next_cursor}
-            onClick={() => page.data?.next_cursor && setCursors([...cursors, page.data.next_cursor])}
-          >
-            Older
-          </button>
-        </nav>
-      )}
+      {page.data && <Pager cursors={cursors} next={page.data.next_cursor} onChange={setCursors} />}
     </>
   );
 }

@@ -1,18 +1,29 @@
 import { useState } from "preact/hooks";
-import { ApiFailure, api, apiStream } from "../api";
-import { Select, TextArea } from "../components/field";
+import { api } from "../api";
+import { Select } from "../components/field";
 import { useLoad } from "../components/load";
 import { LoadState, Notice } from "../components/notice";
-import { count, usd } from "../format";
-import { href } from "../router";
-import { type ChatStreamState, readChatStream } from "../sse-text";
 import type { Key, Me } from "../types";
+import { ChatForm } from "./playground-chat";
+import type { PlaygroundModel } from "./playground-common";
+import { ImageForm, SpeechForm } from "./playground-media";
+import { RerankForm, TranscriptionForm } from "./playground-media-in";
 
-type ModelRow = { id: string; available: boolean };
+const KIND_GROUPS: Array<{ kind: PlaygroundModel["kind"]; label: string }> = [
+  { kind: "chat", label: "Chat" },
+  { kind: "image", label: "Images" },
+  { kind: "speech", label: "Speech (text to speech)" },
+  { kind: "transcription", label: "Transcription (speech to text)" },
+  { kind: "rerank", label: "Rerank" },
+];
 
-/** Send a prompt to a model with one of your keys, watch the answer stream in, see what it cost and open its generation. */
+/**
+ * Try any model a key can be served by, with one of your keys: a chat prompt streamed, images
+ * generated and shown, text spoken and played, audio transcribed, documents ranked. Each goes
+ * through the gateway's own operation; what it cost and its generation follow the answer.
+ */
 export function PlaygroundPage({ me }: { me: Me }) {
-  const models = useLoad(() => api<{ data: ModelRow[] }>("/models").then((r) => r.data.filter((m) => m.available).map((m) => m.id)), []);
+  const models = useLoad(() => api<{ data: PlaygroundModel[] }>("/playground/models").then((r) => r.data.filter((m) => m.available)), []);
   const keys = useLoad(
     () =>
       api<{ data: Key[] }>("/keys").then((r) =>
@@ -20,33 +31,11 @@ export function PlaygroundPage({ me }: { me: Me }) {
       ),
     [],
   );
-  const [model, setModel] = useState("");
+  const [modelId, setModelId] = useState("");
   const [keyHash, setKeyHash] = useState("");
-  const [prompt, setPrompt] = useState("");
-  const [state, setState] = useState<ChatStreamState | null>(null);
-  const [generation, setGeneration] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [running, setRunning] = useState(false);
-  const chosenModel = model || models.data?.[0] || "";
+  const model = models.data?.find((m) => m.id === modelId) ?? models.data?.[0];
   const chosenKey = keyHash || keys.data?.[0]?.hash || "";
-
-  const send = async (e: Event) => {
-    e.preventDefault();
-    setRunning(true);
-    setError(null);
-    setState(null);
-    setGeneration(null);
-    try {
-      const res = await apiStream("/playground", { key_hash: chosenKey, model: chosenModel, prompt });
-      setGeneration(res.headers.get("x-generation-id"));
-      const end = await readChatStream(res.body!, setState);
-      if (end.error) setError(end.error);
-    } catch (err) {
-      setError(err instanceof ApiFailure || err instanceof Error ? err.message : String(err));
-    } finally {
-      setRunning(false);
-    }
-  };
+  const form = { model: model!, keyHash: chosenKey };
 
   return (
     <>
@@ -55,57 +44,43 @@ export function PlaygroundPage({ me }: { me: Me }) {
       {models.data && keys.data && keys.data.length === 0 && (
         <Notice kind="error">You have no enabled inference key: create one on the Keys page first.</Notice>
       )}
-      {models.data && keys.data && (
-        <form class="form filters-form" onSubmit={send} aria-label="Playground">
-          <div class="form-grid">
-            <Select label="Model" value={chosenModel} onChange={setModel}>
-              {models.data.map((id) => (
-                <option key={id} value={id}>
-                  {id}
-                </option>
-              ))}
-            </Select>
-            <Select label="Key" value={chosenKey} onChange={setKeyHash}>
-              {keys.data.map((k) => (
-                <option key={k.hash} value={k.hash}>
-                  {k.name}
-                </option>
-              ))}
-            </Select>
+      {models.data && models.data.length === 0 && <Notice kind="warn">No model can be served: no provider has a key.</Notice>}
+      {models.data && keys.data && model && (
+        <>
+          <div class="form filters-form">
+            <div class="form-grid">
+              <Select label="Model" value={model.id} onChange={setModelId}>
+                {KIND_GROUPS.map((g) => {
+                  const of = models.data!.filter((m) => m.kind === g.kind);
+                  return (
+                    of.length > 0 && (
+                      <optgroup key={g.kind} label={g.label}>
+                        {of.map((m) => (
+                          <option key={m.id} value={m.id}>
+                            {m.id}
+                          </option>
+                        ))}
+                      </optgroup>
+                    )
+                  );
+                })}
+              </Select>
+              <Select label="Key" value={chosenKey} onChange={setKeyHash}>
+                {keys.data.map((k) => (
+                  <option key={k.hash} value={k.hash}>
+                    {k.name}
+                  </option>
+                ))}
+              </Select>
+            </div>
           </div>
-          <TextArea label="Prompt" value={prompt} onInput={setPrompt} rows={5} />
-          <div class="actions">
-            <button type="submit" class="button button-primary" disabled={running || !prompt || !chosenKey || !chosenModel}>
-              {running ? "Streaming…" : "Send"}
-            </button>
-          </div>
-        </form>
-      )}
-      {error && <Notice kind="error">{error}</Notice>}
-      {(state || running) && (
-        <section class="card" aria-label="Answer">
-          <h2>Answer</h2>
-          <pre class="content" aria-live="polite">
-            {state?.text ?? ""}
-          </pre>
-          {!running && state && (
-            <p class="answer-facts">
-              {state.cost !== null && <span>Cost {usd(state.cost)}</span>}
-              {state.promptTokens !== null && (
-                <span>
-                  {" "}
-                  · {count(state.promptTokens)} prompt and {count(state.completionTokens ?? 0)} completion tokens
-                </span>
-              )}
-              {generation && (
-                <>
-                  {" "}
-                  · <a href={href("generations", generation)}>Open its generation</a>
-                </>
-              )}
-            </p>
-          )}
-        </section>
+          {/* keyed by model: a new model starts with an empty form and no answer */}
+          {model.kind === "chat" && <ChatForm key={model.id} {...form} />}
+          {model.kind === "image" && <ImageForm key={model.id} {...form} />}
+          {model.kind === "speech" && <SpeechForm key={model.id} {...form} />}
+          {model.kind === "transcription" && <TranscriptionForm key={model.id} {...form} />}
+          {model.kind === "rerank" && <RerankForm key={model.id} {...form} />}
+        </>
       )}
     </>
   );
