@@ -4,9 +4,11 @@ import type { SessionSource } from "../http/viewer";
 import { consoleAnalyticsRoutes } from "./api/analytics";
 import { consoleAuditRoutes } from "./api/audit";
 import { consoleByokRoutes } from "./api/byok";
+import { consoleCacheRoutes } from "./api/cache";
 import { consoleCatalogRoutes } from "./api/catalog";
 import { consoleGenerationRoutes } from "./api/generations";
 import { consoleGroupRoutes } from "./api/groups";
+import { consoleGuardrailRoutes } from "./api/guardrails";
 import { consoleJobRoutes } from "./api/jobs";
 import { consoleKeyRoutes } from "./api/keys";
 import { consoleMeRoutes } from "./api/me";
@@ -67,5 +69,7 @@ export function consoleRoutes(ctx: AppContext, sessions: SessionSource) {
     .use(consoleAuditRoutes(ctx, sessions))
     .use(consoleGroupRoutes(ctx, sessions))
     .use(consolePlaygroundRoutes(ctx, sessions))
-    .use(consolePlaygroundMediaRoutes(ctx, sessions));
+    .use(consolePlaygroundMediaRoutes(ctx, sessions))
+    .use(consoleGuardrailRoutes(ctx, sessions))
+    .use(consoleCacheRoutes(ctx, sessions));
 }

@@ -3,14 +3,18 @@ import { nanosToUsd } from "../billing/money";
 import type { KeyDataOut } from "../modules/keys/model";
 import { renderKey } from "../modules/keys/service";
 import type { ApiKeyRecord } from "../store/store";
+import { type GuardrailRef, keyGuardrails } from "./guardrail-names";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 /** how far back a key's typical request is taken from */
 const TYPICAL_DAYS = 30;
 
-/** A key as the console's Keys page shows it: the API's fields, what kind of key it is, and whether its limit still takes a typical request. */
-export type ConsoleKey = KeyDataOut & { is_management: boolean; typical_request_usd: number | null; limit_reached: boolean };
+/**
+ * A key as the console's Keys page shows it: the API's fields, what kind of key it is, whether its
+ * limit still takes a typical request, and the guardrail assigned to it.
+ */
+export type ConsoleKey = KeyDataOut & { is_management: boolean; typical_request_usd: number | null; limit_reached: boolean; guardrail: GuardrailRef | null };
 
 /** Each key's mean cost per request over the last 30 days, from the analytics counters (one query for all of them). */
 async function typicalCosts(ctx: Pick<AppContext, "store" | "clock">, keys: readonly ApiKeyRecord[]): Promise<Map<string, number>> {
@@ -40,12 +44,13 @@ async function typicalCosts(ctx: Pick<AppContext, "store" | "clock">, keys: read
  */
 export async function consoleKeys(ctx: AppContext, keys: readonly ApiKeyRecord[]): Promise<ConsoleKey[]> {
   const typical = await typicalCosts(ctx, keys);
+  const guardrails = keys.length === 0 ? new Map<string, GuardrailRef>() : await keyGuardrails(ctx.store.guardrails);
   return Promise.all(
     keys.map(async (k) => {
       const data = await renderKey(ctx, k);
       const usual = typical.get(k.hash) ?? null;
       const reached = data.limit_remaining !== null && (data.limit_remaining <= 0 || (usual !== null && data.limit_remaining < usual));
-      return { ...data, is_management: k.isManagement, typical_request_usd: usual, limit_reached: reached };
+      return { ...data, is_management: k.isManagement, typical_request_usd: usual, limit_reached: reached, guardrail: guardrails.get(k.hash) ?? null };
     }),
   );
 }

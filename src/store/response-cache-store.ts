@@ -27,6 +27,6 @@ export interface ResponseCacheStore {
   clear(workspaceId: string | null): Promise<number>;
   /** removes the entries expired at `now`; returns how many */
   purgeExpired(now: number): Promise<number>;
-  /** the entries unexpired at `now`, and their bytes */
-  stats(now: number): Promise<{ entries: number; bytes: number }>;
+  /** the entries unexpired at `now`, and their bytes: of one workspace (a scan: no index on workspace_id), or of all */
+  stats(now: number, workspaceId?: string): Promise<{ entries: number; bytes: number }>;
 }

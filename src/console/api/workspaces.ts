@@ -17,6 +17,7 @@ import {
 } from "../../modules/workspaces/model";
 import { createWorkspace, deleteWorkspace, findWorkspace, listWorkspaces, updateWorkspace } from "../../modules/workspaces/service";
 import { rotateWebhookSecret } from "../../modules/workspaces/webhook-secret";
+import { memberGuardrails } from "../guardrail-names";
 import { requireWorkspace } from "../permissions";
 import { consoleApiModule } from "./route-module";
 
@@ -66,11 +67,20 @@ export function consoleWorkspaceRoutes(ctx: AppContext, sessions: SessionSource)
     .get(
       "/workspaces/:id/members",
       async ({ viewer, params }) => {
-        await visibleWorkspace(ctx, viewer, params.id);
+        const ws = await visibleWorkspace(ctx, viewer, params.id);
         const members = await listMembers(ctx, params.id, { limit: 1000 });
         // names and emails for everyone who sees the workspace (a member cannot read the organization's users)
         const users = await Promise.all(members.data.map((m) => ctx.store.users.get(m.user_id)));
-        return { ...members, data: members.data.map((m, i) => ({ ...m, email: users[i]?.email ?? null, name: users[i]?.name ?? null })) };
+        const guardrails = await memberGuardrails(ctx.store.guardrails, ws.id);
+        return {
+          ...members,
+          data: members.data.map((m, i) => ({
+            ...m,
+            email: users[i]?.email ?? null,
+            name: users[i]?.name ?? null,
+            guardrail: guardrails.get(m.user_id) ?? null,
+          })),
+        };
       },
       { auth: "session", params: WorkspaceParams },
     )

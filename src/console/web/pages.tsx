@@ -1,10 +1,12 @@
 import type { JSX } from "preact";
 import { AuditPage } from "./pages/audit";
 import { ByokPage } from "./pages/byok";
+import { CachePage } from "./pages/cache";
 import { DestinationsPage } from "./pages/destinations";
 import { GenerationDetailPage } from "./pages/generation-detail";
 import { GenerationsPage } from "./pages/generations";
 import { GroupsPage } from "./pages/groups";
+import { GuardrailsPage } from "./pages/guardrails";
 import { JobsPage } from "./pages/jobs";
 import { KeysPage } from "./pages/keys";
 import { ModelsPage } from "./pages/models";
@@ -29,6 +31,8 @@ export const PAGES: Array<{ id: string; title: string; managersOnly?: boolean }>
   { id: "audit", title: "Audit", managersOnly: true },
   { id: "byok", title: "BYOK" },
   { id: "presets", title: "Presets" },
+  { id: "guardrails", title: "Guardrails" },
+  { id: "cache", title: "Cache" },
   { id: "observability", title: "Observability" },
   { id: "jobs", title: "Jobs" },
 ];
@@ -55,6 +59,10 @@ export function pageFor(route: Route, me: Me): JSX.Element {
       return <ByokPage me={me} />;
     case "presets":
       return <PresetsPage me={me} />;
+    case "guardrails":
+      return <GuardrailsPage me={me} />;
+    case "cache":
+      return <CachePage me={me} />;
     case "observability":
       return <DestinationsPage me={me} />;
     case "jobs":

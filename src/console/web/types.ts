@@ -37,6 +37,8 @@ export type Key = {
   is_management: boolean;
   typical_request_usd: number | null;
   limit_reached: boolean;
+  /** the guardrail assigned to the key, if any */
+  guardrail: { id: string; name: string } | null;
 };
 
 export type Generation = {
@@ -83,7 +85,9 @@ export type GenerationDetail = Generation & {
 export type { GenerationContentOut } from "../../modules/generations/model";
 // the observability shapes are the server's own (type imports: nothing of the server is bundled)
 export type { DestinationDataOut as Destination } from "../../modules/observability/model";
+// the Guardrails and Response cache pages read the server's own shapes (type imports: nothing of the server is bundled)
+export type { ConsoleCache } from "../api/cache";
+export type { ConsoleGuardrail } from "../api/guardrails";
 export type { ConfigKeyField, DestinationTypeForm } from "../destination-types";
-
 // the refusal log's rows are the server's own (a type import: nothing of the server is bundled)
 export type { RefusalOut as Refusal } from "../refusal-list";

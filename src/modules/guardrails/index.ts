@@ -1,6 +1,7 @@
 import type { AppContext } from "../../app-context";
 import { authPlugin } from "../../http/auth";
 import { routeModule } from "../../http/module";
+import type { Principal } from "../../http/principal";
 import {
   AssignedResponse,
   CreateGuardrailBody,
@@ -32,6 +33,9 @@ import {
 } from "./service";
 
 const tags = ["Guardrails"];
+
+/** Who assigned: the user behind the calling management key, when it has one. */
+const assigner = (principal: Principal) => principal.key.creatorUserId;
 
 /** OpenRouter's guardrails API (`@openrouter/sdk` `guardrails.*`): management keys only, checked before the body. */
 export function guardrailRoutes(ctx: AppContext) {
@@ -107,13 +111,17 @@ export function guardrailRoutes(ctx: AppContext) {
         response: KeyAssignmentsResponse,
         detail: { tags, summary: "List a guardrail's key assignments" },
       })
-      .post("/guardrails/:id/assignments/keys", ({ origin, principal, params, body }) => assignKeys(ctx, origin, principal, params.id, body.key_hashes), {
-        auth: "management",
-        params: GuardrailParams,
-        body: KeyHashesBody,
-        response: AssignedResponse,
-        detail: { tags, summary: "Assign keys to a guardrail (a key holds one guardrail: it moves from any other)" },
-      })
+      .post(
+        "/guardrails/:id/assignments/keys",
+        ({ origin, principal, params, body }) => assignKeys(ctx, origin, assigner(principal), params.id, body.key_hashes),
+        {
+          auth: "management",
+          params: GuardrailParams,
+          body: KeyHashesBody,
+          response: AssignedResponse,
+          detail: { tags, summary: "Assign keys to a guardrail (a key holds one guardrail: it moves from any other)" },
+        },
+      )
       .post("/guardrails/:id/assignments/keys/remove", ({ origin, params, body }) => unassignKeys(ctx, origin, params.id, body.key_hashes), {
         auth: "management",
         params: GuardrailParams,
@@ -130,7 +138,7 @@ export function guardrailRoutes(ctx: AppContext) {
       })
       .post(
         "/guardrails/:id/assignments/members",
-        ({ origin, principal, params, body }) => assignMembers(ctx, origin, principal, params.id, body.member_user_ids),
+        ({ origin, principal, params, body }) => assignMembers(ctx, origin, assigner(principal), params.id, body.member_user_ids),
         {
           auth: "management",
           params: GuardrailParams,

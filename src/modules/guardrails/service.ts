@@ -5,7 +5,6 @@ import { usdToNanos } from "../../billing/money";
 import { badRequest, notFound } from "../../errors";
 import { defaultGuardrailId, defaultGuardrailName } from "../../gateway/guardrails/default-guardrail";
 import { asStoredRules, rulesOf } from "../../gateway/guardrails/rules";
-import type { Principal } from "../../http/principal";
 import type { GuardrailRecord, Store, StoreTables, WorkspaceRecord } from "../../store/store";
 import { resolveWorkspace } from "../keys/service";
 import type { CreateGuardrailInput, GuardrailDataOut, UpdateGuardrailInput } from "./model";
@@ -19,9 +18,6 @@ import { checkBudgetPair, patchedRules, patchOf, rulesOfBody } from "./validate"
 export type GuardrailDeps = { store: Store; clock: () => number };
 
 type Page = { offset?: number; limit?: number };
-
-/** Who assigned: the user behind the calling management key, when it has one. */
-const assigner = (principal: Principal) => principal.key.creatorUserId;
 
 /** The workspace whose default guardrail `id` is, if it is one (ids are derived, so this is a scan of the workspaces). */
 async function workspaceOfDefault(store: Pick<StoreTables, "workspaces">, id: string): Promise<WorkspaceRecord | undefined> {
@@ -156,7 +152,8 @@ async function requireKnown(ids: readonly string[], field: string, exists: (id: 
     if (!(await exists(id))) throw badRequest(`Invalid field '${field}[${i}]': no such ${field === "key_hashes" ? "API key" : "user"} '${id}'`, { field });
 }
 
-const assignment = (deps: GuardrailDeps, principal: Principal) => () => ({ id: crypto.randomUUID(), assignedBy: assigner(principal), createdAt: deps.clock() });
+/** `assignedBy`: who assigned (the user behind a management key, when it has one; the signed-in user of the console) */
+const assignment = (deps: GuardrailDeps, assignedBy: string | null) => () => ({ id: crypto.randomUUID(), assignedBy, createdAt: deps.clock() });
 
 /** An (un)assignment's event: which keys or members it names, on the guardrail it names. */
 function recordAssignment(
@@ -176,11 +173,11 @@ function recordAssignment(
   });
 }
 
-export async function assignKeys(deps: GuardrailDeps, origin: ChangeOrigin, principal: Principal, id: string, keyHashes: string[]) {
+export async function assignKeys(deps: GuardrailDeps, origin: ChangeOrigin, assignedBy: string | null, id: string, keyHashes: string[]) {
   const guardrail = await assignable(deps.store, id);
   await requireKnown(keyHashes, "key_hashes", async (h) => (await deps.store.keys.get(h)) !== undefined);
   return deps.store.transaction(async (tx) => {
-    const assigned = await tx.guardrails.assignKeys(guardrail.id, keyHashes, assignment(deps, principal));
+    const assigned = await tx.guardrails.assignKeys(guardrail.id, keyHashes, assignment(deps, assignedBy));
     await recordAssignment(tx, deps, origin, guardrail, "guardrail.assign", "key_hashes", keyHashes);
     return { assigned_count: assigned };
   });
@@ -195,11 +192,11 @@ export async function unassignKeys(deps: GuardrailDeps, origin: ChangeOrigin, id
   });
 }
 
-export async function assignMembers(deps: GuardrailDeps, origin: ChangeOrigin, principal: Principal, id: string, userIds: string[]) {
+export async function assignMembers(deps: GuardrailDeps, origin: ChangeOrigin, assignedBy: string | null, id: string, userIds: string[]) {
   const guardrail = await assignable(deps.store, id);
   await requireKnown(userIds, "member_user_ids", async (u) => (await deps.store.users.get(u)) !== undefined);
   return deps.store.transaction(async (tx) => {
-    const assigned = await tx.guardrails.assignMembers(guardrail, userIds, assignment(deps, principal));
+    const assigned = await tx.guardrails.assignMembers(guardrail, userIds, assignment(deps, assignedBy));
     await recordAssignment(tx, deps, origin, guardrail, "guardrail.assign", "member_user_ids", userIds);
     return { assigned_count: assigned };
   });

@@ -32,11 +32,12 @@ export function pgResponseCacheStore({ db }: Conn): ResponseCacheStore {
       const gone = await db.delete(responseCache).where(lte(responseCache.expiresAt, now)).returning({ key: responseCache.key });
       return gone.length;
     },
-    async stats(now) {
+    async stats(now, workspaceId) {
+      const unexpired = gt(responseCache.expiresAt, now);
       const [row] = await db
         .select({ entries: count(), bytes: sum(responseCache.bytes).mapWith(Number) })
         .from(responseCache)
-        .where(gt(responseCache.expiresAt, now));
+        .where(workspaceId === undefined ? unexpired : and(unexpired, eq(responseCache.workspaceId, workspaceId)));
       return { entries: row?.entries ?? 0, bytes: row?.bytes ?? 0 };
     },
   };

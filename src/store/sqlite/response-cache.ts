@@ -11,6 +11,9 @@ export function sqliteResponseCacheStore(sqlite: Database, write: WriteStep): Re
   const stats = sqlite.query<{ entries: number; bytes: number | null }, { $now: number }>(
     "SELECT count(*) AS entries, sum(bytes) AS bytes FROM response_cache WHERE expires_at > $now",
   );
+  const statsOne = sqlite.query<{ entries: number; bytes: number | null }, { $now: number; $workspace: string }>(
+    "SELECT count(*) AS entries, sum(bytes) AS bytes FROM response_cache WHERE expires_at > $now AND workspace_id = $workspace",
+  );
   const clearOne = sqlite.query<never, { $workspace: string }>("DELETE FROM response_cache WHERE workspace_id = $workspace");
   const clearAll = sqlite.query("DELETE FROM response_cache");
   const purge = sqlite.query<never, { $now: number }>("DELETE FROM response_cache WHERE expires_at <= $now");
@@ -18,8 +21,8 @@ export function sqliteResponseCacheStore(sqlite: Database, write: WriteStep): Re
     get: async (workspaceId, key, now) => byKey.get({ $key: key, $workspace: workspaceId, $now: now }) ?? undefined,
     clear: (workspaceId) => write(() => (workspaceId === null ? clearAll.run() : clearOne.run({ $workspace: workspaceId })).changes),
     purgeExpired: (now) => write(() => purge.run({ $now: now }).changes),
-    async stats(now) {
-      const row = stats.get({ $now: now });
+    async stats(now, workspaceId) {
+      const row = workspaceId === undefined ? stats.get({ $now: now }) : statsOne.get({ $now: now, $workspace: workspaceId });
       return { entries: row?.entries ?? 0, bytes: row?.bytes ?? 0 };
     },
   };

@@ -15,7 +15,7 @@ import { gatewayYaml, MODEL } from "../inference/harness";
 import { CHROMIUM, SHOTS, signedIn as signedInAs, visit as visitPage } from "./browser-session";
 import { type ConsoleGateway, type Person, startConsoleGateway } from "./harness";
 
-const PAGES = ["overview", "keys", "generations", "models", "playground", "workspaces", "byok", "presets", "observability", "jobs"];
+const PAGES = ["overview", "keys", "generations", "models", "playground", "workspaces", "byok", "presets", "guardrails", "cache", "observability", "jobs"];
 
 let up: MockUpstream;
 let receiver: HttpRecorder;
@@ -248,6 +248,8 @@ test.skipIf(!CHROMIUM)(
       "Workspaces",
       "BYOK",
       "Presets",
+      "Guardrails",
+      "Cache",
       "Observability",
       "Jobs",
     ]);
@@ -289,6 +291,8 @@ test.skipIf(!CHROMIUM)(
           workspaces: "Workspaces",
           byok: "BYOK credentials",
           presets: "Presets",
+          guardrails: "Guardrails",
+          cache: "Response cache",
           observability: "Observability destinations",
           jobs: "Jobs",
         }[route]!;

@@ -60,6 +60,11 @@ export function responseCacheContract(store: () => Store): void {
       ]);
       expect(await s.responseCache.stats(NOW)).toEqual({ entries: 3, bytes: 54 });
       expect(await s.responseCache.stats(NOW + 1000)).toEqual({ entries: 2, bytes: 36 });
+      // one workspace's: the expired one not counted, another workspace's neither
+      expect(await s.responseCache.stats(NOW, "ws")).toEqual({ entries: 2, bytes: 36 });
+      expect(await s.responseCache.stats(NOW + 1000, "ws")).toEqual({ entries: 1, bytes: 18 });
+      expect(await s.responseCache.stats(NOW, "ws-b")).toEqual({ entries: 1, bytes: 18 });
+      expect(await s.responseCache.stats(NOW, "ws-none")).toEqual({ entries: 0, bytes: 0 });
       expect(await s.responseCache.purgeExpired(NOW + 1000)).toBe(1);
       expect(await s.responseCache.purgeExpired(NOW + 1000)).toBe(0);
       expect(await s.responseCache.clear("ws-b")).toBe(1);

@@ -4,6 +4,7 @@ import { CopyButton } from "../components/copy-button";
 import { useLoad } from "../components/load";
 import { LoadState, Notice } from "../components/notice";
 import { count, usd, when } from "../format";
+import { href } from "../router";
 import type { Key, Me } from "../types";
 import { KeyForm, type KeyFormValues } from "./key-form";
 
@@ -164,6 +165,7 @@ export function KeysPage({ me }: { me: Me }) {
                 <th scope="col">Workspace</th>
                 <th scope="col">Usage and limit</th>
                 <th scope="col">Rate limits</th>
+                <th scope="col">Guardrail</th>
                 <th scope="col">Expires</th>
                 <th scope="col">Status</th>
                 <th scope="col">
@@ -181,6 +183,9 @@ export function KeysPage({ me }: { me: Me }) {
                   <td data-label="Workspace">{workspaceName(k.workspace_id)}</td>
                   <td data-label="Usage">{k.is_management ? <span class="muted">Not for inference</span> : <LimitBar k={k} />}</td>
                   <td data-label="Rate limits">{k.is_management ? "—" : rateLimits(k)}</td>
+                  <td data-label="Guardrail">
+                    {k.is_management ? "—" : k.guardrail ? <a href={href("guardrails")}>{k.guardrail.name}</a> : <span class="muted">None</span>}
+                  </td>
                   <td data-label="Expires">{k.expires_at ? when(k.expires_at) : "Never"}</td>
                   <td data-label="Status">
                     <Status k={k} />
@@ -215,7 +220,7 @@ export function KeysPage({ me }: { me: Me }) {
               ))}
               {keys.data.length === 0 && (
                 <tr>
-                  <td colSpan={8} class="empty">
+                  <td colSpan={9} class="empty">
                     No keys yet
                   </td>
                 </tr>

@@ -6,10 +6,11 @@ import { Field, Select } from "../components/field";
 import { useLoad } from "../components/load";
 import { Notice } from "../components/notice";
 import { usd } from "../format";
+import { href } from "../router";
 import type { Me } from "../types";
 import { thresholdsFromText } from "./key-form";
 
-type Member = { user_id: string; role: string; email: string | null; name: string | null };
+type Member = { user_id: string; role: string; email: string | null; name: string | null; guardrail: { id: string; name: string } | null };
 type Budget = { interval: string; limit_usd: number; usage_usd: number; alert_thresholds: number[] | null };
 export type Workspace = {
   id: string;
@@ -115,7 +116,11 @@ export function WorkspaceDetail({ me, ws, onChanged }: { me: Me; ws: Workspace; 
         <tbody>
           {(members.data ?? []).map((m) => (
             <tr key={m.user_id}>
-              <td class="break">{email(m.user_id)}</td>
+              <td>
+                <span class="break">{email(m.user_id)}</span>
+                {/* under the address, not a column of its own: at 375 px a fourth column would break the address mid-word */}
+                <small class="block muted">Guardrail: {m.guardrail ? <a href={href("guardrails")}>{m.guardrail.name}</a> : "none"}</small>
+              </td>
               <td>{m.role}</td>
               {me.manages && (
                 <td class="row-actions">
