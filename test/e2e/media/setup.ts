@@ -70,7 +70,8 @@ export function sdkOf(gw: TestGateway, apiKey: string): OpenRouter {
   return new OpenRouter({ apiKey, serverURL: `${gw.url}/api/v1`, retryConfig: { strategy: "none" } });
 }
 
-export async function startMediaHarness(opts: { env?: Record<string, string> } = {}): Promise<MediaHarness> {
+/** `yaml`: the configuration as this test wants it (default: mediaYaml). */
+export async function startMediaHarness(opts: { env?: Record<string, string>; yaml?: (m: MediaMocks) => string } = {}): Promise<MediaHarness> {
   const mocks: MediaMocks = {
     imgA: startImagesMock("images-key"),
     imgB: startImagesMock("images-key-b"),
@@ -79,7 +80,7 @@ export async function startMediaHarness(opts: { env?: Record<string, string> } =
     rerankA: startRerankMock("cohere-key"),
     rerankB: startRerankMock("cohere-key-b"),
   };
-  const gw = await startTestGateway({ yaml: mediaYaml(mocks), env: opts.env });
+  const gw = await startTestGateway({ yaml: (opts.yaml ?? mediaYaml)(mocks), env: opts.env });
   const { key, hash } = await createInferenceKey(gw, { name: "media key" });
   return {
     ...mocks,
