@@ -44,6 +44,8 @@ function providerOf(p: ProviderConfig, envVar?: string, envKey?: string): MediaP
     baseUrl: p.base_url.replace(/\/+$/, ""),
     apiKey: p.api_key || envKey || undefined,
     headers: p.headers ?? {},
+    zdr: p.zdr ?? false,
+    dataCollection: p.data_collection ?? "allow",
     ...(envVar ? { envVar } : {}),
   };
 }
@@ -64,19 +66,26 @@ function mediaProviders(config: MediaConfig): Map<string, MediaProvider> {
   return providers;
 }
 
-const base = (modelId: string, e: { provider: string; model: string; allowed_passthrough_parameters?: string[] }, provider: MediaProvider) => ({
+const base = (
+  modelId: string,
+  e: { provider: string; model: string; allowed_passthrough_parameters?: string[] },
+  provider: MediaProvider,
+  prices: readonly number[],
+) => ({
   id: `${provider.slug}/${e.model}`,
   modelId,
   provider,
   upstreamModel: e.model,
   passthrough: e.allowed_passthrough_parameters ?? [],
+  free: prices.every((nanos) => nanos === 0),
 });
 
 const ENDPOINT_OF: { [K in MediaKind]: (modelId: string, e: never, provider: MediaProvider) => MediaEndpointOf[K] } = {
   image: (modelId, e: ImageEndpointConfig, provider): ImageEndpoint => {
     const prices = e.pricing.per_image;
+    const nanos = typeof prices === "object" ? Object.values(prices).map(decimalToNanos) : [decimalToNanos(prices)];
     return {
-      ...base(modelId, e, provider),
+      ...base(modelId, e, provider, nanos),
       kind: "image",
       sizes: e.supported_sizes,
       qualities: e.supported_qualities ?? null,
@@ -92,7 +101,7 @@ const ENDPOINT_OF: { [K in MediaKind]: (modelId: string, e: never, provider: Med
     };
   },
   speech: (modelId, e: SpeechEndpointConfig, provider): SpeechEndpoint => ({
-    ...base(modelId, e, provider),
+    ...base(modelId, e, provider, [decimalToNanos(e.pricing.per_million_characters)]),
     kind: "speech",
     voices: e.voices,
     responseFormats: e.response_formats,
@@ -105,7 +114,7 @@ const ENDPOINT_OF: { [K in MediaKind]: (modelId: string, e: never, provider: Med
     const perSecond = e.pricing.per_second !== undefined ? decimalToNanos(e.pricing.per_second) : decimalToNanos(e.pricing.per_minute) / 60;
     const maxFileMb = e.max_file_mb ?? 25;
     return {
-      ...base(modelId, e, provider),
+      ...base(modelId, e, provider, [perSecond]),
       kind: "transcription",
       inputFormats: e.input_formats,
       maxFileMb,
@@ -115,13 +124,16 @@ const ENDPOINT_OF: { [K in MediaKind]: (modelId: string, e: never, provider: Med
       pricePerSecondUsd: e.pricing.per_second !== undefined ? str(e.pricing.per_second) : String(Number(e.pricing.per_minute) / 60),
     };
   },
-  rerank: (modelId, e: RerankEndpointConfig, provider): RerankEndpoint => ({
-    ...base(modelId, e, provider),
-    kind: "rerank",
-    maxDocuments: e.max_documents ?? 1000,
-    prices: { perSearch: decimalToNanos(e.pricing.per_search), per1kDocuments: decimalToNanos(e.pricing.per_1k_documents) },
-    perSearchString: e.pricing.per_search === undefined ? null : str(e.pricing.per_search),
-  }),
+  rerank: (modelId, e: RerankEndpointConfig, provider): RerankEndpoint => {
+    const prices = { perSearch: decimalToNanos(e.pricing.per_search), per1kDocuments: decimalToNanos(e.pricing.per_1k_documents) };
+    return {
+      ...base(modelId, e, provider, [prices.perSearch, prices.per1kDocuments]),
+      kind: "rerank",
+      maxDocuments: e.max_documents ?? 1000,
+      prices,
+      perSearchString: e.pricing.per_search === undefined ? null : str(e.pricing.per_search),
+    };
+  },
 };
 
 type ModelConfig = { id: string; name?: string; description?: string; endpoints: Array<{ provider: string; model: string }> };

@@ -17,6 +17,9 @@ export type MediaProvider = Readonly<{
   headers: Readonly<Record<string, string>>;
   /** default-catalog providers: the environment variable their key is read from */
   envVar?: string;
+  /** gateway.yaml `zdr` and `data_collection`, which guardrails' data policy reads as for chat providers */
+  zdr: boolean;
+  dataCollection: "allow" | "deny";
 }>;
 
 type EndpointBase = Readonly<{
@@ -27,6 +30,8 @@ type EndpointBase = Readonly<{
   upstreamModel: string;
   /** passthrough parameters a request may send this endpoint (provider.options.<slug>) */
   passthrough: readonly string[];
+  /** every price is 0: guardrails' free-model rules apply to it */
+  free: boolean;
 }>;
 
 export type ImageEndpoint = EndpointBase &

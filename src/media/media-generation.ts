@@ -4,6 +4,7 @@ import { nanosToUsd } from "../billing/money";
 import { sessionIdHeader } from "../formats/session-header";
 import { type ApiType, type EndFacts, type Generation, openGeneration, type RequestShape, withIdHeader } from "../gateway/generation";
 import { newGenerationId } from "../gateway/ids";
+import type { PolicyContent } from "../gateway/policy";
 import type { Principal } from "../http/principal";
 import type { CapturedInput, CapturedOutput, ObservedOperation } from "../observability/capture/captured-content";
 import type { MediaEndpoint, MediaModel } from "./media-catalog";
@@ -33,7 +34,7 @@ export async function beforeAdmission<T>(start: MediaRequestStart, step: () => T
   }
 }
 
-export type MediaAdmission<E extends MediaEndpoint> = {
+export type MediaAdmission<E extends MediaEndpoint, R> = {
   apiType: ApiType;
   operation: ObservedOperation;
   principal: Principal;
@@ -44,14 +45,20 @@ export type MediaAdmission<E extends MediaEndpoint> = {
   /** the most a candidate may cost, nanos */
   worstCase: (candidate: MediaCandidate<E>) => number;
   input: () => CapturedInput;
+  /** the request's text for the guardrails' content filters (src/media/media-content.ts); `generation.request` is what goes upstream */
+  content: PolicyContent<R>;
 };
 
-/** Rate limits, then the worst case reserved against the key's limit and the workspace's budgets (402 when it cannot fit). */
-export function openMediaGeneration<E extends MediaEndpoint>(
+/**
+ * The policy step (the key's guardrails: candidates allowed, budgets, the request's text
+ * screened), rate limits, then the worst case reserved against the key's limit, the workspace's
+ * budgets and the guardrails' (402 when it cannot fit).
+ */
+export function openMediaGeneration<E extends MediaEndpoint, R>(
   ctx: AppContext,
   start: MediaRequestStart,
-  a: MediaAdmission<E>,
-): Promise<Generation<MediaCandidate<E>>> {
+  a: MediaAdmission<E, R>,
+): Promise<Generation<MediaCandidate<E>, R>> {
   return openGeneration(ctx, {
     id: start.id,
     startedAt: start.startedAt,
@@ -67,6 +74,7 @@ export function openMediaGeneration<E extends MediaEndpoint>(
     candidates: a.candidates,
     worstCase: a.worstCase,
     observe: { operation: a.operation, input: a.input },
+    content: a.content,
   });
 }
 

@@ -5,6 +5,7 @@ import type { Principal } from "../../http/principal";
 import { mediaCatalogOf } from "../../media/build-media-catalog";
 import { checkImageRequest, pricePerImage, variantFor } from "../../media/image-request";
 import type { ImageEndpoint } from "../../media/media-catalog";
+import { imageContent } from "../../media/media-content";
 import { beforeAdmission, capturedText, costOf, mediaEnd, openMediaGeneration, startMediaRequest, usdOf } from "../../media/media-generation";
 import { mediaCandidates } from "../../media/media-route";
 import { promptInput } from "../../observability/capture/request-content";
@@ -51,9 +52,11 @@ export async function createImages(
     candidates,
     worstCase: (c) => n * priceOf(c.endpoint),
     input: () => promptInput(prompt, parameters),
+    content: imageContent(body),
   });
 
-  const attempted = await generation.attempt(imagesOperation(body, ctx.config.routing.firstByteTimeoutMs, outboundOptionsOf(ctx)));
+  // what goes upstream: the prompt as the guardrails' content filters left it
+  const attempted = await generation.attempt(imagesOperation(generation.request ?? body, ctx.config.routing.firstByteTimeoutMs, outboundOptionsOf(ctx)));
   if (!attempted.ok) throw await generation.fail(attempted);
 
   const { value, candidate } = attempted;

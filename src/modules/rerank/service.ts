@@ -3,6 +3,7 @@ import { GatewayError } from "../../errors";
 import type { RequestShape } from "../../gateway/generation";
 import type { Principal } from "../../http/principal";
 import { mediaCatalogOf } from "../../media/build-media-catalog";
+import { rerankContent } from "../../media/media-content";
 import { beforeAdmission, capturedText, costOf, mediaEnd, openMediaGeneration, startMediaRequest, usdOf } from "../../media/media-generation";
 import { mediaCandidates } from "../../media/media-route";
 import { checkRerankRequest, documentTexts, rerankNanos, searchUnitsOf } from "../../media/rerank-request";
@@ -42,9 +43,13 @@ export async function rerank(
     candidates,
     worstCase: (c) => rerankNanos(c.endpoint, texts.length),
     input: () => promptInput(query, parameters),
+    content: rerankContent(body),
   });
 
-  const attempted = await generation.attempt(rerankOperation(query, texts, body.top_n, ctx.config.routing.firstByteTimeoutMs));
+  // what goes upstream: the query and documents as the guardrails' content filters left them;
+  // the answer pairs the scores with the client's own documents
+  const screened = generation.request ?? body;
+  const attempted = await generation.attempt(rerankOperation(screened.query, documentTexts(screened), body.top_n, ctx.config.routing.firstByteTimeoutMs));
   if (!attempted.ok) throw await generation.fail(attempted);
 
   const { value, candidate } = attempted;

@@ -5,9 +5,10 @@ import type { Principal } from "../../http/principal";
 import { speechContentType } from "../../media/apis/openai-audio";
 import { mediaCatalogOf } from "../../media/build-media-catalog";
 import type { SpeechEndpoint } from "../../media/media-catalog";
+import { speechContent } from "../../media/media-content";
 import { beforeAdmission, capturedText, costOf, mediaEnd, openMediaGeneration, startMediaRequest } from "../../media/media-generation";
 import { type MediaCandidate, mediaCandidates } from "../../media/media-route";
-import { characters, checkSpeechRequest, DEFAULT_SPEECH_FORMAT } from "../../media/speech-request";
+import { characters, checkSpeechRequest, DEFAULT_SPEECH_FORMAT, type SpeechRequest } from "../../media/speech-request";
 import { promptInput } from "../../observability/capture/request-content";
 import type { SpeechRequestBody } from "./model";
 import { type SpeechAudio, speechOperation } from "./operation";
@@ -29,8 +30,8 @@ export async function createSpeech(ctx: AppContext, principal: Principal, body: 
     const taking = checkSpeechRequest(body, model);
     return { model, candidates: await mediaCandidates(ctx, principal, { ...model, endpoints: taking }, body.provider ?? {}) };
   });
-  const chars = characters(body.input);
   const { input, ...parameters } = body;
+  const requested = characters(input);
   const generation = await openMediaGeneration(ctx, start, {
     apiType: "tts",
     operation: "tts",
@@ -39,17 +40,21 @@ export async function createSpeech(ctx: AppContext, principal: Principal, body: 
     model,
     body,
     candidates,
-    worstCase: (c) => chars * c.endpoint.nanosPerCharacter,
+    worstCase: (c) => requested * c.endpoint.nanosPerCharacter,
     input: () => promptInput(input, parameters),
+    content: speechContent(body),
   });
-  const attempted = await generation.attempt(speechOperation(body, ctx.config.routing.firstByteTimeoutMs, ctx.clock));
+  // what goes upstream, and is charged by its characters: the input as the content filters left it
+  const spoken = generation.request ?? body;
+  const chars = characters(spoken.input);
+  const attempted = await generation.attempt(speechOperation(spoken, ctx.config.routing.firstByteTimeoutMs, ctx.clock));
   if (!attempted.ok) throw await generation.fail(attempted);
   const contentType = speechContentType(attempted.value.contentType, body.response_format ?? DEFAULT_SPEECH_FORMAT);
   const stream = relay(generation, attempted, chars, contentType, http.signal);
   return new Response(stream, { headers: { "content-type": contentType, ...start.idHeader } });
 }
 
-type Speech = Generation<MediaCandidate<SpeechEndpoint>>;
+type Speech = Generation<MediaCandidate<SpeechEndpoint>, SpeechRequest>;
 
 /**
  * The upstream's audio as the client's body, chunk by chunk as it arrives. Its end waits for the

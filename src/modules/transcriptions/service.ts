@@ -3,6 +3,7 @@ import { GatewayError } from "../../errors";
 import type { RequestShape } from "../../gateway/generation";
 import type { Principal } from "../../http/principal";
 import { mediaCatalogOf } from "../../media/build-media-catalog";
+import { transcriptionContent } from "../../media/media-content";
 import { beforeAdmission, capturedText, costOf, mediaEnd, openMediaGeneration, startMediaRequest, usdOf } from "../../media/media-generation";
 import { mediaCandidates } from "../../media/media-route";
 import type { TranscriptionJsonFields } from "../../media/transcription-body";
@@ -76,9 +77,11 @@ export async function createTranscription(
     candidates,
     worstCase: (c) => c.endpoint.maxDurationSeconds * c.endpoint.nanosPerSecond,
     input: () => promptInput(`${file.name} (${file.type || "audio"}, ${file.size} bytes)`, parameters),
+    content: transcriptionContent(req),
   });
 
-  const attempted = await generation.attempt(transcriptionOperation(req, ctx.config.routing.firstByteTimeoutMs));
+  // what goes upstream: the audio's bytes as sent, a passed-through prompt as the content filters left it
+  const attempted = await generation.attempt(transcriptionOperation(generation.request ?? req, ctx.config.routing.firstByteTimeoutMs));
   if (!attempted.ok) throw await generation.fail(attempted);
 
   const { value, candidate } = attempted;

@@ -80,9 +80,10 @@ export const startMediaMocks = (): MediaMocks => ({
   rerankB: startRerankMock("cohere-key-b"),
 });
 
-export async function startMediaHarness(opts: { env?: Record<string, string> } = {}): Promise<MediaHarness> {
+/** `yaml`: the configuration as this test wants it (default: mediaYaml). */
+export async function startMediaHarness(opts: { env?: Record<string, string>; yaml?: (m: MediaMocks) => string } = {}): Promise<MediaHarness> {
   const mocks = startMediaMocks();
-  const gw = await startTestGateway({ yaml: mediaYaml(mocks), env: opts.env });
+  const gw = await startTestGateway({ yaml: (opts.yaml ?? mediaYaml)(mocks), env: opts.env });
   const { key, hash } = await createInferenceKey(gw, { name: "media key" });
   return {
     ...mocks,

@@ -89,6 +89,25 @@ describe("media models in gateway.yaml", () => {
     expect(media.get("image", "openai/tts-1")).toBeUndefined();
   });
 
+  test("what guardrails' data policy reads: the provider's zdr and data_collection (default: none, allow); an endpoint whose prices are all 0 is free", () => {
+    const yaml = YAML.replace("api_key: a }", "api_key: a, zdr: true, data_collection: deny }")
+      .replace('pricing: { per_million_characters: "15" }', 'pricing: { per_million_characters: "0" }')
+      .replace('pricing: { per_search: "0.002" }', 'pricing: { per_1k_documents: "0" }');
+    const media = buildMediaCatalog(mediaConfig(yaml), 1_700_000_000);
+    const facts = (e: { provider: { zdr: boolean; dataCollection: string }; free: boolean }) => [e.provider.zdr, e.provider.dataCollection, e.free];
+    expect([
+      facts(media.get("image", "openai/gpt-image-1")!.endpoints[0]!),
+      facts(media.get("speech", "openai/tts-1")!.endpoints[0]!),
+      facts(media.get("transcription", "openai/whisper-1")!.endpoints[0]!),
+      facts(media.get("rerank", "cohere/rerank-v3.5")!.endpoints[0]!),
+    ]).toEqual([
+      [false, "allow", false],
+      [true, "deny", true],
+      [true, "deny", false],
+      [false, "allow", true],
+    ]);
+  });
+
   test("config check prints the lists as gateway.yaml spells them, and a reload takes them", () => {
     const path = `/tmp/media-config-${crypto.randomUUID()}.yaml`;
     writeFileSync(path, YAML);
