@@ -66,6 +66,11 @@ const BASELINE = process.env.BENCH_BASELINE;
 const KEY_LIMIT = process.env.BENCH_KEY_LIMIT ?? "1000";
 /** also run minimal-gateway.entry.ts: the least work that keeps the gateway's promises, as a reference for the goals */
 const WITH_MINIMAL = ["1", "true", "yes"].includes((process.env.BENCH_MINIMAL ?? "").toLowerCase());
+/** a comma list: only the targets whose name contains one of these run (the floor always does), e.g. `cache` */
+const ONLY = (process.env.BENCH_TARGETS ?? "")
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
 
 type GatewayInfo = { url: string; key: string; limit?: number | null };
 type Target = {
@@ -210,9 +215,14 @@ try {
   // the memory figures' load: both paths, json and stream, in one batch
   const mixed = [false, true].flatMap((stream) => [gatewaySpec(gateway, SAME_FORMAT_MODEL, stream), gatewaySpec(gateway, TRANSLATED_MODEL, stream)]);
   add("gateway mixed", "mixed", gateway, mixed);
+  if (ONLY.length > 0) {
+    const chosen = targets.filter((t) => ONLY.some((o) => t.name.includes(o)));
+    const kept = targets.filter((t) => chosen.includes(t) || (t.name === FLOOR && chosen.some((c) => c.mode === t.mode)));
+    targets.splice(0, targets.length, ...kept);
+  }
 
   const upstreamJson = await fetchText(targets[0]!.specs[0]!);
-  const upstreamStream = await fetchText(targets.find((t) => t.mode === "stream")!.specs[0]!);
+  const upstreamStream = await fetchText(spec(`${upstream.info.url}/chat/completions`, UPSTREAM_MODEL, true));
   for (const t of targets) {
     await t.before?.();
     for (const s of t.specs) check(t, s, await fetchText(s));
