@@ -7,7 +7,9 @@
 // limit of BENCH_KEY_LIMIT USD (default 1000; 0 or "off": none), so every request also reserves
 // and settles. BENCH_GATEWAY_IDLE=1 starts a gateway with the default catalog only (no bench
 // providers, no key, no request), for the idle-memory figure. BENCH_RESPONSE_CACHE=1 turns the
-// response cache on (default off: X-Gateway-Cache chooses per request).
+// response cache on (default off: X-Gateway-Cache chooses per request); its control server's
+// /cache/on and /cache/off then switch it as a reload (SIGHUP) does, so a miss and the same
+// request with the cache disabled are measured in one process (one JIT, one heap).
 import { SQL } from "bun";
 import { createInferenceKey, startTestGateway } from "../test/support/gateway";
 import { MOCK_AWS } from "../test/support/mock-upstream/bedrock-auth";
@@ -77,5 +79,8 @@ if (idle) {
 } else {
   const limit = keyLimit();
   const { key } = await createInferenceKey(gw, { name: "bench", ...(limit ? { limit } : {}) });
-  announceReady({ url: gw.url, key, limit: limit ?? null });
+  const cacheSwitch = (enabled: boolean) => () => gw.reload(() => ({ ...gw.ctx.config, responseCache: { ...gw.ctx.config.responseCache, enabled } }));
+  const cacheRoutes: Record<string, () => unknown> =
+    process.env.BENCH_RESPONSE_CACHE === "1" ? { "/cache/on": cacheSwitch(true), "/cache/off": cacheSwitch(false) } : {};
+  announceReady({ url: gw.url, key, limit: limit ?? null }, cacheRoutes);
 }

@@ -2,7 +2,8 @@
 //
 // One mock upstream; targets: the upstream directly, a bare Bun pass-through proxy (the
 // floor), the gateway (same-format, translated to Anthropic and to Gemini; json, 50-chunk streams, and a mixed
-// load), optionally a baseline checkout's gateway and the Portkey gateway (Node). Every
+// load), the response cache (a hit, a miss and the same request with the cache disabled, in a
+// gateway of their own), optionally a baseline checkout's gateway and the Portkey gateway (Node). Every
 // server runs in its own child process; this process only generates load and measures.
 // Each round starts a fresh floor and gateway for idle memory, then runs batches of every
 // target interleaved round-robin, so machine noise hits every target alike. It prints
@@ -15,12 +16,15 @@ import { envInt, envNumber } from "./lib/env";
 import { fetchText, type RequestSpec, runBatch, runFor } from "./lib/load";
 import { machineLine } from "./lib/machine";
 import { readMemory, settledRss } from "./lib/memory";
-import { AZURE_MODEL, BEDROCK_MODEL, chatBody, GEMINI_MODEL, SAME_FORMAT_MODEL, TRANSLATED_MODEL, UPSTREAM_MODEL } from "./lib/models";
+import { AZURE_MODEL, BEDROCK_MODEL, chatBody, GEMINI_MODEL, newPromptBody, SAME_FORMAT_MODEL, TRANSLATED_MODEL, UPSTREAM_MODEL } from "./lib/models";
 import { type Portkey, portkeyHeaders, startPortkey } from "./lib/portkey";
 import { REPLY_END, REPLY_START, STREAM_CHUNK_COUNT } from "./lib/reply";
 import {
   AZURE,
   BEDROCK,
+  CACHE_DISABLED,
+  CACHE_HIT,
+  CACHE_MISS,
   FLOOR,
   type MemoryFigures,
   type Mode,
@@ -62,9 +66,24 @@ const BASELINE = process.env.BENCH_BASELINE;
 const KEY_LIMIT = process.env.BENCH_KEY_LIMIT ?? "1000";
 /** also run minimal-gateway.entry.ts: the least work that keeps the gateway's promises, as a reference for the goals */
 const WITH_MINIMAL = ["1", "true", "yes"].includes((process.env.BENCH_MINIMAL ?? "").toLowerCase());
+/** a comma list: only the targets whose name contains one of these run (the floor always does), e.g. `cache` */
+const ONLY = (process.env.BENCH_TARGETS ?? "")
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
 
 type GatewayInfo = { url: string; key: string; limit?: number | null };
-type Target = { name: string; mode: Mode; concurrency: number; perRound: number; specs: RequestSpec[]; child: Child<unknown> | null; acc: RoundAccumulator };
+type Target = {
+  name: string;
+  mode: Mode;
+  concurrency: number;
+  perRound: number;
+  specs: RequestSpec[];
+  child: Child<unknown> | null;
+  acc: RoundAccumulator;
+  /** run before each of its batches, outside the CPU reading (the cache gateway's switch) */
+  before?: () => Promise<unknown>;
+};
 
 function check(target: Target, spec: RequestSpec, text: string): void {
   const ok = spec.stream ? text.includes(REPLY_END) && text.includes("[DONE]") : text.includes(REPLY_START) && text.includes(REPLY_END);
@@ -77,11 +96,15 @@ const started = performance.now();
 
 const upstream = await spawnChild<{ url: string }>(join(here, "upstream.entry.ts"));
 const childEnv = { BENCH_UPSTREAM_URL: upstream.info.url, BENCH_KEY_LIMIT: KEY_LIMIT };
-const [floor, gateway, baseline, minimal] = await Promise.all([
+const cacheEnv = { ...childEnv, BENCH_RESPONSE_CACHE: "1" };
+const [floor, gateway, cacheGateway, baseline, baselineCache, minimal] = await Promise.all([
   spawnChild<{ url: string }>(join(here, "floor-proxy.entry.ts"), childEnv),
   spawnChild<GatewayInfo>(join(here, "gateway.entry.ts"), childEnv, GATEWAY_BUN_ARGS),
+  // the response cache's rows: the cache on (`default: off`), switched off for the disabled row
+  spawnChild<GatewayInfo>(join(here, "gateway.entry.ts"), cacheEnv, GATEWAY_BUN_ARGS),
   // the baseline keeps its own database defaults: SQLite in a temporary directory
   BASELINE ? spawnChild<GatewayInfo>(join(BASELINE, "bench/gateway.entry.ts"), childEnv) : Promise.resolve(null),
+  BASELINE ? spawnChild<GatewayInfo>(join(BASELINE, "bench/gateway.entry.ts"), cacheEnv) : Promise.resolve(null),
   WITH_MINIMAL ? spawnChild<GatewayInfo>(join(here, "minimal-gateway.entry.ts"), childEnv) : Promise.resolve(null),
 ]);
 let portkey: Portkey | null = null;
@@ -93,14 +116,25 @@ if (WITH_PORTKEY) {
     portkeyNote = `Portkey not run: ${(err as Error).message}`;
   }
 }
-const children = [upstream, floor, gateway, ...(baseline ? [baseline] : []), ...(minimal ? [minimal] : []), ...(portkey ? [portkey.child] : [])];
+const children = [
+  upstream,
+  floor,
+  gateway,
+  cacheGateway,
+  ...(baseline ? [baseline] : []),
+  ...(baselineCache ? [baselineCache] : []),
+  ...(minimal ? [minimal] : []),
+  ...(portkey ? [portkey.child] : []),
+];
 const measured = children.filter((c) => c !== upstream);
 /** CPU of a child's JavaScript compiler threads: still high during the rounds means the warm-up was too short for the figures to be steady */
 const jitMs = (child: Child<unknown>) => threadCpuMs(child.proc.pid).get("JITWorker") ?? 0;
 const childName = new Map<Child<unknown>, string>([
   [floor, "floor"],
   [gateway, "gateway"],
+  [cacheGateway, "cache gw"],
   ...(baseline ? [[baseline, "baseline"] as const] : []),
+  ...(baselineCache ? [[baselineCache, "baseline cache gw"] as const] : []),
   ...(minimal ? [[minimal, "minimal"] as const] : []),
   ...(portkey ? [[portkey.child, "portkey"] as const] : []),
 ]);
@@ -132,13 +166,14 @@ try {
   const gatewaySpec = (g: Child<GatewayInfo>, model: string, stream: boolean) =>
     spec(`${g.info.url}/api/v1/chat/completions`, model, stream, { ...headers, authorization: `Bearer ${g.info.key}` });
   const targets: Target[] = [];
-  const add = (name: string, mode: Mode, child: Child<unknown> | null, specs: RequestSpec[]) => {
+  const add = (name: string, mode: Mode, child: Child<unknown> | null, specs: RequestSpec[], before?: () => Promise<unknown>) => {
     const unloaded = mode === "stream c=1";
     targets.push({
       name,
       mode,
       child,
       specs,
+      before,
       concurrency: unloaded ? 1 : CONCURRENCY,
       perRound: unloaded ? TTFB_REQUESTS : REQUESTS,
       acc: new RoundAccumulator(),
@@ -162,13 +197,36 @@ try {
     if (portkey)
       add(PORTKEY, mode, portkey.child, [spec(`${portkey.child.info.url}/v1/chat/completions`, UPSTREAM_MODEL, stream, portkeyHeaders(upstream.info.url))]);
   }
+  // the response cache, json, same format: a hit (the same request every time), a miss (a prompt
+  // never asked before, looked up and kept) and that request with the cache switched off
+  const addCacheRows = (prefix: string, g: Child<GatewayInfo>) => {
+    const cached = (body: RequestSpec["body"]): RequestSpec => ({
+      ...gatewaySpec(g, SAME_FORMAT_MODEL, false),
+      body,
+      headers: { ...headers, authorization: `Bearer ${g.info.key}`, "x-gateway-cache": "on" },
+    });
+    const on = () => g.control("/cache/on");
+    add(`${prefix}${CACHE_HIT}`, "json", g, [cached(chatBody(SAME_FORMAT_MODEL, false))], on);
+    add(`${prefix}${CACHE_MISS}`, "json", g, [cached(newPromptBody("miss"))], on);
+    add(`${prefix}${CACHE_DISABLED}`, "json", g, [cached(newPromptBody("off"))], () => g.control("/cache/off"));
+  };
+  addCacheRows("", cacheGateway);
+  if (baselineCache) addCacheRows("baseline ", baselineCache);
   // the memory figures' load: both paths, json and stream, in one batch
   const mixed = [false, true].flatMap((stream) => [gatewaySpec(gateway, SAME_FORMAT_MODEL, stream), gatewaySpec(gateway, TRANSLATED_MODEL, stream)]);
   add("gateway mixed", "mixed", gateway, mixed);
+  if (ONLY.length > 0) {
+    const chosen = targets.filter((t) => ONLY.some((o) => t.name.includes(o)));
+    const kept = targets.filter((t) => chosen.includes(t) || (t.name === FLOOR && chosen.some((c) => c.mode === t.mode)));
+    targets.splice(0, targets.length, ...kept);
+  }
 
   const upstreamJson = await fetchText(targets[0]!.specs[0]!);
-  const upstreamStream = await fetchText(targets.find((t) => t.mode === "stream")!.specs[0]!);
-  for (const t of targets) for (const s of t.specs) check(t, s, await fetchText(s));
+  const upstreamStream = await fetchText(spec(`${upstream.info.url}/chat/completions`, UPSTREAM_MODEL, true));
+  for (const t of targets) {
+    await t.before?.();
+    for (const s of t.specs) check(t, s, await fetchText(s));
+  }
 
   const subRounds = Math.ceil(REQUESTS / BATCH);
   console.log(
@@ -189,7 +247,10 @@ try {
   });
 
   for (let done = 0; done < WARMUP; done += BATCH) {
-    for (const t of targets) await runBatch(t.specs, Math.min(BATCH, WARMUP - done, t.perRound), t.concurrency);
+    for (const t of targets) {
+      await t.before?.();
+      await runBatch(t.specs, Math.min(BATCH, WARMUP - done, t.perRound), t.concurrency);
+    }
   }
 
   const cpuAtStart = new Map(await Promise.all(measured.map(async (c) => [c, cpuUs(await c.cpu())] as const)));
@@ -206,6 +267,7 @@ try {
         const t = targets[(i + rotation) % targets.length]!;
         const size = Math.floor(((sub + 1) * t.perRound) / subRounds) - Math.floor((sub * t.perRound) / subRounds);
         if (size === 0) continue;
+        await t.before?.();
         const before = t.child ? cpuUs(await t.child.cpu()) : 0;
         const batch = await runBatch(t.specs, size, t.concurrency);
         let used: number | null = null;

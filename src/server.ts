@@ -112,6 +112,9 @@ async function buildContext(config: Config, opts: StartOptions = {}): Promise<Co
     onCommitted: (records) => budgetAlerts.committed(records),
     onOutboxCommitted: throttledWakeup(() => outboxWakeups.notify(), OUTBOX_WAKE_MS),
     sealObservations: (entries) => sealObservedBatch(secrets, entries),
+    // one instance on SQLite: every read of generations waits for this writer's settled(); on
+    // PostgreSQL other instances read them too, so a hit's record is durable before its answer ends
+    deferCostFree: config.database.dialect === "sqlite",
   });
   // a reload keeps the creation time of yaml models, so listings do not reorder on every SIGHUP
   const catalogCreated = Math.floor(Date.now() / 1000);

@@ -2,7 +2,10 @@
 // soon as their previous one has been read to the end. Runs in the bench process,
 // never in a measured one. Given several specs, requests take them in turn (a mixed load).
 
-export type RequestSpec = { url: string; headers: Record<string, string>; body: string; stream: boolean };
+/** `body` as a function: a new body for every request (e.g. a prompt never asked before, for response-cache misses) */
+export type RequestSpec = { url: string; headers: Record<string, string>; body: string | (() => string); stream: boolean };
+
+export const bodyOf = (spec: RequestSpec): string => (typeof spec.body === "string" ? spec.body : spec.body());
 
 export type BatchResult = {
   /** wall time of the whole batch, ms */
@@ -16,7 +19,7 @@ export type BatchResult = {
 /** One request read to its end; records into `into` when given. */
 async function once(spec: RequestSpec, into: { latencies: number[]; ttfbs: number[] } | null): Promise<void> {
   const t0 = performance.now();
-  const res = await fetch(spec.url, { method: "POST", headers: spec.headers, body: spec.body });
+  const res = await fetch(spec.url, { method: "POST", headers: spec.headers, body: bodyOf(spec) });
   if (res.status !== 200) throw new Error(`${spec.url}: HTTP ${res.status}: ${(await res.text()).slice(0, 300)}`);
   if (!spec.stream) {
     await res.arrayBuffer();
@@ -62,7 +65,7 @@ export async function runFor(specs: RequestSpec[], ms: number, concurrency: numb
 
 /** One request read fully as text, to check a target answers what we expect before timing it. */
 export async function fetchText(spec: RequestSpec): Promise<string> {
-  const res = await fetch(spec.url, { method: "POST", headers: spec.headers, body: spec.body });
+  const res = await fetch(spec.url, { method: "POST", headers: spec.headers, body: bodyOf(spec) });
   const text = await res.text();
   if (res.status !== 200) throw new Error(`${spec.url}: HTTP ${res.status}: ${text.slice(0, 300)}`);
   return text;

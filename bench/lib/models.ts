@@ -16,3 +16,9 @@ export function chatBody(model: string, stream: boolean): string {
   if (stream) Object.assign(body, { stream: true, stream_options: { include_usage: true } });
   return JSON.stringify(body);
 }
+
+/** A chat request (as chatBody, json) with a prompt never asked before: each call makes a new one (a response-cache miss). */
+export function newPromptBody(label: string): () => string {
+  let asked = 0;
+  return () => JSON.stringify({ model: SAME_FORMAT_MODEL, messages: [{ role: "user", content: `Say hello (${label} ${++asked}).` }], max_tokens: 512 });
+}

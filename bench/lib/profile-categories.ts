@@ -17,6 +17,15 @@ const fn =
 
 const CATEGORIES: Array<[string, (f: Frame) => boolean]> = [
   ["auth (key/workspace/user lookup)", file("/src/http/auth.ts", "/src/crypto/key-secret.ts", "/src/store/read-cache.ts", "/src/store/cached-store.ts")],
+  // the response cache's own steps (BENCH_PROFILE_CACHE=1): the key, the look-up, a hit's rendering
+  ["response cache: key (canonical JSON + SHA-256)", file("/response-cache/cache-key.ts", "/response-cache/completion-request.ts")],
+  [
+    "response cache: look-up (store read, answer parse)",
+    file("/store/sqlite/response-cache.ts", "/store/pg/response-cache.ts", "/response-cache/cached-answer.ts"),
+  ],
+  ["response cache: hit rendered (encode, replay)", file("/gateway/cached-response.ts", "/response-cache/replay.ts")],
+  ["rate limits (admission, release)", file("/billing/rate-limit.ts", "/shared-state/rate")],
+  ["access log + metrics", file("/src/telemetry/", "prom-client")],
   // the group commit runs from the writer's own turn: its frames, or the dialect's commit
   ["generation record: group commit (tx + insert + spend)", file("/gateway/generation-writer.ts", "/store/sqlite/generations.ts", "/store/pg/generations.ts")],
   ["reservation (reserve/release)", file("/store/sqlite/reservations.ts", "/store/pg/reservations.ts", "/billing/admission.ts")],

@@ -3,7 +3,7 @@
 // over `rampMs` (one stream's length), so their restarts stay spread out too. Runs in the bench
 // process, never in a measured one. A window (startWindow … endWindow) collects the time to first
 // byte of the streams started inside it; errors are counted over the whole load.
-import type { RequestSpec } from "./load";
+import { bodyOf, type RequestSpec } from "./load";
 
 export type WindowFigures = { ttfbs: number[]; completed: number };
 
@@ -42,7 +42,7 @@ export function startStreamLoad(spec: RequestSpec, n: number, rampMs: number, en
     const t0 = performance.now();
     open++;
     try {
-      const res = await fetch(spec.url, { method: "POST", headers: spec.headers, body: spec.body });
+      const res = await fetch(spec.url, { method: "POST", headers: spec.headers, body: bodyOf(spec) });
       if (res.status !== 200) {
         fail(`HTTP ${res.status}: ${(await res.text()).slice(0, 200)}`);
         return false;

@@ -15,8 +15,10 @@ import { rememberResponseItems, terminalResponseOf } from "./response-memory";
 /**
  * A completion answered by the response cache: the kept answer written in the client's format
  * and mode by the same encoders a translated live answer goes through (a JSON body, or the
- * format's whole event sequence), recorded with cost 0 before its last bytes, as a live answer
- * is. A Responses answer is remembered for later `previous_response_id`s like any other.
+ * format's whole event sequence), recorded with cost 0 before its last bytes (on SQLite: queued
+ * for a group commit a few milliseconds later, which every read of generations waits for; a hit
+ * owes nothing, so a crash can lose no money with it). A Responses answer is remembered for later
+ * `previous_response_id`s like any other.
  */
 export async function respondCached(deps: AppContext, plan: InferencePlan, hit: CacheHit, client: ClientStream | null): Promise<Response> {
   const { answer } = hit;

@@ -37,6 +37,17 @@ export function withSealedObservations(items: readonly PendingGeneration[], seal
   });
 }
 
+/**
+ * How long a record that owes nothing may wait for its commit, and how many may wait: a response
+ * cache hit's record (cost 0, nothing reserved, no spend) is committed with the next group, or this
+ * long after it came, so that hits share transactions instead of each waiting for one. A crash
+ * loses at most this window of such records; nothing owed is in them (bench/README.md).
+ */
+export const COST_FREE_WINDOW_MS = 10;
+const COST_FREE_MAX = 256;
+
+const ignore = () => {};
+
 /** How long a record the store refused is retried in the background before it is given up (and logged whole). */
 const RETRY_EVERY_MS = 2_000;
 const RETRY_FOR_MS = 5 * 60_000;
@@ -55,17 +66,23 @@ export class GenerationWriter {
   private inFlight: Promise<void> | null = null;
   private retrying: Array<{ item: PendingGeneration; since: number }> = [];
   private retryTimer: Timer | null = null;
+  /** cost-free records waiting for the next group or the window's end (commitCostFree) */
+  private costFree: PendingGeneration[] = [];
+  private costFreeTimer: Timer | null = null;
 
   private readonly retryEveryMs: number;
   private readonly outboxCommitted: () => void;
   private readonly committed: (records: readonly GenerationRecord[]) => void;
   private readonly seal: ObservationSealer;
+  private readonly deferCostFree: boolean;
 
   /**
    * `onOutboxCommitted`: heard after a commit that stored generations to forward (wakes the job
    * workers, which drain them); `sealObservations`: how a commit's generations to forward become
    * its outbox row (without it, a generation to forward cannot be committed); `onCommitted`: heard
-   * with the records of every commit, once durable (the budget alerts check what they spent)
+   * with the records of every commit, once durable (the budget alerts check what they spent);
+   * `deferCostFree`: every read of generations goes through this writer's `settled()` (one
+   * instance on SQLite), so a cost-free record need not be durable before its answer ends
    */
   constructor(
     private readonly store: Store,
@@ -75,38 +92,76 @@ export class GenerationWriter {
       onOutboxCommitted?: () => void;
       sealObservations?: ObservationSealer;
       onCommitted?: (records: readonly GenerationRecord[]) => void;
+      deferCostFree?: boolean;
     } = {},
   ) {
     this.retryEveryMs = opts.retryEveryMs ?? RETRY_EVERY_MS;
     this.outboxCommitted = opts.onOutboxCommitted ?? (() => {});
     this.committed = opts.onCommitted ?? (() => {});
     this.seal = opts.sealObservations ?? unsealable;
+    this.deferCostFree = opts.deferCostFree ?? false;
   }
 
   /** resolves once the record, its spend and its reservation release are committed */
   commit(item: PendingGeneration): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
-      if (!this.scheduled && !this.inFlight) {
-        this.scheduled = true;
-        setImmediate(() => void this.drain());
-      }
+      this.schedule();
     });
   }
 
-  /** resolves when every record handed over so far has been committed (or failed) */
+  /**
+   * A record that owes nothing (no spend, no reservation: a response cache hit). Where reads wait
+   * for `settled()` (`deferCostFree`), it resolves at once and the record goes with the next group
+   * commit or at the end of COST_FREE_WINDOW_MS, a failed one retried like any other; elsewhere
+   * (PostgreSQL, read by other instances too) it is `commit`.
+   */
+  commitCostFree(item: PendingGeneration): Promise<void> {
+    if (!this.deferCostFree) return this.commit(item);
+    this.costFree.push(item);
+    if (this.costFree.length >= COST_FREE_MAX) this.releaseCostFree();
+    else this.costFreeTimer ??= setTimeout(() => this.releaseCostFree(), COST_FREE_WINDOW_MS);
+    return Promise.resolve();
+  }
+
+  /** resolves when every record handed over so far has been committed (or failed), the waiting cost-free ones included */
   async settled(): Promise<void> {
+    this.releaseCostFree();
     while (this.inFlight || this.queue.length > 0) await (this.inFlight ?? this.drain());
   }
 
   get pending(): number {
-    return this.queue.length;
+    return this.queue.length + this.costFree.length;
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.inFlight) return;
+    this.scheduled = true;
+    setImmediate(() => void this.drain());
+  }
+
+  /** the waiting cost-free records join the queue (nobody waits for them) */
+  private takeCostFree(): void {
+    if (this.costFreeTimer) {
+      clearTimeout(this.costFreeTimer);
+      this.costFreeTimer = null;
+    }
+    for (const item of this.costFree) this.queue.push({ item, resolve: ignore, reject: ignore });
+    this.costFree = [];
+  }
+
+  private releaseCostFree(): void {
+    if (this.costFree.length === 0) return;
+    this.takeCostFree();
+    this.schedule();
   }
 
   private async drain(): Promise<void> {
     this.scheduled = false;
     if (this.inFlight) return this.inFlight;
     while (this.queue.length > 0) {
+      // cost-free records ride along with a group that commits anyway
+      if (this.costFree.length > 0) this.takeCostFree();
       const batch = this.queue;
       this.queue = [];
       this.inFlight = this.commitBatch(batch);

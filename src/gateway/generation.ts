@@ -128,7 +128,12 @@ export type Generation<C extends GenerationCandidate, R = never> = {
   readonly answerHeaders: Readonly<Record<string, string>>;
   /** the response cache's answer to serve instead of calling upstream (no candidate is attempted); null: call upstream */
   readonly cached: CacheHit | null;
-  /** records a hit with cost 0 (nothing went upstream, nothing was reserved); resolves once durable, rejects with a 503 GatewayError when it could not be made so */
+  /**
+   * records a hit with cost 0 (nothing went upstream, nothing was reserved): on PostgreSQL it
+   * resolves once durable (rejecting with a 503 GatewayError when it could not be made so); on
+   * SQLite, where every read of generations first waits for the writer, once its record is queued
+   * for the next group commit, at most COST_FREE_WINDOW_MS later (GenerationWriter.commitCostFree)
+   */
   settleCached(end: Omit<EndFacts, "cost">): Promise<void>;
   /** the one fallback loop over the candidates; an unexpected fault is a recorded 500, never a lost reservation */
   attempt<T>(operation: UpstreamOperation<T, C>, options?: { signal?: AbortSignal; sessionKey?: string }): Promise<Served<T, C> | NotServed>;

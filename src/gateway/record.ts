@@ -92,7 +92,7 @@ export function commitCachedGeneration(deps: RecordDeps, facts: RequestFacts, hi
   const { answer } = hit;
   const served: ServedFacts = { model: answer.model, providerName: answer.provider.slug, endpointId: null, isByok: false };
   const record = generationRecord(identityOf(facts), served, [], end, endedAt);
-  return commitRecord(deps, facts, record, answer.provider.name, end, endedAt, 200, null);
+  return commitRecord(deps, facts, record, answer.provider.name, end, endedAt, 200, null, true);
 }
 
 /** The durable end of a request: its record with its spend, outbox and response cache entry, the rate-limit slot freed, the access log and metrics told. */
@@ -106,6 +106,8 @@ function commitRecord(
   status: number,
   /** the tokens the rate limits count for it */
   tokens: EndFacts["usage"],
+  /** it owes nothing (a cache hit): it may be committed a few milliseconds later (GenerationWriter.commitCostFree) */
+  costFree = false,
 ): Promise<void> {
   const outbox = facts.observe ? outboxOf(deps, facts.observe, record, providerName, end.output ?? null, endedAt) : undefined;
   const cache = facts.cache;
@@ -113,7 +115,8 @@ function commitRecord(
     cache && end.keep && !end.cancelled && end.finishReason !== "error"
       ? cacheEntry(cache, record.workspaceId, record.id, end.keep, deps.config.responseCache, endedAt)
       : null;
-  const durable = deps.generations.commit({ ...settlement(record, endedAt, facts.reservationId), ...outbox, ...(kept ? { cacheEntry: kept } : {}) });
+  const pending = { ...settlement(record, endedAt, facts.reservationId), ...outbox, ...(kept ? { cacheEntry: kept } : {}) };
+  const durable = costFree ? deps.generations.commitCostFree(pending) : deps.generations.commit(pending);
   // the next request of the key may come as soon as this answer ends: the slot is free by then
   const committed = facts.rateLimit ? Promise.all([durable, deps.shared.rates.release(rateRelease(facts.rateLimit, tokens, endedAt))]).then(() => {}) : durable;
   return committed.then(

@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import { keySpend } from "../../../src/billing/key-figures";
 import { windowKeys } from "../../../src/billing/windows";
-import { GenerationWriter } from "../../../src/gateway/generation-writer";
+import { COST_FREE_WINDOW_MS, GenerationWriter } from "../../../src/gateway/generation-writer";
 import { settlement } from "../../../src/gateway/record";
 import { silentLogger } from "../../../src/logger";
 import type { ObservedEntry } from "../../../src/observability/jobs/observed-payload";
@@ -181,4 +181,39 @@ test("a writer made without a sealer refuses a generation to forward, and commit
   await expect(writer.commit({ ...settlement(record("f", 1), now, null), observed: entry("f") })).rejects.toThrow("without an observation sealer");
   await writer.commit(settlement(record("plain", 1), now, null));
   expect((await store.generations.get("plain"))?.id).toBe("plain");
+});
+
+test("a cost-free record (a cache hit's) waits up to the window, or rides with the next group; settled() commits it at once", async () => {
+  const base = createSqliteStore(":memory:");
+  const { store, batches } = countingCommits(base);
+  const writer = new GenerationWriter(store, silentLogger, { deferCostFree: true });
+  // resolved before anything is committed: nobody waits for a record that owes nothing
+  await writer.commitCostFree(settlement(record("hit1", 0), now, null));
+  expect(batches).toEqual([]);
+  expect(writer.pending).toBe(1);
+  // committed by the window's timer (waited for up to 2 s: a loaded machine runs timers late)
+  for (let waited = 0; batches.length === 0 && waited < 2000; waited += 5) await Bun.sleep(5);
+  expect(batches).toEqual([1]);
+  expect(await store.generations.get("hit1")).toBeDefined();
+  // a record that is awaited takes the waiting one along in its transaction
+  await writer.commitCostFree(settlement(record("hit2", 0), now, null));
+  await writer.commit(settlement(record("paid", 10), now, null));
+  expect(batches).toEqual([1, 2]);
+  expect(await store.generations.get("hit2")).toBeDefined();
+  // a read waits for settled(): the record is there at once, not a window later
+  await writer.commitCostFree(settlement(record("hit3", 0), now, null));
+  await writer.settled();
+  expect(batches).toEqual([1, 2, 1]);
+  expect(await store.generations.get("hit3")).toBeDefined();
+  await Bun.sleep(COST_FREE_WINDOW_MS + 20);
+  expect(batches).toEqual([1, 2, 1]);
+});
+
+test("without deferCostFree (PostgreSQL: other instances read too) a cost-free record is durable before its promise resolves", async () => {
+  const base = createSqliteStore(":memory:");
+  const { store, batches } = countingCommits(base);
+  const writer = new GenerationWriter(store, silentLogger);
+  await writer.commitCostFree(settlement(record("hit", 0), now, null));
+  expect(batches).toEqual([1]);
+  expect(await store.generations.get("hit")).toBeDefined();
 });
