@@ -210,8 +210,12 @@ const GOALS: Goal[] = [
   cpuGoal("CPU/req, stream of 50 chunks, translated", TRANSLATED, "stream", 6.5),
   cpuGoal("CPU/req, json, translated (gemini)", TRANSLATED_GEMINI, "json", 5),
   cpuGoal("CPU/req, stream of 50 chunks, translated (gemini)", TRANSLATED_GEMINI, "stream", 6.5),
+  sameAsTranslatedGoal("CPU/req, json, azure-openai", AZURE, "json"),
+  sameAsTranslatedGoal("CPU/req, json, bedrock (Converse, SigV4)", BEDROCK, "json"),
+  sameAsTranslatedGoal("CPU/req, json, gemini", TRANSLATED_GEMINI, "json"),
   sameAsTranslatedGoal("CPU/req, stream of 50 chunks, azure-openai", AZURE, "stream"),
   sameAsTranslatedGoal("CPU/req, stream of 50 chunks, bedrock (Converse, SigV4)", BEDROCK, "stream"),
+  sameAsTranslatedGoal("CPU/req, stream of 50 chunks, gemini", TRANSLATED_GEMINI, "stream"),
   ttfbGoal("TTFB added, stream, c=1, same format, p50", SAME, "p50", 0.5),
   ttfbGoal("TTFB added, stream, c=1, same format, p99", SAME, "p99", 2),
   ttfbGoal("TTFB added, stream, c=1, translated, p50", TRANSLATED, "p50", 0.5),
@@ -283,14 +287,14 @@ export function printSoak(soak: SoakSample[]): void {
 export function printBaseline(rows: Row[]): void {
   console.log("\ngateway vs baseline (CPU/req change; + is more CPU than the baseline)");
   for (const mode of ["json", "stream"] as const) {
-    for (const path of ["same-format", "translated"]) {
+    for (const path of ["same-format", "translated", "azure-openai", "bedrock", "translated (gemini)"]) {
       const now = rows.find((r) => r.target === `gateway ${path}` && r.mode === mode)?.summary;
       const before = rows.find((r) => r.target === `baseline ${path}` && r.mode === mode)?.summary;
       if (!now || !before) continue;
       const change = (now.cpuUsPerReq! / before.cpuUsPerReq! - 1) * 100;
       const p50 = now.p50 - before.p50;
       console.log(
-        `  ${(`${path} ${mode}`).padEnd(22)} CPU ${fmt(now.cpuUsPerReq, 0)} vs ${fmt(before.cpuUsPerReq, 0)} µs (${change >= 0 ? "+" : ""}${change.toFixed(1)}%) | p50 ${p50 >= 0 ? "+" : ""}${p50.toFixed(3)} ms`,
+        `  ${(`${path} ${mode}`).padEnd(30)} CPU ${fmt(now.cpuUsPerReq, 0)} vs ${fmt(before.cpuUsPerReq, 0)} µs (${change >= 0 ? "+" : ""}${change.toFixed(1)}%) | p50 ${p50 >= 0 ? "+" : ""}${p50.toFixed(3)} ms`,
       );
     }
   }
