@@ -74,16 +74,16 @@ function wantsUsage(ctx: RenderContext): boolean {
 /** The stream's chunks as objects, `[DONE]` last: Azure's renderer reshapes them before they are serialised. */
 export function renderChatChunks(turn: MockTurn, ctx: RenderContext): (Record<string, unknown> | "[DONE]")[] {
   const includeUsage = wantsUsage(ctx);
+  const envelope = () => ({
+    id: chatId(turn, ctx),
+    object: "chat.completion.chunk",
+    created: ctx.created,
+    model: ctx.model,
+    service_tier: "default",
+    system_fingerprint: null,
+  });
   const chunk = (delta: Record<string, unknown>, finish: string | null = null) => {
-    const c: Record<string, unknown> = {
-      id: chatId(turn, ctx),
-      object: "chat.completion.chunk",
-      created: ctx.created,
-      model: ctx.model,
-      service_tier: "default",
-      system_fingerprint: null,
-      choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
-    };
+    const c: Record<string, unknown> = { ...envelope(), choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] };
     // With include_usage every chunk carries `usage: null` until the final usage chunk.
     if (includeUsage) c.usage = null;
     return c;
@@ -102,18 +102,7 @@ export function renderChatChunks(turn: MockTurn, ctx: RenderContext): (Record<st
     }
   });
   events.push(chunk({}, FINISH[finishOf(turn)]));
-  if (includeUsage && !turn.omitUsage) {
-    events.push({
-      id: chatId(turn, ctx),
-      object: "chat.completion.chunk",
-      created: ctx.created,
-      model: ctx.model,
-      service_tier: "default",
-      system_fingerprint: null,
-      choices: [],
-      usage: usageBody(turn),
-    });
-  }
+  if (includeUsage && !turn.omitUsage) events.push({ ...envelope(), choices: [], usage: usageBody(turn) });
   events.push("[DONE]");
   return events;
 }
