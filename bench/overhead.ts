@@ -192,6 +192,10 @@ try {
     if (baseline) {
       add("baseline same-format", mode, baseline, [gatewaySpec(baseline, SAME_FORMAT_MODEL, stream)]);
       add("baseline translated", mode, baseline, [gatewaySpec(baseline, TRANSLATED_MODEL, stream)]);
+      // the native APIs too, for a before/after of their rows (a baseline without them answers 4xx and stops the run at the check)
+      add("baseline azure-openai", mode, baseline, [gatewaySpec(baseline, AZURE_MODEL, stream)]);
+      add("baseline bedrock", mode, baseline, [gatewaySpec(baseline, BEDROCK_MODEL, stream)]);
+      add("baseline translated (gemini)", mode, baseline, [gatewaySpec(baseline, GEMINI_MODEL, stream)]);
     }
     if (minimal) add("minimal gateway", mode, minimal, [gatewaySpec(minimal, SAME_FORMAT_MODEL, stream)]);
     if (portkey)

@@ -218,8 +218,12 @@ const GOALS: Goal[] = [
   cpuGoal("CPU/req, stream of 50 chunks, translated", TRANSLATED, "stream", 6.5),
   cpuGoal("CPU/req, json, translated (gemini)", TRANSLATED_GEMINI, "json", 5),
   cpuGoal("CPU/req, stream of 50 chunks, translated (gemini)", TRANSLATED_GEMINI, "stream", 6.5),
+  sameAsTranslatedGoal("CPU/req, json, azure-openai", AZURE, "json"),
+  sameAsTranslatedGoal("CPU/req, json, bedrock (Converse, SigV4)", BEDROCK, "json"),
+  sameAsTranslatedGoal("CPU/req, json, gemini", TRANSLATED_GEMINI, "json"),
   sameAsTranslatedGoal("CPU/req, stream of 50 chunks, azure-openai", AZURE, "stream"),
   sameAsTranslatedGoal("CPU/req, stream of 50 chunks, bedrock (Converse, SigV4)", BEDROCK, "stream"),
+  sameAsTranslatedGoal("CPU/req, stream of 50 chunks, gemini", TRANSLATED_GEMINI, "stream"),
   // issue 43: a hit does less than a proxy (no upstream call); a miss's look-up and kept entry cost at most 5 %
   cpuGoal("CPU/req, json, response cache hit", CACHE_HIT, "json", 1),
   relativeGoal("CPU/req, json, response cache miss", CACHE_MISS, "json", CACHE_DISABLED, "disabled", 1.05, "<= 1.05x cache disabled"),
@@ -294,7 +298,7 @@ export function printSoak(soak: SoakSample[]): void {
 export function printBaseline(rows: Row[]): void {
   console.log("\ngateway vs baseline (CPU/req change; + is more CPU than the baseline)");
   for (const mode of ["json", "stream"] as const) {
-    for (const path of ["same-format", "translated", "cache hit", "cache miss", "cache disabled"]) {
+    for (const path of ["same-format", "translated", "azure-openai", "bedrock", "translated (gemini)", "cache hit", "cache miss", "cache disabled"]) {
       const now = rows.find((r) => r.target === `gateway ${path}` && r.mode === mode)?.summary;
       const before = rows.find(
         (r) => (r.target === `baseline gateway ${path}` && r.mode === mode) || (r.target === `baseline ${path}` && r.mode === mode),
@@ -303,7 +307,7 @@ export function printBaseline(rows: Row[]): void {
       const change = (now.cpuUsPerReq! / before.cpuUsPerReq! - 1) * 100;
       const p50 = now.p50 - before.p50;
       console.log(
-        `  ${(`${path} ${mode}`).padEnd(22)} CPU ${fmt(now.cpuUsPerReq, 0)} vs ${fmt(before.cpuUsPerReq, 0)} µs (${change >= 0 ? "+" : ""}${change.toFixed(1)}%) | p50 ${p50 >= 0 ? "+" : ""}${p50.toFixed(3)} ms`,
+        `  ${(`${path} ${mode}`).padEnd(30)} CPU ${fmt(now.cpuUsPerReq, 0)} vs ${fmt(before.cpuUsPerReq, 0)} µs (${change >= 0 ? "+" : ""}${change.toFixed(1)}%) | p50 ${p50 >= 0 ? "+" : ""}${p50.toFixed(3)} ms`,
       );
     }
   }

@@ -10,7 +10,25 @@ const text = (value: string) => ({ type: "string" as const, value });
 
 export const EVENT_STREAM_CONTENT_TYPE = "application/vnd.amazon.eventstream";
 
+/**
+ * Frames already encoded, by event: Smithy's encoder costs about 3 µs a frame, so a bench that
+ * streams the same answer thousands of times measured a mock 5 times slower on Bedrock than on
+ * SSE, and a gateway waiting on it spends more CPU a request. Bounded; the bytes are never changed.
+ */
+const encoded = new Map<string, Uint8Array>();
+const ENCODED_MAX = 4096;
+
 export function encodeBedrockFrame(e: SseEvent): Uint8Array {
+  const key = `${e.event ?? ""}\n${e.data}`;
+  const known = encoded.get(key);
+  if (known !== undefined) return known;
+  if (encoded.size >= ENCODED_MAX) encoded.clear();
+  const frame = encodeFrame(e);
+  encoded.set(key, frame);
+  return frame;
+}
+
+function encodeFrame(e: SseEvent): Uint8Array {
   const name = e.event ?? "";
   const exception = /Exception$/.test(name);
   const headers: Record<string, { type: "string"; value: string }> = exception

@@ -7,7 +7,7 @@
 // no reasoning text through Chat Completions, only its token count, so a turn's reasoning is not shown.
 // https://learn.microsoft.com/azure/ai-foundry/openai/concepts/content-filter
 
-import { renderChatEvents, renderChatJson } from "./render-chat.ts";
+import { renderChatChunks, renderChatJson } from "./render-chat.ts";
 import { openAiErrorBody } from "./render-error.ts";
 import { finishOf } from "./turn-parts.ts";
 import type { MockTurn, RecordedRequest, RenderContext, SseEvent } from "./types.ts";
@@ -70,8 +70,9 @@ function azureChunk(chunk: any): unknown {
 }
 
 export function renderAzureEvents(turn: MockTurn, ctx: RenderContext): SseEvent[] {
-  const events = renderChatEvents(shown(turn), ctx).map((event) =>
-    event.data === "[DONE]" ? event : { data: JSON.stringify(azureChunk(withChoiceResults(JSON.parse(event.data), turn))) },
+  // built from the chunk objects, not parsed back from their text: the bench streams thousands of them
+  const events = renderChatChunks(shown(turn), ctx).map((chunk) =>
+    chunk === "[DONE]" ? { data: chunk } : { data: JSON.stringify(azureChunk(withChoiceResults(chunk, turn))) },
   );
   return [OPENING, ...events];
 }

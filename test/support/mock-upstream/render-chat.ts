@@ -71,23 +71,24 @@ function wantsUsage(ctx: RenderContext): boolean {
   return ctx.body?.stream_options?.include_usage === true;
 }
 
-export function renderChatEvents(turn: MockTurn, ctx: RenderContext): SseEvent[] {
+/** The stream's chunks as objects, `[DONE]` last: Azure's renderer reshapes them before they are serialised. */
+export function renderChatChunks(turn: MockTurn, ctx: RenderContext): (Record<string, unknown> | "[DONE]")[] {
   const includeUsage = wantsUsage(ctx);
+  const envelope = () => ({
+    id: chatId(turn, ctx),
+    object: "chat.completion.chunk",
+    created: ctx.created,
+    model: ctx.model,
+    service_tier: "default",
+    system_fingerprint: null,
+  });
   const chunk = (delta: Record<string, unknown>, finish: string | null = null) => {
-    const c: Record<string, unknown> = {
-      id: chatId(turn, ctx),
-      object: "chat.completion.chunk",
-      created: ctx.created,
-      model: ctx.model,
-      service_tier: "default",
-      system_fingerprint: null,
-      choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
-    };
+    const c: Record<string, unknown> = { ...envelope(), choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] };
     // With include_usage every chunk carries `usage: null` until the final usage chunk.
     if (includeUsage) c.usage = null;
-    return sse(c);
+    return c;
   };
-  const events: SseEvent[] = [chunk({ role: "assistant", content: "", refusal: null })];
+  const events: (Record<string, unknown> | "[DONE]")[] = [chunk({ role: "assistant", content: "", refusal: null })];
   if (turn.reasoning) {
     const field = reasoningField(turn);
     for (const piece of chunksOf(turn.reasoning.text)) events.push(chunk({ [field]: piece }));
@@ -101,22 +102,13 @@ export function renderChatEvents(turn: MockTurn, ctx: RenderContext): SseEvent[]
     }
   });
   events.push(chunk({}, FINISH[finishOf(turn)]));
-  if (includeUsage && !turn.omitUsage) {
-    events.push(
-      sse({
-        id: chatId(turn, ctx),
-        object: "chat.completion.chunk",
-        created: ctx.created,
-        model: ctx.model,
-        service_tier: "default",
-        system_fingerprint: null,
-        choices: [],
-        usage: usageBody(turn),
-      }),
-    );
-  }
-  events.push({ data: "[DONE]" });
+  if (includeUsage && !turn.omitUsage) events.push({ ...envelope(), choices: [], usage: usageBody(turn) });
+  events.push("[DONE]");
   return events;
+}
+
+export function renderChatEvents(turn: MockTurn, ctx: RenderContext): SseEvent[] {
+  return renderChatChunks(turn, ctx).map((chunk) => (chunk === "[DONE]" ? { data: chunk } : sse(chunk)));
 }
 
 /** OpenAI's mid-stream error: a data line with an `error` object, then the stream ends without [DONE]. */

@@ -97,6 +97,25 @@ describe("the ConverseStream reader", () => {
     }
   });
 
+  test("the messages of one read are yielded together, one batch per read that completes any", async () => {
+    const batches = async (chunks: Uint8Array[]) => {
+      const sizes = [];
+      for await (const batch of readEventStream(body(chunks))) sizes.push(batch.length);
+      return sizes;
+    };
+    const [first, second, third] = bytes as [Uint8Array, Uint8Array, Uint8Array];
+    const joinedOf = (...parts: Uint8Array[]) => {
+      const out = new Uint8Array(parts.reduce((n, b) => n + b.length, 0));
+      parts.reduce((at, b) => (out.set(b, at), at + b.length), 0);
+      return out;
+    };
+    expect(await batches([joined])).toEqual([3]);
+    expect(await batches([first, joinedOf(second, third)])).toEqual([1, 2]);
+    // a message cut across reads belongs to the read that completes it; a read that completes none yields nothing
+    const cut = joinedOf(second, third);
+    expect(await batches([joinedOf(first, cut.subarray(0, 5)), cut.subarray(5, 9), cut.subarray(9)])).toEqual([1, 2]);
+  });
+
   test("a corrupted or truncated frame throws, as a broken connection does", async () => {
     const corrupt = joined.slice();
     corrupt[40] = corrupt[40]! ^ 0xff;
