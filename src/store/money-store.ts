@@ -99,7 +99,10 @@ export type SettledGeneration = {
   cacheEntry?: ResponseCacheEntry | null;
 };
 
-/** `status`: success (not cancelled, no error), error (ended by an error), cancelled (the client left). `from`/`to`: ms, [from, to). */
+/**
+ * `status`: success (not cancelled, no error), error (ended by an error), cancelled (the client left). `from`/`to`: ms, [from, to).
+ * `flagged`: true, only those a guardrail content filter flagged; false, only those it did not.
+ */
 export type GenerationFilter = {
   workspaceId?: string;
   keyHash?: string;
@@ -108,6 +111,7 @@ export type GenerationFilter = {
   status?: "success" | "error" | "cancelled";
   from?: number;
   to?: number;
+  flagged?: boolean;
 };
 
 /** Where a page of generations ended: the last one's creation time and id. */

@@ -28,7 +28,7 @@ test("newest first, each as GET /generation gives it (without feedback), filtere
   expect(all.body.next_cursor).toBeNull();
   const one = (await h.gw.api(`/api/v1/generation?id=${ids[0]}`).then((r) => r.json())) as any;
   const { feedback: _feedback, ...expected } = one.data;
-  expect(all.body.data[2]).toEqual(expected);
+  expect(all.body.data[2]).toEqual({ ...expected, guardrail_flags: [] });
   expect((await list(`?model=${MODEL["anthropic-messages"]}`)).body.data.map((g: any) => g.id)).toEqual([ids[2]]);
   expect((await list("?status=error")).body.data.map((g: any) => [g.id, g.finish_reason])).toEqual([[ids[1], "error"]]);
   expect((await list("?status=success&provider=oc")).body.data.map((g: any) => g.id)).toEqual([ids[0]]);

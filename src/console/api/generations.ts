@@ -76,6 +76,7 @@ export function consoleGenerationRoutes(ctx: AppContext, sessions: SessionSource
               ...renderGeneration(g, await ctx.store.generations.feedback(g.id)),
               ...names(g),
               key_hash: g.keyHash,
+              guardrail_flags: g.guardrailFlags ?? [],
               error_message: g.errorMessage,
               content_kept: contentKept,
             },

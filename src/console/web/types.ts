@@ -65,6 +65,8 @@ export type Generation = {
   /** the response cache's verdict (hit: served from the cache, nothing upstream); null while the cache is off */
   cache_status: "hit" | "miss" | "bypass" | null;
   response_cache_source_id?: string | null;
+  /** the guardrail content filters (action flag) that matched the request, by name; empty when none did */
+  guardrail_flags: string[];
   provider_responses: Array<{
     status: number | null;
     endpoint_id: string | null;

@@ -47,7 +47,8 @@ export function generationRoutes(ctx: AppContext) {
         tags: ["Generations"],
         summary: "List generations, newest first",
         description:
-          "Filters: api_key_hash, workspace_id, model, provider, status (success, error, cancelled), from and to (ISO 8601). Keyset pages of limit (1-100, default 50): pass next_cursor back as cursor.",
+          "Filters: api_key_hash, workspace_id, model, provider, status (success, error, cancelled), from and to (ISO 8601), flagged (true: only generations a guardrail " +
+          "content filter with action flag matched; each lists them in guardrail_flags). Keyset pages of limit (1-100, default 50): pass next_cursor back as cursor.",
       },
     })
     .post("/generation/feedback", ({ body, principal }) => submitFeedback(ctx, principal, body), {

@@ -97,12 +97,27 @@ export const ListGenerationsQuery = t.Object({
   status: t.Optional(t.Union([t.Literal("success"), t.Literal("error"), t.Literal("cancelled")], { description: "success, error or cancelled" })),
   from: isoTime("created at or after this time (ISO 8601)"),
   to: isoTime("created before this time (ISO 8601)"),
+  flagged: t.Optional(
+    t.Union([t.Literal("true"), t.Literal("false")], {
+      description: "true: only generations a guardrail content filter flagged (action flag); false: only those none flagged",
+    }),
+  ),
   limit: t.Optional(t.Integer({ minimum: 1, maximum: 100, description: "page size, default 50" })),
   cursor: t.Optional(t.String({ minLength: 1, description: "next_cursor of the previous page" })),
 });
 
-/** A listed generation: its record as GET /generation gives it, without the feedback (read it there). */
-const ListedGeneration = t.Omit(GenerationData, ["feedback"]);
+/**
+ * A listed generation: its record as GET /generation gives it, without the feedback (read it there),
+ * and the guardrail flags that OpenRouter's shape of GET /generation has no field for.
+ */
+const ListedGeneration = t.Composite([
+  t.Omit(GenerationData, ["feedback"]),
+  t.Object({
+    guardrail_flags: t.Array(t.String(), {
+      description: "the guardrail content filters (action flag) that matched the request, by name, e.g. Email address; empty when none did",
+    }),
+  }),
+]);
 export type ListedGenerationOut = typeof ListedGeneration.static;
 
 export const ListGenerationsResponse = t.Object({

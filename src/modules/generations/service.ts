@@ -136,6 +136,7 @@ export function generationFilter(q: Omit<ListGenerationsInput, "limit" | "cursor
     status: q.status,
     from: timeOf(q.from, "from"),
     to: timeOf(q.to, "to"),
+    flagged: q.flagged === undefined ? undefined : q.flagged === "true",
   };
 }
 
@@ -151,7 +152,7 @@ export async function listGenerations(
 /** A listed generation as GET /generations shows it (its feedback is read with the record alone). */
 export function renderListed(g: GenerationRecord): ListedGenerationOut {
   const { feedback: _feedback, ...listed } = renderGeneration(g, []);
-  return listed;
+  return { ...listed, guardrail_flags: [...(g.guardrailFlags ?? [])] };
 }
 
 /** The records of one page of a listing, and the cursor of the next. */

@@ -22,6 +22,7 @@ import m18 from "../../../migrations/pg/0018_response_cache.sql" with { type: "t
 import m19 from "../../../migrations/pg/0019_audit_log_identity.sql" with { type: "text" };
 import m20 from "../../../migrations/pg/0020_console_v2_analytics.sql" with { type: "text" };
 import m21 from "../../../migrations/pg/0021_analytics_api_type.sql" with { type: "text" };
+import m22 from "../../../migrations/pg/0022_generations_flagged.sql" with { type: "text" };
 
 export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0000_foundation", sql: m0 },
@@ -46,4 +47,5 @@ export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0019_audit_log_identity", sql: m19 },
   { tag: "0020_console_v2_analytics", sql: m20 },
   { tag: "0021_analytics_api_type", sql: m21 },
+  { tag: "0022_generations_flagged", sql: m22 },
 ];

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNull, lt, ne, or, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, ne, or, type Placeholder, type SQL } from "drizzle-orm";
 import type { GenerationCursor, GenerationFilter } from "../store";
 import type { generationFeedback, generations } from "../tables/money";
 import type { EitherTable, Ordering } from "./shapes";
@@ -34,6 +34,8 @@ function listCondition(g: EitherTable<typeof generations>, o: Ordering, f: Gener
     f.model === undefined ? undefined : eq(g.model, f.model),
     f.provider === undefined ? undefined : eq(g.providerName, f.provider),
     f.status === undefined ? undefined : status[f.status],
+    // flagged: the partial index generations_flagged_time holds exactly these rows
+    f.flagged === undefined ? undefined : f.flagged ? isNotNull(g.guardrailFlags) : isNull(g.guardrailFlags),
     f.from === undefined ? undefined : gte(g.createdAt, f.from),
     f.to === undefined ? undefined : lt(g.createdAt, f.to),
     before === null ? undefined : or(lt(g.createdAt, before.createdAt), and(eq(g.createdAt, before.createdAt), o.textBefore(g.id, before.id))),

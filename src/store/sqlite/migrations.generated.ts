@@ -27,6 +27,7 @@ import m23 from "../../../migrations/sqlite/0023_response_cache.sql" with { type
 import m24 from "../../../migrations/sqlite/0024_audit_log_identity.sql" with { type: "text" };
 import m25 from "../../../migrations/sqlite/0025_console_v2_analytics.sql" with { type: "text" };
 import m26 from "../../../migrations/sqlite/0026_analytics_api_type.sql" with { type: "text" };
+import m27 from "../../../migrations/sqlite/0027_generations_flagged.sql" with { type: "text" };
 
 export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0000_foundation", sql: m0 },
@@ -56,4 +57,5 @@ export const migrations: Array<{ tag: string; sql: string }> = [
   { tag: "0024_audit_log_identity", sql: m24 },
   { tag: "0025_console_v2_analytics", sql: m25 },
   { tag: "0026_analytics_api_type", sql: m26 },
+  { tag: "0027_generations_flagged", sql: m27 },
 ];

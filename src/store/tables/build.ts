@@ -2,7 +2,7 @@
  * Builds the tables described with the column kit (./kit.ts) as drizzle tables of one dialect:
  * `sqlite/schema.ts` and `pg/schema.ts` export what these make, and drizzle-kit reads them there.
  */
-import type { BuildColumns, ColumnBuilderBase } from "drizzle-orm";
+import { type BuildColumns, type ColumnBuilderBase, isNotNull } from "drizzle-orm";
 import * as pg from "drizzle-orm/pg-core";
 import * as sqlite from "drizzle-orm/sqlite-core";
 import { Column, type KitColumn, type TableExtra, type TableSpec } from "./kit";
@@ -40,7 +40,8 @@ export function sqliteTables<M extends Record<string, TableSpec>>(specs: M): { [
       spec.extras(spec.columns).map((extra) => {
         const columns = columnsOf(spec, extra, self);
         if (extra.kind === "primaryKey") return sqlite.primaryKey({ columns });
-        return (extra.kind === "index" ? sqlite.index : sqlite.uniqueIndex)(extra.name).on(...columns);
+        const built = (extra.kind === "index" ? sqlite.index : sqlite.uniqueIndex)(extra.name).on(...columns);
+        return extra.notNull ? built.where(isNotNull(columnOf(spec, extra.notNull, self))) : built;
       }),
     );
   });
@@ -54,7 +55,8 @@ export function pgTables<M extends Record<string, TableSpec>>(specs: M): { [K in
       spec.extras(spec.columns).map((extra) => {
         const columns = columnsOf(spec, extra, self);
         if (extra.kind === "primaryKey") return pg.primaryKey({ columns });
-        return (extra.kind === "index" ? pg.index : pg.uniqueIndex)(extra.name).on(...columns);
+        const built = (extra.kind === "index" ? pg.index : pg.uniqueIndex)(extra.name).on(...columns);
+        return extra.notNull ? built.where(isNotNull(columnOf(spec, extra.notNull, self))) : built;
       }),
     );
   });
@@ -66,6 +68,10 @@ function mapTables<M extends Record<string, TableSpec>, R>(specs: M, build: (spe
 
 /** The built table's columns an index or key names, found by the key of their description. */
 function columnsOf<T>(spec: TableSpec, extra: TableExtra, self: Record<string, T>): [T, ...T[]] {
-  const keys = new Map<KitColumn, string>(Object.entries(spec.columns).map(([key, c]) => [c, key]));
-  return extra.columns.map((c) => self[keys.get(c)!]!) as [T, ...T[]];
+  return extra.columns.map((c) => columnOf(spec, c, self)) as [T, ...T[]];
+}
+
+function columnOf<T>(spec: TableSpec, column: KitColumn, self: Record<string, T>): T {
+  const key = Object.entries(spec.columns).find(([, c]) => c === column)?.[0];
+  return self[key!]!;
 }

@@ -94,10 +94,23 @@ export const double = <N extends string>(name: N) =>
 
 export type KitColumn = Column<sqlite.SQLiteColumnBuilderBase, pg.PgColumnBuilderBase> | PgOnlyColumn<pg.PgColumnBuilderBase>;
 
-/** An index, unique index or composite primary key, over columns of the table it is declared with. */
-export type TableExtra = { kind: "index" | "uniqueIndex"; name: string; columns: KitColumn[] } | { kind: "primaryKey"; columns: KitColumn[] };
+/**
+ * An index, unique index or composite primary key, over columns of the table it is declared with.
+ * `notNull`: a partial index of the rows where that column is set (a rare value stays cheap to find).
+ */
+export type TableExtra =
+  | { kind: "index" | "uniqueIndex"; name: string; columns: KitColumn[]; notNull?: KitColumn }
+  | { kind: "primaryKey"; columns: KitColumn[] };
 
-export const index = (name: string) => ({ on: (...columns: [KitColumn, ...KitColumn[]]): TableExtra => ({ kind: "index", name, columns }) });
+export const index = (name: string) => ({
+  on: (...columns: [KitColumn, ...KitColumn[]]) => ({
+    kind: "index" as const,
+    name,
+    columns,
+    /** only the rows where `column` is not null */
+    whereNotNull: (column: KitColumn): TableExtra => ({ kind: "index", name, columns, notNull: column }),
+  }),
+});
 export const uniqueIndex = (name: string) => ({ on: (...columns: [KitColumn, ...KitColumn[]]): TableExtra => ({ kind: "uniqueIndex", name, columns }) });
 export const primaryKey = (config: { columns: [KitColumn, ...KitColumn[]] }): TableExtra => ({ kind: "primaryKey", columns: config.columns });
 

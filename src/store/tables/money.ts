@@ -74,6 +74,8 @@ export const generations = table(
     index("generations_provider_time").on(table.providerName, table.createdAt, table.id),
     index("generations_finish_time").on(table.finishReason, table.createdAt, table.id),
     index("generations_cancelled_time").on(table.cancelled, table.createdAt, table.id),
+    // the few flagged generations (GET /generations?flagged=true), newest first, without walking the others
+    index("generations_flagged_time").on(table.createdAt, table.id).whereNotNull(table.guardrailFlags),
   ],
 );
 

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import type { GenerationFilter, GenerationRecord, Store } from "../../../src/store/store";
 import { generation, settled } from "./fixtures";
 
-/** Twelve generations over three keys, two workspaces, two models and every status; two share a time. */
+/** Twelve generations over three keys, two workspaces, two models and every status; two share a time; every third is flagged by a guardrail. */
 function corpus(): GenerationRecord[] {
   return Array.from({ length: 12 }, (_, i) =>
     generation(`g${String(i).padStart(2, "0")}`, `k${i % 3}`, 10, {
@@ -13,6 +13,7 @@ function corpus(): GenerationRecord[] {
       finishReason: i % 5 === 0 ? "error" : i % 5 === 1 ? null : "stop",
       cancelled: i % 7 === 6,
       createdAt: 1000 + (i === 5 ? 4 : i) * 10,
+      ...(i % 3 === 1 ? { guardrailFlags: i % 2 === 0 ? ["Email address", "Phone number"] : ["Email address"] } : {}),
     }),
   );
 }
@@ -28,7 +29,8 @@ function matches(g: GenerationRecord, f: GenerationFilter): boolean {
     (f.provider === undefined || g.providerName === f.provider) &&
     (f.status === undefined || status === f.status) &&
     (f.from === undefined || g.createdAt >= f.from) &&
-    (f.to === undefined || g.createdAt < f.to)
+    (f.to === undefined || g.createdAt < f.to) &&
+    (f.flagged === undefined || (g.guardrailFlags !== undefined) === f.flagged)
   );
 }
 
@@ -71,6 +73,7 @@ export function generationListContract(store: () => Store): void {
           status: fc.constantFrom("success" as const, "error" as const, "cancelled" as const),
           from: fc.integer({ min: 990, max: 1130 }),
           to: fc.integer({ min: 990, max: 1130 }),
+          flagged: fc.boolean(),
         },
         { requiredKeys: [] },
       );
@@ -84,6 +87,20 @@ export function generationListContract(store: () => Store): void {
         }),
         { numRuns: 60 },
       );
+    });
+
+    test("flagged: the generations a guardrail flagged, or those it did not, each with its flags", async () => {
+      const s = store();
+      await s.generations.commit(corpus().map((g) => settled(g, { nanos: null })));
+      const flagged = await s.generations.list({ flagged: true }, null, 100);
+      expect(flagged.map((g) => [g.id, g.guardrailFlags])).toEqual([
+        ["g10", ["Email address", "Phone number"]],
+        ["g07", ["Email address"]],
+        ["g04", ["Email address", "Phone number"]],
+        ["g01", ["Email address"]],
+      ]);
+      expect((await s.generations.list({ flagged: false }, null, 100)).map((g) => g.id)).toEqual(["g11", "g09", "g08", "g06", "g05", "g03", "g02", "g00"]);
+      expect((await s.generations.list({ flagged: true, workspaceId: "ws-b" }, null, 100)).map((g) => g.id)).toEqual(["g07", "g01"]);
     });
   });
 }

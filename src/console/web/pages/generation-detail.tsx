@@ -28,6 +28,7 @@ export function GenerationDetailPage({ id }: { id: string }) {
         ["Latency", ms(g.latency)],
         ["Time to first token", ms(g.time_to_first_token)],
         ["Session", g.session_id ?? "—"],
+        ...(g.guardrail_flags.length > 0 ? ([["Guardrail flags", g.guardrail_flags.join(", ")]] as Array<[string, string]>) : []),
         ...(g.cache_status
           ? ([["Response cache", g.cache_status === "hit" ? `hit (answer of ${g.response_cache_source_id ?? "—"})` : g.cache_status]] as Array<
               [string, string]

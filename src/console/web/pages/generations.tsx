@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, query } from "../api";
-import { Field, Select } from "../components/field";
+import { Checkbox, Field, Select } from "../components/field";
 import { useLoad } from "../components/load";
 import { LoadState } from "../components/notice";
 import { Pager } from "../components/pager";
@@ -19,7 +19,7 @@ export const KIND_LABELS: Readonly<Record<string, string>> = {
   rerank: "rerank",
 };
 
-const FIELDS = ["workspace_id", "api_key_hash", "model", "provider", "status", "refused_status", "from", "to"] as const;
+const FIELDS = ["workspace_id", "api_key_hash", "model", "provider", "status", "refused_status", "flagged", "from", "to"] as const;
 type Filters = Record<(typeof FIELDS)[number], string>;
 /** one page of the log: generations, or refused requests */
 type LogPage = { generations: Generation[] | null; refusals: Refusal[] | null; next_cursor: string | null };
@@ -31,6 +31,16 @@ export function statusOf(g: Pick<Generation, "cancelled" | "finish_reason">): "c
 export function StatusBadge({ g }: { g: Pick<Generation, "cancelled" | "finish_reason"> }) {
   const s = statusOf(g);
   return <span class={`badge ${s === "success" ? "badge-ok" : s === "error" ? "badge-bad" : "badge-warn"}`}>{s}</span>;
+}
+
+/** guardrail content filters with action flag matched the request (it was forwarded): the badge and the filters' names */
+export function FlaggedBadge({ flags }: { flags: readonly string[] }) {
+  if (flags.length === 0) return null;
+  return (
+    <span class="flagged">
+      <span class="badge badge-warn">Flagged</span> <span class="flag-names">{flags.join(", ")}</span>
+    </span>
+  );
 }
 
 /** the filters the page's address holds (#/generations?model=...), so a filtered view can be linked and reloaded */
@@ -48,6 +58,7 @@ const listQuery = (f: Filters) => ({
   model: f.model,
   provider: f.provider,
   status: f.status,
+  flagged: f.flagged === "true" ? "true" : undefined,
   from: fromLocalInput(f.from),
   to: fromLocalInput(f.to),
 });
@@ -133,6 +144,9 @@ export function GenerationsPage({ me, params }: { me: Me; params: URLSearchParam
                 <option value="503">503 nothing could serve</option>
               </Select>
             )}
+            {draft.status !== "refused" && (
+              <Checkbox label="Flagged only" checked={draft.flagged === "true"} onChange={(on) => set("flagged")(on ? "true" : "")} />
+            )}
             <Field label="From (UTC)" type="datetime-local" value={draft.from} onInput={set("from")} />
             <Field label="To (UTC)" type="datetime-local" value={draft.to} onInput={set("to")} />
           </div>
@@ -191,7 +205,10 @@ function GenerationTable({ rows }: { rows: Generation[] }) {
               <td data-label="Key">{g.key_name ?? "a deleted key"}</td>
               <td data-label="Provider">{g.provider_name ?? "—"}</td>
               <td data-label="Status">
-                <StatusBadge g={g} />
+                <span class="status-cell">
+                  <StatusBadge g={g} />
+                  <FlaggedBadge flags={g.guardrail_flags} />
+                </span>
               </td>
               <td data-label="Tokens" class="num">
                 {count(g.tokens_prompt ?? 0)} / {count(g.tokens_completion ?? 0)}

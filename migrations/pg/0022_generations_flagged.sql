@@ -1,0 +1,1 @@
+CREATE INDEX "generations_flagged_time" ON "generations" USING btree ("created_at","id") WHERE "generations"."guardrail_flags" is not null;
