@@ -320,12 +320,10 @@ test.skipIf(!CHROMIUM)(
       const table = activity.locator("table.breakdown");
       await table.getByRole("rowheader", { name: "named key" }).waitFor();
       expect(await table.getByRole("rowheader", { name: "spent key" }).count()).toBe(1);
-      expect(
-        await activity
-          .getByRole("img", { name: /^Spend per key/ })
-          .locator(".u-series th")
-          .allTextContents(),
-      ).toContain("named key");
+      // the chart draws its lines after the table: wait for its legend before reading it
+      const spendPerKey = activity.getByRole("img", { name: /^Spend per key/ });
+      await spendPerKey.locator(".u-series th", { hasText: "named key" }).first().waitFor();
+      expect(await spendPerKey.locator(".u-series th").allTextContents()).toContain("named key");
       await activity.getByLabel("Lines").selectOption("provider");
       await table.getByRole("rowheader", { name: "oc" }).waitFor();
       await activity.getByLabel("Lines").selectOption("model");

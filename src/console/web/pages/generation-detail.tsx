@@ -9,7 +9,10 @@ import { StatusBadge } from "./generations";
 
 /** One generation's record: what was asked and served, tokens, cost, timings, every upstream attempt, and the content I/O logging kept. */
 export function GenerationDetailPage({ id }: { id: string }) {
-  const { data: g, error, loading } = useLoad(() => api<{ data: GenerationDetail }>(`/generations/${encodeURIComponent(id)}`).then((r) => r.data), [id]);
+  const loaded = useLoad(() => api<{ data: GenerationDetail }>(`/generations/${encodeURIComponent(id)}`).then((r) => r.data), [id]);
+  const { error, loading } = loaded;
+  // useLoad keeps the last answer while the next loads: never show one generation's record under another's id
+  const g = loaded.data?.id === id ? loaded.data : undefined;
   const rows: Array<[string, string | preact.JSX.Element]> = g
     ? [
         ["Status", <StatusBadge g={g} />],
