@@ -8,10 +8,10 @@
 // Its control server's /stats route counts what the measured proxy carried: streams open now
 // and at most since the last /stats/reset, events written, streams started and completed.
 
+import { deepenListenBacklog } from "../src/process-limits/listen-backlog";
 import type { Format } from "../test/support/mock-upstream/formats";
 import { formatForPath } from "../test/support/mock-upstream/formats";
 import { encodeSse } from "../test/support/mock-upstream/sse-stream";
-import { deepenListenBacklog } from "../src/process-limits/listen-backlog";
 import { announceReady, onTerminate } from "./lib/child";
 import { envInt } from "./lib/env";
 import { REPLY_TOKENS, replyPieces } from "./lib/reply";
