@@ -8,6 +8,7 @@
 // Its control server's /stats route counts what the measured proxy carried: streams open now
 // and at most since the last /stats/reset, events written, streams started and completed.
 
+import { deepenListenBacklog } from "../src/process-limits/listen-backlog";
 import type { Format } from "../test/support/mock-upstream/formats";
 import { formatForPath } from "../test/support/mock-upstream/formats";
 import { encodeSse } from "../test/support/mock-upstream/sse-stream";
@@ -100,6 +101,9 @@ const server = Bun.serve({
     return new Response(slowStream(schedule), { headers: { "content-type": format.frame?.contentType ?? "text/event-stream" } });
   },
 });
+// a provider's queue of connections is deep: with Bun's 512 the floor's and the gateway's upstream
+// calls were dropped while this process was busy, which is not what either is measured for
+deepenListenBacklog(server.port!);
 onTerminate(() => server.stop(true));
 announceReady(
   { url: `http://127.0.0.1:${server.port}/v1` },

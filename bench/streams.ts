@@ -51,6 +51,8 @@ const SAMPLE_MS = 250;
 const STREAM_MS = (CHUNKS - 1) * INTERVAL_MS;
 /** translated: the gateway's upstream speaks anthropic-messages (BENCH_STREAMS_PATH=translated) */
 const TRANSLATED_PATH = process.env.BENCH_STREAMS_PATH === "translated";
+/** BENCH_STREAMS_HEAP=1: each target's JavaScript heap at the end of each plateau (live objects after a full collection, commonest types) */
+const HEAP = process.env.BENCH_STREAMS_HEAP === "1";
 const GATEWAY_BUN_ARGS = (process.env.BENCH_GATEWAY_BUN_ARGS ?? "").split(" ").filter(Boolean);
 
 const cpuUs = (s: CpuSample) => s.user + s.system;
@@ -131,6 +133,8 @@ async function phase(run: Running, n: number, round: number): Promise<PhaseFigur
   const cpu1 = cpuUs(await run.child.cpu());
   const up1 = await upstreamStats();
   const loop = await run.child.control<LoopDelay | null>("/loop-delay/stop");
+  // after the CPU window: a full collection in the child, then what the open streams hold
+  if (HEAP) console.log(`    heap at the plateau, ${run.target}, N=${n}: ${JSON.stringify(await run.child.control("/heap"))}`);
   await load.stop();
   const events = up1.events - up0.events;
   const plateauRss = rss.length ? median(rss) : null;

@@ -26,6 +26,7 @@ import { destinationReader } from "./observability/destination-reader";
 import { sealObservedBatch } from "./observability/jobs/observed-payload";
 import { senderFor } from "./observability/senders";
 import type { HostLookup } from "./outbound/host-lookup";
+import { deepenListenBacklog } from "./process-limits/listen-backlog";
 import { raiseOpenFileLimit } from "./process-limits/open-files";
 import { releaseStartupMemory } from "./process-limits/startup-memory";
 import { warmUpstreamLibraries } from "./providers/apis";
@@ -308,6 +309,8 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
   const server = app.server;
   if (!server) throw new Error("server failed to start");
   const port = server.port ?? config.port;
+  // Bun's 512 waiting connections overflow into client resets while the event loop is busy for a moment
+  const listenBacklog = deepenListenBacklog(port);
   ctx.logger.info("gateway listening", {
     port,
     database: config.database.dialect === "sqlite" ? config.database.path : "postgres",
@@ -316,6 +319,7 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
     instance: config.instanceId,
     max_upstream_requests: config.maxUpstreamRequests,
     open_files: openFiles,
+    listen_backlog: listenBacklog?.backlog ?? null,
   });
   releaseStartupMemory();
   return {

@@ -2,7 +2,8 @@ import { dlopen, FFIType, ptr } from "bun:ffi";
 
 /**
  * The few libc calls Bun has no API for: replacing the process image (execve, so the process
- * keeps its PID, its parent and its signals) and the open-file limit (getrlimit/setrlimit).
+ * keeps its PID, its parent and its signals), the open-file limit (getrlimit/setrlimit) and a
+ * listening socket's accept backlog (listen).
  * Null where no libc can be opened (Windows, an unknown libc name): callers then go on without.
  */
 const CANDIDATES: Record<string, string[]> = {
@@ -18,6 +19,7 @@ const SYMBOLS = {
   execve: { args: [FFIType.ptr, FFIType.ptr, FFIType.ptr], returns: FFIType.i32 },
   getrlimit: { args: [FFIType.i32, FFIType.ptr], returns: FFIType.i32 },
   setrlimit: { args: [FFIType.i32, FFIType.ptr], returns: FFIType.i32 },
+  listen: { args: [FFIType.i32, FFIType.i32], returns: FFIType.i32 },
 } as const;
 
 type Libc = ReturnType<typeof dlopen<typeof SYMBOLS>>["symbols"];
@@ -83,4 +85,10 @@ export function setOpenFileSoftLimit(soft: bigint, hard: bigint): boolean {
   const c = libc();
   if (!c) return false;
   return c.setrlimit(RLIMIT_NOFILE, ptr(new BigUint64Array([soft, hard]))) === 0;
+}
+
+/** listen(2) on a socket that listens already: Linux only moves its accept backlog. */
+export function relisten(fd: number, backlog: number): boolean {
+  const c = libc();
+  return c !== null && c.listen(fd, backlog) === 0;
 }

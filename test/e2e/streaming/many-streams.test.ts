@@ -1,7 +1,7 @@
 // Bun's fetch runs 256 requests at once unless BUN_CONFIG_MAX_HTTP_REQUESTS is set when the
 // process starts; the gateway started as the README starts it must still carry every stream.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { tempDir } from "../../support/gateway";
 import { type GatewayProcess, startGatewayProcess } from "../../support/gateway-process";
@@ -88,8 +88,11 @@ test("the gateway started itself again in place: same process, the variable set,
   await gw.stop();
   const log = await new Response(gw.proc.stderr).text();
   const ready = log.split("\n").find((l) => l.includes('"gateway listening"'))!;
-  const line = JSON.parse(ready) as { max_upstream_requests: number; open_files: { soft: number; hard: number } };
+  const line = JSON.parse(ready) as { max_upstream_requests: number; open_files: { soft: number; hard: number }; listen_backlog: number | null };
   expect(line.max_upstream_requests).toBe(65535);
   expect(line.open_files.soft).toBe(line.open_files.hard);
   expect(line.open_files.hard).toBeGreaterThan(0);
+  // the queue of connections waiting for accept: Bun's 512 deepened to what the system allows (Linux)
+  const somaxconn = process.platform === "linux" ? Number(readFileSync("/proc/sys/net/core/somaxconn", "utf8")) : 0;
+  expect(line.listen_backlog).toBe(somaxconn > 512 ? Math.min(somaxconn, 65535) : null);
 });

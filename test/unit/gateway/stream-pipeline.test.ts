@@ -43,12 +43,27 @@ function upstream(
   return { first: [{ event: ev(...firstParts), parts: firstParts }], events, decoder: decoder(o.end), returned: () => returned };
 }
 
+/**
+ * Reads the client's body as the server would, from before the first write: the body is a direct
+ * stream, so each of its writes is a chunk of its own only to a read already waiting (one that
+ * starts after the writes gets them merged). `chunks` closes the stream and gives what was read.
+ */
+const chunkReaders = new WeakMap<ClientStream, Promise<string[]>>();
+function reading(client: ClientStream): ClientStream {
+  const dec = new TextDecoder();
+  chunkReaders.set(
+    client,
+    (async () => {
+      const out: string[] = [];
+      for await (const c of client.body) out.push(typeof c === "string" ? c : dec.decode(c));
+      return out;
+    })(),
+  );
+  return client;
+}
 async function chunks(client: ClientStream): Promise<string[]> {
   client.close();
-  const out: string[] = [];
-  const dec = new TextDecoder();
-  for await (const c of client.body) out.push(dec.decode(c));
-  return out;
+  return chunkReaders.get(client)!;
 }
 
 const start: IRStreamPart = { type: "start", id: "up-1", model: "m", usage: { inputTokens: 7 } };
@@ -62,7 +77,7 @@ const finish: IRStreamPart = {
 describe("pipeStream", () => {
   test("one client write per upstream read; the end part and the text of its event are held back", async () => {
     let now = 100;
-    const client = new ClientStream(new AbortController().signal);
+    const client = reading(new ClientStream(new AbortController().signal));
     const up = upstream(
       [start, { type: "block-start", index: 0, block: { type: "text" } }],
       [[ev(text("a")), ev(text("b"))], [ev(text("c"), { type: "block-end", index: 0 }, finish)]],
@@ -82,7 +97,7 @@ describe("pipeStream", () => {
   });
 
   test("the events read before the end, in the read that brought it, go out at once; only the end's own event waits for the record", async () => {
-    const client = new ClientStream(new AbortController().signal);
+    const client = reading(new ClientStream(new AbortController().signal));
     const up = upstream(
       [start, { type: "block-start", index: 0, block: { type: "text" } }],
       [[ev(text("a"))], [ev(text("b")), ev(text("c")), ev({ type: "block-end", index: 0 }, finish)]],
@@ -94,7 +109,7 @@ describe("pipeStream", () => {
   });
 
   test("a whole answer in the upstream's first read: its text goes out in one write before the record, the end after", async () => {
-    const client = new ClientStream(new AbortController().signal);
+    const client = reading(new ClientStream(new AbortController().signal));
     const first: DecodedEvent[] = [
       { event: ev(start, text("a")), parts: [start, text("a")] },
       { event: ev(text("b")), parts: [text("b")] },
@@ -120,7 +135,7 @@ describe("pipeStream", () => {
   });
 
   test("a connection that breaks mid-stream ends with a 502 naming the failure", async () => {
-    const client = new ClientStream(new AbortController().signal);
+    const client = reading(new ClientStream(new AbortController().signal));
     const piped = await pipeStream(upstream([start, text("a")], [[ev(text("b"))], [ev(text("c"))]], { failAfter: 1 }), encoder, client, () => 0);
     expect(piped.end).toEqual({ type: "error", status: 502, message: "The provider stream failed: connection reset" });
     expect(await chunks(client)).toEqual(["start;text-delta:a;", "text-delta:b;"]);
