@@ -3,7 +3,7 @@ import { dlopen, FFIType, ptr } from "bun:ffi";
 /**
  * The few libc calls Bun has no API for: replacing the process image (execve, so the process
  * keeps its PID, its parent and its signals), the open-file limit (getrlimit/setrlimit) and a
- * listening socket's accept backlog (listen).
+ * listening socket's accept backlog (listen, and getsockopt/getsockname to find that socket).
  * Null where no libc can be opened (Windows, an unknown libc name): callers then go on without.
  */
 const CANDIDATES: Record<string, string[]> = {
@@ -20,6 +20,8 @@ const SYMBOLS = {
   getrlimit: { args: [FFIType.i32, FFIType.ptr], returns: FFIType.i32 },
   setrlimit: { args: [FFIType.i32, FFIType.ptr], returns: FFIType.i32 },
   listen: { args: [FFIType.i32, FFIType.i32], returns: FFIType.i32 },
+  getsockopt: { args: [FFIType.i32, FFIType.i32, FFIType.i32, FFIType.ptr, FFIType.ptr], returns: FFIType.i32 },
+  getsockname: { args: [FFIType.i32, FFIType.ptr, FFIType.ptr], returns: FFIType.i32 },
 } as const;
 
 type Libc = ReturnType<typeof dlopen<typeof SYMBOLS>>["symbols"];
@@ -91,4 +93,30 @@ export function setOpenFileSoftLimit(soft: bigint, hard: bigint): boolean {
 export function relisten(fd: number, backlog: number): boolean {
   const c = libc();
   return c !== null && c.listen(fd, backlog) === 0;
+}
+
+/** Linux's numbers (the same on x86_64 and arm64) */
+const SOL_SOCKET = 1;
+const SO_ACCEPTCONN = 30;
+const AF_INET = 2;
+const AF_INET6 = 10;
+
+/**
+ * The port `fd` listens on when it is a listening IPv4 or IPv6 socket (Linux), else null: asks
+ * the socket itself, since reading /proc/net/tcp walks the whole connection table (about 5 ms
+ * a file here, on the start's path).
+ */
+export function listeningPort(fd: number): number | null {
+  const c = libc();
+  if (c === null || process.platform !== "linux") return null;
+  const flag = new Int32Array(1);
+  const flagSize = new Uint32Array([4]);
+  if (c.getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, ptr(flag), ptr(flagSize)) !== 0 || flag[0] !== 1) return null;
+  // sockaddr_in and sockaddr_in6 both start with a 16-bit family and the port in network order
+  const address = new Uint8Array(128);
+  const addressSize = new Uint32Array([address.length]);
+  if (c.getsockname(fd, ptr(address), ptr(addressSize)) !== 0) return null;
+  const view = new DataView(address.buffer);
+  const family = view.getUint16(0, true);
+  return family === AF_INET || family === AF_INET6 ? view.getUint16(2, false) : null;
 }

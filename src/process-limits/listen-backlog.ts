@@ -1,12 +1,10 @@
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
-import { relisten } from "./libc";
+import { listeningPort, relisten } from "./libc";
 
 /** What Bun.serve passes to listen(2), whatever it is asked (bun 1.4: no option reaches it). */
 export const BUN_LISTEN_BACKLOG = 512;
 /** listen(2) takes an int, and the kernel keeps the backlog in 32 bits; somaxconn caps it anyway. */
 const MOST = 65_535;
-/** /proc/net/tcp's state of a listening socket */
-const TCP_LISTEN = "0A";
 
 export type ListenBacklog = { before: number; backlog: number } | null;
 
@@ -18,32 +16,17 @@ const readOr = (path: string, fallback: string): string => {
   }
 };
 
-/** The inodes of this process's sockets listening on `port` (IPv4 and IPv6), from /proc. */
-function listeningInodes(port: number): Set<string> {
-  const hexPort = port.toString(16).toUpperCase().padStart(4, "0");
-  const inodes = new Set<string>();
-  for (const table of ["/proc/self/net/tcp", "/proc/self/net/tcp6"]) {
-    for (const line of readOr(table, "").split("\n").slice(1)) {
-      const f = line.trim().split(/\s+/);
-      // sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode
-      if (f.length > 9 && f[3] === TCP_LISTEN && f[1]!.endsWith(`:${hexPort}`)) inodes.add(f[9]!);
-    }
-  }
-  return inodes;
-}
-
-/** The descriptors of this process whose socket is one of `inodes`. */
-function descriptorsOf(inodes: Set<string>): number[] {
+/** The descriptors of this process listening on `port` (IPv4 and IPv6), asked of each socket. */
+function listeningDescriptors(port: number): number[] {
   const fds: number[] = [];
   for (const name of readdirSync("/proc/self/fd")) {
     let target: string;
     try {
       target = readlinkSync(`/proc/self/fd/${name}`);
     } catch {
-      continue; // closed since the listing
+      continue; // closed since the listing (the listing's own descriptor among them)
     }
-    const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
-    if (inode !== undefined && inodes.has(inode)) fds.push(Number(name));
+    if (target.startsWith("socket:") && listeningPort(Number(name)) === port) fds.push(Number(name));
   }
   return fds;
 }
@@ -64,7 +47,7 @@ export function deepenListenBacklog(port: number): ListenBacklog {
   if (most <= BUN_LISTEN_BACKLOG) return null;
   let fds: number[];
   try {
-    fds = descriptorsOf(listeningInodes(port));
+    fds = listeningDescriptors(port);
   } catch {
     return null;
   }
