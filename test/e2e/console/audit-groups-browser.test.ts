@@ -9,7 +9,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { until } from "../../support/until";
-import { CHROMIUM, SHOTS, signedIn as signedInAs, visit as visitPage } from "./browser-session";
+import { CHROMIUM, pageWidth, SHOTS, screenshotter, signedIn as signedInAs, visit as visitPage } from "./browser-session";
 import { type ConsoleGateway, type Person, startConsoleGateway } from "./harness";
 
 const WIDTHS = [1280, 375] as const;
@@ -51,8 +51,7 @@ afterAll(async () => {
 
 const signedIn = (who: Person, width: number): Promise<Page> => signedInAs(browser, cg, who, problems, width);
 const visit = (page: Page, route: string, heading: string) => visitPage(page, cg, route, heading);
-const shot = (page: Page, name: string, width: number) => page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
-const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+const shot = screenshotter("");
 const verified = async () => ((await (await cg.call("owner", "GET", "/console/api/audit/verify")).json()) as { data: { events: number } }).data.events;
 const column = (page: Page, label: string) => page.locator(`table.audit > tbody > tr > td[data-label='${label}']`);
 /** waits until the list shows only rows whose `label` cell starts with `start` (a filter applied: the old rows stay while the new load runs) */

@@ -44,3 +44,12 @@ export async function visit(page: Page, cg: ConsoleGateway, route: string, headi
     .catch(() => undefined);
   if (process.env.CONSOLE_TIMING) console.log(`${route}: ${(performance.now() - started).toFixed(0)} ms`);
 }
+
+/** the page's full width: more than the viewport's means something scrolls sideways */
+export const pageWidth = (page: Page): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth);
+
+/** a full-page screenshot under test/artifacts/console/, named `${prefix}${name}-${width}.png` */
+export const screenshotter =
+  (prefix: string) =>
+  (page: Page, name: string, width: number): Promise<Buffer> =>
+    page.screenshot({ path: join(SHOTS, `${prefix}${name}-${width}.png`), fullPage: true });

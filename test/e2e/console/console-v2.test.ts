@@ -9,7 +9,7 @@ import { type HttpRecorder, startHttpRecorder } from "../../support/http-recorde
 import { type MockUpstream, startMockUpstream } from "../../support/mock-upstream";
 import { until } from "../../support/until";
 import { gatewayYaml, MODEL } from "../inference/harness";
-import { CHROMIUM, SHOTS, signedIn as signedInAs, visit as visitPage } from "./browser-session";
+import { CHROMIUM, pageWidth, SHOTS, screenshotter, signedIn as signedInAs, visit as visitPage } from "./browser-session";
 import { type ConsoleGateway, type Person, startConsoleGateway } from "./harness";
 
 const WIDTHS = [1280, 375] as const;
@@ -40,8 +40,7 @@ afterAll(async () => {
 
 const signedIn = (who: Person, width: number, email?: string): Promise<Page> => signedInAs(browser, cg, who, problems, width, email);
 const visit = (page: Page, route: string, heading: string) => visitPage(page, cg, route, heading);
-const shot = (page: Page, name: string, width: number) => page.screenshot({ path: join(SHOTS, `v2-${name}-${width}.png`), fullPage: true });
-const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+const shot = screenshotter("v2-");
 
 async function keyOf(body: Record<string, unknown>): Promise<{ key: string; hash: string }> {
   const res = await cg.gw.api("/api/v1/keys", { method: "POST", json: body });

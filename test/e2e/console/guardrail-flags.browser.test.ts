@@ -5,12 +5,11 @@
 // address". Screenshots under test/artifacts/console/ (flags-*); no page may log an error.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { type MockUpstream, startMockUpstream } from "../../support/mock-upstream";
 import { guardrailFor } from "../guardrails/harness";
 import { gatewayYaml, MODEL } from "../inference/harness";
-import { CHROMIUM, SHOTS, signedIn as signedInAs, visit as visitPage } from "./browser-session";
+import { CHROMIUM, pageWidth, SHOTS, screenshotter, signedIn as signedInAs, visit as visitPage } from "./browser-session";
 import { type ConsoleGateway, startConsoleGateway } from "./harness";
 
 const WIDTHS = [1280, 375] as const;
@@ -51,8 +50,7 @@ afterAll(async () => {
   if (CHROMIUM) await Promise.all([browser?.close(), cg.close(), up.stop()]);
 });
 
-const shot = (page: Page, name: string, width: number) => page.screenshot({ path: join(SHOTS, `flags-${name}-${width}.png`), fullPage: true });
-const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+const shot = screenshotter("flags-");
 const rowOf = (page: Page, id: string) => page.locator("table.generations tbody tr", { has: page.locator(`a[href$="/${id}"]`) });
 
 test.skipIf(!CHROMIUM)(

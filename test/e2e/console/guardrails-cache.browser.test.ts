@@ -11,7 +11,7 @@ import { loadConfig } from "../../../src/config";
 import { ADMIN_KEY } from "../../support/gateway";
 import { type MockUpstream, startMockUpstream } from "../../support/mock-upstream";
 import { gatewayYaml, MODEL } from "../inference/harness";
-import { CHROMIUM, SHOTS, signedIn as signedInAs, visit as visitPage } from "./browser-session";
+import { CHROMIUM, pageWidth, SHOTS, screenshotter, signedIn as signedInAs, visit as visitPage } from "./browser-session";
 import { type ConsoleGateway, type Person, startConsoleGateway } from "./harness";
 
 const WIDTHS = [1280, 375] as const;
@@ -42,8 +42,7 @@ async function signedIn(who: Person, width: number): Promise<Page> {
   return page;
 }
 const visit = (page: Page, route: string, heading: string) => visitPage(page, cg, route, heading);
-const shot = (page: Page, name: string, width: number) => page.screenshot({ path: join(SHOTS, `guard-${name}-${width}.png`), fullPage: true });
-const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+const shot = screenshotter("guard-");
 
 async function keyOf(name: string): Promise<{ key: string; hash: string }> {
   const res = await cg.gw.api("/api/v1/keys", { method: "POST", json: { name } });

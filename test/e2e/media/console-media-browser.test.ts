@@ -5,12 +5,11 @@
 // (media-*). No page may log an error.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { createInferenceKey } from "../../support/gateway";
 import { pngBytes } from "../../support/media-mocks/png";
 import { wavBytes } from "../../support/media-mocks/wav";
-import { CHROMIUM, SHOTS, signedIn as signedInAs, visit as visitPage } from "../console/browser-session";
+import { CHROMIUM, pageWidth, SHOTS, screenshotter, signedIn as signedInAs, visit as visitPage } from "../console/browser-session";
 import { type ConsoleGateway, startConsoleGateway } from "../console/harness";
 import { type MediaMocks, mediaYaml, startMediaMocks } from "./setup";
 
@@ -40,8 +39,7 @@ afterAll(async () => {
   for (const m of Object.values(mocks)) m.stop();
 });
 
-const shot = (page: Page, name: string, width: number) => page.screenshot({ path: join(SHOTS, `media-${name}-${width}.png`), fullPage: true });
-const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+const shot = screenshotter("media-");
 
 /** the Playground signed in as the owner at `width`, with `model` and the "media play" key chosen */
 async function playground(width: number, model: string): Promise<Page> {
