@@ -8,14 +8,18 @@ import { consoleApiModule } from "./route-module";
 /** Every group and mapping on one page: an organization has tens of groups, not thousands. */
 const ALL = { offset: 0, limit: 10_000 };
 
-/** a user's name as the console shows people: their name, else their email */
+/**
+ * a group's members as the console shows people (their name, else their email), in name order:
+ * the store lists them in no stated order, and a list a person reads should not reshuffle
+ */
 async function personNames(ctx: AppContext, ids: readonly string[]): Promise<Array<{ id: string; name: string }>> {
-  return Promise.all(
+  const people = await Promise.all(
     ids.map(async (id) => {
       const u = await ctx.store.users.get(id);
       return { id, name: u?.name ?? u?.email ?? id };
     }),
   );
+  return people.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }
 
 /**
