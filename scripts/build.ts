@@ -12,13 +12,18 @@
  * starts of a binary (it starts itself again with BUN_CONFIG_MAX_HTTP_REQUESTS, src/main.ts) about
  * 50 ms faster each (bench/README.md, "Cold start"). The CommonJS output --bytecode defaults to
  * cannot hold the top-level awaits, and with it (Bun 1.4.5) the job worker could not load ipaddr.js.
+ * --splitting: what src/main.ts imports only after it may have started itself again is a chunk of
+ * its own, with the Node and Bun modules it imports; in one bundle Bun loads every such module
+ * (node:crypto, bun:sqlite, ...) before the first line runs, in both starts. --bytecode-order: the
+ * bytecode a start runs first in the file (scripts/bytecode-order.ts).
  */
 
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { basename, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { Glob } from "bun";
 import pkg from "../package.json" with { type: "json" };
+import { recordBytecodeOrder } from "./bytecode-order";
 
 /** Release targets: Bun's target name -> the file name's suffix. */
 export const RELEASE_TARGETS: Record<string, string> = {
@@ -41,10 +46,21 @@ function run(args: string[]): void {
   if (proc.exitCode !== 0) process.exit(proc.exitCode ?? 1);
 }
 
-function compile(outfile: string, target?: string): void {
-  const args = ["build", "--compile", "--bytecode", "--format=esm", "src/main.ts", ...workers, "--outfile", outfile];
-  if (target) args.push(`--target=${target}`);
+function compile(outfile: string, opts: { target?: string; bytecodeOrder?: string | null } = {}): void {
+  const args = ["build", "--compile", "--bytecode", "--format=esm", "--splitting", "src/main.ts", ...workers, "--outfile", outfile];
+  if (opts.target) args.push(`--target=${opts.target}`);
+  if (opts.bytecodeOrder) args.push(`--bytecode-order=${opts.bytecodeOrder}`);
   run(args);
+}
+
+/** A host binary of this code, started once to record the bytecode order every target is then built with. */
+async function bytecodeOrder(dir: string): Promise<string | null> {
+  const probe = join(dir, "gateway-bytecode-order-probe");
+  compile(probe);
+  const profile = await recordBytecodeOrder(probe, dir);
+  rmSync(probe, { force: true });
+  if (!profile) console.warn("no bytecode order recorded: the binary is built without one (it starts about 10 ms slower)");
+  return profile;
 }
 
 function sha256(path: string): string {
@@ -57,13 +73,19 @@ run(["scripts/embed-migrations.ts"]);
 run(["scripts/build-console.ts"]);
 
 if (!release) {
-  compile(process.env.BUILD_OUTFILE ?? "dist/gateway", process.env.BUILD_TARGET);
+  const outfile = process.env.BUILD_OUTFILE ?? "dist/gateway";
+  mkdirSync(dirname(join(root, outfile)), { recursive: true });
+  const order = await bytecodeOrder(dirname(join(root, outfile)));
+  compile(outfile, { target: process.env.BUILD_TARGET, bytecodeOrder: order });
+  if (order) rmSync(order, { force: true });
 } else {
   const dir = join(root, "dist/release");
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
+  const order = await bytecodeOrder(dir);
   const files = Object.values(RELEASE_TARGETS).map((suffix) => join(dir, `gateway-${pkg.version}-${suffix}`));
-  Object.keys(RELEASE_TARGETS).forEach((target, i) => compile(files[i]!, target));
+  Object.keys(RELEASE_TARGETS).forEach((target, i) => compile(files[i]!, { target, bytecodeOrder: order }));
+  if (order) rmSync(order, { force: true });
   // the format `sha256sum -c SHA256SUMS` reads
   writeFileSync(join(dir, "SHA256SUMS"), files.map((f) => `${sha256(f)}  ${basename(f)}\n`).join(""));
   console.log(`release binaries and SHA256SUMS in ${dir}`);

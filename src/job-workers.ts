@@ -35,20 +35,12 @@ export type JobWorkerOptions = {
 
 type Slot = { worker: Worker; stopped: Promise<void> };
 
-/** A worker thread created ahead of its start: it loads its modules meanwhile. */
-export type LaunchedWorker = { worker: Worker; settled: Promise<Slot>; begin(start: ToWorker, hooks: StartHooks): void };
+/** A worker thread before its start: it loads its modules meanwhile. */
+type LaunchedWorker = { worker: Worker; settled: Promise<Slot>; begin(start: ToWorker, hooks: StartHooks): void };
 
 type StartHooks = { logger: Logger; index: number; releaseReservation?: (id: string) => void; onClose(started: boolean): void };
 
-/**
- * Creates `count` job worker threads now, so they load their modules while the process does the
- * rest of its start (bench/README.md, "Cold start"); `startJobWorkers` starts them. What a thread
- * says before it is started (it failed to load) is kept for the start to report.
- */
-export function launchJobWorkers(count: number): LaunchedWorker[] {
-  return Array.from({ length: count }, () => launchWorker());
-}
-
+/** What a thread says before it is started (it failed to load) is kept for the start to report. */
 function launchWorker(): LaunchedWorker {
   const worker = new Worker(WORKER_URL);
   let hooks: StartHooks | undefined;
@@ -104,11 +96,11 @@ function launchWorker(): LaunchedWorker {
 }
 
 /**
- * Starts `count` job worker threads (those `launched` ahead, then new ones) and resolves once
+ * Starts `count` job worker threads and resolves once
  * each has opened its store and built its registry (a worker that cannot start fails the start).
  * The HTTP thread never waits on them after that: it only posts wake-ups.
  */
-export async function startJobWorkers(config: Config, opts: JobWorkerOptions & { launched?: LaunchedWorker[] }): Promise<JobWorkers> {
+export async function startJobWorkers(config: Config, opts: JobWorkerOptions): Promise<JobWorkers> {
   let stopping = false;
   const slots: Slot[] = [];
 
@@ -135,7 +127,7 @@ export async function startJobWorkers(config: Config, opts: JobWorkerOptions & {
     return launched.settled;
   };
 
-  const started = await Promise.allSettled(Array.from({ length: opts.count }, (_, i) => spawn(i, opts.launched?.[i])));
+  const started = await Promise.allSettled(Array.from({ length: opts.count }, (_, i) => spawn(i)));
   for (const result of started) if (result.status === "fulfilled") slots.push(result.value);
   const failure = started.find((r) => r.status === "rejected");
   if (failure) {

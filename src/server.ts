@@ -17,7 +17,7 @@ import { createDrain } from "./drain";
 import { GenerationWriter } from "./gateway/generation-writer";
 import { circuitStates } from "./gateway/routing/circuit-states";
 import { createRouterState } from "./gateway/routing/router-state";
-import { type JobWorkers, type LaunchedWorker, launchJobWorkers, startJobWorkers } from "./job-workers";
+import { type JobWorkers, startJobWorkers } from "./job-workers";
 import { jobWakeups, withJobWakeups } from "./jobs/enqueue-wakeup";
 import { throttledWakeup } from "./jobs/throttled-wakeup";
 import { createLogger, type Logger } from "./logger";
@@ -28,6 +28,7 @@ import { senderFor } from "./observability/senders";
 import type { HostLookup } from "./outbound/host-lookup";
 import { deepenListenBacklog } from "./process-limits/listen-backlog";
 import { raiseOpenFileLimit } from "./process-limits/open-files";
+import { endStartupJitPolicy } from "./process-limits/startup-jit";
 import { releaseStartupMemory } from "./process-limits/startup-memory";
 import { warmUpstreamLibraries } from "./providers/apis";
 import { createSharedState } from "./shared-state";
@@ -44,6 +45,11 @@ export type RunningGateway = {
   ctx: AppContext;
   boot: BootstrapResult;
   server: Server<undefined>;
+  /**
+   * Settles once the job worker threads started (they start after the server listens); rejects
+   * when one could not, which `serve` ends the process for.
+   */
+  jobWorkersStarted: Promise<void>;
   /**
    * Applies a freshly loaded configuration (SIGHUP) to new requests: providers, models and
    * routing settings. `load` throwing (a bad file) keeps the running configuration; either way
@@ -225,6 +231,9 @@ async function releaseOrphanedReservations(ctx: AppContext): Promise<Reservation
 /** The most often forwarded generations wake the job workers (the longest forwarding waits for a wake-up). */
 const OUTBOX_WAKE_MS = 10;
 
+/** How long after the gateway listens its job workers start (see startGateway). */
+const JOB_WORKERS_DELAY_MS = 200;
+
 /** What workers leave of the stop's grace period for closing their store and the process for exiting. */
 const JOB_WORKER_MARGIN_MS = 1_500;
 
@@ -245,13 +254,8 @@ async function within(promise: Promise<unknown>, ms: number): Promise<void> {
 /** The job worker threads this configuration runs: WORKERS of them, none on an in-memory database (a worker's own connection would open another, empty one). */
 const workerCount = (config: Config): number => (config.database.dialect === "sqlite" && config.database.path === ":memory:" ? 0 : config.jobs.workers);
 
-/** WORKERS job worker threads (created ahead: `launched`), woken by every job this process enqueues; none with WORKERS=0. */
-async function startWorkers(
-  ctx: AppContext,
-  launched: LaunchedWorker[],
-  modules: string[] | undefined,
-  writeLock: SharedArrayBuffer | undefined,
-): Promise<JobWorkers | undefined> {
+/** WORKERS job worker threads, woken by every job this process enqueues; none with WORKERS=0. */
+async function startWorkers(ctx: AppContext, modules: string[] | undefined, writeLock: SharedArrayBuffer | undefined): Promise<JobWorkers | undefined> {
   if (ctx.config.jobs.workers === 0) return undefined;
   if (workerCount(ctx.config) === 0) {
     ctx.logger.warn("background jobs do not run on an in-memory database (DATABASE_URL=:memory:); use a file");
@@ -261,29 +265,21 @@ async function startWorkers(
     void ctx.store.reservations
       .release(id)
       .catch((err: unknown) => ctx.logger.warn("could not release a reservation a job settled", { reservation: id, error: String(err) }));
-  const workers = await startJobWorkers(ctx.config, { count: ctx.config.jobs.workers, logger: ctx.logger, modules, releaseReservation, writeLock, launched });
+  const workers = await startJobWorkers(ctx.config, { count: ctx.config.jobs.workers, logger: ctx.logger, modules, releaseReservation, writeLock });
   ctx.jobWakeups.listen(() => workers.wake());
   ctx.outboxWakeups.listen(() => workers.outboxFilled());
+  // what was enqueued or committed while they started: the wake-ups then had no listener
+  workers.wake();
+  workers.outboxFilled();
   return workers;
 }
 
 export async function startGateway(config: Config, opts: StartOptions = {}): Promise<RunningGateway> {
-  // the job workers load their modules on their threads while this one opens the store and builds the app
-  const launched = launchJobWorkers(workerCount(config));
-  let parts: ContextParts;
-  try {
-    parts = await buildContext(config, opts);
-  } catch (err) {
-    for (const l of launched) l.worker.terminate();
-    throw err;
-  }
+  const parts = await buildContext(config, opts);
   const { ctx } = parts;
   for (const warning of configWarnings(config)) ctx.logger.warn(warning);
   const boot = await bootstrap(ctx.store, { adminKey: config.adminKey, now: ctx.clock() });
   const leases = await releaseOrphanedReservations(ctx);
-  const workers = await startWorkers(ctx, launched, opts.jobModules, parts.writeLock);
-  // worker 0 checkpoints the SQLite WAL from here on (worker-main.ts): no request waits behind one
-  if (workers) parts.deferCheckpoints();
   const unpriced = unpricedEndpoints(ctx.catalog);
   if (unpriced.length > 0)
     ctx.logger.warn("endpoints without pricing serve for free and never count against spending limits (rate limits still apply)", {
@@ -322,19 +318,39 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
     listen_backlog: listenBacklog?.backlog ?? null,
   });
   releaseStartupMemory();
+  endStartupJitPolicy();
+  // The job workers start a moment after the gateway listens: on 2 cores their threads' start
+  // (about 60 ms of CPU) delayed the first answers by 20 ms, and nothing a request needs waits for
+  // them; jobs enqueued meanwhile are durable and taken at their start. A stop before then starts none.
+  const startup = new AbortController();
+  const workersStarted = Bun.sleep(JOB_WORKERS_DELAY_MS)
+    .then(() => (startup.signal.aborted ? undefined : startWorkers(ctx, opts.jobModules, parts.writeLock)))
+    .then((workers) => {
+      // worker 0 checkpoints the SQLite WAL from here on (worker-main.ts): no request waits behind one
+      if (workers) parts.deferCheckpoints();
+      return workers;
+    });
+  workersStarted.catch((err: unknown) => ctx.logger.error("job workers could not start", { error: err instanceof Error ? err.message : String(err) }));
+  const jobWorkersStarted = workersStarted.then(() => undefined);
+  jobWorkersStarted.catch(() => {});
   return {
     url: `http://${server.hostname === "0.0.0.0" ? "127.0.0.1" : server.hostname}:${port}`,
     port,
     ctx,
     boot,
     server,
+    jobWorkersStarted,
     reload: (load) => reloadSettings(parts, load),
     async stop({ graceful = false, graceMs = 10_000, quietMs = 0 } = {}) {
       const start = performance.now();
       const deadline = start + graceMs;
       drain.begin();
+      startup.abort();
       // workers finish or give back their jobs while the server finishes its answers
-      const workersStopped = workers?.stop(Math.max(0, Math.min(graceMs, JOB_STOP_MS) - JOB_WORKER_MARGIN_MS));
+      const workersStopped = workersStarted.then(
+        (workers) => workers?.stop(Math.max(0, Math.min(graceMs, JOB_STOP_MS) - JOB_WORKER_MARGIN_MS)),
+        () => undefined,
+      );
       if (graceful) {
         if (quietMs > 0) {
           // half the grace at most: a request taken just before the listener closes still has the other half

@@ -44,6 +44,13 @@ async function serve(env: Env): Promise<void> {
   // before the lines that say it is up: a stop sent on reading them must find the handlers
   process.on("SIGINT", shutdown("SIGINT"));
   process.on("SIGTERM", shutdown("SIGTERM"));
+  // background jobs that cannot run are not served around: the process ends, as a failed start did
+  running.jobWorkersStarted.catch(async () => {
+    if (stopping) return;
+    stopping = true;
+    await running.stop();
+    process.exit(1);
+  });
   if (gateway.boot.createdManagementKey) {
     out("Created the initial management key. It is shown only this once; store it now:");
     out(`  ${gateway.boot.createdManagementKey}`);

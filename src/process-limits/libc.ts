@@ -1,4 +1,6 @@
-import { dlopen, FFIType, ptr } from "bun:ffi";
+import type { Library } from "bun:ffi";
+
+type Ffi = typeof import("bun:ffi");
 
 /**
  * The few libc calls Bun has no API for: replacing the process image (execve, so the process
@@ -16,24 +18,28 @@ const CANDIDATES: Record<string, string[]> = {
 };
 
 const SYMBOLS = {
-  execve: { args: [FFIType.ptr, FFIType.ptr, FFIType.ptr], returns: FFIType.i32 },
-  getrlimit: { args: [FFIType.i32, FFIType.ptr], returns: FFIType.i32 },
-  setrlimit: { args: [FFIType.i32, FFIType.ptr], returns: FFIType.i32 },
-  listen: { args: [FFIType.i32, FFIType.i32], returns: FFIType.i32 },
-  getsockopt: { args: [FFIType.i32, FFIType.i32, FFIType.i32, FFIType.ptr, FFIType.ptr], returns: FFIType.i32 },
-  getsockname: { args: [FFIType.i32, FFIType.ptr, FFIType.ptr], returns: FFIType.i32 },
+  execve: { args: ["ptr", "ptr", "ptr"], returns: "i32" },
+  getrlimit: { args: ["i32", "ptr"], returns: "i32" },
+  setrlimit: { args: ["i32", "ptr"], returns: "i32" },
+  listen: { args: ["i32", "i32"], returns: "i32" },
+  getsockopt: { args: ["i32", "i32", "i32", "ptr", "ptr"], returns: "i32" },
+  getsockname: { args: ["i32", "ptr", "ptr"], returns: "i32" },
 } as const;
 
-type Libc = ReturnType<typeof dlopen<typeof SYMBOLS>>["symbols"];
+/** the C functions, and `ptr` to pass them a buffer */
+type Libc = { fn: Library<typeof SYMBOLS>["symbols"]; ptr: Ffi["ptr"] };
 
 let opened: Libc | null | undefined;
 
 function libc(): Libc | null {
   if (opened !== undefined) return opened;
   opened = null;
+  // required here, not imported: Bun hoists a builtin's import to the top of the bundle, where
+  // it would load with every start of the binary and of each job worker thread
+  const ffi = require("bun:ffi") as Ffi;
   for (const name of CANDIDATES[process.platform] ?? []) {
     try {
-      opened = dlopen(name, SYMBOLS).symbols;
+      opened = { fn: ffi.dlopen(name, SYMBOLS).symbols, ptr: ffi.ptr };
       break;
     } catch {
       // the next name: glibc and musl name their libc differently
@@ -45,7 +51,7 @@ function libc(): Libc | null {
 const cString = (s: string) => Buffer.from(`${s}\0`);
 
 /** A NULL-terminated array of C strings; `keep` holds the buffers alive until the call. */
-function cStringArray(list: readonly string[], keep: Buffer[]): BigUint64Array {
+function cStringArray(list: readonly string[], keep: Buffer[], ptr: Ffi["ptr"]): BigUint64Array {
   const array = new BigUint64Array(list.length + 1);
   list.forEach((s, i) => {
     const b = cString(s);
@@ -59,14 +65,16 @@ function cStringArray(list: readonly string[], keep: Buffer[]): BigUint64Array {
 export function execve(path: string, argv: readonly string[], env: Record<string, string>): boolean {
   const c = libc();
   if (!c) return false;
+  const { fn, ptr } = c;
   const keep: Buffer[] = [];
   const file = cString(path);
-  const args = cStringArray(argv, keep);
+  const args = cStringArray(argv, keep, ptr);
   const vars = cStringArray(
     Object.entries(env).map(([k, v]) => `${k}=${v}`),
     keep,
+    ptr,
   );
-  c.execve(ptr(file), ptr(args), ptr(vars));
+  fn.execve(ptr(file), ptr(args), ptr(vars));
   return false;
 }
 
@@ -79,20 +87,20 @@ export function getOpenFileLimit(): Rlimit | null {
   const c = libc();
   if (!c) return null;
   const limit = new BigUint64Array(2);
-  if (c.getrlimit(RLIMIT_NOFILE, ptr(limit)) !== 0) return null;
+  if (c.fn.getrlimit(RLIMIT_NOFILE, c.ptr(limit)) !== 0) return null;
   return { soft: limit[0]!, hard: limit[1]! };
 }
 
 export function setOpenFileSoftLimit(soft: bigint, hard: bigint): boolean {
   const c = libc();
   if (!c) return false;
-  return c.setrlimit(RLIMIT_NOFILE, ptr(new BigUint64Array([soft, hard]))) === 0;
+  return c.fn.setrlimit(RLIMIT_NOFILE, c.ptr(new BigUint64Array([soft, hard]))) === 0;
 }
 
 /** listen(2) on a socket that listens already: Linux only moves its accept backlog. */
 export function relisten(fd: number, backlog: number): boolean {
   const c = libc();
-  return c !== null && c.listen(fd, backlog) === 0;
+  return c !== null && c.fn.listen(fd, backlog) === 0;
 }
 
 /** Linux's numbers (the same on x86_64 and arm64) */
@@ -109,13 +117,14 @@ const AF_INET6 = 10;
 export function listeningPort(fd: number): number | null {
   const c = libc();
   if (c === null || process.platform !== "linux") return null;
+  const { fn, ptr } = c;
   const flag = new Int32Array(1);
   const flagSize = new Uint32Array([4]);
-  if (c.getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, ptr(flag), ptr(flagSize)) !== 0 || flag[0] !== 1) return null;
+  if (fn.getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, ptr(flag), ptr(flagSize)) !== 0 || flag[0] !== 1) return null;
   // sockaddr_in and sockaddr_in6 both start with a 16-bit family and the port in network order
   const address = new Uint8Array(128);
   const addressSize = new Uint32Array([address.length]);
-  if (c.getsockname(fd, ptr(address), ptr(addressSize)) !== 0) return null;
+  if (fn.getsockname(fd, ptr(address), ptr(addressSize)) !== 0) return null;
   const view = new DataView(address.buffer);
   const family = view.getUint16(0, true);
   return family === AF_INET || family === AF_INET6 ? view.getUint16(2, false) : null;

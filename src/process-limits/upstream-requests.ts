@@ -1,13 +1,7 @@
 import { execve } from "./libc";
+import { UPSTREAM_REQUESTS_VARIABLE } from "./upstream-requests-variable";
 
-/**
- * Bun's fetch sends at most BUN_CONFIG_MAX_HTTP_REQUESTS requests at once (256 when unset) and
- * queues the rest; it reads the variable once, when the process starts, so setting it later
- * does nothing. A gateway's answers last seconds to minutes, so that queue would hold every
- * client past the 256th. The gateway therefore owns the variable: unset, it starts itself
- * again with the highest value Bun accepts.
- */
-export const UPSTREAM_REQUESTS_VARIABLE = "BUN_CONFIG_MAX_HTTP_REQUESTS";
+export { UPSTREAM_REQUESTS_VARIABLE };
 /** The highest value Bun accepts. */
 export const DEFAULT_MAX_UPSTREAM_REQUESTS = 65_535;
 

@@ -9,9 +9,7 @@ import { SQL } from "bun";
 import { drizzle as drizzlePg } from "drizzle-orm/bun-sql";
 import { drizzle as drizzleSqlite } from "drizzle-orm/bun-sqlite";
 import { createPgStore } from "../../src/store/pg";
-import * as pgSchema from "../../src/store/pg/schema";
 import { createSqliteStore } from "../../src/store/sqlite";
-import * as sqliteSchema from "../../src/store/sqlite/schema";
 import type { Store } from "../../src/store/store";
 import { tempDir } from "./gateway";
 import { createTestDatabase } from "./postgres";
@@ -30,7 +28,7 @@ export async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: nu
 export type SeededSqlite = {
   store(): Store;
   sqlite(): Database;
-  db(): ReturnType<typeof drizzleSqlite<typeof sqliteSchema>>;
+  db(): ReturnType<typeof drizzleSqlite>;
   /** EXPLAIN QUERY PLAN's detail lines */
   plan(query: SqlQuery): string[];
 };
@@ -53,7 +51,7 @@ export function seededSqlite(rows: number, now: number): SeededSqlite {
   return {
     store: () => store,
     sqlite: () => sqlite,
-    db: () => drizzleSqlite(sqlite, { schema: sqliteSchema }),
+    db: () => drizzleSqlite(sqlite),
     plan(query) {
       const { sql, params } = query.toSQL();
       return sqlite
@@ -66,7 +64,7 @@ export function seededSqlite(rows: number, now: number): SeededSqlite {
 
 export type SeededPostgres = {
   store(): Store;
-  db(): ReturnType<typeof drizzlePg<typeof pgSchema>>;
+  db(): ReturnType<typeof drizzlePg>;
   /** EXPLAIN (FORMAT JSON)'s nodes, depth first */
   plan(query: SqlQuery): Promise<PgPlanNode[]>;
 };
@@ -95,7 +93,7 @@ export function seededPostgres(rows: number, now: number): SeededPostgres {
   });
   return {
     store: () => store,
-    db: () => drizzlePg({ client: sql, schema: pgSchema }),
+    db: () => drizzlePg({ client: sql }),
     async plan(query) {
       const { sql: text, params } = query.toSQL();
       const [row] = (await sql.unsafe(`EXPLAIN (FORMAT JSON) ${text}`, params as never[])) as Array<{ "QUERY PLAN": Array<{ Plan: PgPlanNode }> }>;

@@ -3,10 +3,10 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/bun-sql";
 import type { BunSQLQueryResultHKT } from "drizzle-orm/bun-sql/session";
 import type { PgDatabase } from "drizzle-orm/pg-core";
-import * as schema from "./schema";
 
 /** The pool's drizzle database, or a transaction of it (a transaction is a database too). */
-export type Db = PgDatabase<BunSQLQueryResultHKT, typeof schema>;
+/** Without the schema's relations: the stores build their queries from the tables (as on SQLite). */
+export type Db = PgDatabase<BunSQLQueryResultHKT, Record<string, unknown>>;
 
 /** What a store runs on: the pool, or the transaction of a `transaction()` call. */
 export type Conn = { db: Db; inTransaction: boolean };
@@ -25,7 +25,7 @@ export const TRANSACTION_LOCK = 7_261_946_580_121_184_301n;
 export function openPool(url: string, poolSize: number): { client: SQL; db: Db } {
   const database = decodeURIComponent(new URL(url).pathname.replace(/^\//, "")) || undefined;
   const client = new SQL(url, { max: poolSize, database, connectionTimeout: 10 });
-  return { client, db: drizzle({ client, schema }) };
+  return { client, db: drizzle({ client }) };
 }
 
 /**

@@ -86,14 +86,15 @@ export function createSqliteStore(path: string, opts: { migrate?: boolean; write
   const writer = new SqliteWriter(sqlite, lock);
   const book = new ReservationBook();
   const checkpoint = sqlite.query<{ busy: number; log: number; checkpointed: number }, []>("PRAGMA wal_checkpoint(PASSIVE)");
-  // statements are prepared once per connection; the transaction's view shares them (and the
-  // reservation book) and only skips the wait for the writer (it is the writer)
+  // the transaction's view shares the connection and the reservation book and only skips the
+  // wait for the writer (it is the writer); made at the first transaction, since preparing its
+  // statements is a third of opening the store and only management operations use it
   const outside = tables(db, sqlite, writer.step, writer, book);
-  const inside = tables(db, sqlite, runAtOnce, writer, book);
+  let inside: StoreTables | undefined;
   return {
     dialect: "sqlite",
     ...outside,
-    transaction: (fn) => writer.transaction(() => fn(inside)),
+    transaction: (fn) => writer.transaction(() => fn((inside ??= tables(db, sqlite, runAtOnce, writer, book)))),
     async ready() {
       try {
         return pendingMigrations(sqlite).length === 0;
