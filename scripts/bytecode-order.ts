@@ -60,9 +60,10 @@ async function startUntilReady(binary: string, cwd: string, env: Record<string, 
 
 /** the port of `serve`'s "gateway listening on port N" line */
 async function listeningPort(stdout: ReadableStream<Uint8Array>): Promise<number | null> {
+  const decoder = new TextDecoder();
   let text = "";
-  for await (const chunk of stdout.pipeThrough(new TextDecoderStream())) {
-    text += chunk;
+  for await (const chunk of stdout) {
+    text += decoder.decode(chunk, { stream: true });
     const match = /gateway listening on port (\d+)/.exec(text);
     if (match) return Number(match[1]);
   }

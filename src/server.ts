@@ -268,9 +268,6 @@ async function startWorkers(ctx: AppContext, modules: string[] | undefined, writ
   const workers = await startJobWorkers(ctx.config, { count: ctx.config.jobs.workers, logger: ctx.logger, modules, releaseReservation, writeLock });
   ctx.jobWakeups.listen(() => workers.wake());
   ctx.outboxWakeups.listen(() => workers.outboxFilled());
-  // what was enqueued or committed while they started: the wake-ups then had no listener
-  workers.wake();
-  workers.outboxFilled();
   return workers;
 }
 
@@ -317,14 +314,19 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
     open_files: openFiles,
     listen_backlog: listenBacklog?.backlog ?? null,
   });
-  releaseStartupMemory();
   endStartupJitPolicy();
   // The job workers start a moment after the gateway listens: on 2 cores their threads' start
   // (about 60 ms of CPU) delayed the first answers by 20 ms, and nothing a request needs waits for
-  // them; jobs enqueued meanwhile are durable and taken at their start. A stop before then starts none.
+  // them; jobs enqueued meanwhile are durable, and a worker's runner and outbox pump look at the
+  // queue and the outbox as they start. A stop before then starts none. The start's garbage is
+  // collected then too, once the first answers have gone out.
   const startup = new AbortController();
   const workersStarted = Bun.sleep(JOB_WORKERS_DELAY_MS)
-    .then(() => (startup.signal.aborted ? undefined : startWorkers(ctx, opts.jobModules, parts.writeLock)))
+    .then(() => {
+      if (startup.signal.aborted) return undefined;
+      releaseStartupMemory();
+      return startWorkers(ctx, opts.jobModules, parts.writeLock);
+    })
     .then((workers) => {
       // worker 0 checkpoints the SQLite WAL from here on (worker-main.ts): no request waits behind one
       if (workers) parts.deferCheckpoints();
