@@ -11,6 +11,7 @@
 // /cache/on and /cache/off then switch it as a reload (SIGHUP) does, so a miss and the same
 // request with the cache disabled are measured in one process (one JIT, one heap).
 import { SQL } from "bun";
+import { releaseStartupMemorySoon } from "../src/process-limits/startup-memory";
 import { createInferenceKey, startTestGateway } from "../test/support/gateway";
 import { MOCK_AWS } from "../test/support/mock-upstream/bedrock-auth";
 import { announceReady, onTerminate } from "./lib/child";
@@ -70,6 +71,8 @@ const scaleOut = await scaleOutEnv();
 // BENCH_WORKERS: job worker threads, as `WORKERS` (the test helper's default is none)
 const env = { GATEWAY_DEFAULT_CATALOG: "true", ...scaleOut.env, ...(process.env.BENCH_WORKERS ? { WORKERS: process.env.BENCH_WORKERS } : {}) };
 const gw = await startTestGateway(idle ? { env } : { yaml, env });
+// as `serve` does once it listens (src/cli/run.ts)
+releaseStartupMemorySoon();
 onTerminate(async () => {
   await gw.close();
   await scaleOut.drop();

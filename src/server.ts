@@ -29,7 +29,6 @@ import type { HostLookup } from "./outbound/host-lookup";
 import { deepenListenBacklog } from "./process-limits/listen-backlog";
 import { raiseOpenFileLimit } from "./process-limits/open-files";
 import { endStartupJitPolicy } from "./process-limits/startup-jit";
-import { releaseStartupMemory } from "./process-limits/startup-memory";
 import { warmUpstreamLibraries } from "./providers/apis";
 import { createSharedState } from "./shared-state";
 import { withReadCache } from "./store/cached-store";
@@ -318,15 +317,10 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
   // The job workers start a moment after the gateway listens: on 2 cores their threads' start
   // (about 60 ms of CPU) delayed the first answers by 20 ms, and nothing a request needs waits for
   // them; jobs enqueued meanwhile are durable, and a worker's runner and outbox pump look at the
-  // queue and the outbox as they start. A stop before then starts none. The start's garbage is
-  // collected then too, once the first answers have gone out.
+  // queue and the outbox as they start. A stop before then starts none.
   const startup = new AbortController();
   const workersStarted = Bun.sleep(JOB_WORKERS_DELAY_MS)
-    .then(() => {
-      if (startup.signal.aborted) return undefined;
-      releaseStartupMemory();
-      return startWorkers(ctx, opts.jobModules, parts.writeLock);
-    })
+    .then(() => (startup.signal.aborted ? undefined : startWorkers(ctx, opts.jobModules, parts.writeLock)))
     .then((workers) => {
       // worker 0 checkpoints the SQLite WAL from here on (worker-main.ts): no request waits behind one
       if (workers) parts.deferCheckpoints();

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from "../config";
 import { DRAIN_QUIET_MS } from "../drain";
+import { releaseStartupMemorySoon } from "../process-limits/startup-memory";
 import { UPSTREAM_REQUESTS_VARIABLE } from "../process-limits/upstream-requests";
 import { type RunningGateway, startGateway } from "../server";
 import { auditCommand } from "./audit";
@@ -27,6 +28,7 @@ async function serve(env: Env): Promise<void> {
   });
   const config = loadConfig(env);
   gateway = await startGateway(config);
+  releaseStartupMemorySoon();
   const running = gateway;
   let stopping = false;
   const shutdown = (signal: "SIGTERM" | "SIGINT") => async () => {
