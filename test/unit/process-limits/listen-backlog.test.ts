@@ -51,8 +51,11 @@ test.skipIf(somaxconn <= CONNECTIONS)(
     expect(deep.backlog).toEqual({ before: BUN_LISTEN_BACKLOG, backlog: Math.min(somaxconn, 65_535) });
     expect(deep.waiting).toBe(CONNECTIONS);
     const bun = await queuedWhileBusy(false);
-    // the kernel admits one past the backlog
-    expect(bun.waiting).toBe(BUN_LISTEN_BACKLOG + 1);
+    // the kernel admits one past the backlog, and one more for each other CPU that completes a
+    // handshake in the same instant (its full-queue check and count are not one atomic step:
+    // 514 was seen once on 2 cores)
+    expect(bun.waiting).toBeGreaterThanOrEqual(BUN_LISTEN_BACKLOG + 1);
+    expect(bun.waiting).toBeLessThanOrEqual(BUN_LISTEN_BACKLOG + navigator.hardwareConcurrency);
   },
   30_000,
 );
