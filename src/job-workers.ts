@@ -96,8 +96,8 @@ function launchWorker(): LaunchedWorker {
 }
 
 /**
- * Starts `count` job worker threads and resolves once
- * each has opened its store and built its registry (a worker that cannot start fails the start).
+ * Starts `count` job worker threads and resolves once each has opened its store and built its
+ * registry (a worker that cannot start fails the start).
  * The HTTP thread never waits on them after that: it only posts wake-ups.
  */
 export async function startJobWorkers(config: Config, opts: JobWorkerOptions): Promise<JobWorkers> {

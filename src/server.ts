@@ -29,6 +29,7 @@ import type { HostLookup } from "./outbound/host-lookup";
 import { deepenListenBacklog } from "./process-limits/listen-backlog";
 import { raiseOpenFileLimit } from "./process-limits/open-files";
 import { endStartupJitPolicy } from "./process-limits/startup-jit";
+import { STARTUP_SETTLE_MS } from "./process-limits/startup-memory";
 import { warmUpstreamLibraries } from "./providers/apis";
 import { createSharedState } from "./shared-state";
 import { withReadCache } from "./store/cached-store";
@@ -230,9 +231,6 @@ async function releaseOrphanedReservations(ctx: AppContext): Promise<Reservation
 /** The most often forwarded generations wake the job workers (the longest forwarding waits for a wake-up). */
 const OUTBOX_WAKE_MS = 10;
 
-/** How long after the gateway listens its job workers start (see startGateway). */
-const JOB_WORKERS_DELAY_MS = 200;
-
 /** What workers leave of the stop's grace period for closing their store and the process for exiting. */
 const JOB_WORKER_MARGIN_MS = 1_500;
 
@@ -319,15 +317,21 @@ export async function startGateway(config: Config, opts: StartOptions = {}): Pro
   // them; jobs enqueued meanwhile are durable, and a worker's runner and outbox pump look at the
   // queue and the outbox as they start. A stop before then starts none.
   const startup = new AbortController();
-  const workersStarted = Bun.sleep(JOB_WORKERS_DELAY_MS)
+  const workersStarted = Bun.sleep(STARTUP_SETTLE_MS)
     .then(() => (startup.signal.aborted ? undefined : startWorkers(ctx, opts.jobModules, parts.writeLock)))
     .then((workers) => {
       // worker 0 checkpoints the SQLite WAL from here on (worker-main.ts): no request waits behind one
       if (workers) parts.deferCheckpoints();
       return workers;
     });
-  workersStarted.catch((err: unknown) => ctx.logger.error("job workers could not start", { error: err instanceof Error ? err.message : String(err) }));
-  const jobWorkersStarted = workersStarted.then(() => undefined);
+  const jobWorkersStarted = workersStarted.then(
+    () => undefined,
+    (err: unknown) => {
+      ctx.logger.error("job workers could not start", { error: err instanceof Error ? err.message : String(err) });
+      throw err;
+    },
+  );
+  // handled here for an embedder that never reads it; `serve` ends the process on it
   jobWorkersStarted.catch(() => {});
   return {
     url: `http://${server.hostname === "0.0.0.0" ? "127.0.0.1" : server.hostname}:${port}`,

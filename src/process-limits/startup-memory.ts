@@ -19,9 +19,12 @@ export function releaseStartupMemory(): void {
   if (typeof shrink === "function") shrink();
 }
 
-/** How long after listening the start's memory is released (the job workers start then too, src/server.ts). */
-const SETTLE_MS = 200;
+/**
+ * How long after listening the start is over: its memory is released then, and the job workers
+ * start (src/server.ts), once the first answers have had the CPU.
+ */
+export const STARTUP_SETTLE_MS = 200;
 
 export function releaseStartupMemorySoon(): void {
-  setTimeout(releaseStartupMemory, SETTLE_MS).unref();
+  setTimeout(releaseStartupMemory, STARTUP_SETTLE_MS).unref();
 }

@@ -4,8 +4,10 @@ import { drizzle } from "drizzle-orm/bun-sql";
 import type { BunSQLQueryResultHKT } from "drizzle-orm/bun-sql/session";
 import type { PgDatabase } from "drizzle-orm/pg-core";
 
-/** The pool's drizzle database, or a transaction of it (a transaction is a database too). */
-/** Without the schema's relations: the stores build their queries from the tables (as on SQLite). */
+/**
+ * The pool's drizzle database, or a transaction of it (a transaction is a database too); without
+ * the schema's relations: the stores build their queries from the tables (as on SQLite).
+ */
 export type Db = PgDatabase<BunSQLQueryResultHKT, Record<string, unknown>>;
 
 /** What a store runs on: the pool, or the transaction of a `transaction()` call. */

@@ -16,7 +16,8 @@ import { generationFeedback, generations } from "./schema";
 /**
  * Rows of one commit that land on the same counter row, added up first (the first `keys` values
  * name the row, the rest are amounts): one upsert a counter row instead of one a generation. A
- * group commit's generations mostly share their key, model and hour: 7-12 µs a record less.
+ * group commit's generations mostly share their key, model and hour: in a loop of commits of 9
+ * alike, 43.1 -> 40.9 µs of CPU a record.
  */
 function summed(rows: ReadonlyArray<Array<string | number>>, keys: number): Array<Array<string | number>> {
   const byRow = new Map<string, Array<string | number>>();
